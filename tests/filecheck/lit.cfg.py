@@ -1,0 +1,33 @@
+# lit configuration for xfuse's FileCheck suite.
+#
+# Tools: xfuse-opt, xdsl-opt, xfuse-run and filecheck come from the active environment;
+# mlir-opt/mlir-translate/mlir-runner/llc are resolved exactly as the backend resolves them
+# (xfuse.backends.toolchain) and substituted by name, so tests say `mlir-opt` and get 22.1.8.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "xfuse"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".py"]
+config.test_source_root = os.path.dirname(__file__)
+config.excludes = ["lit.cfg.py", "lit.local.cfg", "Inputs"]
+
+# Keep the caller's PATH (the venv's scripts) and the toolchain overrides.
+for var in ("PATH", "HOME", "XFUSE_MLIR_BIN", "XFUSE_LLVM_BIN", "CC", "VIRTUAL_ENV", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+from xfuse.backends.toolchain import ToolchainError, find_tool  # noqa: E402
+
+for tool in ("mlir-opt", "mlir-translate", "mlir-runner", "llc"):
+    try:
+        path = find_tool(tool)
+    except ToolchainError:
+        continue
+    config.available_features.add(tool)
+    config.substitutions.append((rf"(?<![\w/.-]){tool}(?![\w.-])", str(path)))
+
+if shutil.which("filecheck") is None:
+    lit_config.fatal("the `filecheck` command is missing: pip install filecheck")

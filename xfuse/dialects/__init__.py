@@ -1,0 +1,35 @@
+"""Ops xDSL 0.74 lacks, spelled as MLIR 22 spells them.
+
+Each module defines a `Dialect` holding only the extra ops (e.g. `SCF_EXTENSION`); the context
+appends them to xDSL's dialect of the same name (see xfuse/context.py).
+"""
+
+from collections.abc import Callable
+
+from xdsl.ir import Dialect
+
+
+def _scf() -> Dialect:
+    from xfuse.dialects.scf import SCF_EXTENSION
+
+    return SCF_EXTENSION
+
+
+def _tensor() -> Dialect:
+    from xfuse.dialects.tensor import TENSOR_EXTENSION
+
+    return TENSOR_EXTENSION
+
+
+def _linalg() -> Dialect:
+    from xfuse.dialects.linalg import LINALG_EXTENSION
+
+    return LINALG_EXTENSION
+
+
+DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
+    "scf": _scf,
+    "tensor": _tensor,
+    "linalg": _linalg,
+}
+"""Dialect name -> factory of the extra ops xfuse adds to it."""

@@ -1,0 +1,42 @@
+"""Parsing MLIR text into xDSL IR with source locations.
+
+xDSL's parser leaves `op.location` unknown unless the text spells a `loc(...)`. xfuse records
+where each op was written (file:line:col), so that a pass refusing an op can point at the line
+the user wrote instead of printing the whole module.
+"""
+
+from __future__ import annotations
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+
+
+class LocatingParser(Parser):
+    """A Parser that gives every parsed op without an explicit `loc(...)` its source position."""
+
+    def __init__(self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0):
+        super().__init__(ctx, text, name)
+        self._line_offset = line_offset
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            location = start.get_location()
+            op.location = FileLineColLoc(
+                StringAttr(location.file),
+                IntAttr(location.line + self._line_offset),
+                IntAttr(location.col),
+            )
+        return op
+
+
+def parse(text: str | bytes, ctx: Context | None = None, name: str = "<string>") -> ModuleOp:
+    """Parse MLIR text (custom or generic form) into a module, with source locations."""
+    if ctx is None:
+        from xfuse.context import make_context
+
+        ctx = make_context()
+    return LocatingParser(ctx, text, name).parse_module()

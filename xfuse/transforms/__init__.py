@@ -1,0 +1,14 @@
+"""xfuse's passes, by name (every name starts with `xfuse-`).
+
+Each pass is a thin `ModulePass` over a Python function of the same module; the registry is
+what both `xfuse-opt` and the `xdsl.universe` entry point (plain `xdsl-opt`) expose.
+"""
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    """Pass name -> factory of the pass class (imported lazily, as xDSL does)."""
+    return {}
