@@ -29,5 +29,12 @@ for tool in ("mlir-opt", "mlir-translate", "mlir-runner", "llc"):
     config.available_features.add(tool)
     config.substitutions.append((rf"(?<![\w/.-]){tool}(?![\w.-])", str(path)))
 
-if shutil.which("filecheck") is None:
+# The tools of the Python environment running lit come first, activated or not.
+import sys  # noqa: E402
+
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.dirname(sys.executable), config.environment.get("PATH", "")]
+)
+
+if shutil.which("filecheck", path=config.environment["PATH"]) is None:
     lit_config.fatal("the `filecheck` command is missing: pip install filecheck")
