@@ -12,7 +12,7 @@ config.name = "xfuse"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".py"]
 config.test_source_root = os.path.dirname(__file__)
-config.excludes = ["lit.cfg.py", "lit.local.cfg", "Inputs"]
+config.excludes = ["lit.cfg.py", "lit.local.cfg", "Inputs", "xfuse-failures", "Output"]
 
 # Keep the caller's PATH (the venv's scripts) and the toolchain overrides.
 for var in ("PATH", "HOME", "XFUSE_MLIR_BIN", "XFUSE_LLVM_BIN", "CC", "VIRTUAL_ENV", "TMPDIR"):

@@ -1,5 +1,806 @@
-"""linalg ops xDSL 0.74 lacks (filled in by the dialect work)."""
+"""linalg ops xDSL 0.74 lacks, spelled as MLIR 22 spells them.
 
-from xdsl.ir import Dialect
+- `linalg.pack` / `linalg.unpack` (`PackOp`, `UnPackOp`): data-layout ops (tensors only in
+  MLIR 22). Generic form: `"linalg.pack"(%src, %dest, [%pad], %tiles...)` with
+  `operandSegmentSizes = array<i32: 1, 1, P, T>` and properties `inner_dims_pos`,
+  `[outer_dims_perm]`, `static_inner_tiles` (dynamic tiles marked with i64 min);
+  `"linalg.unpack"(%src, %dest, %tiles...)` has a single variadic, hence no segment sizes.
+- `linalg.mmt4d`, `linalg.batch_mmt4d`, `linalg.batch_matmul` (`Mmt4DOp`, `BatchMmt4DOp`,
+  `BatchMatmulOp`): named structured ops modelled like xDSL's `linalg.matmul` (a
+  `NamedOperation` with a hidden region), so `get_indexing_maps()` / `get_iterator_types()`
+  work as for any xDSL structured op. The hidden region is the one MLIR 22 builds:
+  `yield acc + cast(a) * cast(b)` (accumulator first), with `cast_signed` (or, for
+  batch_matmul, `cast = #linalg.type_fn<cast_unsigned>`) conversions to the output type.
 
-LINALG_EXTENSION = Dialect("linalg", [], [])
+Fidelity notes (checked against mlir-opt 22.1.8):
+- mmt4d/batch_mmt4d: mlir-opt's generic form carries a discardable
+  `linalg.memoized_indexing_maps` attribute; it is accepted, kept as an attribute, and not
+  printed in custom form (mlir-opt recomputes it).
+- batch_matmul: `indexing_maps` is a property, always present in mlir-opt's generic form;
+  custom form prints `indexing_maps = [...]` (before the attr-dict and `ins`) only when the
+  maps differ from the defaults, exactly as mlir-opt does. Non-default maps must still be
+  permutation-like projections the xDSL structured-op verifier understands (broadcast maps
+  of MLIR 22 that drop the batch dimension are accepted by the verifier as long as the maps
+  stay invertible as a whole).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import auto
+from typing import ClassVar, Self, cast
+
+from xdsl.builder import Builder
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AffineMapAttr,
+    AnyFloat,
+    ArrayAttr,
+    DenseArrayBase,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    TensorType,
+    i64,
+)
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import YieldOp
+from xdsl.dialects.linalg.abstract_ops import NamedOperation
+from xdsl.dialects.utils import (
+    get_dynamic_index_list,
+    parse_dynamic_index_list_without_types,
+    print_dynamic_index_list,
+    split_dynamic_index_list,
+)
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Attribute, BlockArgument, Dialect, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineMap
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+# --------------------------------------------------------------------------------------
+# Pack / unpack
+# --------------------------------------------------------------------------------------
+
+MixedSize = int | SSAValue
+"""A size that is either static (an int) or an SSA value of type index."""
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def packed_shape(
+    unpacked_shape: Sequence[int],
+    inner_dims_pos: Sequence[int],
+    inner_tiles: Sequence[int],
+    outer_dims_perm: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """The packed shape MLIR infers (PackOp::inferPackedType), DYNAMIC_INDEX where unknown.
+
+    `inner_tiles` are static sizes, DYNAMIC_INDEX for a dynamic tile. Outer dims are
+    `ceil(dim / tile)` for tiled dims, the dim itself otherwise, permuted by `outer_dims_perm`;
+    the tiles follow, in the order of `inner_dims_pos`.
+    """
+    outer = list(unpacked_shape)
+    for pos, tile in zip(inner_dims_pos, inner_tiles, strict=True):
+        if outer[pos] == DYNAMIC_INDEX:
+            continue
+        if tile == DYNAMIC_INDEX:
+            outer[pos] = DYNAMIC_INDEX
+        else:
+            outer[pos] = _ceil_div(outer[pos], tile)
+    if outer_dims_perm:
+        outer = [outer[p] for p in outer_dims_perm]
+    return (*outer, *inner_tiles)
+
+
+def _is_invalid_position_list(positions: Sequence[int], rank: int) -> bool:
+    """MLIR's isInvalidPackingPosSpecification: out of range or repeated entries."""
+    return len(set(positions)) != len(positions) or any(not 0 <= p < rank for p in positions)
+
+
+def _shape_str(shape: Sequence[int], element_type: Attribute) -> str:
+    dims = "".join(("?" if d == DYNAMIC_INDEX else str(d)) + "x" for d in shape)
+    return f"tensor<{dims}{element_type}>"
+
+
+class _PackLikeOp(IRDLOperation):
+    """What linalg.pack and linalg.unpack share: tiling metadata and its verification.
+
+    Operands are declared by each op (their order differs: pack has a padding value).
+    """
+
+    outer_dims_perm = opt_prop_def(DenseArrayBase.constr(i64))
+    inner_dims_pos = prop_def(DenseArrayBase.constr(i64))
+    static_inner_tiles = prop_def(DenseArrayBase.constr(i64))
+
+    traits = traits_def(Pure())
+
+    # -- helpers for passes ------------------------------------------------------------
+
+    def get_inner_dims_pos(self) -> tuple[int, ...]:
+        return self.inner_dims_pos.get_values()
+
+    def get_outer_dims_perm(self) -> tuple[int, ...]:
+        """The permutation of the outer dims; () when absent (identity)."""
+        return () if self.outer_dims_perm is None else self.outer_dims_perm.get_values()
+
+    def get_static_inner_tiles(self) -> tuple[int, ...]:
+        """Tiles as ints, DYNAMIC_INDEX for dynamic ones."""
+        return self.static_inner_tiles.get_values()
+
+    def get_mixed_tiles(self) -> list[MixedSize]:
+        """Tiles as ints (static) or SSA index values (dynamic), in inner_dims_pos order."""
+        return get_dynamic_index_list(
+            self.get_static_inner_tiles(), tuple(self.inner_tiles), DYNAMIC_INDEX
+        )
+
+    def get_dim_and_tile_mapping(self) -> dict[int, MixedSize]:
+        """Unpacked dim -> its tile."""
+        return dict(zip(self.get_inner_dims_pos(), self.get_mixed_tiles(), strict=True))
+
+    def packed_type(self) -> TensorType:
+        raise NotImplementedError
+
+    def unpacked_type(self) -> TensorType:
+        raise NotImplementedError
+
+    def infer_packed_shape(self) -> tuple[int, ...]:
+        return packed_shape(
+            self.unpacked_type().get_shape(),
+            self.get_inner_dims_pos(),
+            self.get_static_inner_tiles(),
+            self.get_outer_dims_perm(),
+        )
+
+    # -- verification (MLIR's commonVerifierPackAndUnPackOp) -------------------------------
+
+    def _verify_common(self) -> None:
+        if self.result.type != self.dest.type:
+            raise VerifyException(
+                f"expected result type {self.result.type} to equal the type of dest "
+                f"{self.dest.type}"
+            )
+        static_tiles = self.get_static_inner_tiles()
+        if static_tiles.count(DYNAMIC_INDEX) != len(self.inner_tiles):
+            raise VerifyException(
+                f"expected {static_tiles.count(DYNAMIC_INDEX)} dynamic inner tile operand(s) "
+                f"for static_inner_tiles, got {len(self.inner_tiles)}"
+            )
+        if any(t == 0 for t in static_tiles):
+            raise VerifyException("invalid zero tile factor")
+        if any(t < 0 and t != DYNAMIC_INDEX for t in static_tiles):
+            raise VerifyException("invalid negative tile factor")
+        unpacked = self.unpacked_type()
+        packed = self.packed_type()
+        unpacked_rank = unpacked.get_num_dims()
+        inner_dims_pos = self.get_inner_dims_pos()
+        outer_dims_perm = self.get_outer_dims_perm()
+        if _is_invalid_position_list(inner_dims_pos, unpacked_rank):
+            raise VerifyException("invalid inner_dims_pos vector")
+        if _is_invalid_position_list(outer_dims_perm, unpacked_rank):
+            raise VerifyException("invalid outer_dims_perm vector")
+        if outer_dims_perm and len(outer_dims_perm) != unpacked_rank:
+            raise VerifyException("outer_dims_perm must be a permutation or empty")
+        if len(static_tiles) > unpacked_rank:
+            raise VerifyException(
+                "tiling factors must be less than or equal to the input rank for pack or "
+                "output rank for unpack"
+            )
+        if len(static_tiles) != len(inner_dims_pos):
+            raise VerifyException("tiling factors must equal the number of dimensions to tile")
+        packed_rank = packed.get_num_dims()
+        expected_rank = unpacked_rank + len(static_tiles)
+        if packed_rank != expected_rank:
+            raise VerifyException(
+                "packed rank != (unpacked rank + num tiling factors), got "
+                f"{packed_rank} != {expected_rank}"
+            )
+        packed_dims = packed.get_shape()
+        for tile, dim in zip(static_tiles, packed_dims[unpacked_rank:], strict=True):
+            # A static tile needs the same static dim, a dynamic tile a dynamic dim.
+            if (tile == DYNAMIC_INDEX) != (dim == DYNAMIC_INDEX) or (
+                tile != DYNAMIC_INDEX and tile != dim
+            ):
+                raise VerifyException(
+                    "mismatch in inner tile sizes specified and shaped of tiled dimension "
+                    "in the packed type"
+                )
+        expected = self.infer_packed_shape()
+        if any(
+            e != DYNAMIC_INDEX and d != DYNAMIC_INDEX and e != d
+            for e, d in zip(expected, packed_dims, strict=True)
+        ):
+            element_type = unpacked.get_element_type()
+            raise VerifyException(
+                f"expected '{_shape_str(expected, element_type)}' for the packed domain "
+                f"value, got '{packed}'"
+            )
+
+    # -- custom syntax -----------------------------------------------------------------
+
+    def _print_tiling(self, printer: Printer) -> None:
+        if self.outer_dims_perm is not None:
+            printer.print_string(" outer_dims_perm = ")
+            with printer.in_square_brackets():
+                printer.print_list(self.outer_dims_perm.get_values(), printer.print_int)
+        printer.print_string(" inner_dims_pos = ")
+        with printer.in_square_brackets():
+            printer.print_list(self.get_inner_dims_pos(), printer.print_int)
+        printer.print_string(" inner_tiles = ")
+        print_dynamic_index_list(
+            printer, DYNAMIC_INDEX, tuple(self.inner_tiles), self.get_static_inner_tiles()
+        )
+        printer.print_string(" into ")
+        printer.print_ssa_value(self.dest)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.dest.type)
+
+    @staticmethod
+    def _parse_tiling(
+        parser: Parser,
+    ) -> tuple[
+        DenseArrayBase | None,
+        DenseArrayBase,
+        Sequence[UnresolvedOperand],
+        DenseArrayBase,
+        UnresolvedOperand,
+        dict[str, Attribute],
+        Attribute,
+        Attribute,
+    ]:
+        outer_dims_perm = None
+        if parser.parse_optional_keyword("outer_dims_perm"):
+            parser.parse_punctuation("=")
+            outer_dims_perm = DenseArrayBase.from_list(
+                i64, parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+            )
+        parser.parse_keyword("inner_dims_pos")
+        parser.parse_punctuation("=")
+        inner_dims_pos = DenseArrayBase.from_list(
+            i64, parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+        )
+        parser.parse_keyword("inner_tiles")
+        parser.parse_punctuation("=")
+        dynamic_tiles, static_tiles = parse_dynamic_index_list_without_types(
+            parser, DYNAMIC_INDEX
+        )
+        parser.parse_keyword("into")
+        dest = parser.parse_unresolved_operand()
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        source_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        dest_type = parser.parse_type()
+        return (
+            outer_dims_perm,
+            inner_dims_pos,
+            dynamic_tiles,
+            DenseArrayBase.from_list(i64, static_tiles),
+            dest,
+            attributes,
+            source_type,
+            dest_type,
+        )
+
+
+def _tiling_properties(
+    inner_dims_pos: Sequence[int],
+    inner_tiles: Sequence[MixedSize],
+    outer_dims_perm: Sequence[int] | None,
+) -> tuple[dict[str, Attribute | None], list[SSAValue]]:
+    static_tiles, dynamic_tiles = split_dynamic_index_list(inner_tiles, DYNAMIC_INDEX)
+    properties: dict[str, Attribute | None] = {
+        "inner_dims_pos": DenseArrayBase.from_list(i64, inner_dims_pos),
+        "static_inner_tiles": DenseArrayBase.from_list(i64, static_tiles),
+        "outer_dims_perm": (
+            DenseArrayBase.from_list(i64, outer_dims_perm) if outer_dims_perm else None
+        ),
+    }
+    return properties, dynamic_tiles
+
+
+@irdl_op_definition
+class PackOp(_PackLikeOp):
+    """Packs a tensor into a higher-rank tensor of tiles (MLIR 22 `linalg.pack`).
+
+    See https://mlir.llvm.org/docs/Dialects/Linalg/#linalgpack-linalgpackop
+    """
+
+    name = "linalg.pack"
+
+    source = operand_def(TensorType)
+    dest = operand_def(TensorType)
+    padding_value = opt_operand_def()
+    inner_tiles = var_operand_def(IndexType)
+    result = result_def(TensorType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        dest: SSAValue | Operation,
+        inner_dims_pos: Sequence[int],
+        inner_tiles: Sequence[MixedSize],
+        padding_value: SSAValue | Operation | None = None,
+        outer_dims_perm: Sequence[int] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ):
+        properties, dynamic_tiles = _tiling_properties(
+            inner_dims_pos, inner_tiles, outer_dims_perm
+        )
+        dest_value = SSAValue.get(dest)
+        super().__init__(
+            operands=[source, dest, [] if padding_value is None else [padding_value], dynamic_tiles],
+            result_types=[dest_value.type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def packed_type(self) -> TensorType:
+        return cast(TensorType, self.dest.type)
+
+    def unpacked_type(self) -> TensorType:
+        return cast(TensorType, self.source.type)
+
+    def requires_padding_value(self) -> bool:
+        """MLIR's requirePaddingValue: some static dim is not a multiple of its tile."""
+        input_shape = self.unpacked_type().get_shape()
+        rank = len(input_shape)
+        output_outer = list(self.packed_type().get_shape()[:rank])
+        perm = self.get_outer_dims_perm()
+        if perm:
+            unpermuted = [0] * rank
+            for i, p in enumerate(perm):
+                unpermuted[p] = output_outer[i]
+            output_outer = unpermuted
+        for pos, tile in zip(
+            self.get_inner_dims_pos(), self.get_static_inner_tiles(), strict=True
+        ):
+            if input_shape[pos] == DYNAMIC_INDEX:
+                continue
+            if tile == DYNAMIC_INDEX:
+                if output_outer[pos] != DYNAMIC_INDEX and input_shape[pos] % output_outer[pos]:
+                    return True
+            elif input_shape[pos] % tile:
+                return True
+        return False
+
+    def verify_(self) -> None:
+        self._verify_common()
+        element_type = self.unpacked_type().get_element_type()
+        if self.padding_value is not None and self.padding_value.type != element_type:
+            raise VerifyException(
+                f"expected padding_value has '{element_type}' but got: "
+                f"'{self.padding_value.type}'"
+            )
+        if self.padding_value is None and self.requires_padding_value():
+            raise VerifyException(
+                "invalid tile factor or output size provided. Only full tiles are supported "
+                "when padding_value is not set"
+            )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.source)
+        if self.padding_value is not None:
+            printer.print_string(" padding_value(")
+            printer.print_ssa_value(self.padding_value)
+            printer.print_string(" : ")
+            printer.print_attribute(self.padding_value.type)
+            printer.print_string(")")
+        self._print_tiling(printer)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        pos = parser.pos
+        source = parser.parse_unresolved_operand()
+        padding_value = None
+        if parser.parse_optional_keyword("padding_value"):
+            parser.parse_punctuation("(")
+            unresolved_padding = parser.parse_unresolved_operand()
+            parser.parse_punctuation(":")
+            padding_value = parser.resolve_operand(unresolved_padding, parser.parse_type())
+            parser.parse_punctuation(")")
+        (perm, inner_dims_pos, dyn_tiles, static_tiles, dest, attrs, source_type, dest_type) = (
+            cls._parse_tiling(parser)
+        )
+        operands = [
+            [parser.resolve_operand(source, source_type)],
+            [parser.resolve_operand(dest, dest_type)],
+            [] if padding_value is None else [padding_value],
+            parser.resolve_operands(dyn_tiles, [IndexType()] * len(dyn_tiles), pos),
+        ]
+        return cls.build(
+            operands=operands,
+            result_types=[dest_type],
+            properties={
+                "outer_dims_perm": perm,
+                "inner_dims_pos": inner_dims_pos,
+                "static_inner_tiles": static_tiles,
+            },
+            attributes=attrs,
+        )
+
+
+@irdl_op_definition
+class UnPackOp(_PackLikeOp):
+    """Unpacks a tensor of tiles into a lower-rank tensor (MLIR 22 `linalg.unpack`).
+
+    See https://mlir.llvm.org/docs/Dialects/Linalg/#linalgunpack-linalgunpackop
+    """
+
+    name = "linalg.unpack"
+
+    source = operand_def(TensorType)
+    dest = operand_def(TensorType)
+    inner_tiles = var_operand_def(IndexType)
+    result = result_def(TensorType)
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        dest: SSAValue | Operation,
+        inner_dims_pos: Sequence[int],
+        inner_tiles: Sequence[MixedSize],
+        outer_dims_perm: Sequence[int] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ):
+        properties, dynamic_tiles = _tiling_properties(
+            inner_dims_pos, inner_tiles, outer_dims_perm
+        )
+        super().__init__(
+            operands=[source, dest, dynamic_tiles],
+            result_types=[SSAValue.get(dest).type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def packed_type(self) -> TensorType:
+        return cast(TensorType, self.source.type)
+
+    def unpacked_type(self) -> TensorType:
+        return cast(TensorType, self.dest.type)
+
+    def verify_(self) -> None:
+        self._verify_common()
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_ssa_value(self.source)
+        self._print_tiling(printer)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        pos = parser.pos
+        source = parser.parse_unresolved_operand()
+        (perm, inner_dims_pos, dyn_tiles, static_tiles, dest, attrs, source_type, dest_type) = (
+            cls._parse_tiling(parser)
+        )
+        return cls.build(
+            operands=[
+                parser.resolve_operand(source, source_type),
+                parser.resolve_operand(dest, dest_type),
+                parser.resolve_operands(dyn_tiles, [IndexType()] * len(dyn_tiles), pos),
+            ],
+            result_types=[dest_type],
+            properties={
+                "outer_dims_perm": perm,
+                "inner_dims_pos": inner_dims_pos,
+                "static_inner_tiles": static_tiles,
+            },
+            attributes=attrs,
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Contractions: mmt4d, batch_mmt4d, batch_matmul
+# --------------------------------------------------------------------------------------
+
+
+class TypeFn(StrEnum):
+    """Element conversion of a named linalg op's inputs (MLIR's `#linalg.type_fn`)."""
+
+    CAST_SIGNED = auto()
+    CAST_UNSIGNED = auto()
+
+
+@irdl_attr_definition
+class TypeFnAttr(EnumAttribute[TypeFn]):
+    """`#linalg.type_fn<cast_signed>` / `#linalg.type_fn<cast_unsigned>` (absent in xDSL 0.74)."""
+
+    name = "linalg.type_fn"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> TypeFn:
+        with parser.in_angle_brackets():
+            return super().parse_parameter(parser)
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            super().print_parameter(printer)
+
+
+def _cast_to(value: SSAValue, to_type: Attribute, unsigned: bool) -> SSAValue:
+    """MLIR's cast_signed / cast_unsigned of a scalar to `to_type` (inserted at the builder)."""
+    from_type = value.type
+    if from_type == to_type:
+        return value
+    if isinstance(from_type, AnyFloat) and isinstance(to_type, AnyFloat):
+        if from_type.bitwidth < to_type.bitwidth:
+            return arith.ExtFOp(value, to_type).result
+        return arith.TruncFOp(value, to_type).result
+    if isinstance(from_type, IntegerType) and isinstance(to_type, IntegerType):
+        if from_type.width.data < to_type.width.data:
+            op = arith.ExtUIOp(value, to_type) if unsigned else arith.ExtSIOp(value, to_type)
+            return op.result
+        return arith.TruncIOp(value, to_type).result
+    if isinstance(from_type, IntegerType) and isinstance(to_type, AnyFloat):
+        op = arith.UIToFPOp(value, to_type) if unsigned else arith.SIToFPOp(value, to_type)
+        return op.result
+    if isinstance(from_type, AnyFloat) and isinstance(to_type, IntegerType):
+        op = arith.FPToUIOp(value, to_type) if unsigned else arith.FPToSIOp(value, to_type)
+        return op.result
+    raise ValueError(f"no linalg cast from {from_type} to {to_type}")
+
+
+class _ContractionOp(NamedOperation):
+    """A named `acc += cast(a) * cast(b)` op; subclasses give the maps and iterators."""
+
+    PRINT_ATTRS_IN_FRONT: ClassVar[bool] = True
+
+    DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]]
+    ITERATOR_TYPES: ClassVar[tuple[str, ...]]  # "parallel" / "reduction", one per loop
+
+    def __init__(
+        self,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue] = (),
+        res: Sequence[Attribute] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        properties: dict[str, Attribute | None] | None = None,
+    ):
+        if res is None:
+            res = [o.type for o in outputs if isinstance(o.type, TensorType)]
+        unsigned = _is_unsigned(properties)
+        super().__init__(
+            ins=inputs,
+            outs=outputs,
+            result_types=res,
+            properties=properties,
+            attributes=attributes,
+            hidden_region=self.get_hidden_region(inputs, outputs, unsigned=unsigned),
+        )
+
+    @classmethod
+    def get_hidden_region(
+        cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue], unsigned: bool = False
+    ) -> Region:
+        arg_types = cls.body_arg_types((*inputs, *outputs))
+        if len(arg_types) != 3:
+            # Malformed operand counts: build a placeholder body so that the verifier, not
+            # the parser, reports the error.
+            @Builder.implicit_region(arg_types)
+            def placeholder(args: tuple[BlockArgument, ...]) -> None:
+                YieldOp(*args[-1:])
+
+            return placeholder
+        out_type = arg_types[-1]
+        add, mul = (
+            (arith.AddfOp, arith.MulfOp)
+            if isinstance(out_type, AnyFloat)
+            else (arith.AddiOp, arith.MuliOp)
+        )
+
+        @Builder.implicit_region(arg_types)
+        def hidden_region(args: tuple[BlockArgument, ...]) -> None:
+            lhs = _cast_to(args[0], out_type, unsigned)
+            rhs = _cast_to(args[1], out_type, unsigned)
+            product = mul(lhs, rhs)
+            YieldOp(add(args[2], product))
+
+        return hidden_region
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        return self.DEFAULT_INDEXING_MAPS
+
+    def get_iterator_types(self) -> ArrayAttr[IteratorTypeAttr]:
+        return ArrayAttr(
+            IteratorTypeAttr.parallel() if t == "parallel" else IteratorTypeAttr.reduction()
+            for t in self.ITERATOR_TYPES
+        )
+
+    def verify_(self) -> None:
+        if len(self.inputs) != 2 or len(self.outputs) != 1:
+            raise VerifyException(
+                f"expected 2 inputs and 1 output, got {len(self.inputs)} and {len(self.outputs)}"
+            )
+        for value in (*self.inputs, *self.outputs):
+            if not isinstance(value.type, TensorType | MemRefType):
+                raise VerifyException(f"expected a shaped operand, got {value.type}")
+        super().verify_()
+
+    # Custom syntax: `[indexing_maps = [...]] [{attrs}] ins(...) outs(...) [{attrs}] [-> types]`
+    HAS_INDEXING_MAPS: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        properties: dict[str, Attribute] = {}
+        if cls.HAS_INDEXING_MAPS and parser.parse_optional_keyword("indexing_maps"):
+            parser.parse_punctuation("=")
+            properties["indexing_maps"] = parser.parse_attribute()
+        attrs = dict(parser.parse_optional_attr_dict())
+        pos = parser.pos
+        parser.parse_characters("ins")
+        parser.parse_punctuation("(")
+        unresolved_ins = parser.parse_comma_separated_list(
+            Parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        parser.parse_punctuation(":")
+        ins_types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation(")")
+        ins = parser.resolve_operands(unresolved_ins, ins_types, pos)
+        pos = parser.pos
+        parser.parse_characters("outs")
+        parser.parse_punctuation("(")
+        unresolved_outs = parser.parse_comma_separated_list(
+            Parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        parser.parse_punctuation(":")
+        outs_types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation(")")
+        outs = parser.resolve_operands(unresolved_outs, outs_types, pos)
+        attrs.update(parser.parse_optional_attr_dict())
+        res_types: Sequence[Attribute] = ()
+        if parser.parse_optional_punctuation("->"):
+            res_types = parser.parse_optional_comma_separated_list(
+                parser.Delimiter.PAREN, parser.parse_type
+            ) or [parser.parse_type()]
+        prop_names = cls.get_irdl_definition().properties
+        for key in [k for k in attrs if k in prop_names]:
+            properties[key] = attrs.pop(key)
+        return cls.build(
+            operands=(ins, outs),
+            result_types=(res_types,),
+            properties=properties,
+            attributes=attrs,
+            regions=(
+                cls.get_hidden_region(ins, outs, unsigned=_is_unsigned(properties)),
+            ),
+        )
+
+    def print(self, printer: Printer) -> None:
+        extra: dict[str, Attribute] = {**self.attributes, **self.properties}
+        for hidden in ("indexing_maps", "linalg.memoized_indexing_maps", "operandSegmentSizes"):
+            extra.pop(hidden, None)
+        if self.HAS_INDEXING_MAPS:
+            maps = self.get_indexing_maps()
+            if tuple(m.data for m in maps.data) != tuple(self.DEFAULT_INDEXING_MAPS):
+                printer.print_string(" indexing_maps = ")
+                printer.print_attribute(maps)
+        if extra:
+            printer.print_op_attributes(extra)
+        printer.print_string(" ins(")
+        printer.print_list(self.inputs, printer.print_ssa_value)
+        printer.print_string(" : ")
+        printer.print_list(self.inputs.types, printer.print_attribute)
+        printer.print_string(") outs(")
+        printer.print_list(self.outputs, printer.print_ssa_value)
+        printer.print_string(" : ")
+        printer.print_list(self.outputs.types, printer.print_attribute)
+        printer.print_string(")")
+        if self.res:
+            printer.print_string(" -> ")
+            if len(self.res) == 1:
+                printer.print_attribute(self.res[0].type)
+            else:
+                with printer.in_parens():
+                    printer.print_list(self.res.types, printer.print_attribute)
+
+
+def _is_unsigned(properties: dict[str, Attribute | None] | dict[str, Attribute] | None) -> bool:
+    cast_fn = (properties or {}).get("cast")
+    return isinstance(cast_fn, TypeFnAttr) and cast_fn.data == TypeFn.CAST_UNSIGNED
+
+
+_P, _R = "parallel", "reduction"
+
+
+@irdl_op_definition
+class Mmt4DOp(_ContractionOp):
+    """`C[m, n, m0, n0] += A[m, k, m0, k0] * B[n, k, n0, k0]` (MLIR 22 `linalg.mmt4d`).
+
+    Loops (d0..d5) = (m, n, k, m0, n0, k0). See
+    https://mlir.llvm.org/docs/Dialects/Linalg/#linalgmmt4d-linalgmmt4dop
+    """
+
+    name = "linalg.mmt4d"
+
+    DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = (
+        AffineMap.from_callable(lambda m, n, k, m0, n0, k0: (m, k, m0, k0)),
+        AffineMap.from_callable(lambda m, n, k, m0, n0, k0: (n, k, n0, k0)),
+        AffineMap.from_callable(lambda m, n, k, m0, n0, k0: (m, n, m0, n0)),
+    )
+    ITERATOR_TYPES: ClassVar[tuple[str, ...]] = (_P, _P, _R, _P, _P, _R)
+
+
+@irdl_op_definition
+class BatchMmt4DOp(_ContractionOp):
+    """Batched mmt4d: `C[b, m, n, m0, n0] += A[b, m, k, m0, k0] * B[b, n, k, n0, k0]`.
+
+    Loops (d0..d6) = (b, m, n, k, m0, n0, k0). See
+    https://mlir.llvm.org/docs/Dialects/Linalg/#linalgbatch_mmt4d-linalgbatchmmt4dop
+    """
+
+    name = "linalg.batch_mmt4d"
+
+    DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = (
+        AffineMap.from_callable(lambda b, m, n, k, m0, n0, k0: (b, m, k, m0, k0)),
+        AffineMap.from_callable(lambda b, m, n, k, m0, n0, k0: (b, n, k, n0, k0)),
+        AffineMap.from_callable(lambda b, m, n, k, m0, n0, k0: (b, m, n, m0, n0)),
+    )
+    ITERATOR_TYPES: ClassVar[tuple[str, ...]] = (_P, _P, _P, _R, _P, _P, _R)
+
+
+_BATCH_MATMUL_MAPS = (
+    AffineMap.from_callable(lambda b, m, n, k: (b, m, k)),
+    AffineMap.from_callable(lambda b, m, n, k: (b, k, n)),
+    AffineMap.from_callable(lambda b, m, n, k: (b, m, n)),
+)
+
+
+@irdl_op_definition
+class BatchMatmulOp(_ContractionOp):
+    """`C[b, m, n] += A[b, m, k] * B[b, k, n]` (MLIR 22 `linalg.batch_matmul`).
+
+    Loops (d0..d3) = (b, m, n, k). `indexing_maps` (a property, defaulted as in MLIR) may
+    transpose or broadcast operands; `cast` selects signed (default) or unsigned conversion.
+    See https://mlir.llvm.org/docs/Dialects/Linalg/#linalgbatch_matmul-linalgbatchmatmulop
+    """
+
+    name = "linalg.batch_matmul"
+
+    HAS_INDEXING_MAPS: ClassVar[bool] = True
+    DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _BATCH_MATMUL_MAPS
+    ITERATOR_TYPES: ClassVar[tuple[str, ...]] = (_P, _P, _P, _R)
+
+    indexing_maps = prop_def(
+        ArrayAttr[AffineMapAttr],
+        default_value=ArrayAttr(AffineMapAttr(m) for m in _BATCH_MATMUL_MAPS),
+    )
+    cast = opt_prop_def(TypeFnAttr)
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return self.indexing_maps
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        return tuple(m.data for m in self.indexing_maps.data)
+
+
+LINALG_EXTENSION = Dialect(
+    "linalg",
+    [PackOp, UnPackOp, Mmt4DOp, BatchMmt4DOp, BatchMatmulOp],
+    [TypeFnAttr],
+)

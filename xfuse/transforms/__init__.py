@@ -11,4 +11,12 @@ from xdsl.passes import ModulePass
 
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Pass name -> factory of the pass class (imported lazily, as xDSL does)."""
-    return {}
+
+    def get_lower_pack_unpack():
+        from xfuse.transforms.lower_pack_unpack import LowerPackUnpackPass
+
+        return LowerPackUnpackPass
+
+    return {
+        "xfuse-lower-pack-unpack": get_lower_pack_unpack,
+    }

@@ -1,0 +1,63 @@
+"""The small public API: context, parsing with locations, the xdsl.universe entry point."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from xdsl.dialects import get_all_dialects
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.universe import Universe
+from xdsl.utils.exceptions import ParseError
+
+import xfuse
+from xfuse.dialects import DIALECT_EXTENSIONS
+from xfuse.transforms import get_all_passes
+
+MLP = (Path(__file__).parent.parent / "examples" / "mlp.mlir").read_text()
+
+
+def test_context_knows_every_xdsl_dialect_and_the_extensions():
+    ctx = xfuse.make_context()
+    names = set(ctx.registered_dialect_names)
+    assert set(get_all_dialects()) <= names
+    for dialect_name, extension in DIALECT_EXTENSIONS.items():
+        ctx.load_registered_dialect(dialect_name)
+        for op in extension().operations:
+            assert ctx.get_optional_op(op.name) is op, op.name
+
+
+def test_parse_records_source_locations():
+    module = xfuse.parse(MLP, name="mlp.mlir")
+    matmul = next(op for op in module.walk() if op.name == "linalg.matmul")
+    assert isinstance(matmul.location, FileLineColLoc)
+    assert matmul.location.filename.data == "mlp.mlir"
+    assert matmul.location.line.data == 9
+
+
+def test_parse_error_is_located():
+    with pytest.raises(ParseError) as info:
+        xfuse.parse("func.func @f() {\n  %0 = \"nope.op\"() : () -> i32\n}", name="bad.mlir")
+    assert "bad.mlir:2:" in str(info.value)
+
+
+def test_every_xfuse_pass_is_in_the_xdsl_multiverse():
+    multiverse = Universe.get_multiverse()
+    assert get_all_passes(), "xfuse registers passes"
+    for name in get_all_passes():
+        assert name.startswith("xfuse-")
+        assert name in multiverse.all_passes
+
+
+def test_xdsl_opt_runs_xfuse_passes_by_name(tmp_path):
+    # Plain xdsl-opt (no xfuse dialect extensions) finds xfuse's passes through the entry point.
+    source = tmp_path / "plain.mlir"
+    source.write_text(MLP)
+    for name in get_all_passes():
+        result = subprocess.run(
+            [str(Path(sys.executable).parent / "xdsl-opt"), str(source), "-p", name],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 0, result.stderr
+        assert "func.func @mlp" in result.stdout

@@ -1,0 +1,194 @@
+"""Named lowering pipelines: the mlir-opt passes (and LLVM levels) that turn xfuse's output into code.
+
+A `Pipeline` is a list of `Step`s, each an mlir-opt pass (or a small group of passes) with the
+reason it is there, plus the optimisation levels for LLVM's `opt` and `llc`. `spec()` renders the
+`--pass-pipeline=builtin.module(...)` string that the runner hands to mlir-opt, and that error
+messages quote so the user can rerun it.
+
+Pipelines, by name (`PIPELINES`, `get_pipeline`):
+
+- `default` (tensor input): lower linalg.pack/unpack (only when present), elementwise tensor
+  arith/math to linalg, one-shot-bufferize at the function boundary, ownership-based
+  deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
+- `memref` (input already bufferized, e.g. by xfuse-bufferize): the same without bufferization
+  and without deallocation insertion (the input owns its allocations).
+- `vectorize` (tensor input, for benchmarks of matmul-like code): like `default`, but
+  contractions are tiled and vectorized by the transform dialect before bufferizing, so the inner
+  loop is a vector FMA instead of a scalar reduction LLVM may not reassociate.
+
+linalg.pack/unpack have no bufferization model in LLVM 22: when the module holds one, the tensor
+pipelines first run `transform.structured.lower_pack` / `lower_unpack` (pad + expand_shape +
+transpose, and the reverse) through `-transform-interpreter`, with the transform script preloaded
+from a separate file (`transform_script` with `PACK_LOWERING`), so that the payload module stays
+free of transform IR and nothing has to erase it afterwards.
+
+Every pipeline ends in the LLVM dialect; the runner then runs `mlir-translate --mlir-to-llvmir`,
+`opt` (LLVM's mid-level optimizer: what vectorizes simple loops), `llc -relocation-model=pic
+-filetype=obj` and `cc -shared`. `describe()` lists a pipeline step by step with reasons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(frozen=True)
+class Step:
+    """One mlir-opt pass (or comma-separated group), in textual pass-pipeline syntax."""
+
+    passes: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """A named lowering from xfuse's output to an LLVM dialect module, and the LLVM levels after it."""
+
+    name: str
+    description: str
+    steps: tuple[Step, ...]
+    bufferizes: bool
+    """True when the pipeline expects tensors at the function boundary (one-shot-bufferize runs)."""
+    llvm_opt_level: str | None = "-O3"
+    """Level for LLVM's `opt` on the translated module (None: skip `opt`); it is what vectorizes loops."""
+    llc_opt_level: str = "-O3"
+    transform_bodies: tuple[str, ...] = field(default=())
+    """Transform ops (on `%root`) run by `-transform-interpreter` before `steps`, after pack lowering."""
+
+    def spec(self, transform_library: str | None = None) -> str:
+        """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
+        passes: list[str] = []
+        if transform_library is not None:
+            passes.append(f"transform-preload-library{{transform-library-paths={transform_library}}}")
+            passes.append("transform-interpreter")
+        passes.extend(step.passes for step in self.steps)
+        return f"builtin.module({','.join(passes)})"
+
+    def describe(self) -> str:
+        """A readable listing: one line per step with its reason."""
+        lines = [f"{self.name}: {self.description}"]
+        lines += [f"  {step.passes}\n      {step.why}" for step in self.steps]
+        lines.append(f"  then: mlir-translate --mlir-to-llvmir, opt {self.llvm_opt_level or '(skipped)'}, llc {self.llc_opt_level}")
+        return "\n".join(lines)
+
+
+PACK_LOWERING = """\
+    %packs = transform.structured.match ops{["linalg.pack"]} in %root
+      : (!transform.any_op) -> !transform.op<"linalg.pack">
+    transform.structured.lower_pack %packs : (!transform.op<"linalg.pack">)
+      -> (!transform.op<"tensor.pad">, !transform.op<"tensor.expand_shape">, !transform.op<"linalg.transpose">)
+    %unpacks = transform.structured.match ops{["linalg.unpack"]} in %root
+      : (!transform.any_op) -> !transform.op<"linalg.unpack">
+    transform.structured.lower_unpack %unpacks : (!transform.op<"linalg.unpack">)
+      -> (!transform.op<"tensor.empty">, !transform.op<"linalg.transpose">, !transform.op<"tensor.collapse_shape">, !transform.op<"tensor.extract_slice">)
+"""
+"""Transform ops: lower_pack/lower_unpack on every linalg.pack/unpack (LLVM 22 cannot bufferize them)."""
+
+PACK_OPS = ("linalg.pack", "linalg.unpack")
+
+
+# Steps shared by the pipelines -------------------------------------------------------------
+
+ELEMENTWISE_TO_LINALG = Step(
+    "convert-elementwise-to-linalg",
+    "arith/math ops applied to whole tensors become linalg.generic (they have no bufferization model).",
+)
+BUFFERIZE = Step(
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}",
+    "Tensors to memrefs, including function arguments and results; identity layouts at the "
+    "boundary so the C interface sees plain row-major descriptors.",
+)
+DEALLOCATE = Step(
+    "buffer-deallocation-pipeline",
+    "Ownership-based deallocation: temporaries are freed, and every returned memref is owned by "
+    "the caller (clones are inserted for returned arguments and globals), so the runner may free it.",
+)
+BUFFERIZATION_TO_MEMREF = Step(
+    "convert-bufferization-to-memref",
+    "bufferization.clone/dealloc (inserted by deallocation) to memref.alloc/copy/dealloc.",
+)
+LINALG_TO_LOOPS = Step("convert-linalg-to-loops", "Every linalg op to scf.for loop nests over memrefs.")
+VECTOR_TO_SCF = Step(
+    "convert-vector-to-scf{full-unroll=true}",
+    "Vector transfers to scf; full-unroll=true, or allocas inside loops overflow the stack.",
+)
+TO_LLVM = (
+    Step("expand-strided-metadata", "memref.subview & co. to explicit offset/size/stride arithmetic."),
+    Step("lower-affine", "affine.apply/min/max (from tiling and subviews) to arith."),
+    Step("scf-forall-to-for", "scf.forall (tiling with loop=forall) to sequential scf.for nests."),
+    Step("convert-scf-to-cf", "Structured control flow (for, if, while, parallel) to branches."),
+    Step("convert-vector-to-llvm", "Remaining vector ops to LLVM vectors and intrinsics."),
+    Step("finalize-memref-to-llvm", "memref descriptors, alloc (malloc) and dealloc (free) to LLVM."),
+    Step("convert-math-to-llvm,convert-math-to-libm", "math ops to LLVM intrinsics, the rest to libm calls."),
+    Step("convert-arith-to-llvm,convert-index-to-llvm", "Scalar arithmetic to LLVM."),
+    Step("convert-func-to-llvm", "Functions to llvm.func; emits the `_mlir_ciface_` wrappers requested by `llvm.emit_c_interface`."),
+    Step("convert-cf-to-llvm", "Branches to LLVM."),
+    Step("convert-ub-to-llvm", "ub.poison (from vectorization and canonicalization) to LLVM poison."),
+    Step("reconcile-unrealized-casts", "Drop the casts left between converted types."),
+)
+
+VECTORIZE_MATMUL = """\
+    %matmuls = transform.structured.match ops{["linalg.matmul"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %tiled, %loops:3 = transform.structured.tile_using_for %matmuls tile_sizes [8, 32, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.structured.vectorize %tiled vector_sizes [8, 32, 1] : !transform.any_op
+    %funcs = transform.structured.match ops{["func.func"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = outerproduct
+      transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.lower_masked_transfers
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+"""
+"""Transform ops: tile every linalg.matmul 8x32x1 and vectorize the tiles (masked: any shape)."""
+
+
+def transform_script(bodies: list[str]) -> str:
+    """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in order."""
+    return (
+        "module attributes {transform.with_named_sequence} {\n"
+        "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
+        + "".join(bodies)
+        + "    transform.yield\n  }\n}\n"
+    )
+
+
+DEFAULT = Pipeline(
+    name="default",
+    description="tensor input: bufferize at the function boundary, loops, LLVM (opt -O3, llc -O3)",
+    steps=(ELEMENTWISE_TO_LINALG, BUFFERIZE, DEALLOCATE, BUFFERIZATION_TO_MEMREF, LINALG_TO_LOOPS, VECTOR_TO_SCF, *TO_LLVM),
+    bufferizes=True,
+)
+
+MEMREF = Pipeline(
+    name="memref",
+    description="memref input (already bufferized): loops, LLVM; no deallocation is inserted",
+    steps=(BUFFERIZATION_TO_MEMREF, LINALG_TO_LOOPS, VECTOR_TO_SCF, *TO_LLVM),
+    bufferizes=False,
+)
+
+VECTORIZE = replace(
+    DEFAULT,
+    name="vectorize",
+    description="tensor input; linalg.matmul tiled 8x32x1 and vectorized before bufferizing",
+    transform_bodies=(VECTORIZE_MATMUL,),
+)
+
+PIPELINES: dict[str, Pipeline] = {p.name: p for p in (DEFAULT, MEMREF, VECTORIZE)}
+
+
+def get_pipeline(pipeline: str | Pipeline | None) -> Pipeline:
+    """A pipeline by name (None: `default`), or the given one."""
+    if pipeline is None:
+        return DEFAULT
+    if isinstance(pipeline, Pipeline):
+        return pipeline
+    try:
+        return PIPELINES[pipeline]
+    except KeyError:
+        from xfuse.backends.runner import BackendError
+
+        raise BackendError(f"unknown pipeline '{pipeline}' (known: {', '.join(PIPELINES)})") from None

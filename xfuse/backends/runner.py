@@ -1,0 +1,694 @@
+"""Compile an xDSL module with stock MLIR/LLVM 22 tools and call it with numpy arrays.
+
+    compiled = compile_module(module, entry="mlp")   # mlir-opt, mlir-translate, opt, llc, cc
+    (out,) = compiled(a, b, bias)                    # numpy in, fresh numpy out
+
+How a call works. Every public function gets `llvm.emit_c_interface`, so the shared object
+exports `_mlir_ciface_<name>`, which takes memrefs as pointers to descriptors
+`{allocated, aligned, offset, sizes[rank], strides[rank]}` (rank 0: the first three only) and
+scalars by value. Results come back the C-interface way: a single scalar result is the return
+value; otherwise the first argument points to a struct holding every result (one descriptor per
+memref result). The runner copies each result memref into a fresh numpy array and then frees its
+buffer with libc `free`. That is safe for the tensor pipelines, where ownership-based
+deallocation makes the caller own every returned buffer (returned arguments and constants are
+cloned). For already-bufferized input it is guarded: a buffer is never freed when its allocated
+pointer is one of the inputs', the marker MLIR gives globals (0xdeadbeef), or already freed.
+
+Tensor arguments are marked `bufferization.writable = false`, so the caller's arrays are never
+written; memref arguments are passed in place (in-place updates are visible to the caller).
+
+Shared objects are cached by content (text, pipeline, tool paths) under `$XFUSE_CACHE_DIR` (by
+default a per-user directory in the system temp dir). When a tool fails, `BackendError` quotes its
+diagnostic, keeps the failing input under `$XFUSE_FAILURE_DIR` (default `./xfuse-failures`) and
+gives the command that reproduces the failure.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    TensorType,
+)
+from xdsl.ir import Attribute
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+
+from xfuse.backends import toolchain
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution, public_functions
+from xfuse.backends.pipelines import PACK_LOWERING, PACK_OPS, Pipeline, get_pipeline, transform_script
+
+GLOBAL_MEMREF_MARKER = 0xDEADBEEF
+"""The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
+
+_BACKEND_VERSION = "1"  # part of the cache key: bump when the way .so files are built changes
+
+
+class BackendError(DiagnosticException):
+    """A tool of the backend failed, or a call's arguments do not match the signature."""
+
+
+class MissingToolError(BackendError, toolchain.ToolchainError):
+    """A tool or library the backend needs is missing (also a `ToolchainError`)."""
+
+
+# Signatures -------------------------------------------------------------------------------
+
+
+def _dtype_of(element: Attribute) -> np.dtype | None:
+    if isinstance(element, Float32Type):
+        return np.dtype(np.float32)
+    if isinstance(element, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(element, Float16Type):
+        return np.dtype(np.float16)
+    if isinstance(element, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(element, IntegerType):
+        # No i1: finalize-memref-to-llvm 22 asserts on sub-byte element types (and numpy bools
+        # are bytes, MLIR's narrow-type emulation packs bits).
+        return {8: np.dtype(np.int8), 16: np.dtype(np.int16),
+                32: np.dtype(np.int32), 64: np.dtype(np.int64)}.get(element.width.data)
+    return None
+
+
+_SCALAR_CTYPES = {
+    np.dtype(np.float32): ctypes.c_float,
+    np.dtype(np.float64): ctypes.c_double,
+    np.dtype(np.int8): ctypes.c_int8,
+    np.dtype(np.int16): ctypes.c_int16,
+    np.dtype(np.int32): ctypes.c_int32,
+    np.dtype(np.int64): ctypes.c_int64,
+}
+
+
+@dataclass(frozen=True)
+class ValueSpec:
+    """One argument or result: a shaped value (tensor or memref) or a scalar."""
+
+    mlir_type: str
+    dtype: np.dtype
+    shape: tuple[int | None, ...] | None
+    """Dimensions (None where dynamic); None for a scalar."""
+    is_tensor: bool = False
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.shape is None
+
+    @property
+    def rank(self) -> int:
+        return 0 if self.shape is None else len(self.shape)
+
+    @staticmethod
+    def of(type_: Attribute, where: str) -> ValueSpec:
+        if isinstance(type_, TensorType | MemRefType):
+            dtype = _dtype_of(type_.element_type)
+            if dtype is not None:
+                if isinstance(type_, MemRefType) and not _has_identity_layout(type_):
+                    raise BackendError(f"{where}: {type_} has a non-identity layout; the C interface "
+                                       "of xfuse's runner passes row-major arrays only")
+                shape = tuple(None if d < 0 else d for d in type_.get_shape())
+                return ValueSpec(str(type_), dtype, shape, isinstance(type_, TensorType))
+        else:
+            dtype = _dtype_of(type_)
+            if dtype is not None and dtype in _SCALAR_CTYPES:
+                return ValueSpec(str(type_), dtype, None)
+        raise BackendError(f"{where}: type {type_} is not supported by the runner (supported: "
+                           "ranked tensors/memrefs of f16/f32/f64/i8/i16/i32/i64/index, and scalars of "
+                           "f32/f64/i8/i16/i32/i64/index)")
+
+    def describe(self) -> str:
+        if self.shape is None:
+            return f"{self.mlir_type} (numpy {self.dtype.name} scalar)"
+        dims = ", ".join("?" if d is None else str(d) for d in self.shape)
+        return f"{self.mlir_type} (numpy {self.dtype.name} array of shape ({dims}{',' if len(self.shape) == 1 else ''}))"
+
+
+def _has_identity_layout(type_: MemRefType) -> bool:
+    from xdsl.dialects.builtin import AffineMapAttr, NoneAttr
+    from xdsl.ir.affine import AffineMap
+
+    layout = type_.layout
+    if isinstance(layout, NoneAttr):
+        return True
+    return isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(len(type_.get_shape()))
+
+
+@dataclass(frozen=True)
+class FunctionSignature:
+    """The numpy-facing signature of a compiled function."""
+
+    name: str
+    inputs: tuple[ValueSpec, ...]
+    results: tuple[ValueSpec, ...]
+
+    @staticmethod
+    def of(function: func.FuncOp) -> FunctionSignature:
+        name = function.sym_name.data
+        ftype = function.function_type
+        inputs = tuple(ValueSpec.of(t, f"argument #{i} of @{name}") for i, t in enumerate(ftype.inputs.data))
+        results = tuple(ValueSpec.of(t, f"result #{i} of @{name}") for i, t in enumerate(ftype.outputs.data))
+        return FunctionSignature(name, inputs, results)
+
+    @staticmethod
+    def from_type(function_type: FunctionType, name: str = "f") -> FunctionSignature:
+        inputs = tuple(ValueSpec.of(t, f"argument #{i}") for i, t in enumerate(function_type.inputs.data))
+        results = tuple(ValueSpec.of(t, f"result #{i}") for i, t in enumerate(function_type.outputs.data))
+        return FunctionSignature(name, inputs, results)
+
+    def __str__(self) -> str:
+        ins = ", ".join(s.mlir_type for s in self.inputs)
+        outs = ", ".join(s.mlir_type for s in self.results)
+        return f"@{self.name}({ins}) -> ({outs})"
+
+
+# Memref descriptors -----------------------------------------------------------------------
+
+_DESCRIPTOR_TYPES: dict[int, type[ctypes.Structure]] = {}
+
+
+def descriptor_type(rank: int) -> type[ctypes.Structure]:
+    """The ctypes struct of a ranked memref descriptor (element type erased: pointers are void*)."""
+    if rank not in _DESCRIPTOR_TYPES:
+        fields: list[tuple[str, Any]] = [
+            ("allocated", ctypes.c_void_p),
+            ("aligned", ctypes.c_void_p),
+            ("offset", ctypes.c_int64),
+        ]
+        if rank > 0:
+            fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+        _DESCRIPTOR_TYPES[rank] = type(f"MemRefDescriptor{rank}D", (ctypes.Structure,), {"_fields_": fields})
+    return _DESCRIPTOR_TYPES[rank]
+
+
+def descriptor_of(array: np.ndarray) -> ctypes.Structure:
+    """A descriptor viewing `array` (which must stay alive while the descriptor is used)."""
+    descriptor = descriptor_type(array.ndim)()
+    descriptor.allocated = descriptor.aligned = array.ctypes.data
+    descriptor.offset = 0
+    for i, (size, stride) in enumerate(zip(array.shape, array.strides, strict=True)):
+        descriptor.sizes[i] = size
+        descriptor.strides[i] = stride // array.itemsize
+    return descriptor
+
+
+def array_from_descriptor(descriptor: ctypes.Structure, rank: int, dtype: np.dtype) -> np.ndarray:
+    """A fresh C-contiguous copy of the memref a descriptor describes."""
+    shape = tuple(descriptor.sizes[i] for i in range(rank)) if rank else ()
+    strides = tuple(descriptor.strides[i] for i in range(rank)) if rank else ()
+    if any(s == 0 for s in shape):
+        return np.empty(shape, dtype)
+    address = descriptor.aligned + descriptor.offset * dtype.itemsize
+    span = (sum((s - 1) * abs(st) for s, st in zip(shape, strides)) + 1) * dtype.itemsize
+    if any(st < 0 for st in strides):
+        raise BackendError("a result memref has negative strides; the runner cannot copy it")
+    buffer = (ctypes.c_char * span).from_address(address)
+    view = np.ndarray(shape, dtype, buffer=buffer, strides=tuple(st * dtype.itemsize for st in strides))
+    return np.array(view, copy=True, order="C")
+
+
+_libc = ctypes.CDLL(None)
+_libc.free.argtypes = [ctypes.c_void_p]
+_libc.free.restype = None
+
+
+# Compiled modules -------------------------------------------------------------------------
+
+
+class BoundCall:
+    """A call of a compiled function with validated arguments, ready to be invoked repeatedly.
+
+    `invoke()` is exactly the foreign call (what `xfuse-run --bench` times); `collect()` turns the
+    results of the last invocation into numpy arrays and frees their buffers; `release()` frees
+    them without copying.
+    """
+
+    def __init__(self, function: Any, signature: FunctionSignature, c_args: list[Any],
+                 keep_alive: list[Any], input_buffers: set[int]):
+        self._function = function
+        self._signature = signature
+        self._c_args = c_args
+        self._keep_alive = keep_alive
+        self._input_buffers = input_buffers
+        self._results_struct = self._make_results_struct()
+        self._scalar_return: Any = None
+        self._pending = False
+
+    def _make_results_struct(self) -> ctypes.Structure | None:
+        results = self._signature.results
+        if not results or (len(results) == 1 and results[0].is_scalar):
+            return None
+        fields = [
+            (f"r{i}", _SCALAR_CTYPES[spec.dtype] if spec.is_scalar else descriptor_type(spec.rank))
+            for i, spec in enumerate(results)
+        ]
+        if len(results) == 1:
+            return fields[0][1]()
+        return type("Results", (ctypes.Structure,), {"_fields_": fields})()
+
+    def invoke(self) -> None:
+        if self._pending:
+            self.release()
+        if self._results_struct is not None:
+            self._function(ctypes.byref(self._results_struct), *self._c_args)
+        else:
+            self._scalar_return = self._function(*self._c_args)
+        self._pending = True
+
+    def _result_values(self) -> list[Any]:
+        results = self._signature.results
+        if self._results_struct is None:
+            return [self._scalar_return] if results else []
+        if len(results) == 1:
+            return [self._results_struct]
+        return [getattr(self._results_struct, f"r{i}") for i in range(len(results))]
+
+    def collect(self) -> list[np.ndarray]:
+        """The results of the last `invoke()` as fresh numpy values (scalars as 0-d numpy scalars)."""
+        if not self._pending:
+            raise BackendError("collect() without a preceding invoke()")
+        values = []
+        for spec, value in zip(self._signature.results, self._result_values(), strict=True):
+            if spec.is_scalar:
+                values.append(spec.dtype.type(value))
+            else:
+                values.append(array_from_descriptor(value, spec.rank, spec.dtype))
+        self.release()
+        return values
+
+    def release(self) -> None:
+        """Free the result buffers of the last invocation (those the caller owns)."""
+        if not self._pending:
+            return
+        freed: set[int] = set()
+        for spec, value in zip(self._signature.results, self._result_values(), strict=True):
+            if spec.is_scalar:
+                continue
+            allocated = value.allocated
+            if not allocated or allocated == GLOBAL_MEMREF_MARKER:
+                continue
+            if allocated in self._input_buffers or allocated in freed:
+                continue
+            _libc.free(allocated)
+            freed.add(allocated)
+        self._pending = False
+
+    def __del__(self) -> None:  # results of an invoke() nobody collected
+        try:
+            self.release()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+
+class CompiledModule:
+    """A module lowered to a shared object; call its functions with numpy arrays."""
+
+    def __init__(self, library_path: Path, signatures: dict[str, FunctionSignature], entry: str,
+                 mlir_text: str, pipeline: Pipeline):
+        self.library_path = library_path
+        self.signatures = signatures
+        self.entry = entry
+        self.mlir_text = mlir_text
+        """The text handed to mlir-opt (generic form)."""
+        self.pipeline = pipeline
+        try:
+            self._library = ctypes.CDLL(str(library_path))
+        except OSError as exc:
+            raise BackendError(f"cannot load the compiled module {library_path}: {exc}") from exc
+        self._functions: dict[str, Any] = {}
+
+    @property
+    def signature(self) -> FunctionSignature:
+        return self.signatures[self.entry]
+
+    def _c_function(self, name: str) -> Any:
+        if name not in self._functions:
+            signature = self.signatures[name]
+            function = getattr(self._library, f"_mlir_ciface_{name}")
+            results = signature.results
+            if len(results) == 1 and results[0].is_scalar:
+                function.restype = _SCALAR_CTYPES[results[0].dtype]
+            else:
+                function.restype = None
+            self._functions[name] = function
+        return self._functions[name]
+
+    def bind(self, *args: Any, function: str | None = None) -> BoundCall:
+        """Validate `args` against the signature of `function` (default: the entry) and bind them."""
+        name = function or self.entry
+        if name not in self.signatures:
+            raise BackendError(f"no public function @{name} (have: {', '.join('@' + n for n in self.signatures)})")
+        signature = self.signatures[name]
+        if len(args) != len(signature.inputs):
+            raise BackendError(f"@{name} takes {len(signature.inputs)} argument(s) "
+                               f"({', '.join(s.mlir_type for s in signature.inputs)}), got {len(args)}")
+        c_args: list[Any] = []
+        keep_alive: list[Any] = []
+        input_buffers: set[int] = set()
+        for index, (spec, value) in enumerate(zip(signature.inputs, args, strict=True)):
+            where = f"argument #{index} of @{name}"
+            if spec.is_scalar:
+                c_args.append(_SCALAR_CTYPES[spec.dtype](_check_scalar(value, spec, where)))
+                continue
+            array = _check_array(value, spec, where)
+            descriptor = descriptor_of(array)
+            keep_alive += [array, descriptor]
+            input_buffers.add(array.ctypes.data)
+            c_args.append(ctypes.byref(descriptor))
+        return BoundCall(self._c_function(name), signature, c_args, keep_alive, input_buffers)
+
+    def call(self, name: str, *args: Any) -> list[np.ndarray]:
+        """Call public function `name`; returns its results as numpy values."""
+        bound = self.bind(*args, function=name)
+        bound.invoke()
+        return bound.collect()
+
+    def __call__(self, *args: Any) -> list[np.ndarray]:
+        """Call the entry function; returns its results as numpy values."""
+        return self.call(self.entry, *args)
+
+    def benchmark(self, *args: Any, repeat: int = 10, warmup: int = 1) -> list[float]:
+        """Seconds per call of the entry over `repeat` runs, timing only the foreign call."""
+        bound = self.bind(*args)
+        times = []
+        for i in range(warmup + repeat):
+            start = time.perf_counter()
+            bound.invoke()
+            elapsed = time.perf_counter() - start
+            bound.release()
+            if i >= warmup:
+                times.append(elapsed)
+        return times
+
+
+def _check_array(value: Any, spec: ValueSpec, where: str) -> np.ndarray:
+    array = value if isinstance(value, np.ndarray) else np.asarray(value)
+    problem = None
+    if array.dtype != spec.dtype:
+        problem = f"dtype {array.dtype.name}"
+    elif array.ndim != spec.rank:
+        problem = f"rank {array.ndim} (shape {array.shape})"
+    elif spec.shape is not None and any(d is not None and d != a for d, a in zip(spec.shape, array.shape)):
+        problem = f"shape {array.shape}"
+    if problem:
+        raise BackendError(f"{where}: expected {spec.describe()}, got an array of {problem}")
+    # Identity-layout memrefs assume row-major strides; the C interface cannot express others.
+    return np.ascontiguousarray(array)
+
+
+def _check_scalar(value: Any, spec: ValueSpec, where: str) -> Any:
+    if isinstance(value, np.ndarray):
+        if value.ndim != 0:
+            raise BackendError(f"{where}: expected {spec.describe()}, got an array of shape {value.shape}")
+        value = value[()]
+    kind = spec.dtype.kind
+    ok = (kind == "f" and isinstance(value, int | float | np.floating | np.integer)) or (
+        kind in "iu" and isinstance(value, int | np.integer) and not isinstance(value, bool)
+    )
+    if not ok:
+        raise BackendError(f"{where}: expected {spec.describe()}, got {type(value).__name__} {value!r}")
+    return value.item() if isinstance(value, np.generic) else value
+
+
+# Building ---------------------------------------------------------------------------------
+
+
+def _cache_root() -> Path:
+    if directory := os.environ.get("XFUSE_CACHE_DIR"):
+        root = Path(directory)
+    else:
+        user = os.environ.get("USER") or str(os.getuid())
+        root = Path(tempfile.gettempdir()) / f"xfuse-cache-{user}"
+    root.mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def _failure_root() -> Path:
+    root = Path(os.environ.get("XFUSE_FAILURE_DIR", "xfuse-failures"))
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        return root.resolve()
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="xfuse-failures-"))
+
+
+def _tool(name: str) -> Path:
+    try:
+        if name == "cc":
+            return toolchain.find_c_compiler()
+        return toolchain.find_tool(name)
+    except toolchain.ToolchainError as exc:
+        raise MissingToolError(str(exc)) from exc
+
+
+def _quote_diagnostic(stderr: str, max_lines: int = 40) -> str:
+    lines = stderr.rstrip().splitlines()
+    if "Stack dump:" in lines:  # a crash: the assertion says what failed, the backtrace is noise
+        cut = lines.index("Stack dump:")
+        lines = lines[:cut] + ["(crashed; stack dump omitted: rerun the command below to see it)"]
+    if len(lines) > max_lines:
+        lines = lines[:max_lines] + [f"... ({len(lines) - max_lines} more lines)"]
+    return "\n".join("  | " + line for line in lines) if lines else "  | (no output)"
+
+
+def _run_tool(command: list[str], work: Path, stage: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run one step in `work`; on failure keep `work` and raise a BackendError that reproduces it."""
+    try:
+        process = subprocess.run(command, cwd=work, input=stdin, capture_output=True, text=True, timeout=3600)
+    except OSError as exc:
+        process = subprocess.CompletedProcess(command, 127, "", str(exc))
+    if process.returncode == 0:
+        return process
+    kept = _failure_root() / f"{stage}-{hashlib.sha256(str(work).encode()).hexdigest()[:10]}"
+    shutil.copytree(work, kept, dirs_exist_ok=True)
+    reproduce = shlex.join(command).replace(str(work), str(kept))
+    files = sorted(p.name for p in kept.iterdir())
+    raise BackendError(
+        f"{Path(command[0]).name} failed (exit {process.returncode}):\n"
+        f"{_quote_diagnostic(process.stderr.replace(str(work), str(kept)))}\n"
+        f"the failing input is kept in {kept} ({', '.join(files)}); reproduce with:\n"
+        f"  cd {kept} && {reproduce}"
+    )
+
+
+def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> list[str]:
+    """Write `input.mlir` (and the transform library) into `work`; the mlir-opt command lowering it."""
+    (work / "input.mlir").write_text(text)
+    bodies = []
+    if any(f'"{op}"' in text or f"{op} " in text for op in PACK_OPS) and pipeline.bufferizes:
+        bodies.append(PACK_LOWERING)
+    bodies.extend(pipeline.transform_bodies)
+    library = None
+    if bodies:
+        (work / "transforms.mlir").write_text(transform_script(bodies))
+        library = str(work / "transforms.mlir")
+    return [str(_tool("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
+            "-o", str(work / "lowered.mlir")]
+
+
+def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
+    """Lower MLIR `text` with `pipeline` into a shared object; returns its path (cached by content)."""
+    tools = [_tool(t) for t in ("mlir-opt", "mlir-translate", "llc", "cc")]
+    llvm_opt = _tool("opt") if pipeline.llvm_opt_level else None
+    runtime = _runtime_library("libmlir_c_runner_utils.so")
+    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime)])
+    key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
+    root = _cache_root()
+    target = root / f"xfuse-{key}.so"
+    if cache and target.is_file():
+        return target
+    with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
+        work = Path(tmp)
+        mlir_opt, mlir_translate, llc, cc = map(str, tools)
+        _run_tool(lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
+        _run_tool([mlir_translate, "--mlir-to-llvmir", str(work / "lowered.mlir"), "-o", str(work / "module.ll")],
+                  work, "mlir-translate")
+        llvm_input = work / "module.ll"
+        if llvm_opt is not None:
+            _run_tool([str(llvm_opt), str(pipeline.llvm_opt_level), str(llvm_input), "-o", str(work / "module.bc")],
+                      work, "opt")
+            llvm_input = work / "module.bc"
+        _run_tool([llc, pipeline.llc_opt_level, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
+                   "-o", str(work / "module.o")], work, "llc")
+        link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
+        if runtime is not None:
+            link += [str(runtime), f"-Wl,-rpath,{runtime.parent}"]
+        _run_tool([*link, "-lm"], work, "cc")
+        if not cache:
+            target = Path(tempfile.mkdtemp(prefix="xfuse-uncached-")) / "module.so"
+        os.replace(work / "module.so", target)  # atomic: concurrent builders agree on the content
+    return target
+
+
+def _runtime_library(name: str) -> Path | None:
+    try:
+        return toolchain.runtime_library(name)
+    except toolchain.ToolchainError:
+        return None
+
+
+def as_module(module_or_text: ModuleOp | str) -> ModuleOp:
+    """An xDSL module from a module or MLIR text (custom or generic form).
+
+    Text using ops xDSL does not know (e.g. linalg.pack before xfuse adds it) is first put in
+    generic form by mlir-opt and parsed with unregistered ops allowed.
+    """
+    if isinstance(module_or_text, ModuleOp):
+        return module_or_text
+    from xfuse.context import make_context
+    from xfuse.parsing import parse
+
+    try:
+        return parse(module_or_text, make_context())
+    except ParseError as first_error:
+        with tempfile.TemporaryDirectory(prefix="generic-", dir=_cache_root()) as tmp:
+            work = Path(tmp)
+            (work / "input.mlir").write_text(module_or_text)
+            command = [str(_tool("mlir-opt")), "--mlir-print-op-generic", "--mlir-print-debuginfo",
+                       str(work / "input.mlir")]
+            generic = _run_tool(command, work, "mlir-opt-parse").stdout
+        try:
+            return parse(generic, make_context(allow_unregistered=True))
+        except ParseError:
+            raise first_error from None
+
+
+def default_pipeline_for(module: ModuleOp) -> Pipeline:
+    """`default` when the module computes on tensors, `memref` when it is already bufferized."""
+    for op in module.walk():
+        if isinstance(op, func.FuncOp) and any(
+            isinstance(t, TensorType) for t in (*op.function_type.inputs.data, *op.function_type.outputs.data)
+        ):
+            return get_pipeline("default")
+        if any(isinstance(r.type, TensorType) for r in op.results):
+            return get_pipeline("default")
+    return get_pipeline("memref")
+
+
+def _resolve_entry(module: ModuleOp, entry: str | None) -> str:
+    names = [f.sym_name.data for f in public_functions(module)]
+    if entry is not None:
+        if entry not in names:
+            raise BackendError(f"no public function @{entry} in the module "
+                               f"(public functions: {', '.join('@' + n for n in names) or 'none'})")
+        return entry
+    if len(names) != 1:
+        raise BackendError("cannot choose an entry function: "
+                           + (f"several public functions ({', '.join('@' + n for n in names)}); pass one as entry"
+                              if names else "the module has no public function with a body"))
+    return names[0]
+
+
+def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
+                   pipeline: str | Pipeline | None = None, cache: bool = True) -> CompiledModule:
+    """Lower a module (tensors, or memrefs with `pipeline="memref"`) into a callable `CompiledModule`.
+
+    `pipeline` defaults to `default_pipeline_for(module)` (tensor or memref input).
+    `entry` defaults to the only public function; every public function stays callable through
+    `CompiledModule.call`. Raises `BackendError` when a tool fails (quoting its diagnostic) and
+    `MissingToolError` when a tool is missing.
+    """
+    module = as_module(module_or_text)
+    chosen = get_pipeline(pipeline) if pipeline is not None else default_pipeline_for(module)
+    entry = _resolve_entry(module, entry)
+    prepared = prepare_for_execution(module)
+    signatures: dict[str, FunctionSignature] = {}
+    for function in public_functions(prepared):
+        try:
+            signatures[function.sym_name.data] = FunctionSignature.of(function)
+        except BackendError:
+            if function.sym_name.data == entry:
+                raise
+    text = emit_mlir_text(prepared)
+    library = build_shared_object(text, chosen, cache=cache)
+    return CompiledModule(library, signatures, entry, text, chosen)
+
+
+def run(module_or_text: ModuleOp | str, entry: str | None = None, *arrays: Any,
+        pipeline: str | Pipeline | None = None) -> list[np.ndarray]:
+    """Compile (cached) and call `entry` on `arrays`; its results as numpy arrays."""
+    return compile_module(module_or_text, entry, pipeline)(*arrays)
+
+
+def random_inputs(signature: FunctionSignature | FunctionType | func.FuncOp, seed: int = 0,
+                  dynamic_dim: int = 8) -> list[Any]:
+    """Seeded random arguments for a signature: floats uniform in [-1, 1], integers in [-4, 4],
+    index scalars in [1, 4] (they are often sizes). Every dynamic dimension gets size `dynamic_dim`."""
+    if isinstance(signature, func.FuncOp):
+        signature = FunctionSignature.of(signature)
+    elif isinstance(signature, FunctionType):
+        signature = FunctionSignature.from_type(signature)
+    rng = np.random.default_rng(seed)
+    values: list[Any] = []
+    for spec in signature.inputs:
+        shape = () if spec.shape is None else tuple(dynamic_dim if d is None else d for d in spec.shape)
+        if spec.dtype.kind == "f":
+            value = rng.uniform(-1.0, 1.0, size=shape).astype(spec.dtype)
+        elif spec.is_scalar and spec.mlir_type == "index":
+            value = rng.integers(1, 5, size=shape).astype(spec.dtype)
+        else:
+            value = rng.integers(-4, 5, size=shape).astype(spec.dtype)
+        values.append(spec.dtype.type(value[()]) if spec.is_scalar else value)
+    return values
+
+
+# mlir-runner ------------------------------------------------------------------------------
+
+
+def run_with_mlir_runner(module_or_text: ModuleOp | str, entry: str = "main",
+                         pipeline: str | Pipeline | None = None, timeout: float = 600) -> str:
+    """Lower a module whose `entry` takes no arguments and returns nothing, run it with mlir-runner
+    (with the runner-utils libraries, so it may call printMemrefF32 & co.), return its stdout.
+
+    Text is handed to mlir-opt as written (no xDSL round trip)."""
+    chosen = get_pipeline(pipeline)
+    text = module_or_text if isinstance(module_or_text, str) else emit_mlir_text(module_or_text)
+    libraries = []
+    for name in toolchain.RUNTIME_LIBRARIES:
+        try:
+            libraries.append(str(toolchain.runtime_library(name)))
+        except toolchain.ToolchainError as exc:
+            raise MissingToolError(str(exc)) from exc
+    with tempfile.TemporaryDirectory(prefix="runner-", dir=_cache_root()) as tmp:
+        work = Path(tmp)
+        _run_tool(lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
+        command = [str(_tool("mlir-runner")), str(work / "lowered.mlir"), "-e", entry,
+                   "-entry-point-result=void", f"-shared-libs={','.join(libraries)}", "-O3"]
+        return _run_tool(command, work, "mlir-runner").stdout
+
+
+__all__ = [
+    "BackendError",
+    "BoundCall",
+    "CompiledModule",
+    "FunctionSignature",
+    "MissingToolError",
+    "ValueSpec",
+    "build_shared_object",
+    "default_pipeline_for",
+    "compile_module",
+    "random_inputs",
+    "run",
+    "run_with_mlir_runner",
+]
+
