@@ -550,7 +550,7 @@ def _runtime_library(name: str) -> Path | None:
 def as_module(module_or_text: ModuleOp | str) -> ModuleOp:
     """An xDSL module from a module or MLIR text (custom or generic form).
 
-    Text using ops xDSL does not know (e.g. linalg.pack before xfuse adds it) is first put in
+    Text using ops neither xDSL nor xfuse defines (say, a `math` op xDSL lacks) is first put in
     generic form by mlir-opt and parsed with unregistered ops allowed.
     """
     if isinstance(module_or_text, ModuleOp):

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite: the lit/FileCheck suite (with mlir-opt 22.1.8 in the loop) and pytest.
+source "$(dirname "$0")/setup-env.sh"
+status=0
+lit -sv tests/filecheck || status=1
+python -m pytest -q tests "$@" || status=1
+exit $status
