@@ -11,7 +11,7 @@ fi
 . "$VENV/bin/activate"
 stamp="$VENV/.xfuse-installed"
 if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
-  python -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]" 2>&1 | grep -v "is ignored: it is neither" || true
+  python -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]"
   python -c "import xfuse, xdsl" && touch "$stamp"
 fi
 cd "$ROOT"
