@@ -50,14 +50,28 @@ def test_every_xfuse_pass_is_in_the_xdsl_multiverse():
 
 
 def test_xdsl_opt_runs_xfuse_passes_by_name(tmp_path):
-    # Plain xdsl-opt (no xfuse dialect extensions) finds xfuse's passes through the entry point.
+    # Plain xdsl-opt (no xfuse dialect extensions) finds xfuse's passes through the entry point
+    # and runs them; the matmul is marked so that xfuse-tile has something to tile.
     source = tmp_path / "plain.mlir"
-    source.write_text(MLP)
+    source.write_text(MLP.replace("linalg.matmul ins", "linalg.matmul {xfuse.tile_sizes = array<i64: 64, 64>} ins"))
     for name in get_all_passes():
         result = subprocess.run(
             [str(Path(sys.executable).parent / "xdsl-opt"), str(source), "-p", name],
             capture_output=True,
             text=True,
         )
-        assert result.returncode == 0, result.stderr
+        assert result.returncode == 0, (name, result.stderr)
         assert "func.func @mlp" in result.stdout
+        if name == "xfuse-tile":
+            assert "scf.forall" in result.stdout or "scf.for" in result.stdout
+
+
+def test_xdsl_opt_does_not_know_an_unregistered_xfuse_name(tmp_path):
+    source = tmp_path / "plain.mlir"
+    source.write_text(MLP)
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "xdsl-opt"), str(source), "-p", "xfuse-no-such-pass"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode != 0 and "Unrecognized passes" in result.stderr

@@ -17,6 +17,24 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return LowerPackUnpackPass
 
+    def get_tile():
+        from xfuse.transforms.tile import TilePass
+
+        return TilePass
+
+    def get_fuse_producers():
+        from xfuse.transforms.fuse_producers import FuseProducersPass
+
+        return FuseProducersPass
+
+    def get_fuse_consumers():
+        from xfuse.transforms.fuse_consumers import FuseConsumersPass
+
+        return FuseConsumersPass
+
     return {
+        "xfuse-fuse-consumers": get_fuse_consumers,
+        "xfuse-fuse-producers": get_fuse_producers,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,
+        "xfuse-tile": get_tile,
     }

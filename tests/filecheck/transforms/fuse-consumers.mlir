@@ -1,0 +1,145 @@
+// xfuse-fuse-consumers: a tile of each consumer of a tiled loop nest is moved into the innermost
+// loop where the tile of its operand is known; its destination becomes a new loop output.
+// Inputs (one function each, also run by with-mlir/transforms/fuse-consumers-exec.mlir):
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/bias-relu.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=BIAS
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/nested.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=NESTED
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/two-results-agree.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=AGREE
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/multi-result.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=MULTI
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/accumulation.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=ACCUM
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/reduce-rows.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=REDUCE
+// only-marked leaves unmarked consumers alone (the exp stays after the loop); in a sweep,
+// the transpose is fused, then the add refused (its two tiles disagree):
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/marked.mlir -p 'xfuse-fuse-consumers{only-marked=true}' | filecheck %s --check-prefix=MARKED
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/operand-after-loop.mlir -p 'xfuse-fuse-consumers{remarks=false}' | filecheck %s --check-prefix=SWEEP
+//
+// Refusals: a remark per refused candidate during a sweep (IR unchanged), an error when the op
+// was marked for fusion and only-marked is set.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/two-results-disagree.mlir -p xfuse-fuse-consumers 2>&1 | filecheck %s --check-prefix=DISAGREE-REMARK
+// RUN: not xfuse-opt %S/Inputs/fuse-consumers/two-results-disagree.mlir -p 'xfuse-fuse-consumers{only-marked=true}' 2>&1 | filecheck %s --check-prefix=DISAGREE
+// RUN: not xfuse-opt %S/Inputs/fuse-consumers/partial-reduction.mlir -p 'xfuse-fuse-consumers{only-marked=true}' 2>&1 | filecheck %s --check-prefix=PARTIAL
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/partial-reduction.mlir -p xfuse-fuse-consumers 2>/dev/null | filecheck %s --check-prefix=PARTIAL-IR
+// RUN: not xfuse-opt %S/Inputs/fuse-consumers/strided.mlir -p 'xfuse-fuse-consumers{only-marked=true}' 2>&1 | filecheck %s --check-prefix=STRIDED
+// RUN: not xfuse-opt %S/Inputs/fuse-consumers/dest-is-result.mlir -p 'xfuse-fuse-consumers{only-marked=true}' 2>&1 | filecheck %s --check-prefix=DEST
+// RUN: not xfuse-opt %S/Inputs/fuse-consumers/operand-after-loop.mlir -p 'xfuse-fuse-consumers{only-marked=true}' 2>&1 | filecheck %s --check-prefix=AFTER
+
+// The bias+relu generic moves into the forall of the matmul; its outs (a tensor.empty defined
+// after the loop, moved above it) becomes a second shared_out.
+// BIAS-LABEL: func.func @f(
+// BIAS-SAME:      %[[A:.*]]: tensor<64x32xf32>, %[[B:.*]]: tensor<32x64xf32>, %[[BIASV:.*]]: tensor<64xf32>)
+// BIAS:         %[[INIT:.*]] = linalg.fill
+// BIAS-NEXT:    %[[OUT:.*]] = tensor.empty() : tensor<64x64xf32>
+// BIAS-NEXT:    %[[MM:.*]], %[[R:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (4, 2) shared_outs(%[[O:.*]] = %[[INIT]], %[[O2:.*]] = %[[OUT]]) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+// BIAS:           %[[OI:.*]] = affine.apply
+// BIAS:           %[[OJ:.*]] = affine.apply
+// BIAS:           %[[T:.*]] = linalg.matmul
+// BIAS-NEXT:      %[[BS:.*]] = tensor.extract_slice %[[BIASV]][%[[OJ]]] [32] [1] : tensor<64xf32> to tensor<32xf32>
+// BIAS-NEXT:      %[[DS:.*]] = tensor.extract_slice %[[O2]][%[[OI]], %[[OJ]]] [16, 32] [1, 1] : tensor<64x64xf32> to tensor<16x32xf32>
+// BIAS-NEXT:      %[[G:.*]] = linalg.generic {{.*}} ins(%[[T]], %[[BS]] : tensor<16x32xf32>, tensor<32xf32>) outs(%[[DS]] : tensor<16x32xf32>)
+// BIAS:             arith.maximumf
+// BIAS:           scf.forall.in_parallel {
+// BIAS-NEXT:        tensor.parallel_insert_slice %[[T]] into %[[O]][%[[OI]], %[[OJ]]] [16, 32] [1, 1]
+// BIAS-NEXT:        tensor.parallel_insert_slice %[[G]] into %[[O2]][%[[OI]], %[[OJ]]] [16, 32] [1, 1] : tensor<16x32xf32> into tensor<64x64xf32>
+// BIAS-NEXT:      }
+// BIAS-NEXT:    }
+// BIAS-NEXT:    func.return %[[R]] : tensor<64x64xf32>
+
+// Through the whole chain (insert_slice in scf.for, parallel_insert_slice in scf.forall), to a
+// fixed point: the add, then the exp reading the add's new loop result. Each new output is
+// threaded through both loops; the tile offset in the loop result is [%oi + 0, 0 + %j].
+// NESTED-LABEL: func.func @f(
+// NESTED-SAME:      %[[C:[a-z0-9]+]]: tensor<64x64xf32>)
+// NESTED:         linalg.fill
+// NESTED-NEXT:    %[[OUT:.*]] = tensor.empty() : tensor<64x64xf32>
+// NESTED-NEXT:    %[[OUT2:.*]] = tensor.empty() : tensor<64x64xf32>
+// NESTED-NEXT:    %{{.*}}, %{{.*}}, %[[R:.*]] = scf.forall (%{{.*}}) in (4) shared_outs(%[[O:.*]] = %{{.*}}, %[[O1:.*]] = %[[OUT]], %[[O2:.*]] = %[[OUT2]])
+// NESTED:           %[[OI:.*]] = affine.apply
+// NESTED:           %[[I1:.*]] = tensor.extract_slice %[[O1]][%[[OI]], 0] [16, 64] [1, 1] : tensor<64x64xf32> to tensor<16x64xf32>
+// NESTED-NEXT:      %[[I2:.*]] = tensor.extract_slice %[[O2]][%[[OI]], 0] [16, 64] [1, 1] : tensor<64x64xf32> to tensor<16x64xf32>
+// NESTED-NEXT:      %[[ROW:.*]], %[[ROW1:.*]], %[[ROW2:.*]] = scf.for %[[J:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[A1:.*]] = %[[I1]], %[[A2:.*]] = %[[I2]])
+// NESTED:             %[[T:.*]] = linalg.matmul
+// NESTED-NEXT:        %[[U:.*]] = tensor.insert_slice %[[T]] into %[[ACC]][0, %[[J]]] [16, 16] [1, 1]
+// NESTED-NEXT:        %[[CS:.*]] = tensor.extract_slice %[[C]][%[[OI]], %[[J]]] [16, 16] [1, 1]
+// NESTED-NEXT:        %[[D1:.*]] = tensor.extract_slice %[[A1]][0, %[[J]]] [16, 16] [1, 1]
+// NESTED-NEXT:        %[[ADD:.*]] = linalg.add ins(%[[T]], %[[CS]] : tensor<16x16xf32>, tensor<16x16xf32>) outs(%[[D1]] : tensor<16x16xf32>)
+// NESTED-NEXT:        %[[W1:.*]] = tensor.insert_slice %[[ADD]] into %[[A1]][0, %[[J]]] [16, 16] [1, 1] : tensor<16x16xf32> into tensor<16x64xf32>
+// NESTED-NEXT:        %[[D2:.*]] = tensor.extract_slice %[[A2]][0, %[[J]]] [16, 16] [1, 1]
+// NESTED-NEXT:        %[[EXP:.*]] = linalg.exp ins(%[[ADD]] : tensor<16x16xf32>) outs(%[[D2]] : tensor<16x16xf32>)
+// NESTED-NEXT:        %[[W2:.*]] = tensor.insert_slice %[[EXP]] into %[[A2]][0, %[[J]]] [16, 16] [1, 1]
+// NESTED-NEXT:        scf.yield %[[U]], %[[W1]], %[[W2]] : tensor<16x64xf32>, tensor<16x64xf32>, tensor<16x64xf32>
+// NESTED-NEXT:      }
+// NESTED-NEXT:      scf.forall.in_parallel {
+// NESTED-NEXT:        tensor.parallel_insert_slice %[[ROW]] into %[[O]][%[[OI]], 0] [16, 64] [1, 1]
+// NESTED-NEXT:        tensor.parallel_insert_slice %[[ROW1]] into %[[O1]][%[[OI]], 0] [16, 64] [1, 1]
+// NESTED-NEXT:        tensor.parallel_insert_slice %[[ROW2]] into %[[O2]][%[[OI]], 0] [16, 64] [1, 1]
+// NESTED-NEXT:      }
+// NESTED-NEXT:    }
+// NESTED-NEXT:    func.return %[[R]]
+
+// A consumer of two results of one forall, whose tiles agree: fused once, on both tiles.
+// AGREE:         %{{.*}}, %{{.*}}, %[[R:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[O:.*]] = %{{.*}})
+// AGREE:           %[[X:.*]] = linalg.exp
+// AGREE-NEXT:      %[[Y:.*]] = linalg.mul
+// AGREE-NEXT:      %[[D:.*]] = tensor.extract_slice %[[O]]
+// AGREE-NEXT:      %[[S:.*]] = linalg.add ins(%[[X]], %[[Y]] : tensor<16x16xf32>, tensor<16x16xf32>) outs(%[[D]] : tensor<16x16xf32>)
+// AGREE:           tensor.parallel_insert_slice %[[S]] into %[[O]]
+// AGREE:         func.return %[[R]]
+
+// A consumer with two results: two new shared_outs; the transposed one is written at [oj, oi].
+// MULTI:         %{{.*}}, %[[R0:.*]], %[[R1:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %{{.*}}, %[[O0:.*]] = %{{.*}}, %[[O1:.*]] = %{{.*}}) -> (tensor<32x48xf32>, tensor<32x48xf32>, tensor<48x32xf32>)
+// MULTI:           %[[OI:.*]] = affine.apply
+// MULTI:           %[[OJ:.*]] = affine.apply
+// MULTI:           %[[X:.*]] = linalg.exp
+// MULTI-NEXT:      %[[BS:.*]] = tensor.extract_slice %{{.*}}[%[[OJ]]] [16] [1]
+// MULTI-NEXT:      %[[D0:.*]] = tensor.extract_slice %[[O0]][%[[OI]], %[[OJ]]] [16, 16] [1, 1]
+// MULTI-NEXT:      %[[D1:.*]] = tensor.extract_slice %[[O1]][%[[OJ]], %[[OI]]] [16, 16] [1, 1]
+// MULTI-NEXT:      %[[G0:.*]], %[[G1:.*]] = linalg.generic {{.*}} ins(%[[X]], %[[BS]] : {{.*}}) outs(%[[D0]], %[[D1]] : {{.*}})
+// MULTI:           tensor.parallel_insert_slice %[[G0]] into %[[O0]][%[[OI]], %[[OJ]]] [16, 16] [1, 1]
+// MULTI-NEXT:      tensor.parallel_insert_slice %[[G1]] into %[[O1]][%[[OJ]], %[[OI]]] [16, 16] [1, 1]
+// MULTI:         func.return %[[R0]], %[[R1]]
+
+// The scf.for accumulates into one tile: the consumer goes after it, in the forall.
+// ACCUM:           %{{.*}}, %[[R:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %{{.*}}, %[[O:.*]] = %[[C:.*]])
+// ACCUM:             %[[SUM:.*]] = scf.for
+// ACCUM-NOT:           linalg.generic
+// ACCUM:             }
+// ACCUM-NEXT:        %[[D:.*]] = tensor.extract_slice %[[O]]
+// ACCUM-NEXT:        %[[G:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<16x16xf32>) outs(%[[D]] : tensor<16x16xf32>)
+// ACCUM:             tensor.parallel_insert_slice %[[G]] into %[[O]]
+// ACCUM:           func.return %[[R]]
+
+// A reduction over whole rows (the forall tiles rows only) is fused; its init (a linalg.fill
+// after the loop) is moved above the loop.
+// REDUCE:        %[[ACC:.*]] = linalg.fill
+// REDUCE-NEXT:   %{{.*}}, %[[R:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %{{.*}}, %[[O:.*]] = %[[ACC]]) -> (tensor<64x32xf32>, tensor<64xf32>)
+// REDUCE:          %[[X:.*]] = linalg.exp
+// REDUCE-NEXT:     %[[D:.*]] = tensor.extract_slice %[[O]][%[[OI:.*]]] [16] [1] : tensor<64xf32> to tensor<16xf32>
+// REDUCE-NEXT:     %[[S:.*]] = linalg.reduce ins(%[[X]]:tensor<16x32xf32>) outs(%[[D]]:tensor<16xf32>) dimensions = [1]
+// REDUCE:          tensor.parallel_insert_slice %[[S]] into %[[O]][%[[OI]]] [16] [1]
+// REDUCE:        func.return %[[R]]
+
+// MARKED:        %{{.*}}, %[[SUM:.*]] = scf.forall
+// MARKED:            scf.for
+// MARKED:              linalg.matmul
+// MARKED:              linalg.add ins({{[^)]*}}) outs({{[^)]*}}) -> tensor<16x16xf32>
+// MARKED:              scf.yield
+// MARKED:            scf.forall.in_parallel
+// MARKED:        linalg.exp ins(%[[SUM]] : tensor<64x64xf32>)
+// SWEEP:         scf.forall
+// SWEEP:           linalg.transpose ins(%{{.*}}:tensor<16x32xf32>) outs(%{{.*}}:tensor<32x16xf32>)
+// SWEEP:           tensor.parallel_insert_slice %{{.*}} into %{{.*}}[0, %{{.*}}] [32, 16] [1, 1]
+// SWEEP:         linalg.add
+
+// DISAGREE-REMARK: two-results-disagree.mlir:21:3: remark: cannot fuse consumer 'linalg.add' into the loop nest: the tiles of operands #0 and #1 map loop d0 to different (or not provably equal) ranges: offset %oi size 16 vs offset %oj size 16
+// DISAGREE-REMARK: scf.forall
+// DISAGREE-REMARK: scf.forall.in_parallel
+// DISAGREE-REMARK: tensor.empty
+// DISAGREE-REMARK-NEXT: linalg.add
+// DISAGREE: two-results-disagree.mlir:21:3: error: cannot fuse consumer 'linalg.add' into the loop nest: the tiles of operands #0 and #1 map loop d0 to different (or not provably equal) ranges
+// PARTIAL: partial-reduction.mlir:18:3: error: cannot fuse consumer 'linalg.generic' into the loop nest: the tile of operand #0 cuts reduction loop d1 (offset %oj size 16 of 32): the tiled op would compute a partial reduction, not a tile of the result
+// PARTIAL-IR:      scf.forall
+// PARTIAL-IR-NOT:    linalg.generic
+// PARTIAL-IR:      }
+// PARTIAL-IR:      linalg.generic
+// STRIDED: strided.mlir:13:3: error: cannot fuse consumer 'linalg.exp' into the loop nest: operand #0 is written by a 'tensor.parallel_insert_slice' with non-unit strides (only unit strides are supported)
+// DEST: dest-is-result.mlir:13:3: error: cannot fuse consumer 'linalg.add' into the loop nest: its destination operand (result #0) is result #0 of the loop nest itself
+// AFTER: operand-after-loop.mlir:17:3: error: cannot fuse consumer 'linalg.add' into the loop nest: an operand that is not fused depends on the loop nest's results (through 'linalg.transpose')

@@ -1,0 +1,765 @@
+"""The tiling models of `linalg.pack` and `linalg.unpack` (MLIR 22's PackOpTiling and
+UnPackOpTiling, mlir/lib/Dialect/Linalg/Transforms/TilingInterfaceImpl.cpp).
+
+pack (`source` -> `dest`, dest = outer dims (permuted by `outer_dims_perm`) then inner tiles):
+- iteration domain: the outer dims of the packed dest, in dest order (rank = source rank), all
+  parallel. An iteration tile covers whole inner tiles, so the tiled op keeps `inner_dims_pos`,
+  `outer_dims_perm`, the tiles and the padding value.
+- tiled op: source slice `[o*t, min(s*t, dim - o*t))` for a tiled dim (the `min` only when the op
+  pads: the last outer tile is partial), `[o, s)` otherwise; dest slice `[outer tile, 0..tile)`.
+- producer fusion: the result tile must hold whole inner tiles (offset 0, size = the tile in
+  every inner dim), else refused ("cuts an inner tile").
+- consumer fusion from the source: the source tile must start on an inner tile and be a whole
+  number of them, except a tile ending at the end of the dim; the tiled pack reads exactly that
+  tile (as MLIR's getTiledImplementationFromOperandTiles). From the dest: as producer fusion.
+
+unpack (`source` packed -> `dest`):
+- iteration domain: the dest dims, all parallel.
+- tiled op: a dim whose tile is *aligned* (offset a multiple of the inner tile; size one too,
+  or reaching the end of the dim) reads the outer tiles `[o/t, ceil(s/t))` and writes exactly
+  the tile into a slice of dest. Otherwise MLIR's covering approach: unpack every outer tile
+  the tile touches into a `tensor.empty` and `extract_slice` the requested part.
+- producer fusion: only aligned tiles (refused otherwise: fusing the covering form would unpack
+  the shared inner tiles once per consumer tile).
+- consumer fusion from the source: the source tile must hold whole inner tiles; iteration tile
+  `[o*t, min(s*t, dim - o*t))`; the tiled unpack reads exactly that tile. From the dest: the
+  dest tile is the iteration tile (aligned only, as for producer fusion).
+
+Alignment of SSA offsets and sizes is proven, not assumed (MLIR takes a constant upper bound
+of the size and does not check offsets): `known_divisor` follows constants, `affine.apply`,
+`affine.min`, `arith.addi/subi/muli` and the induction variables of `scf.for`/`scf.forall`
+(lower bound and step); a size is also accepted when it is an `affine.min` whose every
+candidate is a multiple of the tile or `dim - offset` (the boundary tile of a tiled loop).
+
+Dynamic inner tiles are refused (so is their lowering in LLVM 22).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from xdsl.builder import Builder
+from xdsl.dialects import affine, arith, scf, tensor
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, TensorType
+from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineMap,
+    AffineSymExpr,
+)
+
+from xfuse.dialects.linalg import PackOp, UnPackOp, _PackLikeOp  # pyright: ignore[reportPrivateUsage]
+from xfuse.interfaces.tiling import (
+    IteratorType,
+    OpFoldResult,
+    Range,
+    TilingInterface,
+    TilingRefused,
+    TilingResult,
+    apply_affine_expr,
+    constant_value,
+    materialize_index,
+    register_tiling_model,
+    same_index,
+)
+from xfuse.interfaces.tiling_linalg import (
+    _dim_size,  # pyright: ignore[reportPrivateUsage]
+    _extract_slice,  # pyright: ignore[reportPrivateUsage]
+    _show,  # pyright: ignore[reportPrivateUsage]
+)
+
+__all__ = ["PackOpTilingModel", "UnPackOpTilingModel", "known_divisor"]
+
+_D0, _D1, _D2 = AffineExpr.dimension(0), AffineExpr.dimension(1), AffineExpr.dimension(2)
+
+
+# -- divisibility -------------------------------------------------------------------------
+
+
+def _expr_divisor(expr: AffineExpr, operands: Sequence[SSAValue], num_dims: int) -> int:
+    """A number dividing `expr` for every value of its operands (0: the expr is 0)."""
+    if isinstance(expr, AffineConstantExpr):
+        return abs(expr.value)
+    if isinstance(expr, AffineDimExpr):
+        return known_divisor(operands[expr.position])
+    if isinstance(expr, AffineSymExpr):
+        return known_divisor(operands[num_dims + expr.position])
+    if isinstance(expr, AffineBinaryOpExpr):
+        lhs = _expr_divisor(expr.lhs, operands, num_dims)
+        rhs = _expr_divisor(expr.rhs, operands, num_dims)
+        if expr.kind == AffineBinaryOpKind.Add:
+            return math.gcd(lhs, rhs)
+        if expr.kind == AffineBinaryOpKind.Mul:
+            return lhs * rhs
+    return 1  # floordiv, ceildiv, mod: nothing known
+
+
+def known_divisor(value: OpFoldResult, _depth: int = 0) -> int:
+    """A number provably dividing `value` (0 when `value` is provably 0; 1 when nothing is
+    known). Follows constants, `affine.apply`/`affine.min`, `arith.addi/subi/muli` and the
+    induction variables of `scf.for`/`scf.forall` (gcd of lower bound and step)."""
+    constant = constant_value(value)
+    if constant is not None:
+        return abs(constant)
+    assert isinstance(value, SSAValue)
+    if _depth > 32:
+        return 1
+    depth = _depth + 1
+    if isinstance(value, BlockArgument):
+        parent = value.block.parent_op()
+        if isinstance(parent, scf.ForOp) and value.index == 0:
+            return math.gcd(known_divisor(parent.lb, depth), known_divisor(parent.step, depth))
+        if parent is not None and parent.name == "scf.forall":
+            from xfuse.dialects.scf import ForallOp
+
+            if isinstance(parent, ForallOp) and value.index < parent.rank:
+                lower = parent.mixed_lower_bound[value.index]
+                step = parent.mixed_step[value.index]
+                return math.gcd(known_divisor(lower, depth), known_divisor(step, depth))
+        return 1
+    owner = value.owner
+    if isinstance(owner, affine.ApplyOp | affine.MinOp):
+        affine_map = owner.map.data
+        operands = list(owner.operands)
+        return math.gcd(
+            *(_expr_divisor(r, operands, affine_map.num_dims) for r in affine_map.results)
+        )
+    if isinstance(owner, arith.AddiOp | arith.SubiOp):
+        return math.gcd(known_divisor(owner.lhs, depth), known_divisor(owner.rhs, depth))
+    if isinstance(owner, arith.MuliOp):
+        return known_divisor(owner.lhs, depth) * known_divisor(owner.rhs, depth)
+    return 1
+
+
+def _is_multiple(value: OpFoldResult, tile: int) -> bool:
+    return known_divisor(value) % tile == 0
+
+
+def _linear_terms(
+    expr: AffineExpr, operands: Sequence[OpFoldResult], num_dims: int
+) -> tuple[list[tuple[OpFoldResult, int]], int] | None:
+    """`expr` as (operand, coefficient) terms plus a constant, or None when not linear."""
+    if isinstance(expr, AffineConstantExpr):
+        return [], expr.value
+    if isinstance(expr, AffineDimExpr | AffineSymExpr):
+        position = expr.position + (num_dims if isinstance(expr, AffineSymExpr) else 0)
+        operand = operands[position]
+        c = constant_value(operand)
+        return ([], c) if c is not None else ([(operand, 1)], 0)
+    if isinstance(expr, AffineBinaryOpExpr):
+        lhs = _linear_terms(expr.lhs, operands, num_dims)
+        rhs = _linear_terms(expr.rhs, operands, num_dims)
+        if lhs is None or rhs is None:
+            return None
+        if expr.kind == AffineBinaryOpKind.Add:
+            return lhs[0] + rhs[0], lhs[1] + rhs[1]
+        if expr.kind == AffineBinaryOpKind.Mul:
+            if lhs[0] and rhs[0]:
+                return None
+            (terms, _), factor = (lhs, rhs[1]) if lhs[0] else (rhs, lhs[1])
+            constant = lhs[1] * rhs[1]
+            return [(v, c * factor) for v, c in terms], constant
+    return None
+
+
+def _equals_end(
+    candidate: tuple[list[tuple[OpFoldResult, int]], int],
+    offset: OpFoldResult,
+    dim_size: OpFoldResult,
+) -> bool:
+    """Whether `candidate + offset == dim_size`, comparing terms with `same_index`."""
+    terms, constant = list(candidate[0]), candidate[1]
+    for value, c in [(offset, 1), (dim_size, -1)]:
+        known = constant_value(value)
+        if known is not None:
+            constant += c * known
+        else:
+            terms.append((value, c))
+    merged: list[tuple[OpFoldResult, int]] = []
+    for value, c in terms:
+        for i, (seen, total) in enumerate(merged):
+            if same_index(seen, value):
+                merged[i] = (seen, total + c)
+                break
+        else:
+            merged.append((value, c))
+    return constant == 0 and all(c == 0 for _, c in merged)
+
+
+def _is_aligned_size(
+    offset: OpFoldResult, size: OpFoldResult, tile: int, dim_size: OpFoldResult
+) -> bool:
+    """`size` is a multiple of `tile`, or the tile `[offset, offset + size)` ends at the end
+    of the dim (each candidate of an `affine.min` being one or the other)."""
+    if _is_multiple(size, tile):
+        return True
+    whole = _linear_terms(AffineExpr.dimension(0), [size], 1)
+    assert whole is not None
+    if _equals_end(whole, offset, dim_size):
+        return True
+    if isinstance(size, SSAValue) and isinstance(size.owner, affine.MinOp):
+        owner = size.owner
+        affine_map = owner.map.data
+        operands = list(owner.operands)
+        for result in affine_map.results:
+            if _expr_divisor(result, operands, affine_map.num_dims) % tile == 0:
+                continue
+            terms = _linear_terms(result, operands, affine_map.num_dims)
+            if terms is None or not _equals_end(terms, offset, dim_size):
+                return False
+        return True
+    return False
+
+
+# -- index arithmetic ---------------------------------------------------------------------
+
+
+def _affine_min(
+    builder: Builder, exprs: Sequence[AffineExpr], values: Sequence[OpFoldResult]
+) -> OpFoldResult:
+    """min(exprs) with dim i bound to values[i]: an int when all are static, else one
+    `affine.min` over the SSA values (static ones folded into its map)."""
+    folded = [c if (c := constant_value(v)) is not None else v for v in values]
+    if all(isinstance(v, int) for v in folded):
+        ints = [v for v in folded if isinstance(v, int)]
+        return min(e.eval(ints, []) for e in exprs)
+    replacements: list[AffineExpr] = []
+    operands: list[SSAValue] = []
+    for value in folded:
+        if isinstance(value, int):
+            replacements.append(AffineExpr.constant(value))
+        else:
+            replacements.append(AffineExpr.dimension(len(operands)))
+            operands.append(value)
+    results = tuple(e.replace_dims_and_symbols(replacements, []) for e in exprs)
+    constants = [r.value for r in results if isinstance(r, AffineConstantExpr)]
+    others = [r for r in results if not isinstance(r, AffineConstantExpr)]
+    if constants:
+        others.append(AffineExpr.constant(min(constants)))
+    affine_map = AffineMap(len(operands), 0, tuple(others))
+    return builder.insert(affine.MinOp(operands, AffineMapAttr(affine_map))).result
+
+
+def _empty(builder: Builder, sizes: Sequence[OpFoldResult], element_type) -> SSAValue:
+    folded = [c if (c := constant_value(s)) is not None else s for s in sizes]
+    shape = [s if isinstance(s, int) else DYNAMIC_INDEX for s in folded]
+    dynamic = [materialize_index(builder, s) for s in folded if not isinstance(s, int)]
+    return builder.insert(tensor.EmptyOp(dynamic, TensorType(element_type, shape))).tensor
+
+
+# -- shared checks ----------------------------------------------------------------------
+
+
+def _static_tiles(op: _PackLikeOp) -> list[int]:
+    tiles = op.get_static_inner_tiles()
+    for k, (dim, tile) in enumerate(zip(op.get_inner_dims_pos(), tiles, strict=True)):
+        if tile == DYNAMIC_INDEX:
+            raise TilingRefused(
+                op,
+                f"inner tile #{k} (of dim {dim}) is dynamic: only static inner tiles are tiled",
+            )
+    return list(tiles)
+
+
+def _permutation(op: _PackLikeOp, rank: int) -> list[int]:
+    """Outer position i of the packed tensor holds unpacked dim `perm[i]`."""
+    return list(op.get_outer_dims_perm()) or list(range(rank))
+
+
+def _check_count(op: Operation, what: str, expected: int, offsets, sizes) -> None:
+    if len(offsets) != expected or len(sizes) != expected:
+        raise TilingRefused(
+            op,
+            f"expected {expected} offsets and sizes ({what}), got {len(offsets)} and {len(sizes)}",
+        )
+
+
+def _check_result_index(op: Operation, result_index: int) -> None:
+    if result_index != 0:
+        raise TilingRefused(op, f"result #{result_index} does not exist")
+
+
+def _check_whole_inner_tiles(
+    op: _PackLikeOp,
+    what: str,
+    offsets: Sequence[OpFoldResult],
+    sizes: Sequence[OpFoldResult],
+    tiles: Sequence[int],
+    why: str,
+) -> None:
+    """The inner-tile dims (the last len(tiles)) of a packed tile are whole."""
+    outer_rank = len(offsets) - len(tiles)
+    for k, tile in enumerate(tiles):
+        offset, size = offsets[outer_rank + k], sizes[outer_rank + k]
+        if constant_value(offset) != 0 or constant_value(size) != tile:
+            raise TilingRefused(
+                op,
+                f"the tile of the {what} cuts inner tile #{k} (dim {outer_rank + k}: offset "
+                f"{_show(offset)} size {_show(size)}, the inner tile is {tile}): {why}",
+            )
+
+
+def _agree(
+    op: Operation,
+    tiles: Sequence[tuple[int, list[OpFoldResult], list[OpFoldResult]]],
+) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+    """The one iteration tile several operand tiles map to, else refused."""
+    first_index, offsets, sizes = tiles[0]
+    for operand_index, other_offsets, other_sizes in tiles[1:]:
+        for loop, (a, b, c, d) in enumerate(zip(offsets, sizes, other_offsets, other_sizes)):
+            if not (same_index(a, c) and same_index(b, d)):
+                raise TilingRefused(
+                    op,
+                    f"the tiles of operands #{first_index} and #{operand_index} map loop d{loop} "
+                    f"to different (or not provably equal) ranges: offset {_show(a)} size "
+                    f"{_show(b)} vs offset {_show(c)} size {_show(d)}",
+                )
+    return offsets, sizes
+
+
+def _check_operand_lists(op: Operation, operand_indices, all_offsets, all_sizes) -> None:
+    if not operand_indices or not (len(operand_indices) == len(all_offsets) == len(all_sizes)):
+        raise TilingRefused(op, "expected one offsets list and one sizes list per operand")
+
+
+# -- pack -------------------------------------------------------------------------------
+
+
+class PackOpTilingModel(TilingInterface):
+    """`TilingInterface` of `linalg.pack` (see the module docstring)."""
+
+    def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
+        assert isinstance(op, PackOp)
+        rank = op.unpacked_type().get_num_dims()
+        return [Range(0, _dim_size(builder, op.dest, i), 1) for i in range(rank)]
+
+    def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
+        assert isinstance(op, PackOp)
+        return [IteratorType.PARALLEL] * op.unpacked_type().get_num_dims()
+
+    def get_tiled_implementation(
+        self,
+        builder: Builder,
+        op: Operation,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, PackOp)
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, "one per outer dim of the packed tensor", rank, offsets, sizes)
+        tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
+        perm = _permutation(op, rank)
+        source_offsets: list[OpFoldResult] = [0] * rank
+        source_sizes: list[OpFoldResult] = [0] * rank
+        for position, dim in enumerate(perm):
+            offset, size = offsets[position], sizes[position]
+            tile = tiles.get(dim)
+            if tile is None:
+                source_offsets[dim], source_sizes[dim] = offset, size
+                continue
+            source_offsets[dim] = apply_affine_expr(builder, _D0 * tile, [offset])
+            if op.padding_value is None:
+                source_sizes[dim] = apply_affine_expr(builder, _D0 * tile, [size])
+            else:
+                # The last outer tile may be partial: read what is left of the source.
+                dim_size = _dim_size(builder, op.source, dim)
+                source_sizes[dim] = _affine_min(
+                    builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, dim_size]
+                )
+        source_slice = _extract_slice(builder, op.source, source_offsets, source_sizes)
+        return self._tiled_pack(builder, op, source_slice, offsets, sizes)
+
+    def _tiled_pack(
+        self,
+        builder: Builder,
+        op: PackOp,
+        source_slice: tensor.ExtractSliceOp,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        dest_offsets, dest_sizes = self.get_result_tile_position(builder, op, 0, offsets, sizes)
+        dest_slice = _extract_slice(builder, op.dest, dest_offsets, dest_sizes)
+        tiled = builder.insert(
+            PackOp(
+                source_slice.result,
+                dest_slice.result,
+                op.get_inner_dims_pos(),
+                op.get_mixed_tiles(),
+                op.padding_value,
+                op.get_outer_dims_perm() or None,
+                attributes=dict(op.attributes),
+            )
+        )
+        return TilingResult((tiled,), (tiled.result,), (source_slice, dest_slice))
+
+    def get_result_tile_position(
+        self,
+        builder: Builder,
+        op: Operation,
+        result_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        assert isinstance(op, PackOp)
+        _check_result_index(op, result_index)
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, "one per outer dim of the packed tensor", rank, offsets, sizes)
+        tiles = _static_tiles(op)
+        return [*offsets, *([0] * len(tiles))], [*sizes, *tiles]
+
+    def generate_result_tile_value(
+        self,
+        builder: Builder,
+        op: Operation,
+        result_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, PackOp)
+        _check_result_index(op, result_index)
+        rank = op.packed_type().get_num_dims()
+        _check_count(op, "one per dim of the packed result", rank, offsets, sizes)
+        tiles = _static_tiles(op)
+        _check_whole_inner_tiles(
+            op, "packed result", offsets, sizes, tiles,
+            "a pack computes whole inner tiles, so it is fused as a producer only on them",
+        )
+        outer = rank - len(tiles)
+        return self.get_tiled_implementation(builder, op, offsets[:outer], sizes[:outer])
+
+    def _iteration_tile_of_source(
+        self,
+        builder: Builder,
+        op: PackOp,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, "one per dim of the source", rank, offsets, sizes)
+        tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
+        outer_offsets: list[OpFoldResult] = []
+        outer_sizes: list[OpFoldResult] = []
+        for dim in range(rank):
+            offset, size = offsets[dim], sizes[dim]
+            tile = tiles.get(dim)
+            if tile is None:
+                outer_offsets.append(offset)
+                outer_sizes.append(size)
+                continue
+            if not _is_multiple(offset, tile):
+                raise TilingRefused(
+                    op,
+                    f"the tile of the source cuts an inner tile: offset {_show(offset)} of dim "
+                    f"{dim} is not provably a multiple of the inner tile {tile}",
+                )
+            dim_size = _dim_size(builder, op.source, dim)
+            if not _is_aligned_size(offset, size, tile, dim_size):
+                raise TilingRefused(
+                    op,
+                    f"the tile of the source cuts an inner tile: size {_show(size)} of dim "
+                    f"{dim} is neither provably a multiple of the inner tile {tile} nor "
+                    "reaches the end of the dim",
+                )
+            outer_offsets.append(apply_affine_expr(builder, _D0 // tile, [offset]))
+            outer_sizes.append(apply_affine_expr(builder, _D0.ceil_div(tile), [size]))
+        perm = _permutation(op, rank)
+        return [outer_offsets[d] for d in perm], [outer_sizes[d] for d in perm]
+
+    def _iteration_tile_of(
+        self,
+        builder: Builder,
+        op: PackOp,
+        operand_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        if operand_index == 0:
+            return self._iteration_tile_of_source(builder, op, offsets, sizes)
+        if operand_index == 1:
+            rank = op.packed_type().get_num_dims()
+            _check_count(op, "one per dim of the dest", rank, offsets, sizes)
+            tiles = _static_tiles(op)
+            _check_whole_inner_tiles(
+                op, "dest", offsets, sizes, tiles, "a pack writes whole inner tiles"
+            )
+            outer = rank - len(tiles)
+            return list(offsets[:outer]), list(sizes[:outer])
+        raise TilingRefused(
+            op,
+            f"operand #{operand_index} is not a tensor the pack is tiled along (only the "
+            "source #0 and the dest #1 are)",
+        )
+
+    def get_iteration_domain_tile_from_operand_tiles(
+        self,
+        builder: Builder,
+        op: Operation,
+        operand_indices: Sequence[int],
+        all_offsets: Sequence[Sequence[OpFoldResult]],
+        all_sizes: Sequence[Sequence[OpFoldResult]],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        assert isinstance(op, PackOp)
+        _check_operand_lists(op, operand_indices, all_offsets, all_sizes)
+        return _agree(
+            op,
+            [
+                (i, *self._iteration_tile_of(builder, op, i, offsets, sizes))
+                for i, offsets, sizes in zip(operand_indices, all_offsets, all_sizes, strict=True)
+            ],
+        )
+
+    def generate_operand_tile_value(
+        self,
+        builder: Builder,
+        op: Operation,
+        operand_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, PackOp)
+        if operand_index != 0:
+            return super().generate_operand_tile_value(builder, op, operand_index, offsets, sizes)
+        # As MLIR's getTiledImplementationFromOperandTiles: the tiled pack reads exactly the
+        # given source tile, so a fusion driver can feed it the producer's tile unchanged.
+        outer_offsets, outer_sizes = self._iteration_tile_of_source(builder, op, offsets, sizes)
+        source_slice = _extract_slice(builder, op.source, offsets, sizes)
+        return self._tiled_pack(builder, op, source_slice, outer_offsets, outer_sizes)
+
+
+# -- unpack -----------------------------------------------------------------------------
+
+
+class UnPackOpTilingModel(TilingInterface):
+    """`TilingInterface` of `linalg.unpack` (see the module docstring)."""
+
+    def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
+        assert isinstance(op, UnPackOp)
+        rank = op.unpacked_type().get_num_dims()
+        return [Range(0, _dim_size(builder, op.dest, i), 1) for i in range(rank)]
+
+    def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
+        assert isinstance(op, UnPackOp)
+        return [IteratorType.PARALLEL] * op.unpacked_type().get_num_dims()
+
+    @staticmethod
+    def _misaligned_dim(
+        builder: Builder,
+        op: UnPackOp,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> str | None:
+        """Why the tile is not made of whole inner tiles, or None when it is."""
+        tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
+        for dim, tile in sorted(tiles.items()):
+            offset, size = offsets[dim], sizes[dim]
+            if not _is_multiple(offset, tile):
+                return f"offset {_show(offset)} of dim {dim} is not provably a multiple of the inner tile {tile}"
+            if not _is_aligned_size(offset, size, tile, _dim_size(builder, op.dest, dim)):
+                return (
+                    f"size {_show(size)} of dim {dim} is neither provably a multiple of the "
+                    f"inner tile {tile} nor reaches the end of the dim"
+                )
+        return None
+
+    def get_tiled_implementation(
+        self,
+        builder: Builder,
+        op: Operation,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, UnPackOp)
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, "one per dim of the unpacked dest", rank, offsets, sizes)
+        tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
+        aligned = self._misaligned_dim(builder, op, offsets, sizes) is None
+        source_offsets: list[OpFoldResult] = []  # outer dims, in unpacked (dest) order
+        source_sizes: list[OpFoldResult] = []
+        expanded_sizes: list[OpFoldResult] = []  # the covering temporary (unaligned case)
+        result_offsets: list[OpFoldResult] = []  # the tile within the temporary
+        for dim in range(rank):
+            offset, size = offsets[dim], sizes[dim]
+            tile = tiles.get(dim)
+            if tile is None:
+                source_offsets.append(offset)
+                source_sizes.append(size)
+                expanded_sizes.append(size)
+                result_offsets.append(0)
+                continue
+            source_offsets.append(apply_affine_expr(builder, _D0 // tile, [offset]))
+            if aligned:
+                source_sizes.append(apply_affine_expr(builder, _D0.ceil_div(tile), [size]))
+                continue
+            # Every outer tile the tile touches: from offset/tile to (offset+size-1)/tile.
+            count = (_D0 + _D1 - 1) // tile - _D0 // tile + 1
+            source_sizes.append(apply_affine_expr(builder, count, [offset, size]))
+            expanded_sizes.append(apply_affine_expr(builder, count * tile, [offset, size]))
+            result_offsets.append(apply_affine_expr(builder, _D0 % tile, [offset]))
+        perm = _permutation(op, rank)
+        packed_tiles = _static_tiles(op)
+        source_slice = _extract_slice(
+            builder,
+            op.source,
+            [*(source_offsets[d] for d in perm), *([0] * len(packed_tiles))],
+            [*(source_sizes[d] for d in perm), *packed_tiles],
+        )
+        if aligned:
+            dest_slice = _extract_slice(builder, op.dest, offsets, sizes)
+            tiled = self._unpack(builder, op, source_slice.result, dest_slice.result)
+            return TilingResult((tiled,), (tiled.result,), (source_slice, dest_slice))
+        element_type = op.unpacked_type().get_element_type()
+        temporary = _empty(builder, expanded_sizes, element_type)
+        tiled = self._unpack(builder, op, source_slice.result, temporary)
+        tile_of_temporary = _extract_slice(builder, tiled.result, result_offsets, sizes)
+        return TilingResult((tiled,), (tile_of_temporary.result,), (source_slice,))
+
+    @staticmethod
+    def _unpack(builder: Builder, op: UnPackOp, source: SSAValue, dest: SSAValue) -> UnPackOp:
+        return builder.insert(
+            UnPackOp(
+                source,
+                dest,
+                op.get_inner_dims_pos(),
+                op.get_mixed_tiles(),
+                op.get_outer_dims_perm() or None,
+                attributes=dict(op.attributes),
+            )
+        )
+
+    def get_result_tile_position(
+        self,
+        builder: Builder,
+        op: Operation,
+        result_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        assert isinstance(op, UnPackOp)
+        _check_result_index(op, result_index)
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, "one per dim of the unpacked dest", rank, offsets, sizes)
+        _static_tiles(op)
+        return list(offsets), list(sizes)
+
+    def _require_aligned(
+        self,
+        builder: Builder,
+        op: UnPackOp,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+        what: str,
+    ) -> None:
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, "one per dim of the unpacked dest", rank, offsets, sizes)
+        reason = self._misaligned_dim(builder, op, offsets, sizes)
+        if reason is not None:
+            raise TilingRefused(
+                op,
+                f"the {what} tile is not aligned to the inner tiles ({reason}): fusing it would "
+                "unpack every inner tile it touches and re-unpack the shared ones in the next tile",
+            )
+
+    def generate_result_tile_value(
+        self,
+        builder: Builder,
+        op: Operation,
+        result_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, UnPackOp)
+        _check_result_index(op, result_index)
+        self._require_aligned(builder, op, offsets, sizes, "result")
+        return self.get_tiled_implementation(builder, op, offsets, sizes)
+
+    def _iteration_tile_of(
+        self,
+        builder: Builder,
+        op: UnPackOp,
+        operand_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        rank = op.unpacked_type().get_num_dims()
+        if operand_index == 1:
+            self._require_aligned(builder, op, offsets, sizes, "dest")
+            return list(offsets), list(sizes)
+        if operand_index != 0:
+            raise TilingRefused(
+                op,
+                f"operand #{operand_index} is not a tensor the unpack is tiled along (only the "
+                "source #0 and the dest #1 are)",
+            )
+        packed_rank = op.packed_type().get_num_dims()
+        _check_count(op, "one per dim of the packed source", packed_rank, offsets, sizes)
+        packed_tiles = _static_tiles(op)
+        _check_whole_inner_tiles(
+            op, "source", offsets, sizes, packed_tiles,
+            "an unpack reads whole inner tiles",
+        )
+        tiles = dict(zip(op.get_inner_dims_pos(), packed_tiles, strict=True))
+        perm = _permutation(op, rank)
+        result_offsets: list[OpFoldResult] = [0] * rank
+        result_sizes: list[OpFoldResult] = [0] * rank
+        for position, dim in enumerate(perm):
+            offset, size = offsets[position], sizes[position]
+            tile = tiles.get(dim)
+            if tile is None:
+                result_offsets[dim], result_sizes[dim] = offset, size
+                continue
+            # The last outer tile may hold padding: clamp to the dest.
+            dim_size = _dim_size(builder, op.dest, dim)
+            result_offsets[dim] = apply_affine_expr(builder, _D0 * tile, [offset])
+            result_sizes[dim] = _affine_min(
+                builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, dim_size]
+            )
+        return result_offsets, result_sizes
+
+    def get_iteration_domain_tile_from_operand_tiles(
+        self,
+        builder: Builder,
+        op: Operation,
+        operand_indices: Sequence[int],
+        all_offsets: Sequence[Sequence[OpFoldResult]],
+        all_sizes: Sequence[Sequence[OpFoldResult]],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        assert isinstance(op, UnPackOp)
+        _check_operand_lists(op, operand_indices, all_offsets, all_sizes)
+        return _agree(
+            op,
+            [
+                (i, *self._iteration_tile_of(builder, op, i, offsets, sizes))
+                for i, offsets, sizes in zip(operand_indices, all_offsets, all_sizes, strict=True)
+            ],
+        )
+
+    def generate_operand_tile_value(
+        self,
+        builder: Builder,
+        op: Operation,
+        operand_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, UnPackOp)
+        if operand_index != 0:
+            return super().generate_operand_tile_value(builder, op, operand_index, offsets, sizes)
+        # As MLIR's getTiledImplementationFromOperandTiles: read exactly the given source tile
+        # and write its (clamped) image in the dest.
+        dest_offsets, dest_sizes = self._iteration_tile_of(builder, op, 0, offsets, sizes)
+        source_slice = _extract_slice(builder, op.source, offsets, sizes)
+        dest_slice = _extract_slice(builder, op.dest, dest_offsets, dest_sizes)
+        tiled = self._unpack(builder, op, source_slice.result, dest_slice.result)
+        return TilingResult((tiled,), (tiled.result,), (source_slice, dest_slice))
+
+
+PACK_TILING_MODEL = PackOpTilingModel()
+UNPACK_TILING_MODEL = UnPackOpTilingModel()
+
+register_tiling_model(PackOp, PACK_TILING_MODEL)
+register_tiling_model(UnPackOp, UNPACK_TILING_MODEL)
