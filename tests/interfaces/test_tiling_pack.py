@@ -8,113 +8,31 @@ the full result at the tile's position. Every refusal is checked by its reason.
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
-from xdsl.builder import Builder
-from xdsl.dialects import affine, func, tensor
-from xdsl.dialects.builtin import FunctionType, ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import tensor
+from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
-from xdsl.rewriter import InsertPoint
 
-from xfuse.backends import toolchain
-from xfuse.backends.mlir_text import emit_mlir_text
 from xfuse.dialects.linalg import PackOp, UnPackOp
 from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,
-    TilingInterface,
     apply_affine_expr,
     TilingRefused,
     TilingResult,
-    require_tiling_model,
     tiling_model_for,
 )
 from xfuse.interfaces.tiling_pack import PackOpTilingModel, UnPackOpTilingModel, known_divisor
-from xfuse.parsing import parse
+
+from harness import Case, as_ints, check_tile, rand
 
 P = IteratorType.PARALLEL
 
-try:
-    MLIR_OPT = toolchain.find_tool("mlir-opt")
-except toolchain.ToolchainError:  # pragma: no cover - the wheels are dependencies
-    MLIR_OPT = None
-
-
-@pytest.fixture(autouse=True)
-def _failures_in_tmp(tmp_path, monkeypatch):
-    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
-
 
 # -- helpers ------------------------------------------------------------------------------
-
-
-class Case:
-    """A parsed function `@f` holding one op to tile, and a builder before the op."""
-
-    def __init__(self, text: str, op_name: str):
-        self.module: ModuleOp = parse(text)
-        self.func = next(o for o in self.module.walk() if isinstance(o, func.FuncOp))
-        self.op: Operation = next(o for o in self.module.walk() if o.name == op_name)
-        self.model: TilingInterface = require_tiling_model(self.op)
-        self.builder = Builder(InsertPoint.before(self.op))
-
-    def arg(self, name: str) -> SSAValue:
-        return next(a for a in self.func.body.block.args if a.name_hint == name)
-
-    def return_values(self, *values: SSAValue) -> None:
-        ret = self.func.body.block.last_op
-        assert isinstance(ret, func.ReturnOp)
-        ret.detach()
-        ret.erase()
-        self.func.body.block.add_op(func.ReturnOp(*values))
-        inputs = self.func.function_type.inputs.data
-        self.func.function_type = FunctionType.from_lists(inputs, [v.type for v in values])
-
-    def check_ir(self) -> str:
-        """Verifies in xDSL and is accepted (parsed and verified) by mlir-opt 22."""
-        self.module.verify()
-        text = emit_mlir_text(self.module, locations=False)
-        if MLIR_OPT is not None:
-            done = subprocess.run(
-                [str(MLIR_OPT), "-"], input=text, capture_output=True, text=True, check=False
-            )
-            assert done.returncode == 0, done.stderr + "\n" + text
-        return text
-
-    def run(self, *args) -> list[np.ndarray]:
-        from xfuse.backends.runner import run
-
-        return run(self.module, "f", *args)
-
-
-def as_ints(values: Sequence[OpFoldResult], bindings: dict[SSAValue, int]) -> list[int]:
-    """Evaluate offsets/sizes that are ints, bound args, or affine.apply/min of those."""
-    out = []
-    for v in values:
-        if isinstance(v, int):
-            out.append(v)
-        elif v in bindings:
-            out.append(bindings[v])
-        else:
-            owner = v.owner
-            assert isinstance(owner, affine.ApplyOp | affine.MinOp), owner
-            operands = as_ints(list(owner.operands), bindings)
-            out.append(min(owner.map.data.eval(operands, [])))
-    return out
-
-
-def check_tile(full: np.ndarray, tile: np.ndarray, offsets: Sequence[int], sizes: Sequence[int]):
-    index = tuple(slice(o, o + s) for o, s in zip(offsets, sizes, strict=True))
-    assert tile.shape == tuple(sizes)
-    np.testing.assert_array_equal(tile, full[index])
-
-
-def rand(*shape: int, seed: int = 0) -> np.ndarray:
-    return np.random.default_rng(seed + len(shape)).uniform(-1, 1, shape).astype(np.float32)
 
 
 Build = Callable[[Case], tuple[TilingResult, tuple[list[OpFoldResult], list[OpFoldResult]]]]
@@ -129,10 +47,7 @@ def build_and_run(
     case.return_values(tiled.tiled_values[0], case.op.results[0])
     text_out = case.check_ir()
     index_args = [*index_args, *[0] * (len(case.func.body.block.args) - len(inputs) - len(index_args))]
-    bindings = {
-        a: v for a, v in zip(case.func.body.block.args[len(inputs) :], index_args, strict=True)
-    }
-    tile, full = case.run(*inputs, *index_args)
+    (tile, full), bindings = case.run_with_index_args(inputs, index_args)
     check_tile(full, tile, as_ints(offsets, bindings), as_ints(sizes, bindings))
     return case, tiled, text_out
 

@@ -47,6 +47,7 @@ __all__ = [
     "TilingResult",
     "apply_affine_expr",
     "constant_value",
+    "fold_constants",
     "register_tiling_model",
     "same_index",
     "tiling_model_for",
@@ -234,6 +235,12 @@ def constant_value(value: OpFoldResult) -> int | None:
     return None
 
 
+def fold_constants(values: Sequence[OpFoldResult]) -> list[OpFoldResult]:
+    """`values` with every SSA value known to be a constant (`constant_value`) replaced by its
+    int, so that only values really unknown here stay SSA values."""
+    return [c if (c := constant_value(v)) is not None else v for v in values]
+
+
 def same_index(a: OpFoldResult, b: OpFoldResult) -> bool:
     """Whether `a` and `b` are provably the same index: equal constants, one SSA value, or the
     same pure computation (`tensor.dim`, `affine.apply`) of provably equal operands, which is
@@ -279,7 +286,7 @@ def apply_affine_expr(
 
     # Constants that are SSA values are folded as ints, so `affine.apply` is only built for
     # values that are really unknown here.
-    folded = [c if (c := constant_value(v)) is not None else v for v in values]
+    folded = fold_constants(values)
     return _apply_affine_expr(
         builder,  # pyright: ignore[reportArgumentType]  (only `.insert(op, ip)` is used)
         builder.insertion_point,

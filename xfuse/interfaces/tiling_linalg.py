@@ -29,9 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.builder import Builder
-from xdsl.dialects import memref, tensor
 from xdsl.dialects.linalg.ops import BroadcastOp, IndexOp, ReduceOp
-from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ShapedType, TensorType
+from xdsl.dialects.builtin import MemRefType, ShapedType, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
@@ -53,10 +52,10 @@ from xfuse.interfaces.tiling import (
     TilingResult,
     apply_affine_expr,
     constant_value,
-    materialize_index,
     register_tiling_model,
     same_index,
 )
+from xfuse.interfaces.tiling_utils import disagreeing_tiles, dim_size, extract_slice, show_index
 
 # -- a structured view of the ops ---------------------------------------------------------
 
@@ -172,18 +171,6 @@ def _from_linear_form(coefficients: dict[int, int], constant: int) -> AffineExpr
     return expr
 
 
-def _dim_size(builder: Builder, value: SSAValue, dim: int) -> OpFoldResult:
-    """Size of dimension `dim` of `value`: an int when static, else a `tensor.dim`/`memref.dim`."""
-    shaped = value.type
-    assert isinstance(shaped, ShapedType)
-    size = shaped.get_shape()[dim]
-    if size != DYNAMIC_INDEX:
-        return size
-    index = materialize_index(builder, dim)
-    dim_op = memref.DimOp(value, index) if isinstance(shaped, MemRefType) else tensor.DimOp(value, index)
-    return builder.insert(dim_op).result
-
-
 def _image_of_tile(
     builder: Builder,
     op: Operation,
@@ -214,7 +201,7 @@ def _image_of_tile(
         if not any(coefficients.values()):
             # A constant index: the clone reads the same element of the whole dimension.
             out_offsets.append(0)
-            out_sizes.append(_dim_size(builder, operand, position))
+            out_sizes.append(dim_size(builder, operand, position))
             continue
         for loop in coefficients:
             if loop not in last:
@@ -254,7 +241,7 @@ def _loop_range(builder: Builder, view: StructuredView, loop: int) -> Range:
             continue
         for position, expr in enumerate(indexing_map.results):
             if isinstance(expr, AffineDimExpr) and expr.position == loop:
-                return Range(0, _dim_size(builder, operand, position), 1)
+                return Range(0, dim_size(builder, operand, position), 1)
     raise TilingRefused(
         view.op, f"no operand dimension is indexed by loop d{loop} alone, so its range is unknown"
     )
@@ -297,7 +284,7 @@ class StructuredOpTilingModel(TilingInterface):
             slice_offsets, slice_sizes = _image_of_tile(
                 builder, op, operand, index, indexing_map, offsets, sizes
             )
-            slice_op = _extract_slice(builder, operand, slice_offsets, slice_sizes)
+            slice_op = extract_slice(builder, operand, slice_offsets, slice_sizes)
             slices.append(slice_op)
             tiled_operands.append(slice_op.result)
         result_types = [v.type for v in tiled_operands[view.num_inputs :]][: len(op.results)]
@@ -416,11 +403,8 @@ class StructuredOpTilingModel(TilingInterface):
                 if seen is None:
                     mapped[loop] = (offset, size, operand_index)
                 elif not (same_index(seen[0], offset) and same_index(seen[1], size)):
-                    raise TilingRefused(
-                        op,
-                        f"the tiles of operands #{seen[2]} and #{operand_index} map loop d{loop} "
-                        f"to different (or not provably equal) ranges: offset {_show(seen[0])} "
-                        f"size {_show(seen[1])} vs offset {_show(offset)} size {_show(size)}",
+                    raise disagreeing_tiles(
+                        op, seen[2], operand_index, loop, (seen[0], seen[1]), (offset, size)
                     )
         offsets: list[OpFoldResult] = []
         sizes: list[OpFoldResult] = []
@@ -443,37 +427,12 @@ class StructuredOpTilingModel(TilingInterface):
                 raise TilingRefused(
                     op,
                     f"the tile of operand #{operand_index} cuts reduction loop d{loop} (offset "
-                    f"{_show(offset)} size {_show(size)} of {_show(whole.size)}): the tiled op "
+                    f"{show_index(offset)} size {show_index(size)} of {show_index(whole.size)}): the tiled op "
                     "would compute a partial reduction, not a tile of the result",
                 )
             offsets.append(offset)
             sizes.append(size)
         return offsets, sizes
-
-
-def _show(value: OpFoldResult) -> str:
-    constant = constant_value(value)
-    if constant is not None:
-        return str(constant)
-    assert isinstance(value, SSAValue)
-    return f"%{value.name_hint}" if value.name_hint else "<ssa value>"
-
-
-def _extract_slice(
-    builder: Builder,
-    source: SSAValue,
-    offsets: Sequence[OpFoldResult],
-    sizes: Sequence[OpFoldResult],
-) -> tensor.ExtractSliceOp:
-    source_type = source.type
-    assert isinstance(source_type, TensorType)
-    # SSA values that are known constants become static sizes, so the slice type is static.
-    folded_sizes = [c if (c := constant_value(s)) is not None else s for s in sizes]
-    folded_offsets = [c if (c := constant_value(o)) is not None else o for o in offsets]
-    result_type = tensor.ExtractSliceOp.infer_result_type(source_type, folded_sizes)
-    return builder.insert(
-        tensor.ExtractSliceOp(source, folded_offsets, folded_sizes, [1] * len(sizes), result_type)
-    )
 
 
 def _offset_linalg_index(tiled_op: Operation, offsets: Sequence[OpFoldResult]) -> None:

@@ -37,7 +37,9 @@ Dynamic inner tiles are refused (so is their lowering in LLVM 22).
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 from collections.abc import Sequence
+from typing import Any
 
 from xdsl.builder import Builder
 from xdsl.dialects import affine, arith, scf, tensor
@@ -63,15 +65,12 @@ from xfuse.interfaces.tiling import (
     TilingResult,
     apply_affine_expr,
     constant_value,
+    fold_constants,
     materialize_index,
     register_tiling_model,
     same_index,
 )
-from xfuse.interfaces.tiling_linalg import (
-    _dim_size,  # pyright: ignore[reportPrivateUsage]
-    _extract_slice,  # pyright: ignore[reportPrivateUsage]
-    _show,  # pyright: ignore[reportPrivateUsage]
-)
+from xfuse.interfaces.tiling_utils import disagreeing_tiles, dim_size, extract_slice, show_index
 
 __all__ = ["PackOpTilingModel", "UnPackOpTilingModel", "known_divisor"]
 
@@ -224,7 +223,7 @@ def _affine_min(
 ) -> OpFoldResult:
     """min(exprs) with dim i bound to values[i]: an int when all are static, else one
     `affine.min` over the SSA values (static ones folded into its map)."""
-    folded = [c if (c := constant_value(v)) is not None else v for v in values]
+    folded = fold_constants(values)
     if all(isinstance(v, int) for v in folded):
         ints = [v for v in folded if isinstance(v, int)]
         return min(e.eval(ints, []) for e in exprs)
@@ -246,7 +245,7 @@ def _affine_min(
 
 
 def _empty(builder: Builder, sizes: Sequence[OpFoldResult], element_type) -> SSAValue:
-    folded = [c if (c := constant_value(s)) is not None else s for s in sizes]
+    folded = fold_constants(sizes)
     shape = [s if isinstance(s, int) else DYNAMIC_INDEX for s in folded]
     dynamic = [materialize_index(builder, s) for s in folded if not isinstance(s, int)]
     return builder.insert(tensor.EmptyOp(dynamic, TensorType(element_type, shape))).tensor
@@ -300,7 +299,7 @@ def _check_whole_inner_tiles(
             raise TilingRefused(
                 op,
                 f"the tile of the {what} cuts inner tile #{k} (dim {outer_rank + k}: offset "
-                f"{_show(offset)} size {_show(size)}, the inner tile is {tile}): {why}",
+                f"{show_index(offset)} size {show_index(size)}, the inner tile is {tile}): {why}",
             )
 
 
@@ -313,12 +312,7 @@ def _agree(
     for operand_index, other_offsets, other_sizes in tiles[1:]:
         for loop, (a, b, c, d) in enumerate(zip(offsets, sizes, other_offsets, other_sizes)):
             if not (same_index(a, c) and same_index(b, d)):
-                raise TilingRefused(
-                    op,
-                    f"the tiles of operands #{first_index} and #{operand_index} map loop d{loop} "
-                    f"to different (or not provably equal) ranges: offset {_show(a)} size "
-                    f"{_show(b)} vs offset {_show(c)} size {_show(d)}",
-                )
+                raise disagreeing_tiles(op, first_index, operand_index, loop, (a, b), (c, d))
     return offsets, sizes
 
 
@@ -327,20 +321,124 @@ def _check_operand_lists(op: Operation, operand_indices, all_offsets, all_sizes)
         raise TilingRefused(op, "expected one offsets list and one sizes list per operand")
 
 
+def _refuse_operand(op: _PackLikeOp, operand_index: int) -> TilingRefused:
+    return TilingRefused(
+        op,
+        f"operand #{operand_index} is not a tensor the {op.name.removeprefix('linalg.')} is "
+        "tiled along (only the source #0 and the dest #1 are)",
+    )
+
+
+def _misalignment(
+    builder: Builder,
+    unpacked: SSAValue,
+    dim: int,
+    offset: OpFoldResult,
+    size: OpFoldResult,
+    tile: int,
+) -> str | None:
+    """Why the tile (`offset`, `size`) of dim `dim` of the unpacked tensor `unpacked` is not
+    made of whole inner tiles of size `tile`, or None when it is."""
+    if not _is_multiple(offset, tile):
+        return f"offset {show_index(offset)} of dim {dim} is not provably a multiple of the inner tile {tile}"
+    if not _is_aligned_size(offset, size, tile, dim_size(builder, unpacked, dim)):
+        return (
+            f"size {show_index(size)} of dim {dim} is neither provably a multiple of the "
+            f"inner tile {tile} nor reaches the end of the dim"
+        )
+    return None
+
+
+class _PackLikeTilingModel(TilingInterface):
+    """What the pack and unpack models share: the iteration domain (the dims of the unpacked
+    tensor, all parallel; for a pack, the outer dims of the packed dest, of the same sizes as
+    `dest` there) and consumer fusion, which maps each operand tile with `_iteration_tile_of`
+    and, from the source, builds the tiled op with `_tile_from_source`."""
+
+    op_class: type[_PackLikeOp]
+    iteration_tile_what: str
+    """What an iteration tile is, for refusals of tiles of the wrong rank."""
+
+    def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
+        assert isinstance(op, self.op_class)
+        rank = op.unpacked_type().get_num_dims()
+        return [Range(0, dim_size(builder, op.dest, i), 1) for i in range(rank)]
+
+    def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
+        assert isinstance(op, self.op_class)
+        return [IteratorType.PARALLEL] * op.unpacked_type().get_num_dims()
+
+    def _check_iteration_tile(
+        self, op: _PackLikeOp, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
+    ) -> int:
+        """The rank of the iteration domain; refuses an iteration tile of another rank."""
+        rank = op.unpacked_type().get_num_dims()
+        _check_count(op, self.iteration_tile_what, rank, offsets, sizes)
+        return rank
+
+    @abstractmethod
+    def _iteration_tile_of(
+        self,
+        builder: Builder,
+        op: Any,  # the op_class: PackOp or UnPackOp
+        operand_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        """The iteration tile reading operand `operand_index` on (`offsets`, `sizes`)."""
+
+    @abstractmethod
+    def _tile_from_source(
+        self,
+        builder: Builder,
+        op: Any,  # the op_class: PackOp or UnPackOp
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        """The tiled op reading exactly the source tile (`offsets`, `sizes`)."""
+
+    def get_iteration_domain_tile_from_operand_tiles(
+        self,
+        builder: Builder,
+        op: Operation,
+        operand_indices: Sequence[int],
+        all_offsets: Sequence[Sequence[OpFoldResult]],
+        all_sizes: Sequence[Sequence[OpFoldResult]],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        assert isinstance(op, self.op_class)
+        _check_operand_lists(op, operand_indices, all_offsets, all_sizes)
+        return _agree(
+            op,
+            [
+                (i, *self._iteration_tile_of(builder, op, i, offsets, sizes))
+                for i, offsets, sizes in zip(operand_indices, all_offsets, all_sizes, strict=True)
+            ],
+        )
+
+    def generate_operand_tile_value(
+        self,
+        builder: Builder,
+        op: Operation,
+        operand_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        assert isinstance(op, self.op_class)
+        if operand_index != 0:
+            return super().generate_operand_tile_value(builder, op, operand_index, offsets, sizes)
+        # As MLIR's getTiledImplementationFromOperandTiles: the tiled op reads exactly the given
+        # source tile, so a fusion driver can feed it the producer's tile unchanged.
+        return self._tile_from_source(builder, op, offsets, sizes)
+
+
 # -- pack -------------------------------------------------------------------------------
 
 
-class PackOpTilingModel(TilingInterface):
+class PackOpTilingModel(_PackLikeTilingModel):
     """`TilingInterface` of `linalg.pack` (see the module docstring)."""
 
-    def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
-        assert isinstance(op, PackOp)
-        rank = op.unpacked_type().get_num_dims()
-        return [Range(0, _dim_size(builder, op.dest, i), 1) for i in range(rank)]
-
-    def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
-        assert isinstance(op, PackOp)
-        return [IteratorType.PARALLEL] * op.unpacked_type().get_num_dims()
+    op_class = PackOp
+    iteration_tile_what = "one per outer dim of the packed tensor"
 
     def get_tiled_implementation(
         self,
@@ -350,8 +448,7 @@ class PackOpTilingModel(TilingInterface):
         sizes: Sequence[OpFoldResult],
     ) -> TilingResult:
         assert isinstance(op, PackOp)
-        rank = op.unpacked_type().get_num_dims()
-        _check_count(op, "one per outer dim of the packed tensor", rank, offsets, sizes)
+        rank = self._check_iteration_tile(op, offsets, sizes)
         tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
         perm = _permutation(op, rank)
         source_offsets: list[OpFoldResult] = [0] * rank
@@ -367,11 +464,11 @@ class PackOpTilingModel(TilingInterface):
                 source_sizes[dim] = apply_affine_expr(builder, _D0 * tile, [size])
             else:
                 # The last outer tile may be partial: read what is left of the source.
-                dim_size = _dim_size(builder, op.source, dim)
+                extent = dim_size(builder, op.source, dim)
                 source_sizes[dim] = _affine_min(
-                    builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, dim_size]
+                    builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, extent]
                 )
-        source_slice = _extract_slice(builder, op.source, source_offsets, source_sizes)
+        source_slice = extract_slice(builder, op.source, source_offsets, source_sizes)
         return self._tiled_pack(builder, op, source_slice, offsets, sizes)
 
     def _tiled_pack(
@@ -383,7 +480,7 @@ class PackOpTilingModel(TilingInterface):
         sizes: Sequence[OpFoldResult],
     ) -> TilingResult:
         dest_offsets, dest_sizes = self.get_result_tile_position(builder, op, 0, offsets, sizes)
-        dest_slice = _extract_slice(builder, op.dest, dest_offsets, dest_sizes)
+        dest_slice = extract_slice(builder, op.dest, dest_offsets, dest_sizes)
         tiled = builder.insert(
             PackOp(
                 source_slice.result,
@@ -407,8 +504,7 @@ class PackOpTilingModel(TilingInterface):
     ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
         assert isinstance(op, PackOp)
         _check_result_index(op, result_index)
-        rank = op.unpacked_type().get_num_dims()
-        _check_count(op, "one per outer dim of the packed tensor", rank, offsets, sizes)
+        self._check_iteration_tile(op, offsets, sizes)
         tiles = _static_tiles(op)
         return [*offsets, *([0] * len(tiles))], [*sizes, *tiles]
 
@@ -451,20 +547,9 @@ class PackOpTilingModel(TilingInterface):
                 outer_offsets.append(offset)
                 outer_sizes.append(size)
                 continue
-            if not _is_multiple(offset, tile):
-                raise TilingRefused(
-                    op,
-                    f"the tile of the source cuts an inner tile: offset {_show(offset)} of dim "
-                    f"{dim} is not provably a multiple of the inner tile {tile}",
-                )
-            dim_size = _dim_size(builder, op.source, dim)
-            if not _is_aligned_size(offset, size, tile, dim_size):
-                raise TilingRefused(
-                    op,
-                    f"the tile of the source cuts an inner tile: size {_show(size)} of dim "
-                    f"{dim} is neither provably a multiple of the inner tile {tile} nor "
-                    "reaches the end of the dim",
-                )
+            reason = _misalignment(builder, op.source, dim, offset, size, tile)
+            if reason is not None:
+                raise TilingRefused(op, f"the tile of the source cuts an inner tile: {reason}")
             outer_offsets.append(apply_affine_expr(builder, _D0 // tile, [offset]))
             outer_sizes.append(apply_affine_expr(builder, _D0.ceil_div(tile), [size]))
         perm = _permutation(op, rank)
@@ -489,62 +574,28 @@ class PackOpTilingModel(TilingInterface):
             )
             outer = rank - len(tiles)
             return list(offsets[:outer]), list(sizes[:outer])
-        raise TilingRefused(
-            op,
-            f"operand #{operand_index} is not a tensor the pack is tiled along (only the "
-            "source #0 and the dest #1 are)",
-        )
+        raise _refuse_operand(op, operand_index)
 
-    def get_iteration_domain_tile_from_operand_tiles(
+    def _tile_from_source(
         self,
         builder: Builder,
-        op: Operation,
-        operand_indices: Sequence[int],
-        all_offsets: Sequence[Sequence[OpFoldResult]],
-        all_sizes: Sequence[Sequence[OpFoldResult]],
-    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
-        assert isinstance(op, PackOp)
-        _check_operand_lists(op, operand_indices, all_offsets, all_sizes)
-        return _agree(
-            op,
-            [
-                (i, *self._iteration_tile_of(builder, op, i, offsets, sizes))
-                for i, offsets, sizes in zip(operand_indices, all_offsets, all_sizes, strict=True)
-            ],
-        )
-
-    def generate_operand_tile_value(
-        self,
-        builder: Builder,
-        op: Operation,
-        operand_index: int,
+        op: PackOp,
         offsets: Sequence[OpFoldResult],
         sizes: Sequence[OpFoldResult],
     ) -> TilingResult:
-        assert isinstance(op, PackOp)
-        if operand_index != 0:
-            return super().generate_operand_tile_value(builder, op, operand_index, offsets, sizes)
-        # As MLIR's getTiledImplementationFromOperandTiles: the tiled pack reads exactly the
-        # given source tile, so a fusion driver can feed it the producer's tile unchanged.
         outer_offsets, outer_sizes = self._iteration_tile_of_source(builder, op, offsets, sizes)
-        source_slice = _extract_slice(builder, op.source, offsets, sizes)
+        source_slice = extract_slice(builder, op.source, offsets, sizes)
         return self._tiled_pack(builder, op, source_slice, outer_offsets, outer_sizes)
 
 
 # -- unpack -----------------------------------------------------------------------------
 
 
-class UnPackOpTilingModel(TilingInterface):
+class UnPackOpTilingModel(_PackLikeTilingModel):
     """`TilingInterface` of `linalg.unpack` (see the module docstring)."""
 
-    def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
-        assert isinstance(op, UnPackOp)
-        rank = op.unpacked_type().get_num_dims()
-        return [Range(0, _dim_size(builder, op.dest, i), 1) for i in range(rank)]
-
-    def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
-        assert isinstance(op, UnPackOp)
-        return [IteratorType.PARALLEL] * op.unpacked_type().get_num_dims()
+    op_class = UnPackOp
+    iteration_tile_what = "one per dim of the unpacked dest"
 
     @staticmethod
     def _misaligned_dim(
@@ -556,14 +607,9 @@ class UnPackOpTilingModel(TilingInterface):
         """Why the tile is not made of whole inner tiles, or None when it is."""
         tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
         for dim, tile in sorted(tiles.items()):
-            offset, size = offsets[dim], sizes[dim]
-            if not _is_multiple(offset, tile):
-                return f"offset {_show(offset)} of dim {dim} is not provably a multiple of the inner tile {tile}"
-            if not _is_aligned_size(offset, size, tile, _dim_size(builder, op.dest, dim)):
-                return (
-                    f"size {_show(size)} of dim {dim} is neither provably a multiple of the "
-                    f"inner tile {tile} nor reaches the end of the dim"
-                )
+            reason = _misalignment(builder, op.dest, dim, offsets[dim], sizes[dim], tile)
+            if reason is not None:
+                return reason
         return None
 
     def get_tiled_implementation(
@@ -574,8 +620,7 @@ class UnPackOpTilingModel(TilingInterface):
         sizes: Sequence[OpFoldResult],
     ) -> TilingResult:
         assert isinstance(op, UnPackOp)
-        rank = op.unpacked_type().get_num_dims()
-        _check_count(op, "one per dim of the unpacked dest", rank, offsets, sizes)
+        rank = self._check_iteration_tile(op, offsets, sizes)
         tiles = dict(zip(op.get_inner_dims_pos(), _static_tiles(op), strict=True))
         aligned = self._misaligned_dim(builder, op, offsets, sizes) is None
         source_offsets: list[OpFoldResult] = []  # outer dims, in unpacked (dest) order
@@ -602,20 +647,20 @@ class UnPackOpTilingModel(TilingInterface):
             result_offsets.append(apply_affine_expr(builder, _D0 % tile, [offset]))
         perm = _permutation(op, rank)
         packed_tiles = _static_tiles(op)
-        source_slice = _extract_slice(
+        source_slice = extract_slice(
             builder,
             op.source,
             [*(source_offsets[d] for d in perm), *([0] * len(packed_tiles))],
             [*(source_sizes[d] for d in perm), *packed_tiles],
         )
         if aligned:
-            dest_slice = _extract_slice(builder, op.dest, offsets, sizes)
+            dest_slice = extract_slice(builder, op.dest, offsets, sizes)
             tiled = self._unpack(builder, op, source_slice.result, dest_slice.result)
             return TilingResult((tiled,), (tiled.result,), (source_slice, dest_slice))
         element_type = op.unpacked_type().get_element_type()
         temporary = _empty(builder, expanded_sizes, element_type)
         tiled = self._unpack(builder, op, source_slice.result, temporary)
-        tile_of_temporary = _extract_slice(builder, tiled.result, result_offsets, sizes)
+        tile_of_temporary = extract_slice(builder, tiled.result, result_offsets, sizes)
         return TilingResult((tiled,), (tile_of_temporary.result,), (source_slice,))
 
     @staticmethod
@@ -641,8 +686,7 @@ class UnPackOpTilingModel(TilingInterface):
     ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
         assert isinstance(op, UnPackOp)
         _check_result_index(op, result_index)
-        rank = op.unpacked_type().get_num_dims()
-        _check_count(op, "one per dim of the unpacked dest", rank, offsets, sizes)
+        self._check_iteration_tile(op, offsets, sizes)
         _static_tiles(op)
         return list(offsets), list(sizes)
 
@@ -654,8 +698,7 @@ class UnPackOpTilingModel(TilingInterface):
         sizes: Sequence[OpFoldResult],
         what: str,
     ) -> None:
-        rank = op.unpacked_type().get_num_dims()
-        _check_count(op, "one per dim of the unpacked dest", rank, offsets, sizes)
+        self._check_iteration_tile(op, offsets, sizes)
         reason = self._misaligned_dim(builder, op, offsets, sizes)
         if reason is not None:
             raise TilingRefused(
@@ -690,11 +733,7 @@ class UnPackOpTilingModel(TilingInterface):
             self._require_aligned(builder, op, offsets, sizes, "dest")
             return list(offsets), list(sizes)
         if operand_index != 0:
-            raise TilingRefused(
-                op,
-                f"operand #{operand_index} is not a tensor the unpack is tiled along (only the "
-                "source #0 and the dest #1 are)",
-            )
+            raise _refuse_operand(op, operand_index)
         packed_rank = op.packed_type().get_num_dims()
         _check_count(op, "one per dim of the packed source", packed_rank, offsets, sizes)
         packed_tiles = _static_tiles(op)
@@ -713,47 +752,24 @@ class UnPackOpTilingModel(TilingInterface):
                 result_offsets[dim], result_sizes[dim] = offset, size
                 continue
             # The last outer tile may hold padding: clamp to the dest.
-            dim_size = _dim_size(builder, op.dest, dim)
+            extent = dim_size(builder, op.dest, dim)
             result_offsets[dim] = apply_affine_expr(builder, _D0 * tile, [offset])
             result_sizes[dim] = _affine_min(
-                builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, dim_size]
+                builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, extent]
             )
         return result_offsets, result_sizes
 
-    def get_iteration_domain_tile_from_operand_tiles(
+    def _tile_from_source(
         self,
         builder: Builder,
-        op: Operation,
-        operand_indices: Sequence[int],
-        all_offsets: Sequence[Sequence[OpFoldResult]],
-        all_sizes: Sequence[Sequence[OpFoldResult]],
-    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
-        assert isinstance(op, UnPackOp)
-        _check_operand_lists(op, operand_indices, all_offsets, all_sizes)
-        return _agree(
-            op,
-            [
-                (i, *self._iteration_tile_of(builder, op, i, offsets, sizes))
-                for i, offsets, sizes in zip(operand_indices, all_offsets, all_sizes, strict=True)
-            ],
-        )
-
-    def generate_operand_tile_value(
-        self,
-        builder: Builder,
-        op: Operation,
-        operand_index: int,
+        op: UnPackOp,
         offsets: Sequence[OpFoldResult],
         sizes: Sequence[OpFoldResult],
     ) -> TilingResult:
-        assert isinstance(op, UnPackOp)
-        if operand_index != 0:
-            return super().generate_operand_tile_value(builder, op, operand_index, offsets, sizes)
-        # As MLIR's getTiledImplementationFromOperandTiles: read exactly the given source tile
-        # and write its (clamped) image in the dest.
+        # Read exactly the given source tile and write its (clamped) image in the dest.
         dest_offsets, dest_sizes = self._iteration_tile_of(builder, op, 0, offsets, sizes)
-        source_slice = _extract_slice(builder, op.source, offsets, sizes)
-        dest_slice = _extract_slice(builder, op.dest, dest_offsets, dest_sizes)
+        source_slice = extract_slice(builder, op.source, offsets, sizes)
+        dest_slice = extract_slice(builder, op.dest, dest_offsets, dest_sizes)
         tiled = self._unpack(builder, op, source_slice.result, dest_slice.result)
         return TilingResult((tiled,), (tiled.result,), (source_slice, dest_slice))
 

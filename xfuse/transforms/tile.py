@@ -75,7 +75,9 @@ from xfuse.interfaces.tiling import (
     TilingInterface,
     TilingRefused,
     apply_affine_expr,
+    TilingResult,
     constant_value,
+    fold_constants,
     materialize_index,
     require_tiling_model,
 )
@@ -272,7 +274,7 @@ def _bounded_tile_size(
 
 
 def _mixed(values: Sequence[OpFoldResult]) -> tuple[list[int], list[SSAValue]]:
-    folded = [c if (c := constant_value(v)) is not None else v for v in values]
+    folded = fold_constants(values)
     static, dynamic = split_dynamic_index_list(folded, DYNAMIC_INDEX)
     return list(static), list(dynamic)
 
@@ -296,9 +298,7 @@ def _insert_slice(
 def _parallel_insert_slice(
     source: SSAValue, dest: SSAValue, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
 ) -> ParallelInsertSliceOp:
-    fold = [c if (c := constant_value(v)) is not None else v for v in offsets]
-    fold_sizes = [c if (c := constant_value(v)) is not None else v for v in sizes]
-    return ParallelInsertSliceOp(source, dest, fold, fold_sizes)
+    return ParallelInsertSliceOp(source, dest, fold_constants(offsets), fold_constants(sizes))
 
 
 # -- the driver ------------------------------------------------------------------------------
@@ -325,17 +325,12 @@ def tile_using_scf(builder: Builder, op: Operation, options: TileOptions) -> Til
     upper_bounds = {loop: _upper_bound(builder, domain[loop]) for loop in tiled_loops}
 
     built: list[Operation] = []  # the outermost loop, once inserted
+    nest = _LoopNest(op, model, domain, upper_bounds, tile_sizes, tiled_loops, destination_indices)
     try:
         if options.loop == "for":
-            result = _build_for_nest(
-                builder, op, model, domain, upper_bounds, tile_sizes, tiled_loops,
-                destination_indices, built,
-            )
+            result = _build_for_nest(builder, nest, built)
         else:
-            result = _build_forall(
-                builder, op, model, domain, upper_bounds, tile_sizes, tiled_loops,
-                destination_indices, options.mapping, built,
-            )
+            result = _build_forall(builder, nest, options.mapping, built)
     except TilingRefused as refusal:
         # Never leave a half-built loop nest behind; re-anchor the refusal at the user's op
         # (the model saw a clone without location).
@@ -348,46 +343,82 @@ def tile_using_scf(builder: Builder, op: Operation, options: TileOptions) -> Til
     return result
 
 
-def _tile_in_body(
-    builder: Builder,
-    op: Operation,
-    model: TilingInterface,
-    destination_indices: Sequence[int],
-    loop_destinations: Sequence[SSAValue],
-    offsets: Sequence[OpFoldResult],
-    sizes: Sequence[OpFoldResult],
-):
-    """The tiled implementation at the builder, computed on a clone of `op` whose destinations
-    are the loop-carried tensors; returns (tiling result, result positions).
+@dataclass(frozen=True)
+class _LoopNest:
+    """What the loop builders (`scf.for` nest, `scf.forall`) share: the op, its model and
+    domain, and the loops to tile (`tiled_loops`, outermost first) with their tile sizes and
+    upper bounds."""
 
-    The clone is never inserted (models read its operands, types and properties only), so a
-    `PatternRewriter` passed as the builder is never told about an op that is then erased."""
-    clone = op.clone()
-    for index, value in zip(destination_indices, loop_destinations, strict=True):
-        clone.operands[index] = value
-    try:
-        tiling = model.get_tiled_implementation(builder, clone, offsets, sizes)
-        positions = [
-            model.get_result_tile_position(builder, clone, r, offsets, sizes)
-            for r in range(len(op.results))
-        ]
-    finally:
-        clone.erase(safe_erase=False)
-    return tiling, positions
+    op: Operation
+    model: TilingInterface
+    domain: Sequence[Range]
+    upper_bounds: dict[int, OpFoldResult]
+    tile_sizes: Sequence[int]
+    tiled_loops: Sequence[int]
+    destination_indices: Sequence[int]
+
+    @property
+    def destinations(self) -> list[SSAValue]:
+        return [self.op.operands[i] for i in self.destination_indices]
+
+    def whole_domain(self) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        """(offsets, sizes) of the whole iteration domain, for the builders to narrow."""
+        return [r.offset for r in self.domain], [r.size for r in self.domain]
+
+    def tile_size(self, builder: Builder, loop: int, iv: SSAValue) -> OpFoldResult:
+        """The size of the tile of `loop` starting at `iv` (see `_bounded_tile_size`)."""
+        return _bounded_tile_size(
+            builder, iv, self.tile_sizes[loop], self.domain[loop], self.upper_bounds[loop]
+        )
+
+    def tile_in_body(
+        self,
+        builder: Builder,
+        loop_destinations: Sequence[SSAValue],
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[TilingResult, list[tuple[list[OpFoldResult], list[OpFoldResult]]]]:
+        """The tiled implementation at the builder, computed on a clone of the op whose
+        destinations are the loop-carried tensors; returns (tiling result, result positions).
+
+        The clone is never inserted (models read its operands, types and properties only), so a
+        `PatternRewriter` passed as the builder is never told about an op that is then erased."""
+        clone = self.op.clone()
+        for index, value in zip(self.destination_indices, loop_destinations, strict=True):
+            clone.operands[index] = value
+        try:
+            tiling = self.model.get_tiled_implementation(builder, clone, offsets, sizes)
+            positions = [
+                self.model.get_result_tile_position(builder, clone, r, offsets, sizes)
+                for r in range(len(self.op.results))
+            ]
+        finally:
+            clone.erase(safe_erase=False)
+        return tiling, positions
+
+    def result(
+        self,
+        loops: Sequence[Operation],
+        tiling: TilingResult,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+        inserts: Sequence[Operation],
+        replacements: Sequence[SSAValue],
+    ) -> TiledLoops:
+        return TiledLoops(
+            tuple(loops),
+            tiling.tiled_ops,
+            tiling.tiled_values,
+            tiling.generated_slices,
+            tuple(offsets),
+            tuple(sizes),
+            tuple(inserts),
+            tuple(self.destinations),
+            tuple(replacements),
+        )
 
 
-def _build_for_nest(
-    builder: Builder,
-    op: Operation,
-    model: TilingInterface,
-    domain: Sequence[Range],
-    upper_bounds: dict[int, OpFoldResult],
-    tile_sizes: Sequence[int],
-    tiled_loops: Sequence[int],
-    destination_indices: Sequence[int],
-    built: list[Operation],
-) -> TiledLoops:
-    destinations = [op.operands[i] for i in destination_indices]
+def _build_for_nest(builder: Builder, nest: _LoopNest, built: list[Operation]) -> TiledLoops:
     constants: dict[int, SSAValue] = {}
 
     def index(value: OpFoldResult) -> SSAValue:
@@ -401,14 +432,17 @@ def _build_for_nest(
         return constants[constant]
 
     bounds = {
-        loop: (index(domain[loop].offset), index(upper_bounds[loop]), index(tile_sizes[loop]))
-        for loop in tiled_loops
+        loop: (
+            index(nest.domain[loop].offset),
+            index(nest.upper_bounds[loop]),
+            index(nest.tile_sizes[loop]),
+        )
+        for loop in nest.tiled_loops
     }
     loops: list[scf.ForOp] = []
-    carried: list[SSAValue] = list(destinations)
-    offsets: list[OpFoldResult] = [r.offset for r in domain]
-    sizes: list[OpFoldResult] = [r.size for r in domain]
-    for loop in tiled_loops:
+    carried: list[SSAValue] = nest.destinations
+    offsets, sizes = nest.whole_domain()
+    for loop in nest.tiled_loops:
         lower, upper, step = bounds[loop]
         body = Block(arg_types=[IndexType()] + [v.type for v in carried])
         for_op = scf.ForOp(lower, upper, step, carried, body)
@@ -420,13 +454,9 @@ def _build_for_nest(
         iv = body.args[0]
         carried = list(body.args[1:])
         offsets[loop] = iv
-        sizes[loop] = _bounded_tile_size(
-            builder, iv, tile_sizes[loop], domain[loop], upper_bounds[loop]
-        )
+        sizes[loop] = nest.tile_size(builder, loop, iv)
 
-    tiling, positions = _tile_in_body(
-        builder, op, model, destination_indices, carried, offsets, sizes
-    )
+    tiling, positions = nest.tile_in_body(builder, carried, offsets, sizes)
     inserts: list[Operation] = []
     for value, dest, (result_offsets, result_sizes) in zip(
         tiling.tiled_values, carried, positions, strict=True
@@ -435,53 +465,31 @@ def _build_for_nest(
     builder.insert(scf.YieldOp(*[i.results[0] for i in inserts]))
     for outer, inner in zip(loops, loops[1:]):
         outer.body.block.add_op(scf.YieldOp(*inner.results))
-    return TiledLoops(
-        tuple(loops),
-        tiling.tiled_ops,
-        tiling.tiled_values,
-        tiling.generated_slices,
-        tuple(offsets),
-        tuple(sizes),
-        tuple(inserts),
-        tuple(destinations),
-        tuple(loops[0].results),
-    )
+    return nest.result(loops, tiling, offsets, sizes, inserts, loops[0].results)
 
 
 def _build_forall(
     builder: Builder,
-    op: Operation,
-    model: TilingInterface,
-    domain: Sequence[Range],
-    upper_bounds: dict[int, OpFoldResult],
-    tile_sizes: Sequence[int],
-    tiled_loops: Sequence[int],
-    destination_indices: Sequence[int],
+    nest: _LoopNest,
     mapping: ArrayAttr[Attribute] | None,
     built: list[Operation],
 ) -> TiledLoops:
-    destinations = [op.operands[i] for i in destination_indices]
     forall = ForallOp.from_bounds(
-        [_folded(upper_bounds[loop]) for loop in tiled_loops],
-        destinations,
-        lower_bounds=[_folded(domain[loop].offset) for loop in tiled_loops],
-        steps=[tile_sizes[loop] for loop in tiled_loops],
+        [_folded(nest.upper_bounds[loop]) for loop in nest.tiled_loops],
+        nest.destinations,
+        lower_bounds=[_folded(nest.domain[loop].offset) for loop in nest.tiled_loops],
+        steps=[nest.tile_sizes[loop] for loop in nest.tiled_loops],
         mapping=mapping,
     )
     builder.insert(forall)
     built.append(forall)
     builder.insertion_point = InsertPoint.before(forall.terminator)
-    offsets: list[OpFoldResult] = [r.offset for r in domain]
-    sizes: list[OpFoldResult] = [r.size for r in domain]
-    for loop, iv in zip(tiled_loops, forall.induction_vars, strict=True):
+    offsets, sizes = nest.whole_domain()
+    for loop, iv in zip(nest.tiled_loops, forall.induction_vars, strict=True):
         offsets[loop] = iv
-        sizes[loop] = _bounded_tile_size(
-            builder, iv, tile_sizes[loop], domain[loop], upper_bounds[loop]
-        )
+        sizes[loop] = nest.tile_size(builder, loop, iv)
     shared_outs = list(forall.region_iter_args)
-    tiling, positions = _tile_in_body(
-        builder, op, model, destination_indices, shared_outs, offsets, sizes
-    )
+    tiling, positions = nest.tile_in_body(builder, shared_outs, offsets, sizes)
     inserts: list[Operation] = []
     for value, dest, (result_offsets, result_sizes) in zip(
         tiling.tiled_values, shared_outs, positions, strict=True
@@ -489,17 +497,7 @@ def _build_forall(
         insert = _parallel_insert_slice(value, dest, result_offsets, result_sizes)
         forall.terminator.body.add_op(insert)
         inserts.append(insert)
-    return TiledLoops(
-        (forall,),
-        tiling.tiled_ops,
-        tiling.tiled_values,
-        tiling.generated_slices,
-        tuple(offsets),
-        tuple(sizes),
-        tuple(inserts),
-        tuple(destinations),
-        tuple(forall.results),
-    )
+    return nest.result((forall,), tiling, offsets, sizes, inserts, forall.results)
 
 
 def _folded(value: OpFoldResult) -> OpFoldResult:
