@@ -64,6 +64,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from xfuse.diagnostics import XfuseError, emit_error, format_diagnostic
+from xfuse.dialects.linalg import PackOp, UnPackOp
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling import (
@@ -471,7 +472,15 @@ def _depends_on(value: OpFoldResult, target: SSAValue, budget: int = 32) -> bool
     return any(_depends_on(o, target, budget - 1) for o in owner.operands)
 
 
-def _destinations(consumer: Operation) -> list[SSAValue]:
+def _destination_positions(consumer: Operation) -> list[int]:
+    """The operand index of the destination of each result of `consumer`.
+
+    Structured ops keep their outputs last. `linalg.pack` / `linalg.unpack` are destination-style
+    too (MLIR's DestinationStyleOpInterface) but not structured: their one destination is
+    operand #1 (`dest`), followed by the padding value and dynamic tiles, so it is not last;
+    without this case an unpack consumer of a loop writing whole inner tiles was refused."""
+    if isinstance(consumer, PackOp | UnPackOp):
+        return [1]
     view = structured_view(consumer)
     if view is None:
         raise ConsumerFusionRefused(
@@ -482,7 +491,12 @@ def _destinations(consumer: Operation) -> list[SSAValue]:
         raise ConsumerFusionRefused(
             consumer, "it does not have one tensor destination per result (memref semantics?)"
         )
-    return outputs
+    first = len(consumer.operands) - len(outputs)
+    return list(range(first, len(consumer.operands)))
+
+
+def _destinations(consumer: Operation) -> list[SSAValue]:
+    return [consumer.operands[i] for i in _destination_positions(consumer)]
 
 
 def _tied_init(loop: LoopOp, result_index: int) -> SSAValue:
@@ -549,6 +563,9 @@ class _Plan:
     result_sizes: list[list[list[OpFoldResult]]] = field(default_factory=list)
     relative_offsets: list[list[list[OpFoldResult]]] = field(default_factory=list)
     hoisted: list[Operation] = field(default_factory=list)
+    operand_tiles: dict[int, tuple[list[OpFoldResult], list[OpFoldResult]]] = field(
+        default_factory=dict
+    )  # consumer operand index -> its tile in the nest result at the deepest level
 
 
 def _level_point(plan: _Plan, level: int) -> InsertPoint:
@@ -684,6 +701,9 @@ def _analyse(
                     ]
                 )
         plan.iteration_tiles.append(iteration)
+        plan.operand_tiles = {
+            k: (absolute[k], list(levels[level].sizes)) for k, levels in plan.fused.items()
+        }
         plan.result_offsets.append(offsets_per_result)
         plan.result_sizes.append(sizes_per_result)
         plan.relative_offsets.append(relative)
@@ -766,16 +786,30 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
     inner_block = loops[depth].body.block
     terminator = inner_block.last_op
     assert terminator is not None
-    builder = Builder(InsertPoint.before(terminator))
+    builder = _RecordingBuilder(InsertPoint.before(terminator), record)
     try:
-        tiled = plan.model.get_tiled_implementation(builder, consumer, *plan.iteration_tiles[depth])
+        if len(plan.operand_tiles) == 1 and _has_own_operand_tiling(plan.model):
+            # As MLIR's tileAndFuseConsumerOfSlice (getTiledImplementationFromOperandTiles):
+            # a model with its own operand-tile implementation builds the tile reading exactly
+            # the operand tile. For linalg.unpack the composed default (iteration tile, then
+            # get_tiled_implementation) fails to re-prove the alignment of the clamped
+            # boundary size it computed itself and takes the covering form (a temporary, a
+            # tensor.cast of the tile and a copy) for every tile.
+            ((operand_index, (offsets, sizes)),) = plan.operand_tiles.items()
+            tiled = plan.model.generate_operand_tile_value(
+                builder, consumer, operand_index, offsets, sizes
+            )
+        else:
+            tiled = plan.model.get_tiled_implementation(
+                builder, consumer, *plan.iteration_tiles[depth]
+            )
     except TilingRefused as refusal:  # pragma: no cover - the analysis asked the same model
         raise ConsumerFusionRefused(consumer, refusal.reason) from refusal
     tiled_op = tiled.tiled_ops[0]
     _redirect_dims_to_inits(list(tiled_op.walk()), loops[0])
     fused_operands = {consumer.operands[k]: levels[depth] for k, levels in plan.fused.items()}
     destination_positions = {
-        len(consumer.operands) - len(destinations) + r: r for r in range(len(destinations))
+        position: r for r, position in enumerate(_destination_positions(consumer))
     }
     for index, operand in enumerate(tiled_op.operands):
         slice_op = operand.owner
@@ -788,7 +822,10 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
                 assert isinstance(operand.type, TensorType)
                 cast = tensor.CastOp(tile, operand.type)
                 Rewriter.insert_op(cast, InsertPoint.before(tiled_op))
-                tile = cast.result
+                # xDSL's tensor.cast names its result `dest` (`.result` raised AttributeError:
+                # reached when a model's operand slice is less static than the tile, e.g. the
+                # clamped source size of an unpack with padding).
+                tile = cast.dest
             tiled_op.operands[index] = tile
         elif index in destination_positions:
             r = destination_positions[index]
@@ -826,6 +863,15 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
     Rewriter.replace_op(consumer, [], list(replacements))
     _erase_unused(record)
     return ConsumerFusionResult(tiled_op, tuple(loops), replacements)
+
+
+def _has_own_operand_tiling(model: TilingInterface) -> bool:
+    """Whether `model` overrides `generate_operand_tile_value` (the default composes
+    `get_iteration_domain_tile_from_operand_tiles` and `get_tiled_implementation`, which the
+    driver does itself, with the tiles it already computed)."""
+    return (
+        type(model).generate_operand_tile_value is not TilingInterface.generate_operand_tile_value
+    )
 
 
 def _fused_operand_levels(consumer: Operation, loop: LoopOp) -> dict[int, list[SliceLevel]]:

@@ -46,6 +46,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from xfuse.diagnostics import XfuseError, format_diagnostic, location_of
+from xfuse.dialects.linalg import PackOp, UnPackOp
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling import (
@@ -371,12 +372,23 @@ def _crossing_loop(chain: SliceChain, index: int) -> Operation:
     return (outward[0] if outward else inward[-1]).loop
 
 
-def _destination_operand(producer: Operation, result_index: int) -> SSAValue | None:
-    """The init operand result `result_index` of a destination-style producer is computed in."""
+def _destination_operand_index(producer: Operation, result_index: int) -> int | None:
+    """The index of the init operand result `result_index` of a destination-style producer is
+    computed in. `linalg.pack` / `linalg.unpack` are destination-style (MLIR's
+    DestinationStyleOpInterface) without being structured: their init is operand #1 (`dest`);
+    without this case a pack feeding a loop's shared_outs / iter_args was refused."""
+    if isinstance(producer, PackOp | UnPackOp):
+        return 1 if result_index == 0 else None
     view = structured_view(producer)
     if view is None or result_index >= len(view.outputs):
         return None
-    return view.outputs[result_index]
+    return view.num_inputs + result_index
+
+
+def _destination_operand(producer: Operation, result_index: int) -> SSAValue | None:
+    """The init operand result `result_index` of a destination-style producer is computed in."""
+    index = _destination_operand_index(producer, result_index)
+    return None if index is None else producer.operands[index]
 
 
 def _innermost_loop(op: Operation) -> Operation | None:
@@ -489,9 +501,8 @@ def fuse_producer_of_slice(
     if destination is not None:
         # The tile is computed into the slice of the loop-carried value (its destination),
         # which therefore stays and comes first.
-        view = structured_view(tiled_op)
-        assert view is not None
-        init_index = view.num_inputs + chain.result_index
+        init_index = _destination_operand_index(tiled_op, chain.result_index)
+        assert init_index is not None
         tiled_op.operands[init_index] = slice_op.result
         _move_all(rewriter, scratch, InsertPoint.after(slice_op))
         rewriter.replace_uses_with_if(

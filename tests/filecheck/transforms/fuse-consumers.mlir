@@ -143,3 +143,58 @@
 // STRIDED: strided.mlir:13:3: error: cannot fuse consumer 'linalg.exp' into the loop nest: operand #0 is written by a 'tensor.parallel_insert_slice' with non-unit strides (only unit strides are supported)
 // DEST: dest-is-result.mlir:13:3: error: cannot fuse consumer 'linalg.add' into the loop nest: its destination operand (result #0) is result #0 of the loop nest itself
 // AFTER: operand-after-loop.mlir:17:3: error: cannot fuse consumer 'linalg.add' into the loop nest: an operand that is not fused depends on the loop nest's results (through 'linalg.transpose')
+
+// linalg.unpack consumers (model: xfuse/interfaces/tiling_pack.py). The nest writes whole inner
+// tiles: the unpack is fused, reading the tile directly (no temporary, no cast), and writes the
+// clamped dest tile into a new output. A nest writing part of an inner tile is refused.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/unpack.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=UNPACK
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/unpack-nested-perm.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=UNPACK-NESTED
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/unpack-cuts-inner-tile.mlir -p xfuse-fuse-consumers 2>&1 | filecheck %s --check-prefix=UNPACK-CUT-REMARK
+// RUN: not xfuse-opt %S/Inputs/fuse-consumers/unpack-cuts-inner-tile.mlir -p 'xfuse-fuse-consumers{only-marked=true}' 2>&1 | filecheck %s --check-prefix=UNPACK-CUT
+
+// UNPACK-LABEL: func.func @f(
+// UNPACK:         %[[UE:.*]] = tensor.empty() : tensor<13x10xf32>
+// UNPACK-NEXT:    %{{.*}}, %[[R:.*]] = scf.forall (%[[I:.*]], %[[J:.*]]) in (2, 3) shared_outs(%[[O:.*]] = %{{.*}}, %[[O2:.*]] = %[[UE]]) -> (tensor<2x3x8x4xf32>, tensor<13x10xf32>)
+// UNPACK:           %[[MM:.*]] = linalg.mmt4d
+// UNPACK-NEXT:      %[[OI:.*]] = affine.apply affine_map<(d0) -> ((d0 * 8))> (%[[I]])
+// UNPACK-NEXT:      %[[SI:.*]] = affine.min affine_map<(d0) -> (((d0 * -8) + 13), 8)> (%[[I]])
+// UNPACK-NEXT:      %[[OJ:.*]] = affine.apply affine_map<(d0) -> ((d0 * 4))> (%[[J]])
+// UNPACK-NEXT:      %[[SJ:.*]] = affine.min affine_map<(d0) -> (((d0 * -4) + 10), 4)> (%[[J]])
+// UNPACK-NEXT:      %[[D:.*]] = tensor.extract_slice %[[O2]][%[[OI]], %[[OJ]]] [%[[SI]], %[[SJ]]] [1, 1] : tensor<13x10xf32> to tensor<?x?xf32>
+// UNPACK-NEXT:      %[[U:.*]] = linalg.unpack %[[MM]] inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %[[D]] : tensor<1x1x8x4xf32> -> tensor<?x?xf32>
+// UNPACK-NEXT:      scf.forall.in_parallel {
+// UNPACK-NEXT:        tensor.parallel_insert_slice %[[MM]] into %[[O]][%[[I]], %[[J]], 0, 0] [1, 1, 8, 4] [1, 1, 1, 1]
+// UNPACK-NEXT:        tensor.parallel_insert_slice %[[U]] into %[[O2]][%[[OI]], %[[OJ]]] [%[[SI]], %[[SJ]]] [1, 1] : tensor<?x?xf32> into tensor<13x10xf32>
+// UNPACK-NEXT:      }
+// UNPACK-NEXT:    }
+// UNPACK-NEXT:    func.return %[[R]] : tensor<13x10xf32>
+
+// outer_dims_perm = [1, 0]: the source tile [%i, %k] [2, 2] (outer dims) is the dest tile
+// [%k * 8, %i * 4] [16, 8] (clamped: the model does not know 24 - %i * 4 >= 8 here).
+// UNPACK-NESTED-LABEL: func.func @f(
+// UNPACK-NESTED:         %[[UE:.*]] = tensor.empty() : tensor<32x24xf32>
+// UNPACK-NESTED-NEXT:    %{{.*}}, %[[R:.*]] = scf.forall (%[[I:.*]]) = (0) to (6) step (2) shared_outs(%{{.*}} = %{{.*}}, %[[O2:.*]] = %[[UE]])
+// UNPACK-NESTED:           %[[C:.*]] = affine.apply affine_map<(d0) -> ((d0 * 4))> (%[[I]])
+// UNPACK-NESTED-NEXT:      %[[CS:.*]] = affine.min affine_map<(d0) -> (((d0 * -4) + 24), 8)> (%[[I]])
+// UNPACK-NESTED-NEXT:      %[[INIT:.*]] = tensor.extract_slice %[[O2]][0, %[[C]]] [32, %[[CS]]] [1, 1] : tensor<32x24xf32> to tensor<32x?xf32>
+// UNPACK-NESTED-NEXT:      %{{.*}}, %[[ROW:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A2:.*]] = %[[INIT]])
+// UNPACK-NESTED:             %[[Y:.*]] = linalg.exp
+// UNPACK-NESTED-NEXT:        tensor.insert_slice %[[Y]]
+// UNPACK-NESTED-NEXT:        %[[CS2:.*]] = affine.min affine_map<(d0) -> (((d0 * -4) + 24), 8)> (%[[I]])
+// UNPACK-NESTED-NEXT:        %[[R0:.*]] = affine.apply affine_map<(d0) -> ((d0 * 8))> (%[[K]])
+// UNPACK-NESTED-NEXT:        %[[RS:.*]] = affine.min affine_map<(d0) -> (((d0 * -8) + 32), 16)> (%[[K]])
+// UNPACK-NESTED-NEXT:        %[[D:.*]] = tensor.extract_slice %[[A2]][%[[R0]], 0] [%[[RS]], %[[CS2]]] [1, 1]
+// UNPACK-NESTED-NEXT:        %[[U:.*]] = linalg.unpack %[[Y]] outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %[[D]] : tensor<2x2x8x4xf32> -> tensor<?x?xf32>
+// UNPACK-NESTED-NEXT:        %[[W:.*]] = tensor.insert_slice %[[U]] into %[[A2]][%[[R0]], 0] [%[[RS]], %[[CS2]]] [1, 1]
+// UNPACK-NESTED-NEXT:        scf.yield %{{.*}}, %[[W]]
+// UNPACK-NESTED:           tensor.parallel_insert_slice %[[ROW]] into %[[O2]][0, %[[C]]] [32, %[[CS]]] [1, 1]
+// UNPACK-NESTED:         func.return %[[R]] : tensor<32x24xf32>
+
+// UNPACK-CUT-REMARK: unpack-cuts-inner-tile.mlir:16:3: remark: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 2: offset %oh size 4, the inner tile is 8): an unpack reads whole inner tiles
+// UNPACK-CUT-REMARK:      scf.forall.in_parallel
+// UNPACK-CUT-REMARK:      }
+// UNPACK-CUT-REMARK-NEXT: }
+// UNPACK-CUT-REMARK-NEXT: %{{.*}} = tensor.empty() : tensor<16x16xf32>
+// UNPACK-CUT-REMARK-NEXT: linalg.unpack
+// UNPACK-CUT: unpack-cuts-inner-tile.mlir:16:3: error: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 2: offset %oh size 4, the inner tile is 8): an unpack reads whole inner tiles
+// UNPACK-CUT-NOT: Traceback

@@ -153,3 +153,21 @@ func.func @only_marked(%x: tensor<16xf32>) -> tensor<16xf32> {
   }
   return %r : tensor<16xf32>
 }
+
+// linalg.pack producers (model: xfuse/interfaces/tiling_pack.py): fused on whole inner tiles
+// (padded pack into a tiled mmt4d; outer_dims_perm through scf.forall + scf.for), refused on a
+// tile cutting an inner tile.
+// RUN: xfuse-opt %S/Inputs/fuse-producers/pack-mmt4d.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/pack-mmt4d.mlir
+// RUN: xfuse-opt %S/Inputs/fuse-producers/pack-perm-nested.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/pack-perm-nested.mlir
+// RUN: not xfuse-opt %S/Inputs/fuse-producers/pack-cuts-inner-tile.mlir -p xfuse-fuse-producers 2>&1 | filecheck %s --check-prefix=PACKCUT
+// RUN: sed 's/ {xfuse.fuse}//' %S/Inputs/fuse-producers/pack-cuts-inner-tile.mlir > %t.unmarked.mlir
+// RUN: xfuse-opt %t.unmarked.mlir -p xfuse-fuse-producers 2>&1 | filecheck %s --check-prefix=PACKCUT-REMARK
+// PACKCUT:      pack-cuts-inner-tile.mlir:10:5: error: cannot fuse the producer of 'tensor.extract_slice': the tile of the packed result cuts inner tile #0 (dim 2: offset %oh size 4, the inner tile is 8): a pack computes whole inner tiles, so it is fused as a producer only on them
+// PACKCUT-NOT:  Traceback
+// PACKCUT-REMARK:      unmarked.mlir:10:5: remark: cannot fuse the producer of 'tensor.extract_slice': the tile of the packed result cuts inner tile #0
+// PACKCUT-REMARK:      %[[P:.*]] = linalg.pack
+// PACKCUT-REMARK:      scf.forall
+// PACKCUT-REMARK-NEXT:   affine.apply
+// PACKCUT-REMARK-NEXT:   tensor.extract_slice %[[P]]
+// A pack is destination-style: fused through shared_outs too (its dest becomes the forall's init).
+// RUN: xfuse-opt %S/Inputs/fuse-producers/pack-destination.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/pack-destination.mlir

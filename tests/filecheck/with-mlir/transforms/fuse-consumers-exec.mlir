@@ -15,3 +15,6 @@
 // BUF: scf.forall
 // BUF: scf.for
 // BUF: linalg.exp
+// linalg.unpack consumers (partial last tiles in unpack.mlir; outer_dims_perm, nested loops):
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/unpack.mlir -p xfuse-fuse-consumers --check --entry f | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/unpack-nested-perm.mlir -p xfuse-fuse-consumers --check --entry f | filecheck %s

@@ -16,3 +16,7 @@
 // TWO: check: ok, the transformed module matches the untransformed input
 // KTILED: error: cannot fuse the producer of 'tensor.extract_slice': 'linalg.fill' is the destination of 'scf.for'
 // KTILED-NOT: check: ok
+// linalg.pack producers (lowered by mlir-opt through the backend's pack lowering):
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/pack-mmt4d.mlir -p xfuse-fuse-producers --check --entry pack_mmt4d | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/pack-perm-nested.mlir -p xfuse-fuse-producers --check --entry pack_perm_nested | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/pack-destination.mlir -p xfuse-fuse-producers --check --entry pack_destination | filecheck %s
