@@ -75,3 +75,14 @@ def test_xdsl_opt_does_not_know_an_unregistered_xfuse_name(tmp_path):
         text=True,
     )
     assert result.returncode != 0 and "Unrecognized passes" in result.stderr
+
+
+def test_apply_passes_runs_a_pipeline_and_reports_bad_specs():
+    from xfuse.diagnostics import XfuseError
+
+    marked = MLP.replace("linalg.matmul ins", "linalg.matmul {xfuse.tile_sizes = array<i64: 64, 64>} ins")
+    module = xfuse.apply_passes(xfuse.parse(marked), "xfuse-tile{loop=forall},cse")
+    assert any(op.name == "scf.forall" for op in module.walk())
+    for spec in ("xfuse-tile{", "xfuse-tile{loop=while}", "no-such-pass"):
+        with pytest.raises(XfuseError, match="invalid pass pipeline"):
+            xfuse.apply_passes(xfuse.parse(MLP), spec)

@@ -5,8 +5,9 @@ The public API is small: build a context, parse text, run passes, compile and ru
 
 from xfuse.context import make_context
 from xfuse.parsing import parse
+from xfuse.passes import apply_passes
 
-__all__ = ["compile_module", "make_context", "parse", "run"]
+__all__ = ["apply_passes", "compile_module", "make_context", "parse", "run"]
 __version__ = "0.1.0"
 
 _BACKEND_EXPORTS = {"compile_module", "run"}

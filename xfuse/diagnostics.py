@@ -42,10 +42,13 @@ def location_of(op: Operation | None) -> str:
 
 
 def format_diagnostic(message: str, op: Operation | None, severity: str = "error") -> str:
-    text = f"{location_of(op)}: {severity}: {message}"
-    if op is not None:
-        text += f"\n  note: see op '{op.name}':\n    {_one_line(op)}"
-    return text
+    """`file:line:col: error: message` and the op's first line; `error: message` without an op."""
+    if op is None:
+        return f"{severity}: {message}"
+    return (
+        f"{location_of(op)}: {severity}: {message}"
+        f"\n  note: see op '{op.name}':\n    {_one_line(op)}"
+    )
 
 
 def _one_line(op: Operation) -> str:

@@ -14,7 +14,9 @@ from typing import IO
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from xfuse.context import xfuse_dialect_factories
-from xfuse.diagnostics import describe
+from xdsl.utils.exceptions import ArgSpecParseError
+
+from xfuse.diagnostics import XfuseError, describe
 from xfuse.parsing import LocatingParser
 from xfuse.transforms import get_all_passes
 
@@ -31,6 +33,12 @@ class XfuseOptMain(xDSLOptMain):
         super().register_all_passes()
         for name, factory in get_all_passes().items():
             self.register_pass(name, factory)
+
+    def setup_pipeline(self):
+        try:
+            super().setup_pipeline()
+        except (ValueError, ArgSpecParseError) as exc:
+            raise XfuseError(f"invalid pass pipeline '{self.args.passes}': {exc}") from None
 
     def register_all_frontends(self):
         def parse_mlir(io: IO[bytes]):
@@ -52,8 +60,7 @@ class XfuseOptMain(xDSLOptMain):
 def main(argv: Sequence[str] | None = None) -> None:
     try:
         XfuseOptMain(args=argv).run()
-    except (ValueError, FileNotFoundError, IsADirectoryError) as exc:
-        # Pass-pipeline spec and option errors surface from xDSL as ValueError.
+    except OSError as exc:
         print(f"xfuse-opt: error: {exc}", file=sys.stderr)
         sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - expected user errors are reported, bugs re-raised

@@ -114,14 +114,12 @@ def _compare(name: str, got: Any, expected: Any, rtol: float | None, atol: float
 
 
 def run_tool(args: argparse.Namespace) -> int:
-    from xdsl.passes import PassPipeline
     from xdsl.printer import Printer
-    from xdsl.transforms import get_all_passes as xdsl_passes
 
     from xfuse.backends.runner import compile_module, random_inputs
     from xfuse.context import make_context
     from xfuse.parsing import parse
-    from xfuse.transforms import get_all_passes
+    from xfuse.passes import apply_passes
 
     try:
         with open(args.file, encoding="utf-8") as stream:
@@ -134,9 +132,7 @@ def run_tool(args: argparse.Namespace) -> int:
     module.verify()
     reference = module.clone() if args.check else None
     if args.passes:
-        passes = {**xdsl_passes(), **get_all_passes()}
-        PassPipeline.parse_spec(passes, args.passes).apply(ctx, module)
-        module.verify()
+        apply_passes(module, args.passes, ctx)
     if args.print_ir:
         Printer(stream=sys.stdout).print_op(module)
         print()
@@ -189,10 +185,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         status = run_tool(args)
     except _UserError as exc:
-        print(f"xfuse-run: error: {exc}", file=sys.stderr)
-        sys.exit(1)
-    except ValueError as exc:
-        # Pass-pipeline spec and option errors surface from xDSL as ValueError.
         print(f"xfuse-run: error: {exc}", file=sys.stderr)
         sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - expected user errors are reported, bugs re-raised

@@ -24,7 +24,7 @@ func.func @wrong_type(%a: tensor<4xf32>) -> tensor<4xf32> {
 // MLIROPT: the failing input is kept in {{.*}}.failures{{.*}} (input.mlir); reproduce with:
 // MLIROPT-NEXT: cd {{.*}} && {{.*}}mlir-opt {{.*}}input.mlir '--pass-pipeline=builtin.module(
 // MLIROPT-NOT: Traceback
-// PASS: xfuse-run: error: Unrecognized passes: ['no-such-pass']
+// PASS: xfuse-run: error: invalid pass pipeline 'no-such-pass': Unrecognized passes: ['no-such-pass']
 // PASS-NOT: Traceback
 // OPTION: xfuse-run: error: argument --pipeline: invalid choice: 'bogus'
 // MISSING: xfuse-run: error: cannot read '{{.*}}xfuse-run-errors.mlir.missing': No such file or directory
