@@ -57,6 +57,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     TensorType,
+    UnknownLoc,
 )
 from xdsl.dialects.utils import split_dynamic_index_list
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -340,7 +341,17 @@ def tile_using_scf(builder: Builder, op: Operation, options: TileOptions) -> Til
         raise TilingRefused(op, refusal.reason) from None
     finally:
         builder.insertion_point = saved_insertion_point
+    _inherit_location(built, op)
     return result
+
+
+def _inherit_location(roots: Sequence[Operation], op: Operation) -> None:
+    """Give the IR built for `op` (loops, slices, index math, the tiled op) `op`'s source
+    location, so later diagnostics about it point at the line the user wrote."""
+    for root in roots:
+        for built_op in root.walk():
+            if isinstance(built_op.location, UnknownLoc):
+                built_op.location = op.location
 
 
 @dataclass(frozen=True)
