@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
-from xdsl.dialects import tensor
+from xdsl.dialects import affine, tensor
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr
 from xdsl.ir import SSAValue
-from xdsl.ir.affine import AffineExpr
+from xdsl.ir.affine import AffineExpr, AffineMap
 
 from xfuse.dialects.linalg import PackOp, UnPackOp
 from xfuse.interfaces.tiling import (
@@ -487,6 +488,74 @@ def test_unpack_operand_tile_of_the_source_at_the_padded_end():
     assert case.model.get_iteration_domain_tile_from_operand_tiles(
         case.builder, case.op, [0], [[3, 2, 0, 0]], [[1, 2, 8, 4]]
     ) == ([8, 24], [8, 6])
+
+
+@pytest.mark.parametrize("i", [0, 2, 3])
+def test_unpack_iteration_tile_of_a_source_tile_is_aligned(i):
+    """The iteration tile the model maps a source tile to, in the padded dim 1: offset
+    `8 * %i`, size `min(8, 30 - 8 * %i)`, an `affine.min` over %i while the offset is an
+    `affine.apply` of %i. The model must recognise its own tile as aligned (the size is
+    `30 - offset` at the end of the dim): tiling there takes the fast form (one slice of the
+    source, one of the dest, no covering temporary) and producer fusion accepts it."""
+
+    def source_tile_to_iteration_tile(case: Case):
+        return case.model.get_iteration_domain_tile_from_operand_tiles(
+            case.builder, case.op, [0], [[case.arg("i"), 1, 0, 0]], [[1, 2, 8, 4]]
+        )
+
+    def build(case: Case):
+        offsets, sizes = source_tile_to_iteration_tile(case)
+        tiled = case.model.get_tiled_implementation(case.builder, case.op, offsets, sizes)
+        return tiled, (offsets, sizes)
+
+    case, tiled, text = build_and_run(UNPACK_PERM, "linalg.unpack", build, [rand(4, 4, 8, 4)], [i])
+    source_slice, dest_slice = tiled.generated_slices
+    (tiled_unpack,) = tiled.tiled_ops
+    assert isinstance(tiled_unpack, UnPackOp)
+    assert tiled.tiled_values[0] is tiled_unpack.results[0]
+    assert tiled_unpack.operands[1] is dest_slice.result
+    assert dest_slice.result.type.get_shape() == (8, DYNAMIC_INDEX)  # rows 4..12, columns 8*i..
+    assert source_slice.result.type.get_shape() == (DYNAMIC_INDEX, 2, 8, 4)
+    assert text.count('"tensor.empty"') == 1  # the original dest only: no covering temporary
+    # the same tile is a result tile producer fusion accepts.
+    offsets, sizes = source_tile_to_iteration_tile(case)
+    fused = case.model.generate_result_tile_value(case.builder, case.op, 0, offsets, sizes)
+    assert len(fused.generated_slices) == 2
+
+
+def _min_tile(case: Case, expr: AffineExpr, value: OpFoldResult) -> SSAValue:
+    """affine.min(8, expr)(value): the size of a boundary tile."""
+    affine_map = AffineMap(1, 0, (AffineExpr.constant(8), expr))
+    return case.builder.insert(affine.MinOp([value], AffineMapAttr(affine_map))).result
+
+
+def test_unpack_end_of_dim_is_compared_through_affine_apply():
+    """`30 - offset` is recognised whatever `affine.apply` ops the offset and the size are
+    built on (linear forms over their operands), and only when it is provably equal."""
+    case = Case(UNPACK_PERM, "linalg.unpack")
+    d0 = AffineExpr.dimension(0)
+    i = case.arg("i")
+    offset = apply_affine_expr(case.builder, d0 * 8, [i])
+    other = apply_affine_expr(case.builder, d0 * 8, [i])  # another op computing the same
+    assert other is not offset
+    for size in [
+        _min_tile(case, AffineExpr.constant(30) - d0 * 8, i),
+        _min_tile(case, AffineExpr.constant(30) - d0, other),
+        _min_tile(case, AffineExpr.constant(30) - d0, offset),
+    ]:
+        tiled = case.model.generate_result_tile_value(
+            case.builder, case.op, 0, [4, offset], [8, size]
+        )
+        assert len(tiled.generated_slices) == 2
+    # not the end of the dim: min(8, 29 - 8 * %i) from 8 * %i (5 when %i is 3: rows 24..29 of
+    # 30), min(8, 30 - 8 * %i) from 8 * %i + 8 (ends 8 past the dim).
+    shifted = apply_affine_expr(case.builder, d0 * 8 + 8, [i])
+    for offset_, size in [
+        (offset, _min_tile(case, AffineExpr.constant(29) - d0 * 8, i)),
+        (shifted, _min_tile(case, AffineExpr.constant(30) - d0 * 8, i)),
+    ]:
+        with pytest.raises(TilingRefused, match="of dim 1 is neither provably a multiple"):
+            case.model.generate_result_tile_value(case.builder, case.op, 0, [4, offset_], [8, size])
 
 
 def test_unpack_operand_tile_of_the_dest():

@@ -29,7 +29,10 @@ Alignment of SSA offsets and sizes is proven, not assumed (MLIR takes a constant
 of the size and does not check offsets): `known_divisor` follows constants, `affine.apply`,
 `affine.min`, `arith.addi/subi/muli` and the induction variables of `scf.for`/`scf.forall`
 (lower bound and step); a size is also accepted when it is an `affine.min` whose every
-candidate is a multiple of the tile or `dim - offset` (the boundary tile of a tiled loop).
+candidate is a multiple of the tile or `dim - offset` (the boundary tile of a tiled loop), or
+is itself `dim - offset`. `dim - offset` is recognised by comparing linear forms in which
+`affine.apply` results are expanded over their operands (so `30 - 8 * %o` equals `30 - %off` for
+`%off = affine.apply (d0 * 8)(%o)`, as built by the unpack's own `_iteration_tile_of`).
 
 Dynamic inner tiles are refused (so is their lowering in LLVM 22).
 """
@@ -139,46 +142,12 @@ def _is_multiple(value: OpFoldResult, tile: int) -> bool:
     return known_divisor(value) % tile == 0
 
 
-def _linear_terms(
-    expr: AffineExpr, operands: Sequence[OpFoldResult], num_dims: int
-) -> tuple[list[tuple[OpFoldResult, int]], int] | None:
-    """`expr` as (operand, coefficient) terms plus a constant, or None when not linear."""
-    if isinstance(expr, AffineConstantExpr):
-        return [], expr.value
-    if isinstance(expr, AffineDimExpr | AffineSymExpr):
-        position = expr.position + (num_dims if isinstance(expr, AffineSymExpr) else 0)
-        operand = operands[position]
-        c = constant_value(operand)
-        return ([], c) if c is not None else ([(operand, 1)], 0)
-    if isinstance(expr, AffineBinaryOpExpr):
-        lhs = _linear_terms(expr.lhs, operands, num_dims)
-        rhs = _linear_terms(expr.rhs, operands, num_dims)
-        if lhs is None or rhs is None:
-            return None
-        if expr.kind == AffineBinaryOpKind.Add:
-            return lhs[0] + rhs[0], lhs[1] + rhs[1]
-        if expr.kind == AffineBinaryOpKind.Mul:
-            if lhs[0] and rhs[0]:
-                return None
-            (terms, _), factor = (lhs, rhs[1]) if lhs[0] else (rhs, lhs[1])
-            constant = lhs[1] * rhs[1]
-            return [(v, c * factor) for v, c in terms], constant
-    return None
+_Terms = tuple[list[tuple[OpFoldResult, int]], int]
+"""A linear form: (value, coefficient) terms plus a constant."""
 
 
-def _equals_end(
-    candidate: tuple[list[tuple[OpFoldResult, int]], int],
-    offset: OpFoldResult,
-    dim_size: OpFoldResult,
-) -> bool:
-    """Whether `candidate + offset == dim_size`, comparing terms with `same_index`."""
-    terms, constant = list(candidate[0]), candidate[1]
-    for value, c in [(offset, 1), (dim_size, -1)]:
-        known = constant_value(value)
-        if known is not None:
-            constant += c * known
-        else:
-            terms.append((value, c))
+def _merge_terms(terms: Sequence[tuple[OpFoldResult, int]]) -> list[tuple[OpFoldResult, int]]:
+    """`terms` with provably equal values (`same_index`) merged and zero coefficients dropped."""
     merged: list[tuple[OpFoldResult, int]] = []
     for value, c in terms:
         for i, (seen, total) in enumerate(merged):
@@ -187,7 +156,66 @@ def _equals_end(
                 break
         else:
             merged.append((value, c))
-    return constant == 0 and all(c == 0 for _, c in merged)
+    return [(value, c) for value, c in merged if c != 0]
+
+
+def _value_terms(value: OpFoldResult, _depth: int = 0) -> _Terms:
+    """`value` as a linear form: a constant, the linear form of its single-result
+    `affine.apply` over that op's operands (followed recursively), else the value itself as
+    one term. Exact (the form equals `value` for every value of its leaves), so two values
+    with identical forms are provably equal."""
+    known = constant_value(value)
+    if known is not None:
+        return [], known
+    assert isinstance(value, SSAValue)
+    owner = value.owner
+    if _depth <= 32 and isinstance(owner, affine.ApplyOp):
+        affine_map = owner.map.data
+        if len(affine_map.results) == 1:
+            expanded = _linear_terms(
+                affine_map.results[0], list(owner.operands), affine_map.num_dims, _depth + 1
+            )
+            if expanded is not None:
+                return expanded
+    return [(value, 1)], 0
+
+
+def _linear_terms(
+    expr: AffineExpr, operands: Sequence[OpFoldResult], num_dims: int, _depth: int = 0
+) -> _Terms | None:
+    """`expr` as (value, coefficient) terms plus a constant, or None when not linear. Operands
+    are expanded with `_value_terms` (through `affine.apply`), so provably equal expressions
+    built over different SSA values get the same terms."""
+    if isinstance(expr, AffineConstantExpr):
+        return [], expr.value
+    if isinstance(expr, AffineDimExpr | AffineSymExpr):
+        position = expr.position + (num_dims if isinstance(expr, AffineSymExpr) else 0)
+        return _value_terms(operands[position], _depth)
+    if isinstance(expr, AffineBinaryOpExpr):
+        lhs = _linear_terms(expr.lhs, operands, num_dims, _depth)
+        rhs = _linear_terms(expr.rhs, operands, num_dims, _depth)
+        if lhs is None or rhs is None:
+            return None
+        if expr.kind == AffineBinaryOpKind.Add:
+            return _merge_terms(lhs[0] + rhs[0]), lhs[1] + rhs[1]
+        if expr.kind == AffineBinaryOpKind.Mul:
+            if lhs[0] and rhs[0]:
+                return None
+            (terms, _), factor = (lhs, rhs[1]) if lhs[0] else (rhs, lhs[1])
+            constant = lhs[1] * rhs[1]
+            return _merge_terms([(v, c * factor) for v, c in terms]), constant
+    return None
+
+
+def _equals_end(candidate: _Terms, offset: OpFoldResult, dim_size: OpFoldResult) -> bool:
+    """Whether `candidate + offset == dim_size`: provable when the linear form of
+    `candidate + offset - dim_size` (offset and dim size expanded by `_value_terms`) is 0."""
+    terms, constant = list(candidate[0]), candidate[1]
+    for value, sign in [(offset, 1), (dim_size, -1)]:
+        value_terms, value_constant = _value_terms(value)
+        terms += [(v, sign * c) for v, c in value_terms]
+        constant += sign * value_constant
+    return constant == 0 and not _merge_terms(terms)
 
 
 def _is_aligned_size(

@@ -48,6 +48,11 @@ class XfuseOptMain(xDSLOptMain):
 
         self.available_frontends["mlir"] = parse_mlir
 
+    def get_input_stream(self):
+        # Like mlir-opt, read any file as MLIR text unless its extension names another frontend.
+        stream, extension = super().get_input_stream()
+        return stream, extension if extension in self.available_frontends else "mlir"
+
     def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0):
         if file_extension != "mlir":
             return super().parse_chunk(chunk, file_extension, start_offset)

@@ -1,7 +1,7 @@
 // IR built by xfuse-tile carries the tiled op's source location, so a later refusal (here: the
 // fill cannot be fused into the K-tiled loop) points at the line the user wrote.
-// RUN: xfuse-opt %s -p 'xfuse-tile{loop=for},xfuse-fuse-producers' -o %t 2>&1 | filecheck %s
-// RUN: xfuse-opt %t | filecheck %s --check-prefix=IR
+// RUN: xfuse-opt %s -p 'xfuse-tile{loop=for},xfuse-fuse-producers' -o %t.mlir 2>&1 | filecheck %s
+// RUN: xfuse-opt %t.mlir | filecheck %s --check-prefix=IR
 
 func.func @f(%a: tensor<16x32xf32>, %b: tensor<32x8xf32>) -> tensor<16x8xf32> {
   %zero = arith.constant 0.000000e+00 : f32
