@@ -12,6 +12,11 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
   deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
 - `memref` (input already bufferized, e.g. by xfuse-bufferize): the same without bufferization
   and without deallocation insertion (the input owns its allocations).
+- `xfuse-bufferize` (tensor input): xfuse's own `xfuse-bufferize` pass runs first, in Python, on the
+  module (after the runner marked tensor arguments non-writable); mlir-opt then lowers the memref
+  module as `memref` does. No deallocation pass runs: xfuse-bufferize frees the temporaries it
+  allocates itself, and ownership-based deallocation would reject a module that already
+  deallocates. Buffers it returns are owned by the caller (the runner frees them).
 - `vectorize` (tensor input, for benchmarks of matmul-like code): like `default`, but
   contractions are tiled and vectorized by the transform dialect before bufferizing, so the inner
   loop is a vector FMA instead of a scalar reduction LLVM may not reassociate.
@@ -54,6 +59,8 @@ class Pipeline:
     llc_opt_level: str = "-O3"
     transform_bodies: tuple[str, ...] = field(default=())
     """Transform ops (on `%root`) run by `-transform-interpreter` before `steps`, after pack lowering."""
+    xfuse_passes: str = ""
+    """xDSL pass pipeline (e.g. `xfuse-bufferize`) run in Python on the module before it is emitted."""
 
     def spec(self, transform_library: str | None = None) -> str:
         """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
@@ -67,6 +74,8 @@ class Pipeline:
     def describe(self) -> str:
         """A readable listing: one line per step with its reason."""
         lines = [f"{self.name}: {self.description}"]
+        if self.xfuse_passes:
+            lines.append(f"  (in Python, before mlir-opt) {self.xfuse_passes}\n      xfuse's passes on the module.")
         lines += [f"  {step.passes}\n      {step.why}" for step in self.steps]
         lines.append(f"  then: mlir-translate --mlir-to-llvmir, opt {self.llvm_opt_level or '(skipped)'}, llc {self.llc_opt_level}")
         return "\n".join(lines)
@@ -170,6 +179,15 @@ MEMREF = Pipeline(
     bufferizes=False,
 )
 
+XFUSE_BUFFERIZE = Pipeline(
+    name="xfuse-bufferize",
+    description="tensor input bufferized by xfuse's xfuse-bufferize (in Python, it also frees its "
+    "temporaries), then loops, LLVM",
+    steps=MEMREF.steps,
+    bufferizes=False,
+    xfuse_passes="xfuse-bufferize",
+)
+
 VECTORIZE = replace(
     DEFAULT,
     name="vectorize",
@@ -177,7 +195,7 @@ VECTORIZE = replace(
     transform_bodies=(VECTORIZE_MATMUL,),
 )
 
-PIPELINES: dict[str, Pipeline] = {p.name: p for p in (DEFAULT, MEMREF, VECTORIZE)}
+PIPELINES: dict[str, Pipeline] = {p.name: p for p in (DEFAULT, MEMREF, VECTORIZE, XFUSE_BUFFERIZE)}
 
 
 def get_pipeline(pipeline: str | Pipeline | None) -> Pipeline:

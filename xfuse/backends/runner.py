@@ -599,11 +599,39 @@ def _resolve_entry(module: ModuleOp, entry: str | None) -> str:
     return names[0]
 
 
+def _apply_xfuse_passes(prepared: ModuleOp, pipeline: Pipeline,
+                        signatures: dict[str, FunctionSignature]) -> ModuleOp:
+    """Run the pipeline's xfuse passes (e.g. xfuse-bufferize) on the prepared module, in place.
+
+    The numpy-facing signatures stay those of the input (tensor arguments are values, never
+    written); the rewritten functions must keep the same C interface: memrefs of the same element
+    types and shapes with identity layouts."""
+    from xfuse.passes import apply_passes
+
+    apply_passes(prepared, pipeline.xfuse_passes)
+    for function in public_functions(prepared):
+        name = function.sym_name.data
+        if name not in signatures:
+            continue
+        before = signatures[name]
+        after = FunctionSignature.of(function)
+        for kind, old, new in (("argument", before.inputs, after.inputs), ("result", before.results, after.results)):
+            if len(old) != len(new):
+                raise BackendError(f"pipeline '{pipeline.name}': {pipeline.xfuse_passes} changed the number of "
+                                   f"{kind}s of @{name} ({len(old)} -> {len(new)})")
+            for index, (o, n) in enumerate(zip(old, new, strict=True)):
+                if (o.dtype, o.shape) != (n.dtype, n.shape) or (not o.is_scalar and n.is_tensor):
+                    raise BackendError(f"pipeline '{pipeline.name}': after {pipeline.xfuse_passes}, {kind} #{index} "
+                                       f"of @{name} is {n.mlir_type}, expected a memref for {o.mlir_type}")
+    return prepared
+
+
 def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                    pipeline: str | Pipeline | None = None, cache: bool = True) -> CompiledModule:
     """Lower a module (tensors, or memrefs with `pipeline="memref"`) into a callable `CompiledModule`.
 
-    `pipeline` defaults to `default_pipeline_for(module)` (tensor or memref input).
+    `pipeline` defaults to `default_pipeline_for(module)` (tensor or memref input). A pipeline
+    with `xfuse_passes` (`xfuse-bufferize`) runs them in Python on a copy of the module first.
     `entry` defaults to the only public function; every public function stays callable through
     `CompiledModule.call`. Raises `BackendError` when a tool fails (quoting its diagnostic) and
     `MissingToolError` when a tool is missing.
@@ -619,6 +647,8 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
         except BackendError:
             if function.sym_name.data == entry:
                 raise
+    if chosen.xfuse_passes:
+        prepared = _apply_xfuse_passes(prepared, chosen, signatures)
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
     return CompiledModule(library, signatures, entry, text, chosen)

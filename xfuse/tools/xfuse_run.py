@@ -1,12 +1,14 @@
 """`xfuse-run`: transform a module, compile it with mlir-opt & LLVM 22, run it on random inputs.
 
     xfuse-run FILE [-p PASSES] [--entry F] [--check] [--bench N] [--seed S]
-                   [--dynamic-size N] [--pipeline NAME] [--print-ir]
+                   [--dynamic-size N] [--pipeline NAME] [--reference-pipeline NAME] [--print-ir]
 
 Parses FILE, applies the xDSL-style pass pipeline PASSES (xDSL's passes and xfuse's), compiles the
 entry function (default: the only public one) and calls it on seeded random inputs, then prints
 one line per result: type, shape and a checksum. `--check` also compiles the untransformed input,
-runs it on the same inputs and compares (exit 1 on a mismatch); `--bench N` prints the median and
+runs it on the same inputs and compares (exit 1 on a mismatch), lowered by `--reference-pipeline`
+(default: the same pipeline), so that `--pipeline xfuse-bufferize --check --reference-pipeline
+default` compares xfuse's bufferization with mlir-opt's; `--bench N` prints the median and
 minimum time of N calls (only the call of the compiled function is timed).
 
 Bad input of any kind ends with `xfuse-run: error: ...` and exit code 1, never a traceback.
@@ -56,6 +58,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
                         help="size given to every dynamic dimension of the inputs (default 8)")
     parser.add_argument("--pipeline", choices=sorted(PIPELINES),
                         help="lowering pipeline (default: 'default' for tensor code, 'memref' for bufferized code)")
+    parser.add_argument("--reference-pipeline", choices=sorted(PIPELINES),
+                        help="lowering pipeline of the untransformed input under --check (default: as --pipeline)")
     parser.add_argument("--print-ir", action="store_true", help="print the transformed module before running")
     parser.add_argument("--rtol", type=float, help="relative tolerance of --check (default per dtype)")
     parser.add_argument("--atol", type=float, help="absolute tolerance of --check (default per dtype)")
@@ -151,7 +155,8 @@ def run_tool(args: argparse.Namespace) -> int:
 
     status = 0
     if reference is not None:
-        reference_compiled = compile_module(reference, compiled.entry, args.pipeline)
+        reference_pipeline = args.reference_pipeline or args.pipeline
+        reference_compiled = compile_module(reference, compiled.entry, reference_pipeline)
         if str(reference_compiled.signature).split("(", 1)[1] != str(signature).split("(", 1)[1]:
             raise _UserError(f"--check: the transformed signature {signature} differs from the untransformed "
                              f"{reference_compiled.signature}")

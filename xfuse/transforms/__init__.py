@@ -32,7 +32,19 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return FuseConsumersPass
 
+    def get_diffusion():
+        from xfuse.transforms.diffusion import DiffusionPass
+
+        return DiffusionPass
+
+    def get_bufferize():
+        from xfuse.transforms.bufferize import BufferizePass
+
+        return BufferizePass
+
     return {
+        "xfuse-bufferize": get_bufferize,
+        "xfuse-diffusion": get_diffusion,
         "xfuse-fuse-consumers": get_fuse_consumers,
         "xfuse-fuse-producers": get_fuse_producers,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,

@@ -333,6 +333,9 @@ def add_loop_outputs(loop: LoopOp, inits: Sequence[SSAValue]) -> tuple[LoopOp, l
             loop.mapping,
             dict(loop.attributes),
         )
+    # Keep the loop's source location: diagnostics and remarks about what is later fused
+    # into the rebuilt loop point at the user's loop, not at the enclosing function.
+    new_loop.location = loop.location
     for old, new in zip(loop.results, new_loop.results):
         if old.name_hint:
             new.name_hint = old.name_hint

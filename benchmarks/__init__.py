@@ -1,0 +1,1 @@
+"""Side-by-side measurements of xfuse's transformations (see docs/benchmarks.md)."""

@@ -1,0 +1,147 @@
+"""How many buffers and copies each bufferizer creates: xfuse-bufferize vs mlir-opt's one-shot-bufferize.
+
+    python -m benchmarks.bufferize_allocs [CASE.mlir ...]   # default: tests/bufferize_cases/*.mlir
+
+For every case (a module on tensors) the tool bufferizes the same input twice and counts, in the
+IR each bufferizer produces, the static occurrences of the ops that allocate or copy a buffer:
+
+- mlir-opt: `one-shot-bufferize{bufferize-function-boundaries
+  function-boundary-type-conversion=identity-layout-map}` (as the backend's `default` pipeline,
+  without deallocation), plus the options a case asks for in a line
+  `// MLIR-OPT-BUFFERIZE-OPTIONS: ...` (swapped_iter_args needs `allow-return-allocs-from-loops`,
+  which upstream refuses otherwise);
+- xfuse: the `xfuse-bufferize` pass, in Python.
+
+Both see the module as the runner prepares it (`prepare_for_execution`: public tensor arguments
+are `bufferization.writable = false`), so the counts are those of the code that actually runs.
+Counted ops: `memref.alloc`, `memref.alloca`, `memref.copy`, `bufferization.alloc_tensor`,
+`bufferization.clone`, `linalg.copy` (deallocations are not counted: mlir-opt inserts them in a
+later pass). Counts are static (an op in a loop counts once). Prints a markdown table
+(docs/bufferize-comparison.md holds its last output).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from xdsl.dialects.builtin import ModuleOp
+
+from xfuse.backends import toolchain
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+from xfuse.backends.pipelines import BUFFERIZE, DEALLOCATE, DEFAULT, Pipeline, Step
+
+CASES = Path(__file__).resolve().parent.parent / "tests" / "bufferize_cases"
+
+ALLOC_OPS = ("memref.alloc", "memref.alloca", "bufferization.alloc_tensor")
+COPY_OPS = ("memref.copy", "bufferization.clone", "linalg.copy")
+_COUNTED = re.compile(r'"(' + "|".join(re.escape(op) for op in ALLOC_OPS + COPY_OPS) + r')"\s*\(')
+_OPTIONS = re.compile(r"^//\s*MLIR-OPT-BUFFERIZE-OPTIONS:\s*(.*)$", re.MULTILINE)
+_NO_DEALLOCATION = re.compile(r"^//\s*MLIR-OPT-NO-DEALLOCATION:", re.MULTILINE)
+
+UPSTREAM_OPTIONS = "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+
+
+def upstream_options(case_text: str) -> str:
+    """one-shot-bufferize's options for a case: the backend's, plus the case's own."""
+    extra = " ".join(m.strip() for m in _OPTIONS.findall(case_text))
+    return f"{UPSTREAM_OPTIONS} {extra}".strip()
+
+
+def reference_pipeline(case_text: str) -> Pipeline:
+    """The backend's `default` pipeline with the case's one-shot-bufferize options, and without
+    deallocation when the case says `// MLIR-OPT-NO-DEALLOCATION: <why>` (the reference then leaks
+    its temporaries, which is harmless in a test)."""
+    options = upstream_options(case_text)
+    no_deallocation = _NO_DEALLOCATION.search(case_text) is not None
+    if options == UPSTREAM_OPTIONS and not no_deallocation:
+        return DEFAULT
+    bufferize = Step(f"one-shot-bufferize{{{options}}}", BUFFERIZE.why)
+    steps = tuple(bufferize if step == BUFFERIZE else step for step in DEFAULT.steps
+                  if not (no_deallocation and step == DEALLOCATE))
+    return replace(DEFAULT, name="default", steps=steps)
+
+
+def count_buffer_ops(generic_text: str) -> Counter[str]:
+    """Occurrences of each allocating or copying op in MLIR text in generic form."""
+    return Counter(_COUNTED.findall(generic_text))
+
+
+def mlir_opt_bufferized(case_text: str, module: ModuleOp, cleanup: bool = False) -> str:
+    """The prepared module after mlir-opt's one-shot-bufferize (then `cse,canonicalize` when
+    `cleanup`: they fold the self-copies of equivalent subviews it leaves), in generic form."""
+    mlir_opt = toolchain.find_tool("mlir-opt")
+    spec = f"builtin.module(one-shot-bufferize{{{upstream_options(case_text)}}}{',cse,canonicalize' if cleanup else ''})"
+    result = subprocess.run([str(mlir_opt), f"--pass-pipeline={spec}", "--mlir-print-op-generic"],
+                            input=emit_mlir_text(prepare_for_execution(module)),
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"mlir-opt one-shot-bufferize failed:\n{result.stderr}")
+    return result.stdout
+
+
+def xfuse_bufferized(module: ModuleOp) -> ModuleOp:
+    """The prepared module after xfuse's `xfuse-bufferize` pass."""
+    from xfuse.passes import apply_passes
+
+    return apply_passes(prepare_for_execution(module), "xfuse-bufferize")
+
+
+@dataclass(frozen=True)
+class Row:
+    case: str
+    upstream: Counter[str]
+    upstream_cleaned: Counter[str]
+    """After one-shot-bufferize, cse, canonicalize (informative: the comparison is with `upstream`)."""
+    xfuse: Counter[str] | None
+    xfuse_error: str | None = None
+
+    @staticmethod
+    def total(counts: Counter[str], ops: tuple[str, ...]) -> int:
+        return sum(counts[op] for op in ops)
+
+
+def compare_case(path: Path) -> Row:
+    from xfuse.context import make_context
+    from xfuse.diagnostics import describe
+    from xfuse.parsing import parse
+
+    text = path.read_text()
+    module = parse(text, make_context(), name=str(path))
+    upstream = count_buffer_ops(mlir_opt_bufferized(text, module))
+    cleaned = count_buffer_ops(mlir_opt_bufferized(text, module, cleanup=True))
+    try:
+        ours = count_buffer_ops(emit_mlir_text(xfuse_bufferized(module)))
+    except Exception as exc:  # noqa: BLE001 - a refusal is reported in the table
+        message = describe(exc) or f"{type(exc).__name__}: {exc}"
+        return Row(path.stem, upstream, cleaned, None, message.splitlines()[0])
+    return Row(path.stem, upstream, cleaned, ours)
+
+
+def table(rows: list[Row]) -> str:
+    lines = ["| case | one-shot allocs | one-shot copies | +cse,canonicalize allocs | +cse,canonicalize copies "
+             "| xfuse allocs | xfuse copies |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        upstream = (f"{Row.total(row.upstream, ALLOC_OPS)} | {Row.total(row.upstream, COPY_OPS)} | "
+                    f"{Row.total(row.upstream_cleaned, ALLOC_OPS)} | {Row.total(row.upstream_cleaned, COPY_OPS)}")
+        if row.xfuse is None:
+            lines.append(f"| {row.case} | {upstream} | refused: {row.xfuse_error} | |")
+        else:
+            lines.append(f"| {row.case} | {upstream} | {Row.total(row.xfuse, ALLOC_OPS)} "
+                         f"| {Row.total(row.xfuse, COPY_OPS)} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    paths = [Path(a) for a in args] or sorted(CASES.glob("*.mlir"))
+    print(table([compare_case(p) for p in paths]))
+
+
+if __name__ == "__main__":
+    main()

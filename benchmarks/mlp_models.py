@@ -1,0 +1,97 @@
+"""MLP modules of the diffusion RFC, generated as MLIR text with every size a parameter.
+
+One layer is `relu(x @ W_i + broadcast(b_i))` written as the RFC's chain of linalg ops:
+`linalg.fill` (the accumulator) + `linalg.matmul` + `linalg.broadcast` + `linalg.add` + a relu
+`linalg.generic`. A chain of `layers` layers feeds each layer's relu into the next matmul. All
+matrices are `size x size` (M = N = K = size), so every layer has the same shape.
+
+With `tile_sizes` the matmul of every layer carries `{xfuse.tile_sizes = array<i64: ...>}`
+(docs/passes/xfuse-tile.md): `xfuse-tile` tiles exactly those roots, and fusion then pulls the
+fill/broadcast (producers) and the add/relu (consumers) around each tiled matmul.
+
+    python -m benchmarks.mlp_models --size 64 --layers 2 --tile-sizes 32,32,0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def _tile_attr(tile_sizes: Sequence[int] | None) -> str:
+    if tile_sizes is None:
+        return ""
+    if any(t < 0 for t in tile_sizes):
+        raise ValueError(f"tile sizes must be non-negative, got {list(tile_sizes)}")
+    return f" {{xfuse.tile_sizes = array<i64: {', '.join(map(str, tile_sizes))}>}}"
+
+
+def mlp_layer(index: int, x: str, size: int, tile_sizes: Sequence[int] | None, element: str = "f32") -> tuple[str, str]:
+    """The text of layer `index` reading the tensor `x`; returns (text, name of its result)."""
+    t = f"tensor<{size}x{size}x{element}>"
+    v = f"tensor<{size}x{element}>"
+    i = index
+    text = f"""\
+  %acc_empty{i} = tensor.empty() : {t}
+  %acc{i} = linalg.fill ins(%zero : {element}) outs(%acc_empty{i} : {t}) -> {t}
+  %mm{i} = linalg.matmul{_tile_attr(tile_sizes)} ins({x}, %w{i} : {t}, {t}) outs(%acc{i} : {t}) -> {t}
+  %bias_empty{i} = tensor.empty() : {t}
+  %bias2d{i} = linalg.broadcast ins(%b{i} : {v}) outs(%bias_empty{i} : {t}) dimensions = [0]
+  %sum_empty{i} = tensor.empty() : {t}
+  %sum{i} = linalg.add ins(%mm{i}, %bias2d{i} : {t}, {t}) outs(%sum_empty{i} : {t}) -> {t}
+  %out_empty{i} = tensor.empty() : {t}
+  %relu{i} = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                              iterator_types = ["parallel", "parallel"]}}
+      ins(%sum{i} : {t}) outs(%out_empty{i} : {t}) {{
+  ^bb0(%in{i}: {element}, %out{i}: {element}):
+    %r{i} = arith.maximumf %in{i}, %zero : {element}
+    linalg.yield %r{i} : {element}
+  }} -> {t}
+"""
+    return text, f"%relu{i}"
+
+
+def mlp_module(size: int, layers: int = 1, tile_sizes: Sequence[int] | None = None,
+               name: str = "mlp", element: str = "f32") -> str:
+    """A module with one public function `name(x, w0.., b0..)` computing `layers` MLP layers.
+
+    `size`: M = N = K of every matmul; `tile_sizes`: the matmuls' `xfuse.tile_sizes` (None: no
+    marker, the untiled module).
+    """
+    if size < 1 or layers < 1:
+        raise ValueError(f"size and layers must be positive, got size={size} layers={layers}")
+    t = f"tensor<{size}x{size}x{element}>"
+    v = f"tensor<{size}x{element}>"
+    arguments = [f"%x: {t}"] + [f"%w{i}: {t}" for i in range(layers)] + [f"%b{i}: {v}" for i in range(layers)]
+    body = [f"  %zero = arith.constant 0.000000e+00 : {element}\n"]
+    current = "%x"
+    for i in range(layers):
+        text, current = mlp_layer(i, current, size, tile_sizes, element)
+        body.append(text)
+    return (
+        f"// {layers} MLP layer(s) relu(x @ W + b), size {size}, "
+        f"matmul tile sizes {list(tile_sizes) if tile_sizes is not None else 'none (untiled)'}\n"
+        f"func.func @{name}({', '.join(arguments)}) -> {t} {{\n"
+        + "".join(body)
+        + f"  return {current} : {t}\n}}\n"
+    )
+
+
+def parse_int_list(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(",") if part.strip())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", type=int, default=512)
+    parser.add_argument("--layers", type=int, default=1)
+    parser.add_argument("--tile-sizes", type=parse_int_list, default=None,
+                        help="matmul tile sizes, e.g. 64,64,0 (default: untiled)")
+    args = parser.parse_args(argv)
+    sys.stdout.write(mlp_module(args.size, args.layers, args.tile_sizes))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

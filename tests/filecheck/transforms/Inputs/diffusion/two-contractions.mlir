@@ -1,0 +1,26 @@
+// Two tiled matmuls with an elementwise op (exp) between them: exp is fused into the first
+// matmul's forall (post-op fusion has priority, seeds go in IR order), not into the second's;
+// the second stops at the first forall (no tiling model) and keeps its own loop.
+func.func @f(%a: tensor<16x32xf32>, %b: tensor<32x16xf32>, %c: tensor<16x16xf32>, %init: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %mm = scf.forall (%i, %j) = (0, 0) to (16, 16) step (8, 8) shared_outs(%o = %init) -> (tensor<16x16xf32>) {
+    %as = tensor.extract_slice %a[%i, 0] [8, 32] [1, 1] : tensor<16x32xf32> to tensor<8x32xf32>
+    %bs = tensor.extract_slice %b[0, %j] [32, 8] [1, 1] : tensor<32x16xf32> to tensor<32x8xf32>
+    %os = tensor.extract_slice %o[%i, %j] [8, 8] [1, 1] : tensor<16x16xf32> to tensor<8x8xf32>
+    %t = linalg.matmul ins(%as, %bs : tensor<8x32xf32>, tensor<32x8xf32>) outs(%os : tensor<8x8xf32>) -> tensor<8x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %t into %o[%i, %j] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<16x16xf32>
+    }
+  }
+  %e = tensor.empty() : tensor<16x16xf32>
+  %exp = linalg.exp ins(%mm : tensor<16x16xf32>) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %mm2 = scf.forall (%i, %j) = (0, 0) to (16, 16) step (8, 8) shared_outs(%o = %init) -> (tensor<16x16xf32>) {
+    %xs = tensor.extract_slice %exp[%i, 0] [8, 16] [1, 1] : tensor<16x16xf32> to tensor<8x16xf32>
+    %cs = tensor.extract_slice %c[0, %j] [16, 8] [1, 1] : tensor<16x16xf32> to tensor<16x8xf32>
+    %os = tensor.extract_slice %o[%i, %j] [8, 8] [1, 1] : tensor<16x16xf32> to tensor<8x8xf32>
+    %t = linalg.matmul ins(%xs, %cs : tensor<8x16xf32>, tensor<16x8xf32>) outs(%os : tensor<8x8xf32>) -> tensor<8x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %t into %o[%i, %j] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<16x16xf32>
+    }
+  }
+  return %mm2 : tensor<16x16xf32>
+}

@@ -1,0 +1,53 @@
+// xfuse-diffusion{remarks=true}: a remark for every op considered: where it was fused (and at
+// which candidate), or each refusal verbatim, or why diffusion stopped there.
+// RUN: xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=MLP
+// RUN: xfuse-opt %S/Inputs/diffusion/reduction.mlir -p 'xfuse-diffusion{remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=RED
+// RUN: xfuse-opt %S/Inputs/diffusion/negatives.mlir -p 'xfuse-diffusion{remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=NEG
+// RUN: xfuse-opt %S/Inputs/diffusion/two-contractions.mlir -p 'xfuse-diffusion{remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=MM2
+// RUN: xfuse-opt %S/Inputs/diffusion/fill-inside.mlir -p 'xfuse-diffusion{remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=FILL
+// The cache-fit cost model with a 4 KiB cache: no tile fits, nothing is fused, each op says so.
+// RUN: xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{cost-model=cache-fit cache-sizes=4096 remarks=true}' 2>&1 | filecheck %s --check-prefix=CACHE
+// Without remarks=true, nothing on stderr.
+// RUN: xfuse-opt %S/Inputs/diffusion/mlp.mlir -p xfuse-diffusion -o /dev/null 2>&1 | filecheck %s --check-prefix=QUIET --allow-empty
+// Nothing to start from: a warning, the IR unchanged (exit 0). Errors: an unknown cost model,
+// cache-fit without cache sizes.
+// RUN: xfuse-opt %S/Inputs/diffusion/unfused.mlir -p xfuse-diffusion 2>&1 | filecheck %s --check-prefix=NOSEED
+// RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{cost-model=fastest}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{cost-model=cache-fit}' 2>&1 | filecheck %s --check-prefix=NOCACHE
+
+// MLP: mlp.mlir:15:3: remark: diffusion: fused 'linalg.unpack' (producer of operand #1 of 'linalg.matmul') at the 'tensor.extract_slice' at {{.*}}mlp.mlir:26:9 (tile 16x32, in 'scf.for' at {{.*}}mlp.mlir:24:7, candidate 1 of 2, inner to outer)
+// MLP: mlp.mlir:17:3: remark: diffusion: 'linalg.fill' (producer of operand #2 of 'linalg.matmul') not fused at the 'tensor.extract_slice' at {{.*}}mlp.mlir:27:9 (tile 16x32, in 'scf.for' at {{.*}}mlp.mlir:24:7, candidate 1 of 3, inner to outer): cannot fuse the producer of 'tensor.extract_slice': 'linalg.fill' is the destination of 'scf.for' at {{.*}}mlp.mlir:24:7, which tiles reduction dimension d2 of 'linalg.matmul'
+// MLP: mlp.mlir:17:3: remark: diffusion: fused 'linalg.fill' (producer of operand #2 of 'linalg.matmul') at the 'tensor.extract_slice' at {{.*}}mlp.mlir:23:7 (tile 16x32, in 'scf.for' at {{.*}}mlp.mlir:22:5, candidate 2 of 3, inner to outer)
+// MLP: mlp.mlir:42:3: remark: diffusion: 'linalg.add' (consumer of result #0 of 'linalg.matmul') not fused at the 'tensor.insert_slice' at {{.*}}mlp.mlir:29:9 {{.*}}: cannot fuse consumer 'linalg.add' into the loop nest: operand #0 is written by an scf.for at the same offsets on every iteration (an accumulation)
+// MLP: mlp.mlir:42:3: remark: diffusion: fused 'linalg.add' (consumer of result #0 of 'linalg.matmul') at the 'tensor.insert_slice' at {{.*}}mlp.mlir:32:7 (tile 16x32, in 'scf.for' at {{.*}}mlp.mlir:22:5, candidate 2 of 3
+// MLP: mlp.mlir:13:3: remark: diffusion: fused 'linalg.pack' (producer of operand #0 of 'linalg.unpack')
+// MLP: mlp.mlir:40:3: remark: diffusion: fused 'linalg.broadcast' (producer of operand #1 of 'linalg.add')
+// MLP: mlp.mlir:44:3: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.add')
+
+// RED: reduction.mlir:31:3: remark: diffusion: 'linalg.generic' {{.*}} not fused {{.*}}candidate 1 of 3{{.*}}: cannot fuse consumer 'linalg.generic' into the loop nest: operand #0 is written by an scf.for at the same offsets on every iteration (an accumulation)
+// RED: reduction.mlir:31:3: remark: diffusion: 'linalg.generic' {{.*}} not fused {{.*}}candidate 2 of 3{{.*}}: cannot fuse consumer 'linalg.generic' into the loop nest: the tile of operand #0 cuts reduction loop d1 (offset %j size 8 of 16)
+// RED: reduction.mlir:31:3: remark: diffusion: fused 'linalg.generic' {{.*}} at the 'tensor.parallel_insert_slice' {{.*}} (tile 8x16, in 'scf.forall' {{.*}} candidate 3 of 3
+// RED: reduction.mlir:30:3: remark: diffusion: fused 'linalg.fill' (producer of operand #1 of 'linalg.generic')
+
+// NEG: negatives.mlir:7:3: remark: diffusion: 'linalg.exp' {{.*}} not fused {{.*}}: cannot fuse the producer of 'tensor.extract_slice': the slice has non-unit strides
+// NEG: negatives.mlir:7:3: remark: diffusion: 'linalg.exp' (producer of operand #0 of 'linalg.matmul') not fused: all 1 candidate(s) were refused
+// NEG: negatives.mlir:19:3: remark: diffusion: 'linalg.generic' {{.*}} not fused {{.*}}: cannot fuse consumer 'linalg.generic' into the loop nest: the tiles of operands #0 and #1 map loop d1 to different (or not provably equal) ranges: offset %j size 8 vs offset %i size 8
+// NEG: negatives.mlir:26:3: remark: diffusion: 'linalg.add' {{.*}} not fused {{.*}}: cannot fuse consumer 'linalg.add' into the loop nest: its destination operand (result #0) is result #0 of the loop nest itself
+
+// MM2: two-contractions.mlir:15:3: remark: diffusion: fused 'linalg.exp' (consumer of result #0 of 'linalg.matmul')
+// MM2: two-contractions.mlir:16:3: remark: diffusion: 'scf.forall' (consumer of result #0 of 'linalg.exp') is another loop nest reading it inside: diffusion stops there
+// MM2: two-contractions.mlir:5:3: remark: diffusion: 'scf.forall' (producer of operand #0 of 'linalg.matmul') is another loop nest: diffusion stops there
+
+// FILL: fill-inside.mlir:10:5: remark: diffusion: 'linalg.fill' (producer of operand #2 of 'linalg.matmul') is already inside the loop nest: diffusing from it instead
+// FILL: fill-inside.mlir:22:3: remark: diffusion: fused 'linalg.exp'
+
+// CACHE: remark: diffusion: 'linalg.unpack' (producer of operand #1 of 'linalg.matmul') not fused: the cost model chose none of the 2 remaining candidate(s) (16x32, 64x64)
+// CACHE: remark: diffusion: 'linalg.add' (consumer of result #0 of 'linalg.matmul') not fused: the cost model chose none of the 3 remaining candidate(s) (16x32, 16x32, 16x64)
+// CACHE: %w = linalg.unpack
+
+// QUIET-NOT: remark
+
+// NOSEED: warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) or give root-tile-sizes=...
+// NOSEED: %mm = linalg.matmul
+// UNKNOWN: error: xfuse-diffusion: unknown cost model 'fastest' (registered: cache-fit, smallest)
+// NOCACHE: error: xfuse-diffusion: the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)

@@ -1,0 +1,121 @@
+// xfuse-diffusion: the IR shape after one run of the pass on each input of Inputs/diffusion/
+// (remarks and refusals: diffusion-remarks.mlir; numerics: with-mlir/transforms/diffusion-exec.mlir).
+// RUN: xfuse-opt %S/Inputs/diffusion/mlp.mlir -p xfuse-diffusion | filecheck %s --check-prefix=MLP
+// RUN: xfuse-opt %S/Inputs/diffusion/two-consumers.mlir -p xfuse-diffusion | filecheck %s --check-prefix=TWO
+// RUN: xfuse-opt %S/Inputs/diffusion/reduction.mlir -p xfuse-diffusion | filecheck %s --check-prefix=RED
+// RUN: xfuse-opt %S/Inputs/diffusion/pack-unpack.mlir -p xfuse-diffusion | filecheck %s --check-prefix=PACK
+// RUN: xfuse-opt %S/Inputs/diffusion/diamond.mlir -p xfuse-diffusion | filecheck %s --check-prefix=DIAMOND
+// RUN: xfuse-opt %S/Inputs/diffusion/two-contractions.mlir -p xfuse-diffusion | filecheck %s --check-prefix=MM2
+// RUN: xfuse-opt %S/Inputs/diffusion/multi-use.mlir -p xfuse-diffusion | filecheck %s --check-prefix=MULTI
+// RUN: xfuse-opt %S/Inputs/diffusion/fill-inside.mlir -p xfuse-diffusion | filecheck %s --check-prefix=FILL
+// RUN: xfuse-opt %S/Inputs/diffusion/negatives.mlir -p xfuse-diffusion | filecheck %s --check-prefix=NEG
+// RUN: xfuse-opt %S/Inputs/diffusion/unfused.mlir -p 'xfuse-diffusion{root-tile-sizes=8,8,0}' | filecheck %s --check-prefix=ROOT
+
+// Every op of the MLP ends in the one loop nest: pack and unpack inside the K loop (the weight
+// tile), fill before the K loop (inside it, it would reset the accumulator), broadcast, add and
+// relu after the K loop in the column loop.
+// MLP:      func.func @mlp
+// MLP-NOT:  linalg.
+// MLP:      scf.forall (%i, %j) = (0, 0) to (32, 128) step (16, 64) shared_outs(%o = %empty, %{{.*}} = %se, %{{.*}} = %re)
+// MLP:      scf.for %jj
+// MLP:        %[[F:.*]] = linalg.fill ins(%zero : f32) outs(%a0_s : tensor<16x32xf32>)
+// MLP:        scf.for %k = %c0 to %c64 step %c16 iter_args(%a1 = %[[F]])
+// MLP:          linalg.pack %{{.*}} inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %{{.*}} : tensor<16x32xf32> -> tensor<2x4x8x8xf32>
+// MLP:          %w_t = linalg.unpack
+// MLP:          linalg.matmul ins(%in_t, %w_t
+// MLP:        linalg.broadcast
+// MLP:        linalg.add ins(%red,
+// MLP:        linalg.generic
+// MLP:        scf.yield
+// MLP:      scf.forall.in_parallel
+// MLP-NOT:  linalg.
+// MLP:      func.return
+
+// TWO:      %mm, %mm_1, %mm_2 = scf.forall (%i, %j) {{.*}} shared_outs(%o = %init, %0 = %e1, %1 = %e2)
+// TWO:        %t = linalg.matmul
+// TWO:        linalg.exp ins(%t : tensor<8x8xf32>)
+// TWO:        linalg.add ins(%t, %{{.*}} : tensor<8x8xf32>, tensor<8x8xf32>)
+// TWO-NOT:  linalg.
+// TWO:      func.return %mm_1, %mm_2
+
+// The row sum lands in the forall (whole rows), after the column loop; its fill with it.
+// RED:      scf.forall (%i) {{.*}} shared_outs(%o = %init, %0 = %e)
+// RED:        scf.for %j
+// RED:          scf.for %k
+// RED:            linalg.matmul
+// RED-NOT:        linalg.generic
+// RED:        %[[S:.*]] = tensor.extract_slice %0[%i] [8] [1]
+// RED:        linalg.fill ins(%zero : f32) outs(%[[S]] : tensor<8xf32>)
+// RED:        linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// RED-SAME:     ins(%cols : tensor<8x16xf32>)
+// RED:        scf.forall.in_parallel
+// RED-NOT:  linalg.
+// RED:      func.return %mm_1
+
+// PACK-NOT: linalg.
+// PACK:     scf.forall (%i, %j) in (2, 3)
+// PACK:       %as = linalg.pack {{.*}} -> tensor<1x4x8x8xf32>
+// PACK:       %bs = linalg.pack {{.*}} outer_dims_perm = [1, 0] {{.*}} -> tensor<1x4x4x8xf32>
+// PACK:       linalg.fill
+// PACK:       %mm = linalg.mmt4d ins(%as, %bs
+// PACK:       linalg.unpack %mm inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %{{.*}} : tensor<1x1x8x4xf32> -> tensor<?x?xf32>
+// PACK-NOT: linalg.
+// PACK:     func.return %r_1
+
+// All eight ops of the diamond in the forall; op1 (exp) is computed twice (producer of add and
+// of op2), op5 is the forall's result.
+// DIAMOND-NOT: linalg.
+// DIAMOND:     %mm, %mm_1, %mm_2, %mm_3 = scf.forall
+// DIAMOND:       %t = linalg.matmul
+// DIAMOND:       %[[OP1A:.*]] = linalg.exp
+// DIAMOND:       %[[ADD:.*]] = linalg.add ins(%t, %[[OP1A]]
+// DIAMOND:       %[[RELU:.*]] = linalg.generic {{.*}} ins(%[[ADD]]
+// DIAMOND:       %[[OP1B:.*]] = linalg.exp
+// DIAMOND:       %[[OP3:.*]] = linalg.mul
+// DIAMOND:       %[[OP2:.*]] = linalg.mul ins(%[[OP1B]], %[[OP3]]
+// DIAMOND:       %[[OP4:.*]] = linalg.sub ins(%[[OP2]],
+// DIAMOND:       linalg.add ins(%[[RELU]], %[[OP4]]
+// DIAMOND-NOT: linalg.
+// DIAMOND:     func.return %mm_3
+
+// MM2:      %mm, %mm_1 = scf.forall
+// MM2:        linalg.matmul
+// MM2:        linalg.exp
+// MM2:      %mm2 = scf.forall
+// MM2:        tensor.extract_slice %mm_1[%i_1, 0] [8, 16]
+// MM2:        linalg.matmul
+// MM2-NOT:    linalg.exp
+// MM2:      func.return %mm2
+
+// MULTI:    %ea = linalg.exp ins(%a : tensor<16x32xf32>)
+// MULTI:    scf.forall
+// MULTI:      %as = linalg.exp ins(%{{.*}} : tensor<8x32xf32>)
+// MULTI:      linalg.matmul ins(%as,
+// MULTI:    func.return %mm, %ea
+
+// FILL-NOT: linalg.
+// FILL:     scf.forall
+// FILL:       %f = linalg.fill ins(%zero : f32) outs(%os : tensor<8x8xf32>)
+// FILL-NOT:   linalg.fill
+// FILL:       scf.for %k {{.*}} iter_args(%acc = %f)
+// FILL:         linalg.matmul
+// FILL:       linalg.exp ins(%red : tensor<8x8xf32>)
+// FILL-NOT: linalg.
+// FILL:     func.return %mm_1
+
+// Nothing fused: the IR is as it was.
+// NEG:      %ea = linalg.exp ins(%a
+// NEG:      %mm = scf.forall
+// NEG:        tensor.extract_slice %ea[%i2, 0] [8, 32] [2, 1]
+// NEG:      %sym = linalg.generic
+// NEG:      %acc2 = linalg.add ins(%c, %c {{.*}} outs(%mm
+
+// root-tile-sizes: the untiled matmul is tiled into a forall first, then diffused.
+// ROOT-NOT: linalg.
+// ROOT:     scf.forall
+// ROOT:       linalg.fill
+// ROOT:       linalg.matmul
+// ROOT:       linalg.add
+// ROOT:     scf.forall.in_parallel
+// ROOT-NOT: linalg.
+// ROOT:     func.return

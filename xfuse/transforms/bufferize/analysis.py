@@ -1,0 +1,597 @@
+"""In-place analysis of one function: which tensor operands may reuse their value's buffer.
+
+The model of every op is an `OperandModel` per tensor operand: does the op read the operand's
+memory, write it, and which values (results, block arguments) share its buffer when the operand
+bufferizes in place. Two union-finds are kept, as in MLIR's One-Shot Analysis: *aliases* (values
+that may share memory, e.g. a slice and its source) and *equivalences* (values that are the same
+buffer, e.g. a destination and the result of a linalg op writing it).
+
+Operands are decided one at a time, bottom-up (last op first, as upstream's default heuristic):
+an operand goes in place unless that creates
+
+- a read-after-write conflict: in the merged alias set, an in-place write W happens after the
+  definition D of a value some op R reads and before R (program order; or W after R in one
+  iteration of a loop whose iterations do not redefine D). Reads of `tensor.empty` contents are
+  not reads. A write and a read of one op conflict unless they are the same operand, an
+  insert_slice / parallel_insert_slice whose source is the matching extract_slice of its
+  destination, or an elementwise linalg op reading and writing the same indices; ops in the
+  two branches of an `scf.if` never conflict;
+- a write into memory that must not be written: a `arith.constant` tensor, or a function argument
+  that is not writable (see call_graph.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from xdsl.dialects import arith, func, scf, tensor
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+
+from xfuse.diagnostics import emit_error
+from xfuse.dialects.scf import ForallOp, InParallelOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp
+
+INPLACE_ATTR = "__inplace_operands_attr__"
+
+
+@dataclass(frozen=True)
+class OperandModel:
+    """How an op uses one tensor operand's memory."""
+
+    reads: bool
+    writes: bool
+    aliases: tuple[SSAValue, ...] = ()
+    # Aliases that are the very same buffer (not a part of it) when in place.
+    equivalent: bool = True
+    # The op has no out-of-place form (parallel_insert_slice writes its shared output).
+    must_inplace: bool = False
+
+
+@dataclass
+class FunctionSummary:
+    """What a function does to its tensor arguments, for its callers."""
+
+    reads: dict[int, bool] = field(default_factory=dict)
+    writes: dict[int, bool] = field(default_factory=dict)
+    # result index -> argument index it is equivalent to
+    equivalent_results: dict[int, int] = field(default_factory=dict)
+
+
+def is_tensor(value: SSAValue) -> bool:
+    return isinstance(value.type, TensorType)
+
+
+def dps_operands(op: Operation) -> tuple[list[SSAValue], list[SSAValue]] | None:
+    """(ins, outs) of a destination-style linalg op, None for anything else."""
+    if not op.name.startswith("linalg.") or op.name in ("linalg.yield", "linalg.index"):
+        return None
+    if hasattr(op, "inputs") and hasattr(op, "outputs"):
+        return list(op.inputs), list(op.outputs)  # type: ignore[attr-defined]
+    if hasattr(op, "input") and hasattr(op, "init"):
+        return [op.input], [op.init]  # type: ignore[attr-defined]
+    return None
+
+
+def _payload_reads_output(op: Operation, n_ins: int, k: int) -> bool:
+    if not op.regions or not op.regions[0].blocks:
+        return True
+    args = op.regions[0].blocks[0].args
+    if n_ins + k >= len(args):
+        return True
+    return args[n_ins + k].first_use is not None
+
+
+def operand_model(
+    op: Operation, index: int, summaries: dict[str, FunctionSummary]
+) -> OperandModel | None:
+    """The model of tensor operand `index` of `op`; None when xfuse does not know the op."""
+    operand = op.operands[index]
+    if (split := dps_operands(op)) is not None:
+        ins, outs = split
+        n_ins = len(ins)
+        if index < n_ins:
+            return OperandModel(reads=True, writes=False)
+        k = index - n_ins
+        result = (op.results[k],) if k < len(op.results) else ()
+        return OperandModel(
+            reads=_payload_reads_output(op, n_ins, k), writes=True, aliases=result
+        )
+    if isinstance(op, tensor.ExtractSliceOp):
+        return OperandModel(reads=False, writes=False, aliases=(op.result,), equivalent=False)
+    if isinstance(op, tensor.InsertSliceOp):
+        if operand is op.source and index == 0:
+            return OperandModel(reads=True, writes=False)
+        return OperandModel(reads=False, writes=True, aliases=(op.result,))
+    if isinstance(op, ParallelInsertSliceOp):
+        if index == 0:
+            return OperandModel(reads=True, writes=False)
+        return OperandModel(reads=False, writes=True, must_inplace=True)
+    if isinstance(op, tensor.DimOp | tensor.ExtractOp):
+        return OperandModel(reads=not isinstance(op, tensor.DimOp), writes=False)
+    if isinstance(op, tensor.CastOp):
+        return OperandModel(reads=False, writes=False, aliases=(op.result,))
+    if isinstance(op, scf.ForOp):
+        first = len(op.operands) - len(op.iter_args)
+        if index < first:
+            return None
+        k = index - first
+        return OperandModel(
+            reads=True, writes=True, aliases=(op.results[k], op.body.block.args[1 + k])
+        )
+    if isinstance(op, ForallOp):
+        first = len(op.operands) - len(op.outputs)
+        k = index - first
+        rank = len(op.body.block.args) - len(op.outputs)
+        return OperandModel(
+            reads=True, writes=True, aliases=(op.results[k], op.body.block.args[rank + k])
+        )
+    if isinstance(op, scf.YieldOp):
+        parent = op.parent_op()
+        if isinstance(parent, scf.ForOp):
+            # A yielded value equivalent to its iter_arg already is in the iter_arg's alias set
+            # (through the in-place chain from it); any other is copied into the iter_arg's
+            # buffer at the yield (see rewrite.py): a read, sharing nothing.
+            return OperandModel(reads=True, writes=False)
+        if isinstance(parent, scf.IfOp):
+            return OperandModel(reads=True, writes=False, aliases=(parent.results[index],))
+        return None
+    if isinstance(op, func.ReturnOp):
+        return OperandModel(reads=True, writes=False)
+    if isinstance(op, func.CallOp):
+        summary = summaries.get(op.callee.string_value())
+        if summary is None:
+            return None
+        aliases = tuple(
+            op.results[r] for r, a in summary.equivalent_results.items() if a == index
+        )
+        return OperandModel(
+            reads=summary.reads.get(index, True),
+            writes=summary.writes.get(index, False),
+            aliases=aliases,
+        )
+    return None
+
+
+class UnionFind:
+    def __init__(self) -> None:
+        self.parent: dict[SSAValue, SSAValue] = {}
+
+    def find(self, v: SSAValue) -> SSAValue:
+        self.parent.setdefault(v, v)
+        root = v
+        while self.parent[root] is not root:
+            root = self.parent[root]
+        while self.parent[v] is not root:
+            self.parent[v], v = root, self.parent[v]
+        return root
+
+    def union(self, a: SSAValue, b: SSAValue) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra is not rb:
+            self.parent[rb] = ra
+
+    def copy(self) -> UnionFind:
+        other = UnionFind()
+        other.parent = dict(self.parent)
+        return other
+
+    def members(self, v: SSAValue, universe: Iterable[SSAValue]) -> list[SSAValue]:
+        root = self.find(v)
+        return [u for u in universe if self.find(u) is root]
+
+
+Use = tuple[Operation, int]  # (op, operand index)
+
+
+_ELEMENTWISE_NAMED = {
+    "linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max", "linalg.min",
+    "linalg.exp", "linalg.log", "linalg.abs", "linalg.negf", "linalg.sqrt", "linalg.copy",
+}
+
+
+class FunctionAnalysis:
+    """The in-place decisions of one function body."""
+
+    def __init__(
+        self,
+        function: func.FuncOp,
+        summaries: dict[str, FunctionSummary],
+        writable_args: set[int],
+        allow_unknown_ops: bool,
+    ):
+        self.function = function
+        self.summaries = summaries
+        self.writable_args = writable_args
+        self.allow_unknown_ops = allow_unknown_ops
+        self.ops: list[Operation] = []
+        self.pos: dict[Operation, int] = {}
+        self.end: dict[Operation, int] = {}
+        self.models: dict[Use, OperandModel] = {}
+        self.inplace: dict[Use, bool] = {}
+        self.unknown: list[Operation] = []
+        self.values: list[SSAValue] = []
+        self.aliases = UnionFind()
+        self.equivalences = UnionFind()
+        self._number(function)
+        self._collect()
+
+    # -- program order -------------------------------------------------------------------
+    def _number(self, root: Operation) -> None:
+        def visit(op: Operation) -> None:
+            self.pos[op] = len(self.ops)
+            self.ops.append(op)
+            for region in op.regions:
+                for block in region.blocks:
+                    for inner in block.ops:
+                        visit(inner)
+            self.end[op] = len(self.ops) - 1
+
+        for block in root.regions[0].blocks:
+            for op in block.ops:
+                visit(op)
+
+    def _collect(self) -> None:
+        for arg in self.function.body.blocks[0].args if self.function.body.blocks else []:
+            if is_tensor(arg):
+                self.values.append(arg)
+        for op in self.ops:
+            for region in op.regions:
+                for block in region.blocks:
+                    self.values.extend(a for a in block.args if is_tensor(a))
+            self.values.extend(r for r in op.results if is_tensor(r))
+            if op.name.startswith("linalg.") and dps_operands(op) is None and op.name != "linalg.yield":
+                if any(is_tensor(o) for o in op.operands):
+                    self._unknown(op)
+                continue
+            for i, operand in enumerate(op.operands):
+                if not is_tensor(operand):
+                    continue
+                model = operand_model(op, i, self.summaries)
+                if model is None:
+                    self._unknown(op)
+                    break
+                self.models[(op, i)] = model
+            else:
+                if any(is_tensor(r) for r in op.results) and not any(
+                    is_tensor(o) for o in op.operands
+                ) and not isinstance(
+                    op, tensor.EmptyOp | arith.ConstantOp | scf.ForOp | ForallOp | scf.IfOp | func.CallOp
+                ):
+                    self._unknown(op)
+
+    def _unknown(self, op: Operation) -> None:
+        if not self.allow_unknown_ops:
+            emit_error(op, f"xfuse-bufferize: cannot bufferize '{op.name}': no bufferization model")
+        self.unknown.append(op)
+        for i, operand in enumerate(op.operands):
+            if is_tensor(operand):
+                # Unknown ops are assumed to read and write their operands, out of place.
+                self.models[(op, i)] = OperandModel(reads=True, writes=False)
+
+    # -- facts about values ----------------------------------------------------------------
+    def definition(self, value: SSAValue) -> tuple[Operation | Block, float]:
+        """The op (or block, for block arguments) whose write `value`'s contents come from."""
+        while True:
+            if isinstance(value, BlockArgument):
+                parent = value.block.parent_op()
+                if parent is self.function or parent is None:
+                    return value.block, -1.0
+                return value.block, self.pos[parent] + 0.5
+            assert isinstance(value, OpResult)
+            op = value.op
+            if isinstance(op, tensor.ExtractSliceOp | tensor.CastOp) and self.inplace.get(
+                (op, 0), False
+            ):
+                value = op.operands[0]
+                continue
+            return op, self.end[op] + 0.5
+
+    def _inside(self, node: Operation | Block, loop: Operation) -> bool:
+        op = node.parent_op() if isinstance(node, Block) else node
+        if isinstance(node, Block) and op is loop:
+            return True
+        while op is not None and op is not self.function:
+            if op is loop:
+                return node is not loop
+            op = op.parent_op()
+        return False
+
+    def _loops_of(self, op: Operation) -> list[Operation]:
+        loops = []
+        parent = op.parent_op()
+        while parent is not None and parent is not self.function:
+            if isinstance(parent, scf.ForOp | ForallOp | scf.WhileOp):
+                loops.append(parent)
+            parent = parent.parent_op()
+        return loops
+
+    def _exclusive(self, a: Operation, b: Operation) -> bool:
+        """a and b are in different branches of one scf.if."""
+        chain_a: dict[Operation, int] = {}
+        node: Operation | None = a
+        while node is not None and node is not self.function:
+            parent = node.parent_op()
+            if isinstance(parent, scf.IfOp):
+                region = node.parent_region()
+                chain_a[parent] = parent.regions.index(region) if region else -1
+            node = parent
+        node = b
+        while node is not None and node is not self.function:
+            parent = node.parent_op()
+            if isinstance(parent, scf.IfOp) and parent in chain_a:
+                region = node.parent_region()
+                return chain_a[parent] != (parent.regions.index(region) if region else -1)
+            node = parent
+        return False
+
+    def slice_origin(self, value: SSAValue) -> SSAValue:
+        """Follow in-place destination chains back to the value whose buffer `value` reuses."""
+        while isinstance(value, OpResult):
+            op = value.op
+            split = dps_operands(op)
+            if split is not None:
+                out = split[1][value.index]
+                if not self.inplace.get((op, len(split[0]) + value.index), False):
+                    return value
+                value = out
+                continue
+            if isinstance(op, tensor.InsertSliceOp | tensor.CastOp) and self.inplace.get(
+                (op, 1 if isinstance(op, tensor.InsertSliceOp) else 0), False
+            ):
+                # An insert_slice result is the whole destination, not a slice: stop there.
+                if isinstance(op, tensor.InsertSliceOp):
+                    return value
+                value = op.operands[0]
+                continue
+            return value
+        return value
+
+    def matches_insertion(self, insert: Operation) -> bool:
+        """The source of an insert_slice / parallel_insert_slice already is the destination
+        subset it writes (an in-place extract_slice of the same tensor, same offsets)."""
+        source = self.slice_origin(insert.operands[0])
+        if not isinstance(source, OpResult) or not isinstance(source.op, tensor.ExtractSliceOp):
+            return False
+        extract = source.op
+        if not self.inplace.get((extract, 0), False):
+            return False
+        dest = insert.operands[1]
+        if self.equivalences.find(extract.source) is not self.equivalences.find(dest):
+            return False
+        return (
+            list(extract.offsets) == list(insert.offsets)  # type: ignore[attr-defined]
+            and list(extract.sizes) == list(insert.sizes)  # type: ignore[attr-defined]
+            and list(extract.strides) == list(insert.strides)  # type: ignore[attr-defined]
+            and extract.static_offsets == insert.static_offsets  # type: ignore[attr-defined]
+            and extract.static_sizes == insert.static_sizes  # type: ignore[attr-defined]
+            and extract.static_strides == insert.static_strides  # type: ignore[attr-defined]
+        )
+
+    def _elementwise_pair(self, op: Operation, read: int, write: int) -> bool:
+        if op.name not in _ELEMENTWISE_NAMED and op.name != "linalg.generic":
+            return False
+        if op.name == "linalg.generic":
+            iterators = [str(getattr(it, "data", it)) for it in op.iterator_types]  # type: ignore[attr-defined]
+            if any("parallel" not in it for it in iterators):
+                return False
+            maps = op.indexing_maps.data  # type: ignore[attr-defined]
+            return maps[read] == maps[write]
+        return True
+
+    # -- conflicts ---------------------------------------------------------------------------
+    def _reads_and_writes(
+        self, members: list[SSAValue], tentative: Use
+    ) -> tuple[list[tuple[Use, SSAValue]], list[Use]]:
+        reads: list[tuple[Use, SSAValue]] = []
+        writes: list[Use] = []
+        for value in members:
+            for use in value.uses:
+                key = (use.operation, use.index)
+                model = self.models.get(key)
+                if model is None:
+                    continue
+                if model.reads:
+                    reads.append((key, value))
+                if model.writes and (
+                    key == tentative or self.inplace.get(key, False) or model.must_inplace
+                ):
+                    writes.append(key)
+        return reads, writes
+
+    def _conflict(self, read: Use, value: SSAValue, write: Use) -> bool:
+        r_op, w_op = read[0], write[0]
+        definition, def_pos = self.definition(value)
+        if isinstance(definition, tensor.EmptyOp):
+            return False  # reading uninitialized contents: nothing to preserve
+        if r_op is w_op:
+            if read == write:
+                return False
+            if isinstance(r_op, tensor.InsertSliceOp | ParallelInsertSliceOp):
+                return not self.matches_insertion(r_op)
+            split = dps_operands(r_op)
+            if split is not None and self._elementwise_pair(r_op, read[1], write[1]):
+                return False
+            return True
+        if definition is w_op:
+            return False  # the read sees exactly what this write produced
+        if self._exclusive(r_op, w_op):
+            return False
+        p_r, p_w = self.pos[r_op], self.pos[w_op]
+        if def_pos < p_w < p_r:
+            return True
+        if p_w > p_r:
+            # Write after the read in the body of a common loop: the next iteration reads
+            # again, unless each iteration redefines the value first.
+            common = [loop for loop in self._loops_of(r_op) if loop in self._loops_of(w_op)]
+            if common and not self._inside(definition, common[0]):
+                return True
+        return False
+
+    def _read_only(self, members: list[SSAValue]) -> bool:
+        for value in members:
+            if isinstance(value, BlockArgument):
+                if value.block.parent_op() is self.function and value.index not in self.writable_args:
+                    return True
+            elif isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
+                return True
+        return False
+
+    def would_conflict(self, use: Use) -> bool:
+        op, index = use
+        model = self.models[use]
+        trial = self.aliases.copy()
+        value = op.operands[index]
+        for alias in model.aliases:
+            trial.union(value, alias)
+        saved, self.inplace[use] = self.inplace.get(use), True
+        saved_aliases, self.aliases = self.aliases, trial
+        try:
+            members = trial.members(value, self.values)
+            reads, writes = self._reads_and_writes(members, use)
+            if writes and self._read_only(members):
+                return True
+            return any(self._conflict(r, v, w) for r, v in reads for w in writes)
+        finally:
+            self.aliases = saved_aliases
+            if saved is None:
+                del self.inplace[use]
+            else:
+                self.inplace[use] = saved
+
+    def run(self) -> None:
+        for op in reversed(self.ops):
+            if op in self.unknown:
+                for i, operand in enumerate(op.operands):
+                    if is_tensor(operand):
+                        self.inplace[(op, i)] = False
+                continue
+            for i, operand in enumerate(op.operands):
+                if not is_tensor(operand):
+                    continue
+                use = (op, i)
+                model = self.models[use]
+                if not model.aliases and not model.must_inplace:
+                    self.inplace[use] = True  # nothing shares its buffer: a plain read
+                    continue
+                if model.must_inplace or not self.would_conflict(use):
+                    self.inplace[use] = True
+                    for alias in model.aliases:
+                        self.aliases.union(operand, alias)
+                        if model.equivalent:
+                            self.equivalences.union(operand, alias)
+                else:
+                    self.inplace[use] = False
+        self._loop_results_equivalence()
+
+    def _loop_results_equivalence(self) -> None:
+        # scf.if results are their branches' buffer only when both branches yield one buffer.
+        for op in self.ops:
+            if isinstance(op, scf.IfOp):
+                for k, result in enumerate(op.results):
+                    if not is_tensor(result):
+                        continue
+                    yielded = [r.blocks[0].last_op.operands[k] for r in op.regions if r.blocks]  # type: ignore[union-attr]
+                    roots = {self.equivalences.find(y) for y in yielded}
+                    if len(roots) != 1:
+                        self.equivalences.parent[self.equivalences.find(result)] = self.equivalences.find(result)
+                        # detach the result from the yields' classes
+                        self._detach(result)
+
+    def _detach(self, value: SSAValue) -> None:
+        members = self.equivalences.members(value, self.values)
+        rest = [m for m in members if m is not value]
+        for m in members:
+            self.equivalences.parent[m] = m
+        for m in rest[1:]:
+            self.equivalences.union(rest[0], m)
+
+    # -- results -----------------------------------------------------------------------------
+    def is_inplace(self, op: Operation, index: int) -> bool:
+        return self.inplace.get((op, index), True)
+
+    def yield_equivalent(self, loop: Operation, k: int) -> bool:
+        """Yielded value k of a loop is the same buffer as its iter_arg k (no copy needed)."""
+        assert isinstance(loop, scf.ForOp)
+        yielded = loop.body.block.last_op.operands[k]  # type: ignore[union-attr]
+        iter_arg = loop.body.block.args[1 + k]
+        return self.equivalences.find(yielded) is self.equivalences.find(iter_arg)
+
+    def summary(self) -> FunctionSummary:
+        summary = FunctionSummary()
+        block = self.function.body.blocks[0]
+        for arg in block.args:
+            if not is_tensor(arg):
+                continue
+            members = self.aliases.members(arg, self.values)
+            reads, writes = self._reads_and_writes(members, (self.function, -1))
+            # As upstream, a partial overwrite (insert_slice into the argument) counts as a read:
+            # the rest of the argument's contents is kept.
+            summary.reads[arg.index] = any(
+                self.definition(v)[0] is block and not isinstance(r[0], func.ReturnOp)
+                for r, v in reads
+            ) or any(
+                isinstance(use.operation, tensor.InsertSliceOp) and use.index == 1
+                for v in members
+                if self.definition(v)[0] is block
+                for use in v.uses
+            )
+            summary.writes[arg.index] = bool(writes)
+        ret = block.last_op
+        if isinstance(ret, func.ReturnOp):
+            for k, operand in enumerate(ret.operands):
+                if not is_tensor(operand):
+                    continue
+                for arg in block.args:
+                    if is_tensor(arg) and self.equivalences.find(arg) is self.equivalences.find(operand):
+                        summary.equivalent_results[k] = arg.index
+                        break
+        return summary
+
+    def annotate(self) -> None:
+        """Mark every op with upstream's `__inplace_operands_attr__` and every tensor argument
+        with `bufferization.access`."""
+        from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, StringAttr
+
+        for op in self.ops:
+            if not any(is_tensor(o) for o in op.operands):
+                continue
+            marks = [
+                StringAttr(("true" if self.is_inplace(op, i) else "false") if is_tensor(o) else "none")
+                for i, o in enumerate(op.operands)
+            ]
+            op.attributes[INPLACE_ATTR] = ArrayAttr(marks)
+        summary = self.summary()
+        block = self.function.body.blocks[0]
+        ret = block.last_op
+        if isinstance(ret, func.ReturnOp) and summary.equivalent_results:
+            from xdsl.dialects.builtin import IntegerAttr, i64
+
+            marks = ret.attributes.pop(INPLACE_ATTR, None)
+            ret.attributes["__equivalent_func_args__"] = ArrayAttr(
+                [IntegerAttr(summary.equivalent_results.get(k, -1), i64) for k in range(len(ret.operands))]
+            )
+            if marks is not None:
+                ret.attributes[INPLACE_ATTR] = marks
+        arg_attrs = list(self.function.arg_attrs.data) if self.function.arg_attrs else [
+            DictionaryAttr({}) for _ in block.args
+        ]
+        for arg in block.args:
+            if not is_tensor(arg):
+                continue
+            r, w = summary.reads.get(arg.index, False), summary.writes.get(arg.index, False)
+            access = {(True, True): "read-write", (True, False): "read", (False, True): "write"}.get(
+                (r, w), "none"
+            )
+            attrs = dict(arg_attrs[arg.index].data)
+            attrs["bufferization.access"] = StringAttr(access)
+            arg_attrs[arg.index] = DictionaryAttr(attrs)
+        self.function.arg_attrs = ArrayAttr(arg_attrs)
+
+
+def walk_functions(module: Operation) -> list[func.FuncOp]:
+    return [op for op in module.walk() if isinstance(op, func.FuncOp)]
+
+
+AnalysisFactory = Callable[[func.FuncOp], FunctionAnalysis]

@@ -1,0 +1,587 @@
+"""Rewriting analysed tensor functions into memref functions.
+
+Phase 1 walks every function in program order and inserts the memref form of each tensor op
+before it, keeping `buffers` (tensor value -> memref value): `memref.alloc` (+ `memref.copy`
+when the old contents are needed) only for operands the analysis put out of place,
+`memref.subview` for slices, linalg ops on memrefs, and deallocation of every buffer a block
+allocates that does not leave it. Phase 2 erases the tensor ops (last first) and rebuilds loops,
+`scf.if`, function signatures without their tensor values.
+
+Function boundary: tensor arguments become identity-layout memrefs. A result equivalent to an
+argument returns that argument's memref; any other result is a buffer the callee allocated and
+the caller owns (and deallocates unless it returns it in turn).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, bufferization, func, memref, scf, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    DictionaryAttr,
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    StridedLayoutAttr,
+    StringAttr,
+    TensorType,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
+
+from xfuse.diagnostics import emit_error
+from xfuse.dialects.scf import ForallOp, InParallelOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.transforms.bufferize.analysis import (
+    FunctionAnalysis,
+    FunctionSummary,
+    dps_operands,
+    is_tensor,
+)
+
+
+def memref_type(tensor_type: Attribute) -> MemRefType:
+    assert isinstance(tensor_type, TensorType)
+    return MemRefType(tensor_type.element_type, tensor_type.get_shape())
+
+
+def _strides_and_offset(t: MemRefType) -> tuple[list[int | None], int | None]:
+    layout = t.layout
+    if isinstance(layout, StridedLayoutAttr):
+        strides = [None if not hasattr(s, "data") else s.data for s in layout.strides.data]
+        offset = layout.offset.data if hasattr(layout.offset, "data") else None
+        return strides, offset
+    shape = t.get_shape()
+    strides: list[int | None] = []
+    running: int | None = 1
+    for size in reversed(shape):
+        strides.append(running)
+        running = None if running is None or size == DYNAMIC_INDEX else running * size
+    return list(reversed(strides)), 0
+
+
+def subview_type(source: MemRefType, static_offsets, static_strides, result: TensorType) -> MemRefType:
+    """The type memref.subview infers, rank-reduced to `result`'s shape."""
+    strides, offset = _strides_and_offset(source)
+    new_offset = offset
+    new_strides: list[int | None] = []
+    for s, o, st in zip(strides, static_offsets, static_strides):
+        if new_offset is not None:
+            new_offset = None if (o == DYNAMIC_INDEX or s is None) else new_offset + o * s
+        new_strides.append(None if (s is None or st == DYNAMIC_INDEX) else s * st)
+    return MemRefType(
+        result.element_type,
+        result.get_shape(),
+        StridedLayoutAttr(_kept_strides(new_strides, result), new_offset),
+    )
+
+
+def _kept_strides(strides: list[int | None], result: TensorType) -> list[int | None]:
+    # Rank-reducing slices drop unit dims; the caller passes sizes in `result` order, so keep
+    # the strides of the trailing-matching dims (MLIR drops the unit dims it can match).
+    if len(strides) == result.get_num_dims():
+        return strides
+    return strides[len(strides) - result.get_num_dims():]
+
+
+class FunctionRewriter:
+    def __init__(
+        self,
+        module: ModuleOp,
+        function: func.FuncOp,
+        analysis: FunctionAnalysis,
+        summaries: dict[str, FunctionSummary],
+        globals_: list[Operation],
+    ):
+        self.module = module
+        self.function = function
+        self.analysis = analysis
+        self.summaries = summaries
+        self.globals = globals_
+        self.buffers: dict[SSAValue, SSAValue] = {}
+        self.owned: dict[Block, list[SSAValue]] = {}
+        self.pending_empty: dict[SSAValue, tensor.EmptyOp] = {}
+        self.new_terminators: dict[Block, Operation] = {}
+        self.yield_copies_done: set[Operation] = set()
+
+    # -- buffers -----------------------------------------------------------------------------
+    def buffer_of(self, value: SSAValue) -> SSAValue:
+        if value in self.buffers:
+            return self.buffers[value]
+        if value in self.pending_empty:
+            empty = self.pending_empty.pop(value)
+            alloc = memref.AllocOp(list(empty.dynamic_sizes), [], memref_type(value.type))
+            assert empty.parent_block() is not None
+            empty.parent_block().insert_op_before(alloc, empty)  # type: ignore[union-attr]
+            self.owned.setdefault(empty.parent_block(), []).append(alloc.memref)  # type: ignore[arg-type]
+            self.buffers[value] = alloc.memref
+            return alloc.memref
+        owner = value.owner
+        emit_error(
+            owner if isinstance(owner, Operation) else owner.parent_op(),
+            "xfuse-bufferize: no buffer for a tensor value (internal error)",
+        )
+
+    def _dims(self, value: SSAValue, at: Operation) -> list[SSAValue]:
+        assert isinstance(value.type, TensorType)
+        dims = []
+        shape = value.type.get_shape()
+        if DYNAMIC_INDEX not in shape:
+            return []
+        source = self.buffer_of(value)
+        for i, size in enumerate(shape):
+            if size == DYNAMIC_INDEX:
+                index = arith.ConstantOp(IntegerAttr(i, IndexType()))
+                dim = memref.DimOp.from_source_and_index(source, index)
+                at.parent_block().insert_ops_before([index, dim], at)  # type: ignore[union-attr]
+                dims.append(dim.result)
+        return dims
+
+    def alloc_like(self, value: SSAValue, at: Operation, copy: bool) -> SSAValue:
+        """A new buffer for `value`, owned by `at`'s block, holding its contents if `copy`."""
+        undefined = isinstance(value, OpResult) and isinstance(value.op, tensor.EmptyOp)
+        if undefined and value in self.pending_empty:
+            dims = list(self.pending_empty[value].dynamic_sizes)
+        else:
+            dims = self._dims(value, at)
+        alloc = memref.AllocOp(dims, [], memref_type(value.type))
+        block = at.parent_block()
+        assert block is not None
+        block.insert_op_before(alloc, at)
+        self.owned.setdefault(block, []).append(alloc.memref)
+        if copy and not undefined:
+            block.insert_op_before(memref.CopyOp(self.buffer_of(value), alloc.memref), at)
+        return alloc.memref
+
+    def operand_buffer(self, op: Operation, index: int, copy: bool) -> SSAValue:
+        value = op.operands[index]
+        if self.analysis.is_inplace(op, index):
+            return self.buffer_of(value)
+        return self.alloc_like(value, op, copy)
+
+    # -- walking -----------------------------------------------------------------------------
+    def run(self) -> None:
+        entry = self.function.body.blocks[0]
+        for arg in list(entry.args):
+            if is_tensor(arg):
+                # Right after the tensor argument, which phase 2 erases: positions are kept.
+                new = entry.insert_arg(memref_type(arg.type), arg.index + 1)
+                new.name_hint = arg.name_hint
+                self.buffers[arg] = new
+        self.block(entry)
+
+    def block(self, block: Block) -> None:
+        for op in list(block.ops):
+            self.op(op)
+        anchor = self.new_terminators.get(block, block.last_op)
+        assert anchor is not None
+        for buffer in self.owned.get(block, []):
+            block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
+
+    def op(self, op: Operation) -> None:
+        a = self.analysis
+        if op in a.unknown:
+            self.unknown(op)
+            return
+        if isinstance(op, tensor.EmptyOp):
+            self.pending_empty[op.tensor] = op
+            return
+        if isinstance(op, arith.ConstantOp) and is_tensor(op.result):
+            self.constant(op)
+            return
+        if (split := dps_operands(op)) is not None and any(is_tensor(o) for o in op.operands):
+            self.linalg(op, split)
+            return
+        if isinstance(op, tensor.ExtractSliceOp):
+            source = self.buffer_of(op.source)
+            view = self.subview(op, source, op.result.type)
+            if a.is_inplace(op, 0):
+                self.buffers[op.result] = view
+            else:
+                alloc = memref.AllocOp([], [], memref_type(op.result.type))
+                if DYNAMIC_INDEX in op.result.type.get_shape():
+                    emit_error(op, "xfuse-bufferize: an out-of-place extract_slice of dynamic size is not supported")
+                op.parent_block().insert_ops_before([alloc, memref.CopyOp(view, alloc.memref)], op)  # type: ignore[union-attr]
+                self.owned.setdefault(op.parent_block(), []).append(alloc.memref)  # type: ignore[arg-type]
+                self.buffers[op.result] = alloc.memref
+            return
+        if isinstance(op, tensor.InsertSliceOp | ParallelInsertSliceOp):
+            self.insert_slice(op)
+            return
+        if isinstance(op, tensor.DimOp):
+            new = memref.DimOp.from_source_and_index(self.buffer_of(op.source), op.index)
+            op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+            op.result.replace_all_uses_with(new.result)
+            return
+        if isinstance(op, tensor.ExtractOp):
+            new = memref.LoadOp.get(self.buffer_of(op.tensor), op.indices)
+            op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+            op.result.replace_all_uses_with(new.res)
+            return
+        if isinstance(op, scf.ForOp) and any(is_tensor(v) for v in op.iter_args):
+            self.for_loop(op)
+            return
+        if isinstance(op, ForallOp) and op.outputs:
+            self.forall(op)
+            return
+        if isinstance(op, scf.IfOp) and any(is_tensor(r) for r in op.results):
+            self.if_op(op)
+            return
+        if isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
+            self.yield_op(op)
+            return
+        if isinstance(op, func.CallOp) and (
+            any(is_tensor(o) for o in op.operands) or any(is_tensor(r) for r in op.results)
+        ):
+            self.call(op)
+            return
+        if isinstance(op, func.ReturnOp):
+            self.ret(op)
+            return
+        for region in op.regions:
+            for block in region.blocks:
+                self.block(block)
+
+    # -- ops ---------------------------------------------------------------------------------
+    def unknown(self, op: Operation) -> None:
+        """An op without a model (allowed by the user): it keeps its tensors, bridged with
+        bufferization.to_tensor / to_buffer."""
+        for i, operand in enumerate(op.operands):
+            if is_tensor(operand):
+                to_tensor = bufferization.ToTensorOp(self.buffer_of(operand), restrict=True)
+                op.parent_block().insert_op_before(to_tensor, op)  # type: ignore[union-attr]
+                op.operands[i] = to_tensor.results[0]
+        block = op.parent_block()
+        assert block is not None
+        for result in op.results:
+            if is_tensor(result):
+                to_buffer = bufferization.ToBufferOp(
+                    operands=[result], result_types=[memref_type(result.type)]
+                )
+                block.insert_op_after(to_buffer, op)
+                self.buffers[result] = to_buffer.results[0]
+
+    def constant(self, op: arith.ConstantOp) -> None:
+        name = f"__constant_{len(self.globals)}_{self.function.sym_name.data}"
+        type_ = memref_type(op.result.type)
+        glob = memref.GlobalOp.get(
+            StringAttr(name), type_, op.value, StringAttr("private"), UnitAttr()
+        )
+        self.globals.append(glob)
+        get = memref.GetGlobalOp(name, type_)
+        op.parent_block().insert_op_before(get, op)  # type: ignore[union-attr]
+        self.buffers[op.result] = get.memref
+
+    def linalg(self, op: Operation, split: tuple[list[SSAValue], list[SSAValue]]) -> None:
+        ins, outs = split
+        operands: list[SSAValue] = []
+        for i, operand in enumerate(op.operands):
+            if not is_tensor(operand):
+                operands.append(operand)
+            elif i < len(ins):
+                operands.append(self.buffer_of(operand))
+            else:
+                model = self.analysis.models[(op, i)]
+                operands.append(self.operand_buffer(op, i, copy=model.reads))
+        new = type(op).create(
+            operands=operands,
+            result_types=[],
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            regions=[r.clone() for r in op.regions],
+        )
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        for k, result in enumerate(op.results):
+            self.buffers[result] = operands[len(ins) + k]
+
+    def subview(self, op: Operation, source: SSAValue, result_type: Attribute) -> SSAValue:
+        assert isinstance(source.type, MemRefType) and isinstance(result_type, TensorType)
+        type_ = subview_type(
+            source.type,
+            op.static_offsets.get_values(),  # type: ignore[attr-defined]
+            op.static_strides.get_values(),  # type: ignore[attr-defined]
+            result_type,
+        )
+        view = memref.SubviewOp(
+            source,
+            list(op.offsets),  # type: ignore[attr-defined]
+            list(op.sizes),  # type: ignore[attr-defined]
+            list(op.strides),  # type: ignore[attr-defined]
+            op.static_offsets,  # type: ignore[attr-defined]
+            op.static_sizes,  # type: ignore[attr-defined]
+            op.static_strides,  # type: ignore[attr-defined]
+            type_,
+        )
+        anchor = op.parent_op() if isinstance(op, ParallelInsertSliceOp) else op
+        assert anchor is not None
+        anchor.parent_block().insert_op_before(view, anchor)  # type: ignore[union-attr]
+        return view.result
+
+    def insert_slice(self, op: Operation) -> None:
+        a = self.analysis
+        source_type = op.operands[0].type
+        if isinstance(op, ParallelInsertSliceOp):
+            dest = self.buffer_of(op.dest)
+            matching = a.matches_insertion(op)
+        else:
+            dest = self.operand_buffer(op, 1, copy=True)
+            matching = a.is_inplace(op, 1) and a.matches_insertion(op)
+            self.buffers[op.results[0]] = dest
+        if not matching:
+            view = self.subview(op, dest, source_type)
+            anchor = op.parent_op() if isinstance(op, ParallelInsertSliceOp) else op
+            anchor.parent_block().insert_op_before(  # type: ignore[union-attr]
+                memref.CopyOp(self.buffer_of(op.operands[0]), view), anchor  # type: ignore[arg-type]
+            )
+
+    def for_loop(self, op: scf.ForOp) -> None:
+        first = len(op.operands) - len(op.iter_args)
+        for k, init in enumerate(op.iter_args):
+            if not is_tensor(init):
+                continue
+            buffer = self.operand_buffer(op, first + k, copy=True)
+            self.buffers[op.body.block.args[1 + k]] = buffer
+            self.buffers[op.results[k]] = buffer
+        self.block(op.body.block)
+
+    def forall(self, op: ForallOp) -> None:
+        first = len(op.operands) - len(op.outputs)
+        rank = len(op.body.block.args) - len(op.outputs)
+        for k, init in enumerate(op.outputs):
+            buffer = self.operand_buffer(op, first + k, copy=True)
+            self.buffers[op.body.block.args[rank + k]] = buffer
+            self.buffers[op.results[k]] = buffer
+        body = op.body.block
+        for inner in list(body.ops):
+            if isinstance(inner, InParallelOp):
+                for combining in list(inner.body.ops):
+                    self.op(combining)
+            else:
+                self.op(inner)
+        anchor = body.last_op
+        assert anchor is not None
+        for buffer in self.owned.get(body, []):
+            body.insert_op_before(memref.DeallocOp.get(buffer), anchor)
+
+    def if_op(self, op: scf.IfOp) -> None:
+        a = self.analysis
+        for k, result in enumerate(op.results):
+            if not is_tensor(result):
+                continue
+            members = a.equivalences.members(result, a.values)
+            outside = [
+                m for m in members
+                if m in self.buffers and not self._defined_inside(m, op)
+            ]
+            yielded = [r.blocks[0].last_op.operands[k] for r in op.regions]  # type: ignore[union-attr]
+            same = len({a.equivalences.find(y) for y in yielded}) == 1
+            if same and outside:
+                self.buffers[result] = self.buffers[outside[0]]
+            else:
+                if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
+                    emit_error(op, "xfuse-bufferize: an scf.if yielding different buffers of dynamic shape is not supported")
+                self.buffers[result] = self.alloc_like(result, op, copy=False)
+        for region in op.regions:
+            for block in region.blocks:
+                self.block(block)
+
+    def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
+        owner = value.owner
+        node = owner if isinstance(owner, Operation) else owner.parent_op()
+        while node is not None:
+            if node is op:
+                return True
+            node = node.parent_op()
+        return False
+
+    def yield_op(self, op: scf.YieldOp) -> None:
+        parent = op.parent_op()
+        block = op.parent_block()
+        assert block is not None and parent is not None
+        pending: list[tuple[SSAValue, SSAValue]] = []
+        for k, operand in enumerate(op.operands):
+            if not is_tensor(operand):
+                continue
+            source = self.buffer_of(operand)
+            target = self.buffers[parent.results[k]]
+            if source is not target:
+                pending.append((source, target))
+        # Parallel copies (e.g. swapped yields): emit a copy once no other pending copy still
+        # reads its target; break a cycle by saving one source in a temporary.
+        while pending:
+            ready = next(
+                (c for c in pending if not any(o[0] is c[1] for o in pending if o is not c)), None
+            )
+            if ready is None:
+                source, target = pending[0]
+                temp = memref.AllocOp([], [], MemRefType(source.type.element_type, source.type.get_shape()))  # type: ignore[attr-defined]
+                block.insert_ops_before([temp, memref.CopyOp(source, temp.memref)], op)
+                self.owned.setdefault(block, []).append(temp.memref)
+                pending[0] = (temp.memref, target)
+                continue
+            block.insert_op_before(memref.CopyOp(*ready), op)
+            pending.remove(ready)
+
+    def call(self, op: func.CallOp) -> None:
+        summary = self.summaries[op.callee.string_value()]
+        args: list[SSAValue] = []
+        for i, operand in enumerate(op.operands):
+            if is_tensor(operand):
+                args.append(self.operand_buffer(op, i, copy=True))
+            else:
+                args.append(operand)
+        types = [memref_type(r.type) if is_tensor(r) else r.type for r in op.results]
+        new = func.CallOp(op.callee, args, types)
+        block = op.parent_block()
+        assert block is not None
+        block.insert_op_before(new, op)
+        for k, result in enumerate(op.results):
+            if not is_tensor(result):
+                result.replace_all_uses_with(new.results[k])
+            elif k in summary.equivalent_results:
+                self.buffers[result] = args[summary.equivalent_results[k]]
+            else:
+                self.buffers[result] = new.results[k]
+                self.owned.setdefault(block, []).append(new.results[k])
+
+    def ret(self, op: func.ReturnOp) -> None:
+        block = op.parent_block()
+        assert block is not None
+        owned = self.owned.setdefault(block, [])
+        args = set(self.function.body.blocks[0].args)
+        values: list[SSAValue] = []
+        for operand in op.operands:
+            if not is_tensor(operand):
+                values.append(operand)
+                continue
+            buffer = self.buffer_of(operand)
+            if buffer in args and buffer.type == memref_type(operand.type):
+                values.append(buffer)
+            elif buffer in owned and buffer.type == memref_type(operand.type) and buffer not in values:
+                owned.remove(buffer)
+                values.append(buffer)
+            else:
+                values.append(self._returned_copy(operand, op))
+        new = func.ReturnOp(*values)
+        block.insert_op_before(new, op)
+        self.new_terminators[block] = new
+
+    def _returned_copy(self, operand: SSAValue, at: Operation) -> SSAValue:
+        dims = self._dims(operand, at)
+        alloc = memref.AllocOp(dims, [], memref_type(operand.type))
+        at.parent_block().insert_ops_before(  # type: ignore[union-attr]
+            [alloc, memref.CopyOp(self.buffer_of(operand), alloc.memref)], at
+        )
+        return alloc.memref
+
+    # -- phase 2 -----------------------------------------------------------------------------
+    def cleanup(self) -> None:
+        for op in reversed(self.analysis.ops):
+            if op in self.analysis.unknown:
+                continue
+            if isinstance(op, scf.ForOp) and any(is_tensor(v) for v in op.iter_args):
+                self._rebuild_for(op)
+            elif isinstance(op, ForallOp) and op.outputs:
+                self._rebuild_forall(op)
+            elif isinstance(op, scf.IfOp) and any(is_tensor(r) for r in op.results):
+                self._rebuild_if(op)
+            elif isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
+                kept = [o for o in op.operands if not is_tensor(o)]
+                op.parent_block().insert_op_before(scf.YieldOp(*kept), op)  # type: ignore[union-attr]
+                _erase(op)
+            elif isinstance(op, func.ReturnOp) and op.parent_block() in self.new_terminators:
+                _erase(op)
+            elif op.parent_block() is not None and (
+                any(is_tensor(o) for o in op.operands)
+                or any(is_tensor(r) for r in op.results)
+                or isinstance(op, tensor.DimOp | tensor.ExtractOp)
+            ):
+                _erase(op)
+        self._signature()
+
+    def _rebuild_for(self, op: scf.ForOp) -> None:
+        kept = [k for k, v in enumerate(op.iter_args) if not is_tensor(v)]
+        region = op.detach_region(op.body)
+        block = region.blocks[0]
+        for k in reversed(range(len(op.iter_args))):
+            if k not in kept:
+                block.erase_arg(block.args[1 + k])
+        new = scf.ForOp(op.lb, op.ub, op.step, [op.iter_args[k] for k in kept], region)
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept):
+            op.results[k].replace_all_uses_with(new.results[j])
+        _erase(op)
+
+    def _rebuild_forall(self, op: ForallOp) -> None:
+        region = op.detach_region(op.body)
+        block = region.blocks[0]
+        for arg in reversed(block.args[len(block.args) - len(op.outputs):]):
+            block.erase_arg(arg)
+        new = ForallOp(
+            op.mixed_lower_bound,
+            op.mixed_upper_bound,
+            op.mixed_step,
+            [],
+            region,
+            mapping=op.mapping,
+            attributes=dict(op.attributes),
+        )
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        _erase(op)
+
+    def _rebuild_if(self, op: scf.IfOp) -> None:
+        kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
+        regions = [op.detach_region(r) for r in list(op.regions)]
+        new = scf.IfOp(op.cond, [op.results[k].type for k in kept], regions[0], regions[1] if len(regions) > 1 else None)
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept):
+            op.results[k].replace_all_uses_with(new.results[j])
+        _erase(op)
+
+    def _signature(self) -> None:
+        entry = self.function.body.blocks[0]
+        for arg in list(entry.args):
+            if arg in self.buffers:
+                entry.erase_arg(arg)
+        if self.function.arg_attrs is not None:
+            self.function.arg_attrs = ArrayAttr(
+                [
+                    DictionaryAttr({k: v for k, v in d.data.items() if not k.startswith("bufferization.")})
+                    for d in self.function.arg_attrs.data
+                ]
+            )
+        results = [
+            memref_type(t) if isinstance(t, TensorType) else t
+            for t in self.function.function_type.outputs.data
+        ]
+        self.function.function_type = FunctionType.from_lists(list(entry.arg_types), results)
+
+
+def _erase(op: Operation) -> None:
+    op.detach()
+    op.erase()
+
+
+def rewrite_module(
+    module: ModuleOp,
+    analyses: dict[func.FuncOp, FunctionAnalysis],
+    summaries: dict[str, FunctionSummary],
+) -> None:
+    globals_: list[Operation] = []
+    rewriters = []
+    for function, analysis in analyses.items():
+        rewriter = FunctionRewriter(module, function, analysis, summaries, globals_)
+        rewriter.run()
+        rewriters.append(rewriter)
+    for rewriter in rewriters:
+        rewriter.cleanup()
+    for op in module.walk():
+        if isinstance(op, func.FuncOp) and not op.body.blocks:
+            ins = [memref_type(t) if isinstance(t, TensorType) else t for t in op.function_type.inputs.data]
+            outs = [memref_type(t) if isinstance(t, TensorType) else t for t in op.function_type.outputs.data]
+            op.function_type = FunctionType.from_lists(ins, outs)
+    body = module.body.blocks[0]
+    for glob in reversed(globals_):
+        body.insert_op_before(glob, body.first_op) if body.first_op else body.add_op(glob)
