@@ -49,8 +49,9 @@ def test_scf_if(condition: int) -> None:
     _compare((INPUTS / "if.mlir").read_text(), scalars={0: np.int32(condition)})
 
 
-def test_swapped_iter_args_get_copies() -> None:
-    # Upstream refuses this loop (yields not equivalent to iter_args); xfuse copies.
+def test_swapped_iter_args_trade_buffers() -> None:
+    # Upstream refuses this loop (yields not equivalent to iter_args); xfuse keeps memref
+    # iter_args that the yield swaps (the writable arguments are copied once, before the loop).
     text = (INPUTS / "swapped.mlir").read_text()
     module = xfuse.parse(text)
     bufferize(module)

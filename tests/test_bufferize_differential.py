@@ -79,29 +79,40 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
                                           f"non-writable argument #{index} (seed {seed})")
 
 
-KNOWN_EXTRA_COPIES = {
-    # Open gap (issue 5): xfuse swaps the iter_args through a temporary with copies, where
-    # upstream (with allow-return-allocs-from-loops) swaps the memrefs themselves. strict=True:
-    # the day it is fixed, this marker must go.
-    "swapped_iter_args": "xfuse copies the swapped iter_args; upstream swaps the buffers",
-}
-
-
-def _with_known_gaps(cases):
-    return [
-        pytest.param(c, marks=pytest.mark.xfail(reason=KNOWN_EXTRA_COPIES[c.stem], strict=True))
-        if c.stem in KNOWN_EXTRA_COPIES else c
-        for c in cases
-    ]
-
-
-@pytest.mark.parametrize("case", _with_known_gaps(CASES), ids=lambda p: p.stem)
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_xfuse_allocates_and_copies_no_more_than_mlir_opt(case: Path):
     row = allocs.compare_case(case)
     assert row.xfuse is not None, f"xfuse-bufferize refused {case.stem}: {row.xfuse_error}"
     for kind, ops in (("allocations", allocs.ALLOC_OPS), ("copies", allocs.COPY_OPS)):
         ours, upstream = allocs.Row.total(row.xfuse, ops), allocs.Row.total(row.upstream, ops)
         assert ours <= upstream, f"{case.stem}: xfuse makes {ours} {kind}, one-shot-bufferize {upstream}"
+
+
+ROTATING = ROOT / "tests" / "filecheck" / "transforms" / "bufferize" / "rotating.mlir"
+ROTATING_FUNCTIONS = ("fib", "fib_args", "same_init", "init_read_after", "rotate3_mixed", "nested")
+
+
+@pytest.mark.parametrize("entry", ROTATING_FUNCTIONS)
+def test_rotating_loops_match_mlir_opt(entry: str):
+    # Loops whose yields trade the iter_args' buffers (memref iter_args in xfuse): same results
+    # as one-shot-bufferize (allow-return-allocs-from-loops), inputs untouched, for trip counts
+    # 1..4 (odd and even rotations of 2- and 3-cycles).
+    text = ROTATING.read_text()
+    module = _parse(ROTATING)
+    reference = compile_module(module, entry, pipeline=allocs.reference_pipeline(text))
+    candidate = compile_module(apply_passes(prepare_for_execution(module), "xfuse-bufferize"), entry,
+                               pipeline="memref")
+    for trips in (1, 2, 3, 4):
+        inputs = [trips if not isinstance(x, np.ndarray) else x for x in random_inputs(reference.signature, seed=trips)]
+        expected = reference(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs])
+        given = [np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs]
+        got = candidate(*given)
+        assert len(got) == len(expected)
+        for index, (g, e) in enumerate(zip(got, expected, strict=True)):
+            np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5,
+                                       err_msg=f"@{entry}: result #{index} differs ({trips} trips)")
+        for after, before in zip(given, inputs, strict=True):
+            np.testing.assert_array_equal(after, before, err_msg=f"@{entry} wrote into an input")
 
 
 def test_counting_sees_allocs_and_copies():

@@ -18,6 +18,11 @@ an operand goes in place unless that creates
   two branches of an `scf.if` never conflict;
 - a write into memory that must not be written: a `arith.constant` tensor, or a function argument
   that is not writable (see call_graph.py).
+
+Rotating loops (yields that are the buffers of other iter_args, in cycles, e.g. swapped) keep
+memref iter_args that trade places: their inits alias the whole cycle (`_detect_rotation`), and
+conflicts due only to that merge are dropped where both accesses see distinct buffers for sure
+(`_rotation_apart`, using `base`: the alias sets without those merges).
 """
 
 from __future__ import annotations
@@ -214,6 +219,14 @@ class FunctionAnalysis:
         self.values: list[SSAValue] = []
         self.aliases = UnionFind()
         self.equivalences = UnionFind()
+        # Aliases at one point in time: as `aliases`, without the merges of rotating loops
+        # (below), whose iter_arg buffers change places from one iteration to the next.
+        self.base = UnionFind()
+        self.base_aliases: dict[Use, tuple[SSAValue, ...]] = {}
+        # Rotating scf.for loops: position k -> the iter_arg position whose buffer yield k is,
+        # for the positions in non-trivial cycles (e.g. swapped yields). They keep memref
+        # iter_args (rewrite.py): the yield passes the buffers, no copy.
+        self.rotations: dict[scf.ForOp, dict[int, int]] = {}
         self._number(function)
         self._collect()
 
@@ -405,6 +418,8 @@ class FunctionAnalysis:
         definition, def_pos = self.definition(value)
         if isinstance(definition, tensor.EmptyOp):
             return False  # reading uninitialized contents: nothing to preserve
+        if self.rotations and self._rotation_apart(read, value, write):
+            return False
         if r_op is w_op:
             if read == write:
                 return False
@@ -442,11 +457,15 @@ class FunctionAnalysis:
         op, index = use
         model = self.models[use]
         trial = self.aliases.copy()
+        trial_base = self.base.copy()
         value = op.operands[index]
         for alias in model.aliases:
             trial.union(value, alias)
+        for alias in self.base_aliases.get(use, model.aliases):
+            trial_base.union(value, alias)
         saved, self.inplace[use] = self.inplace.get(use), True
         saved_aliases, self.aliases = self.aliases, trial
+        saved_base, self.base = self.base, trial_base
         try:
             members = trial.members(value, self.values)
             reads, writes = self._reads_and_writes(members, use)
@@ -455,6 +474,7 @@ class FunctionAnalysis:
             return any(self._conflict(r, v, w) for r, v in reads for w in writes)
         finally:
             self.aliases = saved_aliases
+            self.base = saved_base
             if saved is None:
                 del self.inplace[use]
             else:
@@ -462,6 +482,8 @@ class FunctionAnalysis:
 
     def run(self) -> None:
         for op in reversed(self.ops):
+            if isinstance(op, scf.ForOp) and op not in self.unknown:
+                self._detect_rotation(op)  # its body is decided: the yields' buffers are known
             if op in self.unknown:
                 for i, operand in enumerate(op.operands):
                     if is_tensor(operand):
@@ -481,9 +503,135 @@ class FunctionAnalysis:
                         self.aliases.union(operand, alias)
                         if model.equivalent:
                             self.equivalences.union(operand, alias)
+                    for alias in self.base_aliases.get(use, model.aliases):
+                        self.base.union(operand, alias)
                 else:
                     self.inplace[use] = False
         self._loop_results_equivalence()
+
+    # -- rotating loops ----------------------------------------------------------------------
+    def buffer_root(self, value: SSAValue) -> SSAValue:
+        """The value whose buffer `value` is, following in-place destinations the way
+        rewrite.py maps buffers (a dps result is its init's buffer, an insert_slice result its
+        destination's, a non-rotating loop result its init's, a call result the argument it is
+        equivalent to)."""
+        while isinstance(value, OpResult):
+            op = value.op
+            split = dps_operands(op)
+            if split is not None:
+                index = len(split[0]) + value.index
+                if value.index >= len(split[1]) or not self.inplace.get((op, index), False):
+                    return value
+                value = op.operands[index]
+            elif isinstance(op, tensor.InsertSliceOp) and self.inplace.get((op, 1), False):
+                value = op.operands[1]
+            elif isinstance(op, scf.ForOp) and value.index not in self.rotations.get(op, {}):
+                index = len(op.operands) - len(op.iter_args) + value.index
+                if not self.inplace.get((op, index), False):
+                    return value
+                value = op.operands[index]
+            elif isinstance(op, func.CallOp):
+                summary = self.summaries.get(op.callee.string_value())
+                arg = None if summary is None else summary.equivalent_results.get(value.index)
+                if arg is None or not self.inplace.get((op, arg), False):
+                    return value
+                value = op.operands[arg]
+            else:
+                return value
+        return value
+
+    def _detect_rotation(self, loop: scf.ForOp) -> None:
+        """A loop whose yields are (in place) the buffers of other iter_args, in cycles (e.g.
+        swapped): those positions keep memref iter_args that trade places at the yield. Their
+        inits alias (not: are equivalent to) every iter_arg and result of their cycle."""
+        block = loop.body.block
+        terminator = block.last_op
+        if not isinstance(terminator, scf.YieldOp):
+            return
+        n = len(loop.iter_args)
+        first = len(loop.operands) - n
+        sigma: dict[int, int] = {}
+        for k in range(n):
+            if not is_tensor(loop.iter_args[k]):
+                continue
+            root = self.buffer_root(terminator.operands[k])
+            if isinstance(root, BlockArgument) and root.block is block and root.index >= 1:
+                sigma[k] = root.index - 1
+        cycles: list[list[int]] = []
+        seen: set[int] = set()
+        for k in sigma:
+            if k in seen or sigma[k] == k:
+                continue
+            cycle, j = [k], sigma[k]
+            while j in sigma and j not in cycle and len(cycle) <= n:
+                cycle.append(j)
+                j = sigma[j]
+            if j == k:
+                cycles.append(cycle)
+                seen.update(cycle)
+        if not cycles:
+            return
+        positions = [k for cycle in cycles for k in cycle]
+        roots = [self.base.find(block.args[1 + k]) for k in positions]
+        if any(roots[i] is roots[j] for i in range(len(roots)) for j in range(i)):
+            return  # two positions already share a buffer in one iteration
+        self.rotations[loop] = {k: sigma[k] for k in sorted(positions)}
+        for cycle in cycles:
+            shared = tuple(loop.results[j] for j in cycle) + tuple(block.args[1 + j] for j in cycle)
+            for k in cycle:
+                use = (loop, first + k)
+                self.models[use] = OperandModel(reads=True, writes=True, aliases=shared, equivalent=False)
+                self.base_aliases[use] = (block.args[1 + k],)
+
+    def _rotation_apart(self, read: Use, value: SSAValue, write: Use) -> bool:
+        """The read value and the written one share the alias set only through the merges of
+        rotating loops, and at the time of both accesses they are different buffers: both before
+        the loop (not itself in a loop), or both private to one iteration of its body."""
+        written = write[0].operands[write[1]]
+        if self.base.find(value) is self.base.find(written):
+            return False
+        root = self.aliases.find(value)
+        loops = [
+            loop for loop, positions in self.rotations.items()
+            if any(self.aliases.find(loop.body.block.args[1 + k]) is root for k in positions)
+        ]
+        if not loops:
+            return False
+        for loop in loops:
+            p = self.pos[loop]
+            before = (
+                not self._loops_of(loop) and self.pos[read[0]] <= p and self.pos[write[0]] <= p
+            )
+            if not before and not (
+                self._strictly_inside(read[0], loop)
+                and self._strictly_inside(write[0], loop)
+                and self._private_to(loop, value)
+                and self._private_to(loop, written)
+            ):
+                return False
+        return True
+
+    def _strictly_inside(self, op: Operation, loop: Operation) -> bool:
+        return self.pos[loop] < self.pos[op] <= self.end[loop]
+
+    def _private_to(self, loop: scf.ForOp, value: SSAValue) -> bool:
+        """Every value sharing `value`'s buffer at one time is defined in the loop's body, or is
+        the init of a rotating position used nowhere inside the loop."""
+        first = len(loop.operands) - len(loop.iter_args)
+        inits = {loop.operands[first + k] for k in self.rotations[loop]}
+        for member in self.base.members(value, self.values):
+            owner = member.owner
+            node = owner.parent_op() if isinstance(owner, Block) else owner
+            if node is not None and node is not loop and node in self.pos and self._strictly_inside(node, loop):
+                continue
+            if isinstance(owner, Block) and owner.parent_op() is loop:
+                continue
+            if member in inits and all(
+                u.operation is loop or not self._strictly_inside(u.operation, loop) for u in member.uses
+            ):
+                continue
+            return False
+        return True
 
     def _loop_results_equivalence(self) -> None:
         # scf.if results are their branches' buffer only when both branches yield one buffer.

@@ -4,7 +4,9 @@ Phase 1 walks every function in program order and inserts the memref form of eac
 before it, keeping `buffers` (tensor value -> memref value): `memref.alloc` (+ `memref.copy`
 when the old contents are needed) only for operands the analysis put out of place,
 `memref.subview` for slices, linalg ops on memrefs, and deallocation of every buffer a block
-allocates that does not leave it. Phase 2 erases the tensor ops (last first) and rebuilds loops,
+allocates that does not leave it; a rotating loop (analysis.py) keeps memref iter_args for its
+rotating positions, whose results (placeholders until phase 2) replace the inits in the block's
+deallocations. Phase 2 erases the tensor ops (last first) and rebuilds loops,
 `scf.if`, function signatures without their tensor values.
 
 Function boundary: tensor arguments become identity-layout memrefs. A result equivalent to an
@@ -17,6 +19,7 @@ from __future__ import annotations
 from xdsl.dialects import arith, bufferization, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    UnrealizedConversionCastOp,
     ArrayAttr,
     DictionaryAttr,
     FunctionType,
@@ -104,7 +107,10 @@ class FunctionRewriter:
         self.owned: dict[Block, list[SSAValue]] = {}
         self.pending_empty: dict[SSAValue, tensor.EmptyOp] = {}
         self.new_terminators: dict[Block, Operation] = {}
-        self.yield_copies_done: set[Operation] = set()
+        # Rotating loops (analysis.rotations): per loop, (position, init buffer, placeholder of
+        # the memref result) in position order; per yield, the memrefs it passes.
+        self.rotating: dict[Operation, list[tuple[int, SSAValue, SSAValue]]] = {}
+        self.rotating_yields: dict[Operation, list[SSAValue]] = {}
 
     # -- buffers -----------------------------------------------------------------------------
     def buffer_of(self, value: SSAValue) -> SSAValue:
@@ -338,13 +344,38 @@ class FunctionRewriter:
 
     def for_loop(self, op: scf.ForOp) -> None:
         first = len(op.operands) - len(op.iter_args)
+        rotation = self.analysis.rotations.get(op, {})
+        block = op.parent_block()
+        assert block is not None
+        body = op.body.block
+        owned = self.owned.setdefault(block, [])
+        rotating: list[tuple[int, SSAValue, SSAValue]] = []
         for k, init in enumerate(op.iter_args):
             if not is_tensor(init):
                 continue
             buffer = self.operand_buffer(op, first + k, copy=True)
-            self.buffers[op.body.block.args[1 + k]] = buffer
-            self.buffers[op.results[k]] = buffer
-        self.block(op.body.block)
+            if k not in rotation:
+                self.buffers[body.args[1 + k]] = buffer
+                self.buffers[op.results[k]] = buffer
+                continue
+            # A rotating position: a memref iter_arg. The buffers that leave the loop are the
+            # ones that entered it, in another order: so they must be distinct buffers this block
+            # owns (then the results are owned instead); any other init is copied in once.
+            type_ = memref_type(init.type)
+            if buffer not in owned or buffer.type != type_ or any(buffer is r[1] for r in rotating):
+                buffer = self.alloc_like(init, op, copy=True)
+            arg = body.insert_arg(type_, len(body.args))
+            arg.name_hint = body.args[1 + k].name_hint
+            self.buffers[body.args[1 + k]] = arg
+            placeholder = UnrealizedConversionCastOp.get([], [type_])
+            block.insert_op_after(placeholder, op)
+            result = placeholder.results[0]
+            self.buffers[op.results[k]] = result
+            owned[owned.index(buffer)] = result
+            rotating.append((k, buffer, result))
+        if rotating:
+            self.rotating[op] = rotating
+        self.block(body)
 
     def forall(self, op: ForallOp) -> None:
         first = len(op.operands) - len(op.outputs)
@@ -401,8 +432,18 @@ class FunctionRewriter:
         block = op.parent_block()
         assert block is not None and parent is not None
         pending: list[tuple[SSAValue, SSAValue]] = []
+        rotation = self.analysis.rotations.get(parent, {})  # type: ignore[call-overload]
+        if parent in self.rotating:
+            passed = []
+            for k, _, _ in self.rotating[parent]:
+                source = self.buffer_of(op.operands[k])
+                expected = self.buffers[parent.body.block.args[1 + rotation[k]]]  # type: ignore[attr-defined]
+                if source is not expected:
+                    emit_error(op, "xfuse-bufferize: a rotating yield is not its iter_arg's buffer (internal error)")
+                passed.append(source)
+            self.rotating_yields[op] = passed
         for k, operand in enumerate(op.operands):
-            if not is_tensor(operand):
+            if not is_tensor(operand) or k in rotation:
                 continue
             source = self.buffer_of(operand)
             target = self.buffers[parent.results[k]]
@@ -488,7 +529,7 @@ class FunctionRewriter:
             elif isinstance(op, scf.IfOp) and any(is_tensor(r) for r in op.results):
                 self._rebuild_if(op)
             elif isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
-                kept = [o for o in op.operands if not is_tensor(o)]
+                kept = [o for o in op.operands if not is_tensor(o)] + self.rotating_yields.get(op, [])
                 op.parent_block().insert_op_before(scf.YieldOp(*kept), op)  # type: ignore[union-attr]
                 _erase(op)
             elif isinstance(op, func.ReturnOp) and op.parent_block() in self.new_terminators:
@@ -508,10 +549,16 @@ class FunctionRewriter:
         for k in reversed(range(len(op.iter_args))):
             if k not in kept:
                 block.erase_arg(block.args[1 + k])
-        new = scf.ForOp(op.lb, op.ub, op.step, [op.iter_args[k] for k in kept], region)
+        rotating = self.rotating.get(op, [])
+        inits = [op.iter_args[k] for k in kept] + [buffer for _, buffer, _ in rotating]
+        new = scf.ForOp(op.lb, op.ub, op.step, inits, region)
         op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
         for j, k in enumerate(kept):
             op.results[k].replace_all_uses_with(new.results[j])
+        for j, (_, _, placeholder) in enumerate(rotating):
+            placeholder.replace_all_uses_with(new.results[len(kept) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
         _erase(op)
 
     def _rebuild_forall(self, op: ForallOp) -> None:
