@@ -48,8 +48,10 @@ from xdsl.irdl import (
     var_result_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.printer import Printer
 from xdsl.traits import (
+    HasCanonicalizationPatternsTrait,
     HasParent,
     IsTerminator,
     NoTerminator,
@@ -174,6 +176,73 @@ class InParallelOp(IRDLOperation):
         return op
 
 
+class ForallOpIterArgsFolder(RewritePattern):
+    """MLIR 22's `ForallOpIterArgsFolder` (SCF.cpp): drop the `shared_outs` that are dead.
+
+    A shared_out goes when its result has no use, or when no combining op of the terminator
+    writes into its block argument (then the result is the init unchanged). Its combining ops
+    (`tensor.parallel_insert_slice` into it) are erased, other uses of its block argument in the
+    body are replaced by its init, and so are the uses of its result. The ops that computed the
+    inserted tiles are then dead and go with dead-code elimination (that is how the old matmul
+    and add tiles of a diffused loop nest disappear, as with `mlir-opt -canonicalize`).
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if not isinstance(op, ForallOp):
+            return
+        block = op.body.block
+        terminator = block.last_op
+        if not isinstance(terminator, InParallelOp):
+            return
+        dead: list[int] = []
+        for index, (result, arg) in enumerate(zip(op.res, op.region_iter_args)):
+            if not result.uses or not _combining_ops(terminator, arg):
+                dead.append(index)
+        if not dead:
+            return
+
+        inits = list(op.outputs)
+        out_args = list(op.region_iter_args)
+        for index in dead:
+            for combining in _combining_ops(terminator, out_args[index]):
+                rewriter.erase(combining)
+            rewriter.replace_all_uses_with(out_args[index], inits[index])
+        for index in dead:
+            rewriter.erase_block_argument(out_args[index])
+
+        kept = [i for i in range(len(inits)) if i not in dead]
+        body = rewriter.move_region_contents_to_new_regions(op.body)
+        new_op = ForallOp(
+            op.mixed_lower_bound,
+            op.mixed_upper_bound,
+            op.mixed_step,
+            [inits[i] for i in kept],
+            body,
+            op.mapping,
+            dict(op.attributes),
+        )
+        new_results: list[SSAValue] = list(inits)
+        for position, index in enumerate(kept):
+            new_results[index] = new_op.res[position]
+        rewriter.replace(op, new_op, new_results)
+
+
+def _combining_ops(terminator: InParallelOp, out_arg: BlockArgument) -> list[Operation]:
+    """MLIR's ForallOp::getCombiningOps: the terminator's ops that update `out_arg`."""
+    found: list[Operation] = []
+    for op in terminator.body.ops:
+        interface = op.get_trait(ParallelCombiningOpInterface)
+        if interface is not None and out_arg in interface.get_updated_destinations(op):
+            found.append(op)
+    return found
+
+
+class ForallOpHasCanonicalizationPatterns(HasCanonicalizationPatternsTrait):
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        return (ForallOpIterArgsFolder(),)
+
+
 @irdl_op_definition
 class ForallOp(IRDLOperation):
     """`scf.forall`: a parallel loop nest whose iterations write disjoint tiles of `shared_outs`.
@@ -204,7 +273,11 @@ class ForallOp(IRDLOperation):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
-    traits = traits_def(SingleBlockImplicitTerminator(InParallelOp), RecursiveMemoryEffect())
+    traits = traits_def(
+        SingleBlockImplicitTerminator(InParallelOp),
+        RecursiveMemoryEffect(),
+        ForallOpHasCanonicalizationPatterns(),
+    )
 
     def __init__(
         self,

@@ -37,6 +37,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return DiffusionPass
 
+    def get_loop_cleanup():
+        from xfuse.transforms.loop_cleanup import LoopCleanupPass
+
+        return LoopCleanupPass
+
     def get_bufferize():
         from xfuse.transforms.bufferize import BufferizePass
 
@@ -47,6 +52,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-diffusion": get_diffusion,
         "xfuse-fuse-consumers": get_fuse_consumers,
         "xfuse-fuse-producers": get_fuse_producers,
+        "xfuse-loop-cleanup": get_loop_cleanup,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,
         "xfuse-tile": get_tile,
     }

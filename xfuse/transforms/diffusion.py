@@ -72,6 +72,7 @@ from xfuse.transforms.fuse_producers import (
     fuse_producer_of_slice,
     walk_slice_chain,
 )
+from xfuse.transforms.loop_cleanup import cleanup_loops
 from xfuse.transforms.tile import TileOptions, tile_and_replace
 
 __all__ = [
@@ -488,6 +489,10 @@ def diffuse(
     diffusion = _Diffusion(root, model, result)
     for seed in seed_list:
         diffusion.run_seed(seed)
+    if result.fused:
+        # Fusion leaves the loops' old results (the matmul's, the add's) computed but unused;
+        # drop them as MLIR's canonicalization would, or they keep whole tensors alive.
+        cleanup_loops(root)
     return result
 
 

@@ -16,7 +16,7 @@
 // relu after the K loop in the column loop.
 // MLP:      func.func @mlp
 // MLP-NOT:  linalg.
-// MLP:      scf.forall (%i, %j) = (0, 0) to (32, 128) step (16, 64) shared_outs(%o = %empty, %{{.*}} = %se, %{{.*}} = %re)
+// MLP:      scf.forall (%i, %j) = (0, 0) to (32, 128) step (16, 64) shared_outs(%{{[^ ]*}} = %re) -> (tensor<32x128xf32>)
 // MLP:      scf.for %jj
 // MLP:        %[[F:.*]] = linalg.fill ins(%zero : f32) outs(%a0_s : tensor<16x32xf32>)
 // MLP:        scf.for %k = %c0 to %c64 step %c16 iter_args(%a1 = %[[F]])
@@ -31,15 +31,15 @@
 // MLP-NOT:  linalg.
 // MLP:      func.return
 
-// TWO:      %mm, %mm_1, %mm_2 = scf.forall (%i, %j) {{.*}} shared_outs(%o = %init, %0 = %e1, %1 = %e2)
+// TWO:      %mm, %mm_1 = scf.forall (%i, %j) {{.*}} shared_outs(%0 = %e1, %1 = %e2)
 // TWO:        %t = linalg.matmul
 // TWO:        linalg.exp ins(%t : tensor<8x8xf32>)
 // TWO:        linalg.add ins(%t, %{{.*}} : tensor<8x8xf32>, tensor<8x8xf32>)
 // TWO-NOT:  linalg.
-// TWO:      func.return %mm_1, %mm_2
+// TWO:      func.return %mm, %mm_1
 
 // The row sum lands in the forall (whole rows), after the column loop; its fill with it.
-// RED:      scf.forall (%i) {{.*}} shared_outs(%o = %init, %0 = %e)
+// RED:      scf.forall (%i) {{.*}} shared_outs(%0 = %e)
 // RED:        scf.for %j
 // RED:          scf.for %k
 // RED:            linalg.matmul
@@ -50,7 +50,7 @@
 // RED-SAME:     ins(%cols : tensor<8x16xf32>)
 // RED:        scf.forall.in_parallel
 // RED-NOT:  linalg.
-// RED:      func.return %mm_1
+// RED:      func.return %mm
 
 // PACK-NOT: linalg.
 // PACK:     scf.forall (%i, %j) in (2, 3)
@@ -60,12 +60,12 @@
 // PACK:       %mm = linalg.mmt4d ins(%as, %bs
 // PACK:       linalg.unpack %mm inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %{{.*}} : tensor<1x1x8x4xf32> -> tensor<?x?xf32>
 // PACK-NOT: linalg.
-// PACK:     func.return %r_1
+// PACK:     func.return %r
 
 // All eight ops of the diamond in the forall; op1 (exp) is computed twice (producer of add and
 // of op2), op5 is the forall's result.
 // DIAMOND-NOT: linalg.
-// DIAMOND:     %mm, %mm_1, %mm_2, %mm_3 = scf.forall
+// DIAMOND:     %mm = scf.forall
 // DIAMOND:       %t = linalg.matmul
 // DIAMOND:       %[[OP1A:.*]] = linalg.exp
 // DIAMOND:       %[[ADD:.*]] = linalg.add ins(%t, %[[OP1A]]
@@ -76,13 +76,13 @@
 // DIAMOND:       %[[OP4:.*]] = linalg.sub ins(%[[OP2]],
 // DIAMOND:       linalg.add ins(%[[RELU]], %[[OP4]]
 // DIAMOND-NOT: linalg.
-// DIAMOND:     func.return %mm_3
+// DIAMOND:     func.return %mm
 
-// MM2:      %mm, %mm_1 = scf.forall
+// MM2:      %mm = scf.forall
 // MM2:        linalg.matmul
 // MM2:        linalg.exp
 // MM2:      %mm2 = scf.forall
-// MM2:        tensor.extract_slice %mm_1[%i_1, 0] [8, 16]
+// MM2:        tensor.extract_slice %mm[%i_1, 0] [8, 16]
 // MM2:        linalg.matmul
 // MM2-NOT:    linalg.exp
 // MM2:      func.return %mm2
@@ -101,7 +101,7 @@
 // FILL:         linalg.matmul
 // FILL:       linalg.exp ins(%red : tensor<8x8xf32>)
 // FILL-NOT: linalg.
-// FILL:     func.return %mm_1
+// FILL:     func.return %mm
 
 // Nothing fused: the IR is as it was.
 // NEG:      %ea = linalg.exp ins(%a
