@@ -106,6 +106,9 @@ class FunctionRewriter:
         self.buffers: dict[SSAValue, SSAValue] = {}
         self.owned: dict[Block, list[SSAValue]] = {}
         self.pending_empty: dict[SSAValue, tensor.EmptyOp] = {}
+        # Empty-tensor elimination: insert_slices whose source was computed straight into the
+        # destination subview (nothing to copy).
+        self.built_in_place: set[Operation] = set()
         self.new_terminators: dict[Block, Operation] = {}
         # Rotating loops (analysis.rotations): per loop, (position, init buffer, placeholder of
         # the memref result) in position order; per yield, the memrefs it passes.
@@ -198,6 +201,7 @@ class FunctionRewriter:
             self.constant(op)
             return
         if (split := dps_operands(op)) is not None and any(is_tensor(o) for o in op.operands):
+            self.eliminate_empty(op, split)
             self.linalg(op, split)
             return
         if isinstance(op, tensor.ExtractSliceOp):
@@ -302,7 +306,76 @@ class FunctionRewriter:
         for k, result in enumerate(op.results):
             self.buffers[result] = operands[len(ins) + k]
 
-    def subview(self, op: Operation, source: SSAValue, result_type: Attribute) -> SSAValue:
+    def eliminate_empty(self, op: Operation, split: tuple[list[SSAValue], list[SSAValue]]) -> None:
+        """Empty-tensor elimination: an output that is a `tensor.empty` used only here, whose
+        result V is used only as the source of one in-place insert_slice (or
+        parallel_insert_slice) in the empty's block, gets the destination subview as buffer when
+        the slice's offsets / sizes / strides are defined before the empty and nothing between
+        this op and the insertion touches the destination's memory."""
+        a = self.analysis
+        ins, outs = split
+        for k, out in enumerate(outs):
+            index = len(ins) + k
+            if not (isinstance(out, OpResult) and isinstance(out.op, tensor.EmptyOp)):
+                continue
+            empty = out.op
+            if out not in self.pending_empty or len(list(out.uses)) != 1 or not a.is_inplace(op, index):
+                continue
+            if k >= len(op.results) or len(list(op.results[k].uses)) != 1:
+                continue
+            use = list(op.results[k].uses)[0]
+            insert = use.operation
+            if use.index != 0 or not isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp):
+                continue
+            anchor = insert.parent_op() if isinstance(insert, ParallelInsertSliceOp) else insert
+            block = empty.parent_block()
+            if anchor is None or block is None or anchor.parent_block() is not block:
+                continue
+            if isinstance(insert, tensor.InsertSliceOp) and not a.is_inplace(insert, 1):
+                continue
+            if any(
+                not self._defined_before(v, empty)
+                for v in (*insert.offsets, *insert.sizes, *insert.strides)  # type: ignore[attr-defined]
+            ):
+                continue
+            dest = insert.operands[1]
+            members = a.aliases.members(dest, a.values)
+            if any(operand in members for operand in op.operands) or any(
+                operand in members and not (j == 1 and _disjoint_insert(a, inner, insert))
+                for inner in a.ops[a.pos[op] + 1 : a.pos[anchor]]
+                for j, operand in enumerate(inner.operands)
+            ):
+                continue
+            root = a.buffer_root(dest)
+            if root not in self.buffers and root not in self.pending_empty:
+                continue
+            if not self._defined_before(root, empty) or DYNAMIC_INDEX in op.results[k].type.get_shape():  # type: ignore[union-attr]
+                continue
+            view = self.subview(insert, self.buffer_of(root), out.type, at=op)
+            del self.pending_empty[out]
+            self.buffers[out] = view
+            self.built_in_place.add(insert)
+
+    def _defined_before(self, value: SSAValue, op: Operation) -> bool:
+        """`value` is available at `op`: a block argument of an enclosing block, or the result
+        of an op earlier in `op`'s block or in an enclosing block."""
+        owner = value.owner
+        node: Operation | None = op
+        while node is not None:
+            block = node.parent_block()
+            if block is None:
+                return False
+            if isinstance(owner, Block):
+                if owner is block:
+                    return True
+            elif owner.parent_block() is block:
+                return block.get_operation_index(owner) < block.get_operation_index(node)
+            node = block.parent_op()
+        return False
+
+    def subview(
+        self, op: Operation, source: SSAValue, result_type: Attribute, at: Operation | None = None
+    ) -> SSAValue:
         assert isinstance(source.type, MemRefType) and isinstance(result_type, TensorType)
         type_ = subview_type(
             source.type,
@@ -320,7 +393,7 @@ class FunctionRewriter:
             op.static_strides,  # type: ignore[attr-defined]
             type_,
         )
-        anchor = op.parent_op() if isinstance(op, ParallelInsertSliceOp) else op
+        anchor = at or (op.parent_op() if isinstance(op, ParallelInsertSliceOp) else op)
         assert anchor is not None
         anchor.parent_block().insert_op_before(view, anchor)  # type: ignore[union-attr]
         return view.result
@@ -335,7 +408,7 @@ class FunctionRewriter:
             dest = self.operand_buffer(op, 1, copy=True)
             matching = a.is_inplace(op, 1) and a.matches_insertion(op)
             self.buffers[op.results[0]] = dest
-        if not matching:
+        if not matching and op not in self.built_in_place:
             view = self.subview(op, dest, source_type)
             anchor = op.parent_op() if isinstance(op, ParallelInsertSliceOp) else op
             anchor.parent_block().insert_op_before(  # type: ignore[union-attr]
@@ -604,6 +677,27 @@ class FunctionRewriter:
             for t in self.function.function_type.outputs.data
         ]
         self.function.function_type = FunctionType.from_lists(list(entry.arg_types), results)
+
+
+def _static_box(op: Operation) -> list[tuple[int, int]] | None:
+    """Per dimension, the first and last index a slice op touches; None if not static."""
+    offsets = op.static_offsets.get_values()  # type: ignore[attr-defined]
+    sizes = op.static_sizes.get_values()  # type: ignore[attr-defined]
+    strides = op.static_strides.get_values()  # type: ignore[attr-defined]
+    if DYNAMIC_INDEX in (*offsets, *sizes, *strides):
+        return None
+    return [(o, o + (n - 1) * st) for o, n, st in zip(offsets, sizes, strides)]
+
+
+def _disjoint_insert(a: FunctionAnalysis, inner: Operation, insert: Operation) -> bool:
+    """`inner` is an in-place tensor.insert_slice whose (static) region of the destination
+    does not overlap the (static) region `insert` writes: it neither reads nor overwrites it."""
+    if not isinstance(inner, tensor.InsertSliceOp) or not a.is_inplace(inner, 1):
+        return False
+    box, other = _static_box(inner), _static_box(insert)
+    if box is None or other is None or len(box) != len(other):
+        return False
+    return any(hi < lo2 or hi2 < lo for (lo, hi), (lo2, hi2) in zip(box, other))
 
 
 def _erase(op: Operation) -> None:
