@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from xdsl.builder import Builder
 from xdsl.dialects import memref, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ShapedType, TensorType
+from xdsl.dialects.utils import split_dynamic_index_list
 from xdsl.ir import Operation, SSAValue
 
 from xfuse.interfaces.tiling import (
@@ -54,6 +55,24 @@ def extract_slice(
     result_type = tensor.ExtractSliceOp.infer_result_type(source_type, folded_sizes)
     return builder.insert(
         tensor.ExtractSliceOp(source, folded_offsets, folded_sizes, [1] * len(sizes), result_type)
+    )
+
+
+def insert_slice(
+    source: SSAValue, dest: SSAValue, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
+) -> tensor.InsertSliceOp:
+    """A unit-stride `tensor.insert_slice` of `source` into `dest` (not inserted: the caller
+    places it). Known constants become static offsets and sizes."""
+    static_offsets, dynamic_offsets = split_dynamic_index_list(fold_constants(offsets), DYNAMIC_INDEX)
+    static_sizes, dynamic_sizes = split_dynamic_index_list(fold_constants(sizes), DYNAMIC_INDEX)
+    return tensor.InsertSliceOp.get(
+        source,
+        dest,
+        list(static_sizes),
+        list(static_offsets),
+        [1] * len(sizes),
+        list(dynamic_offsets),
+        list(dynamic_sizes),
     )
 
 

@@ -77,6 +77,7 @@ from xfuse.interfaces.tiling import (
     tiling_model_for,
 )
 from xfuse.interfaces.tiling_linalg import structured_view
+from xfuse.interfaces.tiling_utils import insert_slice
 
 __all__ = [
     "FUSE_ATTRIBUTE",
@@ -358,7 +359,7 @@ def yield_tile_into_output(
         yield_op = block.last_op
         assert isinstance(yield_op, scf.YieldOp)
         dest = block.args[1 + output_index]
-        insert = _insert_slice(tile, dest, offsets, sizes)
+        insert = insert_slice(tile, dest, offsets, sizes)
         Rewriter.insert_op(insert, InsertPoint.before(yield_op))
         yield_op.operands[output_index] = insert.result
         return insert
@@ -375,33 +376,7 @@ def _fold(value: OpFoldResult) -> OpFoldResult:
     return constant if constant is not None else value
 
 
-def _split(values: Sequence[OpFoldResult]) -> tuple[list[int], list[SSAValue]]:
-    static: list[int] = []
-    dynamic: list[SSAValue] = []
-    for v in values:
-        v = _fold(v)
-        if isinstance(v, int):
-            static.append(v)
-        else:
-            static.append(DYNAMIC_INDEX)
-            dynamic.append(v)
-    return static, dynamic
 
-
-def _insert_slice(
-    source: SSAValue, dest: SSAValue, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
-) -> tensor.InsertSliceOp:
-    static_offsets, dynamic_offsets = _split(offsets)
-    static_sizes, dynamic_sizes = _split(sizes)
-    return tensor.InsertSliceOp.get(
-        source,
-        dest,
-        static_sizes,
-        static_offsets,
-        [1] * len(sizes),
-        dynamic_offsets,
-        dynamic_sizes,
-    )
 
 
 def _extract_slice(

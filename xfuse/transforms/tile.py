@@ -82,6 +82,7 @@ from xfuse.interfaces.tiling import (
     materialize_index,
     require_tiling_model,
 )
+from xfuse.interfaces.tiling_utils import insert_slice
 
 __all__ = [
     "TILE_SIZES_ATTR",
@@ -280,21 +281,6 @@ def _mixed(values: Sequence[OpFoldResult]) -> tuple[list[int], list[SSAValue]]:
     return list(static), list(dynamic)
 
 
-def _insert_slice(
-    source: SSAValue, dest: SSAValue, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
-) -> tensor.InsertSliceOp:
-    static_offsets, dynamic_offsets = _mixed(offsets)
-    static_sizes, dynamic_sizes = _mixed(sizes)
-    return tensor.InsertSliceOp.get(
-        source,
-        dest,
-        static_sizes,
-        static_offsets,
-        [1] * len(sizes),
-        dynamic_offsets,
-        dynamic_sizes,
-    )
-
 
 def _parallel_insert_slice(
     source: SSAValue, dest: SSAValue, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
@@ -472,7 +458,7 @@ def _build_for_nest(builder: Builder, nest: _LoopNest, built: list[Operation]) -
     for value, dest, (result_offsets, result_sizes) in zip(
         tiling.tiled_values, carried, positions, strict=True
     ):
-        inserts.append(builder.insert(_insert_slice(value, dest, result_offsets, result_sizes)))
+        inserts.append(builder.insert(insert_slice(value, dest, result_offsets, result_sizes)))
     builder.insert(scf.YieldOp(*[i.results[0] for i in inserts]))
     for outer, inner in zip(loops, loops[1:]):
         outer.body.block.add_op(scf.YieldOp(*inner.results))
