@@ -12,7 +12,6 @@ from xdsl.dialects import tensor
 from xdsl.dialects.linalg.ops import AddOp
 
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.toolchain import ToolchainError, find_tool
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.parsing import parse
@@ -74,15 +73,6 @@ def test_refused_fusion_leaves_ir_unchanged():
     assert str(module) == before
 
 
-def _mlir_available() -> bool:
-    try:
-        find_tool("mlir-opt")
-    except ToolchainError:  # pragma: no cover - environment without MLIR 22
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _mlir_available(), reason="mlir-opt 22 unavailable")
 def test_fuse_at_the_outer_slice_is_placed_after_the_inner_loop_and_computes_the_same():
     reference = _load("nested.mlir")
     module = _load("nested.mlir")

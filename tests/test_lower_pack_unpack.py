@@ -25,18 +25,16 @@ import pytest
 from xdsl.printer import Printer
 
 from xfuse.diagnostics import XfuseError
-from xfuse.backends.toolchain import ToolchainError, find_tool, runtime_library
+from xfuse.backends.toolchain import find_tool, runtime_library
 from xfuse.parsing import parse
 from xfuse.transforms.lower_pack_unpack import lower_pack_unpack
 
-try:
-    MLIR_OPT = find_tool("mlir-opt")
-    MLIR_RUNNER = find_tool("mlir-runner")
-    SHARED_LIBS = ",".join(
-        str(runtime_library(n)) for n in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")
-    )
-except ToolchainError as exc:  # pragma: no cover - environment without MLIR 22
-    pytest.skip(f"MLIR tools unavailable: {exc}", allow_module_level=True)
+# The MLIR 22 tools are dependencies: their absence fails the module, it is never skipped.
+MLIR_OPT = find_tool("mlir-opt")
+MLIR_RUNNER = find_tool("mlir-runner")
+SHARED_LIBS = ",".join(
+    str(runtime_library(n)) for n in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")
+)
 
 DYN = None  # marker for a dynamic inner tile (its value is passed as an index argument)
 

@@ -19,10 +19,6 @@ from xfuse.parsing import parse
 
 INPUTS = Path(__file__).parent / "inputs"
 
-try:
-    toolchain.Toolchain.find()
-except toolchain.ToolchainError as exc:  # pragma: no cover - the wheels are dependencies
-    pytest.skip(str(exc), allow_module_level=True)
 
 
 @pytest.fixture(autouse=True)
