@@ -53,6 +53,23 @@ def test_every_case_is_here():
     assert len(CASES) == 12
 
 
+def _copies(values):
+    return [np.copy(x) if isinstance(x, np.ndarray) else x for x in values]
+
+
+def _assert_same_results(reference, candidate, inputs, what: str) -> None:
+    """Both compiled functions on copies of `inputs`: equal results, and the candidate
+    (xfuse-bufferized) leaves its inputs untouched."""
+    expected = reference(*_copies(inputs))
+    given = _copies(inputs)
+    got = candidate(*given)
+    assert len(got) == len(expected)
+    for index, (g, e) in enumerate(zip(got, expected, strict=True)):
+        np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5, err_msg=f"{what}: result #{index} differs")
+    for index, (after, before) in enumerate(zip(given, inputs, strict=True)):
+        np.testing.assert_array_equal(after, before, err_msg=f"{what}: xfuse-bufferize wrote into argument #{index}")
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_xfuse_bufferize_matches_mlir_opt(case: Path):
     text = case.read_text()
@@ -67,16 +84,7 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
 
     for seed in SEEDS:
         inputs = random_inputs(reference.signature, seed=seed)
-        expected = reference(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs])
-        given = [np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs]
-        got = candidate(*given)
-        assert len(got) == len(expected)
-        for index, (g, e) in enumerate(zip(got, expected, strict=True)):
-            np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5,
-                                       err_msg=f"{case.stem}: result #{index} differs (seed {seed})")
-        for index, (after, before) in enumerate(zip(given, inputs, strict=True)):
-            np.testing.assert_array_equal(after, before, err_msg=f"{case.stem}: xfuse-bufferize wrote into "
-                                          f"non-writable argument #{index} (seed {seed})")
+        _assert_same_results(reference, candidate, inputs, f"{case.stem} (seed {seed})")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
@@ -104,15 +112,7 @@ def test_rotating_loops_match_mlir_opt(entry: str):
                                pipeline="memref")
     for trips in (1, 2, 3, 4):
         inputs = [trips if not isinstance(x, np.ndarray) else x for x in random_inputs(reference.signature, seed=trips)]
-        expected = reference(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs])
-        given = [np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs]
-        got = candidate(*given)
-        assert len(got) == len(expected)
-        for index, (g, e) in enumerate(zip(got, expected, strict=True)):
-            np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5,
-                                       err_msg=f"@{entry}: result #{index} differs ({trips} trips)")
-        for after, before in zip(given, inputs, strict=True):
-            np.testing.assert_array_equal(after, before, err_msg=f"@{entry} wrote into an input")
+        _assert_same_results(reference, candidate, inputs, f"@{entry} ({trips} trips)")
 
 
 def test_counting_sees_allocs_and_copies():
