@@ -27,9 +27,16 @@ def _linalg() -> Dialect:
     return LINALG_EXTENSION
 
 
+def _iree_encoding() -> Dialect:
+    from xfuse.dialects.iree_encoding import IREE_ENCODING
+
+    return IREE_ENCODING
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
+    "iree_encoding": _iree_encoding,  # a whole dialect of xfuse's own (xDSL has none)
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

@@ -47,7 +47,26 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BufferizePass
 
+    # data tiling (issue 10): xfuse/transforms/data_tiling/
+    def get_set_encoding():
+        from xfuse.transforms.data_tiling.set_encoding import SetEncodingPass
+
+        return SetEncodingPass
+
+    def get_materialize_encoding():
+        from xfuse.transforms.data_tiling.materialize import MaterializeEncodingPass
+
+        return MaterializeEncodingPass
+
+    def get_generic_to_mmt4d():
+        from xfuse.transforms.data_tiling.generic_to_mmt4d import GenericToMmt4DPass
+
+        return GenericToMmt4DPass
+
     return {
+        "xfuse-set-encoding": get_set_encoding,
+        "xfuse-materialize-encoding": get_materialize_encoding,
+        "xfuse-generic-to-mmt4d": get_generic_to_mmt4d,
         "xfuse-bufferize": get_bufferize,
         "xfuse-diffusion": get_diffusion,
         "xfuse-fuse-consumers": get_fuse_consumers,
