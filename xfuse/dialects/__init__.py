@@ -27,9 +27,16 @@ def _linalg() -> Dialect:
     return LINALG_EXTENSION
 
 
+def _rock() -> Dialect:
+    from xfuse.dialects.rock import ROCK
+
+    return ROCK
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
+    "rock": _rock,  # xfuse's own dialect (no xDSL counterpart to extend)
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""
