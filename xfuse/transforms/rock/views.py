@@ -172,10 +172,17 @@ def apply_map(tmap: TransformMapAttr, upper: Sequence[T], arith: Arith[T, B]) ->
     """Lower coordinates of `upper` through one map, and the validity conditions met on the way."""
     if len(upper) != len(tmap.upper):
         raise ValueError(f"expected {len(tmap.upper)} coordinates, got {len(upper)}")
-    lower: list[T | None] = [None] * len(tmap.lower)
+    return apply_transforms(tuple(tmap.ops), upper, tmap.lower, arith)
+
+
+def apply_transforms(
+    transforms: Sequence[TransformAttr], upper: Sequence[T], lower_bounds: Sequence[int], arith: Arith[T, B]
+) -> tuple[list[T], list[B]]:
+    """`apply_map` on transformations not yet packaged in a map."""
+    lower: list[T | None] = [None] * len(lower_bounds)
     conditions: list[B] = []
-    for transform in tmap.ops:
-        conditions += apply_transform(transform, upper, lower, tmap.lower, arith)
+    for transform in transforms:
+        conditions += apply_transform(transform, upper, lower, lower_bounds, arith)
     missing = [i for i, v in enumerate(lower) if v is None]
     if missing:
         raise ValueError(f"lower dimensions {missing} are not defined by any transformation")
@@ -196,9 +203,8 @@ def make_transform_map(
     transforms: Sequence[TransformAttr], upper_bounds: Sequence[int], lower_bounds: Sequence[int]
 ) -> TransformMapAttr:
     """A transform_map of `transforms`, with its affine map derived from them."""
-    draft = TransformMapAttr(transforms, AffineMapAttr(AffineMap.identity(0)), upper_bounds, lower_bounds)
     dims = [AffineExpr.dimension(i) for i in range(len(upper_bounds))]
-    exprs, _ = apply_map(draft, dims, AffineArith())
+    exprs, _ = apply_transforms(transforms, dims, lower_bounds, AffineArith())
     return TransformMapAttr(
         transforms, AffineMapAttr(AffineMap(len(upper_bounds), 0, tuple(exprs))), upper_bounds, lower_bounds
     )
