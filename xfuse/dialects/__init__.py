@@ -33,10 +33,17 @@ def _iree_encoding() -> Dialect:
     return IREE_ENCODING
 
 
+def _rock() -> Dialect:
+    from xfuse.dialects.rock import ROCK
+
+    return ROCK
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
     "iree_encoding": _iree_encoding,  # a whole dialect of xfuse's own (xDSL has none)
+    "rock": _rock,  # xfuse's own dialect (no xDSL counterpart to extend)
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

@@ -1,0 +1,1 @@
+"""rocMLIR's new fusion system (seed 002) on the CPU: views, regularization, fusion, lowering."""
