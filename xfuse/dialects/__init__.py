@@ -27,9 +27,23 @@ def _linalg() -> Dialect:
     return LINALG_EXTENSION
 
 
+def _transform() -> Dialect:
+    from xfuse.dialects.transform import TRANSFORM_EXTENSION
+
+    return TRANSFORM_EXTENSION
+
+
+def _gpu_mapping() -> Dialect:
+    from xfuse.dialects.transform_mapping import GPU_MAPPING_EXTENSION
+
+    return GPU_MAPPING_EXTENSION
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
+    "transform": _transform,
+    "gpu": _gpu_mapping,
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""
