@@ -47,7 +47,13 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BufferizePass
 
+    def get_transform_interpreter():
+        from xfuse.transform_interp.interpreter_pass import TransformInterpreterPass
+
+        return TransformInterpreterPass
+
     return {
+        "xfuse-transform-interpreter": get_transform_interpreter,
         "xfuse-bufferize": get_bufferize,
         "xfuse-diffusion": get_diffusion,
         "xfuse-fuse-consumers": get_fuse_consumers,
