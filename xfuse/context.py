@@ -17,10 +17,12 @@ from xfuse.dialects import DIALECT_EXTENSIONS
 
 
 def extend_dialect(base: Dialect, extension: Dialect) -> Dialect:
-    """`base` with the operations and attributes of `extension` appended."""
+    """`base` with the operations and attributes of `extension` appended; an extension op
+    replaces the base op of the same name (xDSL's transform ops without MLIR's syntax)."""
+    replaced = {op.name for op in extension.operations}
     return Dialect(
         base.name,
-        [*base.operations, *extension.operations],
+        [*(op for op in base.operations if op.name not in replaced), *extension.operations],
         [*base.attributes, *extension.attributes],
         [*base._interfaces, *extension._interfaces],  # pyright: ignore[reportPrivateUsage]
     )

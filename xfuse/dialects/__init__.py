@@ -39,11 +39,25 @@ def _rock() -> Dialect:
     return ROCK
 
 
+def _transform() -> Dialect:
+    from xfuse.dialects.transform import TRANSFORM_EXTENSION
+
+    return TRANSFORM_EXTENSION
+
+
+def _gpu_mapping() -> Dialect:
+    from xfuse.dialects.transform_mapping import GPU_MAPPING_EXTENSION
+
+    return GPU_MAPPING_EXTENSION
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
     "iree_encoding": _iree_encoding,  # a whole dialect of xfuse's own (xDSL has none)
     "rock": _rock,  # xfuse's own dialect (no xDSL counterpart to extend)
+    "transform": _transform,
+    "gpu": _gpu_mapping,
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

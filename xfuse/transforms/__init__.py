@@ -47,6 +47,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BufferizePass
 
+    def get_transform_interpreter():
+        from xfuse.transform_interp.interpreter_pass import TransformInterpreterPass
+
+        return TransformInterpreterPass
+
     # data tiling (issue 10): xfuse/transforms/data_tiling/
     def get_set_encoding():
         from xfuse.transforms.data_tiling.set_encoding import SetEncodingPass
@@ -67,6 +72,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-set-encoding": get_set_encoding,
         "xfuse-materialize-encoding": get_materialize_encoding,
         "xfuse-generic-to-mmt4d": get_generic_to_mmt4d,
+        "xfuse-transform-interpreter": get_transform_interpreter,
         "xfuse-bufferize": get_bufferize,
         "xfuse-diffusion": get_diffusion,
         "xfuse-fuse-consumers": get_fuse_consumers,
