@@ -91,3 +91,22 @@ def test_fuse_at_the_outer_slice_is_placed_after_the_inner_loop_and_computes_the
     original = compile_module(reference, "f")
     inputs = random_inputs(fused.signature, seed=5)
     np.testing.assert_allclose(fused(*inputs)[0], original(*inputs)[0], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("entry", ["forall", "for"])
+def test_unpack_aligned_by_loop_bounds_is_fused_and_computes_the_same(entry):
+    """Issue 8 item 5: the inner-tile dim is tiled at an induction variable from 0 by the inner
+    tile (so provably 0); the fused unpack must compute what the unfused one does."""
+    from xfuse.dialects.linalg import UnPackOp
+    from xfuse.transforms.fuse_consumers import fuse_consumers
+
+    reference = _load("unpack-loop-bounds.mlir")
+    module = _load("unpack-loop-bounds.mlir")
+    fuse_consumers(module, on_refusal=lambda error: None)
+    module.verify()
+    function = next(op for op in module.ops if op.sym_name.data == entry)
+    assert all(op.parent_op() is not function for op in function.walk() if isinstance(op, UnPackOp))
+    fused = compile_module(module, entry)
+    original = compile_module(reference, entry)
+    inputs = random_inputs(fused.signature, seed=8)
+    np.testing.assert_allclose(fused(*inputs)[0], original(*inputs)[0], rtol=1e-6, atol=1e-6)

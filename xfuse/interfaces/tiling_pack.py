@@ -319,11 +319,14 @@ def _check_whole_inner_tiles(
     tiles: Sequence[int],
     why: str,
 ) -> None:
-    """The inner-tile dims (the last len(tiles)) of a packed tile are whole."""
+    """The inner-tile dims (the last len(tiles)) of a packed tile are whole: size `tile` and an
+    offset that is provably 0, i.e. a provable multiple of `tile` (an inner-tile dim has extent
+    `tile`, so the only in-bounds multiple is 0; e.g. the induction variable of a loop from 0
+    by a step of `tile`)."""
     outer_rank = len(offsets) - len(tiles)
     for k, tile in enumerate(tiles):
         offset, size = offsets[outer_rank + k], sizes[outer_rank + k]
-        if constant_value(offset) != 0 or constant_value(size) != tile:
+        if not _is_multiple(offset, tile) or constant_value(size) != tile:
             raise TilingRefused(
                 op,
                 f"the tile of the {what} cuts inner tile #{k} (dim {outer_rank + k}: offset "

@@ -198,3 +198,25 @@
 // UNPACK-CUT-REMARK-NEXT: linalg.unpack
 // UNPACK-CUT: unpack-cuts-inner-tile.mlir:16:3: error: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 2: offset %oh size 4, the inner tile is 8): an unpack reads whole inner tiles
 // UNPACK-CUT-NOT: Traceback
+
+// Alignment proven from loop bounds and steps (issue 8 item 5): the inner-tile dim is tiled at
+// offset %j (forall from 0 step 32) / %k (scf.for from %c0 step %c32), provably 0, so the tile
+// holds whole inner tiles and the unpack is fused; stepping by 16 cuts the inner tile: refused.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/unpack-loop-bounds.mlir -p xfuse-fuse-consumers 2>/dev/null | filecheck %s --check-prefix=UNPACK-BOUNDS
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/unpack-loop-bounds.mlir -p xfuse-fuse-consumers 2>&1 >/dev/null | filecheck %s --check-prefix=UNPACK-BOUNDS-REMARK
+// UNPACK-BOUNDS-LABEL: func.func @forall(
+// UNPACK-BOUNDS:         %{{.*}}, %[[R:.*]] = scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (64, 32) step (16, 32) shared_outs(%{{.*}} = %{{.*}}, %[[O2:.*]] = %{{.*}})
+// UNPACK-BOUNDS:           %[[Y:.*]] = linalg.exp
+// UNPACK-BOUNDS-NEXT:      %[[OFF:.*]] = affine.apply affine_map<(d0) -> ((d0 * 32))> (%[[I]])
+// UNPACK-BOUNDS-NEXT:      %[[SZ:.*]] = affine.min affine_map<(d0) -> (((d0 * -32) + 2048), 512)> (%[[I]])
+// UNPACK-BOUNDS-NEXT:      %[[D:.*]] = tensor.extract_slice %[[O2]][%[[OFF]]] [%[[SZ]]] [1]
+// UNPACK-BOUNDS-NEXT:      %[[U:.*]] = linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %[[D]] : tensor<16x32xf32> -> tensor<?xf32>
+// UNPACK-BOUNDS:             tensor.parallel_insert_slice %[[U]] into %[[O2]][%[[OFF]]] [%[[SZ]]] [1]
+// UNPACK-BOUNDS:         func.return %[[R]] : tensor<2048xf32>
+// UNPACK-BOUNDS-LABEL: func.func @for(
+// UNPACK-BOUNDS:         %{{.*}}, %[[R:.*]] = scf.for %[[I:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O2:.*]] = %{{.*}})
+// UNPACK-BOUNDS:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A2:.*]] = %{{.*}})
+// UNPACK-BOUNDS:             %[[Y:.*]] = linalg.exp
+// UNPACK-BOUNDS:             linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %{{.*}} : tensor<16x32xf32> -> tensor<?xf32>
+// UNPACK-BOUNDS:         func.return %[[R]] : tensor<2048xf32>
+// UNPACK-BOUNDS-REMARK: unpack-loop-bounds.mlir:53:3: remark: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 1: offset %j size 16, the inner tile is 32): an unpack reads whole inner tiles
