@@ -17,11 +17,15 @@ from xfuse.dialects import DIALECT_EXTENSIONS
 
 
 def extend_dialect(base: Dialect, extension: Dialect) -> Dialect:
-    """`base` with the operations and attributes of `extension` appended."""
+    """`base` with the operations and attributes of `extension` appended; an extension op or
+    attribute with the name of one of `base` replaces it (xfuse's MLIR-faithful subclasses of
+    xDSL ops, see xfuse/dialects/linalg_syntax.py)."""
+    op_names = {op.name for op in extension.operations}
+    attr_names = {attr.name for attr in extension.attributes}
     return Dialect(
         base.name,
-        [*base.operations, *extension.operations],
-        [*base.attributes, *extension.attributes],
+        [*(op for op in base.operations if op.name not in op_names), *extension.operations],
+        [*(a for a in base.attributes if a.name not in attr_names), *extension.attributes],
         [*base._interfaces, *extension._interfaces],  # pyright: ignore[reportPrivateUsage]
     )
 
