@@ -27,9 +27,16 @@ def _linalg() -> Dialect:
     return LINALG_EXTENSION
 
 
+def _gpu() -> Dialect:
+    from xfuse.dialects.gpu import GPU_EXTENSION
+
+    return GPU_EXTENSION
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
+    "gpu": _gpu,
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""
