@@ -17,13 +17,15 @@ from xfuse.dialects import DIALECT_EXTENSIONS
 
 
 def extend_dialect(base: Dialect, extension: Dialect) -> Dialect:
-    """`base` with the operations and attributes of `extension` appended; an extension op
-    replaces the base op of the same name (xDSL's transform ops without MLIR's syntax)."""
-    replaced = {op.name for op in extension.operations}
+    """`base` with the operations and attributes of `extension` appended; an extension op or
+    attribute with the name of one of `base` replaces it (xfuse's MLIR-faithful subclasses of
+    xDSL ops: xfuse/dialects/linalg_syntax.py, transform.py)."""
+    op_names = {op.name for op in extension.operations}
+    attr_names = {attr.name for attr in extension.attributes}
     return Dialect(
         base.name,
-        [*(op for op in base.operations if op.name not in replaced), *extension.operations],
-        [*base.attributes, *extension.attributes],
+        [*(op for op in base.operations if op.name not in op_names), *extension.operations],
+        [*(a for a in base.attributes if a.name not in attr_names), *extension.attributes],
         [*base._interfaces, *extension._interfaces],  # pyright: ignore[reportPrivateUsage]
     )
 

@@ -1,11 +1,14 @@
 """Building scf.forall / tensor.parallel_insert_slice from Python, as tiling will."""
 
+import pytest
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import ArrayAttr, IndexType, ModuleOp, StringAttr, TensorType, f32
 from xdsl.ir import Block, Region
 from xdsl.printer import Printer
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import VerifyException
 
+from xfuse.dialects.gpu import BlockMappingAttr, MappingId, ThreadMappingAttr
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.parsing import parse
@@ -57,13 +60,23 @@ def test_printed_loop_parses_back_identically():
 
 def test_normalized_builder_prints_in_form_with_mapping():
     block = Block()
-    forall = ForallOp.from_bounds([3, 5], mapping=ArrayAttr([StringAttr("x"), StringAttr("y")]))
+    mapping = ArrayAttr([BlockMappingAttr(MappingId.Y), ThreadMappingAttr(MappingId.LINEAR_DIM_0)])
+    forall = ForallOp.from_bounds([3, 5], mapping=mapping)
     block.add_op(forall)
     module = ModuleOp([func.FuncOp("g", ((), ()), Region([block]))])
     block.add_op(func.ReturnOp())
     module.verify()
     assert forall.is_normalized
-    assert 'scf.forall (%0, %1) in (3, 5) {\n    } {mapping = ["x", "y"]}' in _text(module)
+    expected = "} {mapping = [#gpu.block<y>, #gpu.thread<linear_dim_0>]}"
+    assert f"scf.forall (%0, %1) in (3, 5) {{\n    {expected}" in _text(module)
+
+
+def test_mapping_must_be_device_mapping_attributes():
+    block = Block()
+    forall = ForallOp.from_bounds([3], mapping=ArrayAttr([StringAttr("x")]))
+    block.add_op(forall)
+    with pytest.raises(VerifyException, match="Device Mapping array attribute"):
+        forall.verify()
 
 
 def test_clone_and_rewrite_inside_body():

@@ -45,10 +45,10 @@ def _transform() -> Dialect:
     return TRANSFORM_EXTENSION
 
 
-def _gpu_mapping() -> Dialect:
-    from xfuse.dialects.transform_mapping import GPU_MAPPING_EXTENSION
+def _gpu() -> Dialect:
+    from xfuse.dialects.gpu import GPU_EXTENSION
 
-    return GPU_MAPPING_EXTENSION
+    return GPU_EXTENSION
 
 
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
@@ -58,6 +58,6 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "iree_encoding": _iree_encoding,  # a whole dialect of xfuse's own (xDSL has none)
     "rock": _rock,  # xfuse's own dialect (no xDSL counterpart to extend)
     "transform": _transform,
-    "gpu": _gpu_mapping,
+    "gpu": _gpu,
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

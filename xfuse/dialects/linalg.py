@@ -27,39 +27,30 @@ Fidelity notes (checked against mlir-opt 22.1.8):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import auto
 from typing import ClassVar, Self, cast
 
-from xdsl.builder import Builder
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
-    AnyFloat,
     ArrayAttr,
     DenseArrayBase,
     IndexType,
-    IntegerType,
     MemRefType,
     TensorType,
     i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.dialects.linalg.ops import YieldOp
-from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.utils import (
     get_dynamic_index_list,
     parse_dynamic_index_list_without_types,
     print_dynamic_index_list,
     split_dynamic_index_list,
 )
-from xdsl.dialects.utils.enum_attribute import EnumAttribute
-from xdsl.ir import Attribute, BlockArgument, Dialect, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -69,11 +60,17 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
-from xdsl.parser import AttrParser, Parser, UnresolvedOperand
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
-from xdsl.utils.str_enum import StrEnum
+
+from xfuse.dialects.linalg_bodies import TypeFnAttr, contraction_region, is_unsigned
+from xfuse.dialects.linalg_syntax import (
+    GenericOp,
+    MLIRNamedOpSyntax,
+    XDSL_NAMED_OPS_WITH_MLIR_SYNTAX,
+)
 
 # --------------------------------------------------------------------------------------
 # Pack / unpack
@@ -520,56 +517,8 @@ class UnPackOp(_PackLikeOp):
 # --------------------------------------------------------------------------------------
 
 
-class TypeFn(StrEnum):
-    """Element conversion of a named linalg op's inputs (MLIR's `#linalg.type_fn`)."""
-
-    CAST_SIGNED = auto()
-    CAST_UNSIGNED = auto()
-
-
-@irdl_attr_definition
-class TypeFnAttr(EnumAttribute[TypeFn]):
-    """`#linalg.type_fn<cast_signed>` / `#linalg.type_fn<cast_unsigned>` (absent in xDSL 0.74)."""
-
-    name = "linalg.type_fn"
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> TypeFn:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
-
-
-def _cast_to(value: SSAValue, to_type: Attribute, unsigned: bool) -> SSAValue:
-    """MLIR's cast_signed / cast_unsigned of a scalar to `to_type` (inserted at the builder)."""
-    from_type = value.type
-    if from_type == to_type:
-        return value
-    if isinstance(from_type, AnyFloat) and isinstance(to_type, AnyFloat):
-        if from_type.bitwidth < to_type.bitwidth:
-            return arith.ExtFOp(value, to_type).result
-        return arith.TruncFOp(value, to_type).result
-    if isinstance(from_type, IntegerType) and isinstance(to_type, IntegerType):
-        if from_type.width.data < to_type.width.data:
-            op = arith.ExtUIOp(value, to_type) if unsigned else arith.ExtSIOp(value, to_type)
-            return op.result
-        return arith.TruncIOp(value, to_type).result
-    if isinstance(from_type, IntegerType) and isinstance(to_type, AnyFloat):
-        op = arith.UIToFPOp(value, to_type) if unsigned else arith.SIToFPOp(value, to_type)
-        return op.result
-    if isinstance(from_type, AnyFloat) and isinstance(to_type, IntegerType):
-        op = arith.FPToUIOp(value, to_type) if unsigned else arith.FPToSIOp(value, to_type)
-        return op.result
-    raise ValueError(f"no linalg cast from {from_type} to {to_type}")
-
-
-class _ContractionOp(NamedOperation):
+class _ContractionOp(MLIRNamedOpSyntax):
     """A named `acc += cast(a) * cast(b)` op; subclasses give the maps and iterators."""
-
-    PRINT_ATTRS_IN_FRONT: ClassVar[bool] = True
 
     DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]]
     ITERATOR_TYPES: ClassVar[tuple[str, ...]]  # "parallel" / "reduction", one per loop
@@ -584,7 +533,7 @@ class _ContractionOp(NamedOperation):
     ):
         if res is None:
             res = [o.type for o in outputs if isinstance(o.type, TensorType)]
-        unsigned = _is_unsigned(properties)
+        unsigned = is_unsigned(properties)
         super().__init__(
             ins=inputs,
             outs=outputs,
@@ -598,30 +547,7 @@ class _ContractionOp(NamedOperation):
     def get_hidden_region(
         cls, inputs: Sequence[SSAValue], outputs: Sequence[SSAValue], unsigned: bool = False
     ) -> Region:
-        arg_types = cls.body_arg_types((*inputs, *outputs))
-        if len(arg_types) != 3:
-            # Malformed operand counts: build a placeholder body so that the verifier, not
-            # the parser, reports the error.
-            @Builder.implicit_region(arg_types)
-            def placeholder(args: tuple[BlockArgument, ...]) -> None:
-                YieldOp(*args[-1:])
-
-            return placeholder
-        out_type = arg_types[-1]
-        add, mul = (
-            (arith.AddfOp, arith.MulfOp)
-            if isinstance(out_type, AnyFloat)
-            else (arith.AddiOp, arith.MuliOp)
-        )
-
-        @Builder.implicit_region(arg_types)
-        def hidden_region(args: tuple[BlockArgument, ...]) -> None:
-            lhs = _cast_to(args[0], out_type, unsigned)
-            rhs = _cast_to(args[1], out_type, unsigned)
-            product = mul(lhs, rhs)
-            YieldOp(add(args[2], product))
-
-        return hidden_region
+        return contraction_region(cls.body_arg_types((*inputs, *outputs)), unsigned)
 
     def get_default_indexing_maps(self) -> Sequence[AffineMap]:
         return self.DEFAULT_INDEXING_MAPS
@@ -642,87 +568,14 @@ class _ContractionOp(NamedOperation):
                 raise VerifyException(f"expected a shaped operand, got {value.type}")
         super().verify_()
 
-    # Custom syntax: `[indexing_maps = [...]] [{attrs}] ins(...) outs(...) [{attrs}] [-> types]`
-    HAS_INDEXING_MAPS: ClassVar[bool] = False
-
     @classmethod
-    def parse(cls, parser: Parser) -> Self:
-        properties: dict[str, Attribute] = {}
-        if cls.HAS_INDEXING_MAPS and parser.parse_optional_keyword("indexing_maps"):
-            parser.parse_punctuation("=")
-            properties["indexing_maps"] = parser.parse_attribute()
-        attrs = dict(parser.parse_optional_attr_dict())
-        pos = parser.pos
-        parser.parse_characters("ins")
-        parser.parse_punctuation("(")
-        unresolved_ins = parser.parse_comma_separated_list(
-            Parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        parser.parse_punctuation(":")
-        ins_types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
-        parser.parse_punctuation(")")
-        ins = parser.resolve_operands(unresolved_ins, ins_types, pos)
-        pos = parser.pos
-        parser.parse_characters("outs")
-        parser.parse_punctuation("(")
-        unresolved_outs = parser.parse_comma_separated_list(
-            Parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        parser.parse_punctuation(":")
-        outs_types = parser.parse_comma_separated_list(Parser.Delimiter.NONE, parser.parse_type)
-        parser.parse_punctuation(")")
-        outs = parser.resolve_operands(unresolved_outs, outs_types, pos)
-        attrs.update(parser.parse_optional_attr_dict())
-        res_types: Sequence[Attribute] = ()
-        if parser.parse_optional_punctuation("->"):
-            res_types = parser.parse_optional_comma_separated_list(
-                parser.Delimiter.PAREN, parser.parse_type
-            ) or [parser.parse_type()]
-        prop_names = cls.get_irdl_definition().properties
-        for key in [k for k in attrs if k in prop_names]:
-            properties[key] = attrs.pop(key)
-        return cls.build(
-            operands=(ins, outs),
-            result_types=(res_types,),
-            properties=properties,
-            attributes=attrs,
-            regions=(
-                cls.get_hidden_region(ins, outs, unsigned=_is_unsigned(properties)),
-            ),
-        )
-
-    def print(self, printer: Printer) -> None:
-        extra: dict[str, Attribute] = {**self.attributes, **self.properties}
-        for hidden in ("indexing_maps", "linalg.memoized_indexing_maps", "operandSegmentSizes"):
-            extra.pop(hidden, None)
-        if self.HAS_INDEXING_MAPS:
-            maps = self.get_indexing_maps()
-            if tuple(m.data for m in maps.data) != tuple(self.DEFAULT_INDEXING_MAPS):
-                printer.print_string(" indexing_maps = ")
-                printer.print_attribute(maps)
-        if extra:
-            printer.print_op_attributes(extra)
-        printer.print_string(" ins(")
-        printer.print_list(self.inputs, printer.print_ssa_value)
-        printer.print_string(" : ")
-        printer.print_list(self.inputs.types, printer.print_attribute)
-        printer.print_string(") outs(")
-        printer.print_list(self.outputs, printer.print_ssa_value)
-        printer.print_string(" : ")
-        printer.print_list(self.outputs.types, printer.print_attribute)
-        printer.print_string(")")
-        if self.res:
-            printer.print_string(" -> ")
-            if len(self.res) == 1:
-                printer.print_attribute(self.res[0].type)
-            else:
-                with printer.in_parens():
-                    printer.print_list(self.res.types, printer.print_attribute)
-
-
-def _is_unsigned(properties: dict[str, Attribute | None] | dict[str, Attribute] | None) -> bool:
-    cast_fn = (properties or {}).get("cast")
-    return isinstance(cast_fn, TypeFnAttr) and cast_fn.data == TypeFn.CAST_UNSIGNED
+    def hidden_region_for(
+        cls,
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue],
+        properties: dict[str, Attribute],
+    ) -> Region:
+        return cls.get_hidden_region(inputs, outputs, unsigned=is_unsigned(properties))
 
 
 _P, _R = "parallel", "reduction"
@@ -801,6 +654,14 @@ class BatchMatmulOp(_ContractionOp):
 
 LINALG_EXTENSION = Dialect(
     "linalg",
-    [PackOp, UnPackOp, Mmt4DOp, BatchMmt4DOp, BatchMatmulOp],
+    [
+        PackOp,
+        UnPackOp,
+        Mmt4DOp,
+        BatchMmt4DOp,
+        BatchMatmulOp,
+        GenericOp,
+        *XDSL_NAMED_OPS_WITH_MLIR_SYNTAX,
+    ],
     [TypeFnAttr],
 )

@@ -62,6 +62,8 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from xfuse.dialects.gpu import DeviceMappingAttr
+
 OpFoldResult = int | SSAValue
 """A static integer or an SSA value of index type (MLIR's OpFoldResult)."""
 
@@ -428,6 +430,12 @@ class ForallOp(IRDLOperation):
                     f"type mismatch between {i}-th output and corresponding block argument"
                 )
 
+        if self.mapping is not None and not all(
+            isinstance(entry, DeviceMappingAttr) for entry in self.mapping
+        ):
+            raise VerifyException(
+                "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute"
+            )
         if self.mapping is not None and len(self.mapping) and len(self.mapping) != rank:
             raise VerifyException("mapping attribute size must match op rank")
 
@@ -468,11 +476,12 @@ class ForallOp(IRDLOperation):
             print_empty_block=False,
             print_block_terminators=bool(self.res),
         )
-        # `mapping` is inherent but MLIR prints it in the attribute dictionary.
+        # `mapping` is inherent but MLIR prints it in the attribute dictionary, which MLIR
+        # keeps sorted by name.
         attributes = dict(self.attributes)
         if self.mapping is not None:
-            attributes = {"mapping": self.mapping, **attributes}
-        printer.print_op_attributes(attributes)
+            attributes["mapping"] = self.mapping
+        printer.print_op_attributes(dict(sorted(attributes.items())))
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:

@@ -113,7 +113,7 @@
 // REDUCE-NEXT:   %{{.*}}, %[[R:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %{{.*}}, %[[O:.*]] = %[[ACC]]) -> (tensor<64x32xf32>, tensor<64xf32>)
 // REDUCE:          %[[X:.*]] = linalg.exp
 // REDUCE-NEXT:     %[[D:.*]] = tensor.extract_slice %[[O]][%[[OI:.*]]] [16] [1] : tensor<64xf32> to tensor<16xf32>
-// REDUCE-NEXT:     %[[S:.*]] = linalg.reduce ins(%[[X]]:tensor<16x32xf32>) outs(%[[D]]:tensor<16xf32>) dimensions = [1]
+// REDUCE-NEXT:     %[[S:.*]] = linalg.reduce ins(%[[X]] : tensor<16x32xf32>) outs(%[[D]] : tensor<16xf32>) dimensions = [1]
 // REDUCE:          tensor.parallel_insert_slice %[[S]] into %[[O]][%[[OI]]] [16] [1]
 // REDUCE:        func.return %[[R]]
 
@@ -125,7 +125,7 @@
 // MARKED:            scf.forall.in_parallel
 // MARKED:        linalg.exp ins(%[[SUM]] : tensor<64x64xf32>)
 // SWEEP:         scf.forall
-// SWEEP:           linalg.transpose ins(%{{.*}}:tensor<16x32xf32>) outs(%{{.*}}:tensor<32x16xf32>)
+// SWEEP:           linalg.transpose ins(%{{.*}} : tensor<16x32xf32>) outs(%{{.*}} : tensor<32x16xf32>)
 // SWEEP:           tensor.parallel_insert_slice %{{.*}} into %{{.*}}[0, %{{.*}}] [32, 16] [1, 1]
 // SWEEP:         linalg.add
 

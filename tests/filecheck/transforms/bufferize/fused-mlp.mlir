@@ -23,7 +23,7 @@
 // CHECK-LABEL: func.func @mlp(%input: memref<256x512xf32>, %weight: memref<512x1024xf32>, %bias: memref<1024xf32>) -> memref<256x1024xf32>
 // CHECK:         %[[MM:.*]] = memref.alloc() : memref<256x1024xf32>
 // CHECK-NEXT:    %[[BIAS:.*]] = memref.alloc() : memref<256x1024xf32>
-// CHECK-NEXT:    linalg.broadcast ins(%bias:memref<1024xf32>) outs(%[[BIAS]]:memref<256x1024xf32>) dimensions = [0]
+// CHECK-NEXT:    linalg.broadcast ins(%bias : memref<1024xf32>) outs(%[[BIAS]] : memref<256x1024xf32>) dimensions = [0]
 // CHECK-NEXT:    %[[SUM:.*]] = memref.alloc() : memref<256x1024xf32>
 // CHECK-NEXT:    %[[OUT:.*]] = memref.alloc() : memref<256x1024xf32>
 // CHECK-NEXT:    scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (256, 1024) step (64, 64) {

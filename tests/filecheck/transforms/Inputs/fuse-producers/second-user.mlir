@@ -5,12 +5,12 @@
 
 // CHECK-LABEL: func.func @second_user(
 // CHECK-SAME:      %[[X:.*]]: tensor<16x8xf32>, %[[B:.*]]: tensor<16x8xf32>)
-// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[X]]:tensor<16x8xf32>)
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[X]] : tensor<16x8xf32>)
 // CHECK-NEXT:    %[[E:.*]] = tensor.empty() : tensor<8x8xf32>
 // CHECK-NEXT:    %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[E]])
 // CHECK-NEXT:      %[[XS:.*]] = tensor.extract_slice %[[X]][0, %[[I]]] [16, 2] [1, 1]
 // CHECK-NEXT:      %[[TE:.*]] = tensor.empty() : tensor<2x16xf32>
-// CHECK-NEXT:      %[[TS:.*]] = linalg.transpose ins(%[[XS]]:tensor<16x2xf32>) outs(%[[TE]]:tensor<2x16xf32>) permutation = [1, 0]
+// CHECK-NEXT:      %[[TS:.*]] = linalg.transpose ins(%[[XS]] : tensor<16x2xf32>) outs(%[[TE]] : tensor<2x16xf32>) permutation = [1, 0]
 // CHECK-NEXT:      %[[OS:.*]] = tensor.extract_slice %[[ACC]][%[[I]], 0] [2, 8] [1, 1]
 // CHECK-NEXT:      %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[OS]] : tensor<2x8xf32>)
 // CHECK-NEXT:      linalg.matmul ins(%[[TS]], %[[B]] : tensor<2x16xf32>, tensor<16x8xf32>) outs(%[[F]] : tensor<2x8xf32>)

@@ -39,7 +39,7 @@ builtin.module {
         %15 = affine.apply affine_map<(d0, d1) -> ((d0 + d1))> (%j, %jj)
         %16 = tensor.extract_slice %bias[%15] [32] [1] : tensor<128xf32> to tensor<32xf32>
         %17 = tensor.empty() : tensor<16x32xf32>
-        %18 = linalg.broadcast ins(%16:tensor<32xf32>) outs(%17:tensor<16x32xf32>) dimensions = [0]
+        %18 = linalg.broadcast ins(%16 : tensor<32xf32>) outs(%17 : tensor<16x32xf32>) dimensions = [0]
         %19 = tensor.extract_slice %4[0, %jj] [16, 32] [1, 1] : tensor<16x64xf32> to tensor<16x32xf32>
         %20 = linalg.add ins(%red, %18 : tensor<16x32xf32>, tensor<16x32xf32>) outs(%19 : tensor<16x32xf32>) -> tensor<16x32xf32>
         %21 = tensor.insert_slice %20 into %4[0, %jj] [16, 32] [1, 1] : tensor<16x32xf32> into tensor<16x64xf32>
