@@ -35,7 +35,8 @@ def test_generation_is_seeded_and_parses():
         parse(generate(seed).text).verify()
 
 
-@pytest.mark.parametrize("pipeline", ["tile-for", "fuse-both", "diffusion", "lower-pack-unpack"])
+@pytest.mark.parametrize("pipeline", ["tile-for", "fuse-producers", "fuse-consumers", "diffusion",
+                                      "lower-pack-unpack"])
 def test_random_programs_quick(pipeline):
     outcomes = run_batch(list(range(100, 112)), pipeline)
     _no_bugs(outcomes)
@@ -43,7 +44,7 @@ def test_random_programs_quick(pipeline):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("pipeline", ["tile-forall", "fuse-producers-for", "fuse-consumers-for",
+@pytest.mark.parametrize("pipeline", ["tile-forall", "fuse-producers-for", "fuse-both", "fuse-consumers-for",
                                       "diffusion-for", "diffusion-cleanup", "bufferize"])
 def test_random_programs_slow(pipeline):
     _no_bugs(run_batch(list(range(200, 224)), pipeline))
