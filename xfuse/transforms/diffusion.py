@@ -4,8 +4,12 @@ The "fusion by diffusion" RFC (seed 000), shaped by its review: an iterative pro
 fusion whose *policy* is the caller's (a cost model callback, `diffusion_cost.py`) and which
 performs no fusion the fusion functions cannot prove legal.
 
-- **Seeds**: the contractions already inside a loop nest (structured ops with a reduction loop
-  and at least two inputs, e.g. matmul, mmt4d), in IR (topological) order; or the caller's list.
+- **Seeds** (`SeedSelection`, the pass option `seeds`), in IR (topological) order:
+  `contractions` (default): the contractions inside a loop nest (structured ops with a reduction
+  loop and at least two inputs, e.g. matmul, mmt4d); `marked`: the ops carrying the marker
+  attribute (`seed-marker`, default `xfuse.diffusion_seed`); `all-in-loops`: every op with a
+  tiling model inside a loop nest (for nests holding no contraction); or the caller's list.
+  Each seed gets a remark saying why it is one.
   Each seed's diffusion runs to exhaustion before the next seed's, so an op between two
   contractions goes to the first one (post-op fusion has priority).
 - **Central ops** come from a deque (BFS) seeded with one seed; every tile fusion creates is
@@ -79,6 +83,7 @@ __all__ = [
     "DiffusionPass",
     "DiffusionRemark",
     "DiffusionResult",
+    "SeedSelection",
     "diffuse",
     "enclosing_loops",
     "is_contraction",
@@ -95,7 +100,7 @@ class DiffusionRemark:
     erased since). `text` is the formatted `file:line:col: remark: ...` line, made when the
     remark was recorded (the op still printable then)."""
 
-    kind: Literal["fused", "refused", "skipped"]
+    kind: Literal["seed", "fused", "refused", "skipped"]
     op_name: str
     message: str
     text: str
@@ -111,7 +116,9 @@ class DiffusionResult:
     """(kind, name of the original op, its tiled op), in fusion order."""
     remarks: list[DiffusionRemark] = field(default_factory=list)
 
-    def remark(self, kind: Literal["fused", "refused", "skipped"], op: Operation, message: str) -> None:
+    def remark(
+        self, kind: Literal["seed", "fused", "refused", "skipped"], op: Operation, message: str
+    ) -> None:
         text = format_diagnostic(f"diffusion: {message}", op, severity="remark")
         self.remarks.append(DiffusionRemark(kind, op.name, message, text))
 
@@ -144,6 +151,64 @@ def enclosing_loops(op: Operation) -> tuple[LoopOp, ...]:
 def tiled_contractions(root: Operation) -> list[Operation]:
     """The contractions inside a loop nest under `root`, in IR order."""
     return [op for op in root.walk() if is_contraction(op) and enclosing_loops(op)]
+
+
+SEED_KINDS = ("contractions", "marked", "all-in-loops")
+DEFAULT_SEED_MARKER = "xfuse.diffusion_seed"
+
+
+@dataclass(frozen=True)
+class SeedSelection:
+    """Which ops diffusion starts from (the pass options `seeds` and `seed-marker`).
+
+    `contractions`: the contractions inside a loop nest; `marked`: the ops carrying the
+    discardable attribute `marker` (any value), inside a loop nest or not (root tiling tiles
+    them); `all-in-loops`: every op with a tiling model inside a loop nest."""
+
+    kind: Literal["contractions", "marked", "all-in-loops"] = "contractions"
+    marker: str = DEFAULT_SEED_MARKER
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEED_KINDS:
+            raise ValueError(
+                f"seeds must be one of {', '.join(SEED_KINDS)}, got '{self.kind}'"
+            )
+
+    def is_candidate(self, op: Operation) -> bool:
+        """Whether `op` is a seed, or becomes one once tiled (by root tiling)."""
+        if self.kind == "marked":
+            return self.marker in op.attributes and tiling_model_for(op) is not None
+        if self.kind == "contractions":
+            return is_contraction(op)
+        return _is_computation(op)
+
+    def seeds(self, root: Operation) -> list[Operation]:
+        """The seeds under `root`, in IR order."""
+        return [op for op in root.walk() if self.is_candidate(op) and enclosing_loops(op)]
+
+    def why(self, op: Operation) -> str:
+        """Why `op` is a seed, for its remark."""
+        if self.kind == "marked":
+            return f"it carries the marker '{self.marker}' (seeds=marked)"
+        if self.kind == "contractions":
+            return "it is a contraction inside a loop nest (seeds=contractions)"
+        return "it has a tiling model and is inside a loop nest (seeds=all-in-loops)"
+
+    def none_found(self) -> str:
+        """The warning when there is no seed."""
+        if self.kind == "marked":
+            return f"no op carries the marker '{self.marker}' (seeds=marked)"
+        if self.kind == "contractions":
+            return (
+                "no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) "
+                "or give root-tile-sizes=..., or choose other seeds (seeds=marked|all-in-loops)"
+            )
+        return "no op with a tiling model inside a loop nest (seeds=all-in-loops)"
+
+
+def _is_computation(op: Operation) -> bool:
+    """An op with a tiling model that computes something (not `tensor.empty`, no slice op)."""
+    return not isinstance(op, tensor.EmptyOp) and tiling_model_for(op) is not None
 
 
 # -- chains -------------------------------------------------------------------------------
@@ -456,12 +521,18 @@ def _first_block(op: Operation):
 
 
 def tile_root_contractions(
-    root: Operation, tile_sizes: Sequence[int], loop: Literal["for", "forall"] = "forall"
+    root: Operation,
+    tile_sizes: Sequence[int],
+    loop: Literal["for", "forall"] = "forall",
+    selection: SeedSelection | None = None,
 ) -> list[Operation]:
-    """Tile every contraction of `root` that is not inside a loop yet; returns the tiled ops
-    (the new seeds). Refusals of the tiling driver are raised (`TilingRefused`)."""
+    """Tile every op of `root` that would be a seed (by default, a contraction) but is not
+    inside a loop yet; returns the tiled ops (the new seeds). For `seeds=all-in-loops`, the
+    contractions are tiled. Refusals of the tiling driver are raised (`TilingRefused`)."""
+    selection = selection or SeedSelection()
+    wanted = selection if selection.kind == "marked" else SeedSelection("contractions")
     seeds: list[Operation] = []
-    for op in [op for op in root.walk() if is_contraction(op) and not enclosing_loops(op)]:
+    for op in [op for op in root.walk() if wanted.is_candidate(op) and not enclosing_loops(op)]:
         tiled = tile_and_replace(op, TileOptions(tuple(tile_sizes), (), loop))
         seeds.extend(tiled.tiled_ops)
     return seeds
@@ -474,20 +545,34 @@ def diffuse(
     seeds: Sequence[Operation] | None = None,
     root_tile_sizes: Sequence[int] = (),
     root_loop: Literal["for", "forall"] = "forall",
+    seed_selection: SeedSelection | None = None,
 ) -> DiffusionResult:
-    """Fuse producers and consumers around the tiled contractions under `root` (module doc).
+    """Fuse producers and consumers around the seeds under `root` (module doc).
 
     `cost_model`: any `CostModel` callable (default: `SmallestSliceCostModel`). `seeds`: the
-    central ops to start from (default: `tiled_contractions(root)`, after tiling the untiled
-    ones with `root_tile_sizes` when given). Returns the seeds, the fusions and the remarks;
-    refusals never raise (they are remarks): the IR stays valid and equivalent."""
+    central ops to start from; else `seed_selection` chooses them (default: the tiled
+    contractions), after tiling the untiled ones with `root_tile_sizes` when given. Returns the
+    seeds, the fusions and the remarks; refusals never raise (they are remarks): the IR stays
+    valid and equivalent."""
     model = cost_model if cost_model is not None else SmallestSliceCostModel()
+    selection = seed_selection or SeedSelection()
     if root_tile_sizes:
-        tile_root_contractions(root, root_tile_sizes, root_loop)
-    seed_list = list(seeds) if seeds is not None else tiled_contractions(root)
+        tile_root_contractions(root, root_tile_sizes, root_loop, selection)
+    seed_list = list(seeds) if seeds is not None else selection.seeds(root)
     result = DiffusionResult(seeds=list(seed_list))
     diffusion = _Diffusion(root, model, result)
-    for seed in seed_list:
+    for number, seed in enumerate(seed_list, 1):
+        why = "given by the caller" if seeds is not None else selection.why(seed)
+        if seed.parent is None:
+            continue  # fused as a consumer of an earlier seed (its remark says so)
+        if id(seed) in diffusion.visited:
+            result.remark(
+                "seed", seed,
+                f"seed #{number} '{seed.name}' ({why}) was already reached from an earlier "
+                "seed: not diffused again",
+            )
+            continue
+        result.remark("seed", seed, f"seed #{number} '{seed.name}': {why}")
         diffusion.run_seed(seed)
     if result.fused:
         # Fusion leaves the loops' old results (the matmul's, the add's) computed but unused;
@@ -511,7 +596,16 @@ class DiffusionPass(ModulePass):
     cache_sizes: tuple[int, ...] = ()
     remarks: bool = False
     root_tile_sizes: tuple[int, ...] = ()
-    root_loop: str = "forall"
+    root_loop: Literal["for", "forall"] = "forall"
+    seeds: Literal["contractions", "marked", "all-in-loops"] = "contractions"
+    seed_marker: str = DEFAULT_SEED_MARKER
+
+    def __post_init__(self) -> None:
+        # Checked when the pipeline is parsed (`Literal` options are checked by xDSL's spec
+        # parser; the cost model by name here), so a bad value is a pipeline error.
+        target = TargetDescription(tuple(self.cache_sizes)) if self.cache_sizes else None
+        cost_model_by_name(self.cost_model, target)
+        SeedSelection(self.seeds, self.seed_marker)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = TargetDescription(tuple(self.cache_sizes)) if self.cache_sizes else None
@@ -519,21 +613,17 @@ class DiffusionPass(ModulePass):
             model = cost_model_by_name(self.cost_model, target)
         except ValueError as error:
             emit_error(op, f"xfuse-diffusion: {error}")
-        if self.root_loop not in ("for", "forall"):
-            emit_error(op, f"xfuse-diffusion: root-loop must be 'for' or 'forall', got '{self.root_loop}'")
+        selection = SeedSelection(self.seeds, self.seed_marker)
         result = diffuse(
             op, model,
             root_tile_sizes=self.root_tile_sizes,
-            root_loop=self.root_loop,  # pyright: ignore[reportArgumentType]
+            root_loop=self.root_loop,
+            seed_selection=selection,
         )
         if not result.seeds:
             # Like the other fusion sweeps, nothing to do is not an error (pipelines run the
             # pass on any module), but it is never silent: the user learns why.
-            print(
-                "warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; "
-                "tile one first (xfuse-tile) or give root-tile-sizes=...",
-                file=sys.stderr,
-            )
+            print(f"warning: xfuse-diffusion: {selection.none_found()}", file=sys.stderr)
         if self.remarks:
             for remark in result.remarks:
                 print(remark.text, file=sys.stderr)

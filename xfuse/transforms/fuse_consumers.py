@@ -494,6 +494,20 @@ def _movable(op: Operation) -> bool:
     )
 
 
+def _used_values(op: Operation) -> list[SSAValue]:
+    """The operands of `op` and the values its regions use but do not define (a constant
+    captured by a `linalg.generic` body): all must be available wherever `op` is moved."""
+    used = list(op.operands)
+    for inner in op.walk():
+        if inner is op:
+            continue
+        for value in inner.operands:
+            owner = value.block.parent_op() if isinstance(value, BlockArgument) else value.owner
+            if isinstance(owner, Operation) and not op.is_ancestor(owner) and value not in used:
+                used.append(value)
+    return used
+
+
 def _ops_to_hoist(value: SSAValue, loop: LoopOp, consumer: Operation) -> list[Operation]:
     """The ops between `loop` and `consumer` that `value` is computed by, to move above `loop`
     (refusing when they depend on the loop or may have side effects)."""
@@ -523,7 +537,7 @@ def _ops_to_hoist(value: SSAValue, loop: LoopOp, consumer: Operation) -> list[Op
             )
         if definer not in collected:
             collected.append(definer)
-            pending.extend(definer.operands)
+            pending.extend(_used_values(definer))
     assert block is not None
     return sorted(collected, key=lambda op: block.get_operation_index(op))
 
@@ -614,7 +628,7 @@ def _analyse(
 
     # Other operands must be available above the loop nest.
     fused_values = {consumer.operands[k] for k in plan.fused}
-    for index, operand in enumerate(consumer.operands):
+    for operand in _used_values(consumer):
         if operand in fused_values:
             continue
         for op in _ops_to_hoist(operand, loop, consumer):

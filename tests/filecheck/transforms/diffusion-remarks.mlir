@@ -49,5 +49,30 @@
 
 // NOSEED: warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) or give root-tile-sizes=...
 // NOSEED: %mm = linalg.matmul
-// UNKNOWN: error: xfuse-diffusion: unknown cost model 'fastest' (registered: cache-fit, smallest)
-// NOCACHE: error: xfuse-diffusion: the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
+// Option values are checked when the pipeline is parsed (before any IR is read or changed).
+// UNKNOWN: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=fastest}': unknown cost model 'fastest' (registered: cache-fit, smallest)
+// NOCACHE: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=cache-fit}': the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
+// RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{seeds=everything}' 2>&1 | filecheck %s --check-prefix=BADSEEDS
+// BADSEEDS: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{seeds=everything}': Incompatible types: given ('everything',), expected typing.Literal['contractions', 'marked', 'all-in-loops']
+// BADSEEDS-NOT: Traceback
+// RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{root-loop=while}' 2>&1 | filecheck %s --check-prefix=BADLOOP
+// BADLOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{root-loop=while}': Incompatible types: given ('while',), expected typing.Literal['for', 'forall']
+
+// Seeds chosen on the command line (seeds=contractions|marked|all-in-loops, seed-marker=NAME):
+// each seed's remark says why it is one. A nest without a contraction: no seed by default;
+// every op in a loop nest, or the marked exp, seeds the diffusion of the broadcast, add, relu.
+// RUN: xfuse-opt %S/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{remarks=true}' 2>&1 | filecheck %s --check-prefix=SEEDS-NONE
+// RUN: xfuse-opt %S/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{seeds=all-in-loops remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=SEEDS-ALL
+// RUN: xfuse-opt %S/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{seeds=marked remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=SEEDS-MARKED
+// RUN: xfuse-opt %S/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{seeds=marked seed-marker="my.seed"}' 2>&1 | filecheck %s --check-prefix=SEEDS-OTHER-MARKER
+// RUN: xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=SEEDS-DEFAULT
+// SEEDS-NONE: warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) or give root-tile-sizes=..., or choose other seeds (seeds=marked|all-in-loops)
+// SEEDS-NONE: %s = linalg.add
+// SEEDS-ALL: no-contraction.mlir:11:5: remark: diffusion: seed #1 'linalg.exp': it has a tiling model and is inside a loop nest (seeds=all-in-loops)
+// SEEDS-ALL: no-contraction.mlir:17:3: remark: diffusion: fused 'linalg.add' (consumer of result #0 of 'linalg.exp')
+// SEEDS-ALL: no-contraction.mlir:6:3: remark: diffusion: fused 'linalg.broadcast' (producer of operand #1 of 'linalg.add')
+// SEEDS-ALL: no-contraction.mlir:19:3: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.add')
+// SEEDS-MARKED: no-contraction.mlir:11:5: remark: diffusion: seed #1 'linalg.exp': it carries the marker 'xfuse.diffusion_seed' (seeds=marked)
+// SEEDS-MARKED: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.add')
+// SEEDS-OTHER-MARKER: warning: xfuse-diffusion: no op carries the marker 'my.seed' (seeds=marked)
+// SEEDS-DEFAULT: mlp.mlir:{{.*}}: remark: diffusion: seed #1 'linalg.matmul': it is a contraction inside a loop nest (seeds=contractions)

@@ -119,3 +119,18 @@
 // ROOT:     scf.forall.in_parallel
 // ROOT-NOT: linalg.
 // ROOT:     func.return
+
+// seeds=all-in-loops from a nest holding no contraction: the broadcast, add and relu end up in
+// the forall, and the constant the relu's body captures is moved above the loop with it.
+// RUN: xfuse-opt %S/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{seeds=all-in-loops}' | filecheck %s --check-prefix=ALL-IN-LOOPS
+// ALL-IN-LOOPS-LABEL: func.func @f(
+// ALL-IN-LOOPS:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// ALL-IN-LOOPS-NEXT:    %[[R:.*]] = scf.forall
+// ALL-IN-LOOPS:           %[[Y:.*]] = linalg.exp
+// ALL-IN-LOOPS:           %[[B:.*]] = linalg.broadcast
+// ALL-IN-LOOPS:           %[[S:.*]] = linalg.add ins(%[[Y]], %[[B]] :
+// ALL-IN-LOOPS:           linalg.generic {{.*}} ins(%[[S]] :
+// ALL-IN-LOOPS:             arith.maximumf %{{.*}}, %[[ZERO]] : f32
+// ALL-IN-LOOPS:           scf.forall.in_parallel
+// ALL-IN-LOOPS-NOT:     linalg.
+// ALL-IN-LOOPS:         func.return %[[R]]

@@ -1,0 +1,70 @@
+"""The random differential tester (xfuse/testing/): a few dozen generated programs through the
+passes, and the corpus of programs that once failed (tests/random_corpus/*.mlir, each naming
+its pipeline in a `// pipeline:` header). Thousands: `python -m xfuse.testing.differential`
+(docs/testing.md)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from xfuse.parsing import parse
+from xfuse.testing.differential import run_batch, run_module_text, summarize
+from xfuse.testing.random_programs import generate
+
+CORPUS = Path(__file__).parent / "random_corpus"
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+def _no_bugs(outcomes) -> None:
+    bugs = [o for o in outcomes if o.is_bug]
+    assert not bugs, "\n\n".join(f"seed {o.seed} {o.pipeline}: {o.kind}\n{o.detail}" for o in bugs) + \
+        "\n" + summarize(outcomes)
+
+
+def test_generation_is_seeded_and_parses():
+    assert generate(7).text == generate(7).text
+    assert generate(7).text != generate(8).text
+    for seed in range(40):
+        parse(generate(seed).text).verify()
+
+
+@pytest.mark.parametrize("pipeline", ["tile-for", "fuse-producers", "fuse-consumers", "diffusion",
+                                      "lower-pack-unpack"])
+def test_random_programs_quick(pipeline):
+    outcomes = run_batch(list(range(100, 112)), pipeline)
+    _no_bugs(outcomes)
+    assert sum(o.kind == "ok" for o in outcomes) >= 6, summarize(outcomes)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pipeline", ["tile-forall", "fuse-producers-for", "fuse-both", "fuse-consumers-for",
+                                      "diffusion-for", "diffusion-cleanup", "bufferize"])
+def test_random_programs_slow(pipeline):
+    _no_bugs(run_batch(list(range(200, 224)), pipeline))
+
+
+def _header(text: str, key: str) -> str:
+    match = re.search(rf"^// {key}: (.*)$", text, re.MULTILINE)
+    assert match, f"the corpus file has no '// {key}:' line"
+    return match.group(1).strip()
+
+
+@pytest.mark.parametrize("case", sorted(CORPUS.glob("*.mlir")), ids=lambda p: p.stem)
+def test_corpus(case: Path):
+    text = case.read_text()
+    _no_bugs(run_module_text(text, _header(text, "pipeline"), mark_seed=None))
+
+
+@pytest.mark.parametrize("case", sorted((CORPUS / "open").glob("*.mlir")), ids=lambda p: p.stem)
+@pytest.mark.xfail(strict=True, reason="an open bug (see the file's header); when this passes, "
+                   "move the file up to tests/random_corpus/")
+def test_open_corpus(case: Path):
+    text = case.read_text()
+    _no_bugs(run_module_text(text, _header(text, "pipeline"), mark_seed=None))

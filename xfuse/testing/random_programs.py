@@ -1,0 +1,357 @@
+"""Seeded random linalg/tensor programs on static shapes, for differential testing of the passes.
+
+`generate(seed)` returns a `RandomProgram`: the MLIR text of one `func.func` whose body is a DAG
+of matmul, batch_matmul, elementwise `linalg.generic`s (broadcast and transposed maps, several
+results), named elementwise ops, reductions, fills, transposes, broadcasts, pack/unpack pairs and
+extract/insert_slice, where values often have several users; and the ops that `xfuse-tile` may
+mark, with their loop counts. Shapes are small (2..13) and mostly not multiples of the tile
+sizes, so partial tiles and padded packs are the common case.
+
+The same seed gives the same program (Python's `random.Random`, no global state). The text uses
+MLIR 22's custom syntax, except the multi-result `linalg.generic`, written in generic form.
+Run `python -m xfuse.testing.differential --help` for the command line that runs thousands of
+them through the passes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+__all__ = ["RandomProgram", "generate"]
+
+_DIMS = (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
+_BINARY = ("arith.addf", "arith.subf", "arith.mulf", "arith.maximumf", "arith.minimumf")
+_NAMED_BINARY = ("linalg.add", "linalg.sub", "linalg.mul", "linalg.max")
+_NAMED_UNARY = ("linalg.exp",)  # xDSL 0.74 lacks abs, negf, ... (issue 8 item 4)
+
+
+def _tensor(shape: tuple[int, ...]) -> str:
+    return f"tensor<{'x'.join(map(str, shape))}xf32>" if shape else "tensor<f32>"
+
+
+def _map(num_dims: int, results: tuple[int, ...]) -> str:
+    dims = ", ".join(f"d{i}" for i in range(num_dims))
+    return f"affine_map<({dims}) -> ({', '.join(f'd{r}' for r in results)})>"
+
+
+@dataclass
+class RandomProgram:
+    """One generated function: `text` (a `func.func`), its name and how many ops it holds."""
+
+    seed: int
+    name: str
+    text: str
+    ops: list[str] = field(default_factory=list)
+    """The op names, in program order (for summaries)."""
+
+
+class _Builder:
+    def __init__(self, rng: random.Random, name: str):
+        self.rng = rng
+        self.name = name
+        self.args: list[tuple[str, tuple[int, ...]]] = []
+        self.lines: list[str] = []
+        self.values: list[tuple[str, tuple[int, ...]]] = []
+        self.uses: dict[str, int] = {}
+        self.counter = 0
+        self.ops: list[str] = []
+        self.constant_emitted = False
+
+    # -- values ------------------------------------------------------------------------
+    def fresh(self, prefix: str = "v") -> str:
+        self.counter += 1
+        return f"%{prefix}{self.counter}"
+
+    def zero(self) -> str:
+        if not self.constant_emitted:
+            self.lines.insert(0, "  %zero = arith.constant 0.0 : f32")
+            self.constant_emitted = True
+        return "%zero"
+
+    def operand(self, shape: tuple[int, ...]) -> str:
+        """A value of `shape`: an existing one (often, so values get several users) or a new
+        function argument."""
+        existing = [name for name, s in self.values if s == shape]
+        if existing and self.rng.random() < 0.75:
+            name = self.rng.choice(existing)
+        else:
+            name = f"%arg{len(self.args)}"
+            self.args.append((name, shape))
+        self.uses[name] = self.uses.get(name, 0) + 1
+        return name
+
+    def any_value(self, rank: int | None = None) -> tuple[str, tuple[int, ...]]:
+        candidates = [v for v in self.values if rank is None or len(v[1]) == rank]
+        if candidates and self.rng.random() < 0.8:
+            name, shape = self.rng.choice(candidates)
+            self.uses[name] = self.uses.get(name, 0) + 1
+            return name, shape
+        shape = tuple(self.rng.choice(_DIMS) for _ in range(rank or 2))
+        return self.operand(shape), shape
+
+    def define(self, name: str, shape: tuple[int, ...]) -> None:
+        self.values.append((name, shape))
+
+    def init(self, shape: tuple[int, ...], filled: bool) -> str:
+        empty = self.fresh("e")
+        self.lines.append(f"  {empty} = tensor.empty() : {_tensor(shape)}")
+        if not filled:
+            return empty
+        fill = self.fresh("f")
+        self.ops.append("linalg.fill")
+        self.lines.append(
+            f"  {fill} = linalg.fill ins({self.zero()} : f32) outs({empty} : {_tensor(shape)})"
+            f" -> {_tensor(shape)}"
+        )
+        return fill
+
+    # -- ops ---------------------------------------------------------------------------
+    def matmul(self) -> None:
+        a, (m, k) = self.any_value(2)
+        n = self.rng.choice(_DIMS)
+        b = self.operand((k, n))
+        out = self.init((m, n), filled=True)
+        v = self.fresh()
+        self.ops.append("linalg.matmul")
+        self.lines.append(
+            f"  {v} = linalg.matmul ins({a}, {b} : {_tensor((m, k))}, {_tensor((k, n))}) "
+            f"outs({out} : {_tensor((m, n))}) -> {_tensor((m, n))}"
+        )
+        self.define(v, (m, n))
+
+    def batch_matmul(self) -> None:
+        a, (bt, m, k) = self.any_value(3)
+        n = self.rng.choice(_DIMS)
+        b = self.operand((bt, k, n))
+        out = self.init((bt, m, n), filled=True)
+        v = self.fresh()
+        self.ops.append("linalg.batch_matmul")
+        self.lines.append(
+            f"  {v} = linalg.batch_matmul ins({a}, {b} : {_tensor((bt, m, k))}, "
+            f"{_tensor((bt, k, n))}) outs({out} : {_tensor((bt, m, n))}) -> {_tensor((bt, m, n))}"
+        )
+        self.define(v, (bt, m, n))
+
+    def elementwise_generic(self) -> None:
+        """out = x op y, y broadcast along a dim or transposed; sometimes a second result."""
+        x, shape = self.any_value(2)
+        m, n = shape
+        kind = self.rng.choice(("same", "row", "col", "transposed"))
+        y_shape, y_map = {
+            "same": ((m, n), (0, 1)),
+            "row": ((n,), (1,)),
+            "col": ((m,), (0,)),
+            "transposed": ((n, m), (1, 0)),
+        }[kind]
+        y = self.operand(y_shape)
+        op1, op2 = self.rng.choice(_BINARY), self.rng.choice(_BINARY)
+        two_results = self.rng.random() < 0.3
+        outs = [self.init(shape, filled=False) for _ in range(2 if two_results else 1)]
+        maps = [_map(2, (0, 1)), _map(2, y_map)] + [_map(2, (0, 1))] * len(outs)
+        iterators = '["parallel", "parallel"]'
+        results = [self.fresh() for _ in outs]
+        self.ops.append("linalg.generic")
+        if not two_results:
+            # Sometimes the body captures a constant defined just before the op (after the
+            # loops that produce its operands): fusion must move it along.
+            body = [f"    %r = {op1} %x, %y : f32", "    linalg.yield %r : f32"]
+            if self.rng.random() < 0.3:
+                c = self.fresh("c")
+                self.lines.append(f"  {c} = arith.constant 0.5 : f32")
+                body = [f"    %r0 = {op1} %x, %y : f32", f"    %r = arith.maximumf %r0, {c} : f32",
+                        "    linalg.yield %r : f32"]
+            self.lines += [
+                f"  {results[0]} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
+                f"iterator_types = {iterators}}} ins({x}, {y} : {_tensor(shape)}, "
+                f"{_tensor(y_shape)}) outs({outs[0]} : {_tensor(shape)}) {{",
+                "  ^bb0(%x: f32, %y: f32, %o: f32):",
+                *body,
+                f"  }} -> {_tensor(shape)}",
+            ]
+        else:  # generic form: xDSL 0.74's custom parser reads one result only
+            t, ty = _tensor(shape), _tensor(y_shape)
+            self.lines += [
+                f"  {results[0]}, {results[1]} = \"linalg.generic\"({x}, {y}, {outs[0]}, {outs[1]}) "
+                f"<{{indexing_maps = [{', '.join(maps)}], iterator_types = "
+                "[#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>], "
+                "operandSegmentSizes = array<i32: 2, 2>}> ({",
+                "  ^bb0(%x: f32, %y: f32, %o: f32, %p: f32):",
+                f"    %r = \"{op1}\"(%x, %y) : (f32, f32) -> f32",
+                f"    %s = \"{op2}\"(%r, %x) : (f32, f32) -> f32",
+                '    "linalg.yield"(%r, %s) : (f32, f32) -> ()',
+                f"  }}) : ({t}, {ty}, {t}, {t}) -> ({t}, {t})",
+            ]
+        for r in results:
+            self.define(r, shape)
+
+    def named_elementwise(self) -> None:
+        x, shape = self.any_value()
+        out = self.init(shape, filled=False)
+        v = self.fresh()
+        t = _tensor(shape)
+        if self.rng.random() < 0.5:
+            op = self.rng.choice(_NAMED_BINARY)
+            y = self.operand(shape)
+            self.lines.append(f"  {v} = {op} ins({x}, {y} : {t}, {t}) outs({out} : {t}) -> {t}")
+        else:
+            op = self.rng.choice(_NAMED_UNARY)
+            self.lines.append(f"  {v} = {op} ins({x} : {t}) outs({out} : {t}) -> {t}")
+        self.ops.append(op)
+        self.define(v, shape)
+
+    def reduction(self) -> None:
+        """Sum (or max) of a 2-d value along one dim, into a filled init."""
+        x, (m, n) = self.any_value(2)
+        dim = self.rng.choice((0, 1))
+        kept = (m, n)[1 - dim]
+        out = self.init((kept,), filled=True)
+        v = self.fresh()
+        body = self.rng.choice(("arith.addf", "arith.maximumf"))
+        # Loops (d0 kept, d1 reduced); the input map puts them where the dims are.
+        in_map = _map(2, (0, 1) if dim == 1 else (1, 0))
+        self.ops.append("linalg.generic(reduction)")
+        self.lines += [
+            f"  {v} = linalg.generic {{indexing_maps = [{in_map}, {_map(2, (0,))}], "
+            f'iterator_types = ["parallel", "reduction"]}} ins({x} : {_tensor((m, n))}) '
+            f"outs({out} : {_tensor((kept,))}) {{",
+            "  ^bb0(%x: f32, %o: f32):",
+            f"    %r = {body} %x, %o : f32",
+            "    linalg.yield %r : f32",
+            f"  }} -> {_tensor((kept,))}",
+        ]
+        self.define(v, (kept,))
+
+    def transpose(self) -> None:
+        x, shape = self.any_value(self.rng.choice((2, 3)))
+        perm = list(range(len(shape)))
+        while perm == sorted(perm):
+            self.rng.shuffle(perm)
+        out_shape = tuple(shape[p] for p in perm)
+        out = self.init(out_shape, filled=False)
+        v = self.fresh()
+        self.ops.append("linalg.transpose")
+        self.lines.append(
+            f"  {v} = linalg.transpose ins({x} : {_tensor(shape)}) outs({out} : "
+            f"{_tensor(out_shape)}) permutation = [{', '.join(map(str, perm))}]"
+        )
+        self.define(v, out_shape)
+
+    def broadcast(self) -> None:
+        x, (k,) = self.any_value(1)
+        other = self.rng.choice(_DIMS)
+        dim = self.rng.choice((0, 1))
+        out_shape = (other, k) if dim == 0 else (k, other)
+        out = self.init(out_shape, filled=False)
+        v = self.fresh()
+        self.ops.append("linalg.broadcast")
+        self.lines.append(
+            f"  {v} = linalg.broadcast ins({x} : {_tensor((k,))}) outs({out} : "
+            f"{_tensor(out_shape)}) dimensions = [{dim}]"
+        )
+        self.define(v, out_shape)
+
+    def pack_unpack(self) -> None:
+        """A pack (padded when the tiles do not divide), sometimes an op on the packed tensor,
+        then the unpack back to the original shape."""
+        x, (m, n) = self.any_value(2)
+        tiles = (self.rng.choice((2, 3, 4)), self.rng.choice((2, 3, 4)))
+        dims = self.rng.choice(([0, 1], [1, 0], [1]))
+        tile_of = dict(zip(dims, tiles))
+        perm = self.rng.choice((None, [1, 0]))
+        outer = [-(-(m, n)[d] // tile_of[d]) if d in tile_of else (m, n)[d] for d in range(2)]
+        if perm:
+            outer = [outer[p] for p in perm]
+        packed = tuple(outer) + tuple(tile_of[d] for d in dims)
+        padded = any((m, n)[d] % t for d, t in tile_of.items())
+        inner = ", ".join(str(tile_of[d]) for d in dims)
+        perm_text = f" outer_dims_perm = [{', '.join(map(str, perm))}]" if perm else ""
+        pad = f" padding_value({self.zero()} : f32)" if padded else ""
+        dest = self.init(packed, filled=False)
+        p = self.fresh("p")
+        self.ops.append("linalg.pack")
+        self.lines.append(
+            f"  {p} = linalg.pack {x}{pad}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
+            f" inner_tiles = [{inner}] into {dest} : {_tensor((m, n))} -> {_tensor(packed)}"
+        )
+        if self.rng.random() < 0.4:  # an elementwise op on the packed tensor
+            e = self.init(packed, filled=False)
+            q = self.fresh("p")
+            self.ops.append("linalg.exp")
+            self.lines.append(
+                f"  {q} = linalg.exp ins({p} : {_tensor(packed)}) outs({e} : {_tensor(packed)})"
+                f" -> {_tensor(packed)}"
+            )
+            p = q
+        dest = self.init((m, n), filled=False)
+        v = self.fresh()
+        self.ops.append("linalg.unpack")
+        self.lines.append(
+            f"  {v} = linalg.unpack {p}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
+            f" inner_tiles = [{inner}] into {dest} : {_tensor(packed)} -> {_tensor((m, n))}"
+        )
+        self.define(v, (m, n))
+
+    def slices(self) -> None:
+        """An extract_slice of a value, and (often) its insertion into another value."""
+        x, (m, n) = self.any_value(2)
+        if m < 2 or n < 2:
+            return
+        sm, sn = self.rng.randint(1, m), self.rng.randint(1, n)
+        om, on = self.rng.randint(0, m - sm), self.rng.randint(0, n - sn)
+        v = self.fresh()
+        self.ops.append("tensor.extract_slice")
+        self.lines.append(
+            f"  {v} = tensor.extract_slice {x}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
+            f"{_tensor((m, n))} to {_tensor((sm, sn))}"
+        )
+        self.define(v, (sm, sn))
+        if self.rng.random() < 0.6:
+            dest = self.operand((m, n))
+            om2, on2 = self.rng.randint(0, m - sm), self.rng.randint(0, n - sn)
+            w = self.fresh()
+            self.ops.append("tensor.insert_slice")
+            self.lines.append(
+                f"  {w} = tensor.insert_slice {v} into {dest}[{om2}, {on2}] [{sm}, {sn}] [1, 1] : "
+                f"{_tensor((sm, sn))} into {_tensor((m, n))}"
+            )
+            self.define(w, (m, n))
+
+    # -- the function ------------------------------------------------------------------
+    def text(self) -> str:
+        unused = [v for v in self.values if self.uses.get(v[0], 0) == 0]
+        returned = unused[-3:] or self.values[-1:]
+        args = ", ".join(f"{name}: {_tensor(shape)}" for name, shape in self.args)
+        types = ", ".join(_tensor(s) for _, s in returned)
+        return "\n".join(
+            [f"func.func @{self.name}({args}) -> ({types}) {{", *self.lines,
+             f"  return {', '.join(n for n, _ in returned)} : {types}", "}"]
+        )
+
+
+_KINDS = (
+    ("matmul", 4),
+    ("batch_matmul", 1),
+    ("elementwise_generic", 4),
+    ("named_elementwise", 3),
+    ("reduction", 2),
+    ("transpose", 2),
+    ("broadcast", 1),
+    ("pack_unpack", 2),
+    ("slices", 2),
+)
+
+
+def generate(seed: int, name: str | None = None, max_ops: int = 6) -> RandomProgram:
+    """The program of `seed`: 1..`max_ops` ops (plus their fills and empties)."""
+    rng = random.Random(seed)
+    builder = _Builder(rng, name or f"p{seed}")
+    kinds, weights = zip(*_KINDS)
+    for _ in range(rng.randint(1, max_ops)):
+        kind = rng.choices(kinds, weights)[0]
+        if kind == "broadcast" and not any(len(s) == 1 for _, s in builder.values):
+            kind = "elementwise_generic"
+        getattr(builder, kind)()
+    if not builder.values:
+        builder.matmul()
+    return RandomProgram(seed, builder.name, builder.text(), builder.ops)
