@@ -116,7 +116,7 @@ def operand_model(
     if isinstance(op, tensor.DimOp | tensor.ExtractOp):
         return OperandModel(reads=not isinstance(op, tensor.DimOp), writes=False)
     if isinstance(op, tensor.CastOp):
-        return OperandModel(reads=False, writes=False, aliases=(op.result,))
+        return OperandModel(reads=False, writes=False, aliases=(op.dest,))
     if isinstance(op, scf.ForOp):
         first = len(op.operands) - len(op.iter_args)
         if index < first:
@@ -467,6 +467,8 @@ class FunctionAnalysis:
         saved_aliases, self.aliases = self.aliases, trial
         saved_base, self.base = self.base, trial_base
         try:
+            if model.writes and self._second_destination(use, trial_base):
+                return True
             members = trial.members(value, self.values)
             reads, writes = self._reads_and_writes(members, use)
             if writes and self._read_only(members):
@@ -479,6 +481,23 @@ class FunctionAnalysis:
                 del self.inplace[use]
             else:
                 self.inplace[use] = saved
+
+    def _second_destination(self, use: Use, trial: UnionFind) -> bool:
+        """Another operand of the same op already writes in place into memory that `use`'s
+        value may share (e.g. two scf.forall shared_outs or scf.for iter_args initialised with
+        one tensor after cse): both cannot be that one buffer, or one result overwrites the
+        other."""
+        op, index = use
+        root = trial.find(op.operands[index])
+        for j, other in enumerate(op.operands):
+            if j == index or not is_tensor(other):
+                continue
+            model = self.models.get((op, j))
+            if model is None or not model.writes:
+                continue
+            if (self.inplace.get((op, j), False) or model.must_inplace) and trial.find(other) is root:
+                return True
+        return False
 
     def run(self) -> None:
         for op in reversed(self.ops):

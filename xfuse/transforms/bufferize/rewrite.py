@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
+from xdsl.traits import IsTerminator
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
@@ -185,9 +186,11 @@ class FunctionRewriter:
         for op in list(block.ops):
             self.op(op)
         anchor = self.new_terminators.get(block, block.last_op)
-        assert anchor is not None
         for buffer in self.owned.get(block, []):
-            block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
+            if anchor is None or not anchor.has_trait(IsTerminator):
+                block.add_op(memref.DeallocOp.get(buffer))  # a block without terminator
+            else:
+                block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
 
     def op(self, op: Operation) -> None:
         a = self.analysis
@@ -210,10 +213,12 @@ class FunctionRewriter:
             if a.is_inplace(op, 0):
                 self.buffers[op.result] = view
             else:
-                alloc = memref.AllocOp([], [], memref_type(op.result.type))
-                if DYNAMIC_INDEX in op.result.type.get_shape():
-                    emit_error(op, "xfuse-bufferize: an out-of-place extract_slice of dynamic size is not supported")
-                op.parent_block().insert_ops_before([alloc, memref.CopyOp(view, alloc.memref)], op)  # type: ignore[union-attr]
+                # The result's dynamic dims are the slice's dynamic sizes, in order (a
+                # rank-reducing slice only drops static unit dims).
+                alloc = memref.AllocOp(list(op.sizes), [], memref_type(op.result.type))
+                op.parent_block().insert_op_before(alloc, op)  # type: ignore[union-attr]
+                if self._contents_read(op.result):
+                    op.parent_block().insert_op_before(memref.CopyOp(view, alloc.memref), op)  # type: ignore[union-attr]
                 self.owned.setdefault(op.parent_block(), []).append(alloc.memref)  # type: ignore[arg-type]
                 self.buffers[op.result] = alloc.memref
             return
@@ -355,6 +360,16 @@ class FunctionRewriter:
             del self.pending_empty[out]
             self.buffers[out] = view
             self.built_in_place.add(insert)
+
+    def _contents_read(self, value: SSAValue) -> bool:
+        """Some use of `value` may read its contents: false only when every use is the output
+        of a destination-style op that overwrites it without reading it."""
+        for use in value.uses:
+            model = self.analysis.models.get((use.operation, use.index))
+            split = dps_operands(use.operation)
+            if model is None or model.reads or split is None or use.index < len(split[0]):
+                return True
+        return False
 
     def _defined_before(self, value: SSAValue, op: Operation) -> bool:
         """`value` is available at `op`: a block argument of an enclosing block, or the result
