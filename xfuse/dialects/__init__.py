@@ -17,8 +17,9 @@ def _scf() -> Dialect:
 
 def _tensor() -> Dialect:
     from xfuse.dialects.tensor import TENSOR_EXTENSION
+    from xfuse.dialects.tensor_extra import TENSOR_EXTRA_OPS
 
-    return TENSOR_EXTENSION
+    return Dialect("tensor", [*TENSOR_EXTENSION.operations, *TENSOR_EXTRA_OPS], [])
 
 
 def _linalg() -> Dialect:
@@ -27,9 +28,16 @@ def _linalg() -> Dialect:
     return LINALG_EXTENSION
 
 
+def _bufferization() -> Dialect:
+    from xfuse.dialects.bufferization import BUFFERIZATION_EXTENSION
+
+    return BUFFERIZATION_EXTENSION
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
     "linalg": _linalg,
+    "bufferization": _bufferization,
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""
