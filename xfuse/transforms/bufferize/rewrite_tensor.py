@@ -128,6 +128,11 @@ def _identity_copy(rw: FunctionRewriter, op: Operation, value: SSAValue) -> SSAV
     return buffer
 
 
+def _view(rw: FunctionRewriter, result: SSAValue, source: SSAValue, view: SSAValue) -> None:
+    rw.buffers[result] = view
+    rw.view_base[view] = rw.view_base.get(source, source)
+
+
 def _view_source(rw: FunctionRewriter, op: Operation, identity: bool) -> SSAValue:
     """The buffer a view op reinterprets: its operand's, or a copy when the analysis put the
     operand out of place or when `identity` is required and the buffer is strided."""
@@ -275,7 +280,7 @@ def _concat(rw: FunctionRewriter, op: tensor.ConcatOp) -> None:
 def _cast(rw: FunctionRewriter, op: tensor.CastOp) -> None:
     source = _view_source(rw, op, identity=False)
     type_ = memref_type(op.dest.type, source.type.layout)  # type: ignore[attr-defined]
-    rw.buffers[op.dest] = _builder(op).insert(memref.CastOp(operands=[source], result_types=[type_])).dest
+    _view(rw, op.dest, source, _builder(op).insert(memref.CastOp(operands=[source], result_types=[type_])).dest)
 
 
 def _expand_shape(rw: FunctionRewriter, op: tensor.ExpandShapeOp) -> None:
@@ -285,7 +290,7 @@ def _expand_shape(rw: FunctionRewriter, op: tensor.ExpandShapeOp) -> None:
         result_types=[memref_type(op.result.type)],
         properties={"reassociation": op.reassociation, "static_output_shape": op.static_output_shape},
     )
-    rw.buffers[op.result] = _builder(op).insert(new).result
+    _view(rw, op.result, source, _builder(op).insert(new).result)
 
 
 def _collapse_shape(rw: FunctionRewriter, op: tensor.CollapseShapeOp) -> None:
@@ -294,7 +299,7 @@ def _collapse_shape(rw: FunctionRewriter, op: tensor.CollapseShapeOp) -> None:
         operands=[source], result_types=[memref_type(op.result.type)],
         properties={"reassociation": op.reassociation},
     )
-    rw.buffers[op.result] = _builder(op).insert(new).result
+    _view(rw, op.result, source, _builder(op).insert(new).result)
 
 
 def _reshape(rw: FunctionRewriter, op: tensor.ReshapeOp) -> None:
@@ -308,18 +313,28 @@ def _reshape(rw: FunctionRewriter, op: tensor.ReshapeOp) -> None:
         running *= size
     new = memref.ReinterpretCastOp(source, [], [], [], [0], shape, list(reversed(strides)),
                                    memref_type(op.result.type))
-    rw.buffers[op.result] = _builder(op).insert(new).result
+    _view(rw, op.result, source, _builder(op).insert(new).result)
 
 
 def _select(rw: FunctionRewriter, op: arith.SelectOp) -> None:
+    """A select of the two buffers; when neither may be written in place, one copy of the
+    selected buffer (not one per operand)."""
     b = _builder(op)
-    lhs, rhs = rw.operand_buffer(op, 1, copy=True), rw.operand_buffer(op, 2, copy=True)
+    if not rw.analysis.is_inplace(op, 1) and not rw.analysis.is_inplace(op, 2):
+        lhs, rhs = rw.buffer_of(op.lhs), rw.buffer_of(op.rhs)
+    else:
+        lhs, rhs = rw.operand_buffer(op, 1, copy=True), rw.operand_buffer(op, 2, copy=True)
     if lhs.type != rhs.type:
         rank = op.result.type.get_num_dims()  # type: ignore[attr-defined]
         general = memref_type(op.result.type, StridedLayoutAttr([None] * rank, None))
         lhs = b.insert(memref.CastOp(operands=[lhs], result_types=[general])).dest
         rhs = b.insert(memref.CastOp(operands=[rhs], result_types=[general])).dest
-    rw.buffers[op.result] = b.insert(arith.SelectOp(op.cond, lhs, rhs)).result
+    selected = b.insert(arith.SelectOp(op.cond, lhs, rhs)).result
+    if not rw.analysis.is_inplace(op, 1) and not rw.analysis.is_inplace(op, 2):
+        buffer = new_buffer(rw, op, op.result.type, _sizes_of(b, selected))  # type: ignore[arg-type]
+        b.insert(memref.CopyOp(selected, buffer))
+        selected = buffer
+    rw.buffers[op.result] = selected
 
 
 def _transfer_read(rw: FunctionRewriter, op: vector.TransferReadOp) -> None:
@@ -358,6 +373,7 @@ def _alloc_tensor(rw: FunctionRewriter, op: bufferization.AllocTensorOp) -> None
 
 def _to_tensor(rw: FunctionRewriter, op: bufferization.ToTensorOp) -> None:
     rw.buffers[op.tensor] = op.memref
+    rw.foreign.add(op.memref)
 
 
 def _to_buffer(rw: FunctionRewriter, op: bufferization.ToBufferOp) -> None:
