@@ -334,7 +334,8 @@ class FunctionRewriter(ScfRewriter):
     def eliminate_empty(self, op: Operation, split: tuple[list[SSAValue], list[SSAValue]]) -> None:
         """Empty-tensor elimination: an output that is a `tensor.empty` used only here, whose
         result V is used only as the source of one in-place insert_slice (or
-        parallel_insert_slice) in the empty's block, gets the destination subview as buffer when
+        parallel_insert_slice, or materialize_in_destination: the whole destination) in the
+        empty's block, gets the destination subview as buffer when
         the slice's offsets / sizes / strides are defined before the empty and nothing between
         this op and the insertion touches the destination's memory."""
         a = self.analysis
@@ -350,15 +351,16 @@ class FunctionRewriter(ScfRewriter):
                 continue
             use = list(op.results[k].uses)[0]
             insert = use.operation
-            if use.index != 0 or not isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp):
+            whole = isinstance(insert, bufferization.MaterializeInDestinationOp) and insert.result is not None
+            if use.index != 0 or not (whole or isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp)):
                 continue
             anchor = insert.parent_op() if isinstance(insert, ParallelInsertSliceOp) else insert
             block = empty.parent_block()
             if anchor is None or block is None or anchor.parent_block() is not block:
                 continue
-            if isinstance(insert, tensor.InsertSliceOp) and not a.is_inplace(insert, 1):
+            if (whole or isinstance(insert, tensor.InsertSliceOp)) and not a.is_inplace(insert, 1):
                 continue
-            if any(
+            if not whole and any(
                 not self._defined_before(v, empty)
                 for v in (*insert.offsets, *insert.sizes, *insert.strides)  # type: ignore[attr-defined]
             ):
@@ -376,7 +378,12 @@ class FunctionRewriter(ScfRewriter):
                 continue
             if not self._defined_before(root, empty) or DYNAMIC_INDEX in op.results[k].type.get_shape():  # type: ignore[union-attr]
                 continue
-            view = self.subview(insert, self.buffer_of(root), out.type, at=op)
+            if whole:
+                view = self.buffer_of(root)
+                if view.type != memref_type(out.type):
+                    continue
+            else:
+                view = self.subview(insert, self.buffer_of(root), out.type, at=op)
             del self.pending_empty[out]
             self.buffers[out] = view
             self.built_in_place.add(insert)

@@ -142,7 +142,7 @@ def _view_source(rw: FunctionRewriter, op: Operation, identity: bool) -> SSAValu
     return buffer
 
 
-def _generic(b: Builder, outs: SSAValue, ins: list[SSAValue], fill_body) -> None:
+def _generic(b: Builder, outs: SSAValue, ins: list[SSAValue], fill_body, with_indices: bool = True) -> None:
     """An all-parallel linalg.generic over `outs` (identity maps); `fill_body(builder, args,
     indices)` returns the value to yield."""
     rank = outs.type.get_num_dims()  # type: ignore[attr-defined]
@@ -150,7 +150,7 @@ def _generic(b: Builder, outs: SSAValue, ins: list[SSAValue], fill_body) -> None
     arg_types = [v.type.element_type for v in ins] + [outs.type.element_type]  # type: ignore[attr-defined]
     block = Block(arg_types=arg_types)
     inner = Builder(InsertPoint.at_end(block))
-    indices = [inner.insert(linalg.IndexOp(d)).result for d in range(rank)]
+    indices = [inner.insert(linalg.IndexOp(d)).result for d in range(rank)] if with_indices else []
     value = fill_body(inner, list(block.args), indices)
     inner.insert(linalg.YieldOp(value))
     b.insert(linalg.GenericOp(ins, [outs], Region(block), [identity] * (len(ins) + 1),
@@ -235,7 +235,8 @@ def _bitcast(rw: FunctionRewriter, op: BitcastOp) -> None:
     source = rw.buffer_of(op.source)
     buffer = new_buffer(rw, op, op.dest.type, _sizes_of(b, source))  # type: ignore[arg-type]
     element = op.dest.type.element_type  # type: ignore[attr-defined]
-    _generic(b, buffer, [source], lambda inner, args, _: inner.insert(arith.BitcastOp(args[0], element)).result)
+    _generic(b, buffer, [source], lambda inner, args, _: inner.insert(arith.BitcastOp(args[0], element)).result,
+             with_indices=False)
     rw.buffers[op.dest] = buffer
 
 
@@ -269,11 +270,12 @@ def _concat(rw: FunctionRewriter, op: tensor.ConcatOp) -> None:
     shape[dim] = _add(b, *[s[dim] for s in sizes])
     buffer = new_buffer(rw, op, op.result.type, shape)  # type: ignore[arg-type]
     offset: OpFoldResult = 0
-    for source, size in zip(sources, sizes):
+    for n, (source, size) in enumerate(zip(sources, sizes)):
         offsets: list[OpFoldResult] = [0] * len(size)
         offsets[dim] = offset
         b.insert(memref.CopyOp(source, subview_at(b, buffer, offsets, size)))
-        offset = _add(b, offset, size[dim])
+        if n + 1 < len(sources):
+            offset = _add(b, offset, size[dim])
     rw.buffers[op.result] = buffer
 
 
