@@ -91,6 +91,30 @@ def xfuse_bufferized(module: ModuleOp) -> ModuleOp:
     return apply_passes(prepare_for_execution(module), "xfuse-bufferize")
 
 
+_INPLACE_MARKS = re.compile(r'"([a-z_]+\.[a-z_.]+)"\(.*?__inplace_operands_attr__ = \[([^\]]*)\]')
+
+
+def inplace_marks(generic_text: str) -> list[tuple[str, str]]:
+    """(op name, `__inplace_operands_attr__`) of every annotated op, in program order."""
+    return [(m.group(1), m.group(2).replace(" ", "")) for m in _INPLACE_MARKS.finditer(generic_text)]
+
+
+def analysis_marks(case_text: str, module: ModuleOp) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The in-place decisions of `mlir-opt --one-shot-bufferize="test-analysis-only ..."` and of
+    `xfuse-bufferize{analysis-only=true}` on the prepared module, op by op."""
+    from xfuse.passes import apply_passes
+
+    mlir_opt = toolchain.find_tool("mlir-opt")
+    result = subprocess.run([str(mlir_opt), f"--one-shot-bufferize=test-analysis-only {upstream_options(case_text)}",
+                             "--mlir-print-op-generic"],
+                            input=emit_mlir_text(prepare_for_execution(module)),
+                            capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"mlir-opt one-shot-bufferize failed:\n{result.stderr}")
+    ours = apply_passes(prepare_for_execution(module), "xfuse-bufferize{analysis-only=true}")
+    return inplace_marks(result.stdout), inplace_marks(emit_mlir_text(ours))
+
+
 @dataclass(frozen=True)
 class Row:
     case: str

@@ -17,8 +17,9 @@ def _scf() -> Dialect:
 
 def _tensor() -> Dialect:
     from xfuse.dialects.tensor import TENSOR_EXTENSION
+    from xfuse.dialects.tensor_extra import TENSOR_EXTRA_OPS
 
-    return TENSOR_EXTENSION
+    return Dialect("tensor", [*TENSOR_EXTENSION.operations, *TENSOR_EXTRA_OPS], [])
 
 
 def _linalg() -> Dialect:
@@ -51,6 +52,12 @@ def _gpu() -> Dialect:
     return GPU_EXTENSION
 
 
+def _bufferization() -> Dialect:
+    from xfuse.dialects.bufferization import BUFFERIZATION_EXTENSION
+
+    return BUFFERIZATION_EXTENSION
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
@@ -59,5 +66,6 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "rock": _rock,  # xfuse's own dialect (no xDSL counterpart to extend)
     "transform": _transform,
     "gpu": _gpu,
+    "bufferization": _bufferization,
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

@@ -30,133 +30,31 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from xdsl.dialects import arith, func, scf, tensor
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects import arith, bufferization, func, scf, tensor
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
-from xfuse.dialects.scf import ForallOp, InParallelOp
+from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.transforms.bufferize.models import (
+    FunctionSummary,
+    OperandModel,
+    is_tensor,
+    operand_model,
+)
+from xfuse.transforms.bufferize.models_linalg import dps_operands
+from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
+
+__all__ = ["FunctionAnalysis", "FunctionSummary", "OperandModel", "dps_operands", "is_tensor"]
+
+# Ops that define tensors without tensor operands (their results get buffers of their own).
+SOURCE_OPS = (
+    "tensor.empty", "arith.constant", "scf.for", "scf.forall", "scf.if", "scf.while",
+    "scf.execute_region", "scf.index_switch", "func.call", "tensor.from_elements",
+    "tensor.splat", "tensor.generate", "bufferization.alloc_tensor", "bufferization.to_tensor",
+)
 
 INPLACE_ATTR = "__inplace_operands_attr__"
-
-
-@dataclass(frozen=True)
-class OperandModel:
-    """How an op uses one tensor operand's memory."""
-
-    reads: bool
-    writes: bool
-    aliases: tuple[SSAValue, ...] = ()
-    # Aliases that are the very same buffer (not a part of it) when in place.
-    equivalent: bool = True
-    # The op has no out-of-place form (parallel_insert_slice writes its shared output).
-    must_inplace: bool = False
-
-
-@dataclass
-class FunctionSummary:
-    """What a function does to its tensor arguments, for its callers."""
-
-    reads: dict[int, bool] = field(default_factory=dict)
-    writes: dict[int, bool] = field(default_factory=dict)
-    # result index -> argument index it is equivalent to
-    equivalent_results: dict[int, int] = field(default_factory=dict)
-
-
-def is_tensor(value: SSAValue) -> bool:
-    return isinstance(value.type, TensorType)
-
-
-def dps_operands(op: Operation) -> tuple[list[SSAValue], list[SSAValue]] | None:
-    """(ins, outs) of a destination-style linalg op, None for anything else."""
-    if not op.name.startswith("linalg.") or op.name in ("linalg.yield", "linalg.index"):
-        return None
-    if hasattr(op, "inputs") and hasattr(op, "outputs"):
-        return list(op.inputs), list(op.outputs)  # type: ignore[attr-defined]
-    if hasattr(op, "input") and hasattr(op, "init"):
-        return [op.input], [op.init]  # type: ignore[attr-defined]
-    return None
-
-
-def _payload_reads_output(op: Operation, n_ins: int, k: int) -> bool:
-    if not op.regions or not op.regions[0].blocks:
-        return True
-    args = op.regions[0].blocks[0].args
-    if n_ins + k >= len(args):
-        return True
-    return args[n_ins + k].first_use is not None
-
-
-def operand_model(
-    op: Operation, index: int, summaries: dict[str, FunctionSummary]
-) -> OperandModel | None:
-    """The model of tensor operand `index` of `op`; None when xfuse does not know the op."""
-    operand = op.operands[index]
-    if (split := dps_operands(op)) is not None:
-        ins, outs = split
-        n_ins = len(ins)
-        if index < n_ins:
-            return OperandModel(reads=True, writes=False)
-        k = index - n_ins
-        result = (op.results[k],) if k < len(op.results) else ()
-        return OperandModel(
-            reads=_payload_reads_output(op, n_ins, k), writes=True, aliases=result
-        )
-    if isinstance(op, tensor.ExtractSliceOp):
-        return OperandModel(reads=False, writes=False, aliases=(op.result,), equivalent=False)
-    if isinstance(op, tensor.InsertSliceOp):
-        if operand is op.source and index == 0:
-            return OperandModel(reads=True, writes=False)
-        return OperandModel(reads=False, writes=True, aliases=(op.result,))
-    if isinstance(op, ParallelInsertSliceOp):
-        if index == 0:
-            return OperandModel(reads=True, writes=False)
-        return OperandModel(reads=False, writes=True, must_inplace=True)
-    if isinstance(op, tensor.DimOp | tensor.ExtractOp):
-        return OperandModel(reads=not isinstance(op, tensor.DimOp), writes=False)
-    if isinstance(op, tensor.CastOp):
-        return OperandModel(reads=False, writes=False, aliases=(op.result,))
-    if isinstance(op, scf.ForOp):
-        first = len(op.operands) - len(op.iter_args)
-        if index < first:
-            return None
-        k = index - first
-        return OperandModel(
-            reads=True, writes=True, aliases=(op.results[k], op.body.block.args[1 + k])
-        )
-    if isinstance(op, ForallOp):
-        first = len(op.operands) - len(op.outputs)
-        k = index - first
-        rank = len(op.body.block.args) - len(op.outputs)
-        return OperandModel(
-            reads=True, writes=True, aliases=(op.results[k], op.body.block.args[rank + k])
-        )
-    if isinstance(op, scf.YieldOp):
-        parent = op.parent_op()
-        if isinstance(parent, scf.ForOp):
-            # A yielded value equivalent to its iter_arg already is in the iter_arg's alias set
-            # (through the in-place chain from it); any other is copied into the iter_arg's
-            # buffer at the yield (see rewrite.py): a read, sharing nothing.
-            return OperandModel(reads=True, writes=False)
-        if isinstance(parent, scf.IfOp):
-            return OperandModel(reads=True, writes=False, aliases=(parent.results[index],))
-        return None
-    if isinstance(op, func.ReturnOp):
-        return OperandModel(reads=True, writes=False)
-    if isinstance(op, func.CallOp):
-        summary = summaries.get(op.callee.string_value())
-        if summary is None:
-            return None
-        aliases = tuple(
-            op.results[r] for r, a in summary.equivalent_results.items() if a == index
-        )
-        return OperandModel(
-            reads=summary.reads.get(index, True),
-            writes=summary.writes.get(index, False),
-            aliases=aliases,
-        )
-    return None
 
 
 class UnionFind:
@@ -188,6 +86,16 @@ class UnionFind:
 
 
 Use = tuple[Operation, int]  # (op, operand index)
+
+VIEW_OPS = (tensor.ExtractSliceOp, tensor.CastOp, tensor.ExpandShapeOp, tensor.CollapseShapeOp,
+            tensor.ReshapeOp)
+
+
+def has_no_contents(op: Operation) -> bool:
+    """The op's result is uninitialized memory: reading it needs nothing preserved."""
+    if isinstance(op, tensor.EmptyOp):
+        return True
+    return isinstance(op, bufferization.AllocTensorOp) and op.copy is None
 
 
 _ELEMENTWISE_NAMED = {
@@ -269,9 +177,7 @@ class FunctionAnalysis:
             else:
                 if any(is_tensor(r) for r in op.results) and not any(
                     is_tensor(o) for o in op.operands
-                ) and not isinstance(
-                    op, tensor.EmptyOp | arith.ConstantOp | scf.ForOp | ForallOp | scf.IfOp | func.CallOp
-                ):
+                ) and op.name not in SOURCE_OPS:
                     self._unknown(op)
 
     def _unknown(self, op: Operation) -> None:
@@ -294,9 +200,7 @@ class FunctionAnalysis:
                 return value.block, self.pos[parent] + 0.5
             assert isinstance(value, OpResult)
             op = value.op
-            if isinstance(op, tensor.ExtractSliceOp | tensor.CastOp) and self.inplace.get(
-                (op, 0), False
-            ):
+            if isinstance(op, VIEW_OPS) and self.inplace.get((op, 0), False):
                 value = op.operands[0]
                 continue
             return op, self.end[op] + 0.5
@@ -326,14 +230,14 @@ class FunctionAnalysis:
         node: Operation | None = a
         while node is not None and node is not self.function:
             parent = node.parent_op()
-            if isinstance(parent, scf.IfOp):
+            if isinstance(parent, BRANCHING_OPS):
                 region = node.parent_region()
                 chain_a[parent] = parent.regions.index(region) if region else -1
             node = parent
         node = b
         while node is not None and node is not self.function:
             parent = node.parent_op()
-            if isinstance(parent, scf.IfOp) and parent in chain_a:
+            if isinstance(parent, BRANCHING_OPS) and parent in chain_a:
                 region = node.parent_region()
                 return chain_a[parent] != (parent.regions.index(region) if region else -1)
             node = parent
@@ -416,7 +320,7 @@ class FunctionAnalysis:
     def _conflict(self, read: Use, value: SSAValue, write: Use) -> bool:
         r_op, w_op = read[0], write[0]
         definition, def_pos = self.definition(value)
-        if isinstance(definition, tensor.EmptyOp):
+        if isinstance(definition, Operation) and has_no_contents(definition):
             return False  # reading uninitialized contents: nothing to preserve
         if self.rotations and self._rotation_apart(read, value, write):
             return False
@@ -451,6 +355,9 @@ class FunctionAnalysis:
                     return True
             elif isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
                 return True
+            elif isinstance(value, OpResult) and isinstance(value.op, bufferization.ToTensorOp):
+                if value.op.writable is None:
+                    return True  # a memref the program did not declare writable
         return False
 
     def would_conflict(self, use: Use) -> bool:
@@ -467,6 +374,8 @@ class FunctionAnalysis:
         saved_aliases, self.aliases = self.aliases, trial
         saved_base, self.base = self.base, trial_base
         try:
+            if model.writes and self._second_destination(use, trial_base):
+                return True
             members = trial.members(value, self.values)
             reads, writes = self._reads_and_writes(members, use)
             if writes and self._read_only(members):
@@ -479,6 +388,23 @@ class FunctionAnalysis:
                 del self.inplace[use]
             else:
                 self.inplace[use] = saved
+
+    def _second_destination(self, use: Use, trial: UnionFind) -> bool:
+        """Another operand of the same op already writes in place into memory that `use`'s
+        value may share (e.g. two scf.forall shared_outs or scf.for iter_args initialised with
+        one tensor after cse): both cannot be that one buffer, or one result overwrites the
+        other."""
+        op, index = use
+        root = trial.find(op.operands[index])
+        for j, other in enumerate(op.operands):
+            if j == index or not is_tensor(other):
+                continue
+            model = self.models.get((op, j))
+            if model is None or not model.writes:
+                continue
+            if (self.inplace.get((op, j), False) or model.must_inplace) and trial.find(other) is root:
+                return True
+        return False
 
     def run(self) -> None:
         for op in reversed(self.ops):
@@ -494,7 +420,7 @@ class FunctionAnalysis:
                     continue
                 use = (op, i)
                 model = self.models[use]
-                if not model.aliases and not model.must_inplace:
+                if not model.aliases and not model.must_inplace and not model.writes:
                     self.inplace[use] = True  # nothing shares its buffer: a plain read
                     continue
                 if model.must_inplace or not self.would_conflict(use):
@@ -636,7 +562,7 @@ class FunctionAnalysis:
     def _loop_results_equivalence(self) -> None:
         # scf.if results are their branches' buffer only when both branches yield one buffer.
         for op in self.ops:
-            if isinstance(op, scf.IfOp):
+            if isinstance(op, BRANCHING_OPS):
                 for k, result in enumerate(op.results):
                     if not is_tensor(result):
                         continue

@@ -33,10 +33,15 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
+from xdsl.traits import IsTerminator
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.transforms.bufferize.call_graph import is_entry_point
+from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
+from xfuse.transforms.bufferize.rewrite_scf import ScfRewriter
+from xfuse.transforms.bufferize.rewrite_tensor import rewrite_tensor_op
 from xfuse.transforms.bufferize.analysis import (
     FunctionAnalysis,
     FunctionSummary,
@@ -72,7 +77,8 @@ def subview_type(source: MemRefType, static_offsets, static_strides, result: Ten
     new_strides: list[int | None] = []
     for s, o, st in zip(strides, static_offsets, static_strides):
         if new_offset is not None:
-            new_offset = None if (o == DYNAMIC_INDEX or s is None) else new_offset + o * s
+            if o != 0:  # a zero offset adds nothing, even along a dynamic stride
+                new_offset = None if (o == DYNAMIC_INDEX or s is None) else new_offset + o * s
         new_strides.append(None if (s is None or st == DYNAMIC_INDEX) else s * st)
     return MemRefType(
         result.element_type,
@@ -89,7 +95,7 @@ def _kept_strides(strides: list[int | None], result: TensorType) -> list[int | N
     return strides[len(strides) - result.get_num_dims():]
 
 
-class FunctionRewriter:
+class FunctionRewriter(ScfRewriter):
     def __init__(
         self,
         module: ModuleOp,
@@ -114,6 +120,12 @@ class FunctionRewriter:
         # the memref result) in position order; per yield, the memrefs it passes.
         self.rotating: dict[Operation, list[tuple[int, SSAValue, SSAValue]]] = {}
         self.rotating_yields: dict[Operation, list[SSAValue]] = {}
+        # Reshapes and casts: view -> the buffer it reinterprets (same allocation).
+        self.view_base: dict[SSAValue, SSAValue] = {}
+        # Memory xfuse did not allocate: globals, memrefs the program wrapped with to_tensor.
+        self.foreign: set[SSAValue] = set()
+        # A public function no function of the module calls: its results go to the runtime.
+        self.called_from_outside_only = False
 
     # -- buffers -----------------------------------------------------------------------------
     def buffer_of(self, value: SSAValue) -> SSAValue:
@@ -185,9 +197,11 @@ class FunctionRewriter:
         for op in list(block.ops):
             self.op(op)
         anchor = self.new_terminators.get(block, block.last_op)
-        assert anchor is not None
         for buffer in self.owned.get(block, []):
-            block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
+            if anchor is None or not anchor.has_trait(IsTerminator):
+                block.add_op(memref.DeallocOp.get(buffer))  # a block without terminator
+            else:
+                block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
 
     def op(self, op: Operation) -> None:
         a = self.analysis
@@ -210,15 +224,19 @@ class FunctionRewriter:
             if a.is_inplace(op, 0):
                 self.buffers[op.result] = view
             else:
-                alloc = memref.AllocOp([], [], memref_type(op.result.type))
-                if DYNAMIC_INDEX in op.result.type.get_shape():
-                    emit_error(op, "xfuse-bufferize: an out-of-place extract_slice of dynamic size is not supported")
-                op.parent_block().insert_ops_before([alloc, memref.CopyOp(view, alloc.memref)], op)  # type: ignore[union-attr]
+                # The result's dynamic dims are the slice's dynamic sizes, in order (a
+                # rank-reducing slice only drops static unit dims).
+                alloc = memref.AllocOp(list(op.sizes), [], memref_type(op.result.type))
+                op.parent_block().insert_op_before(alloc, op)  # type: ignore[union-attr]
+                if self._contents_read(op.result):
+                    op.parent_block().insert_op_before(memref.CopyOp(view, alloc.memref), op)  # type: ignore[union-attr]
                 self.owned.setdefault(op.parent_block(), []).append(alloc.memref)  # type: ignore[arg-type]
                 self.buffers[op.result] = alloc.memref
             return
         if isinstance(op, tensor.InsertSliceOp | ParallelInsertSliceOp):
             self.insert_slice(op)
+            return
+        if rewrite_tensor_op(self, op):
             return
         if isinstance(op, tensor.DimOp):
             new = memref.DimOp.from_source_and_index(self.buffer_of(op.source), op.index)
@@ -236,8 +254,14 @@ class FunctionRewriter:
         if isinstance(op, ForallOp) and op.outputs:
             self.forall(op)
             return
-        if isinstance(op, scf.IfOp) and any(is_tensor(r) for r in op.results):
-            self.if_op(op)
+        if isinstance(op, BRANCHING_OPS) and any(is_tensor(r) for r in op.results):
+            self.branching(op)
+            return
+        if isinstance(op, scf.WhileOp) and any(is_tensor(v) for v in (*op.arguments, *op.results)):
+            self.while_loop(op)
+            return
+        if isinstance(op, scf.ConditionOp) and any(is_tensor(v) for v in op.args):
+            self.condition(op)
             return
         if isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
             self.yield_op(op)
@@ -281,6 +305,7 @@ class FunctionRewriter:
         )
         self.globals.append(glob)
         get = memref.GetGlobalOp(name, type_)
+        self.foreign.add(get.memref)
         op.parent_block().insert_op_before(get, op)  # type: ignore[union-attr]
         self.buffers[op.result] = get.memref
 
@@ -309,7 +334,8 @@ class FunctionRewriter:
     def eliminate_empty(self, op: Operation, split: tuple[list[SSAValue], list[SSAValue]]) -> None:
         """Empty-tensor elimination: an output that is a `tensor.empty` used only here, whose
         result V is used only as the source of one in-place insert_slice (or
-        parallel_insert_slice) in the empty's block, gets the destination subview as buffer when
+        parallel_insert_slice, or materialize_in_destination: the whole destination) in the
+        empty's block, gets the destination subview as buffer when
         the slice's offsets / sizes / strides are defined before the empty and nothing between
         this op and the insertion touches the destination's memory."""
         a = self.analysis
@@ -325,15 +351,16 @@ class FunctionRewriter:
                 continue
             use = list(op.results[k].uses)[0]
             insert = use.operation
-            if use.index != 0 or not isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp):
+            whole = isinstance(insert, bufferization.MaterializeInDestinationOp) and insert.result is not None
+            if use.index != 0 or not (whole or isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp)):
                 continue
             anchor = insert.parent_op() if isinstance(insert, ParallelInsertSliceOp) else insert
             block = empty.parent_block()
             if anchor is None or block is None or anchor.parent_block() is not block:
                 continue
-            if isinstance(insert, tensor.InsertSliceOp) and not a.is_inplace(insert, 1):
+            if (whole or isinstance(insert, tensor.InsertSliceOp)) and not a.is_inplace(insert, 1):
                 continue
-            if any(
+            if not whole and any(
                 not self._defined_before(v, empty)
                 for v in (*insert.offsets, *insert.sizes, *insert.strides)  # type: ignore[attr-defined]
             ):
@@ -351,10 +378,25 @@ class FunctionRewriter:
                 continue
             if not self._defined_before(root, empty) or DYNAMIC_INDEX in op.results[k].type.get_shape():  # type: ignore[union-attr]
                 continue
-            view = self.subview(insert, self.buffer_of(root), out.type, at=op)
+            if whole:
+                view = self.buffer_of(root)
+                if view.type != memref_type(out.type):
+                    continue
+            else:
+                view = self.subview(insert, self.buffer_of(root), out.type, at=op)
             del self.pending_empty[out]
             self.buffers[out] = view
             self.built_in_place.add(insert)
+
+    def _contents_read(self, value: SSAValue) -> bool:
+        """Some use of `value` may read its contents: false only when every use is the output
+        of a destination-style op that overwrites it without reading it."""
+        for use in value.uses:
+            model = self.analysis.models.get((use.operation, use.index))
+            split = dps_operands(use.operation)
+            if model is None or model.reads or split is None or use.index < len(split[0]):
+                return True
+        return False
 
     def _defined_before(self, value: SSAValue, op: Operation) -> bool:
         """`value` is available at `op`: a block argument of an enclosing block, or the result
@@ -415,129 +457,6 @@ class FunctionRewriter:
                 memref.CopyOp(self.buffer_of(op.operands[0]), view), anchor  # type: ignore[arg-type]
             )
 
-    def for_loop(self, op: scf.ForOp) -> None:
-        first = len(op.operands) - len(op.iter_args)
-        rotation = self.analysis.rotations.get(op, {})
-        block = op.parent_block()
-        assert block is not None
-        body = op.body.block
-        owned = self.owned.setdefault(block, [])
-        rotating: list[tuple[int, SSAValue, SSAValue]] = []
-        for k, init in enumerate(op.iter_args):
-            if not is_tensor(init):
-                continue
-            buffer = self.operand_buffer(op, first + k, copy=True)
-            if k not in rotation:
-                self.buffers[body.args[1 + k]] = buffer
-                self.buffers[op.results[k]] = buffer
-                continue
-            # A rotating position: a memref iter_arg. The buffers that leave the loop are the
-            # ones that entered it, in another order: so they must be distinct buffers this block
-            # owns (then the results are owned instead); any other init is copied in once.
-            type_ = memref_type(init.type)
-            if buffer not in owned or buffer.type != type_ or any(buffer is r[1] for r in rotating):
-                buffer = self.alloc_like(init, op, copy=True)
-            arg = body.insert_arg(type_, len(body.args))
-            arg.name_hint = body.args[1 + k].name_hint
-            self.buffers[body.args[1 + k]] = arg
-            placeholder = UnrealizedConversionCastOp.get([], [type_])
-            block.insert_op_after(placeholder, op)
-            result = placeholder.results[0]
-            self.buffers[op.results[k]] = result
-            owned[owned.index(buffer)] = result
-            rotating.append((k, buffer, result))
-        if rotating:
-            self.rotating[op] = rotating
-        self.block(body)
-
-    def forall(self, op: ForallOp) -> None:
-        first = len(op.operands) - len(op.outputs)
-        rank = len(op.body.block.args) - len(op.outputs)
-        for k, init in enumerate(op.outputs):
-            buffer = self.operand_buffer(op, first + k, copy=True)
-            self.buffers[op.body.block.args[rank + k]] = buffer
-            self.buffers[op.results[k]] = buffer
-        body = op.body.block
-        for inner in list(body.ops):
-            if isinstance(inner, InParallelOp):
-                for combining in list(inner.body.ops):
-                    self.op(combining)
-            else:
-                self.op(inner)
-        anchor = body.last_op
-        assert anchor is not None
-        for buffer in self.owned.get(body, []):
-            body.insert_op_before(memref.DeallocOp.get(buffer), anchor)
-
-    def if_op(self, op: scf.IfOp) -> None:
-        a = self.analysis
-        for k, result in enumerate(op.results):
-            if not is_tensor(result):
-                continue
-            members = a.equivalences.members(result, a.values)
-            outside = [
-                m for m in members
-                if m in self.buffers and not self._defined_inside(m, op)
-            ]
-            yielded = [r.blocks[0].last_op.operands[k] for r in op.regions]  # type: ignore[union-attr]
-            same = len({a.equivalences.find(y) for y in yielded}) == 1
-            if same and outside:
-                self.buffers[result] = self.buffers[outside[0]]
-            else:
-                if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
-                    emit_error(op, "xfuse-bufferize: an scf.if yielding different buffers of dynamic shape is not supported")
-                self.buffers[result] = self.alloc_like(result, op, copy=False)
-        for region in op.regions:
-            for block in region.blocks:
-                self.block(block)
-
-    def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
-        owner = value.owner
-        node = owner if isinstance(owner, Operation) else owner.parent_op()
-        while node is not None:
-            if node is op:
-                return True
-            node = node.parent_op()
-        return False
-
-    def yield_op(self, op: scf.YieldOp) -> None:
-        parent = op.parent_op()
-        block = op.parent_block()
-        assert block is not None and parent is not None
-        pending: list[tuple[SSAValue, SSAValue]] = []
-        rotation = self.analysis.rotations.get(parent, {})  # type: ignore[call-overload]
-        if parent in self.rotating:
-            passed = []
-            for k, _, _ in self.rotating[parent]:
-                source = self.buffer_of(op.operands[k])
-                expected = self.buffers[parent.body.block.args[1 + rotation[k]]]  # type: ignore[attr-defined]
-                if source is not expected:
-                    emit_error(op, "xfuse-bufferize: a rotating yield is not its iter_arg's buffer (internal error)")
-                passed.append(source)
-            self.rotating_yields[op] = passed
-        for k, operand in enumerate(op.operands):
-            if not is_tensor(operand) or k in rotation:
-                continue
-            source = self.buffer_of(operand)
-            target = self.buffers[parent.results[k]]
-            if source is not target:
-                pending.append((source, target))
-        # Parallel copies (e.g. swapped yields): emit a copy once no other pending copy still
-        # reads its target; break a cycle by saving one source in a temporary.
-        while pending:
-            ready = next(
-                (c for c in pending if not any(o[0] is c[1] for o in pending if o is not c)), None
-            )
-            if ready is None:
-                source, target = pending[0]
-                temp = memref.AllocOp([], [], MemRefType(source.type.element_type, source.type.get_shape()))  # type: ignore[attr-defined]
-                block.insert_ops_before([temp, memref.CopyOp(source, temp.memref)], op)
-                self.owned.setdefault(block, []).append(temp.memref)
-                pending[0] = (temp.memref, target)
-                continue
-            block.insert_op_before(memref.CopyOp(*ready), op)
-            pending.remove(ready)
-
     def call(self, op: func.CallOp) -> None:
         summary = self.summaries[op.callee.string_value()]
         args: list[SSAValue] = []
@@ -566,15 +485,24 @@ class FunctionRewriter:
         owned = self.owned.setdefault(block, [])
         args = set(self.function.body.blocks[0].args)
         values: list[SSAValue] = []
+        handed_over: set[SSAValue] = set()
         for operand in op.operands:
             if not is_tensor(operand):
                 values.append(operand)
                 continue
             buffer = self.buffer_of(operand)
-            if buffer in args and buffer.type == memref_type(operand.type):
+            base = self.view_base.get(buffer, buffer)
+            fits = buffer.type == memref_type(operand.type)
+            if buffer in args and fits:
                 values.append(buffer)
-            elif buffer in owned and buffer.type == memref_type(operand.type) and buffer not in values:
-                owned.remove(buffer)
+            elif base in owned and fits and base not in handed_over:
+                owned.remove(base)  # the caller frees it (through the view: same allocation)
+                handed_over.add(base)
+                values.append(buffer)
+            elif self.called_from_outside_only and fits and (base in args or base in self.foreign):
+                # No caller in the module: the runtime frees only what is not an input's
+                # allocation (or a global's), so a view of an argument, a memref the program
+                # wrapped with to_tensor or a global can be returned as it is.
                 values.append(buffer)
             else:
                 values.append(self._returned_copy(operand, op))
@@ -593,14 +521,20 @@ class FunctionRewriter:
     # -- phase 2 -----------------------------------------------------------------------------
     def cleanup(self) -> None:
         for op in reversed(self.analysis.ops):
-            if op in self.analysis.unknown:
+            if op in self.analysis.unknown or _in_scalar_body(op):
                 continue
             if isinstance(op, scf.ForOp) and any(is_tensor(v) for v in op.iter_args):
                 self._rebuild_for(op)
             elif isinstance(op, ForallOp) and op.outputs:
                 self._rebuild_forall(op)
-            elif isinstance(op, scf.IfOp) and any(is_tensor(r) for r in op.results):
-                self._rebuild_if(op)
+            elif isinstance(op, BRANCHING_OPS) and any(is_tensor(r) for r in op.results):
+                self._rebuild_branching(op)
+            elif isinstance(op, scf.WhileOp) and any(is_tensor(v) for v in (*op.arguments, *op.results)):
+                self._rebuild_while(op)
+            elif isinstance(op, scf.ConditionOp) and any(is_tensor(v) for v in op.args):
+                kept = [v for v in op.args if not is_tensor(v)]
+                op.parent_block().insert_op_before(scf.ConditionOp(op.condition, *kept), op)  # type: ignore[union-attr]
+                _erase(op)
             elif isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
                 kept = [o for o in op.operands if not is_tensor(o)] + self.rotating_yields.get(op, [])
                 op.parent_block().insert_op_before(scf.YieldOp(*kept), op)  # type: ignore[union-attr]
@@ -614,51 +548,6 @@ class FunctionRewriter:
             ):
                 _erase(op)
         self._signature()
-
-    def _rebuild_for(self, op: scf.ForOp) -> None:
-        kept = [k for k, v in enumerate(op.iter_args) if not is_tensor(v)]
-        region = op.detach_region(op.body)
-        block = region.blocks[0]
-        for k in reversed(range(len(op.iter_args))):
-            if k not in kept:
-                block.erase_arg(block.args[1 + k])
-        rotating = self.rotating.get(op, [])
-        inits = [op.iter_args[k] for k in kept] + [buffer for _, buffer, _ in rotating]
-        new = scf.ForOp(op.lb, op.ub, op.step, inits, region)
-        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
-        for j, k in enumerate(kept):
-            op.results[k].replace_all_uses_with(new.results[j])
-        for j, (_, _, placeholder) in enumerate(rotating):
-            placeholder.replace_all_uses_with(new.results[len(kept) + j])
-            assert isinstance(placeholder, OpResult)
-            _erase(placeholder.op)
-        _erase(op)
-
-    def _rebuild_forall(self, op: ForallOp) -> None:
-        region = op.detach_region(op.body)
-        block = region.blocks[0]
-        for arg in reversed(block.args[len(block.args) - len(op.outputs):]):
-            block.erase_arg(arg)
-        new = ForallOp(
-            op.mixed_lower_bound,
-            op.mixed_upper_bound,
-            op.mixed_step,
-            [],
-            region,
-            mapping=op.mapping,
-            attributes=dict(op.attributes),
-        )
-        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
-        _erase(op)
-
-    def _rebuild_if(self, op: scf.IfOp) -> None:
-        kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
-        regions = [op.detach_region(r) for r in list(op.regions)]
-        new = scf.IfOp(op.cond, [op.results[k].type for k in kept], regions[0], regions[1] if len(regions) > 1 else None)
-        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
-        for j, k in enumerate(kept):
-            op.results[k].replace_all_uses_with(new.results[j])
-        _erase(op)
 
     def _signature(self) -> None:
         entry = self.function.body.blocks[0]
@@ -700,6 +589,17 @@ def _disjoint_insert(a: FunctionAnalysis, inner: Operation, insert: Operation) -
     return any(hi < lo2 or hi2 < lo for (lo, hi), (lo2, hi2) in zip(box, other))
 
 
+def _in_scalar_body(op: Operation) -> bool:
+    """`op` is in the body of a tensor.generate / tensor.pad: it goes with that op (its memref
+    form inlined a copy)."""
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name in ("tensor.generate", "tensor.pad"):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
 def _erase(op: Operation) -> None:
     op.detach()
     op.erase()
@@ -712,8 +612,12 @@ def rewrite_module(
 ) -> None:
     globals_: list[Operation] = []
     rewriters = []
+    callees = {op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)}
     for function, analysis in analyses.items():
         rewriter = FunctionRewriter(module, function, analysis, summaries, globals_)
+        rewriter.called_from_outside_only = (
+            is_entry_point(function) and function.sym_name.data not in callees
+        )
         rewriter.run()
         rewriters.append(rewriter)
     for rewriter in rewriters:

@@ -1,0 +1,17 @@
+// scf.index_switch: cases yield different tensors, so the result is a buffer each case copies
+// its value into (or writes directly).
+func.func @scf_index_switch(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: index) -> tensor<4xf32> {
+  %r = scf.index_switch %i -> tensor<4xf32>
+  case 1 {
+    scf.yield %a : tensor<4xf32>
+  }
+  case 2 {
+    %e = tensor.empty() : tensor<4xf32>
+    %x = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %x : tensor<4xf32>
+  }
+  default {
+    scf.yield %b : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

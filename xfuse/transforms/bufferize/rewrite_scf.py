@@ -1,0 +1,303 @@
+"""Memref forms of the scf region ops, a mixin of rewrite.py's `FunctionRewriter`.
+
+- scf.for: inits bufferize in place (or into a copy) and become the loop's buffers; a rotating
+  loop (analysis.py) keeps memref iter_args that the yield permutes; any other yield not
+  equivalent to its iter_arg is copied into the iter_arg's buffer (parallel-copy order);
+- scf.forall: shared_outs become the buffers the body's parallel_insert_slice ops write;
+- scf.if / scf.execute_region / scf.index_switch: a result is its branches' buffer when they
+  all yield one buffer defined outside, else a new buffer each branch copies its value into;
+- scf.while: each position has a fixed buffer for the `before` arguments (a copy of the init)
+  and one for the `after` arguments and the results; scf.condition and the yield copy into
+  them (static shapes only).
+Phase 2 (`_rebuild_*`) recreates the ops without their tensor values.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import memref, scf
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, UnrealizedConversionCastOp
+from xdsl.ir import Operation, OpResult, SSAValue
+
+from xfuse.diagnostics import emit_error
+from xfuse.dialects.scf import ForallOp, InParallelOp
+from xfuse.transforms.bufferize.models import is_tensor
+from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
+
+
+def _memref_type(tensor_type):
+    from xfuse.transforms.bufferize.rewrite_tensor import memref_type
+
+    return memref_type(tensor_type)
+
+
+def _erase(op: Operation) -> None:
+    op.detach()
+    op.erase()
+
+
+class ScfRewriter:
+    """The scf part of `FunctionRewriter` (which provides buffers, owned, analysis, block(),
+    op(), operand_buffer(), alloc_like(), buffer_of())."""
+
+    def for_loop(self, op: scf.ForOp) -> None:
+        first = len(op.operands) - len(op.iter_args)
+        rotation = self.analysis.rotations.get(op, {})
+        block = op.parent_block()
+        assert block is not None
+        body = op.body.block
+        owned = self.owned.setdefault(block, [])
+        rotating: list[tuple[int, SSAValue, SSAValue]] = []
+        for k, init in enumerate(op.iter_args):
+            if not is_tensor(init):
+                continue
+            buffer = self.operand_buffer(op, first + k, copy=True)
+            if k not in rotation:
+                self.buffers[body.args[1 + k]] = buffer
+                self.buffers[op.results[k]] = buffer
+                continue
+            # A rotating position: a memref iter_arg. The buffers that leave the loop are the
+            # ones that entered it, in another order: so they must be distinct buffers this block
+            # owns (then the results are owned instead); any other init is copied in once.
+            type_ = _memref_type(init.type)
+            if buffer not in owned or buffer.type != type_ or any(buffer is r[1] for r in rotating):
+                buffer = self.alloc_like(init, op, copy=True)
+            arg = body.insert_arg(type_, len(body.args))
+            arg.name_hint = body.args[1 + k].name_hint
+            self.buffers[body.args[1 + k]] = arg
+            placeholder = UnrealizedConversionCastOp.get([], [type_])
+            block.insert_op_after(placeholder, op)
+            result = placeholder.results[0]
+            self.buffers[op.results[k]] = result
+            owned[owned.index(buffer)] = result
+            rotating.append((k, buffer, result))
+        if rotating:
+            self.rotating[op] = rotating
+        self.block(body)
+
+    def forall(self, op: ForallOp) -> None:
+        first = len(op.operands) - len(op.outputs)
+        rank = len(op.body.block.args) - len(op.outputs)
+        for k, init in enumerate(op.outputs):
+            buffer = self.operand_buffer(op, first + k, copy=True)
+            self.buffers[op.body.block.args[rank + k]] = buffer
+            self.buffers[op.results[k]] = buffer
+        body = op.body.block
+        for inner in list(body.ops):
+            if isinstance(inner, InParallelOp):
+                for combining in list(inner.body.ops):
+                    self.op(combining)
+            else:
+                self.op(inner)
+        anchor = body.last_op
+        assert anchor is not None
+        for buffer in self.owned.get(body, []):
+            body.insert_op_before(memref.DeallocOp.get(buffer), anchor)
+
+    def branching(self, op: Operation) -> None:
+        a = self.analysis
+        for k, result in enumerate(op.results):
+            if not is_tensor(result):
+                continue
+            members = a.equivalences.members(result, a.values)
+            outside = [
+                m for m in members
+                if m in self.buffers and not self._defined_inside(m, op)
+            ]
+            yielded = [r.blocks[0].last_op.operands[k] for r in op.regions]  # type: ignore[union-attr]
+            same = len({a.equivalences.find(y) for y in yielded}) == 1
+            if same and outside:
+                self.buffers[result] = self.buffers[outside[0]]
+            elif isinstance(op, scf.ExecuteRegionOp):
+                continue  # the yield hands its buffer over (`_hand_over`)
+            else:
+                if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
+                    emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
+                self.buffers[result] = self.alloc_like(result, op, copy=False)
+        for region in op.regions:
+            for block in region.blocks:
+                self.block(block)
+
+    def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:
+        """An scf.execute_region result is the buffer its (single) region yields: a buffer the
+        region's block allocated is hoisted and owned by the enclosing block, one that outlives the
+        region (an argument, an outer buffer, a view of one) is used as it is; anything else is
+        copied into a buffer of the enclosing block."""
+        block, outer = op.parent_block(), parent.parent_block()
+        assert block is not None and outer is not None
+        for k, operand in enumerate(op.operands):
+            result = parent.results[k]
+            if not is_tensor(operand) or result in self.buffers:
+                continue
+            source = self.buffer_of(operand)
+            base = self.view_base.get(source, source)
+            owned = self.owned.setdefault(block, [])
+            alloc = base.owner
+            if base in owned and isinstance(alloc, memref.AllocOp) and alloc.parent_block() is block and not any(
+                self._defined_inside(v, parent) for v in alloc.operands
+            ):
+                # Hoisted before the region op, owned by the enclosing block.
+                alloc.detach()
+                outer.insert_op_before(alloc, parent)
+                owned.remove(base)
+                self.owned.setdefault(outer, []).append(base)
+                self.buffers[result] = source
+            elif base in self.foreign or base in self.function.body.blocks[0].args:
+                self.buffers[result] = source
+            else:
+                self.buffers[result] = self.alloc_like(result, parent, copy=False)
+
+    def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
+        owner = value.owner
+        node = owner if isinstance(owner, Operation) else owner.parent_op()
+        while node is not None:
+            if node is op:
+                return True
+            node = node.parent_op()
+        return False
+
+    def yield_op(self, op: scf.YieldOp) -> None:
+        parent = op.parent_op()
+        block = op.parent_block()
+        assert block is not None and parent is not None
+        rotation = self.analysis.rotations.get(parent, {})  # type: ignore[call-overload]
+        if parent in self.rotating:
+            passed = []
+            for k, _, _ in self.rotating[parent]:
+                source = self.buffer_of(op.operands[k])
+                expected = self.buffers[parent.body.block.args[1 + rotation[k]]]  # type: ignore[attr-defined]
+                if source is not expected:
+                    emit_error(op, "xfuse-bufferize: a rotating yield is not its iter_arg's buffer (internal error)")
+                passed.append(source)
+            self.rotating_yields[op] = passed
+        if isinstance(parent, scf.ExecuteRegionOp):
+            self._hand_over(op, parent)
+        if isinstance(parent, scf.WhileOp):
+            targets = [self.buffers.get(a) if is_tensor(a) else None for a in parent.before_region.block.args]
+        else:
+            targets = [
+                self.buffers[parent.results[k]] if is_tensor(v) and k not in rotation else None
+                for k, v in enumerate(op.operands)
+            ]
+        self._copy_into(op, list(op.operands), targets)
+
+    def _rebuild_for(self, op: scf.ForOp) -> None:
+        kept = [k for k, v in enumerate(op.iter_args) if not is_tensor(v)]
+        region = op.detach_region(op.body)
+        block = region.blocks[0]
+        for k in reversed(range(len(op.iter_args))):
+            if k not in kept:
+                block.erase_arg(block.args[1 + k])
+        rotating = self.rotating.get(op, [])
+        inits = [op.iter_args[k] for k in kept] + [buffer for _, buffer, _ in rotating]
+        new = scf.ForOp(op.lb, op.ub, op.step, inits, region)
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept):
+            op.results[k].replace_all_uses_with(new.results[j])
+        for j, (_, _, placeholder) in enumerate(rotating):
+            placeholder.replace_all_uses_with(new.results[len(kept) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
+        _erase(op)
+
+    def _rebuild_forall(self, op: ForallOp) -> None:
+        region = op.detach_region(op.body)
+        block = region.blocks[0]
+        for arg in reversed(block.args[len(block.args) - len(op.outputs):]):
+            block.erase_arg(arg)
+        new = ForallOp(
+            op.mixed_lower_bound,
+            op.mixed_upper_bound,
+            op.mixed_step,
+            [],
+            region,
+            mapping=op.mapping,
+            attributes=dict(op.attributes),
+        )
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        _erase(op)
+
+    def _rebuild_branching(self, op: Operation) -> None:
+        kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
+        regions = [op.detach_region(r) for r in list(op.regions)]
+        new = type(op).create(
+            operands=list(op.operands),
+            result_types=[op.results[k].type for k in kept],
+            properties=dict(op.properties),
+            attributes=dict(op.attributes),
+            regions=regions,
+        )
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept):
+            op.results[k].replace_all_uses_with(new.results[j])
+        _erase(op)
+
+    # -- scf.while ---------------------------------------------------------------------------
+    def while_loop(self, op: scf.WhileOp) -> None:
+        """Fixed buffers per position: `before[k]` (the before-region arguments, a copy of the
+        init) and `after[k]` (the after-region arguments and the results); the condition and
+        the yield copy into them."""
+        before, after = op.before_region.block, op.after_region.block
+        for k, init in enumerate(op.arguments):
+            if not is_tensor(init):
+                continue
+            if DYNAMIC_INDEX in init.type.get_shape():  # type: ignore[attr-defined]
+                emit_error(op, "xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported")
+            self.buffers[before.args[k]] = self.alloc_like(init, op, copy=True)
+        condition = before.last_op
+        assert isinstance(condition, scf.ConditionOp)
+        for k, result in enumerate(op.results):
+            if is_tensor(result):
+                if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[attr-defined]
+                    emit_error(op, "xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported")
+                forwarded = condition.args[k]
+                if forwarded.owner is before and forwarded.type == result.type:
+                    # Forwarded as it is: the after arguments reuse the before buffer (the
+                    # yield refills it before the before region runs again).
+                    buffer = self.buffers[forwarded]
+                else:
+                    buffer = self.alloc_like(result, op, copy=False)
+                self.buffers[after.args[k]] = buffer
+                self.buffers[result] = buffer
+        self.block(before)
+        self.block(after)
+
+    def _copy_into(self, op: Operation, values, targets: list[SSAValue | None]) -> None:
+        """Parallel copies of `values`' buffers into `targets` (None: not a tensor), before
+        `op`; a cycle of copies is broken with a temporary."""
+        block = op.parent_block()
+        assert block is not None
+        pending = [
+            (self.buffer_of(v), t) for v, t in zip(values, targets)
+            if t is not None and self.buffer_of(v) is not t
+        ]
+        while pending:
+            ready = next((c for c in pending if not any(o[0] is c[1] for o in pending if o is not c)), None)
+            if ready is None:
+                source, target = pending[0]
+                temp = memref.AllocOp([], [], MemRefType(source.type.element_type, source.type.get_shape()))  # type: ignore[attr-defined]
+                block.insert_ops_before([temp, memref.CopyOp(source, temp.memref)], op)
+                self.owned.setdefault(block, []).append(temp.memref)
+                pending[0] = (temp.memref, target)
+                continue
+            block.insert_op_before(memref.CopyOp(*ready), op)
+            pending.remove(ready)
+
+    def condition(self, op: scf.ConditionOp) -> None:
+        loop = op.parent_op()
+        assert isinstance(loop, scf.WhileOp)
+        targets = [self.buffers.get(r) if is_tensor(r) else None for r in loop.results]
+        self._copy_into(op, list(op.args), targets)
+
+    def _rebuild_while(self, op: scf.WhileOp) -> None:
+        kept = [k for k, v in enumerate(op.arguments) if not is_tensor(v)]
+        kept_results = [k for k, r in enumerate(op.results) if not is_tensor(r)]
+        before, after = (op.detach_region(r) for r in list(op.regions))
+        for block, positions in ((before.blocks[0], op.arguments), (after.blocks[0], op.results)):
+            for k in reversed(range(len(positions))):
+                if is_tensor(block.args[k]):
+                    block.erase_arg(block.args[k])
+        new = scf.WhileOp([op.arguments[k] for k in kept], [op.results[k].type for k in kept_results], before, after)
+        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept_results):
+            op.results[k].replace_all_uses_with(new.results[j])
+        _erase(op)
