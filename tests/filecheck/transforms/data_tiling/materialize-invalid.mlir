@@ -1,0 +1,74 @@
+// What xfuse-materialize-encoding refuses (an error with the op's location, exit 1), and an
+// unknown target (encodings dropped, with a warning).
+// RUN: xfuse-opt %s --split-input-file --verify-diagnostics -p 'xfuse-materialize-encoding{target=x86_64-avx2}' | filecheck %s
+// RUN: xfuse-opt %s --split-input-file --verify-diagnostics -p 'xfuse-materialize-encoding{target=pentium4}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
+// RUN: not xfuse-opt %s --split-input-file -p 'xfuse-materialize-encoding{tile-sizes=8,8}' 2>&1 | filecheck %s --check-prefix=TILES
+
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+// CHECK: materialize-invalid.mlir:[[# @LINE + 2]]:{{[0-9]+}}: error: xfuse-materialize-encoding: this encoded tensor does not come from a set_encoding or a materialized op (function arguments with encodings are not supported)
+func.func @encoded_argument(%arg0: tensor<8x4xf32, #lhs>) -> tensor<8x4xf32> {
+  %0 = iree_encoding.unset_encoding %arg0 : tensor<8x4xf32, #lhs> -> tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+// UNKNOWN: warning: xfuse-materialize-encoding: unknown target 'pentium4' (known: host, x86_64-avx512, x86_64-avx512vnni, x86_64-avx2, x86_64-sse, aarch64, aarch64-dotprod, aarch64-i8mm): encodings dropped
+// TILES: error: xfuse-materialize-encoding: tile-sizes must be three positive sizes M0,N0,K0, got [8, 8]
+
+// -----
+
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+func.func @dynamic(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32, #lhs> {
+  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: dynamic shapes are not supported yet
+  %0 = iree_encoding.set_encoding %arg0 : tensor<?x4xf32> -> tensor<?x4xf32, #lhs>
+  return %0 : tensor<?x4xf32, #lhs>
+}
+
+// -----
+
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+func.func @unsupported_user(%arg0: tensor<8x4xf32>) -> tensor<8x4xf32, #lhs> {
+  %0 = iree_encoding.set_encoding %arg0 : tensor<8x4xf32> -> tensor<8x4xf32, #lhs>
+  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: cannot materialize an op using encoded tensors (only set_encoding, unset_encoding and contractions are supported)
+  %1 = "test.op"(%0) : (tensor<8x4xf32, #lhs>) -> tensor<8x4xf32, #lhs>
+  return %1 : tensor<8x4xf32, #lhs>
+}
+
+// -----
+
+// An encoding without user_indexing_maps (older IREE tests) says nothing about the contraction.
+func.func @no_maps(%arg0: tensor<8x4xf32>) -> tensor<8x4xf32, #iree_encoding.encoding<operand_index = 0, element_types = [f32, f32, f32]>> {
+  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: cannot materialize this encoding: the encoding has no user_indexing_maps
+  %0 = iree_encoding.set_encoding %arg0 : tensor<8x4xf32> -> tensor<8x4xf32, #iree_encoding.encoding<operand_index = 0, element_types = [f32, f32, f32]>>
+  return %0 : tensor<8x4xf32, #iree_encoding.encoding<operand_index = 0, element_types = [f32, f32, f32]>>
+}
+
+// -----
+
+// The positive control: with a known target it is packed, with an unknown one it stays plain.
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+#rhs = #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+#out = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+// CHECK-LABEL: func.func @control
+// CHECK: linalg.mmt4d
+// UNKNOWN-LABEL: func.func @control
+// UNKNOWN-NEXT: %[[MM:.+]] = linalg.matmul ins(%arg0, %arg1 : tensor<8x4xf32>, tensor<4x8xf32>) outs(%arg2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+// UNKNOWN-NEXT: func.return %[[MM]]
+func.func @control(%arg0: tensor<8x4xf32>, %arg1: tensor<4x8xf32>, %arg2: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = iree_encoding.set_encoding %arg0 : tensor<8x4xf32> -> tensor<8x4xf32, #lhs>
+  %1 = iree_encoding.set_encoding %arg1 : tensor<4x8xf32> -> tensor<4x8xf32, #rhs>
+  %2 = iree_encoding.set_encoding %arg2 : tensor<8x8xf32> -> tensor<8x8xf32, #out>
+  %3 = linalg.matmul ins(%0, %1 : tensor<8x4xf32, #lhs>, tensor<4x8xf32, #rhs>) outs(%2 : tensor<8x8xf32, #out>) -> tensor<8x8xf32, #out>
+  %4 = iree_encoding.unset_encoding %3 : tensor<8x8xf32, #out> -> tensor<8x8xf32>
+  return %4 : tensor<8x8xf32>
+}
