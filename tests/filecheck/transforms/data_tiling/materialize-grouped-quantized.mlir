@@ -5,6 +5,10 @@
 // RUN: xfuse-opt %s -p 'xfuse-set-encoding,xfuse-materialize-encoding{tile-sizes=4,8,16}' | filecheck %s
 // The same with a table target (AVX2: 8x8x1), then generic-to-mmt4d collapsing K0 x K1.
 // RUN: xfuse-opt %s -p 'xfuse-set-encoding,xfuse-materialize-encoding{target=x86_64-avx2},xfuse-generic-to-mmt4d' | filecheck %s --check-prefix=MMT4D
+// The scaled-down example (M=64, N=96, K0=4, K1=32) end to end, executed and compared with the
+// untransformed function: set-encoding, materialize, fusion into one scf.forall, mmt4d, backend.
+// RUN: xfuse-run %S/../../../../examples/grouped_quantized_matmul.mlir -p 'xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-diffusion{root-tile-sizes=2,3},xfuse-generic-to-mmt4d,xfuse-lower-pack-unpack' --check | filecheck %s --check-prefix=EXEC
+// EXEC: check: ok, the transformed module matches the untransformed input
 // The output is valid MLIR 22.
 // RUN: xfuse-opt %s -p 'xfuse-set-encoding,xfuse-materialize-encoding{tile-sizes=4,8,16}' --print-op-generic | mlir-opt | filecheck %s --check-prefix=MLIR
 
