@@ -6,8 +6,9 @@
   (`tensor<16x32xf32, #iree_encoding.encoding<...>>`), it says "this tensor is operand
   `operand_index` of a contraction with these maps and element types; lay it out for that".
   Parameters are keyword = value pairs in IREE's order; `op_type` is optional on input (older
-  IREE tests omit it), as are `user_indexing_maps`, `bcast_map`, `round_dims_to`,
-  `iteration_sizes` (`?` for a dynamic size) and `layouts`.
+  IREE tests omit it), as are `original_type`, `user_indexing_maps`, `bcast_map`,
+  `round_dims_to`, `iteration_sizes` (`?` for a dynamic size) and `layouts` (parameters of
+  different IREE versions: xfuse sets `op_type`, `user_indexing_maps` and `iteration_sizes`).
 - `iree_encoding.set_encoding %t : tensor<...> -> tensor<..., #enc>` and
   `iree_encoding.unset_encoding %t : tensor<..., #enc> -> tensor<...>` (`SetEncodingOp`,
   `UnsetEncodingOp`): change the layout, never the logical shape or element type.
@@ -96,6 +97,7 @@ class EncodingAttr(ParametrizedAttribute):
     operand_index: IntegerAttr
     op_type: EncodingOpTypeAttr | NoneAttr
     element_types: ArrayAttr
+    original_type: TensorType | NoneAttr
     user_indexing_maps: ArrayAttr | NoneAttr
     bcast_map: AffineMapAttr | NoneAttr
     round_dims_to: DenseArrayBase | NoneAttr
@@ -106,6 +108,7 @@ class EncodingAttr(ParametrizedAttribute):
         "operand_index",
         "op_type",
         "element_types",
+        "original_type",
         "user_indexing_maps",
         "bcast_map",
         "round_dims_to",
@@ -130,6 +133,7 @@ class EncodingAttr(ParametrizedAttribute):
             IntegerAttr(operand_index, IndexType()),
             EncodingOpTypeAttr(op_type),
             ArrayAttr(element_types),
+            none,
             none
             if user_indexing_maps is None
             else ArrayAttr(AffineMapAttr(m) for m in user_indexing_maps),
