@@ -15,6 +15,9 @@ Each encoding becomes a layout (`encoding.plan_for_encoding` with the target's t
   when there is one of each and the body is the named ops' one (see generic_to_mmt4d.py).
 - `unset_encoding` -> `linalg.unpack` into a tensor of the original size (the unpack drops the
   padding: it is the extract_slice).
+- ops on encoded tensors (IREE's propagated form): `tensor.empty` and `linalg.fill` -> their packed
+  forms; an elementwise generic (identity maps) whose operands share one encoding -> the same
+  generic on the packed tensors, unless the layout pads.
 
 A target without a tile for the element types (or an unknown target name) drops the encodings
 instead (set/unset become no-ops, the contraction is rebuilt on plain tensors) and prints a warning
@@ -26,6 +29,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, tensor
@@ -95,6 +99,19 @@ class _Builder:
 
 def _needs_padding(shape: Sequence[int], layout: PackLayout) -> bool:
     return any(shape[pos] % tile for pos, tile in zip(layout.inner_dims_pos, layout.inner_tiles, strict=True))
+
+
+def _is_elementwise_on_tensors(op: Operation) -> bool:
+    """A generic with identity maps and parallel loops only, on tensors."""
+    if not isinstance(op, GenericOp) or not op.outputs:
+        return False
+    view = structured_view(op)
+    assert view is not None
+    return (
+        all(it == IteratorType.PARALLEL for it in view.iterator_types)
+        and all(m == AffineMap.identity(view.num_loops) for m in view.maps)
+        and all(isinstance(o.type, TensorType) for o in op.operands)
+    )
 
 
 def _is_elementwise_producer(op: Operation | None) -> bool:
@@ -257,6 +274,53 @@ class Materializer:
             )
         return self.mapping[value]
 
+    def _layout_of_type(self, type_: Attribute, op: Operation) -> PackLayout | None:
+        encoding = encoding_of(type_)
+        assert encoding is not None
+        plan = self.plan(encoding, op)
+        return None if plan is None else plan.layout(encoding.get_operand_index())
+
+    def encoded_empty(self, op: tensor.EmptyOp) -> None:
+        """`tensor.empty` of an encoded type -> of the packed (or plain) type."""
+        type_ = _static_shape(op.tensor, op)
+        layout = self._layout_of_type(type_, op)
+        shape = type_.get_shape() if layout is None else layout.packed_shape(type_.get_shape())
+        new = _Builder(op).add(tensor.EmptyOp([], TensorType(type_.get_element_type(), shape)))
+        self.mapping[op.tensor] = new.results[0]
+        self.replaced.append(op)
+
+    def encoded_fill(self, op: FillOp) -> None:
+        """`linalg.fill` into an encoded tensor -> into its packed form."""
+        out = self._mapped(op.outputs[0], op)
+        new = _Builder(op).add(FillOp([op.inputs[0]], [out], [out.type]))
+        self.mapping[op.results[0]] = new.results[0]
+        self.replaced.append(op)
+
+    def encoded_elementwise(self, op: GenericOp) -> None:
+        """An elementwise generic whose operands all have the same encoding -> the same generic on
+        the packed tensors (identity maps over the packed dims). Refused when the layout pads:
+        the padding would hold f(0, ...), which need not be 0."""
+        encodings = {encoding_of(o.type) for o in (*op.operands, *op.results)}
+        if len(encodings) != 1 or None in encodings:
+            emit_error(op, "xfuse-materialize-encoding: an elementwise op on encoded tensors needs the same "
+                       "encoding on every operand and result")
+        type_ = _static_shape(op.results[0], op)
+        layout = self._layout_of_type(type_, op)
+        if layout is not None and _needs_padding(type_.get_shape(), layout):
+            emit_error(op, "xfuse-materialize-encoding: an elementwise op on encoded tensors whose layout pads "
+                       "is not supported (the padding would hold f(0), not 0)")
+        inputs = [self._mapped(o, op) for o in op.inputs]
+        outputs = [self._mapped(o, op) for o in op.outputs]
+        rank = len(cast(TensorType, outputs[0].type).get_shape())
+        identity = AffineMapAttr(AffineMap.identity(rank))
+        new = _Builder(op).add(
+            GenericOp(inputs, outputs, op.body.clone(), [identity] * len(op.operands), _parallel(rank),
+                      [o.type for o in outputs])
+        )
+        for old, packed in zip(op.results, new.results, strict=True):
+            self.mapping[old] = packed
+        self.replaced.append(op)
+
     def contraction(self, op: Operation) -> None:
         """The contraction on encoded operands, rebuilt on packed (or plain) tensors."""
         view = structured_view(op)
@@ -320,11 +384,18 @@ def materialize_encodings(
         elif any(encoding_of(o.type) is not None for o in op.operands) or any(
             encoding_of(r.type) is not None for r in op.results
         ):
-            if op.name.startswith("linalg."):
+            if isinstance(op, tensor.EmptyOp):
+                materializer.encoded_empty(op)
+            elif isinstance(op, FillOp):
+                materializer.encoded_fill(op)
+            elif _is_elementwise_on_tensors(op):
+                materializer.encoded_elementwise(op)  # pyright: ignore[reportArgumentType]
+            elif op.name.startswith("linalg."):
                 materializer.contraction(op)
             else:
                 emit_error(op, "xfuse-materialize-encoding: cannot materialize an op using encoded tensors "
-                           "(only set_encoding, unset_encoding and contractions are supported)")
+                           "(only set_encoding, unset_encoding, contractions, tensor.empty, linalg.fill and "
+                           "elementwise generics are supported)")
     _erase_replaced(materializer.replaced)
     return materializer.warnings
 

@@ -36,7 +36,7 @@ func.func @dynamic(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32, #lhs> {
 #lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
 func.func @unsupported_user(%arg0: tensor<8x4xf32>) -> tensor<8x4xf32, #lhs> {
   %0 = iree_encoding.set_encoding %arg0 : tensor<8x4xf32> -> tensor<8x4xf32, #lhs>
-  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: cannot materialize an op using encoded tensors (only set_encoding, unset_encoding and contractions are supported)
+  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: cannot materialize an op using encoded tensors (only set_encoding, unset_encoding, contractions, tensor.empty, linalg.fill and elementwise generics are supported)
   %1 = "test.op"(%0) : (tensor<8x4xf32, #lhs>) -> tensor<8x4xf32, #lhs>
   return %1 : tensor<8x4xf32, #lhs>
 }
@@ -71,4 +71,26 @@ func.func @control(%arg0: tensor<8x4xf32>, %arg1: tensor<4x8xf32>, %arg2: tensor
   %3 = linalg.matmul ins(%0, %1 : tensor<8x4xf32, #lhs>, tensor<4x8xf32, #rhs>) outs(%2 : tensor<8x8xf32, #out>) -> tensor<8x8xf32, #out>
   %4 = iree_encoding.unset_encoding %3 : tensor<8x8xf32, #out> -> tensor<8x8xf32>
   return %4 : tensor<8x8xf32>
+}
+
+// -----
+
+// An elementwise op on encoded tensors whose layout pads (M = 30 on 8-row tiles): the padding
+// would hold f(0) = 1 here, not 0.
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#out = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @elementwise_padded(%x: tensor<30x8xf32>) -> tensor<30x8xf32> {
+  %0 = iree_encoding.set_encoding %x : tensor<30x8xf32> -> tensor<30x8xf32, #out>
+  %e = tensor.empty() : tensor<30x8xf32, #out>
+  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: an elementwise op on encoded tensors whose layout pads is not supported (the padding would hold f(0), not 0)
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%0 : tensor<30x8xf32, #out>) outs(%e : tensor<30x8xf32, #out>) {
+  ^bb0(%a: f32, %o: f32):
+    %y = math.exp %a : f32
+    linalg.yield %y : f32
+  } -> tensor<30x8xf32, #out>
+  %2 = iree_encoding.unset_encoding %1 : tensor<30x8xf32, #out> -> tensor<30x8xf32>
+  return %2 : tensor<30x8xf32>
 }
