@@ -20,7 +20,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
+from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
@@ -29,9 +31,10 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.diagnostics import emit_error, format_diagnostic
+from xfuse.diagnostics import format_diagnostic
 from xfuse.dialects.linalg import BatchMmt4DOp, Mmt4DOp
 from xfuse.interfaces.tiling_linalg import structured_view
+from xfuse.interfaces.tiling_utils import dim_size
 from xfuse.transforms.data_tiling.encoding import (
     NotAContraction,
     check_iterators,
@@ -138,21 +141,24 @@ def _reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr[ArrayAttr[Integ
     return ArrayAttr(ArrayAttr(IntegerAttr(i, i64) for i in group) for group in groups)
 
 
-def _collapse(value: SSAValue, groups: list[list[int]], anchor: Operation) -> SSAValue:
-    type_ = value.type
-    assert isinstance(type_, TensorType)
+def _collapsed_type(type_: TensorType, groups: list[list[int]]) -> TensorType:
     shape = type_.get_shape()
-    if all(len(g) == 1 for g in groups):
-        return value
     collapsed_shape = []
     for g in groups:
         size = 1
         for d in g:
-            size *= shape[d]
+            size = DYNAMIC_INDEX if DYNAMIC_INDEX in (size, shape[d]) else size * shape[d]
         collapsed_shape.append(size)
+    return TensorType(type_.get_element_type(), collapsed_shape)
+
+
+def _collapse(value: SSAValue, type_: TensorType, groups: list[list[int]], anchor: Operation) -> SSAValue:
+    """`value` (of type `type_`) with each group of dims collapsed into one."""
+    if all(len(g) == 1 for g in groups):
+        return value
     op = tensor.CollapseShapeOp(
         operands=[value],
-        result_types=[TensorType(type_.get_element_type(), collapsed_shape)],
+        result_types=[_collapsed_type(type_, groups)],
         properties={"reassociation": _reassociation(groups)},
     )
     Rewriter.insert_op(op, InsertPoint.before(anchor))
@@ -166,13 +172,9 @@ def rewrite_to_named_mmt4d(op: Operation, allow_collapse: bool = True) -> Operat
         match = match_mmt4d(op)
     except (NotAnMmt4D, NotAContraction):
         return None
-    if match.needs_collapse() and (not allow_collapse or _has_dynamic_dims(match)):
+    if match.needs_collapse() and not allow_collapse:
         return None
     return _rewrite(op, match)
-
-
-def _has_dynamic_dims(match: Mmt4DMatch) -> bool:
-    return any(DYNAMIC_INDEX in v.type.get_shape() for v in (match.a, match.b, match.c))  # pyright: ignore[reportAttributeAccessIssue]
 
 
 def _rewrite(op: Operation, match: Mmt4DMatch) -> Operation:
@@ -181,18 +183,23 @@ def _rewrite(op: Operation, match: Mmt4DMatch) -> Operation:
     a_groups = _collapse_groups([*batch_groups, len(match.rows), len(match.k), 1, 1])
     b_groups = _collapse_groups([*batch_groups, len(match.cols), len(match.k), 1, 1])
     c_groups = _collapse_groups([*batch_groups, len(match.rows), len(match.cols), 1, 1])
-    a = _collapse(match.a, a_groups, op)
-    b = _collapse(match.b, b_groups, op)
-    c = _collapse(match.c, c_groups, op)
+    a = _collapse(match.a, cast(TensorType, match.a.type), a_groups, op)
+    b = _collapse(match.b, cast(TensorType, match.b.type), b_groups, op)
+    # The result type is the op's (its init may still be typed otherwise mid-materialization).
+    out_type = cast(TensorType, op.results[0].type)
+    c = _collapse(match.c, out_type, c_groups, op)
     named_class = BatchMmt4DOp if nb else Mmt4DOp
-    named = named_class(inputs=[a, b], outputs=[c])
+    named = named_class(inputs=[a, b], outputs=[c], res=[_collapsed_type(out_type, c_groups)])
     Rewriter.insert_op(named, InsertPoint.before(op))
     result: Operation = named
     if c is not match.c:
-        out_type = match.c.type
-        assert isinstance(out_type, TensorType)
+        # Dynamic sizes of the expanded result: those of the init it was collapsed from.
+        b = Builder(InsertPoint.before(op))
+        dynamic = [
+            dim_size(b, match.c, d) for d, size in enumerate(out_type.get_shape()) if size == DYNAMIC_INDEX
+        ]
         result = tensor.ExpandShapeOp(
-            named.results[0], [], _reassociation(c_groups), out_type.get_shape(), out_type
+            named.results[0], dynamic, _reassociation(c_groups), out_type.get_shape(), out_type  # pyright: ignore[reportArgumentType]
         )
         Rewriter.insert_op(result, InsertPoint.before(op))
     op.results[0].replace_all_uses_with(result.results[0])
@@ -212,8 +219,6 @@ def generic_to_mmt4d(module: ModuleOp) -> list[str]:
         except (NotAnMmt4D, NotAContraction) as reason:
             remarks.append(format_diagnostic(f"xfuse-generic-to-mmt4d: left alone: {reason}", op, "remark"))
             continue
-        if match.needs_collapse() and _has_dynamic_dims(match):
-            emit_error(op, "xfuse-generic-to-mmt4d: collapsing dynamic dims is not supported")
         _rewrite(op, match)
     return remarks
 

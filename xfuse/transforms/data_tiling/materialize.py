@@ -21,7 +21,10 @@ Each encoding becomes a layout (`encoding.plan_for_encoding` with the target's t
 
 A target without a tile for the element types (or an unknown target name) drops the encodings
 instead (set/unset become no-ops, the contraction is rebuilt on plain tensors) and prints a warning
-saying so. Dynamic shapes and other ops consuming encoded tensors are refused with a diagnostic.
+saying so. Encoded function arguments and results become packed ones (as IREE materializes
+function boundaries). Dynamic sizes are supported (packed sizes `ceildiv(dim, tile)`; a dynamic
+unset_encoding takes its sizes from its `{%d0, ...}` operands, which xfuse-set-encoding writes).
+Other ops consuming encoded tensors are refused with a diagnostic.
 """
 
 from __future__ import annotations
@@ -29,10 +32,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects import arith, tensor
+from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
@@ -45,7 +47,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.linalg.ops import FillOp, GenericOp, IndexOp
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.builder import Builder
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -53,7 +56,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.diagnostics import emit_error, format_diagnostic
 from xfuse.dialects.iree_encoding import EncodingAttr, SetEncodingOp, UnsetEncodingOp, encoding_of, without_encoding
 from xfuse.dialects.linalg import PackOp, UnPackOp
+from xfuse.interfaces.tiling import OpFoldResult, apply_affine_expr
 from xfuse.interfaces.tiling_linalg import structured_view
+from xfuse.interfaces.tiling_utils import dim_size
 from xfuse.transforms.data_tiling.encoding import (
     RESULT,
     DataTilingPlan,
@@ -74,31 +79,41 @@ def zero_constant(element_type: Attribute) -> arith.ConstantOp:
     return arith.ConstantOp(IntegerAttr(0, element_type))
 
 
-def _static_shape(value: SSAValue, user: Operation) -> TensorType:
-    type_ = value.type
-    assert isinstance(type_, TensorType)
-    if DYNAMIC_INDEX in type_.get_shape():
-        emit_error(user, "xfuse-materialize-encoding: dynamic shapes are not supported yet")
-    return type_
+def _logical_sizes(b: Builder, value: SSAValue) -> list[OpFoldResult]:
+    """Every dim of `value`: an int when static, a `tensor.dim` otherwise."""
+    assert isinstance(value.type, TensorType)
+    return [dim_size(b, value, d) for d in range(value.type.get_num_dims())]
+
+
+def packed_empty(b: Builder, element_type: Attribute, sizes: Sequence[OpFoldResult], layout: PackLayout) -> SSAValue:
+    """A `tensor.empty` of the packed form of a tensor of `sizes` (dynamic outer dims are
+    `ceildiv(size, tile)` for tiled dims, the size itself otherwise)."""
+    tile_of = dict(zip(layout.inner_dims_pos, layout.inner_tiles, strict=True))
+    static: list[int] = []
+    dynamic: list[SSAValue] = []
+    for pos in layout.outer_dims_perm:
+        size = sizes[pos]
+        if tile_of.get(pos, 1) != 1:
+            size = apply_affine_expr(b, AffineExpr.dimension(0).ceil_div(tile_of[pos]), [size])
+        if isinstance(size, SSAValue):
+            dynamic.append(size)
+            static.append(DYNAMIC_INDEX)
+        else:
+            static.append(size)
+    packed_type = TensorType(element_type, [*static, *layout.inner_tiles])
+    return b.insert(tensor.EmptyOp(dynamic, packed_type)).tensor
 
 
 def _parallel(n: int) -> list[IteratorTypeAttr]:
     return [IteratorTypeAttr(IteratorType.PARALLEL)] * n
 
 
-class _Builder:
-    """Inserts new ops before an anchor op."""
-
-    def __init__(self, anchor: Operation):
-        self.anchor = anchor
-
-    def add(self, op: Operation) -> Operation:
-        Rewriter.insert_op(op, InsertPoint.before(self.anchor))
-        return op
-
-
 def _needs_padding(shape: Sequence[int], layout: PackLayout) -> bool:
-    return any(shape[pos] % tile for pos, tile in zip(layout.inner_dims_pos, layout.inner_tiles, strict=True))
+    """Whether some tiled dim is not known to be a multiple of its tile (dynamic dims may pad)."""
+    return any(
+        shape[pos] == DYNAMIC_INDEX or shape[pos] % tile
+        for pos, tile in zip(layout.inner_dims_pos, layout.inner_tiles, strict=True)
+    )
 
 
 def _is_elementwise_on_tensors(op: Operation) -> bool:
@@ -172,23 +187,25 @@ class Materializer:
 
     def pack_value(self, value: SSAValue, layout: PackLayout, anchor: Operation) -> SSAValue:
         """`value` in the packed layout, folding empty / fill / elementwise producers."""
-        type_ = _static_shape(value, anchor)
+        type_ = value.type
+        assert isinstance(type_, TensorType)
         packed_type = TensorType(type_.get_element_type(), layout.packed_shape(type_.get_shape()))
-        b = _Builder(anchor)
+        b = Builder(InsertPoint.before(anchor))
         producer = value.owner if isinstance(value.owner, Operation) else None
-        if isinstance(producer, tensor.EmptyOp):
-            return b.add(tensor.EmptyOp([], packed_type)).results[0]
-        if isinstance(producer, FillOp) and isinstance(producer.outputs[0].owner, tensor.EmptyOp):
-            empty = b.add(tensor.EmptyOp([], packed_type)).results[0]
-            return b.add(FillOp([producer.inputs[0]], [empty], [packed_type])).results[0]
-        if _is_elementwise_producer(producer) and not _needs_padding(type_.get_shape(), layout):
-            assert isinstance(producer, GenericOp)
-            return self.pack_elementwise_producer(producer, layout, packed_type, anchor)
-        empty = b.add(tensor.EmptyOp([], packed_type)).results[0]
-        zero = b.add(zero_constant(type_.get_element_type())).results[0]
-        return b.add(
+        if DYNAMIC_INDEX not in type_.get_shape():  # folding producers needs no size computation
+            if isinstance(producer, tensor.EmptyOp):
+                return b.insert(tensor.EmptyOp([], packed_type)).tensor
+            if isinstance(producer, FillOp) and isinstance(producer.outputs[0].owner, tensor.EmptyOp):
+                empty = b.insert(tensor.EmptyOp([], packed_type)).tensor
+                return b.insert(FillOp([producer.inputs[0]], [empty], [packed_type])).results[0]
+            if _is_elementwise_producer(producer) and not _needs_padding(type_.get_shape(), layout):
+                assert isinstance(producer, GenericOp)
+                return self.pack_elementwise_producer(producer, layout, packed_type, anchor)
+        empty = packed_empty(b, type_.get_element_type(), _logical_sizes(b, value), layout)
+        zero = b.insert(zero_constant(type_.get_element_type())).result
+        return b.insert(
             PackOp(value, empty, layout.inner_dims_pos, layout.inner_tiles, zero, layout.outer_dims_perm)
-        ).results[0]
+        ).result
 
     def pack_elementwise_producer(
         self, op: GenericOp, layout: PackLayout, packed_type: TensorType, anchor: Operation
@@ -220,9 +237,9 @@ class Materializer:
             results += [AffineExpr.dimension(inner_index[loop]) for loop in inner]
             maps.append(AffineMap(num_loops, 0, tuple(results)))
         maps.append(AffineMap.identity(num_loops))
-        b = _Builder(anchor)
-        init = b.add(tensor.EmptyOp([], packed_type)).results[0]
-        packed = b.add(
+        b = Builder(InsertPoint.before(anchor))
+        init = b.insert(tensor.EmptyOp([], packed_type)).tensor
+        packed = b.insert(
             GenericOp(
                 inputs,
                 [init],
@@ -235,6 +252,26 @@ class Materializer:
         return packed.results[0]
 
     # -- ops ---------------------------------------------------------------------------
+
+    def materialized_type(self, type_: Attribute, op: Operation) -> TensorType:
+        """The packed type of an encoded tensor type (the plain one when the encoding is dropped)."""
+        assert isinstance(type_, TensorType)
+        layout = self._layout_of_type(type_, op)
+        shape = type_.get_shape() if layout is None else layout.packed_shape(type_.get_shape())
+        return TensorType(type_.get_element_type(), shape)
+
+    def function_arguments(self, function: func.FuncOp) -> list[tuple[BlockArgument, TensorType]]:
+        """Encoded arguments stand for their packed forms (IREE materializes function boundaries
+        too); they are retyped once the body is rewritten."""
+        retyped = []
+        for arg in function.body.block.args:
+            if encoding_of(arg.type) is not None:
+                retyped.append((arg, self.materialized_type(arg.type, function)))
+                self.mapping[arg] = arg
+        return retyped
+
+    def return_op(self, op: func.ReturnOp) -> None:
+        op.operands = [self._mapped(o, op) if encoding_of(o.type) else o for o in op.operands]
 
     def set_encoding(self, op: SetEncodingOp) -> None:
         encoding = encoding_of(op.result.type)
@@ -256,10 +293,16 @@ class Materializer:
             op.result.replace_all_uses_with(source)
         else:
             layout = plan.layout(encoding.get_operand_index())
-            result_type = _static_shape(op.result, op)
-            b = _Builder(op)
-            dest = b.add(tensor.EmptyOp([], result_type)).results[0]
-            unpack = b.add(
+            result_type = op.result.type
+            assert isinstance(result_type, TensorType)
+            if DYNAMIC_INDEX in result_type.get_shape() and len(op.result_dims) != result_type.get_shape().count(
+                DYNAMIC_INDEX
+            ):
+                emit_error(op, "xfuse-materialize-encoding: an unset_encoding with a dynamic result needs its "
+                           "sizes (`-> tensor<?x...> {%d0, ...}`, as xfuse-set-encoding writes it)")
+            b = Builder(InsertPoint.before(op))
+            dest = b.insert(tensor.EmptyOp(list(op.result_dims), result_type)).tensor
+            unpack = b.insert(
                 UnPackOp(source, dest, layout.inner_dims_pos, layout.inner_tiles, layout.outer_dims_perm)
             )
             op.result.replace_all_uses_with(unpack.results[0])
@@ -269,8 +312,8 @@ class Materializer:
         if value not in self.mapping:
             emit_error(
                 user,
-                "xfuse-materialize-encoding: this encoded tensor does not come from a set_encoding "
-                "or a materialized op (function arguments with encodings are not supported)",
+                "xfuse-materialize-encoding: this encoded tensor does not come from a set_encoding, "
+                "a function argument or a materialized op",
             )
         return self.mapping[value]
 
@@ -282,17 +325,24 @@ class Materializer:
 
     def encoded_empty(self, op: tensor.EmptyOp) -> None:
         """`tensor.empty` of an encoded type -> of the packed (or plain) type."""
-        type_ = _static_shape(op.tensor, op)
+        type_ = op.tensor.type
+        assert isinstance(type_, TensorType)
+        b = Builder(InsertPoint.before(op))
         layout = self._layout_of_type(type_, op)
-        shape = type_.get_shape() if layout is None else layout.packed_shape(type_.get_shape())
-        new = _Builder(op).add(tensor.EmptyOp([], TensorType(type_.get_element_type(), shape)))
-        self.mapping[op.tensor] = new.results[0]
+        if layout is None:
+            new = b.insert(tensor.EmptyOp(list(op.dynamic_sizes), without_encoding(type_))).tensor
+        else:
+            dynamic = iter(op.dynamic_sizes)
+            sizes = [next(dynamic) if d == DYNAMIC_INDEX else d for d in type_.get_shape()]
+            new = packed_empty(b, type_.get_element_type(), sizes, layout)
+        self.mapping[op.tensor] = new
         self.replaced.append(op)
 
     def encoded_fill(self, op: FillOp) -> None:
         """`linalg.fill` into an encoded tensor -> into its packed form."""
         out = self._mapped(op.outputs[0], op)
-        new = _Builder(op).add(FillOp([op.inputs[0]], [out], [out.type]))
+        new_type = self.materialized_type(op.results[0].type, op)
+        new = Builder(InsertPoint.before(op)).insert(FillOp([op.inputs[0]], [out], [new_type]))
         self.mapping[op.results[0]] = new.results[0]
         self.replaced.append(op)
 
@@ -304,18 +354,19 @@ class Materializer:
         if len(encodings) != 1 or None in encodings:
             emit_error(op, "xfuse-materialize-encoding: an elementwise op on encoded tensors needs the same "
                        "encoding on every operand and result")
-        type_ = _static_shape(op.results[0], op)
+        type_ = op.results[0].type
+        assert isinstance(type_, TensorType)
         layout = self._layout_of_type(type_, op)
         if layout is not None and _needs_padding(type_.get_shape(), layout):
             emit_error(op, "xfuse-materialize-encoding: an elementwise op on encoded tensors whose layout pads "
                        "is not supported (the padding would hold f(0), not 0)")
         inputs = [self._mapped(o, op) for o in op.inputs]
         outputs = [self._mapped(o, op) for o in op.outputs]
-        rank = len(cast(TensorType, outputs[0].type).get_shape())
+        rank = len(self.materialized_type(op.results[0].type, op).get_shape())
         identity = AffineMapAttr(AffineMap.identity(rank))
-        new = _Builder(op).add(
+        new = Builder(InsertPoint.before(op)).insert(
             GenericOp(inputs, outputs, op.body.clone(), [identity] * len(op.operands), _parallel(rank),
-                      [o.type for o in outputs])
+                      [self.materialized_type(r.type, op) for r in op.results])
         )
         for old, packed in zip(op.results, new.results, strict=True):
             self.mapping[old] = packed
@@ -332,7 +383,7 @@ class Materializer:
             emit_error(op, "xfuse-materialize-encoding: the contraction's operands do not all have encodings")
         operands = [self._mapped(o, op) for o in view.operands]
         plan = self.plan(encoding, op)
-        b = _Builder(op)
+        b = Builder(InsertPoint.before(op))
         if plan is None:
             plain_type = without_encoding(op.results[0].type)  # pyright: ignore[reportArgumentType]
             new_op = op.__class__.create(
@@ -342,19 +393,19 @@ class Materializer:
                 attributes=dict(op.attributes),
                 regions=[r.clone() for r in op.regions],
             )
-            b.add(new_op)
+            b.insert(new_op)
             self.mapping[op.results[0]] = new_op.results[0]
         else:
             if tuple(view.maps) != plan.maps:
                 emit_error(op, "xfuse-materialize-encoding: the op's indexing maps differ from its encoding's user_indexing_maps")
-            packed = b.add(
+            packed = b.insert(
                 GenericOp(
                     operands[:2],
                     operands[2:],
                     op.regions[0].clone(),
                     [AffineMapAttr(plan.packed_map(i)) for i in range(3)],
                     [IteratorTypeAttr(it) for it in plan.packed_iterators()],
-                    [operands[2].type],
+                    [self.materialized_type(op.results[0].type, op)],
                 )
             )
             named = rewrite_to_named_mmt4d(packed, allow_collapse=False)
@@ -376,8 +427,14 @@ def materialize_encodings(
             f"warning: xfuse-materialize-encoding: unknown target '{target}' (known: host, "
             f"{', '.join(TARGETS)}): encodings dropped"
         )
+    retyped: list[tuple[BlockArgument, TensorType]] = []
+    functions = [f for f in module.walk() if isinstance(f, func.FuncOp) and f.body.blocks]
+    for function in functions:
+        retyped += materializer.function_arguments(function)
     for op in list(module.walk()):
-        if isinstance(op, SetEncodingOp):
+        if isinstance(op, func.ReturnOp):
+            materializer.return_op(op)
+        elif isinstance(op, SetEncodingOp):
             materializer.set_encoding(op)
         elif isinstance(op, UnsetEncodingOp):
             materializer.unset_encoding(op)
@@ -397,6 +454,10 @@ def materialize_encodings(
                            "(only set_encoding, unset_encoding, contractions, tensor.empty, linalg.fill and "
                            "elementwise generics are supported)")
     _erase_replaced(materializer.replaced)
+    for arg, packed_type in retyped:
+        Rewriter.replace_value_with_new_type(arg, packed_type)
+    for function in functions:
+        function.update_function_type()
     return materializer.warnings
 
 

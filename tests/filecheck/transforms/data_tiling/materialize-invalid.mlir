@@ -1,5 +1,5 @@
-// What xfuse-materialize-encoding refuses (an error with the op's location, exit 1), and an
-// unknown target (encodings dropped, with a warning).
+// What xfuse-materialize-encoding refuses (an error with the op's location), an unknown target
+// (encodings dropped, with a warning), and encoded function arguments.
 // RUN: xfuse-opt %s --split-input-file --verify-diagnostics -p 'xfuse-materialize-encoding{target=x86_64-avx2}' | filecheck %s
 // RUN: xfuse-opt %s --split-input-file --verify-diagnostics -p 'xfuse-materialize-encoding{target=pentium4}' 2>&1 | filecheck %s --check-prefix=UNKNOWN
 // RUN: not xfuse-opt %s --split-input-file -p 'xfuse-materialize-encoding{tile-sizes=8,8}' 2>&1 | filecheck %s --check-prefix=TILES
@@ -8,24 +8,29 @@
 #map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
 #map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
 #lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
-// CHECK: materialize-invalid.mlir:[[# @LINE + 2]]:{{[0-9]+}}: error: xfuse-materialize-encoding: this encoded tensor does not come from a set_encoding or a materialized op (function arguments with encodings are not supported)
 func.func @encoded_argument(%arg0: tensor<8x4xf32, #lhs>) -> tensor<8x4xf32> {
   %0 = iree_encoding.unset_encoding %arg0 : tensor<8x4xf32, #lhs> -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
 }
 // UNKNOWN: warning: xfuse-materialize-encoding: unknown target 'pentium4' (known: host, x86_64-avx512, x86_64-avx512vnni, x86_64-avx2, x86_64-sse, aarch64, aarch64-dotprod, aarch64-i8mm): encodings dropped
 // TILES: error: xfuse-materialize-encoding: tile-sizes must be three positive sizes M0,N0,K0, got [8, 8]
+// Encoded function arguments are materialized too (packed, or plain when dropped).
+// CHECK-LABEL: func.func @encoded_argument(%arg0: tensor<1x4x8x1xf32>) -> tensor<8x4xf32>
+// CHECK:         linalg.unpack %arg0 outer_dims_perm = [0, 1] inner_dims_pos = [0, 1] inner_tiles = [8, 1] into %{{.+}} : tensor<1x4x8x1xf32> -> tensor<8x4xf32>
+// UNKNOWN-LABEL: func.func @encoded_argument(%arg0: tensor<8x4xf32>) -> tensor<8x4xf32>
+// UNKNOWN-NEXT:    func.return %arg0
 
 // -----
 
 #map = affine_map<(d0, d1, d2) -> (d0, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
 #map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
-#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
-func.func @dynamic(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32, #lhs> {
-  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: dynamic shapes are not supported yet
-  %0 = iree_encoding.set_encoding %arg0 : tensor<?x4xf32> -> tensor<?x4xf32, #lhs>
-  return %0 : tensor<?x4xf32, #lhs>
+#out = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
+func.func @dynamic_unset_without_sizes(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = iree_encoding.set_encoding %arg0 : tensor<?x4xf32> -> tensor<?x4xf32, #out>
+  // CHECK: materialize-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: xfuse-materialize-encoding: an unset_encoding with a dynamic result needs its sizes (`-> tensor<?x...> {%d0, ...}`, as xfuse-set-encoding writes it)
+  %1 = iree_encoding.unset_encoding %0 : tensor<?x4xf32, #out> -> tensor<?x4xf32>
+  return %1 : tensor<?x4xf32>
 }
 
 // -----
