@@ -4,6 +4,8 @@
 // RUN: xfuse-opt %s --split-input-file | filecheck %s
 // RUN: xfuse-opt %s --split-input-file | xfuse-opt --split-input-file | filecheck %s
 // RUN: xfuse-opt %s --split-input-file --print-op-generic | xfuse-opt --split-input-file | filecheck %s
+// Plain xdsl-opt parses it too (the xdsl.universe entry point contributes the dialect).
+// RUN: xdsl-opt %s --split-input-file | filecheck %s
 
 // CHECK-LABEL: func.func @set_encoding_ops(%arg0: tensor<?x?xf32>)
 // CHECK: iree_encoding.set_encoding %arg0 : tensor<?x?xf32> -> tensor<?x?xf32, #iree_encoding.encoding<operand_index = 0 : i64, element_types = [f32, f32, f32]>>
