@@ -14,8 +14,10 @@ func.func @matmul_f32f32f32_dynamic(%arg0 : tensor<?x?xf32>, %arg1 : tensor<?x?x
 }
 // CHECK-LABEL: func.func @matmul_f32f32f32_dynamic
 // CHECK:         iree_encoding.set_encoding %arg0 : tensor<?x?xf32> -> tensor<?x?xf32, #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [{{.*}}], iteration_sizes = [?, ?, ?]>>
-// CHECK:         linalg.matmul
-// CHECK:         iree_encoding.unset_encoding
+// CHECK:         %[[D0:.+]] = tensor.dim %arg2, %{{.+}} : tensor<?x?xf32>
+// CHECK:         %[[D1:.+]] = tensor.dim %arg2, %{{.+}} : tensor<?x?xf32>
+// CHECK:         %[[MM:.+]] = linalg.matmul
+// CHECK:         iree_encoding.unset_encoding %[[MM]] : tensor<?x?xf32, #iree_encoding.encoding<{{.*}}>> -> tensor<?x?xf32> {%[[D0]], %[[D1]]}
 
 // -----
 
