@@ -10,7 +10,7 @@ Each encoding becomes a layout (`encoding.plan_for_encoding` with the target's t
   rebuilt on packed operands (`pack_elementwise_producer`: its inputs packed along the loops they
   have, scales and zero points with the N tile only), provided no tiled dim needs padding (a
   padded element would be f(0), which need not be 0).
-- the contraction on encoded operands -> its packed form (`packed_contraction`): the 7-loop
+- the contraction on encoded operands -> its packed form (`Materializer.contraction`): the 7-loop
   packed generic of the seed for several B/M/N/K loops, `linalg.mmt4d` / `linalg.batch_mmt4d`
   when there is one of each and the body is the named ops' one (see generic_to_mmt4d.py).
 - `unset_encoding` -> `linalg.unpack` into a tensor of the original size (the unpack drops the
@@ -33,6 +33,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
@@ -47,7 +48,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.linalg.ops import FillOp, GenericOp, IndexOp
-from xdsl.builder import Builder
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
