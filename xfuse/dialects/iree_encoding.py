@@ -6,8 +6,9 @@
   (`tensor<16x32xf32, #iree_encoding.encoding<...>>`), it says "this tensor is operand
   `operand_index` of a contraction with these maps and element types; lay it out for that".
   Parameters are keyword = value pairs in IREE's order; `op_type` is optional on input (older
-  IREE tests omit it), as are `user_indexing_maps`, `bcast_map`, `round_dims_to`,
-  `iteration_sizes` (`?` for a dynamic size) and `layouts`.
+  IREE tests omit it), as are `original_element_type`, `original_type`, `user_indexing_maps`, `bcast_map`,
+  `round_dims_to`, `iteration_sizes` (`?` for a dynamic size) and `layouts` (parameters of
+  different IREE versions: xfuse sets `op_type`, `user_indexing_maps` and `iteration_sizes`).
 - `iree_encoding.set_encoding %t : tensor<...> -> tensor<..., #enc>` and
   `iree_encoding.unset_encoding %t : tensor<..., #enc> -> tensor<...>` (`SetEncodingOp`,
   `UnsetEncodingOp`): change the layout, never the logical shape or element type.
@@ -25,23 +26,27 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
     DenseArrayBase,
+    IndexType,
     IntegerAttr,
     NoneAttr,
     TensorType,
     i64,
 )
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.ir.affine import AffineMap
 from xdsl.irdl import (
+    AttrSizedOperandSegments,
     IRDLOperation,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     result_def,
     traits_def,
+    var_operand_def,
 )
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import AttrParser, UnresolvedOperand
+from xdsl.parser import Parser as OpParser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
@@ -96,6 +101,8 @@ class EncodingAttr(ParametrizedAttribute):
     operand_index: IntegerAttr
     op_type: EncodingOpTypeAttr | NoneAttr
     element_types: ArrayAttr
+    original_element_type: TypeAttribute | NoneAttr
+    original_type: TensorType | NoneAttr
     user_indexing_maps: ArrayAttr | NoneAttr
     bcast_map: AffineMapAttr | NoneAttr
     round_dims_to: DenseArrayBase | NoneAttr
@@ -106,6 +113,8 @@ class EncodingAttr(ParametrizedAttribute):
         "operand_index",
         "op_type",
         "element_types",
+        "original_element_type",
+        "original_type",
         "user_indexing_maps",
         "bcast_map",
         "round_dims_to",
@@ -123,13 +132,13 @@ class EncodingAttr(ParametrizedAttribute):
         op_type: EncodingOpType = EncodingOpType.MATMUL,
     ) -> EncodingAttr:
         """The encoding IREE's SetEncoding builds (operand index typed `index`)."""
-        from xdsl.dialects.builtin import IndexType
-
         none = NoneAttr()
         return EncodingAttr(
             IntegerAttr(operand_index, IndexType()),
             EncodingOpTypeAttr(op_type),
             ArrayAttr(element_types),
+            none,
+            none,
             none
             if user_indexing_maps is None
             else ArrayAttr(AffineMapAttr(m) for m in user_indexing_maps),
@@ -252,17 +261,14 @@ def with_encoding(type_: TensorType, encoding: Attribute) -> TensorType:
 
 
 class _EncodingChangeOp(IRDLOperation):
-    """`attr-dict $source : type($source) -> type($result)`, same shape and element type."""
+    """`attr-dict $source (encoding_dims{...})? : type($source) -> type($result)`: same element type
+    and rank, compatible shapes."""
 
     source = operand_def(TensorType)
+    encoding_dims = var_operand_def(IndexType)
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
-
-    assembly_format = "attr-dict $source `:` type($source) `->` type($result)"
-
-    def __init__(self, source: SSAValue, result_type: TensorType):
-        super().__init__(operands=[source], result_types=[result_type])
 
     def _verify_compatible(self) -> None:
         source = cast(TensorType, self.source.type)
@@ -280,29 +286,119 @@ class _EncodingChangeOp(IRDLOperation):
                     f"source and result shapes are incompatible: {source} vs {result}"
                 )
 
+    @staticmethod
+    def _parse_head(parser: OpParser) -> tuple[UnresolvedOperand, list[UnresolvedOperand], dict[str, Attribute]]:
+        attrs = parser.parse_optional_attr_dict()
+        source = parser.parse_unresolved_operand()
+        dims: list[UnresolvedOperand] = []
+        if parser.parse_optional_keyword("encoding_dims"):
+            dims = parser.parse_comma_separated_list(parser.Delimiter.BRACES, parser.parse_unresolved_operand)
+        return source, dims, attrs
+
+    def _print_head(self, printer: Printer) -> None:
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" ")
+        printer.print_ssa_value(self.source)
+        if self.encoding_dims:
+            printer.print_string(" encoding_dims{")
+            printer.print_list(self.encoding_dims, printer.print_ssa_value)
+            printer.print_string("}")
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
 
 @irdl_op_definition
 class SetEncodingOp(_EncodingChangeOp):
-    """Gives a tensor an encoding (a layout to be materialized later), same logical tensor."""
+    """Gives a tensor an encoding (a layout to be materialized later), same logical tensor.
+    `encoding_dims` (newer IREE) carry dynamic problem sizes for runtime layout selection."""
 
     name = "iree_encoding.set_encoding"
+
+    def __init__(self, source: SSAValue, result_type: TensorType, encoding_dims: Sequence[SSAValue] = ()):
+        super().__init__(operands=[source, encoding_dims], result_types=[result_type])
 
     def verify_(self) -> None:
         self._verify_compatible()
         if isinstance(cast(TensorType, self.result.type).encoding, NoneAttr):
             raise VerifyException("result of set_encoding op expected to have a valid tensor encoding")
 
+    @classmethod
+    def parse(cls, parser: OpParser) -> SetEncodingOp:
+        source, dims, attrs = cls._parse_head(parser)
+        parser.parse_punctuation(":")
+        source_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        op = cls(
+            parser.resolve_operand(source, source_type),
+            cast(TensorType, result_type),
+            [parser.resolve_operand(d, IndexType()) for d in dims],
+        )
+        if attrs:
+            op.attributes.update(attrs.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        self._print_head(printer)
+
 
 @irdl_op_definition
 class UnsetEncodingOp(_EncodingChangeOp):
-    """Drops a tensor's encoding (back to the row-major layout), same logical tensor."""
+    """Drops a tensor's encoding (back to the row-major layout), same logical tensor. Newer IREE
+    adds `encoding_dims{...}` and the dynamic sizes of the result after its type (`{%d0, ...}`)."""
 
     name = "iree_encoding.unset_encoding"
+
+    source = operand_def(TensorType)
+    result_dims = var_operand_def(IndexType)
+    encoding_dims = var_operand_def(IndexType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        source: SSAValue,
+        result_type: TensorType,
+        result_dims: Sequence[SSAValue] = (),
+        encoding_dims: Sequence[SSAValue] = (),
+    ):
+        super().__init__(operands=[source, result_dims, encoding_dims], result_types=[result_type])
 
     def verify_(self) -> None:
         self._verify_compatible()
         if isinstance(cast(TensorType, self.source.type).encoding, NoneAttr):
             raise VerifyException("source of unset_encoding op expected to have a valid tensor encoding")
+
+    @classmethod
+    def parse(cls, parser: OpParser) -> UnsetEncodingOp:
+        source, dims, attrs = cls._parse_head(parser)
+        parser.parse_punctuation(":")
+        source_type = parser.parse_type()
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        result_dims: list[UnresolvedOperand] = []
+        if parser.parse_optional_punctuation("{"):
+            result_dims = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
+            parser.parse_punctuation("}")
+        op = cls(
+            parser.resolve_operand(source, source_type),
+            cast(TensorType, result_type),
+            [parser.resolve_operand(d, IndexType()) for d in result_dims],
+            [parser.resolve_operand(d, IndexType()) for d in dims],
+        )
+        if attrs:
+            op.attributes.update(attrs.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        self._print_head(printer)
+        if self.result_dims:
+            printer.print_string(" {")
+            printer.print_list(self.result_dims, printer.print_ssa_value)
+            printer.print_string("}")
 
 
 IREE_ENCODING = Dialect(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DYNAMIC_INDEX, AnyFloat, IntegerType
-from xdsl.dialects.linalg import IteratorType
+from xdsl.dialects.linalg.attrs import IteratorType
 from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap

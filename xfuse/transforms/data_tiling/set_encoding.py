@@ -8,11 +8,12 @@ of batch/M/N/K loops) gets:
     %rhs_e = iree_encoding.set_encoding %rhs ...                 (#enc1)
     %acc_e = iree_encoding.set_encoding %acc ...                 (#enc2)
     %r_e   = <the same op> ins(%lhs_e, %rhs_e) outs(%acc_e)       on encoded types
-    %r     = iree_encoding.unset_encoding %r_e : tensor<.., #enc2> -> tensor<..>
+    %r     = iree_encoding.unset_encoding %r_e : tensor<.., #enc2> -> tensor<..> [{%d0, ...}]
 
 with `#encN = #iree_encoding.encoding<operand_index = N : index, op_type = matmul,
 element_types = [lhs, rhs, acc], user_indexing_maps = [maps], iteration_sizes = [loop sizes]>`.
-Ops that are not contractions are left alone; with `remarks=true` every linalg op gets a remark
+A dynamic result gets its sizes (`tensor.dim` of the accumulator) as the unset_encoding's
+`{...}` operands, as newer IREE writes them. Ops that are not contractions are left alone; with `remarks=true` every linalg op gets a remark
 saying what was done or why not.
 """
 
@@ -22,6 +23,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
@@ -34,6 +36,7 @@ from xfuse.diagnostics import format_diagnostic
 from xfuse.dialects.iree_encoding import EncodingAttr, SetEncodingOp, UnsetEncodingOp, encoding_of, with_encoding
 from xfuse.dialects.linalg import BatchMmt4DOp, Mmt4DOp
 from xfuse.interfaces.tiling_linalg import structured_view
+from xfuse.interfaces.tiling_utils import dim_size
 from xfuse.transforms.data_tiling.encoding import (
     NotAContraction,
     check_iterators,
@@ -96,7 +99,13 @@ def set_encoding_on(op: Operation) -> Operation:
         attributes=dict(op.attributes),
         regions=[r.clone() for r in op.regions],
     )
-    unset = UnsetEncodingOp(new_op.results[0], result_type)
+    # A dynamic result carries its sizes (IREE's `-> tensor<?x?xf32> {%d0, %d1}`): the packed
+    # result is padded, and only the accumulator knows the logical size.
+    b = Builder(InsertPoint.before(op))
+    result_dims = [
+        dim_size(b, operands[2], d) for d, size in enumerate(result_type.get_shape()) if size == DYNAMIC_INDEX
+    ]
+    unset = UnsetEncodingOp(new_op.results[0], result_type, result_dims)  # pyright: ignore[reportArgumentType]
     Rewriter.insert_op([new_op, unset], InsertPoint.before(op))
     op.results[0].replace_all_uses_with(unset.result)
     Rewriter.erase_op(op)

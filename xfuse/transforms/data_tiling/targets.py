@@ -80,8 +80,14 @@ def host_target(cpuinfo: str | None = None) -> CpuTarget:
         key, _, value = line.partition(":")
         if key.strip() in ("flags", "Features"):
             words.update(value.split())
-    machine = platform.machine().lower()
-    if machine in ("aarch64", "arm64") or "asimd" in words:
+    keys = {line.partition(":")[0].strip() for line in cpuinfo.splitlines()}
+    if "Features" in keys:
+        arm = True
+    elif "flags" in keys:
+        arm = False
+    else:
+        arm = platform.machine().lower() in ("aarch64", "arm64")
+    if arm:
         return CpuTarget("host", "aarch64", frozenset(f for w, f in _ARM_FLAGS.items() if w in words))
     return CpuTarget("host", "x86_64", frozenset(f for f in _X86_FLAGS if f in words))
 

@@ -4,6 +4,8 @@
 // RUN: xfuse-opt %s --split-input-file | filecheck %s
 // RUN: xfuse-opt %s --split-input-file | xfuse-opt --split-input-file | filecheck %s
 // RUN: xfuse-opt %s --split-input-file --print-op-generic | xfuse-opt --split-input-file | filecheck %s
+// Plain xdsl-opt parses it too (the xdsl.universe entry point contributes the dialect).
+// RUN: xdsl-opt %s --split-input-file | filecheck %s
 
 // CHECK-LABEL: func.func @set_encoding_ops(%arg0: tensor<?x?xf32>)
 // CHECK: iree_encoding.set_encoding %arg0 : tensor<?x?xf32> -> tensor<?x?xf32, #iree_encoding.encoding<operand_index = 0 : i64, element_types = [f32, f32, f32]>>
@@ -91,4 +93,21 @@ func.func @op_type_and_iteration_sizes(%arg0: tensor<?x32xf32>) -> tensor<?x32xf
 func.func @round_dims_to_and_nested_maps(%arg0: tensor<64x32xf16>) -> tensor<64x32xf16, #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#map, [#map1, #map3], #map2], round_dims_to = array<i64: 16, 16, 16>>> {
   %0 = iree_encoding.set_encoding %arg0 : tensor<64x32xf16> -> tensor<64x32xf16, #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#map, [#map1, #map3], #map2], round_dims_to = array<i64: 16, 16, 16>>>
   return %0 : tensor<64x32xf16, #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f16, f16, f32], user_indexing_maps = [#map, [#map1, #map3], #map2], round_dims_to = array<i64: 16, 16, 16>>>
+}
+
+// -----
+
+// Newer IREE: dynamic `encoding_dims{...}` on both ops, the result's dynamic sizes after
+// unset_encoding's type, and `original_element_type` in the encoding.
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#encoding = #iree_encoding.encoding<operand_index = 2, op_type = matmul, element_types = [f32, f32, f32], original_element_type = i4, user_indexing_maps = [#map, #map1, #map2], iteration_sizes = [?, ?, ?]>
+// CHECK-LABEL: func.func @encoding_dims
+// CHECK:         %0 = iree_encoding.set_encoding %arg0 encoding_dims{%m, %n} : tensor<?x?xf32> -> tensor<?x?xf32, #iree_encoding.encoding<operand_index = 2 : i64, op_type = matmul, element_types = [f32, f32, f32], original_element_type = i4,
+// CHECK:         %1 = iree_encoding.unset_encoding %0 encoding_dims{%m} : tensor<?x?xf32, {{.*}}> -> tensor<?x?xf32> {%m, %n}
+func.func @encoding_dims(%arg0: tensor<?x?xf32>, %m: index, %n: index) -> tensor<?x?xf32> {
+  %0 = iree_encoding.set_encoding %arg0 encoding_dims{%m, %n} : tensor<?x?xf32> -> tensor<?x?xf32, #encoding>
+  %1 = iree_encoding.unset_encoding %0 encoding_dims{%m} : tensor<?x?xf32, #encoding> -> tensor<?x?xf32>{%m, %n}
+  return %1 : tensor<?x?xf32>
 }

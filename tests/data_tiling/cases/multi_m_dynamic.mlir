@@ -1,0 +1,14 @@
+// CASE: target=x86_64-avx2 expect=linalg.generic then=linalg.mmt4d
+// Two M loops, the outer one dynamic (8 at run time): collapsed (dynamic) into one for mmt4d,
+// the result expanded back with its dynamic size.
+func.func @multi_m_dynamic(%a: tensor<?x5x16xf32>, %b: tensor<16x24xf32>, %c: tensor<?x5x24xf32>) -> tensor<?x5x24xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(m0, m1, n, k) -> (m0, m1, k)>, affine_map<(m0, m1, n, k) -> (k, n)>, affine_map<(m0, m1, n, k) -> (m0, m1, n)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<?x5x16xf32>, tensor<16x24xf32>) outs(%c : tensor<?x5x24xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<?x5x24xf32>
+  return %0 : tensor<?x5x24xf32>
+}
