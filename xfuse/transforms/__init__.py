@@ -47,6 +47,15 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BufferizePass
 
+    def get_rock_to_loops():
+        from xfuse.transforms.rock.lower import RockToLoopsPass
+
+        return RockToLoopsPass
+
+    rock_passes = {  # rocMLIR's pass names, so its users recognise them
+        "rock-to-loops": get_rock_to_loops,
+    }
+
     return {
         "xfuse-bufferize": get_bufferize,
         "xfuse-diffusion": get_diffusion,
@@ -55,4 +64,5 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-loop-cleanup": get_loop_cleanup,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,
         "xfuse-tile": get_tile,
+        **rock_passes,
     }
