@@ -52,7 +52,13 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return RockToLoopsPass
 
+    def get_rock_regularize():
+        from xfuse.transforms.rock.regularize import RockRegularizePass
+
+        return RockRegularizePass
+
     rock_passes = {  # rocMLIR's pass names, so its users recognise them
+        "rock-regularize": get_rock_regularize,
         "rock-to-loops": get_rock_to_loops,
     }
 

@@ -45,7 +45,7 @@ from xfuse.dialects.rock import (
     WorkitemIdOp,
 )
 from xfuse.dialects.rock_attrs import TransformMapAttr
-from xfuse.transforms.rock.views import apply_map
+from xfuse.transforms.rock.views import apply_map, view_chain
 
 # ---------------------------------------------------------------------------------------------
 # Emitting index arithmetic
@@ -152,15 +152,6 @@ class IRArith:
 # ---------------------------------------------------------------------------------------------
 # Accesses through views
 # ---------------------------------------------------------------------------------------------
-
-
-def view_chain(value: SSAValue) -> tuple[SSAValue, tuple[TransformMapAttr, ...]]:
-    """The buffer under a chain of rock.transform, and the maps from `value` down to it."""
-    maps: list[TransformMapAttr] = []
-    while isinstance(value.owner, TransformOp):
-        maps.append(value.owner.transform)
-        value = value.owner.input
-    return value, tuple(maps)
 
 
 def is_view(value: SSAValue) -> bool:

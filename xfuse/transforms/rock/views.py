@@ -27,7 +27,9 @@ from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
 from xdsl.dialects.builtin import AffineMapAttr
+from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.rock_attrs import TransformAttr, TransformMapAttr
@@ -475,3 +477,31 @@ def indexing_map_view(
         if d not in used:
             transforms.append(TransformAttr("AddDim", [domain[d]], [f"d{d}"], [d], [], []))
     return make_transform_map(transforms, domain, operand_shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chains of rock.transform in the IR
+# ---------------------------------------------------------------------------------------------
+
+
+def view_chain(value: SSAValue) -> tuple[SSAValue, TransformStack]:
+    """The buffer under a chain of rock.transform, and the maps from `value` down to it."""
+    from xfuse.dialects.rock import TransformOp
+
+    maps: list[TransformMapAttr] = []
+    while isinstance(value.owner, TransformOp):
+        maps.append(value.owner.transform)
+        value = value.owner.input
+    return value, tuple(maps)
+
+
+def build_view_chain(buffer: SSAValue, stack: Sequence[TransformMapAttr], point: InsertPoint) -> SSAValue:
+    """`rock.transform` ops viewing `buffer` through `stack` (outermost map first), inserted at `point`."""
+    from xfuse.dialects.rock import TransformOp
+
+    value = buffer
+    for tmap in reversed(tuple(stack)):
+        op = TransformOp(value, tmap)
+        Rewriter.insert_op(op, point)
+        value = op.output
+    return value
