@@ -63,7 +63,7 @@ def views_from_reshapes(function: func.FuncOp) -> None:
             result_shape = list(op.result.type.get_shape())  # type: ignore[attr-defined]
             if any(d < 0 for d in (*src_shape, *result_shape)):
                 emit_error(op, "rock-regularize needs static shapes")
-            groups = [[d.data for d in group] for group in op.reassociation]  # type: ignore[attr-defined]
+            groups = [[d.value.data for d in group] for group in op.reassociation]  # type: ignore[attr-defined]
             build = expand_shape_view if isinstance(op, memref.ExpandShapeOp) else collapse_shape_view
             view = TransformOp(op.src, build(groups, src_shape, result_shape), op.result.type)
             Rewriter.replace_op(op, view)
