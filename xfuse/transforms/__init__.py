@@ -57,7 +57,13 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return RockRegularizePass
 
+    def get_rock_gemm_to_threadwise():
+        from xfuse.transforms.rock.gemm_to_threadwise import RockGemmToThreadwisePass
+
+        return RockGemmToThreadwisePass
+
     rock_passes = {  # rocMLIR's pass names, so its users recognise them
+        "rock-gemm-to-threadwise": get_rock_gemm_to_threadwise,
         "rock-regularize": get_rock_regularize,
         "rock-to-loops": get_rock_to_loops,
     }
