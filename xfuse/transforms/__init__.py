@@ -62,7 +62,19 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return RockGemmToThreadwisePass
 
+    def get_rock_linalg_align():
+        from xfuse.transforms.rock.linalg_align import RockLinalgAlignPass
+
+        return RockLinalgAlignPass
+
+    def get_rock_pipeline():
+        from xfuse.transforms.rock import RockPipelinePass
+
+        return RockPipelinePass
+
     rock_passes = {  # rocMLIR's pass names, so its users recognise them
+        "rock-pipeline": get_rock_pipeline,
+        "rock-linalg-align": get_rock_linalg_align,
         "rock-gemm-to-threadwise": get_rock_gemm_to_threadwise,
         "rock-regularize": get_rock_regularize,
         "rock-to-loops": get_rock_to_loops,
