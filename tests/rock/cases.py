@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -77,100 +78,27 @@ class Case:
 
 
 COPY = '"memref.copy"({src}, {dst}) : ({t}, {t}) -> ()'
+KERNELS = Path(__file__).resolve().parents[1] / "filecheck" / "transforms" / "rock" / "Inputs"
+"""The kernels, one .mlir file each, shared with the FileCheck tests of the rock passes."""
+
+
+def _case(name: str, shapes: list[tuple[int, ...]], reference, leading=((1, 4, 8), (1, 4, 16))) -> Case:
+    return Case(name, (KERNELS / f"{name}.mlir").read_text(), shapes, reference, leading)
+
 
 CASES = [
-    Case(
-        "running_example",
-        EXAMPLE.read_text(),
-        [(8,), (64, 32)],
-        lambda i: {3: running_example_reference(*i[:3])},
-        ((1, 4, 32), (1, 4, 64)),
-    ),
-    Case(
-        "pure_copy",
-        kernel("pure_copy", ", %out: memref<8x16xf32>", gemm_prologue() + "\n  "
-               + COPY.format(src="%tmp", dst="%out", t="memref<8x16xf32>")),
-        [(8, 16)],
-        lambda i: {2: gemm(i)},
-    ),
-    Case(
-        "reshape_on_gemm_output",
-        kernel("reshape_on_gemm_output", ", %out: memref<8x4x4xf32>", gemm_prologue()
-               + "\n  %r = memref.expand_shape %tmp [[0], [1, 2]] output_shape [8, 4, 4] : memref<8x16xf32> into memref<8x4x4xf32>"
-               + add_self("%r : memref<8x4x4xf32>", "%out : memref<8x4x4xf32>", f"[{ID3}, {ID3}]", '["parallel", "parallel", "parallel"]')),
-        [(8, 4, 4)],
-        lambda i: {2: 2 * gemm(i).reshape(8, 4, 4)},
-    ),
-    Case(
-        "broadcast_extra_input",
-        kernel("broadcast_extra_input", ", %bias: memref<16xf32>, %out: memref<8x16xf32>", gemm_prologue()
-               + add_two("%tmp, %bias : memref<8x16xf32>, memref<16xf32>", "%out : memref<8x16xf32>",
-                         f"[{ID2}, affine_map<(d0, d1) -> (d1)>, {ID2}]")),
-        [(16,), (8, 16)],
-        lambda i: {3: gemm(i) + i[2][None, :]},
-    ),
-    Case(
-        "view_between_generic_and_copy",
-        kernel("view_between_generic_and_copy", ", %out: memref<16x8xf32>", gemm_prologue()
-               + "\n  %t2 = memref.alloc() : memref<8x16xf32>"
-               + add_self("%tmp : memref<8x16xf32>", "%t2 : memref<8x16xf32>")
-               + f"\n  %tr = rock.transform %t2 by {TRANSPOSE_8x16} : memref<8x16xf32> to memref<16x8xf32>\n  "
-               + COPY.format(src="%tr", dst="%out", t="memref<16x8xf32>")),
-        [(16, 8)],
-        lambda i: {2: 2 * gemm(i).T},
-    ),
-    Case(
-        "transposed_gemm_output",
-        kernel("transposed_gemm_output", ", %out: memref<16x8xf32>", """
-  %tmp = memref.alloc() : memref<16x8xf32>
-  %c = rock.transform %tmp by <affine_map<(d0, d1, d2) -> (d2, d1)> by [<AddDim{1} ["g"] at [0] -> [] at []>, <PassThrough ["m", "n"] at [1, 2] -> ["m", "n"] at [1, 0]>] bounds = [1, 8, 16] -> [16, 8]> : memref<16x8xf32> to memref<1x8x16xf32>
-  rock.gridwise_gemm %c = %a * %b features = none : memref<1x8x16xf32> = memref<1x4x8xf32> * memref<1x4x16xf32>"""
-               + add_self("%tmp : memref<16x8xf32>", "%out : memref<16x8xf32>")),
-        [(16, 8)],
-        lambda i: {2: 2 * gemm(i).T},
-    ),
-    Case(
-        "input_side_push",
-        """func.func @input_side_push(%a0: memref<4x8xf32>, %b: memref<1x4x16xf32>, %out: memref<8x16xf32>) attributes {kernel} {
-  %ta = memref.alloc() : memref<1x4x8xf32>
-  %tv = rock.transform %ta by <affine_map<(d0, d1) -> (0, d0, d1)> by [<ConstDim{0, 1} [] at [] -> ["g"] at [0]>, <PassThrough ["k", "m"] at [0, 1] -> ["k", "m"] at [1, 2]>] bounds = [4, 8] -> [1, 4, 8]> : memref<1x4x8xf32> to memref<4x8xf32>"""
-        + add_self("%a0 : memref<4x8xf32>", "%tv : memref<4x8xf32>") + """
-  %tmp = memref.alloc() : memref<8x16xf32>
-  %c = rock.transform %tmp by """ + ADD_BATCH_8x16 + """ : memref<8x16xf32> to memref<1x8x16xf32>
-  rock.gridwise_gemm %c = %ta * %b features = none : memref<1x8x16xf32> = memref<1x4x8xf32> * memref<1x4x16xf32>
-  """ + COPY.format(src="%tmp", dst="%out", t="memref<8x16xf32>") + "\n  return\n}\n",
-        [(8, 16)],
-        lambda i: {2: (2 * i[0]).T @ i[1][0]},
-        ((4, 8), (1, 4, 16)),
-    ),
-    Case(
-        "several_readers",
-        kernel("several_readers", ", %out1: memref<8x16xf32>, %out2: memref<16x8xf32>", gemm_prologue()
-               + add_self("%tmp : memref<8x16xf32>", "%out1 : memref<8x16xf32>")
-               + f"\n  %tr = rock.transform %tmp by {TRANSPOSE_8x16} : memref<8x16xf32> to memref<16x8xf32>\n  "
-               + COPY.format(src="%tr", dst="%out2", t="memref<16x8xf32>")),
-        [(8, 16), (16, 8)],
-        lambda i: {2: 2 * gemm(i), 3: gemm(i).T},
-    ),
-    Case(
-        "several_readers_different_views",
-        kernel("several_readers_different_views", ", %out1: memref<8x4x4xf32>, %out2: memref<16x8xf32>", gemm_prologue()
-               + "\n  %r = memref.expand_shape %tmp [[0], [1, 2]] output_shape [8, 4, 4] : memref<8x16xf32> into memref<8x4x4xf32>"
-               + add_self("%r : memref<8x4x4xf32>", "%out1 : memref<8x4x4xf32>", f"[{ID3}, {ID3}]", '["parallel", "parallel", "parallel"]')
-               + f"\n  %tr = rock.transform %tmp by {TRANSPOSE_8x16} : memref<8x16xf32> to memref<16x8xf32>\n  "
-               + COPY.format(src="%tr", dst="%out2", t="memref<16x8xf32>")),
-        [(8, 4, 4), (16, 8)],
-        lambda i: {2: 2 * gemm(i).reshape(8, 4, 4), 3: gemm(i).T},
-    ),
-    Case(
-        "chain_of_two_generics",
-        kernel("chain_of_two_generics", ", %bias: memref<8x16xf32>, %out: memref<8x16xf32>", gemm_prologue()
-               + "\n  %t2 = rock.alloc() : memref<8x16xf32>"
-               + add_self("%tmp : memref<8x16xf32>", "%t2 : memref<8x16xf32>")
-               + add_two("%t2, %bias : memref<8x16xf32>, memref<8x16xf32>", "%out : memref<8x16xf32>", f"[{ID2}, {ID2}, {ID2}]")),
-        [(8, 16), (8, 16)],
-        lambda i: {3: 2 * gemm(i) + i[2]},
-    ),
+    Case("running_example", EXAMPLE.read_text(), [(8,), (64, 32)],
+         lambda i: {3: running_example_reference(*i[:3])}, ((1, 4, 32), (1, 4, 64))),
+    _case("pure_copy", [(8, 16)], lambda i: {2: gemm(i)}),
+    _case("reshape_on_gemm_output", [(8, 4, 4)], lambda i: {2: 2 * gemm(i).reshape(8, 4, 4)}),
+    _case("broadcast_extra_input", [(16,), (8, 16)], lambda i: {3: gemm(i) + i[2][None, :]}),
+    _case("view_between_generic_and_copy", [(16, 8)], lambda i: {2: 2 * gemm(i).T}),
+    _case("transposed_gemm_output", [(16, 8)], lambda i: {2: 2 * gemm(i).T}),
+    _case("input_side_push", [(8, 16)], lambda i: {2: (2 * i[0]).T @ i[1][0]}, ((4, 8), (1, 4, 16))),
+    _case("several_readers", [(8, 16), (16, 8)], lambda i: {2: 2 * gemm(i), 3: gemm(i).T}),
+    _case("several_readers_different_views", [(8, 4, 4), (16, 8)],
+          lambda i: {2: 2 * gemm(i).reshape(8, 4, 4), 3: gemm(i).T}),
+    _case("chain_of_two_generics", [(8, 16), (8, 16)], lambda i: {3: 2 * gemm(i) + i[2]}),
 ]
 
 CASES_BY_NAME = {c.name: c for c in CASES}

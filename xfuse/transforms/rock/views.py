@@ -379,7 +379,10 @@ def invert_transform(transform: TransformAttr) -> list[TransformAttr]:
 
 def invert(tmap: TransformMapAttr) -> TransformMapAttr:
     """The map from `tmap`'s lower space to its upper space; `NotInvertible` if there is none."""
-    transforms = [inverse for t in tmap.ops for inverse in invert_transform(t)]
+    try:
+        transforms = [inverse for t in tmap.ops for inverse in invert_transform(t)]
+    except NotInvertible as reason:
+        raise NotInvertible(f"{reason}, in the map #rock.transform_map{tmap.body_text()}") from None
     return make_transform_map(transforms, tmap.lower, tmap.upper)
 
 

@@ -1,0 +1,18 @@
+// What rock-regularize refuses, with the op's location.
+// RUN: not xfuse-opt %s --split-input-file -p rock-regularize 2>&1 | filecheck %s
+
+#add_batch = #rock.transform_map<affine_map<(d0, d1, d2) -> (d1, d2)> by [<AddDim{1} ["g"] at [0] -> [] at []>, <PassThrough ["m", "n"] at [1, 2] -> ["m", "n"] at [0, 1]>] bounds = [1, 8, 16] -> [8, 16]>
+
+func.func @reduction(%a: memref<1x4x8xf32>, %b: memref<1x4x16xf32>, %out: memref<8xf32>) attributes {kernel} {
+  %tmp = memref.alloc() : memref<8x16xf32>
+  %c = rock.transform %tmp by #add_batch : memref<8x16xf32> to memref<1x8x16xf32>
+  rock.gridwise_gemm %c = %a * %b features = none : memref<1x8x16xf32> = memref<1x4x8xf32> * memref<1x4x16xf32>
+  // CHECK: regularize-invalid.mlir:[[# @LINE + 1]]:3: error: Only fully parallel supported
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%tmp : memref<8x16xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+// CHECK-NOT: Traceback
