@@ -2,7 +2,6 @@
 // of the readers' types, the writers writing through the inverse views), then the writers'
 // views pushed onto the readers so the add and the copy iterate in GEMM coordinates (1x32x64).
 // RUN: xfuse-opt %S/../../../../examples/rock_running_example.mlir -p rock-regularize | filecheck %s
-// RUN: xfuse-run %S/../../../../examples/rock_running_example.mlir -p rock-regularize --check | filecheck %s --check-prefix=EXEC
 
 // CHECK-LABEL: func.func @running_example
 // CHECK:      %[[TMP1:.*]] = rock.alloc() : memref<32x8x8xf32>
@@ -24,5 +23,3 @@
 // CHECK-NEXT: %[[ARG3_ADD_BATCH:.*]] = rock.transform %[[ARG3_SPLIT_INV]] by <{{.*}}AddDim{1}{{.*}}> : memref<32x64xf32> to memref<1x32x64xf32>
 // CHECK-NEXT: "memref.copy"(%[[TMP2_ADD_BATCH]], %[[ARG3_ADD_BATCH]]) : (memref<1x32x64xf32>, memref<1x32x64xf32>) -> ()
 
-// EXEC-NOT: differs
-// EXEC: check: ok, the transformed module matches the untransformed input
