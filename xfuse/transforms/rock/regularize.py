@@ -44,10 +44,9 @@ from xfuse.transforms.rock.views import (
     NotInvertible,
     TransformStack,
     build_view_chain,
-    collapse_shape_view,
-    expand_shape_view,
     indexing_map_view,
     invert_stack,
+    reshape_view,
     view_chain,
 )
 
@@ -59,13 +58,11 @@ from xfuse.transforms.rock.views import (
 def views_from_reshapes(function: func.FuncOp) -> None:
     for op in list(function.walk()):
         if isinstance(op, memref.ExpandShapeOp | memref.CollapseShapeOp):
-            src_shape = list(op.src.type.get_shape())  # type: ignore[attr-defined]
-            result_shape = list(op.result.type.get_shape())  # type: ignore[attr-defined]
-            if any(d < 0 for d in (*src_shape, *result_shape)):
-                emit_error(op, "rock-regularize needs static shapes")
-            groups = [[d.value.data for d in group] for group in op.reassociation]  # type: ignore[attr-defined]
-            build = expand_shape_view if isinstance(op, memref.ExpandShapeOp) else collapse_shape_view
-            view = TransformOp(op.src, build(groups, src_shape, result_shape), op.result.type)
+            try:
+                tmap = reshape_view(op)
+            except NotInvertible as reason:
+                emit_error(op, f"rock-regularize: {reason}")
+            view = TransformOp(op.src, tmap, op.result.type)
             Rewriter.replace_op(op, view)
 
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
 from xdsl.dialects.builtin import AffineMapAttr
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
@@ -446,6 +446,21 @@ def collapse_shape_view(
             sizes = [source_shape[d] for d in group]
             transforms.append(TransformAttr("Merge", sizes, [f"col{up}"], [up], _names("exp", group), group))
     return make_transform_map(transforms, result_shape, source_shape)
+
+
+def reshape_view(op: Operation) -> TransformMapAttr:
+    """The view a `memref.expand_shape` / `memref.collapse_shape` (static shapes) stands for."""
+    from xdsl.dialects import memref
+
+    if not isinstance(op, memref.ExpandShapeOp | memref.CollapseShapeOp):
+        raise TypeError(f"expected memref.expand_shape or memref.collapse_shape, got {op.name}")
+    source_shape = list(op.src.type.get_shape())  # type: ignore[attr-defined]
+    result_shape = list(op.result.type.get_shape())  # type: ignore[attr-defined]
+    if any(d < 0 for d in (*source_shape, *result_shape)):
+        raise NotInvertible(f"{op.name} with dynamic shapes has no static view")
+    groups = [[d.value.data for d in group] for group in op.reassociation]  # type: ignore[attr-defined]
+    build = expand_shape_view if isinstance(op, memref.ExpandShapeOp) else collapse_shape_view
+    return build(groups, source_shape, result_shape)
 
 
 def indexing_map_view(
