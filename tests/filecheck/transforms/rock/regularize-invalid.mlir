@@ -1,5 +1,5 @@
 // What rock-regularize refuses, with the op's location.
-// RUN: not xfuse-opt %s --split-input-file -p rock-regularize 2>&1 | filecheck %s
+// RUN: xfuse-opt %s --split-input-file --verify-diagnostics -p rock-regularize | filecheck %s
 
 #add_batch = #rock.transform_map<affine_map<(d0, d1, d2) -> (d1, d2)> by [<AddDim{1} ["g"] at [0] -> [] at []>, <PassThrough ["m", "n"] at [1, 2] -> ["m", "n"] at [0, 1]>] bounds = [1, 8, 16] -> [8, 16]>
 
@@ -16,3 +16,25 @@ func.func @reduction(%a: memref<1x4x8xf32>, %b: memref<1x4x16xf32>, %out: memref
   return
 }
 // CHECK-NOT: Traceback
+
+// -----
+
+func.func @two_outputs(%x: memref<8xf32>, %o1: memref<8xf32>, %o2: memref<8xf32>) attributes {kernel} {
+  // CHECK: regularize-invalid.mlir:[[# @LINE + 1]]:3: error: rock-regularize supports linalg.generic with one output
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : memref<8xf32>) outs(%o1, %o2 : memref<8xf32>, memref<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    linalg.yield %a, %a : f32, f32
+  }
+  return
+}
+
+// -----
+
+func.func @not_a_view(%x: memref<15xf32>, %o: memref<8x8xf32>) attributes {kernel} {
+  // CHECK: regularize-invalid.mlir:[[# @LINE + 1]]:3: error: cannot express indexing map #0 as a view: indexing map result (d0 + d1) is neither a loop dimension nor 0 on a unit dimension
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 + d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : memref<15xf32>) outs(%o : memref<8x8xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
