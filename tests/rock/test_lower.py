@@ -58,3 +58,34 @@ def test_ids_without_grid_size_are_refused():
     }"""
     with pytest.raises(XfuseError, match="grid_size"):
         run_kernel(text, [np.zeros(4, np.int64)], passes="rock-to-loops")
+
+
+# rocMLIR's linalg-align test `must_reapply_padding` (mlir/test/Dialect/Rock/), adapted: the
+# private address space of the register tile dropped (the CPU has one), memref.alloc kept.
+MUST_REAPPLY_PADDING = """
+!tile = memref<16xf16>
+!in_global = memref<4xf16>
+!out_global = memref<16xf16>
+#map = affine_map<(d0) -> (d0)>
+#transform_map = #rock.transform_map<#map by [<Pad{0, 12} ["xPad"] at [0] -> ["x"] at [0]>] bounds = [16] -> [4]>
+func.func @must_reapply_padding(%arg0: !in_global, %arg1: !out_global) attributes {kernel} {
+  %cst = arith.constant 4.0 : f16
+  %alloc = memref.alloc() : !in_global
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%arg0 : !in_global) outs (%alloc : !in_global) {
+  ^bb0(%arg2: f16, %arg3: f16):
+    %0 = arith.addf %arg2, %cst : f16
+    linalg.yield %0 : f16
+  }
+  %1 = rock.transform %alloc by #transform_map : !in_global to !out_global
+  %buf = rock.alloc() : !tile
+  %2 = rock.threadwise_read_into [](%1) -> %buf : !out_global -> !tile, vector<16xi1>
+  rock.threadwise_write_all features = none %buf -> [](%arg1) by set : !tile -> !out_global
+  return
+}
+"""
+
+
+def test_rocmlir_padded_read_kernel_runs():
+    x = np.arange(1, 5, dtype=np.float16)
+    _, out = run_kernel(MUST_REAPPLY_PADDING, [x, np.full(16, 9, np.float16)])
+    np.testing.assert_array_equal(out, np.concatenate([x + 4, np.zeros(12, np.float16)]))

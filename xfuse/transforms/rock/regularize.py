@@ -245,6 +245,10 @@ def push_writer_views(gemm: GridwiseGemmOp) -> None:
                 continue
             if not _domain_stack_op(reader.op):
                 continue
+            try:  # a reader may only move to GEMM coordinates if they cover its buffer one to one
+                invert_stack(writer_stack)
+            except NotInvertible as reason:
+                emit_error(reader.op, f"cannot move this op to GEMM coordinates: the writer's view is not a bijection: {reason}")
             done.add(reader.op)
             out_index = len(reader.op.operands) - 1
             rebase_onto_gemm_coordinates(reader, writer_stack, written)
