@@ -34,7 +34,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.rock import AllocOp, ThreadwiseReadIntoOp, ThreadwiseWriteAllOp, TransformOp
 from xfuse.transforms.rock.regularize import Reader, is_temporary, uses_through_views
-from xfuse.transforms.rock.views import build_view_chain, view_chain
+from xfuse.transforms.rock.views import NotInvertible, build_view_chain, invert_stack, view_chain
 
 
 def _top_level(op: Operation) -> Operation:
@@ -138,7 +138,14 @@ def fuse_generic(store: ThreadwiseWriteAllOp, reader: Reader, readers: list[Read
 
 
 def _same_view(reader: Reader, store: ThreadwiseWriteAllOp) -> bool:
-    return view_chain(reader.operand) == view_chain(store.dest)
+    """The reader sees exactly what the store writes, one element per GEMM coordinate."""
+    if view_chain(reader.operand) != view_chain(store.dest):
+        return False
+    try:
+        invert_stack(view_chain(store.dest)[1])
+    except NotInvertible:
+        return False
+    return True
 
 
 def _erase_dead(buffer: SSAValue) -> None:
