@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import xfuse
-from tests.rock.cases import CASES, COPY, gemm_prologue, kernel
+from tests.rock.cases import CASES, gemm_prologue, kernel
 from tests.rock.kernels import run_kernel
 from xfuse.diagnostics import XfuseError
 from xdsl.ir import BlockArgument

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from tests.rock.cases import CASES, kernel, gemm_prologue, add_self, COPY, PAR2
+from tests.rock.cases import COPY, CASES, add_self, gemm_prologue, kernel
 from tests.rock.kernels import run_kernel
 from xfuse.diagnostics import XfuseError
 

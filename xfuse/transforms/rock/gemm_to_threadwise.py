@@ -20,16 +20,16 @@ import math
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import AnyFloat, IndexType, MemRefType, ModuleOp
-from xdsl.ir import Block, SSAValue
+from xdsl.dialects import memref
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import XfuseError, emit_error
 from xfuse.dialects.rock import AllocOp, GridwiseGemmOp, ThreadwiseWriteAllOp
 from xfuse.dialects.rock_attrs import TransformAttr, TransformMapAttr
-from xfuse.transforms.rock.lower import Access, Emitter, IRArith, access, load, loop_nest, zero_of
+from xfuse.transforms.rock.lower import Emitter, IRArith, dot_over_k, loop_nest
 from xfuse.transforms.rock.views import apply_map, make_transform_map
 
 
@@ -98,7 +98,6 @@ def gemm_to_threadwise(op: GridwiseGemmOp, tiling: GemmTiling) -> ThreadwiseWrit
     _, _, blocks, threads = tiling.grid(g, m, n)
     registers = tiling.m_per_thread * tiling.n_per_thread
     element = op.c.type.element_type  # type: ignore[attr-defined]
-    is_float = isinstance(element, AnyFloat)
     c_reg = AllocOp(MemRefType(element, [registers]))
     c_reg.output.name_hint = "c_reg"
     Rewriter.insert_op(c_reg, InsertPoint.before(op))
@@ -114,22 +113,8 @@ def gemm_to_threadwise(op: GridwiseGemmOp, tiling: GemmTiling) -> ThreadwiseWrit
             for tmap in maps:
                 coords, more = apply_map(tmap, coords, ia)
                 conditions += more
-            gi, mi, ni = coords
-            valid = ia.all_of(conditions)
-            block = Block(arg_types=[IndexType(), element])
-            loop = scf.ForOp(ia.const(0), ia.const(k), ia.const(1), [e.value(zero_of(element))], block)
-            e.emit(loop)
-            inner = Emitter(InsertPoint.at_end(block))
-            kia = IRArith(inner)
-            ki, acc = block.args
-            values = []
-            for operand, index in ((op.a, [gi, ki, mi]), (op.b, [gi, ki, ni])):
-                place = access(kia, operand, index)
-                both = kia.all_of([c for c in (valid, place.valid) if c is not None])
-                values.append(load(inner, Access(place.buffer, place.indices, both)))
-            product = inner.value(arith.MulfOp(*values) if is_float else arith.MuliOp(*values))
-            inner.emit(scf.YieldOp(inner.value(arith.AddfOp(acc, product) if is_float else arith.AddiOp(acc, product))))
-            e.emit(memref.StoreOp.get(loop.results[0], c_reg.output, iv))
+            value = dot_over_k(e, op, *coords, ia.all_of(conditions))
+            e.emit(memref.StoreOp.get(value, c_reg.output, iv))
 
         loop_nest(e, [registers], register)
         store = ThreadwiseWriteAllOp(c_reg.output, op.c, maps, [bid, tid], op.features.data)

@@ -25,10 +25,9 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
-    MemRefType,
     ModuleOp,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineConstantExpr, AffineDimExpr, AffineExpr
 from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
 from xdsl.passes import ModulePass
@@ -233,30 +232,43 @@ def _static_shape(op: Operation, value: SSAValue) -> list[int]:
     return shape
 
 
+def dot_over_k(
+    e: Emitter,
+    gemm: GridwiseGemmOp,
+    g: SSAValue,
+    m: SSAValue,
+    n: SSAValue,
+    valid: SSAValue | None = None,
+) -> SSAValue:
+    """sum_k A[g, k, m] * B[g, k, n] as an `scf.for` reduction; loads give 0 where `valid` is false."""
+    element = gemm.c.type.element_type  # type: ignore[attr-defined]
+    is_float = isinstance(element, AnyFloat)
+    ia = IRArith(e)
+    k = gemm.a.type.get_shape()[1]  # type: ignore[attr-defined]
+    zero = e.value(zero_of(element))
+    block = Block(arg_types=[IndexType(), element])
+    loop = scf.ForOp(ia.const(0), ia.const(k), ia.const(1), [zero], block)
+    e.emit(loop)
+    inner = Emitter(InsertPoint.at_end(block))
+    kia = IRArith(inner)
+    k_index, acc = block.args
+    values = []
+    for operand, indices in ((gemm.a, [g, k_index, m]), (gemm.b, [g, k_index, n])):
+        place = access(kia, operand, indices)
+        place.valid = kia.all_of([c for c in (valid, place.valid) if c is not None])
+        values.append(load(inner, place))
+    product = inner.value(arith.MulfOp(*values) if is_float else arith.MuliOp(*values))
+    inner.emit(scf.YieldOp(inner.value(arith.AddfOp(acc, product) if is_float else arith.AddiOp(acc, product))))
+    return loop.results[0]
+
+
 def lower_gridwise_gemm(op: GridwiseGemmOp) -> None:
     """C[g, m, n] = sum_k A[g, k, m] * B[g, k, n], every access through its views."""
-    g, k, m = _static_shape(op, op.a)
+    g, _, m = _static_shape(op, op.a)
     n = _static_shape(op, op.b)[2]
-    element = op.c.type.element_type  # type: ignore[attr-defined]
-    is_float = isinstance(element, AnyFloat)
 
     def body(e: Emitter, ivs: list[SSAValue]) -> None:
-        gi, mi, ni = ivs
-        ia = IRArith(e)
-        zero = e.value(zero_of(element))
-        lb, ub, step = ia.const(0), ia.const(k), ia.const(1)
-        block = Block(arg_types=[IndexType(), element])
-        loop = scf.ForOp(lb, ub, step, [zero], block)
-        e.emit(loop)
-        inner = Emitter(InsertPoint.at_end(block))
-        ki, acc = block.args
-        iia = IRArith(inner)
-        a = load(inner, access(iia, op.a, [gi, ki, mi]))
-        b = load(inner, access(iia, op.b, [gi, ki, ni]))
-        product = inner.value(arith.MulfOp(a, b) if is_float else arith.MuliOp(a, b))
-        total = inner.value(arith.AddfOp(acc, product) if is_float else arith.AddiOp(acc, product))
-        inner.emit(scf.YieldOp(total))
-        store(e, loop.results[0], access(ia, op.c, [gi, mi, ni]))
+        store(e, dot_over_k(e, op, *ivs), access(IRArith(e), op.c, ivs))
 
     loop_nest(Emitter(InsertPoint.before(op)), [g, m, n], body)
     Rewriter.erase_op(op)
