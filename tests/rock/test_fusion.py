@@ -4,12 +4,12 @@ list, executed after each stage, agrees with numpy; the fused IR has no intermed
 import numpy as np
 import pytest
 
+from xdsl.ir import BlockArgument
+
 import xfuse
 from tests.rock.cases import CASES, gemm_prologue, kernel
 from tests.rock.kernels import run_kernel
 from xfuse.diagnostics import XfuseError
-from xdsl.ir import BlockArgument
-
 from xfuse.dialects.rock import ThreadwiseWriteAllOp
 from xfuse.passes import apply_passes
 from xfuse.transforms.rock.views import view_chain
