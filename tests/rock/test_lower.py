@@ -89,3 +89,18 @@ def test_rocmlir_padded_read_kernel_runs():
     x = np.arange(1, 5, dtype=np.float16)
     _, out = run_kernel(MUST_REAPPLY_PADDING, [x, np.full(16, 9, np.float16)])
     np.testing.assert_array_equal(out, np.concatenate([x + 4, np.zeros(12, np.float16)]))
+
+
+@pytest.mark.parametrize(("method", "combine"), [("atomic_add", np.add), ("atomic_max", np.maximum)])
+def test_store_methods_combine_with_the_destination(method, combine):
+    text = f"""
+    func.func @store(%x: memref<8xf32>, %y: memref<8xf32>) {{
+      %r = rock.alloc() : memref<8xf32>
+      rock.threadwise_read_into [](%x) -> %r : memref<8xf32> -> memref<8xf32>
+      rock.threadwise_write_all features = none %r -> [](%y) by {method} : memref<8xf32> -> memref<8xf32>
+      return
+    }}"""
+    rng = np.random.default_rng(1)
+    x, y = rng.standard_normal(8, dtype=np.float32), rng.standard_normal(8, dtype=np.float32)
+    _, got = run_kernel(text, [x, y])
+    np.testing.assert_allclose(got, combine(y, x), rtol=1e-6)

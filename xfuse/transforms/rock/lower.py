@@ -274,15 +274,28 @@ def lower_gridwise_gemm(op: GridwiseGemmOp) -> None:
     Rewriter.erase_op(op)
 
 
+_COMBINE = {
+    "atomic_add": (arith.AddfOp, arith.AddiOp),
+    "atomic_max": (arith.MaximumfOp, arith.MaxSIOp),
+}
+"""Store methods other than `set`: (float op, integer op) combining the old and the new value.
+The emulated grid runs one thread at a time, so a read-modify-write is atomic."""
+
+
 def lower_write_all(op: ThreadwiseWriteAllOp) -> None:
-    if op.storeMethod.data != "set":
-        emit_error(op, f"rock-to-loops supports only 'by set' (got '{op.storeMethod.data}')")
+    method = op.storeMethod.data
     count = _static_shape(op, op.source)[0]
+    element = op.dest.type.element_type  # type: ignore[attr-defined]
 
     def body(e: Emitter, ivs: list[SSAValue]) -> None:
         ia = IRArith(e)
         value = load(e, access(ia, op.source, ivs))
-        store(e, value, access(ia, op.dest, [*op.extra_indices, *ivs], tuple(op.extraViews)))
+        place = access(ia, op.dest, [*op.extra_indices, *ivs], tuple(op.extraViews))
+        if method in _COMBINE:
+            float_op, int_op = _COMBINE[method]
+            combine = float_op if isinstance(element, AnyFloat) else int_op
+            value = e.value(combine(load(e, place), value))  # type: ignore[call-arg]
+        store(e, value, place)
 
     loop_nest(Emitter(InsertPoint.before(op)), [count], body)
     Rewriter.erase_op(op)
