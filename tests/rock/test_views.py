@@ -20,6 +20,7 @@ from xfuse.transforms.rock.views import (
     invert_stack,
     make_transform_map,
     permutation_map,
+    reshape_view,
 )
 
 
@@ -156,3 +157,24 @@ def test_map_verifier_is_semantic():
     TransformMapAttr(list(identity.ops), AffineMapAttr(spelled), [4, 5], [4, 5])
     with pytest.raises(VerifyException, match="disagrees"):
         TransformMapAttr(list(identity.ops), AffineMapAttr(AffineMap.from_callable(lambda d0, d1: (d0, 0))), [4, 5], [4, 5])
+
+
+def test_reshape_view_from_ops():
+    import xfuse
+    from xdsl.dialects import memref
+
+    module = xfuse.parse("""
+    func.func @f(%x: memref<6x4xf32>) {
+      %e = memref.expand_shape %x [[0, 1], [2]] output_shape [2, 3, 4] : memref<6x4xf32> into memref<2x3x4xf32>
+      %c = memref.collapse_shape %e [[0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+      return
+    }""")
+    expand, collapse = [op for op in module.walk() if isinstance(op, memref.ExpandShapeOp | memref.CollapseShapeOp)]
+    buf = np.arange(24).reshape(6, 4)
+    for coords in points((2, 3, 4)):
+        lower, valid = apply(reshape_view(expand), coords)
+        assert valid and buf[lower] == buf.reshape(2, 3, 4)[coords]
+    flat = np.arange(24).reshape(2, 3, 4)
+    for i in range(24):
+        lower, valid = apply(reshape_view(collapse), [i])
+        assert valid and flat[lower] == i

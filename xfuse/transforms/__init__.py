@@ -67,6 +67,38 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         from xfuse.transforms.data_tiling.generic_to_mmt4d import GenericToMmt4DPass
 
         return GenericToMmt4DPass
+    def get_rock_to_loops():
+        from xfuse.transforms.rock.lower import RockToLoopsPass
+
+        return RockToLoopsPass
+
+    def get_rock_regularize():
+        from xfuse.transforms.rock.regularize import RockRegularizePass
+
+        return RockRegularizePass
+
+    def get_rock_gemm_to_threadwise():
+        from xfuse.transforms.rock.gemm_to_threadwise import RockGemmToThreadwisePass
+
+        return RockGemmToThreadwisePass
+
+    def get_rock_linalg_align():
+        from xfuse.transforms.rock.linalg_align import RockLinalgAlignPass
+
+        return RockLinalgAlignPass
+
+    def get_rock_pipeline():
+        from xfuse.transforms.rock import RockPipelinePass
+
+        return RockPipelinePass
+
+    rock_passes = {  # rocMLIR's pass names, so its users recognise them
+        "rock-pipeline": get_rock_pipeline,
+        "rock-linalg-align": get_rock_linalg_align,
+        "rock-gemm-to-threadwise": get_rock_gemm_to_threadwise,
+        "rock-regularize": get_rock_regularize,
+        "rock-to-loops": get_rock_to_loops,
+    }
 
     return {
         "xfuse-set-encoding": get_set_encoding,
@@ -80,4 +112,5 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-loop-cleanup": get_loop_cleanup,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,
         "xfuse-tile": get_tile,
+        **rock_passes,
     }

@@ -27,7 +27,9 @@ from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
 from xdsl.dialects.builtin import AffineMapAttr
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.rock_attrs import TransformAttr, TransformMapAttr
@@ -377,7 +379,10 @@ def invert_transform(transform: TransformAttr) -> list[TransformAttr]:
 
 def invert(tmap: TransformMapAttr) -> TransformMapAttr:
     """The map from `tmap`'s lower space to its upper space; `NotInvertible` if there is none."""
-    transforms = [inverse for t in tmap.ops for inverse in invert_transform(t)]
+    try:
+        transforms = [inverse for t in tmap.ops for inverse in invert_transform(t)]
+    except NotInvertible as reason:
+        raise NotInvertible(f"{reason}, in the map #rock.transform_map{tmap.body_text()}") from None
     return make_transform_map(transforms, tmap.lower, tmap.upper)
 
 
@@ -443,6 +448,21 @@ def collapse_shape_view(
     return make_transform_map(transforms, result_shape, source_shape)
 
 
+def reshape_view(op: Operation) -> TransformMapAttr:
+    """The view a `memref.expand_shape` / `memref.collapse_shape` (static shapes) stands for."""
+    from xdsl.dialects import memref
+
+    if not isinstance(op, memref.ExpandShapeOp | memref.CollapseShapeOp):
+        raise TypeError(f"expected memref.expand_shape or memref.collapse_shape, got {op.name}")
+    source_shape = list(op.src.type.get_shape())  # type: ignore[attr-defined]
+    result_shape = list(op.result.type.get_shape())  # type: ignore[attr-defined]
+    if any(d < 0 for d in (*source_shape, *result_shape)):
+        raise NotInvertible(f"{op.name} with dynamic shapes has no static view")
+    groups = [[d.value.data for d in group] for group in op.reassociation]  # type: ignore[attr-defined]
+    build = expand_shape_view if isinstance(op, memref.ExpandShapeOp) else collapse_shape_view
+    return build(groups, source_shape, result_shape)
+
+
 def indexing_map_view(
     indexing_map: AffineMap, domain: Sequence[int], operand_shape: Sequence[int]
 ) -> TransformMapAttr:
@@ -475,3 +495,31 @@ def indexing_map_view(
         if d not in used:
             transforms.append(TransformAttr("AddDim", [domain[d]], [f"d{d}"], [d], [], []))
     return make_transform_map(transforms, domain, operand_shape)
+
+
+# ---------------------------------------------------------------------------------------------
+# Chains of rock.transform in the IR
+# ---------------------------------------------------------------------------------------------
+
+
+def view_chain(value: SSAValue) -> tuple[SSAValue, TransformStack]:
+    """The buffer under a chain of rock.transform, and the maps from `value` down to it."""
+    from xfuse.dialects.rock import TransformOp
+
+    maps: list[TransformMapAttr] = []
+    while isinstance(value.owner, TransformOp):
+        maps.append(value.owner.transform)
+        value = value.owner.input
+    return value, tuple(maps)
+
+
+def build_view_chain(buffer: SSAValue, stack: Sequence[TransformMapAttr], point: InsertPoint) -> SSAValue:
+    """`rock.transform` ops viewing `buffer` through `stack` (outermost map first), inserted at `point`."""
+    from xfuse.dialects.rock import TransformOp
+
+    value = buffer
+    for tmap in reversed(tuple(stack)):
+        op = TransformOp(value, tmap)
+        Rewriter.insert_op(op, point)
+        value = op.output
+    return value

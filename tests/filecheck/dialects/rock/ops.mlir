@@ -106,3 +106,20 @@ func.func @threadwise(%arg0: memref<4xf16>, %arg1: memref<16xf16>) attributes {k
   rock.threadwise_write_all features = mfma|dot|atomic_add {forceUnroll, useIndexDiffs} %half -> [#rock.transform_map<affine_map<(d0, d1) -> (d0 * 8 + d1)> by [<Unmerge{2, 8} ["bid", "iter"] at [0, 1] -> ["x"] at [0]>] bounds = [2, 8] -> [16]>](%arg1) [%bid] by atomic_add : memref<8xf16> -> memref<16xf16>
   return
 }
+
+// rocMLIR's older tests give the result a layout and a memory space; both are kept.
+#layout = affine_map<(d0, d1, d2, d3, d4) -> (d1, d0, d2, d3 - 1, d4 - 2)>
+// CHECK-LABEL: func.func @rock_transform_with_layout
+// CHECK-NEXT: rock.transform %{{.*}} : memref<1x2x3x4x5xf32, 3 : i64> to memref<2x1x3x6x9xf32, affine_map<(d0, d1, d2, d3, d4) -> (d1, d0, d2, (d3 + -1), (d4 + -2))>, 3 : i64>
+func.func @rock_transform_with_layout(%memref: memref<1x2x3x4x5xf32, 3>) {
+  %transformed_memref = rock.transform %memref by
+    <#layout by [
+      <PassThrough ["g"] at [0] -> ["g"] at [1]>,
+      <PassThrough ["n"] at [1] -> ["n"] at [0]>,
+      <PassThrough ["c"] at [2] -> ["c"] at [2]>,
+      <Pad{1, 1} ["hipad"] at [3] -> ["hi"] at [3]>,
+      <Pad{2, 2} ["wipad"] at [4] -> ["wi"] at [4]>
+    ] bounds = [2, 1, 3, 6, 9] -> [1, 2, 3, 4, 5]>
+  : memref<1x2x3x4x5xf32, 3> to memref<2x1x3x6x9xf32, #layout, 3>
+  return
+}
