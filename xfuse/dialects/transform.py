@@ -608,7 +608,7 @@ class XfuseFuseConsumerOp(IRDLOperation):
 
 @irdl_op_definition
 class XfuseDiffuseOp(IRDLOperation):
-    """`transform.xfuse.diffuse %seeds cost_model = "smallest"`: producer + consumer fusion
+    """`transform.xfuse.diffuse %seeds {cost_model = "cache-fit", cache_sizes = array<i64: ..>}`: producer + consumer fusion
     around the tiled contractions of `%seeds` (xfuse-diffusion with the seeds given). Result:
     the fused ops (tiles created inside the loop nests)."""
 
@@ -619,10 +619,7 @@ class XfuseDiffuseOp(IRDLOperation):
     cache_sizes = opt_prop_def(DenseArrayBase)
     fused = result_def(AnyOpHandle)
 
-    assembly_format = (
-        "$target (`cost_model` `=` $cost_model^)? (`cache_sizes` `=` $cache_sizes^)? "
-        "attr-dict `:` functional-type(operands, results)"
-    )
+    assembly_format = "$target attr-dict `:` functional-type(operands, results)"
     irdl_options = (ParsePropInAttrDict(),)
 
 
