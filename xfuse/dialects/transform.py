@@ -229,6 +229,42 @@ class CastOp(IRDLOperation):
 
 
 @irdl_op_definition
+class TileUsingForOp(IRDLOperation):
+    """`transform.structured.tile_using_for %t tile_sizes [..] interchange = [..]`: results
+    `tiled_linalg_op` and one loop handle per non-zero tile size. xDSL's op of the same name
+    only accepts `!transform.any_op` results; MLIR (and its tests) type them, e.g.
+    `!transform.op<"scf.for">`."""
+
+    name = "transform.structured.tile_using_for"
+
+    target = operand_def(AnyHandle)
+    dynamic_sizes = var_operand_def(AnyHandle)
+    static_sizes = opt_prop_def(DenseArrayBase.constr(i64))
+    interchange = opt_prop_def(DenseArrayBase.constr(i64))
+    scalable_sizes = opt_prop_def(DenseArrayBase.constr(i1))
+
+    tiled_linalg_op = result_def(AnyOpHandle)
+    loops = var_result_def(AnyOpHandle)
+
+    assembly_format = xt.TileOp.assembly_format
+    custom_directives = xt.TileOp.custom_directives
+
+    def verify_(self) -> None:
+        sizes = _values(self.static_sizes)
+        expected_loops = sum(size != 0 for size in sizes)
+        if len(self.loops) != expected_loops:
+            raise VerifyException(
+                f"expected {expected_loops} loop results for the non-zero tile sizes, "
+                f"got {len(self.loops)}"
+            )
+        if len(self.dynamic_sizes) != sizes.count(DYNAMIC_INDEX):
+            raise VerifyException(
+                f"expected {sizes.count(DYNAMIC_INDEX)} dynamic size operands, "
+                f"got {len(self.dynamic_sizes)}"
+            )
+
+
+@irdl_op_definition
 class TileUsingForallOp(IRDLOperation):
     """`transform.structured.tile_using_forall %t num_threads [..] | tile_sizes [..]
     (mapping = [...])`: results `tiled_op`, `forall_op` (in that order, as MLIR 22)."""
@@ -631,6 +667,7 @@ TRANSFORM_EXTENSION = Dialect(
         ParamConstantOp,
         SplitHandleOp,
         CastOp,
+        TileUsingForOp,
         TileUsingForallOp,
         FuseOp,
         FuseIntoContainingOp,

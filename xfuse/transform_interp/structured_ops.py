@@ -38,7 +38,6 @@ from xfuse.transform_interp.state import definite, silenceable
 from xfuse.transforms.tile import LoopType, TileOptions, tile_and_replace
 
 from xdsl.dialects import scf
-from xdsl.dialects import transform as xt
 
 LoopOp = (scf.ForOp, ForallOp)
 
@@ -119,8 +118,8 @@ def _group_loops(per_target: list[Sequence[Operation]], count: int) -> list[list
 # -- tile_using_for / tile_using_forall --------------------------------------------------------
 
 
-@implements(xt.TileOp, consumes=(0,))
-def _tile_using_for(interp: Interpreter, op: xt.TileOp) -> None:
+@implements(ft.TileUsingForOp, consumes=(0,))
+def _tile_using_for(interp: Interpreter, op: ft.TileUsingForOp) -> None:
     static = [int(v) for v in op.static_sizes.get_values()] if op.static_sizes is not None else []
     if op.scalable_sizes is not None and any(op.scalable_sizes.get_values()):
         raise definite(op, "scalable tile sizes are not supported by xfuse")
