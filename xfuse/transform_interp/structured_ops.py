@@ -384,3 +384,34 @@ def _xfuse_diffuse(interp: Interpreter, op: ft.XfuseDiffuseOp) -> None:
 
 
 __all__ = ["forall_tile_sizes", "fuse_into_containing"]
+
+
+# -- partial reductions --------------------------------------------------------------------------
+
+
+@implements(ft.TileReductionUsingForOp, consumes=(0,))
+def _tile_reduction_using_for(interp: Interpreter, op: ft.TileReductionUsingForOp) -> None:
+    from xfuse.transforms.tile_reduction import tile_reduction_using_for
+
+    if op.reduction_dims is not None and len(op.reduction_dims):
+        raise definite(op, "reduction_dims is not supported by xfuse: give tile_sizes")
+    sizes = [a.value.data for a in (op.tile_sizes or ArrayAttr([])).data if isinstance(a, IntegerAttr)]
+    fills: list[Operation] = []
+    splits: list[Operation] = []
+    merges: list[Operation] = []
+    loops: list[Operation] = []
+    for target in interp.state.payload_ops(op, op.target):
+        try:
+            result = tile_reduction_using_for(target, sizes)
+        except XfuseError as refusal:
+            raise silenceable(op, refusal.message, target) from None
+        fills.extend(result.fill_ops)
+        splits.append(result.split_op)
+        merges.append(result.merge_op)
+        loops.append(result.loop)
+    if len(op.fill_op) != 1:
+        raise definite(op, f"expected one fill_op result (one init), got {len(op.fill_op)}")
+    set_op_results(interp, op, op.fill_op[0], fills)
+    set_op_results(interp, op, op.split_op, splits)
+    set_op_results(interp, op, op.combining_op, merges)
+    set_op_results(interp, op, op.for_op, loops)
