@@ -415,3 +415,34 @@ def _tile_reduction_using_for(interp: Interpreter, op: ft.TileReductionUsingForO
     set_op_results(interp, op, op.split_op, splits)
     set_op_results(interp, op, op.combining_op, merges)
     set_op_results(interp, op, op.for_op, loops)
+
+
+@implements(ft.TileReductionUsingForallOp, consumes=(0,))
+def _tile_reduction_using_forall(interp: Interpreter, op: ft.TileReductionUsingForallOp) -> None:
+    from xfuse.transforms.tile_reduction import tile_reduction_using_forall
+
+    if op.reduction_dims is not None and len(op.reduction_dims):
+        raise definite(op, "reduction_dims is not supported by xfuse: give num_threads")
+    if op.tile_sizes is not None and len(op.tile_sizes):
+        raise definite(op, "tile_sizes is not supported by xfuse's tile_reduction_using_forall: give num_threads")
+    threads = _values(op.num_threads)
+    mapping = op.mapping if isinstance(op.mapping, ArrayAttr) else None
+    fills: list[Operation] = []
+    splits: list[Operation] = []
+    merges: list[Operation] = []
+    loops: list[Operation] = []
+    for target in interp.state.payload_ops(op, op.target):
+        try:
+            result = tile_reduction_using_forall(target, threads, mapping)
+        except XfuseError as refusal:
+            raise silenceable(op, refusal.message, target) from None
+        fills.extend(result.fill_ops)
+        splits.append(result.split_op)
+        merges.append(result.merge_op)
+        loops.append(result.loop)
+    if len(op.fill_op) != 1:
+        raise definite(op, f"expected one fill_op result (one init), got {len(op.fill_op)}")
+    set_op_results(interp, op, op.fill_op[0], fills)
+    set_op_results(interp, op, op.split_op, splits)
+    set_op_results(interp, op, op.combining_op, merges)
+    set_op_results(interp, op, op.forall_op, loops)

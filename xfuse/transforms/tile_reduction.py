@@ -51,8 +51,12 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import XfuseError
+from xfuse.dialects.scf import ForallOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling import (
     IteratorType,
+    apply_affine_expr,
+    fold_constants,
     OpFoldResult,
     constant_value,
     materialize_index,
@@ -60,7 +64,12 @@ from xfuse.interfaces.tiling import (
 )
 from xfuse.interfaces.tiling_utils import dim_size, extract_slice, insert_slice
 
-__all__ = ["PartialReduction", "PartialReductionRefused", "tile_reduction_using_for"]
+__all__ = [
+    "PartialReduction",
+    "PartialReductionRefused",
+    "tile_reduction_using_for",
+    "tile_reduction_using_forall",
+]
 
 
 class PartialReductionRefused(XfuseError):
@@ -78,7 +87,8 @@ class PartialReduction:
     """The partial-reduction op in the loop body."""
     merge_op: Operation
     """The `linalg.reduce` merging the partial results into the original init."""
-    loop: scf.ForOp
+    loop: Operation
+    """The `scf.for` (or `scf.forall` of the num_threads variant)."""
 
 
 _COMBINERS: dict[type[Operation], str] = {
@@ -162,17 +172,11 @@ def tile_reduction_using_for(op: Operation, tile_sizes: Sequence[int]) -> Partia
     init = generic.outputs[0]
     init_type = init.type
     assert isinstance(init_type, TensorType)
-    element = init_type.element_type
-    rank = init_type.get_num_dims()
 
     builder = Builder(InsertPoint.before(generic))
     domain = model.get_iteration_domain(builder, generic)
-    init_sizes = [dim_size(builder, init, d) for d in range(rank)]
-    partial_shape = [s if isinstance(s, int) else -1 for s in init_sizes] + [tile]
-    dynamic = [s for s in init_sizes if not isinstance(s, int)]
-    empty = builder.insert(tensor.EmptyOp(dynamic, TensorType(element, partial_shape)))
-    neutral = builder.insert(arith.ConstantOp(_neutral(_COMBINERS[type(combiner)], element)))
-    fill = builder.insert(linalg.FillOp([neutral.result], [empty.tensor], [empty.tensor.type]))
+    fill = _partial_init(builder, generic, combiner, tile)
+    rank = len(init_type.get_shape())
 
     extent = domain[loop].size
     lower = materialize_index(builder, domain[loop].offset)
@@ -242,11 +246,90 @@ def tile_reduction_using_for(op: Operation, tile_sizes: Sequence[int]) -> Partia
     return PartialReduction((fill,), split, merge, for_op)
 
 
+def _partial_init(builder: Builder, generic: linalg.GenericOp, combiner: Operation, slots: int) -> Operation:
+    """`linalg.fill(neutral, tensor.empty : init shape x slots)`: the partial results."""
+    init = generic.outputs[0]
+    init_type = init.type
+    assert isinstance(init_type, TensorType)
+    element = init_type.element_type
+    init_sizes = [dim_size(builder, init, d) for d in range(init_type.get_num_dims())]
+    partial_shape = [s if isinstance(s, int) else -1 for s in init_sizes] + [slots]
+    dynamic = [s for s in init_sizes if not isinstance(s, int)]
+    empty = builder.insert(tensor.EmptyOp(dynamic, TensorType(element, partial_shape)))
+    neutral = builder.insert(arith.ConstantOp(_neutral(_COMBINERS[type(combiner)], element)))
+    return builder.insert(linalg.FillOp([neutral.result], [empty.tensor], [empty.tensor.type]))
+
+
+def tile_reduction_using_forall(
+    op: Operation, num_threads: Sequence[int], mapping: ArrayAttr | None = None
+) -> PartialReduction:
+    """The `scf.forall` variant (`tile_reduction_using_forall ... by num_threads`): thread `t`
+    reduces its chunk `[t * c, min((t + 1) * c, N))` (c = ceil(N / num_threads)) into slot `t`
+    of the partial result, serially; the merge is the same `linalg.reduce`. Needs a static
+    extent of the reduction loop and a static init shape."""
+    generic, loop, threads = _check(op, num_threads)
+    model = require_tiling_model(generic)
+    combiner = _combiner(generic)
+    init_type = generic.outputs[0].type
+    assert isinstance(init_type, TensorType)
+    if any(d == -1 for d in init_type.get_shape()):
+        raise PartialReductionRefused(op, "the init has a dynamic shape (num_threads needs a static one)")
+    builder = Builder(InsertPoint.before(generic))
+    domain = model.get_iteration_domain(builder, generic)
+    extent = constant_value(domain[loop].size)
+    offset = constant_value(domain[loop].offset)
+    if extent is None or offset is None:
+        raise PartialReductionRefused(op, f"loop d{loop} has a dynamic extent (num_threads needs a static one)")
+    chunk = max(1, -(-extent // threads))
+    used = -(-extent // chunk)
+    fill = _partial_init(builder, generic, combiner, threads)
+    rank = len(init_type.get_shape())
+    forall = builder.insert(
+        ForallOp.from_bounds([used], [fill.results[0]], lower_bounds=[0], steps=[1], mapping=mapping)
+    )
+    (tid,) = forall.induction_vars
+    (shared,) = forall.region_iter_args
+    inner = Builder(InsertPoint.before(forall.terminator))
+    start = apply_affine_expr(inner, AffineExpr.dimension(0) * chunk + offset, [tid])
+    if extent % chunk == 0:
+        size: OpFoldResult = chunk
+    else:
+        size = inner.insert(
+            affine.MinOp(
+                [tid],
+                AffineMapAttr(
+                    AffineMap(1, 0, (AffineExpr.constant(chunk), AffineExpr.dimension(0) * -chunk + extent))
+                ),
+            )
+        ).result
+    offsets = [r.offset for r in domain]
+    sizes: list[OpFoldResult] = [r.size for r in domain]
+    offsets[loop], sizes[loop] = start, size
+    tiled = model.get_tiled_implementation(inner, generic, offsets, sizes)
+    clone = tiled.tiled_ops[0]
+    assert isinstance(clone, linalg.GenericOp)
+    out_slice = clone.outputs[0]
+    slot_offsets: list[OpFoldResult] = [0] * rank + [tid]
+    slot_sizes: list[OpFoldResult] = list(init_type.get_shape()) + [1]
+    # The slot of thread t, rank-reduced to the init's type.
+    slot = tensor.ExtractSliceOp(shared, fold_constants(slot_offsets), slot_sizes, [1] * (rank + 1), init_type)
+    Rewriter.insert_op(slot, InsertPoint.before(clone))
+    out_index = len(clone.operands) - 1
+    clone.operands[out_index] = slot.result
+    slice_owner = out_slice.owner
+    if isinstance(slice_owner, tensor.ExtractSliceOp) and not slice_owner.result.uses:
+        Rewriter.erase_op(slice_owner)
+    forall.terminator.body.add_op(
+        ParallelInsertSliceOp(clone.results[0], shared, fold_constants(slot_offsets), slot_sizes)
+    )
+    merge = builder.insert(_merge(forall.results[0], generic.outputs[0], rank, combiner))
+    Rewriter.replace_op(generic, [], [merge.results[0]])
+    return PartialReduction((fill,), clone, merge, forall)  # pyright: ignore[reportArgumentType]
+
+
 def _add(builder: Builder, a: OpFoldResult, b: OpFoldResult) -> OpFoldResult:
     if constant_value(a) == 0:
         return b
-    from xfuse.interfaces.tiling import apply_affine_expr
-
     return apply_affine_expr(builder, AffineExpr.dimension(0) + AffineExpr.dimension(1), [a, b])
 
 

@@ -87,3 +87,39 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// tile_reduction_using_forall by num_threads: thread t reduces its chunk (8 of 30) serially into
+// slot t of the partial result (a rank-reducing slice); the merge is the same linalg.reduce.
+// CHECK-LABEL: func.func @reduction_forall
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<12x4xf32>)
+// CHECK: %[[P:.*]] = scf.forall (%[[T:.*]]) in (4) shared_outs(%[[S:.*]] = %[[F]]) -> (tensor<12x4xf32>) {
+// CHECK: %[[OFF:.*]] = affine.apply affine_map<(d0) -> ((d0 * 8))> (%[[T]])
+// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (8, ((d0 * -8) + 30))> (%[[T]])
+// CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[OFF]]] [12, %[[SZ]]] [1, 1]
+// CHECK: %[[SLOT:.*]] = tensor.extract_slice %[[S]][0, %[[T]]] [12, 1] [1, 1] : tensor<12x4xf32> to tensor<12xf32>
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[IN]] : tensor<12x?xf32>) outs(%[[SLOT]] : tensor<12xf32>)
+// CHECK: scf.forall.in_parallel {
+// CHECK-NEXT: tensor.parallel_insert_slice %[[R]] into %[[S]][0, %[[T]]] [12, 1] [1, 1] : tensor<12xf32> into tensor<12x4xf32>
+// CHECK: } {mapping = [#gpu.thread<x>]}
+// CHECK: linalg.reduce ins(%[[P]]:tensor<12x4xf32>) outs(%{{.*}}:tensor<12xf32>) dimensions = [1]
+func.func @reduction_forall(%arg0: tensor<12x30xf32>, %out: tensor<12xf32>) -> tensor<12xf32> {
+  %red = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+   iterator_types = ["parallel", "reduction"]}
+   ins(%arg0 : tensor<12x30xf32>) outs(%out : tensor<12xf32>) {
+    ^bb0(%arg7: f32, %arg9: f32):
+      %2 = arith.addf %arg7, %arg9 : f32
+      linalg.yield %2 : f32
+    } -> tensor<12xf32>
+  return %red : tensor<12xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.generic"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %fill_op, %split_op, %combining_op, %forall_op =
+      transform.structured.tile_reduction_using_forall %0 by num_threads = [0, 4] mapping = [#gpu.thread<x>]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
