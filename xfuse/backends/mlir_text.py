@@ -50,9 +50,13 @@ def prepare_for_execution(module: ModuleOp) -> ModuleOp:
 
     Every public function gets `llvm.emit_c_interface` (so `_mlir_ciface_<name>` exists), and
     its tensor arguments `bufferization.writable = false`: a tensor argument has value
-    semantics, so bufferization must not write into the caller's (numpy) buffer.
+    semantics, so bufferization must not write into the caller's (numpy) buffer. A transform
+    script (named sequences) is not executable code: it is dropped.
     """
+    from xfuse.transform_interp.interpreter import erase_schedule
+
     module = module.clone()
+    erase_schedule(module)
     for function in public_functions(module):
         function.attributes[C_INTERFACE_ATTR] = UnitAttr()
         inputs = function.function_type.inputs.data
