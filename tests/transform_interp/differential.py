@@ -85,14 +85,23 @@ def check_case(path: Path, seeds=(0, 1)) -> None:
         compiled["mlir-opt"] = compiled_with_mlir_opt(text, name, reference)
     for seed in seeds:
         inputs = random_inputs(reference.signature, seed=seed)
-        expected = reference(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs])
+        expected, expected_args = _call(reference, inputs)
         for what, candidate in compiled.items():
             if what == "reference":
                 continue
-            got = candidate(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs])
+            got, got_args = _call(candidate, inputs)
             assert len(got) == len(expected)
-            for index, (g, e) in enumerate(zip(got, expected, strict=True)):
+            # Results, and the arguments after the call: functions on memrefs write their
+            # outputs into them.
+            for index, (g, e) in enumerate(zip([*got, *got_args], [*expected, *expected_args], strict=True)):
                 np.testing.assert_allclose(
                     g, e, rtol=1e-5, atol=1e-5,
-                    err_msg=f"{path.name}: {what} result #{index} differs from the untransformed input (seed {seed})",
+                    err_msg=f"{path.name}: {what} output #{index} differs from the untransformed input (seed {seed})",
                 )
+
+
+def _call(compiled: CompiledModule, inputs):
+    """Results and the (possibly written) argument arrays of one call on copies of `inputs`."""
+    arguments = [np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs]
+    results = compiled(*arguments)
+    return list(results), [a for a in arguments if isinstance(a, np.ndarray)]

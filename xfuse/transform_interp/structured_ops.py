@@ -19,6 +19,7 @@ silenceable; a refusal of the tiling driver itself is definite (as `tileUsingSCF
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.dialects import tensor
@@ -93,15 +94,29 @@ def _static_domain(op: Operation) -> list[int] | None:
     return None if any(e is None for e in extents) else [e for e in extents if e is not None]
 
 
-def _tile(
-    transform_op: Operation, target: Operation, options: TileOptions
-):
+@dataclass(frozen=True)
+class _Tiled:
+    loops: tuple[Operation, ...]
+    tiled_ops: tuple[Operation, ...]
+
+
+def _tile(transform_op: Operation, target: Operation, options: TileOptions) -> _Tiled:
+    """Tile with xfuse's driver (`tile.tile_and_replace`), or into memref subviews for a
+    structured op on buffers (`tile_memref.tile_memref_op`)."""
+    from xfuse.transforms.tile_memref import has_memref_semantics, tile_memref_op
+
     if tiling_model_for(target) is None:
         raise silenceable(
             transform_op, "only ops implementing TilingInterface are supported", target
         )
     try:
-        return tile_and_replace(target, options)
+        if has_memref_semantics(target):
+            done = tile_memref_op(
+                target, options.tile_sizes, options.interchange, options.loop, options.mapping
+            )
+            return _Tiled(done.loops, (done.tiled_op,))
+        result = tile_and_replace(target, options)
+        return _Tiled(tuple(result.loops), tuple(result.tiled_ops))
     except XfuseError as refusal:
         raise definite(transform_op, f"failed to tile: {refusal.message}", target) from None
 

@@ -173,3 +173,19 @@ module attributes {transform.with_named_sequence} {
 func.func @no_script() {
   return
 }
+
+// -----
+
+// On memrefs too, a reduction loop is not tiled with scf.forall.
+// CHECK: invalid.mlir:[[# @LINE + 8]]:5: error: failed to tile: cannot tile 'linalg.matmul': loop d2 is a reduction: tiling it with scf.forall would make parallel tiles race on the output buffer
+func.func @memref_forall_reduction(%a: memref<16x8xf32>, %b: memref<8x12xf32>, %c: memref<16x12xf32>) {
+  linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x12xf32>) outs(%c : memref<16x12xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1:2 = transform.structured.tile_using_forall %0 tile_sizes [4, 4, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

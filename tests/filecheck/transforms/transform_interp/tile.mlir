@@ -76,3 +76,33 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Linalg ops on memrefs tile into memref.subview (no iter_args: the tiled op writes in place);
+// tiling the tile again takes subviews of subviews.
+// CHECK-LABEL: func.func @matmul_memref
+// CHECK-SAME: (%[[A:.*]]: memref<30x20xf32>, %[[B:.*]]: memref<20x25xf32>, %[[C:.*]]: memref<30x25xf32>)
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[SA:.*]] = memref.subview %[[A]][%[[I]], 0] [%{{.*}}, 20] [1, 1] : memref<30x20xf32> to memref<?x20xf32, strided<[20, 1], offset: ?>>
+// CHECK: %[[SB:.*]] = memref.subview %[[B]][0, %[[J]]] [20, %{{.*}}] [1, 1] : memref<20x25xf32> to memref<20x?xf32, strided<[25, 1], offset: ?>>
+// CHECK: %[[SC:.*]] = memref.subview %[[C]][%[[I]], %[[J]]] [%{{.*}}, %{{.*}}] [1, 1] : memref<30x25xf32> to memref<?x?xf32, strided<[25, 1], offset: ?>>
+// CHECK: scf.for %[[K:.*]] =
+// CHECK: memref.subview %[[SA]][0, %[[K]]] [%{{.*}}, %{{.*}}] [1, 1] : memref<?x20xf32, strided<[20, 1], offset: ?>> to memref<?x?xf32, strided<[20, 1], offset: ?>>
+// CHECK: memref.subview %[[SB]][%[[K]], 0]
+// CHECK: memref.subview %[[SC]][0, 0]
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<?x?xf32, strided<[20, 1], offset: ?>>, memref<?x?xf32, strided<[25, 1], offset: ?>>) outs(%{{.*}} : memref<?x?xf32, strided<[25, 1], offset: ?>>)
+// CHECK-NOT: linalg.matmul
+func.func @matmul_memref(%A: memref<30x20xf32>, %B: memref<20x25xf32>, %C: memref<30x25xf32>) {
+  linalg.matmul ins(%A, %B : memref<30x20xf32>, memref<20x25xf32>) outs(%C : memref<30x25xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1, %loops:2 = transform.structured.tile_using_for %0 tile_sizes [8, 10] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %2, %loop = transform.structured.tile_using_for %1 tile_sizes [0, 0, 6] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
