@@ -55,6 +55,8 @@ from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling import (
     IteratorType,
+    Range,
+    TilingInterface,
     apply_affine_expr,
     fold_constants,
     OpFoldResult,
@@ -202,13 +204,7 @@ def tile_reduction_using_for(op: Operation, tile_sizes: Sequence[int]) -> Partia
                 ),
             )
         ).result
-    offsets = [r.offset for r in domain]
-    sizes: list[OpFoldResult] = [r.size for r in domain]
-    offsets[loop], sizes[loop] = iv, size
-    tiled = model.get_tiled_implementation(inner, generic, offsets, sizes)
-    clone = tiled.tiled_ops[0]
-    assert isinstance(clone, linalg.GenericOp)
-    out_slice = clone.outputs[0]
+    clone, out_slice = _op_tile(inner, model, generic, domain, loop, iv, size)
     partial_offsets: list[OpFoldResult] = [0] * (rank + 1)
     out_slice_type = out_slice.type
     assert isinstance(out_slice_type, TensorType)
@@ -235,15 +231,38 @@ def tile_reduction_using_for(op: Operation, tile_sizes: Sequence[int]) -> Partia
         )
     )
     Rewriter.erase_op(clone)
-    slice_owner = out_slice.owner
-    if isinstance(slice_owner, tensor.ExtractSliceOp) and not slice_owner.result.uses:
-        Rewriter.erase_op(slice_owner)
+    _erase_unused_slice(out_slice)
     inserted = inner.insert(insert_slice(split.results[0], acc, partial_offsets, partial_sizes))
     inner.insert(scf.YieldOp(inserted.result))
 
     merge = builder.insert(_merge(for_op.results[0], init, rank, combiner))
     Rewriter.replace_op(generic, [], [merge.results[0]])
     return PartialReduction((fill,), split, merge, for_op)
+
+
+def _op_tile(
+    builder: Builder,
+    model: TilingInterface,
+    generic: linalg.GenericOp,
+    domain: Sequence[Range],
+    loop: int,
+    start: OpFoldResult,
+    size: OpFoldResult,
+) -> tuple[linalg.GenericOp, SSAValue]:
+    """The model's tile of `generic` over `[start, start + size)` of `loop` (whole range of the
+    other loops), and its output operand (a slice of the original init, to be replaced)."""
+    offsets = [r.offset for r in domain]
+    sizes: list[OpFoldResult] = [r.size for r in domain]
+    offsets[loop], sizes[loop] = start, size
+    clone = model.get_tiled_implementation(builder, generic, offsets, sizes).tiled_ops[0]
+    assert isinstance(clone, linalg.GenericOp)
+    return clone, clone.outputs[0]
+
+
+def _erase_unused_slice(value: SSAValue) -> None:
+    owner = value.owner
+    if isinstance(owner, tensor.ExtractSliceOp) and not owner.result.uses:
+        Rewriter.erase_op(owner)
 
 
 def _partial_init(builder: Builder, generic: linalg.GenericOp, combiner: Operation, slots: int) -> Operation:
@@ -302,13 +321,7 @@ def tile_reduction_using_forall(
                 ),
             )
         ).result
-    offsets = [r.offset for r in domain]
-    sizes: list[OpFoldResult] = [r.size for r in domain]
-    offsets[loop], sizes[loop] = start, size
-    tiled = model.get_tiled_implementation(inner, generic, offsets, sizes)
-    clone = tiled.tiled_ops[0]
-    assert isinstance(clone, linalg.GenericOp)
-    out_slice = clone.outputs[0]
+    clone, out_slice = _op_tile(inner, model, generic, domain, loop, start, size)
     slot_offsets: list[OpFoldResult] = [0] * rank + [tid]
     slot_sizes: list[OpFoldResult] = list(init_type.get_shape()) + [1]
     # The slot of thread t, rank-reduced to the init's type.
@@ -316,9 +329,7 @@ def tile_reduction_using_forall(
     Rewriter.insert_op(slot, InsertPoint.before(clone))
     out_index = len(clone.operands) - 1
     clone.operands[out_index] = slot.result
-    slice_owner = out_slice.owner
-    if isinstance(slice_owner, tensor.ExtractSliceOp) and not slice_owner.result.uses:
-        Rewriter.erase_op(slice_owner)
+    _erase_unused_slice(out_slice)
     forall.terminator.body.add_op(
         ParallelInsertSliceOp(clone.results[0], shared, fold_constants(slot_offsets), slot_sizes)
     )
