@@ -22,14 +22,13 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
     IntegerAttr,
-    IntegerType,
     StringAttr,
     UnitAttr,
     i1,
     i64,
 )
 from xdsl.dialects.utils import parse_dynamic_index_list_without_types, print_dynamic_index_list
-from xdsl.ir import Attribute, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     ParsePropInAttrDict,
@@ -47,7 +46,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, NoTerminator
+from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 AnyHandle = xt.TransformHandleType
@@ -103,7 +102,7 @@ def _parse_trailer(parser: Parser, operands: list[UnresolvedOperand]):
     return attributes, resolved, list(output_types)
 
 
-def _print_trailer(printer: Printer, op: IRDLOperation, elided: Sequence[str] = ()) -> None:
+def _print_trailer(printer: Printer, op: IRDLOperation) -> None:
     printer.print_op_attributes(op.attributes)
     printer.print_string(" : ")
     printer.print_function_type(op.operand_types, op.result_types)
