@@ -51,9 +51,13 @@ def prepare_for_execution(module: ModuleOp) -> ModuleOp:
     Every public function gets `llvm.emit_c_interface` (so `_mlir_ciface_<name>` exists), and
     its tensor arguments `bufferization.writable = false`: a tensor argument has value
     semantics, so bufferization must not write into the caller's (numpy) buffer. rock ops are
-    lowered by `rock-to-loops` (xfuse/transforms/rock/lower.py).
+    lowered by `rock-to-loops` (xfuse/transforms/rock/lower.py). A transform script (named
+    sequences) is not executable code: it is dropped.
     """
+    from xfuse.transform_interp.interpreter import erase_schedule
+
     module = module.clone()
+    erase_schedule(module)
     if any(op.name.startswith("rock.") for op in module.walk()):
         # rock kernels run on the CPU at every stage of their pipeline: lower them here.
         from xfuse.transforms.rock.lower import lower_rock_to_loops

@@ -22,14 +22,13 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseArrayBase,
     IntegerAttr,
-    IntegerType,
     StringAttr,
     UnitAttr,
     i1,
     i64,
 )
 from xdsl.dialects.utils import parse_dynamic_index_list_without_types, print_dynamic_index_list
-from xdsl.ir import Attribute, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Dialect, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     ParsePropInAttrDict,
@@ -47,7 +46,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator, NoTerminator
+from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 AnyHandle = xt.TransformHandleType
@@ -103,7 +102,7 @@ def _parse_trailer(parser: Parser, operands: list[UnresolvedOperand]):
     return attributes, resolved, list(output_types)
 
 
-def _print_trailer(printer: Printer, op: IRDLOperation, elided: Sequence[str] = ()) -> None:
+def _print_trailer(printer: Printer, op: IRDLOperation) -> None:
     printer.print_op_attributes(op.attributes)
     printer.print_string(" : ")
     printer.print_function_type(op.operand_types, op.result_types)
@@ -226,6 +225,42 @@ class CastOp(IRDLOperation):
     output = result_def(AnyHandle)
 
     assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
+
+
+@irdl_op_definition
+class TileUsingForOp(IRDLOperation):
+    """`transform.structured.tile_using_for %t tile_sizes [..] interchange = [..]`: results
+    `tiled_linalg_op` and one loop handle per non-zero tile size. xDSL's op of the same name
+    only accepts `!transform.any_op` results; MLIR (and its tests) type them, e.g.
+    `!transform.op<"scf.for">`."""
+
+    name = "transform.structured.tile_using_for"
+
+    target = operand_def(AnyHandle)
+    dynamic_sizes = var_operand_def(AnyHandle)
+    static_sizes = opt_prop_def(DenseArrayBase.constr(i64))
+    interchange = opt_prop_def(DenseArrayBase.constr(i64))
+    scalable_sizes = opt_prop_def(DenseArrayBase.constr(i1))
+
+    tiled_linalg_op = result_def(AnyOpHandle)
+    loops = var_result_def(AnyOpHandle)
+
+    assembly_format = xt.TileOp.assembly_format
+    custom_directives = xt.TileOp.custom_directives
+
+    def verify_(self) -> None:
+        sizes = _values(self.static_sizes)
+        expected_loops = sum(size != 0 for size in sizes)
+        if len(self.loops) != expected_loops:
+            raise VerifyException(
+                f"expected {expected_loops} loop results for the non-zero tile sizes, "
+                f"got {len(self.loops)}"
+            )
+        if len(self.dynamic_sizes) != sizes.count(DYNAMIC_INDEX):
+            raise VerifyException(
+                f"expected {sizes.count(DYNAMIC_INDEX)} dynamic size operands, "
+                f"got {len(self.dynamic_sizes)}"
+            )
 
 
 @irdl_op_definition
@@ -608,7 +643,7 @@ class XfuseFuseConsumerOp(IRDLOperation):
 
 @irdl_op_definition
 class XfuseDiffuseOp(IRDLOperation):
-    """`transform.xfuse.diffuse %seeds cost_model = "smallest"`: producer + consumer fusion
+    """`transform.xfuse.diffuse %seeds {cost_model = "cache-fit", cache_sizes = array<i64: ..>}`: producer + consumer fusion
     around the tiled contractions of `%seeds` (xfuse-diffusion with the seeds given). Result:
     the fused ops (tiles created inside the loop nests)."""
 
@@ -619,10 +654,7 @@ class XfuseDiffuseOp(IRDLOperation):
     cache_sizes = opt_prop_def(DenseArrayBase)
     fused = result_def(AnyOpHandle)
 
-    assembly_format = (
-        "$target (`cost_model` `=` $cost_model^)? (`cache_sizes` `=` $cache_sizes^)? "
-        "attr-dict `:` functional-type(operands, results)"
-    )
+    assembly_format = "$target attr-dict `:` functional-type(operands, results)"
     irdl_options = (ParsePropInAttrDict(),)
 
 
@@ -634,6 +666,7 @@ TRANSFORM_EXTENSION = Dialect(
         ParamConstantOp,
         SplitHandleOp,
         CastOp,
+        TileUsingForOp,
         TileUsingForallOp,
         FuseOp,
         FuseIntoContainingOp,

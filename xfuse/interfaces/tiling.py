@@ -201,6 +201,7 @@ def _load_builtin_models() -> None:
     _BUILTIN_MODELS_LOADED = True
     import xfuse.interfaces.tiling_linalg  # noqa: F401
     import xfuse.interfaces.tiling_pack  # noqa: F401
+    import xfuse.interfaces.tiling_pad  # noqa: F401
 
 
 def tiling_model_for(op: Operation | type[Operation]) -> TilingInterface | None:

@@ -302,7 +302,7 @@ def _print(interp: Interpreter, op: ft.PrintOp) -> None:
         interp.state.payload_ops(op, op.target) if op.target is not None else [_top(interp.root)]
     )
     for target in targets:
-        print(f"[[[ IR printer: {name} ]]]", file=sys.stdout)
+        print(f"[[[ IR printer: {name + ' ' if name else ''}]]]", file=sys.stdout)
         Printer(stream=sys.stdout).print_op(target)
         print(file=sys.stdout)
     sys.stdout.flush()

@@ -104,7 +104,6 @@ def find_entry_point(
         f"could not find a transform.named_sequence @{name} in {where} (the entry point of "
         "the transform script: give it in a module with the transform.with_named_sequence "
         "attribute, or point library= at a file holding one)",
-        root,
     )
 
 

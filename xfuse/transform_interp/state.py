@@ -50,8 +50,8 @@ class TransformFailure(XfuseError):
         self.notes = [*(((payload, "when applied to this op"),) if payload is not None else ()), *notes]
         lines = [f"{location_of(transform_op)}: error: {message}"]
         for op, note in self.notes:
-            where = location_of(op) if op is not None else "<unknown>"
-            lines.append(f"{where}: note: {note}" + (f"\n    {_first_line(op)}" if op is not None else ""))
+            if op is not None:  # a note about a block argument has no op to point at
+                lines.append(f"{location_of(op)}: note: {note}\n    {_first_line(op)}")
         super().__init__(message, transform_op)
         self.args = ("\n".join(lines),)
 
@@ -124,7 +124,11 @@ class TransformState:
             raise definite(
                 user,
                 "op uses a handle invalidated by a previously executed transform op",
-                notes=[(invalidation.by, f"invalidated by this transform op: {invalidation.reason}")],
+                notes=[
+                    (handle.owner if isinstance(handle.owner, Operation) else None,
+                     "handle to invalidated ops"),
+                    (invalidation.by, f"invalidated by this transform op: {invalidation.reason}"),
+                ],
             )
 
     # -- writing -----------------------------------------------------------------------------

@@ -18,7 +18,9 @@ silenceable; a refusal of the tiling driver itself is definite (as `tileUsingSCF
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xdsl.builder import Builder
 from xdsl.dialects import tensor
@@ -38,7 +40,9 @@ from xfuse.transform_interp.state import definite, silenceable
 from xfuse.transforms.tile import LoopType, TileOptions, tile_and_replace
 
 from xdsl.dialects import scf
-from xdsl.dialects import transform as xt
+
+if TYPE_CHECKING:
+    from xfuse.transforms.tile_reduction import PartialReduction
 
 LoopOp = (scf.ForOp, ForallOp)
 
@@ -94,15 +98,29 @@ def _static_domain(op: Operation) -> list[int] | None:
     return None if any(e is None for e in extents) else [e for e in extents if e is not None]
 
 
-def _tile(
-    transform_op: Operation, target: Operation, options: TileOptions
-):
+@dataclass(frozen=True)
+class _Tiled:
+    loops: tuple[Operation, ...]
+    tiled_ops: tuple[Operation, ...]
+
+
+def _tile(transform_op: Operation, target: Operation, options: TileOptions) -> _Tiled:
+    """Tile with xfuse's driver (`tile.tile_and_replace`), or into memref subviews for a
+    structured op on buffers (`tile_memref.tile_memref_op`)."""
+    from xfuse.transforms.tile_memref import has_memref_semantics, tile_memref_op
+
     if tiling_model_for(target) is None:
         raise silenceable(
             transform_op, "only ops implementing TilingInterface are supported", target
         )
     try:
-        return tile_and_replace(target, options)
+        if has_memref_semantics(target):
+            done = tile_memref_op(
+                target, options.tile_sizes, options.interchange, options.loop, options.mapping
+            )
+            return _Tiled(done.loops, (done.tiled_op,))
+        result = tile_and_replace(target, options)
+        return _Tiled(tuple(result.loops), tuple(result.tiled_ops))
     except XfuseError as refusal:
         raise definite(transform_op, f"failed to tile: {refusal.message}", target) from None
 
@@ -119,8 +137,8 @@ def _group_loops(per_target: list[Sequence[Operation]], count: int) -> list[list
 # -- tile_using_for / tile_using_forall --------------------------------------------------------
 
 
-@implements(xt.TileOp, consumes=(0,))
-def _tile_using_for(interp: Interpreter, op: xt.TileOp) -> None:
+@implements(ft.TileUsingForOp, consumes=(0,))
+def _tile_using_for(interp: Interpreter, op: ft.TileUsingForOp) -> None:
     static = [int(v) for v in op.static_sizes.get_values()] if op.static_sizes is not None else []
     if op.scalable_sizes is not None and any(op.scalable_sizes.get_values()):
         raise definite(op, "scalable tile sizes are not supported by xfuse")
@@ -385,3 +403,60 @@ def _xfuse_diffuse(interp: Interpreter, op: ft.XfuseDiffuseOp) -> None:
 
 
 __all__ = ["forall_tile_sizes", "fuse_into_containing"]
+
+
+# -- partial reductions --------------------------------------------------------------------------
+
+
+@implements(ft.TileReductionUsingForOp, consumes=(0,))
+def _tile_reduction_using_for(interp: Interpreter, op: ft.TileReductionUsingForOp) -> None:
+    from xfuse.transforms.tile_reduction import tile_reduction_using_for
+
+    if op.reduction_dims is not None and len(op.reduction_dims):
+        raise definite(op, "reduction_dims is not supported by xfuse: give tile_sizes")
+    sizes = [a.value.data for a in (op.tile_sizes or ArrayAttr([])).data if isinstance(a, IntegerAttr)]
+    _split_reductions(interp, op, op.for_op, lambda target: tile_reduction_using_for(target, sizes))
+
+
+def _split_reductions(
+    interp: Interpreter,
+    op: ft.TileReductionUsingForOp | ft.TileReductionUsingForallOp,
+    loop_handle: SSAValue,
+    split: Callable[[Operation], PartialReduction],
+) -> None:
+    """Run `split` on every target and bind the four kinds of results (fills, split ops,
+    merges, loops), each handle grouping them across targets."""
+    fills: list[Operation] = []
+    splits: list[Operation] = []
+    merges: list[Operation] = []
+    loops: list[Operation] = []
+    for target in interp.state.payload_ops(op, op.target):
+        try:
+            result = split(target)
+        except XfuseError as refusal:
+            raise silenceable(op, refusal.message, target) from None
+        fills.extend(result.fill_ops)
+        splits.append(result.split_op)
+        merges.append(result.merge_op)
+        loops.append(result.loop)
+    if len(op.fill_op) != 1:
+        raise definite(op, f"expected one fill_op result (one init), got {len(op.fill_op)}")
+    set_op_results(interp, op, op.fill_op[0], fills)
+    set_op_results(interp, op, op.split_op, splits)
+    set_op_results(interp, op, op.combining_op, merges)
+    set_op_results(interp, op, loop_handle, loops)
+
+
+@implements(ft.TileReductionUsingForallOp, consumes=(0,))
+def _tile_reduction_using_forall(interp: Interpreter, op: ft.TileReductionUsingForallOp) -> None:
+    from xfuse.transforms.tile_reduction import tile_reduction_using_forall
+
+    if op.reduction_dims is not None and len(op.reduction_dims):
+        raise definite(op, "reduction_dims is not supported by xfuse: give num_threads")
+    if op.tile_sizes is not None and len(op.tile_sizes):
+        raise definite(op, "tile_sizes is not supported by xfuse's tile_reduction_using_forall: give num_threads")
+    threads = _values(op.num_threads)
+    mapping = op.mapping if isinstance(op.mapping, ArrayAttr) else None
+    _split_reductions(
+        interp, op, op.forall_op, lambda target: tile_reduction_using_forall(target, threads, mapping)
+    )

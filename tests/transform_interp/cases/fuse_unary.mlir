@@ -1,0 +1,16 @@
+// Adapted from MLIR 22 test/Dialect/Linalg/transform-op-fuse.mlir (@fuse_unary): static
+// shapes that the tile sizes do not divide.
+func.func @fuse_unary(%arg0: tensor<50x70xf32>, %arg1: tensor<50x70xf32>) -> tensor<50x70xf32> {
+  %0 = linalg.exp ins(%arg0 : tensor<50x70xf32>) outs(%arg1: tensor<50x70xf32>) -> tensor<50x70xf32>
+  %1 = linalg.add ins(%0, %arg0 : tensor<50x70xf32>, tensor<50x70xf32>) outs(%arg1: tensor<50x70xf32>) -> tensor<50x70xf32>
+  return %1 : tensor<50x70xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.add"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1, %loops:2 = transform.structured.fuse %0 tile_sizes [32, 32] interchange [0, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
