@@ -60,7 +60,7 @@ from xfuse.backends.pipelines import PACK_LOWERING, PACK_OPS, Pipeline, get_pipe
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
 """The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
 
-_BACKEND_VERSION = "1"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "2"  # part of the cache key: bump when the way .so files are built changes
 
 
 class BackendError(DiagnosticException):
@@ -525,10 +525,11 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
                   work, "mlir-translate")
         llvm_input = work / "module.ll"
         if llvm_opt is not None:
-            _run_tool([str(llvm_opt), str(pipeline.llvm_opt_level), str(llvm_input), "-o", str(work / "module.bc")],
+            _run_tool([str(llvm_opt), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(llvm_input),
+                       "-o", str(work / "module.bc")],
                       work, "opt")
             llvm_input = work / "module.bc"
-        _run_tool([llc, pipeline.llc_opt_level, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
+        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
                    "-o", str(work / "module.o")], work, "llc")
         link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
         if runtime is not None:
@@ -574,14 +575,14 @@ def as_module(module_or_text: ModuleOp | str) -> ModuleOp:
 
 
 def default_pipeline_for(module: ModuleOp) -> Pipeline:
-    """`default` when the module computes on tensors, `memref` when it is already bufferized."""
+    """`microkernel` when the module computes on tensors, `memref` when it is already bufferized."""
     for op in module.walk():
         if isinstance(op, func.FuncOp) and any(
             isinstance(t, TensorType) for t in (*op.function_type.inputs.data, *op.function_type.outputs.data)
         ):
-            return get_pipeline("default")
+            return get_pipeline(None)
         if any(isinstance(r.type, TensorType) for r in op.results):
-            return get_pipeline("default")
+            return get_pipeline(None)
     return get_pipeline("memref")
 
 
@@ -649,6 +650,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                 raise
     if chosen.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, chosen, signatures)
+    chosen = chosen.for_module(prepared)  # the generated micro-kernel schedule, the host CPU's flags
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
     return CompiledModule(library, signatures, entry, text, chosen)
