@@ -12,6 +12,9 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
   module and the host CPU (xfuse/backends/schedule.py: each contraction tile register-tiled,
   vectorized to `vector.fma` with its fused bias/activation on the register tile), and `opt`/`llc`
   told the host CPU (`-mcpu`, xfuse/backends/target.py) so they use its vector width.
+- `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
+  `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
+  (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
 - `default` (tensor input; the reference lowering the others are tested against): lower linalg.pack/unpack (only when present), elementwise tensor
   arith/math to linalg, one-shot-bufferize at the function boundary, ownership-based
   deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
@@ -76,6 +79,8 @@ class Pipeline:
     """Compile for the host CPU (`opt`/`llc -mcpu=<host>`), not for a generic x86-64/AArch64."""
     cpu_flags: tuple[str, ...] = ()
     """Flags `opt` and `llc` get (set by `for_module` when `host_cpu`)."""
+    runtime_libraries: tuple[str, ...] = ()
+    """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
 
     def for_module(self, module: ModuleOp) -> Pipeline:
         """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
@@ -238,7 +243,25 @@ MICROKERNEL = replace(
     host_cpu=True,
 )
 
-PIPELINES: dict[str, Pipeline] = {p.name: p for p in (MICROKERNEL, DEFAULT, MEMREF, VECTORIZE, XFUSE_BUFFERIZE)}
+FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")
+ASYNC_PARALLEL = Step(
+    "scf-forall-to-parallel,async-parallel-for{async-dispatch=true},async-to-async-runtime,"
+    "async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,convert-async-to-llvm",
+    "scf.forall (the tiles xfuse fused) to scf.parallel, split into async tasks run by "
+    "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it).",
+)
+
+MICROKERNEL_PARALLEL = replace(
+    MICROKERNEL,
+    name="microkernel-parallel",
+    description="as `microkernel`, but the scf.forall loops run in parallel on every CPU "
+    "(async-parallel-for and MLIR's async runtime)",
+    steps=tuple(ASYNC_PARALLEL if step == FORALL_TO_FOR else step for step in MICROKERNEL.steps),
+    runtime_libraries=("libmlir_async_runtime.so",),
+)
+
+PIPELINES: dict[str, Pipeline] = {
+    p.name: p for p in (MICROKERNEL, MICROKERNEL_PARALLEL, DEFAULT, MEMREF, VECTORIZE, XFUSE_BUFFERIZE)}
 
 TENSOR_DEFAULT = MICROKERNEL
 """What tensor input is lowered with when no pipeline is named (`default` is the reference lowering)."""

@@ -511,7 +511,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     tools = [_tool(t) for t in ("mlir-opt", "mlir-translate", "llc", "cc")]
     llvm_opt = _tool("opt") if pipeline.llvm_opt_level else None
     runtime = _runtime_library("libmlir_c_runner_utils.so")
-    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime)])
+    extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
+    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime),
+                              *map(str, extra_runtimes)])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = _cache_root()
     target = root / f"xfuse-{key}.so"
@@ -532,13 +534,20 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
                    "-o", str(work / "module.o")], work, "llc")
         link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
-        if runtime is not None:
-            link += [str(runtime), f"-Wl,-rpath,{runtime.parent}"]
+        for library in ([runtime] if runtime is not None else []) + extra_runtimes:
+            link += [str(library), f"-Wl,-rpath,{library.parent}"]
         _run_tool([*link, "-lm"], work, "cc")
         if not cache:
             target = Path(tempfile.mkdtemp(prefix="xfuse-uncached-")) / "module.so"
         os.replace(work / "module.so", target)  # atomic: concurrent builders agree on the content
     return target
+
+
+def _required_runtime_library(name: str) -> Path:
+    try:
+        return toolchain.runtime_library(name)
+    except toolchain.ToolchainError as exc:
+        raise MissingToolError(str(exc)) from exc
 
 
 def _runtime_library(name: str) -> Path | None:
