@@ -25,7 +25,14 @@ from xfuse.backends import toolchain
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
-from xfuse.backends.schedule import CONTRACTION_ATTR, ROOT_ATTR, choose_micro_tile, plan_microkernels, schedule_bodies
+from xfuse.backends.schedule import (
+    CONTRACTION_ATTR,
+    ROOT_ATTR,
+    choose_k_block,
+    choose_micro_tile,
+    plan_microkernels,
+    schedule_bodies,
+)
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.context import make_context
 from xfuse.parsing import parse
@@ -42,7 +49,8 @@ def _load_benchmark(name: str):
     return module
 
 
-mlp_module = _load_benchmark("mlp_models").mlp_module
+mlp_models = _load_benchmark("mlp_models")
+mlp_module = mlp_models.mlp_module
 reference_pipeline = _load_benchmark("bufferize_allocs").reference_pipeline
 AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
 AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
@@ -85,6 +93,25 @@ def test_micro_tile_never_spills_and_divides():
 
 def test_no_tile_when_n_is_not_a_vector_multiple():
     assert choose_micro_tile(64, 12, 32, AVX512) is None
+
+
+@pytest.mark.parametrize(("k", "block"), [(256, None), (512, None), (1024, 512), (768, 384), (1536, 512),
+                                          (1031, None)])  # 1031 is prime: no useful block
+def test_k_block_choice(k, block):
+    assert choose_k_block(k) == block
+
+
+@pytest.mark.parametrize(("m", "n", "k", "tiles"), [
+    (64, 64, 1024, (32, 64, 0)),   # fused, K blocked: the epilogue's register tiles follow the K-block loop
+    (32, 64, 1024, None),          # unfused, K blocked
+])
+def test_k_blocked_contractions_agree_with_the_reference(m, n, k, tiles):
+    module = xfuse.parse(mlp_models.mlp_layer_module(m, n, k, tiles))
+    if tiles is not None:
+        xfuse.apply_passes(module, FUSION)
+    groups = plan_microkernels(prepare_for_execution(module), AVX512)
+    assert [g.k_block for g in groups] == [512]
+    _differential(module, "mlp")
 
 
 # Plan ---------------------------------------------------------------------------------------
