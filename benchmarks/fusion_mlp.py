@@ -14,7 +14,7 @@ memory of intermediates is measured by tracing the heap of one call of a second 
 module (benchmarks/heap.py, method in docs/benchmarks.md).
 
     python benchmarks/fusion_mlp.py [--sizes 512,1024] [--tile-sizes 64,64,0] [--passes SPEC]
-                                    [--repeat 10] [--lowering vectorize] [--json]
+                                    [--repeat 10] [--lowering microkernel] [--json]
 """
 
 from __future__ import annotations
@@ -132,8 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tile-sizes", type=parse_int_list, default=(64, 64, 0),
                         help="tile sizes of the matmul (M, N, K), default 64,64,0 (K untiled: forall)")
     parser.add_argument("--passes", default=None, help="fusion pipeline (default: see above)")
-    parser.add_argument("--lowering", default="vectorize", choices=["default", "vectorize"],
-                        help="mlir-opt lowering pipeline for both variants (default vectorize)")
+    parser.add_argument("--lowering", default="microkernel",
+                        choices=["microkernel", "microkernel-parallel", "default", "vectorize"],
+                        help="mlir-opt lowering pipeline for both variants (default microkernel)")
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rtol", type=float, default=1e-4)

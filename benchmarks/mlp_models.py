@@ -78,6 +78,38 @@ def mlp_module(size: int, layers: int = 1, tile_sizes: Sequence[int] | None = No
     )
 
 
+def mlp_layer_module(m: int, n: int, k: int, tile_sizes: Sequence[int] | None = None,
+                     name: str = "mlp", element: str = "f32") -> str:
+    """One layer relu(x @ W + b) with x: m x k, W: k x n, b: n (the main job's is 256, 1024, 512);
+    `tile_sizes` as in `mlp_module`."""
+    if min(m, n, k) < 1:
+        raise ValueError(f"sizes must be positive, got m={m} n={n} k={k}")
+    out, x, w, v = (f"tensor<{m}x{n}x{element}>", f"tensor<{m}x{k}x{element}>",
+                    f"tensor<{k}x{n}x{element}>", f"tensor<{n}x{element}>")
+    return f"""\
+// MLP layer relu(x @ W + b), M={m} N={n} K={k}, matmul tile sizes {list(tile_sizes) if tile_sizes else 'none'}
+func.func @{name}(%x: {x}, %w0: {w}, %b0: {v}) -> {out} {{
+  %zero = arith.constant 0.000000e+00 : {element}
+  %acc_empty = tensor.empty() : {out}
+  %acc = linalg.fill ins(%zero : {element}) outs(%acc_empty : {out}) -> {out}
+  %mm = linalg.matmul{_tile_attr(tile_sizes)} ins(%x, %w0 : {x}, {w}) outs(%acc : {out}) -> {out}
+  %bias_empty = tensor.empty() : {out}
+  %bias2d = linalg.broadcast ins(%b0 : {v}) outs(%bias_empty : {out}) dimensions = [0]
+  %sum_empty = tensor.empty() : {out}
+  %sum = linalg.add ins(%mm, %bias2d : {out}, {out}) outs(%sum_empty : {out}) -> {out}
+  %out_empty = tensor.empty() : {out}
+  %relu = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}}
+      ins(%sum : {out}) outs(%out_empty : {out}) {{
+  ^bb0(%in: {element}, %o: {element}):
+    %r = arith.maximumf %in, %zero : {element}
+    linalg.yield %r : {element}
+  }} -> {out}
+  return %relu : {out}
+}}
+"""
+
+
 def parse_int_list(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in text.split(",") if part.strip())
 

@@ -7,7 +7,15 @@ messages quote so the user can rerun it.
 
 Pipelines, by name (`PIPELINES`, `get_pipeline`):
 
-- `default` (tensor input): lower linalg.pack/unpack (only when present), elementwise tensor
+- `microkernel` (tensor input; what `compile_module` and `xfuse-run` use for tensor code unless
+  told otherwise): `default` preceded by a micro-kernel schedule that xfuse generates for the
+  module and the host CPU (xfuse/backends/schedule.py: each contraction tile register-tiled,
+  vectorized to `vector.fma` with its fused bias/activation on the register tile), and `opt`/`llc`
+  told the host CPU (`-mcpu`, xfuse/backends/target.py) so they use its vector width.
+- `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
+  `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
+  (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
+- `default` (tensor input; the reference lowering the others are tested against): lower linalg.pack/unpack (only when present), elementwise tensor
   arith/math to linalg, one-shot-bufferize at the function boundary, ownership-based
   deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
 - `memref` (input already bufferized, e.g. by xfuse-bufferize): the same without bufferization
@@ -35,6 +43,10 @@ Every pipeline ends in the LLVM dialect; the runner then runs `mlir-translate --
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,27 @@ class Pipeline:
     """Transform ops (on `%root`) run by `-transform-interpreter` before `steps`, after pack lowering."""
     xfuse_passes: str = ""
     """xDSL pass pipeline (e.g. `xfuse-bufferize`) run in Python on the module before it is emitted."""
+    microkernels: bool = False
+    """Generate a register-tiling schedule for the module's contractions (xfuse/backends/schedule.py)."""
+    host_cpu: bool = False
+    """Compile for the host CPU (`opt`/`llc -mcpu=<host>`), not for a generic x86-64/AArch64."""
+    cpu_flags: tuple[str, ...] = ()
+    """Flags `opt` and `llc` get (set by `for_module` when `host_cpu`)."""
+    runtime_libraries: tuple[str, ...] = ()
+    """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
+
+    def for_module(self, module: ModuleOp) -> Pipeline:
+        """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
+        schedule appended to `transform_bodies`, the CPU flags filled in. Idempotent on the rest."""
+        if not (self.microkernels or self.host_cpu):
+            return self
+        from xfuse.backends.schedule import plan_microkernels, schedule_bodies
+        from xfuse.backends.target import host_target
+
+        target = host_target()
+        bodies = schedule_bodies(plan_microkernels(module, target)) if self.microkernels else []
+        flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
+        return replace(self, transform_bodies=(*self.transform_bodies, *bodies), cpu_flags=flags)
 
     def spec(self, transform_library: str | None = None) -> str:
         """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
@@ -77,7 +110,12 @@ class Pipeline:
         if self.xfuse_passes:
             lines.append(f"  (in Python, before mlir-opt) {self.xfuse_passes}\n      xfuse's passes on the module.")
         lines += [f"  {step.passes}\n      {step.why}" for step in self.steps]
-        lines.append(f"  then: mlir-translate --mlir-to-llvmir, opt {self.llvm_opt_level or '(skipped)'}, llc {self.llc_opt_level}")
+        cpu = " -mcpu=<host>" if self.host_cpu else ""
+        if self.microkernels:
+            lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
+                            "      the module (xfuse/backends/schedule.py): register tiles, vector FMAs, fused epilogue.")
+        lines.append(f"  then: mlir-translate --mlir-to-llvmir, opt {self.llvm_opt_level or '(skipped)'}{cpu}, "
+                     f"llc {self.llc_opt_level}{cpu}")
         return "\n".join(lines)
 
 
@@ -195,13 +233,44 @@ VECTORIZE = replace(
     transform_bodies=(VECTORIZE_MATMUL,),
 )
 
-PIPELINES: dict[str, Pipeline] = {p.name: p for p in (DEFAULT, MEMREF, VECTORIZE, XFUSE_BUFFERIZE)}
+MICROKERNEL = replace(
+    DEFAULT,
+    name="microkernel",
+    description="tensor input; each contraction register-tiled, vectorized to FMAs with its fused "
+    "elementwise consumers, by a schedule generated for the module and the host CPU; then as "
+    "`default`, compiled for the host CPU",
+    microkernels=True,
+    host_cpu=True,
+)
+
+FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")
+ASYNC_PARALLEL = Step(
+    "scf-forall-to-parallel,async-parallel-for{async-dispatch=true},async-to-async-runtime,"
+    "async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,convert-async-to-llvm",
+    "scf.forall (the tiles xfuse fused) to scf.parallel, split into async tasks run by "
+    "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it).",
+)
+
+MICROKERNEL_PARALLEL = replace(
+    MICROKERNEL,
+    name="microkernel-parallel",
+    description="as `microkernel`, but the scf.forall loops run in parallel on every CPU "
+    "(async-parallel-for and MLIR's async runtime)",
+    steps=tuple(ASYNC_PARALLEL if step == FORALL_TO_FOR else step for step in MICROKERNEL.steps),
+    runtime_libraries=("libmlir_async_runtime.so",),
+)
+
+PIPELINES: dict[str, Pipeline] = {
+    p.name: p for p in (MICROKERNEL, MICROKERNEL_PARALLEL, DEFAULT, MEMREF, VECTORIZE, XFUSE_BUFFERIZE)}
+
+TENSOR_DEFAULT = MICROKERNEL
+"""What tensor input is lowered with when no pipeline is named (`default` is the reference lowering)."""
 
 
 def get_pipeline(pipeline: str | Pipeline | None) -> Pipeline:
-    """A pipeline by name (None: `default`), or the given one."""
+    """A pipeline by name (None: `microkernel`, the tensor default), or the given one."""
     if pipeline is None:
-        return DEFAULT
+        return TENSOR_DEFAULT
     if isinstance(pipeline, Pipeline):
         return pipeline
     try:

@@ -60,7 +60,7 @@ from xfuse.backends.pipelines import PACK_LOWERING, PACK_OPS, Pipeline, get_pipe
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
 """The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
 
-_BACKEND_VERSION = "1"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "2"  # part of the cache key: bump when the way .so files are built changes
 
 
 class BackendError(DiagnosticException):
@@ -511,7 +511,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     tools = [_tool(t) for t in ("mlir-opt", "mlir-translate", "llc", "cc")]
     llvm_opt = _tool("opt") if pipeline.llvm_opt_level else None
     runtime = _runtime_library("libmlir_c_runner_utils.so")
-    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime)])
+    extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
+    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime),
+                              *map(str, extra_runtimes)])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = _cache_root()
     target = root / f"xfuse-{key}.so"
@@ -525,19 +527,27 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
                   work, "mlir-translate")
         llvm_input = work / "module.ll"
         if llvm_opt is not None:
-            _run_tool([str(llvm_opt), str(pipeline.llvm_opt_level), str(llvm_input), "-o", str(work / "module.bc")],
+            _run_tool([str(llvm_opt), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(llvm_input),
+                       "-o", str(work / "module.bc")],
                       work, "opt")
             llvm_input = work / "module.bc"
-        _run_tool([llc, pipeline.llc_opt_level, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
+        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
                    "-o", str(work / "module.o")], work, "llc")
         link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
-        if runtime is not None:
-            link += [str(runtime), f"-Wl,-rpath,{runtime.parent}"]
+        for library in ([runtime] if runtime is not None else []) + extra_runtimes:
+            link += [str(library), f"-Wl,-rpath,{library.parent}"]
         _run_tool([*link, "-lm"], work, "cc")
         if not cache:
             target = Path(tempfile.mkdtemp(prefix="xfuse-uncached-")) / "module.so"
         os.replace(work / "module.so", target)  # atomic: concurrent builders agree on the content
     return target
+
+
+def _required_runtime_library(name: str) -> Path:
+    try:
+        return toolchain.runtime_library(name)
+    except toolchain.ToolchainError as exc:
+        raise MissingToolError(str(exc)) from exc
 
 
 def _runtime_library(name: str) -> Path | None:
@@ -574,14 +584,14 @@ def as_module(module_or_text: ModuleOp | str) -> ModuleOp:
 
 
 def default_pipeline_for(module: ModuleOp) -> Pipeline:
-    """`default` when the module computes on tensors, `memref` when it is already bufferized."""
+    """`microkernel` when the module computes on tensors, `memref` when it is already bufferized."""
     for op in module.walk():
         if isinstance(op, func.FuncOp) and any(
             isinstance(t, TensorType) for t in (*op.function_type.inputs.data, *op.function_type.outputs.data)
         ):
-            return get_pipeline("default")
+            return get_pipeline(None)
         if any(isinstance(r.type, TensorType) for r in op.results):
-            return get_pipeline("default")
+            return get_pipeline(None)
     return get_pipeline("memref")
 
 
@@ -649,6 +659,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                 raise
     if chosen.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, chosen, signatures)
+    chosen = chosen.for_module(prepared)  # the generated micro-kernel schedule, the host CPU's flags
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
     return CompiledModule(library, signatures, entry, text, chosen)

@@ -1,0 +1,270 @@
+"""The `microkernel` pipeline (tensor default): its cost model, its plan, and the code it makes.
+
+- Cost model: `choose_micro_tile` on AVX-512, AVX2 and SSE register files.
+- Plan: which op becomes the register tile's root (a fused chain's last consumer; the matmul
+  itself when xfuse did not fuse), and what is left alone.
+- Differential: every existing tensor test input (tests/backends/inputs, tests/bufferize_cases,
+  examples, fused MLPs) lowered by `microkernel` and by the reference `default` pipeline, run on
+  the same seeded inputs, agree (FMA contraction and the outer-product order round differently,
+  hence the tolerance).
+- Generated code: the K loop of the fused 512 MLP is vector FMAs (in llc's assembly).
+"""
+
+import importlib.util
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import xfuse
+from xfuse.backends import toolchain
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+from xfuse.backends.pipelines import get_pipeline
+from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
+from xfuse.backends.schedule import (
+    CONTRACTION_ATTR,
+    ROOT_ATTR,
+    choose_k_block,
+    choose_micro_tile,
+    plan_microkernels,
+    schedule_bodies,
+)
+from xfuse.backends.target import CpuTarget, host_target
+from xfuse.context import make_context
+from xfuse.parsing import parse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_benchmark(name: str):
+    # By path: an unrelated `benchmarks` package may be installed in site-packages.
+    spec = importlib.util.spec_from_file_location(f"xfuse_bench_{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+mlp_models = _load_benchmark("mlp_models")
+mlp_module = mlp_models.mlp_module
+reference_pipeline = _load_benchmark("bufferize_allocs").reference_pipeline
+AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
+AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
+SSE = CpuTarget("x86-64", 128, 16, False)
+FUSION = "xfuse-tile{loop=forall},xfuse-diffusion"
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+# Cost model ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("target", "m", "n", "expected"), [
+    (AVX512, 64, 64, (4, 64)),    # 16 accumulators + 4 B vectors + 1 broadcast = 21 of 32 registers
+    (AVX512, 48, 48, (8, 48)),    # 24 accumulators + 3 + 1: 24 FMAs per 11 loads
+    (AVX2, 64, 64, (2, 32)),      # 8 FMAs per 6 loads; 6x16 (8 loads per 12) needs 6 | M
+    (AVX2, 96, 96, (4, 24)),      # 12 accumulators + 3 + 1 = 16 registers: 12 FMAs per 7 loads
+    (SSE, 64, 64, (2, 16)),       # 8 accumulators of 4 lanes
+])
+def test_micro_tile_choice(target, m, n, expected):
+    tile = choose_micro_tile(m, n, 32, target)
+    assert (tile.mr, tile.nr) == expected
+    assert tile.registers <= target.vector_registers
+
+
+def test_micro_tile_never_spills_and_divides():
+    for target in (AVX512, AVX2, SSE):
+        for m in (1, 3, 8, 30, 64, 100, 256):
+            for n in (4, 16, 24, 64, 96, 1024):
+                tile = choose_micro_tile(m, n, 32, target)
+                if tile is None:
+                    assert n % target.lanes(32), (target, m, n)
+                    continue
+                assert m % tile.mr == 0 and n % tile.nr == 0 and tile.nr % tile.lanes == 0
+                assert tile.registers <= target.vector_registers
+
+
+def test_no_tile_when_n_is_not_a_vector_multiple():
+    assert choose_micro_tile(64, 12, 32, AVX512) is None
+
+
+@pytest.mark.parametrize(("k", "block"), [(256, None), (512, None), (1024, 512), (768, 384), (1536, 512),
+                                          (1031, None)])  # 1031 is prime: no useful block
+def test_k_block_choice(k, block):
+    assert choose_k_block(k) == block
+
+
+@pytest.mark.parametrize(("m", "n", "k", "tiles"), [
+    (64, 64, 1024, (32, 64, 0)),   # fused, K blocked: the epilogue's register tiles follow the K-block loop
+    (32, 64, 1024, None),          # unfused, K blocked
+])
+def test_k_blocked_contractions_agree_with_the_reference(m, n, k, tiles):
+    module = xfuse.parse(mlp_models.mlp_layer_module(m, n, k, tiles))
+    if tiles is not None:
+        xfuse.apply_passes(module, FUSION)
+    groups = plan_microkernels(prepare_for_execution(module), AVX512)
+    assert [g.k_block for g in groups] == [512]
+    _differential(module, "mlp")
+
+
+# Plan ---------------------------------------------------------------------------------------
+
+
+def _fused_mlp(size=64, tiles=(32, 32, 0), layers=1):
+    module = xfuse.parse(mlp_module(size, layers, tiles))
+    xfuse.apply_passes(module, FUSION)
+    return module
+
+
+def _marked(module, attr):
+    return [op.name for op in module.walk() if attr in op.attributes]
+
+
+def test_plan_roots_the_fused_chain_at_its_last_consumer():
+    module = _fused_mlp(layers=2)
+    groups = plan_microkernels(module, AVX512)
+    assert len(groups) == 1 and not groups[0].root_is_contraction
+    assert _marked(module, ROOT_ATTR) == ["linalg.generic", "linalg.generic"]  # the two relus
+    assert _marked(module, CONTRACTION_ATTR) == ["linalg.matmul", "linalg.matmul"]
+
+
+def test_plan_does_not_fuse_what_xfuse_did_not():
+    module = xfuse.parse(mlp_module(64, 1, None))
+    (group,) = plan_microkernels(module, AVX512)
+    assert group.root_is_contraction
+    assert _marked(module, ROOT_ATTR) == ["linalg.matmul"]
+    body = schedule_bodies([group])[0]
+    assert "tile_sizes [4, 64, 0] interchange [1, 0, 2]" in body
+
+
+def test_plan_skips_contractions_it_cannot_tile():
+    text = """
+    func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x12xf32>, %c: tensor<4x12xf32>) -> tensor<4x12xf32> {
+      %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x12xf32>) outs(%c : tensor<4x12xf32>) -> tensor<4x12xf32>
+      return %0 : tensor<4x12xf32>
+    }"""
+    module = xfuse.parse(text)
+    assert plan_microkernels(module, AVX512) == []
+    assert schedule_bodies([]) == []
+
+
+def test_microkernel_is_the_tensor_default():
+    assert default_pipeline_for(xfuse.parse(mlp_module(64, 1, None))).name == "microkernel"
+    assert get_pipeline(None).name == "microkernel"
+
+
+# Differential against the reference pipeline ------------------------------------------------
+
+
+def _inputs_cases():
+    cases = [pytest.param(ROOT / "tests/backends/inputs/all_ops.mlir", "tensors", "", id="all_ops")]
+    for case in sorted((ROOT / "tests/bufferize_cases").glob("*.mlir")):
+        cases.append(pytest.param(case, None, "", id=f"bufferize_cases/{case.stem}"))
+    cases.append(pytest.param(ROOT / "examples/mlp_tiled.mlir", None,
+                              "xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-fuse-producers", id="mlp_tiled",
+                              marks=pytest.mark.slow))
+    cases.append(pytest.param(ROOT / "examples/mlp.mlir", None, "", id="mlp", marks=pytest.mark.slow))
+    return cases
+
+
+def _differential(module, entry, seeds=(0, 1), reference_pipeline=None):
+    reference_pipeline = reference_pipeline or get_pipeline("default")
+    microkernel = replace(reference_pipeline, name="microkernel", microkernels=True, host_cpu=True)
+    candidate = compile_module(module, entry, microkernel)
+    reference = compile_module(module, entry, reference_pipeline)
+    for seed in seeds:
+        inputs = random_inputs(candidate.signature, seed=seed)
+        got, want = candidate(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in inputs]), reference(*inputs)
+        assert len(got) == len(want)
+        for g, w in zip(got, want, strict=True):
+            np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-4)
+    return candidate
+
+
+@pytest.mark.parametrize(("path", "entry", "passes"), _inputs_cases())
+def test_existing_inputs_agree_with_the_reference(path, entry, passes):
+    text = path.read_text()
+    if "func.func @memrefs" in text:  # all_ops: the memref function (with deallocs) is lowered by `memref`
+        text = text[: text.index("func.func @memrefs")]
+    module = parse(text, make_context(), name=str(path))
+    if passes:
+        xfuse.apply_passes(module, passes)
+    if default_pipeline_for(module).name != "microkernel":
+        pytest.skip("memref input: lowered by the memref pipeline, not microkernel")
+    _differential(module, entry, reference_pipeline=reference_pipeline(text))  # the case's bufferization options
+
+
+@pytest.mark.parametrize(("size", "tiles", "layers", "passes"), [
+    (64, (32, 32, 0), 1, FUSION),
+    (64, (16, 64, 0), 2, FUSION),    # a 16x64 tile: 4x64 register tiles, chained layers
+    (96, (48, 32, 0), 1, FUSION),    # tiles that 64-wide register tiles do not divide
+    (64, (32, 32, 16), 1, "xfuse-tile{loop=for},xfuse-fuse-producers"),  # K tiled too: accumulate in a loop
+    (64, None, 1, ""),               # unfused: whole-tensor matmul register-tiled alone
+])
+def test_fused_mlps_agree_with_the_reference(size, tiles, layers, passes):
+    module = xfuse.parse(mlp_module(size, layers, tiles))
+    if passes:
+        xfuse.apply_passes(module, passes)
+    _differential(module, "mlp")
+
+
+# Generated code -----------------------------------------------------------------------------
+
+
+def _assembly(module, tmp_path) -> str:
+    pipeline = get_pipeline("microkernel")
+    prepared = prepare_for_execution(module)
+    pipeline = pipeline.for_module(prepared)
+    subprocess.run(lower_to_llvm_dialect_command(emit_mlir_text(prepared), pipeline, tmp_path), check=True)
+    tool = {name: str(toolchain.find_tool(name)) for name in ("mlir-translate", "opt", "llc")}
+    subprocess.run([tool["mlir-translate"], "--mlir-to-llvmir", tmp_path / "lowered.mlir", "-o", tmp_path / "m.ll"],
+                   check=True)
+    subprocess.run([tool["opt"], "-O3", *pipeline.cpu_flags, tmp_path / "m.ll", "-o", tmp_path / "m.bc"], check=True)
+    subprocess.run([tool["llc"], "-O3", *pipeline.cpu_flags, tmp_path / "m.bc", "-o", tmp_path / "m.s"], check=True)
+    return (tmp_path / "m.s").read_text()
+
+
+def _innermost_loops(assembly: str) -> list[str]:
+    """Bodies of the loops whose label the block itself jumps back to, with no label inside."""
+    loops = []
+    for label in re.finditer(r"^(\.LBB\d+_\d+):", assembly, re.M):
+        back = re.compile(rf"^\s+j\w+\s+{re.escape(label.group(1))}$", re.M).search(assembly, label.end())
+        if back is not None:
+            body = assembly[label.end():back.start()]
+            if not re.search(r"^\.LBB", body, re.M):
+                loops.append(body)
+    return loops
+
+
+def test_inner_loop_of_the_fused_512_mlp_is_vector_fmas(tmp_path):
+    if host_target().vector_bits < 256 or not host_target().cpu.startswith(("znver", "x86-64-v", "skylake",
+                                                                              "icelake", "sapphire", "haswell",
+                                                                              "alderlake", "raptor", "broadwell",
+                                                                              "cascade", "cooper", "tiger", "rocket")):
+        pytest.skip(f"needs an x86-64 host with AVX2 or AVX-512 (host: {host_target()})")
+    assembly = _assembly(_fused_mlp(512, (64, 64, 0)), tmp_path)
+    fma_loops = [body for body in _innermost_loops(assembly) if re.search(r"vfmadd\d+ps", body)]
+    assert fma_loops, "no innermost loop with packed FMAs"
+    kernel = max(fma_loops, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    register = "zmm" if host_target().vector_bits == 512 else "ymm"
+    packed = re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)
+    assert len(packed) >= 8, kernel
+    assert not re.search(r"vfmadd\d+ss|vmulss|vaddss", kernel), kernel
+
+
+def test_parallel_pipeline_agrees_and_links_the_async_runtime():
+    module = _fused_mlp(128, (32, 64, 0), layers=2)
+    candidate = compile_module(module, "mlp", "microkernel-parallel")
+    reference = compile_module(module, "mlp", "default")
+    inputs = random_inputs(candidate.signature, seed=3)
+    for _ in range(3):  # the thread pool is reused across calls
+        np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+    lowered = get_pipeline("microkernel-parallel").spec()
+    assert "async-parallel-for" in lowered and "scf-forall-to-for" not in lowered

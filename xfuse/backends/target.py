@@ -1,0 +1,92 @@
+"""The CPU xfuse compiles for: its name for `llc -mcpu` and what the micro-kernel schedule needs.
+
+The backend compiles for the machine it runs on (the shared object is loaded in the same process),
+so the target is the host: `llc --version` names the host CPU as LLVM knows it (`Host CPU:
+znver5`), and the kernel's flags (/proc/cpuinfo on Linux) say how wide its vector registers are
+and how many there are. Those two numbers drive the micro-tile cost model (xfuse/backends/schedule.py).
+
+`XFUSE_TARGET_CPU` overrides the CPU name (e.g. `x86-64-v3` to build AVX2 code on an AVX-512
+host); the register file then follows that name's level when it is one of x86-64's `-v2/-v3/-v4`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import platform
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from xfuse.backends import toolchain
+
+
+@dataclass(frozen=True)
+class CpuTarget:
+    """What code generation needs to know about the CPU."""
+
+    cpu: str
+    """LLVM's name of the CPU (`llc -mcpu=`); `generic` when unknown."""
+    vector_bits: int
+    """Width of one SIMD register (512 for AVX-512, 256 for AVX2, 128 for SSE/NEON)."""
+    vector_registers: int
+    """How many SIMD registers the ISA has (32 with AVX-512 or on AArch64, 16 with AVX2/SSE)."""
+    has_fma: bool
+
+    def lanes(self, element_bits: int) -> int:
+        """Elements of `element_bits` bits in one vector register."""
+        return max(1, self.vector_bits // element_bits)
+
+    def llvm_flags(self) -> list[str]:
+        """Flags for `opt` and `llc`: the CPU, so both use its vector width and instructions."""
+        return [] if self.cpu == "generic" else [f"-mcpu={self.cpu}"]
+
+
+GENERIC = CpuTarget("generic", 128, 16, False)
+"""A target every x86-64 (SSE2) and AArch64 machine runs; used when nothing is known."""
+
+_X86_LEVELS = {
+    "x86-64": CpuTarget("x86-64", 128, 16, False),
+    "x86-64-v2": CpuTarget("x86-64-v2", 128, 16, False),
+    "x86-64-v3": CpuTarget("x86-64-v3", 256, 16, True),
+    "x86-64-v4": CpuTarget("x86-64-v4", 512, 32, True),
+}
+
+
+def _llvm_host_cpu() -> str | None:
+    try:
+        llc = toolchain.find_tool("llc")
+        out = subprocess.run([str(llc), "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (toolchain.ToolchainError, OSError, subprocess.SubprocessError):
+        return None
+    match = re.search(r"Host CPU:\s*(\S+)", out)
+    return match.group(1) if match and match.group(1) != "(unknown)" else None
+
+
+def _cpu_flags() -> set[str]:
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith(("flags", "Features")):
+            return set(line.split(":", 1)[1].split())
+    return set()
+
+
+@functools.cache
+def host_target() -> CpuTarget:
+    """The machine this process runs on (cached; `XFUSE_TARGET_CPU` overrides the CPU name)."""
+    override = os.environ.get("XFUSE_TARGET_CPU")
+    if override:
+        return _X86_LEVELS.get(override, CpuTarget(override, 128, 16, False))
+    cpu = _llvm_host_cpu() or "generic"
+    flags = _cpu_flags()
+    if platform.machine() in ("aarch64", "arm64"):
+        return CpuTarget(cpu, 128, 32, True)
+    if "avx512f" in flags:
+        return CpuTarget(cpu, 512, 32, True)  # every AVX-512 CPU has FMA3
+    if "avx2" in flags:
+        return CpuTarget(cpu, 256, 16, "fma" in flags)
+    return CpuTarget(cpu, 128, 16, False)
