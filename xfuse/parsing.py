@@ -32,6 +32,13 @@ class LocatingParser(Parser):
             )
         return op
 
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        module = super().parse_module(allow_implicit_module)
+        if isinstance(module.location, UnknownLoc):
+            # An implicit module: errors about the whole module point at the start of the input.
+            module.location = FileLineColLoc(StringAttr(self.lexer.input.name), IntAttr(1 + self._line_offset), IntAttr(1))
+        return module
+
 
 def parse(text: str | bytes, ctx: Context | None = None, name: str = "<string>") -> ModuleOp:
     """Parse MLIR text (custom or generic form) into a module, with source locations."""
