@@ -511,7 +511,10 @@ class DiffusionPass(ModulePass):
     cache_sizes: tuple[int, ...] = ()
     remarks: bool = False
     root_tile_sizes: tuple[int, ...] = ()
-    root_loop: str = "forall"
+    root_loop: Literal["for", "forall"] = "forall"
+
+    def __post_init__(self) -> None:  # options are checked when the pipeline is parsed
+        cost_model_by_name(self.cost_model, TargetDescription(self.cache_sizes) if self.cache_sizes else None)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = TargetDescription(tuple(self.cache_sizes)) if self.cache_sizes else None

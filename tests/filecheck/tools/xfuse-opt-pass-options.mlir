@@ -20,3 +20,13 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
 // MODULE: no-marked-op.mlir:1:1: error: xfuse-tile: no op carries the 'xfuse.tile_sizes' attribute
 // MODULE-NOT: note:
 // MODULE-NOT: <unknown>
+
+// xfuse-diffusion's options too, before any IR is touched.
+// RUN: not xfuse-opt %s -p 'xfuse-diffusion{root-loop=while}' 2>&1 | filecheck %s --check-prefix=ROOTLOOP
+// RUN: not xfuse-opt %s -p 'xfuse-diffusion{remarks=true cost-model=fastest}' 2>&1 | filecheck %s --check-prefix=COST
+// ROOTLOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{root-loop=while}': xfuse-diffusion option root-loop: expected one of 'for', 'forall', got 'while'
+// ROOTLOOP-NEXT: {{^}}  xfuse-diffusion{root-loop=while}
+// ROOTLOOP-NEXT: {{^}}                  ^
+// COST: xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, smallest)
+// COST-NEXT: {{^}}  xfuse-diffusion{remarks=true cost-model=fastest}
+// COST-NEXT: {{^}}                               ^

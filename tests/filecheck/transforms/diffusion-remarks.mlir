@@ -49,5 +49,5 @@
 
 // NOSEED: warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) or give root-tile-sizes=...
 // NOSEED: %mm = linalg.matmul
-// UNKNOWN: error: xfuse-diffusion: unknown cost model 'fastest' (registered: cache-fit, smallest)
-// NOCACHE: error: xfuse-diffusion: the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
+// UNKNOWN: error: invalid pass pipeline {{.*}}: xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, smallest)
+// NOCACHE: error: invalid pass pipeline {{.*}}: xfuse-diffusion option cost-model: the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
