@@ -654,9 +654,15 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
     return CompiledModule(library, signatures, entry, text, chosen)
 
 
-def run(module_or_text: ModuleOp | str, entry: str | None = None, *arrays: Any,
+def run(module_or_text: ModuleOp | str, *arrays: Any, entry: str | None = None,
         pipeline: str | Pipeline | None = None) -> list[np.ndarray]:
-    """Compile (cached) and call `entry` on `arrays`; its results as numpy arrays."""
+    """Compile (cached by content) and call `entry` (default: the only public function) on
+    `arrays`; its results as numpy arrays, in order.
+
+    `xfuse.run(text, x, w, b)`; `xfuse.run(module, x, entry="mlp", pipeline="vectorize")`."""
+    if arrays and isinstance(arrays[0], str):
+        raise BackendError(f"xfuse.run takes the arrays after the module and the entry as a keyword: "
+                           f"run(module, *arrays, entry={arrays[0]!r})")
     return compile_module(module_or_text, entry, pipeline)(*arrays)
 
 
