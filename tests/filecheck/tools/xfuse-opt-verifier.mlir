@@ -17,3 +17,8 @@ func.func @f(%a: tensor<4x5xf32>, %b: tensor<5x6xf32>) -> tensor<4x7xf32> {
 // CHECK-NEXT: %r = linalg.matmul ins(%a, %b : tensor<4x5xf32>, tensor<5x6xf32>) outs(%e : tensor<4x7xf32>) -> tensor<4x7xf32>
 // CHECK-NOT: func.func
 // CHECK-NOT: Traceback
+
+// xfuse-run (and xfuse.parse / parse_file from Python) report it the same way.
+// RUN: not xfuse-run %s 2>&1 | filecheck %s --check-prefix=TOOL
+// TOOL: xfuse-opt-verifier.mlir:11:3: error: 'linalg.matmul' does not verify: inferred input/output operand #2 has shape's dimension #1 to be 6, but found 7
+// TOOL-NOT: Traceback
