@@ -1,6 +1,7 @@
 """The xDSL Context xfuse parses and transforms with.
 
-xDSL's dialects are registered as they are, except that `scf`, `tensor` and `linalg` are
+The dialects are those `xdsl-opt` loads (xDSL's own and every `xdsl.universe` plugin's, see
+`xdsl.universe.Universe.get_multiverse`), registered as they are, except that `scf`, `tensor` and `linalg` are
 replaced by the same dialect with xfuse's extra ops appended (see xfuse/dialects). Keeping the
 dialect names unchanged is what lets IR printed by mlir-opt 22 parse here and vice versa.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.context import Context
-from xdsl.dialects import get_all_dialects
+from xdsl.universe import Universe
 from xdsl.ir import Dialect
 
 from xfuse.dialects import DIALECT_EXTENSIONS
@@ -31,8 +32,9 @@ def extend_dialect(base: Dialect, extension: Dialect) -> Dialect:
 
 
 def xfuse_dialect_factories() -> dict[str, Callable[[], Dialect]]:
-    """Every dialect xfuse knows, by name: xDSL's (extended where xfuse adds ops) and xfuse's own."""
-    factories = dict(get_all_dialects())
+    """Every dialect xfuse knows, by name: the multiverse's (extended where xfuse adds ops) and
+    xfuse's own."""
+    factories = dict(Universe.get_multiverse().all_dialects)
     for name, extension_factory in DIALECT_EXTENSIONS.items():
         base_factory = factories.get(name)
         if base_factory is None:

@@ -14,7 +14,7 @@ from xfuse.backends.runner import (
     run,
     run_with_mlir_runner,
 )
-from xfuse.diagnostics import describe
+from xfuse.diagnostics import VerificationError, describe
 from xfuse.parsing import parse
 
 INPUTS = Path(__file__).parent / "inputs"
@@ -174,7 +174,7 @@ def test_run_convenience_and_random_inputs_are_seeded():
     assert first[0].min() >= -4 and first[0].max() <= 4
     floats = random_inputs(parse("func.func @f(%a: tensor<100xf64>) {\n  return\n}\n").ops.first, seed=1)[0]
     assert floats.dtype == np.float64 and -1 <= floats.min() and floats.max() <= 1
-    (out,) = run(module, "twice", *first)  # elementwise arith on tensors is lowered too
+    (out,) = run(module, *first, entry="twice")  # elementwise arith on tensors is lowered too
     np.testing.assert_array_equal(out, 2 * first[0])
 
 
@@ -182,7 +182,7 @@ def test_math_without_llvm_intrinsic_goes_to_libm():
     text = ("func.func @f(%a: tensor<5xf64>) -> tensor<5xf64> {\n  %0 = math.tanh %a : tensor<5xf64>\n"
             "  %1 = math.erf %0 : tensor<5xf64>\n  return %1 : tensor<5xf64>\n}\n")
     a = np.linspace(-2, 2, 5)
-    (out,) = run(text, None, a)
+    (out,) = run(text, a)
     from math import erf
 
     np.testing.assert_allclose(out, [erf(x) for x in np.tanh(a)], rtol=1e-12)
@@ -239,7 +239,7 @@ func.func @f(%a: tensor<16x6xf32>) -> (tensor<2x3x8x2xf32>, tensor<16x6xf32>) {
 }
 """
     a = np.arange(96, dtype=np.float32).reshape(16, 6)
-    packed, unpacked = run(text, None, a)
+    packed, unpacked = run(text, a)
     np.testing.assert_array_equal(packed, a.reshape(2, 8, 3, 2).transpose(0, 2, 1, 3))
     np.testing.assert_array_equal(unpacked, a)
 
@@ -266,8 +266,10 @@ def test_mlir_opt_failure_quotes_the_diagnostic_and_keeps_the_input(tmp_path):
     text = ("func.func @f(%a: tensor<4xf32>) -> tensor<4xi32> {\n"
             "  %0 = arith.addf %a, %a : tensor<4xf32>\n"
             "  return %0 : tensor<4xf32>\n}\n")
+    # Text is verified when parsed (see test_text_that_does_not_verify_fails_before_mlir_opt):
+    # an unverified module is what reaches mlir-opt here.
     with pytest.raises(BackendError) as info:
-        compile_module(text)
+        compile_module(parse(text, verify=False))
     message = str(info.value)
     assert "mlir-opt failed" in message
     assert "<string>:3:3: error: type of return operand 0 ('tensor<4xf32>') doesn't match function result type" in message
@@ -276,6 +278,14 @@ def test_mlir_opt_failure_quotes_the_diagnostic_and_keeps_the_input(tmp_path):
     assert len(inputs) == 1 and str(inputs[0].parent) in message
     assert "reproduce with:" in message and "--pass-pipeline=builtin.module(convert-elementwise-to-linalg,one-shot-bufferize" in message
     assert describe(info.value).startswith("error: mlir-opt failed")
+
+
+def test_text_that_does_not_verify_fails_before_mlir_opt():
+    text = ("func.func @f(%a: tensor<4xf32>) -> tensor<4xi32> {\n"
+            "  %0 = arith.addf %a, %a : tensor<4xf32>\n"
+            "  return %0 : tensor<4xf32>\n}\n")
+    with pytest.raises(VerificationError, match=r"^<string>:3:3: error: 'func.return' does not verify: "):
+        compile_module(text)
 
 
 def test_unparsable_text_is_reported_by_mlir_opt(tmp_path):
@@ -299,6 +309,8 @@ def test_override_directory_wins(monkeypatch, tmp_path):
     fake = tmp_path / "mlir-opt"
     fake.write_text("#!/bin/sh\necho 'fake mlir-opt says no' >&2\nexit 3\n")
     fake.chmod(0o755)
+    for tool in ("mlir-translate", "mlir-runner"):  # an override directory must hold every MLIR tool
+        (tmp_path / tool).symlink_to(toolchain.find_tool(tool))
     monkeypatch.setenv("XFUSE_MLIR_BIN", str(tmp_path))
     toolchain.find_tool.cache_clear()
     try:

@@ -63,7 +63,7 @@ class Case:
     def run(self, *args) -> list[np.ndarray]:
         from xfuse.backends.runner import run
 
-        return run(self.module, "f", *args)
+        return run(self.module, *args, entry="f")
 
     def run_with_index_args(
         self, inputs: Sequence[np.ndarray], index_args: Sequence[int]

@@ -55,6 +55,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from xfuse.backends import toolchain
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution, public_functions
+from xfuse.backends.size_constraints import SizeConstraints
 from xfuse.backends.pipelines import PACK_LOWERING, PACK_OPS, Pipeline, get_pipeline, transform_script
 
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
@@ -324,8 +325,11 @@ class CompiledModule:
     """A module lowered to a shared object; call its functions with numpy arrays."""
 
     def __init__(self, library_path: Path, signatures: dict[str, FunctionSignature], entry: str,
-                 mlir_text: str, pipeline: Pipeline):
+                 mlir_text: str, pipeline: Pipeline,
+                 size_constraints: dict[str, SizeConstraints] | None = None):
         self.library_path = library_path
+        self.size_constraints = size_constraints or {}
+        """Per function, the argument sizes its body ties together (checked by `bind`)."""
         self.signatures = signatures
         self.entry = entry
         self.mlir_text = mlir_text
@@ -365,12 +369,16 @@ class CompiledModule:
         c_args: list[Any] = []
         keep_alive: list[Any] = []
         input_buffers: set[int] = set()
-        for index, (spec, value) in enumerate(zip(signature.inputs, args, strict=True)):
+        checked = [value if spec.is_scalar else _check_array(value, spec, f"argument #{index} of @{name}")
+                   for index, (spec, value) in enumerate(zip(signature.inputs, args, strict=True))]
+        if name in self.size_constraints and (problem := self.size_constraints[name].check(checked)):
+            raise BackendError(f"sizes of the arguments contradict each other: {problem}")
+        for index, (spec, value) in enumerate(zip(signature.inputs, checked, strict=True)):
             where = f"argument #{index} of @{name}"
             if spec.is_scalar:
                 c_args.append(_SCALAR_CTYPES[spec.dtype](_check_scalar(value, spec, where)))
                 continue
-            array = _check_array(value, spec, where)
+            array = value
             descriptor = descriptor_of(array)
             keep_alive += [array, descriptor]
             input_buffers.add(array.ctypes.data)
@@ -657,17 +665,25 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
         except BackendError:
             if function.sym_name.data == entry:
                 raise
+    constraints = {f.sym_name.data: SizeConstraints.of(f) for f in public_functions(prepared)
+                   if f.sym_name.data in signatures}
     if chosen.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, chosen, signatures)
     chosen = chosen.for_module(prepared)  # the generated micro-kernel schedule, the host CPU's flags
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
-    return CompiledModule(library, signatures, entry, text, chosen)
+    return CompiledModule(library, signatures, entry, text, chosen, constraints)
 
 
-def run(module_or_text: ModuleOp | str, entry: str | None = None, *arrays: Any,
+def run(module_or_text: ModuleOp | str, *arrays: Any, entry: str | None = None,
         pipeline: str | Pipeline | None = None) -> list[np.ndarray]:
-    """Compile (cached) and call `entry` on `arrays`; its results as numpy arrays."""
+    """Compile (cached by content) and call `entry` (default: the only public function) on
+    `arrays`; its results as numpy arrays, in order.
+
+    `xfuse.run(text, x, w, b)`; `xfuse.run(module, x, entry="mlp", pipeline="vectorize")`."""
+    if arrays and isinstance(arrays[0], str):
+        raise BackendError(f"xfuse.run takes the arrays after the module and the entry as a keyword: "
+                           f"run(module, *arrays, entry={arrays[0]!r})")
     return compile_module(module_or_text, entry, pipeline)(*arrays)
 
 

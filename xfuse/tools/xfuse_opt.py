@@ -1,8 +1,11 @@
 """`xfuse-opt`: `xdsl-opt` with xfuse's dialect extensions and passes, and clean diagnostics.
 
-Same flags as xdsl-opt. Differences: the context parses xfuse's extra ops, ops remember their
-source location, and bad input (malformed IR, unknown pass, bad option, a pass refusing an op)
-ends with a one-paragraph error and exit code 1 instead of a Python traceback.
+Same flags as xdsl-opt. Differences: the context parses xfuse's extra ops (added to the dialects
+of every `xdsl.universe` plugin, as xdsl-opt loads them), ops remember their source location,
+pass options are checked when the pipeline is parsed, `-t llvm` / `-t x86-asm` lower through
+mlir-opt 22 (xfuse.backends.targets), and bad input (malformed IR, unknown pass, bad option, IR
+that does not verify, a pass refusing an op) ends with `file:line:col: error: ...` and exit
+code 1 instead of a Python traceback.
 """
 
 from __future__ import annotations
@@ -11,13 +14,15 @@ import sys
 from collections.abc import Sequence
 from typing import IO
 
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.arg_spec import ArgSpecParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from xfuse.context import xfuse_dialect_factories
-from xdsl.utils.exceptions import ArgSpecParseError
-
-from xfuse.diagnostics import XfuseError, describe
+from xfuse.diagnostics import XfuseError, describe, verify_located
 from xfuse.parsing import LocatingParser
+from xfuse.passes import pipeline_error
 from xfuse.transforms import get_all_passes
 
 
@@ -25,6 +30,8 @@ class XfuseOptMain(xDSLOptMain):
     version_format = "xfuse-opt built on xdsl version {xdsl_version}"
 
     def register_all_dialects(self):
+        # The multiverse (xDSL's dialects and every xdsl.universe plugin's), with xfuse's ops
+        # appended to scf, tensor and linalg.
         for name, factory in xfuse_dialect_factories().items():
             self.ctx.register_dialect(name, factory)
 
@@ -34,11 +41,46 @@ class XfuseOptMain(xDSLOptMain):
         for name, factory in get_all_passes().items():
             self.register_pass(name, factory)
 
+    def register_all_targets(self):
+        from xfuse.backends.targets import TARGETS
+
+        self.available_targets.update(TARGETS)
+        super().register_all_targets()  # adds xDSL's others; keeps ours for llvm and x86-asm
+
     def setup_pipeline(self):
         try:
             super().setup_pipeline()
         except (ValueError, ArgSpecParseError) as exc:
-            raise XfuseError(f"invalid pass pipeline '{self.args.passes}': {exc}") from None
+            raise pipeline_error(self.args.passes, exc, self.available_passes) from None
+        xdsl_callback = self.pipeline.callback
+        verify = not self.args.disable_verify
+
+        def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            # Verify first, located at the failing op; xDSL's own check then passes quietly.
+            if verify:
+                verify_located(module, f"after '{previous.name}'" if previous else None)
+            if xdsl_callback is not None:
+                xdsl_callback(previous, module, following)
+
+        self.pipeline = type(self.pipeline)(self.pipeline.passes, callback)
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        try:
+            return super().output_resulting_program(prog)
+        except XfuseError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - xDSL's targets assert on IR they do not handle
+            from xfuse.backends.runner import BackendError
+
+            if isinstance(exc, BackendError):
+                raise
+            # An assertion's message is the repr of the op it choked on: not worth printing.
+            detail = "" if isinstance(exc, AssertionError) or not str(exc) else f": {str(exc).splitlines()[0]}"
+            raise XfuseError(
+                f"target '{self.args.target}' cannot print this module{detail} (xDSL's assembly targets "
+                "take modules already lowered to their dialect; `-t llvm` and `-t x86-asm` lower "
+                "tensor/linalg code with mlir-opt)"
+            ) from None
 
     def register_all_frontends(self):
         def parse_mlir(io: IO[bytes]):

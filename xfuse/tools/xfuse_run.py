@@ -122,18 +122,11 @@ def run_tool(args: argparse.Namespace) -> int:
 
     from xfuse.backends.runner import compile_module, random_inputs
     from xfuse.context import make_context
-    from xfuse.parsing import parse
+    from xfuse.parsing import parse_file
     from xfuse.passes import apply_passes
 
-    try:
-        with open(args.file, encoding="utf-8") as stream:
-            text = stream.read()
-    except OSError as exc:
-        raise _UserError(f"cannot read '{args.file}': {exc.strerror or exc}") from exc
-
     ctx = make_context()
-    module = parse(text, ctx, name=args.file)
-    module.verify()
+    module = parse_file(args.file, ctx)  # verified: IR that does not verify is located at its op
     reference = module.clone() if args.check else None
     if args.passes:
         apply_passes(module, args.passes, ctx)

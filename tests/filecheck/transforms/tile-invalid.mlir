@@ -77,5 +77,5 @@ func.func @array_attr(%a: tensor<16x8xf32>, %b: tensor<8x12xf32>, %c: tensor<16x
 
 // UNMARKED: error: xfuse-tile: no op carries the 'xfuse.tile_sizes' attribute; mark the ops to tile, e.g. {xfuse.tile_sizes = array<i64: 32, 32>} (or array<i64> to use the pass option tile-sizes)
 // UNMARKED-NOT: Traceback
-// LOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-tile{loop=while}': Incompatible types: given ('while',), expected typing.Literal['for', 'forall']
+// LOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-tile{loop=while}': xfuse-tile option loop: expected one of 'for', 'forall', got 'while'
 // LOOP-NOT: Traceback

@@ -1,0 +1,89 @@
+"""`xfuse-opt -t llvm` and `-t x86-asm`: the module lowered by stock mlir-opt 22, as LLVM IR or as
+x86-64 assembly.
+
+xDSL's own `llvm` target needs llvmlite and handles the llvm dialect only, and its `x86-asm`
+target prints modules already in xDSL's x86 dialect. For the tensor/linalg IR xfuse works on,
+these targets run the backend's lowering instead (the same `Pipeline` xfuse-run compiles with:
+`default` for tensor code, `memref` for bufferized code, or the target's `pipeline` option), then
+`mlir-translate --mlir-to-llvmir` and, for assembly, `llc -filetype=asm`. A module that already
+is in xDSL's x86 dialect is still printed by xDSL's `x86-asm` target.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.target import Target
+
+from xfuse.backends import runner
+from xfuse.backends.mlir_text import emit_mlir_text
+from xfuse.backends.pipelines import Pipeline, get_pipeline
+
+
+def _lowered_pipeline(module: ModuleOp, pipeline: str) -> tuple[ModuleOp, Pipeline]:
+    chosen = get_pipeline(pipeline) if pipeline else runner.default_pipeline_for(module)
+    if chosen.xfuse_passes:  # e.g. xfuse-bufferize: xfuse's own passes run first, in Python
+        from xfuse.passes import apply_passes
+
+        module = apply_passes(module.clone(), chosen.xfuse_passes)
+    return module, chosen
+
+
+def lower_to_llvm_ir(module: ModuleOp, pipeline: str = "", assembly: bool = False) -> str:
+    """`module` lowered with `pipeline` (default: `default_pipeline_for(module)`) and translated to
+    LLVM IR text, or to the host's assembly with `assembly=True`. `BackendError` when a tool fails."""
+    module, chosen = _lowered_pipeline(module, pipeline)
+    text = emit_mlir_text(module)
+    with tempfile.TemporaryDirectory(prefix="target-", dir=runner._cache_root()) as tmp:
+        work = Path(tmp)
+        runner._run_tool(runner.lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
+        translate = [str(runner._tool("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
+                     "-o", str(work / "module.ll")]
+        runner._run_tool(translate, work, "mlir-translate")
+        if not assembly:
+            return (work / "module.ll").read_text()
+        llc = [str(runner._tool("llc")), chosen.llc_opt_level, "-filetype=asm", str(work / "module.ll"),
+               "-o", str(work / "module.s")]
+        runner._run_tool(llc, work, "llc")
+        return (work / "module.s").read_text()
+
+
+@dataclass(frozen=True)
+class LLVMIRTarget(Target):
+    """`-t llvm` / `-t 'llvm{pipeline=vectorize}'`: LLVM IR of the lowered module."""
+
+    name = "llvm"
+    pipeline: str = ""
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        output.write(lower_to_llvm_ir(module, self.pipeline))
+
+
+@dataclass(frozen=True)
+class X86AssemblyTarget(Target):
+    """`-t x86-asm`: assembly from llc for modules MLIR lowers; xDSL's printer for x86-dialect IR."""
+
+    name = "x86-asm"
+    pipeline: str = ""
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        if _is_x86_dialect_module(module):
+            from xdsl.dialects.x86.ops import X86AsmTarget
+
+            X86AsmTarget().emit(ctx, module, output)
+            return
+        output.write(lower_to_llvm_ir(module, self.pipeline, assembly=True))
+
+
+def _is_x86_dialect_module(module: ModuleOp) -> bool:
+    ops = [op for op in module.walk() if op is not module]
+    return bool(ops) and all(op.name.startswith(("x86.", "x86_func.", "x86_scf.")) for op in ops)
+
+
+TARGETS = {"llvm": lambda: LLVMIRTarget, "x86-asm": lambda: X86AssemblyTarget}
+"""The targets xfuse-opt replaces xDSL's with, by name."""
