@@ -50,13 +50,13 @@
 // NOSEED: warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) or give root-tile-sizes=...
 // NOSEED: %mm = linalg.matmul
 // Option values are checked when the pipeline is parsed (before any IR is read or changed).
-// UNKNOWN: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=fastest}': unknown cost model 'fastest' (registered: cache-fit, smallest)
-// NOCACHE: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=cache-fit}': the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
+// UNKNOWN: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=fastest}': xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, smallest)
+// NOCACHE: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=cache-fit}': xfuse-diffusion option cost-model: the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
 // RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{seeds=everything}' 2>&1 | filecheck %s --check-prefix=BADSEEDS
-// BADSEEDS: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{seeds=everything}': Incompatible types: given ('everything',), expected typing.Literal['contractions', 'marked', 'all-in-loops']
+// BADSEEDS: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{seeds=everything}': xfuse-diffusion option seeds: expected one of 'contractions', 'marked', 'all-in-loops', got 'everything'
 // BADSEEDS-NOT: Traceback
 // RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{root-loop=while}' 2>&1 | filecheck %s --check-prefix=BADLOOP
-// BADLOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{root-loop=while}': Incompatible types: given ('while',), expected typing.Literal['for', 'forall']
+// BADLOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{root-loop=while}': xfuse-diffusion option root-loop: expected one of 'for', 'forall', got 'while'
 
 // Seeds chosen on the command line (seeds=contractions|marked|all-in-loops, seed-marker=NAME):
 // each seed's remark says why it is one. A nest without a contraction: no seed by default;
