@@ -1,5 +1,6 @@
 // xfuse-generic-to-mmt4d: packed contraction generics -> linalg.mmt4d / linalg.batch_mmt4d,
 // collapsing contiguous outer groups first; refusals say which condition failed.
+// REQUIRES: mlir-opt
 // RUN: xfuse-opt %s --split-input-file -p 'xfuse-generic-to-mmt4d' | filecheck %s
 // RUN: xfuse-opt %s --split-input-file -p 'xfuse-generic-to-mmt4d{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
 // The generics `mlir-opt --linalg-block-pack-matmul` makes (6 loops; 7 for batch_matmul):

@@ -2,6 +2,7 @@
 // the seed's tiles (m, n, k1) = (4, 8, 16): the packs, the dequantization generic packed with its
 // operands, and the 7-loop packed contraction exactly as the seed's @packed_grouped_quantized_matmul
 // (loops (M, N, K0, K1, m, n, k1) printed as d0..d6).
+// REQUIRES: mlir-opt
 // RUN: xfuse-opt %s -p 'xfuse-set-encoding,xfuse-materialize-encoding{tile-sizes=4,8,16}' | filecheck %s
 // The same with a table target (AVX2: 8x8x1), then generic-to-mmt4d collapsing K0 x K1.
 // RUN: xfuse-opt %s -p 'xfuse-set-encoding,xfuse-materialize-encoding{target=x86_64-avx2},xfuse-generic-to-mmt4d' | filecheck %s --check-prefix=MMT4D
