@@ -43,6 +43,10 @@ def test_fused_mlp_nest_has_bounds_trip_count_and_tiles():
     assert matmul.shape == "64x128xf32"
     assert matmul.reads == (f"%input[{i}, 0] [64, 512]", f"%weight[0, {j}] [512, 128]")
     assert matmul.origin == "%mm (mlp.mlir:9)"
+    # Fused tiles keep their op's location, so every one names the op it was cut from.
+    assert by_op["linalg.fill"].origin == "%acc (mlp.mlir:8)"
+    assert by_op["linalg.add"].origin == "%sum (mlp.mlir:15)"
+    assert by_op["linalg.generic"].origin == "%relu (mlp.mlir:18)"
     assert by_op["linalg.broadcast"].reads == (f"%bias[{j}] [128]",)
     # Everything computed inside the loop is a tile: nothing of the MLP is left outside but the
     # empty tensor the loop writes into.

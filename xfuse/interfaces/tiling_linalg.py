@@ -294,6 +294,7 @@ class StructuredOpTilingModel(TilingInterface):
             properties=dict(op.properties),
             attributes=dict(op.attributes),
             regions=[region.clone() for region in op.regions],
+            location=op.location,  # a tile keeps its op's location: diagnostics, xfuse.explain
         )
         builder.insert(tiled_op)
         _offset_linalg_index(tiled_op, offsets)

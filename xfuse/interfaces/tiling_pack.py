@@ -523,6 +523,7 @@ class PackOpTilingModel(_PackLikeTilingModel):
                 attributes=dict(op.attributes),
             )
         )
+        tiled.location = op.location  # a tile keeps its op's location
         return TilingResult((tiled,), (tiled.result,), (source_slice, dest_slice))
 
     def get_result_tile_position(
@@ -696,7 +697,7 @@ class UnPackOpTilingModel(_PackLikeTilingModel):
 
     @staticmethod
     def _unpack(builder: Builder, op: UnPackOp, source: SSAValue, dest: SSAValue) -> UnPackOp:
-        return builder.insert(
+        tiled = builder.insert(
             UnPackOp(
                 source,
                 dest,
@@ -706,6 +707,8 @@ class UnPackOpTilingModel(_PackLikeTilingModel):
                 attributes=dict(op.attributes),
             )
         )
+        tiled.location = op.location  # a tile keeps its op's location
+        return tiled
 
     def get_result_tile_position(
         self,
