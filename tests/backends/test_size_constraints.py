@@ -90,7 +90,7 @@ def test_matmul_ties_the_reduction_and_the_result_sizes():
 def test_a_static_init_fixes_dynamic_input_sizes():
     compiled = compile_module(STATIC_INIT)
     with pytest.raises(BackendError, match=r"dimension 1 of argument #0 of @f is 7, but the function requires 6 "
-                                           r"\(set by 'linalg.copy' at <string>:3:3"):
+                                           r"\(set by 'linalg.copy' at <string>:3:3, then the type of a value of 'tensor.empty' at <string>:2:3\)"):
         compiled(_f32(4, 7))
     np.testing.assert_array_equal(compiled(_f32(4, 6))[0], _f32(4, 6))
 

@@ -122,7 +122,7 @@ class _Analysis:
         from xfuse.interfaces.tiling_linalg import structured_view
 
         for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
-            self.static_sizes(value, f"its type, {_describe(op)}")
+            self.static_sizes(value, f"the type of a value of {_describe(op)}")
         if (view := structured_view(op)) is not None:
             by_loop: dict[int, list[_Node]] = {}
             for operand, indexing_map in zip(view.operands, view.maps, strict=True):
@@ -202,7 +202,7 @@ class _Analysis:
     def constraints(self) -> SizeConstraints:
         args = self.function.body.blocks[0].args if self.function.body.blocks else ()
         for arg in args:
-            self.static_sizes(arg, "its type")
+            self.static_sizes(arg, "the argument type")
         for op in self.function.body.walk():
             self.visit(op)
         self.tie_loops()
