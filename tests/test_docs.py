@@ -1,13 +1,14 @@
 """Every shell command and Python snippet in README.md and docs/ runs as written.
 
-A fenced block labelled `sh` (or `bash`, `shell`, `console`) is split into commands (one per line,
-`\\` continues a line; `#` comments and `$ ` prompts are dropped), each run with bash from the
+A fenced block labelled `sh` (or `bash`, `shell`) is split into commands (one per line, `\\`
+continues a line; `#` comment lines and `$ ` prompts are dropped; in a `console` block only the
+`$ ` lines are commands, the rest is output), each run with bash from the
 repository root, the venv's tools first on PATH: it must exit 0. A block labelled `python` is run
 as a script (`python -c`) from the repository root: it must exit 0. Blocks labelled otherwise
 (`mlir`, `text`, ...) are not run; an unlabelled block that contains a command is a failure (label
 it, so that it is either run or visibly skipped).
 
-An HTML comment on the line before a fence changes that:
+An HTML comment alone on the last non-blank line before a fence changes that:
 
     <!-- docs-test: skip (why it cannot run as written) -->   not run; the reason is required
     <!-- docs-test: slow -->                                   run only without `-m "not slow"`
@@ -72,7 +73,7 @@ def fences(path: Path) -> list[Fence]:
             continue
         indent, fence, label = opening.groups()
         previous = next((lines[i].strip() for i in range(index - 1, -1, -1) if lines[i].strip()), "")
-        marker = MARKER.search(previous)
+        marker = MARKER.fullmatch(previous)
         end = index + 1
         while end < len(lines) and not lines[end].strip().startswith(fence):
             end += 1
@@ -90,11 +91,13 @@ def _commands(fence: Fence) -> list[tuple[int, str]]:
         line = raw.strip()
         if not pending:
             start = fence.line + 1 + offset
+            if fence.label == "console" and not line.startswith("$ "):
+                continue  # a console block shows output: only `$ ` lines are commands
             line = line.removeprefix("$ ")
             if not line or line.startswith("#"):
                 continue
         if line.endswith("\\"):
-            pending += line[:-1] + " "
+            pending += line[:-1].rstrip() + " "
             continue
         commands.append((start, pending + line))
         pending = ""
@@ -190,7 +193,7 @@ def test_markers_sit_on_fences():
     for path in doc_files():
         lines = path.read_text(encoding="utf-8").splitlines()
         for index, line in enumerate(lines):
-            if MARKER.search(line):
+            if MARKER.fullmatch(line.strip()):
                 following = next((lines[i] for i in range(index + 1, len(lines)) if lines[i].strip()), "")
                 if not re.match(r"^\s*(```|~~~)", following):
                     stray.append(f"{path.relative_to(ROOT)}:{index + 1}")
@@ -202,3 +205,13 @@ def test_the_parser_finds_the_readme_commands():
     found = {(s.path.name, s.kind, s.code) for s in snippets()}
     assert ("README.md", "shell", "bash scripts/main.sh") in found
     assert any(name == "README.md" and kind == "python" for name, kind, _ in found)
+
+
+def test_commands_are_split_as_documented(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("text\n\n<!-- docs-test: slow -->\n```console\n$ xfuse-opt a.mlir \\\n    -p cse\noutput line\n"
+                    "$ echo done   # a comment stays in the command\n```\n\n```sh\n# only a comment\nls\n```\n")
+    first, second = fences(page)
+    assert first.marker == ("slow", None) and first.label == "console"
+    assert _commands(first) == [(5, "xfuse-opt a.mlir -p cse"), (8, "echo done   # a comment stays in the command")]
+    assert _commands(second) == [(13, "ls")]

@@ -10,7 +10,7 @@ from typing import Literal
 
 import pytest
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
@@ -137,3 +137,30 @@ def test_xfuse_opt_parses_other_plugins_dialects(monkeypatch, tmp_path, capsys):
 
     assert make_context().get_optional_op("scf.forall") is not None
     assert make_context().get_optional_op("probe_plugin.probe") is ProbeOp
+
+
+def test_python_pipelines_know_other_plugins_passes(monkeypatch):
+    @dataclass(frozen=True)
+    class PluginPass(ModulePass):
+        name = "probe-plugin-pass"
+
+        def apply(self, ctx: Context, op: ModuleOp) -> None:
+            op.attributes["probe.ran"] = UnitAttr()
+
+    universe = Universe(all_passes={"probe-plugin-pass": lambda: PluginPass})
+
+    class EntryPoint:
+        name = "zz-probe-passes"
+
+        @staticmethod
+        def load():
+            return universe
+
+    real = importlib.metadata.entry_points
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda **kw: [*real(**kw), EntryPoint()] if kw.get("group") == "xdsl.universe" else real(**kw))
+    import xfuse
+
+    module = xfuse.parse("func.func @f() {\n  return\n}\n")
+    xfuse.apply_passes(module, "probe-plugin-pass,cse")
+    assert "probe.ran" in module.attributes

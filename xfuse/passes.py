@@ -23,7 +23,7 @@ from typing import Literal, get_args, get_origin, get_type_hints
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
-from xdsl.transforms import get_all_passes as xdsl_passes
+from xdsl.universe import Universe
 from xdsl.utils.arg_spec import ArgSpec, ArgSpecParseError
 from xdsl.utils.arg_spec import parse_pipeline as parse_pipeline_specs
 
@@ -41,8 +41,9 @@ class PassOptionError(ValueError):
 
 
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    """Every pass a pipeline may name: xDSL's, then xfuse's."""
-    return {**xdsl_passes(), **get_all_passes()}
+    """Every pass a pipeline may name, as in `xdsl-opt`: the multiverse's (xDSL's and every
+    `xdsl.universe` plugin's), then xfuse's (also there once xfuse is installed)."""
+    return {**Universe.get_multiverse().all_passes, **get_all_passes()}
 
 
 def parse_pipeline(

@@ -11,7 +11,8 @@ between sizes (an op's edge says which op demands it):
 - `tensor.dim %t, %c`: the index value equals dimension c of %t; `tensor.empty(%s, ...)`: the
   dynamic sizes of the result are the operands; `arith.constant` of index type: a known size;
 - elementwise ops on tensors (arith, math, `SameOperandsAndResultType`), `tensor.cast`, `tensor.insert_slice`
-  (result = dest), `scf.for` / `scf.forall` (init = region argument = result), `func.return`
+  (result = dest), `scf.forall` (shared output = region argument = result), `scf.for` (the same,
+  when the value yielded back is provably the region argument's size), `func.return`
   (returned value = the function's result type, whose static sizes are known);
 - a static dimension of any tensor or memref type: that constant.
 
@@ -95,6 +96,7 @@ class _Analysis:
         self.function = function
         self.edges: dict[_Node, list[_Edge]] = {}
         self.constants: dict[_Node, tuple[int, str]] = {}
+        self.loops: list[scf.ForOp] = []
 
     def tie(self, a: _Node, b: _Node, op: Operation) -> None:
         why = _describe(op)
@@ -120,7 +122,7 @@ class _Analysis:
         from xfuse.interfaces.tiling_linalg import structured_view
 
         for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
-            self.static_sizes(value, f"its type, {_describe(op)}")
+            self.static_sizes(value, f"the type of a value of {_describe(op)}")
         if (view := structured_view(op)) is not None:
             by_loop: dict[int, list[_Node]] = {}
             for operand, indexing_map in zip(view.operands, view.maps, strict=True):
@@ -149,10 +151,7 @@ class _Analysis:
         elif isinstance(op, tensor.InsertSliceOp):
             self.tie_shapes(op.dest, op.result, op)
         elif isinstance(op, scf.ForOp):
-            body_args = op.body.block.args[1:]
-            for init, arg, result in zip(op.iter_args, body_args, op.results, strict=False):
-                self.tie_shapes(init, arg, op)
-                self.tie_shapes(init, result, op)
+            self.loops.append(op)  # tied after the body, when the yields are known (see `tie_loops`)
         elif op.name == "scf.forall":
             outputs = op.operands[len(op.operands) - len(op.results):] if op.results else ()
             body_args = op.regions[0].blocks[0].args[-len(op.results):] if op.results else ()
@@ -171,12 +170,42 @@ class _Analysis:
             for other in shaped[1:]:
                 self.tie_shapes(shaped[0], other, op)
 
+    def connected(self, a: _Node, b: _Node) -> bool:
+        seen, queue = {a}, deque([a])
+        while queue:
+            node = queue.popleft()
+            if node == b:
+                return True
+            for edge in self.edges.get(node, ()):
+                if edge.target not in seen:
+                    seen.add(edge.target)
+                    queue.append(edge.target)
+        return False
+
+    def tie_loops(self) -> None:
+        """An scf.for carries a tensor of the same *type* around, but an iteration may yield one
+        of another dynamic size: the init, region argument and result are tied only when the
+        yielded value is provably the region argument's size (innermost loops first)."""
+        for loop in reversed(self.loops):
+            yielded = loop.body.block.last_op
+            if yielded is None:
+                continue
+            body_args = loop.body.block.args[1:]
+            for init, arg, value, result in zip(loop.iter_args, body_args, yielded.operands, loop.results,
+                                                strict=False):
+                rank = _rank(arg)
+                if rank is None or any(not self.connected((id(value), d), (id(arg), d)) for d in range(rank)):
+                    continue
+                self.tie_shapes(init, arg, loop)
+                self.tie_shapes(init, result, loop)
+
     def constraints(self) -> SizeConstraints:
         args = self.function.body.blocks[0].args if self.function.body.blocks else ()
         for arg in args:
-            self.static_sizes(arg, "its type")
+            self.static_sizes(arg, "the argument type")
         for op in self.function.body.walk():
             self.visit(op)
+        self.tie_loops()
         arg_nodes = {(id(a), d): (i, d) for i, a in enumerate(args) for d in range(_rank(a) or 0)
                      if isinstance(a.type, ShapedType) and a.type.get_shape()[d] < 0}
         groups, seen = [], set()

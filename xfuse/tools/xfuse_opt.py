@@ -17,6 +17,7 @@ from typing import IO
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import ArgSpecParseError
+from xdsl.utils.exceptions import VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from xfuse.context import xfuse_dialect_factories
@@ -53,14 +54,16 @@ class XfuseOptMain(xDSLOptMain):
         except (ValueError, ArgSpecParseError) as exc:
             raise pipeline_error(self.args.passes, exc, self.available_passes) from None
         xdsl_callback = self.pipeline.callback
-        verify = not self.args.disable_verify
+        assert xdsl_callback is not None
 
         def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
-            # Verify first, located at the failing op; xDSL's own check then passes quietly.
-            if verify:
-                verify_located(module, f"after '{previous.name}'" if previous else None)
-            if xdsl_callback is not None:
+            # xDSL's callback verifies (and times, prints between passes); a failure is verified
+            # again to locate the failing op instead of dumping the module.
+            try:
                 xdsl_callback(previous, module, following)
+            except VerifyException:
+                verify_located(module, f"after '{previous.name}'" if previous else None)
+                raise
 
         self.pipeline = type(self.pipeline)(self.pipeline.passes, callback)
 
