@@ -619,6 +619,80 @@ class PrintOp(IRDLOperation):
     irdl_options = (ParsePropInAttrDict(),)
 
 
+# -- control ------------------------------------------------------------------------------------
+
+FAILURE_MODES = {"propagate": 1, "suppress": 2}
+"""MLIR's FailurePropagationMode values (the i32 stored in `failure_propagation_mode`)."""
+
+
+@irdl_op_definition
+class SequenceOp(IRDLOperation):
+    """`transform.sequence [%root : type] failures(propagate|suppress) { ^bb0(%arg: type): ... }`:
+    run the body in order; with `suppress`, a silenceable failure of a nested op is dropped (its
+    results become empty handles) and the sequence goes on; definite failures always abort. The
+    body's `transform.yield` may be omitted, as in MLIR."""
+
+    name = "transform.sequence"
+
+    failure_propagation_mode = prop_def(IntegerAttr)
+    root = var_operand_def(AnyOpHandle)
+    extra_bindings = var_operand_def(AnyHandle)
+    body = region_def("single_block")
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @property
+    def suppresses(self) -> bool:
+        return self.failure_propagation_mode.value.data == FAILURE_MODES["suppress"]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SequenceOp:
+        operands = []
+        if (root := parser.parse_optional_unresolved_operand()) is not None:
+            extra = [root]
+            while parser.parse_optional_punctuation(",") is not None:
+                extra.append(parser.parse_unresolved_operand())
+            parser.parse_punctuation(":")
+            types = [parser.parse_type()]
+            while parser.parse_optional_punctuation(",") is not None:
+                types.append(parser.parse_type())
+            if len(types) != len(extra):
+                parser.raise_error(f"expected {len(extra)} types, got {len(types)}")
+            operands = [parser.resolve_operand(o, t) for o, t in zip(extra, types)]
+        parser.parse_keyword("failures")
+        parser.parse_punctuation("(")
+        pos = parser.pos
+        mode = parser.parse_identifier()
+        if mode not in FAILURE_MODES:
+            parser.raise_error("expected 'propagate' or 'suppress'", pos, parser.pos)
+        parser.parse_punctuation(")")
+        attr_dict = parser.parse_optional_attr_dict_with_keyword()
+        attributes = dict(attr_dict.data) if attr_dict is not None else {}
+        region = parser.parse_region()
+        block = region.block
+        if not isinstance(block.last_op, xt.YieldOp):
+            block.add_op(xt.YieldOp())
+        return cls(
+            operands=[operands[:1], operands[1:]],
+            properties={"failure_propagation_mode": IntegerAttr(FAILURE_MODES[mode], 32)},
+            attributes=attributes,
+            regions=[region],
+        )
+
+    def print(self, printer: Printer) -> None:
+        operands = [*self.root, *self.extra_bindings]
+        if operands:
+            printer.print_string(" ")
+            printer.print_list(operands, printer.print_ssa_value)
+            printer.print_string(" : ")
+            printer.print_list([o.type for o in operands], printer.print_attribute)
+        mode = "suppress" if self.suppresses else "propagate"
+        printer.print_string(f" failures({mode})")
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=True, print_empty_block=False)
+
+
 # -- xfuse's own transform ops -------------------------------------------------------------------
 
 
@@ -672,6 +746,7 @@ TRANSFORM_EXTENSION = Dialect(
         FuseIntoContainingOp,
         TileReductionUsingForOp,
         TileReductionUsingForallOp,
+        SequenceOp,
         ApplyPatternsOp,
         ApplyCanonicalizationPatternsOp,
         ApplyCSEOp,

@@ -63,6 +63,26 @@ def _yield(interp: Interpreter, op: xt.YieldOp) -> None:
         raise definite(op, "yielding handles from the entry point is not supported by xfuse")
 
 
+@implements(ft.SequenceOp)
+def _sequence(interp: Interpreter, op: ft.SequenceOp) -> None:
+    block = op.body.block
+    bindings = [*op.root, *op.extra_bindings]
+    if not bindings:
+        # A top-level sequence without a root operand applies to the payload root.
+        if len(block.args) != 1:
+            raise definite(op, "a sequence without operands takes exactly one block argument")
+        interp.state.set_ops(block.args[0], [interp.root])
+    else:
+        if len(block.args) != len(bindings):
+            raise definite(op, f"expected {len(bindings)} block arguments, got {len(block.args)}")
+        for argument, binding in zip(block.args, bindings):
+            if binding in interp.state.params:
+                interp.state.set_params(argument, interp.state.payload_params(op, binding))
+            else:
+                interp.state.set_ops(argument, interp.state.payload_ops(op, binding))
+    interp.run_block_ops(list(block.ops), suppress_silenceable=op.suppresses)
+
+
 # -- matching -----------------------------------------------------------------------------------
 
 _INTERFACES = ("LinalgOp", "TilingInterface", "LoopLikeInterface")
@@ -301,8 +321,9 @@ def _print(interp: Interpreter, op: ft.PrintOp) -> None:
     targets = (
         interp.state.payload_ops(op, op.target) if op.target is not None else [_top(interp.root)]
     )
+    # As MLIR: the header once, then every payload op of the handle.
+    print(f"[[[ IR printer: {name + ' ' if name else ''}]]]", file=sys.stdout)
     for target in targets:
-        print(f"[[[ IR printer: {name + ' ' if name else ''}]]]", file=sys.stdout)
         Printer(stream=sys.stdout).print_op(target)
         print(file=sys.stdout)
     sys.stdout.flush()
