@@ -79,7 +79,9 @@ module attributes {transform.with_named_sequence} {
 // CHECK: linalg.fill
 // CHECK: } else {
 // CHECK: tensor.pad
-// CHECK: }
+// CHECK: tensor.cast
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[INS:.*]] = tensor.insert_slice %[[T]] into %[[ACC]][%[[I]]] [4] [1]
 // CHECK-NEXT: scf.yield %[[INS]]
 // CHECK-NOT: linalg.copy
