@@ -385,8 +385,8 @@ class FuseOp(IRDLOperation):
         while (keyword := parser.parse_optional_keyword_in(("tile_sizes", "interchange"))) is not None:
             if keyword == "tile_sizes" and parser.parse_optional_punctuation("*") is not None:
                 parser.raise_error(
-                    "packed tile sizes '*(%handle)' are not supported by xfuse: "
-                    "give the sizes as a list"
+                    "expected '[' in dynamic index list (packed tile sizes '*(%handle)' are not "
+                    "part of MLIR 22's transform.structured.fuse)"
                 )
             dynamic, static = parse_dynamic_index_list_without_types(parser, DYNAMIC_INDEX)
             if keyword == "tile_sizes":
