@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
     StringAttr,
+    SymbolRefAttr,
     UnitAttr,
     i1,
     i64,
@@ -693,6 +694,55 @@ class SequenceOp(IRDLOperation):
         printer.print_region(self.body, print_entry_block_args=True, print_empty_block=False)
 
 
+@irdl_op_definition
+class IncludeOp(IRDLOperation):
+    """`%r = transform.include @name failures(propagate|suppress) (%args) : (types) -> types`:
+    run the named sequence `@name` with the arguments bound, its yielded handles as results."""
+
+    name = "transform.include"
+
+    target = prop_def(SymbolRefAttr)
+    failure_propagation_mode = prop_def(IntegerAttr)
+    operands_ = var_operand_def(AnyHandle)
+    results_ = var_result_def(AnyHandle)
+
+    @property
+    def suppresses(self) -> bool:
+        return self.failure_propagation_mode.value.data == FAILURE_MODES["suppress"]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> IncludeOp:
+        target = parser.parse_symbol_name()
+        parser.parse_keyword("failures")
+        parser.parse_punctuation("(")
+        pos = parser.pos
+        mode = parser.parse_identifier()
+        if mode not in FAILURE_MODES:
+            parser.raise_error("expected 'propagate' or 'suppress'", pos, parser.pos)
+        parser.parse_punctuation(")")
+        arguments = parser.parse_comma_separated_list(
+            Parser.Delimiter.PAREN, parser.parse_unresolved_operand
+        )
+        attributes, resolved, results = _parse_trailer(parser, arguments)
+        return cls(
+            operands=[resolved],
+            properties={
+                "target": SymbolRefAttr(target),
+                "failure_propagation_mode": IntegerAttr(FAILURE_MODES[mode], 32),
+            },
+            attributes=attributes,
+            result_types=[results],
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_attribute(self.target)
+        printer.print_string(f" failures({'suppress' if self.suppresses else 'propagate'}) (")
+        printer.print_list(self.operands_, printer.print_ssa_value)
+        printer.print_string(")")
+        _print_trailer(printer, self)
+
+
 # -- xfuse's own transform ops -------------------------------------------------------------------
 
 
@@ -747,6 +797,7 @@ TRANSFORM_EXTENSION = Dialect(
         TileReductionUsingForOp,
         TileReductionUsingForallOp,
         SequenceOp,
+        IncludeOp,
         ApplyPatternsOp,
         ApplyCanonicalizationPatternsOp,
         ApplyCSEOp,

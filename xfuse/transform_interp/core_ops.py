@@ -83,6 +83,42 @@ def _sequence(interp: Interpreter, op: ft.SequenceOp) -> None:
     interp.run_block_ops(list(block.ops), suppress_silenceable=op.suppresses)
 
 
+@implements(ft.IncludeOp)
+def _include(interp: Interpreter, op: ft.IncludeOp) -> None:
+    callee = _named_sequence(interp, op)
+    block = callee.body.block
+    if len(block.args) != len(op.operands_):
+        raise definite(op, f"@{callee.sym_name.data} takes {len(block.args)} arguments, got {len(op.operands_)}")
+    for argument, value in zip(block.args, op.operands_):
+        if value in interp.state.params:
+            interp.state.set_params(argument, interp.state.payload_params(op, value))
+        else:
+            interp.state.set_ops(argument, interp.state.payload_ops(op, value))
+    body = list(block.ops)
+    terminator = body[-1]
+    interp.run_block_ops(body[:-1], suppress_silenceable=op.suppresses)
+    if len(terminator.operands) != len(op.results_):
+        raise definite(op, f"@{callee.sym_name.data} yields {len(terminator.operands)} handles, expected {len(op.results_)}")
+    for result, yielded in zip(op.results_, terminator.operands):
+        if yielded in interp.state.params:
+            interp.state.set_params(result, interp.state.payload_params(op, yielded))
+        else:
+            set_op_results(interp, op, result, interp.state.payload_ops(op, yielded))
+
+
+def _named_sequence(interp: Interpreter, op: ft.IncludeOp) -> xt.NamedSequenceOp:
+    """The named sequence `op` includes, in the module holding `op`'s sequence (or one above)."""
+    name = op.target.root_reference.data
+    scope = op.parent_op()
+    while scope is not None:
+        for region in scope.regions:
+            for candidate in region.walk():
+                if isinstance(candidate, xt.NamedSequenceOp) and candidate.sym_name.data == name:
+                    return candidate
+        scope = scope.parent_op()
+    raise definite(op, f"could not find the named sequence @{name}")
+
+
 # -- matching -----------------------------------------------------------------------------------
 
 _INTERFACES = ("LinalgOp", "TilingInterface", "LoopLikeInterface")
