@@ -49,14 +49,28 @@ def test_every_xfuse_pass_is_in_the_xdsl_multiverse():
         assert name in multiverse.all_passes
 
 
+_MINIMAL_TRANSFORM_SCRIPT = """
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+"""
+
+
 def test_xdsl_opt_runs_xfuse_passes_by_name(tmp_path):
     # Plain xdsl-opt (no xfuse dialect extensions) finds xfuse's passes through the entry point
     # and runs them; the matmul is marked so that xfuse-tile has something to tile.
     source = tmp_path / "plain.mlir"
     source.write_text(MLP.replace("linalg.matmul ins", "linalg.matmul {xfuse.tile_sizes = array<i64: 64, 64>} ins"))
+    # The transform interpreter needs a script (xDSL's own transform ops suffice for this one).
+    scripted = tmp_path / "scripted.mlir"
+    scripted.write_text(source.read_text() + _MINIMAL_TRANSFORM_SCRIPT)
     for name in get_all_passes():
+        input_file = scripted if name == "xfuse-transform-interpreter" else source
         result = subprocess.run(
-            [str(Path(sys.executable).parent / "xdsl-opt"), str(source), "-p", name],
+            [str(Path(sys.executable).parent / "xdsl-opt"), str(input_file), "-p", name],
             capture_output=True,
             text=True,
         )

@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
     StringAttr,
+    SymbolRefAttr,
     UnitAttr,
     i1,
     i64,
@@ -385,8 +386,8 @@ class FuseOp(IRDLOperation):
         while (keyword := parser.parse_optional_keyword_in(("tile_sizes", "interchange"))) is not None:
             if keyword == "tile_sizes" and parser.parse_optional_punctuation("*") is not None:
                 parser.raise_error(
-                    "packed tile sizes '*(%handle)' are not supported by xfuse: "
-                    "give the sizes as a list"
+                    "expected '[' in dynamic index list (packed tile sizes '*(%handle)' are not "
+                    "part of MLIR 22's transform.structured.fuse)"
                 )
             dynamic, static = parse_dynamic_index_list_without_types(parser, DYNAMIC_INDEX)
             if keyword == "tile_sizes":
@@ -619,6 +620,129 @@ class PrintOp(IRDLOperation):
     irdl_options = (ParsePropInAttrDict(),)
 
 
+# -- control ------------------------------------------------------------------------------------
+
+FAILURE_MODES = {"propagate": 1, "suppress": 2}
+"""MLIR's FailurePropagationMode values (the i32 stored in `failure_propagation_mode`)."""
+
+
+@irdl_op_definition
+class SequenceOp(IRDLOperation):
+    """`transform.sequence [%root : type] failures(propagate|suppress) { ^bb0(%arg: type): ... }`:
+    run the body in order; with `suppress`, a silenceable failure of a nested op is dropped (its
+    results become empty handles) and the sequence goes on; definite failures always abort. The
+    body's `transform.yield` may be omitted, as in MLIR."""
+
+    name = "transform.sequence"
+
+    failure_propagation_mode = prop_def(IntegerAttr)
+    root = var_operand_def(AnyOpHandle)
+    extra_bindings = var_operand_def(AnyHandle)
+    body = region_def("single_block")
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @property
+    def suppresses(self) -> bool:
+        return self.failure_propagation_mode.value.data == FAILURE_MODES["suppress"]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SequenceOp:
+        operands = []
+        if (root := parser.parse_optional_unresolved_operand()) is not None:
+            extra = [root]
+            while parser.parse_optional_punctuation(",") is not None:
+                extra.append(parser.parse_unresolved_operand())
+            parser.parse_punctuation(":")
+            types = [parser.parse_type()]
+            while parser.parse_optional_punctuation(",") is not None:
+                types.append(parser.parse_type())
+            if len(types) != len(extra):
+                parser.raise_error(f"expected {len(extra)} types, got {len(types)}")
+            operands = [parser.resolve_operand(o, t) for o, t in zip(extra, types)]
+        parser.parse_keyword("failures")
+        parser.parse_punctuation("(")
+        pos = parser.pos
+        mode = parser.parse_identifier()
+        if mode not in FAILURE_MODES:
+            parser.raise_error("expected 'propagate' or 'suppress'", pos, parser.pos)
+        parser.parse_punctuation(")")
+        attr_dict = parser.parse_optional_attr_dict_with_keyword()
+        attributes = dict(attr_dict.data) if attr_dict is not None else {}
+        region = parser.parse_region()
+        block = region.block
+        if not isinstance(block.last_op, xt.YieldOp):
+            block.add_op(xt.YieldOp())
+        return cls(
+            operands=[operands[:1], operands[1:]],
+            properties={"failure_propagation_mode": IntegerAttr(FAILURE_MODES[mode], 32)},
+            attributes=attributes,
+            regions=[region],
+        )
+
+    def print(self, printer: Printer) -> None:
+        operands = [*self.root, *self.extra_bindings]
+        if operands:
+            printer.print_string(" ")
+            printer.print_list(operands, printer.print_ssa_value)
+            printer.print_string(" : ")
+            printer.print_list([o.type for o in operands], printer.print_attribute)
+        mode = "suppress" if self.suppresses else "propagate"
+        printer.print_string(f" failures({mode})")
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=True, print_empty_block=False)
+
+
+@irdl_op_definition
+class IncludeOp(IRDLOperation):
+    """`%r = transform.include @name failures(propagate|suppress) (%args) : (types) -> types`:
+    run the named sequence `@name` with the arguments bound, its yielded handles as results."""
+
+    name = "transform.include"
+
+    target = prop_def(SymbolRefAttr)
+    failure_propagation_mode = prop_def(IntegerAttr)
+    operands_ = var_operand_def(AnyHandle)
+    results_ = var_result_def(AnyHandle)
+
+    @property
+    def suppresses(self) -> bool:
+        return self.failure_propagation_mode.value.data == FAILURE_MODES["suppress"]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> IncludeOp:
+        target = parser.parse_symbol_name()
+        parser.parse_keyword("failures")
+        parser.parse_punctuation("(")
+        pos = parser.pos
+        mode = parser.parse_identifier()
+        if mode not in FAILURE_MODES:
+            parser.raise_error("expected 'propagate' or 'suppress'", pos, parser.pos)
+        parser.parse_punctuation(")")
+        arguments = parser.parse_comma_separated_list(
+            Parser.Delimiter.PAREN, parser.parse_unresolved_operand
+        )
+        attributes, resolved, results = _parse_trailer(parser, arguments)
+        return cls(
+            operands=[resolved],
+            properties={
+                "target": SymbolRefAttr(target),
+                "failure_propagation_mode": IntegerAttr(FAILURE_MODES[mode], 32),
+            },
+            attributes=attributes,
+            result_types=[results],
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_attribute(self.target)
+        printer.print_string(f" failures({'suppress' if self.suppresses else 'propagate'}) (")
+        printer.print_list(self.operands_, printer.print_ssa_value)
+        printer.print_string(")")
+        _print_trailer(printer, self)
+
+
 # -- xfuse's own transform ops -------------------------------------------------------------------
 
 
@@ -672,6 +796,8 @@ TRANSFORM_EXTENSION = Dialect(
         FuseIntoContainingOp,
         TileReductionUsingForOp,
         TileReductionUsingForallOp,
+        SequenceOp,
+        IncludeOp,
         ApplyPatternsOp,
         ApplyCanonicalizationPatternsOp,
         ApplyCSEOp,

@@ -45,7 +45,7 @@ from xfuse.interfaces.tiling import (
 )
 from xfuse.interfaces.tiling_utils import dim_size, extract_slice
 
-__all__ = ["PadTilingModel"]
+__all__ = ["PadTilingModel", "padded_sizes"]
 
 
 class _IndexMath:
@@ -112,9 +112,10 @@ class PadTilingModel(TilingInterface):
     """`tensor.pad`: one parallel loop per result dimension (module docstring)."""
 
     def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
+        """The result's shape, from the source's and the padding (MLIR's reified result shape),
+        never from the result itself: tiling replaces the op."""
         assert isinstance(op, tensor.PadOp)
-        rank = len(op.result.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
-        return [Range(0, dim_size(builder, op.result, d)) for d in range(rank)]
+        return [Range(0, size) for size in padded_sizes(builder, op)]
 
     def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
         assert isinstance(op, tensor.PadOp)
@@ -245,6 +246,22 @@ class PadTilingModel(TilingInterface):
         if pad_type != tile_type:
             value = builder.insert(tensor.CastOp(value, tile_type)).results[0]
         return pad, slice_op, value
+
+
+def padded_sizes(builder: Builder, op: tensor.PadOp) -> list[OpFoldResult]:
+    """Each dimension of the pad's result: `source + low + high` (ints when static)."""
+    result_type = op.result.type
+    assert isinstance(result_type, TensorType)
+    lows = _mixed(_static_values(op.static_low), list(op.low))
+    highs = _mixed(_static_values(op.static_high), list(op.high))
+    math = _IndexMath(builder)
+    sizes: list[OpFoldResult] = []
+    for dim, static in enumerate(result_type.get_shape()):
+        if static != DYNAMIC_INDEX:
+            sizes.append(static)
+        else:
+            sizes.append(math.add(math.add(dim_size(builder, op.source, dim), lows[dim]), highs[dim]))
+    return sizes
 
 
 def _positive(value: OpFoldResult) -> bool:

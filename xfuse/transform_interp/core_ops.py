@@ -63,6 +63,62 @@ def _yield(interp: Interpreter, op: xt.YieldOp) -> None:
         raise definite(op, "yielding handles from the entry point is not supported by xfuse")
 
 
+@implements(ft.SequenceOp)
+def _sequence(interp: Interpreter, op: ft.SequenceOp) -> None:
+    block = op.body.block
+    bindings = [*op.root, *op.extra_bindings]
+    if not bindings:
+        # A top-level sequence without a root operand applies to the payload root.
+        if len(block.args) != 1:
+            raise definite(op, "a sequence without operands takes exactly one block argument")
+        interp.state.set_ops(block.args[0], [interp.root])
+    else:
+        if len(block.args) != len(bindings):
+            raise definite(op, f"expected {len(bindings)} block arguments, got {len(block.args)}")
+        for argument, binding in zip(block.args, bindings):
+            if binding in interp.state.params:
+                interp.state.set_params(argument, interp.state.payload_params(op, binding))
+            else:
+                interp.state.set_ops(argument, interp.state.payload_ops(op, binding))
+    interp.run_block_ops(list(block.ops), suppress_silenceable=op.suppresses)
+
+
+@implements(ft.IncludeOp)
+def _include(interp: Interpreter, op: ft.IncludeOp) -> None:
+    callee = _named_sequence(interp, op)
+    block = callee.body.block
+    if len(block.args) != len(op.operands_):
+        raise definite(op, f"@{callee.sym_name.data} takes {len(block.args)} arguments, got {len(op.operands_)}")
+    for argument, value in zip(block.args, op.operands_):
+        if value in interp.state.params:
+            interp.state.set_params(argument, interp.state.payload_params(op, value))
+        else:
+            interp.state.set_ops(argument, interp.state.payload_ops(op, value))
+    body = list(block.ops)
+    terminator = body[-1]
+    interp.run_block_ops(body[:-1], suppress_silenceable=op.suppresses)
+    if len(terminator.operands) != len(op.results_):
+        raise definite(op, f"@{callee.sym_name.data} yields {len(terminator.operands)} handles, expected {len(op.results_)}")
+    for result, yielded in zip(op.results_, terminator.operands):
+        if yielded in interp.state.params:
+            interp.state.set_params(result, interp.state.payload_params(op, yielded))
+        else:
+            set_op_results(interp, op, result, interp.state.payload_ops(op, yielded))
+
+
+def _named_sequence(interp: Interpreter, op: ft.IncludeOp) -> xt.NamedSequenceOp:
+    """The named sequence `op` includes, in the module holding `op`'s sequence (or one above)."""
+    name = op.target.root_reference.data
+    scope = op.parent_op()
+    while scope is not None:
+        for region in scope.regions:
+            for candidate in region.walk():
+                if isinstance(candidate, xt.NamedSequenceOp) and candidate.sym_name.data == name:
+                    return candidate
+        scope = scope.parent_op()
+    raise definite(op, f"could not find the named sequence @{name}")
+
+
 # -- matching -----------------------------------------------------------------------------------
 
 _INTERFACES = ("LinalgOp", "TilingInterface", "LoopLikeInterface")
@@ -301,8 +357,9 @@ def _print(interp: Interpreter, op: ft.PrintOp) -> None:
     targets = (
         interp.state.payload_ops(op, op.target) if op.target is not None else [_top(interp.root)]
     )
+    # As MLIR: the header once, then every payload op of the handle.
+    print(f"[[[ IR printer: {name + ' ' if name else ''}]]]", file=sys.stdout)
     for target in targets:
-        print(f"[[[ IR printer: {name + ' ' if name else ''}]]]", file=sys.stdout)
         Printer(stream=sys.stdout).print_op(target)
         print(file=sys.stdout)
     sys.stdout.flush()

@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from xfuse.diagnostics import XfuseError
+from xfuse.dialects.transform import SequenceOp
 from xfuse.transform_interp.state import TransformFailure, TransformState, definite
 
 WITH_NAMED_SEQUENCE = "transform.with_named_sequence"
@@ -66,9 +67,24 @@ class Interpreter:
     def root(self) -> Operation:
         return self.state.root
 
-    def run_block_ops(self, ops: Sequence[Operation]) -> None:
+    def run_block_ops(self, ops: Sequence[Operation], suppress_silenceable: bool = False) -> None:
+        """Run `ops` in order. With `suppress_silenceable` (`transform.sequence
+        failures(suppress)`), a silenceable failure is dropped: the op's results become empty
+        handles, the handles it consumes are invalidated, and the next op runs."""
         for op in ops:
-            self.run_op(op)
+            try:
+                self.run_op(op)
+            except TransformFailure as failure:
+                if not (suppress_silenceable and failure.silenceable):
+                    raise
+                for result in op.results:
+                    if isinstance(result.type, xt.TransformParamHandleType):
+                        self.state.set_params(result, [])
+                    else:
+                        self.state.set_ops(result, [])
+                _, consumed = _IMPLEMENTATIONS[type(op)]
+                for index in consumed:
+                    self.state.consume(op, op.operands[index], index)
 
     def run_op(self, op: Operation) -> None:
         implementation = _IMPLEMENTATIONS.get(type(op))
@@ -136,7 +152,7 @@ def erase_schedule(module: ModuleOp) -> None:
     for op in list(module.walk()):
         if op.parent is None:
             continue  # already erased with an ancestor
-        if isinstance(op, xt.NamedSequenceOp | xt.SequenceOp):
+        if isinstance(op, xt.NamedSequenceOp | xt.SequenceOp | SequenceOp):
             op.detach()
             op.erase(safe_erase=False)
     for op in list(module.walk()):

@@ -154,7 +154,8 @@ class TransformState:
             return
         consumed_ids = {id(op) for op in consumed}
         for other, payload in self.ops.items():
-            if other is handle or other in self.invalidated:
+            # The op's own results are new handles, never invalidated by its consumption.
+            if other is handle or other in self.invalidated or other.owner is transform_op:
                 continue
             if any(_is_nested_in_any(op, consumed_ids) for op in payload):
                 self.invalidated[other] = _Invalidation(transform_op, reason)

@@ -114,6 +114,11 @@ def _tile(transform_op: Operation, target: Operation, options: TileOptions) -> _
             transform_op, "only ops implementing TilingInterface are supported", target
         )
     try:
+        if isinstance(target, tensor.PadOp):
+            from xfuse.transforms.tile_pad import tile_pad_op
+
+            loops, tiled_ops = tile_pad_op(target, options)
+            return _Tiled(loops, tiled_ops)
         if has_memref_semantics(target):
             done = tile_memref_op(
                 target, options.tile_sizes, options.interchange, options.loop, options.mapping

@@ -21,7 +21,6 @@
 // CHECK-NEXT: linalg.matmul {tag}
 // CHECK: {{\[\[\[}} IR printer: tileable ]]]
 // CHECK-NEXT: linalg.exp
-// CHECK: {{\[\[\[}} IR printer: tileable ]]]
 // CHECK-NEXT: linalg.matmul {tag}
 // CHECK: {{\[\[\[}} IR printer: parents ]]]
 // CHECK-NEXT: func.func @handles
@@ -57,7 +56,6 @@ module attributes {transform.with_named_sequence} {
 // loop bounds built twice are merged, and the handles to the tiled ops and loops follow.
 // CHECK: {{\[\[\[}} IR printer: after cleanup ]]]
 // CHECK-NEXT: linalg.add
-// CHECK: {{\[\[\[}} IR printer: after cleanup ]]]
 // CHECK-NEXT: linalg.exp
 // CHECK: {{\[\[\[}} IR printer: loops ]]]
 // CHECK-NEXT: scf.for

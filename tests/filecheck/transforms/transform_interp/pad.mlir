@@ -67,3 +67,37 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// tile_using_for on the pad itself (tensor.empty destination, as MLIR): the loops carry the
+// empty tensor and the body inserts the guarded pad tile.
+// CHECK-LABEL: func.func @tile_pad
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<16xf32>
+// CHECK: %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[E]]) -> (tensor<16xf32>) {
+// CHECK: %[[T:.*]] = scf.if %{{.*}} -> (tensor<4xf32>) {
+// CHECK: linalg.fill
+// CHECK: } else {
+// CHECK: tensor.pad
+// CHECK: tensor.cast
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[INS:.*]] = tensor.insert_slice %[[T]] into %[[ACC]][%[[I]]] [4] [1]
+// CHECK-NEXT: scf.yield %[[INS]]
+// CHECK-NOT: linalg.copy
+// CHECK: func.return %[[R]]
+func.func @tile_pad(%arg0: tensor<10xf32>) -> tensor<16xf32> {
+  %cst = arith.constant 7.5 : f32
+  %p = tensor.pad %arg0 low[2] high[4] {
+  ^bb0(%i: index):
+    tensor.yield %cst : f32
+  } : tensor<10xf32> to tensor<16xf32>
+  return %p : tensor<16xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["tensor.pad"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1, %loop = transform.structured.tile_using_for %0 tile_sizes [4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

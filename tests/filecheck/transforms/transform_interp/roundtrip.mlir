@@ -27,13 +27,19 @@
 // CHECK: transform.structured.tile_using_for %{{.*}} tile_sizes [%{{.*}}, 0, 4] interchange = [1, 0, 2]
 // CHECK: transform.structured.tile_using_forall %{{.*}} num_threads [10, 20](mapping = [#gpu.thread<y>, #gpu.thread<x>]) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 // CHECK: transform.structured.tile_using_forall %{{.*}} tile_sizes *(%{{.*}})(mapping = [#gpu.block<x>])
-// CHECK: transform.print
+// CHECK: transform.sequence %{{.*}} : !transform.any_op failures(suppress) {
+// CHECK-NEXT: ^{{.*}}(%[[B:.*]]: !transform.any_op):
+// CHECK-NEXT: transform.print %[[B]] : !transform.any_op
+// CHECK-NEXT: transform.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: transform.print
 // CHECK-NEXT: transform.yield
 
 // MLIR: transform.structured.fuse %{{.*}} tile_sizes [32, 32] interchange [0, 1]
 // MLIR: transform.structured.tile_reduction_using_for %{{.*}} by tile_sizes = [0, 5]
 // MLIR: transform.structured.tile_using_forall %{{.*}} num_threads [10, 20](mapping = [#gpu.thread<y>, #gpu.thread<x>])
 // MLIR: transform.structured.tile_using_forall %{{.*}} tile_sizes *(%{{.*}})(mapping = [#gpu.block<x>])
+// MLIR: transform.sequence %{{.*}} : !transform.any_op failures(suppress) {
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
@@ -58,6 +64,10 @@ module attributes {transform.with_named_sequence} {
     %t:3 = transform.structured.tile_using_for %0 tile_sizes [%c32, 0, 4] interchange = [1, 0, 2] : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %v:2 = transform.structured.tile_using_forall %0 num_threads [10, 20] (mapping = [ #gpu.thread<y>, #gpu.thread<x> ] ) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %u:2 = transform.structured.tile_using_forall %0 tile_sizes *(%c32) (mapping = [#gpu.block<x>]) : (!transform.any_op, !transform.any_param) -> (!transform.any_op, !transform.any_op)
+    transform.sequence %0 : !transform.any_op failures(suppress) {
+    ^bb0(%b: !transform.any_op):
+      transform.print %b : !transform.any_op
+    }
     transform.print
     transform.yield
   }
