@@ -27,6 +27,7 @@ from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
 from xfuse.backends.schedule import (
     CONTRACTION_ATTR,
+    after_bufferize_bodies,
     ROOT_ATTR,
     choose_k_block,
     choose_micro_tile,
@@ -268,3 +269,41 @@ def test_parallel_pipeline_agrees_and_links_the_async_runtime():
         np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
     lowered = get_pipeline("microkernel-parallel").spec()
     assert "async-parallel-for" in lowered and "scf-forall-to-for" not in lowered
+
+
+# Data-tiled form (pack + mmt4d) --------------------------------------------------------------
+
+
+def test_plan_takes_the_mmt4d_inner_tile_as_register_tile():
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(16, 16, 1)))
+    (group,) = plan_microkernels(module, AVX512)
+    assert group.kind == "mmt4d" and (group.tile.mr, group.tile.nr, group.tile.accumulators) == (16, 16, 16)
+    assert after_bufferize_bodies([group]) and "drop_inner_most_unit_dims_from_xfer_ops" in after_bufferize_bodies([group])[0]
+    # 16x16 f32 needs 32 ymm accumulators: more than AVX2 has, so the tile is left to the generic lowering
+    assert plan_microkernels(xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(16, 16, 1))), AVX2) == []
+    (avx2,) = plan_microkernels(xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(8, 8, 1))), AVX2)
+    assert (avx2.tile.mr, avx2.tile.nr) == (8, 8)
+
+
+@pytest.mark.parametrize("passes", [FUSION, ""])
+def test_data_tiled_mlp_agrees_with_the_reference(passes):
+    inner = (16, 16, 1) if host_target().vector_bits >= 512 else (8, 8, 1)
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=inner, tile_sizes=(2, 2) if passes else None))
+    if passes:
+        xfuse.apply_passes(module, passes)
+    _differential(module, "mlp")
+    x, w, b = random_inputs(compile_module(module, "mlp").signature, seed=4)
+    (got,) = compile_module(module, "mlp")(x, w, b)
+    np.testing.assert_allclose(got, np.maximum(x.astype(np.float64) @ w + b, 0), rtol=1e-4, atol=1e-4)
+
+
+def test_mmt4d_inner_loop_is_one_vector_load_and_fmas(tmp_path):
+    if host_target().vector_bits < 512:
+        pytest.skip(f"checks the AVX-512 16x16x1 kernel (host: {host_target()})")
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(128, 128, 64, tile_sizes=(4, 4)))
+    xfuse.apply_passes(module, FUSION)
+    kernels = [body for body in _innermost_loops(_assembly(module, tmp_path)) if re.search(r"vfmadd\d+ps", body)]
+    assert kernels
+    kernel = max(kernels, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    assert len(re.findall(r"vfmadd\d+ps\s+.*\{1to16\}.*%zmm", kernel)) == 16, kernel  # broadcast A from memory
+    assert not re.search(r"vpermt2|vinsertf|vmovss", kernel), kernel  # B's row is one load, not assembled

@@ -499,8 +499,8 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
         bodies.append(PACK_LOWERING)
     bodies.extend(pipeline.transform_bodies)
     library = None
-    if bodies:
-        (work / "transforms.mlir").write_text(transform_script(bodies))
+    if bodies or pipeline.after_bufferize_bodies:
+        (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies))
         library = str(work / "transforms.mlir")
     return [str(_tool("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
             "-o", str(work / "lowered.mlir")]

@@ -131,6 +131,8 @@ class MicroKernelGroup:
     """True when no fused consumer follows the contraction (tile sizes then also name K: 0)."""
     k_block: int | None
     """K-block size (`choose_k_block`), None when K is not blocked."""
+    kind: str = "matmul"
+    """`matmul`, or `mmt4d` (data-tiled: the register tile is the op's inner `m0 x n0` tile)."""
 
 
 def _static_float_tensor(type_: object) -> TensorType | None:
@@ -150,6 +152,25 @@ def _is_plain_matmul(op: Operation) -> bool:
     types = [o.type for o in op.operands] + [op.results[0].type]
     return all(_static_float_tensor(t) is not None for t in types) and len(
         {t.element_type for t in types}) == 1
+
+
+def _is_plain_mmt4d(op: Operation) -> bool:
+    """A tensor `linalg.mmt4d`, static f32/f64, with `k0 = 1` (AVX2 8x8x1 / AVX-512 16x16x1 tiles)."""
+    if op.name != "linalg.mmt4d" or len(op.results) != 1:
+        return False
+    types = [o.type for o in op.operands] + [op.results[0].type]
+    return all(_static_float_tensor(t) is not None for t in types) and len(
+        {t.element_type for t in types}) == 1 and types[1].get_shape()[-1] == 1
+
+
+def _mmt4d_tile(acc: TensorType, target: CpuTarget) -> MicroTile | None:
+    """The register tile of an mmt4d: its whole `m0 x n0` inner tile, when rows are whole vectors
+    and it fits the register file (the data tiling chose it; the schedule does not split it)."""
+    m0, n0 = acc.get_shape()[2:]
+    tile = MicroTile(m0, n0, target.lanes(acc.element_type.bitwidth))
+    if n0 % tile.lanes or tile.registers > target.vector_registers:
+        return None
+    return tile
 
 
 def _is_elementwise_consumer(op: Operation, operand_type: TensorType) -> bool:
@@ -204,11 +225,18 @@ def _root_of(matmul: Operation) -> Operation:
 
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
     """Mark each contraction (and its root) with a group number; the groups, one per register tile."""
-    groups: dict[tuple[MicroTile, bool, int | None], int] = {}
+    groups: dict[tuple[MicroTile, bool, int | None, str], int] = {}
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
         for op in function.walk():
+            if _is_plain_mmt4d(op):
+                acc = op.results[0].type
+                tile = _mmt4d_tile(acc, target)
+                if tile is not None:
+                    group = groups.setdefault((tile, True, None, "mmt4d"), len(groups))
+                    op.attributes[CONTRACTION_ATTR] = op.attributes[ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
+                continue
             if not _is_plain_matmul(op):
                 continue
             result = op.results[0].type
@@ -218,7 +246,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             if tile is None:
                 continue
             root = _root_of(op)
-            key = (tile, root is op, choose_k_block(op.operands[0].type.get_shape()[1]))
+            key = (tile, root is op, choose_k_block(op.operands[0].type.get_shape()[1]), "matmul")
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker
@@ -243,7 +271,22 @@ def _vectorize_in(loops: str) -> str:
 """
 
 
+def _mmt4d_body(group: MicroKernelGroup) -> str:
+    g, t = group.group, group.tile
+    return f"""\
+    // group {g}: mmt4d, register tile = its {t.mr}x{t.nr} inner tile ({t.accumulators} accumulators)
+    %mm{g} = transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %mtile{g}, %mcols{g}, %mrows{g} = transform.structured.tile_using_for %mm{g} tile_sizes [1, 1, 0, 0, 0, 0]
+      interchange = [1, 0, 2, 3, 4, 5] : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+    %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for %mtile{g} tile_sizes [0, 0, 1, 0, 0, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+    transform.structured.vectorize %mmk{g} : {_ANY}
+"""
+
+
 def _group_body(group: MicroKernelGroup) -> str:
+    if group.kind == "mmt4d":
+        return _mmt4d_body(group)
     g, t = group.group, group.tile
     contraction = f"transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root"
     lines = [f"    // group {g}: register tile {t.mr}x{t.nr} ({t.accumulators} accumulators of {t.lanes} lanes, "
@@ -285,10 +328,27 @@ def _group_body(group: MicroKernelGroup) -> str:
 
 
 def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
-    """The transform ops (on `%root`) of the micro-kernel schedule for `groups`; [] when empty."""
+    """The transform ops (on `%root`) of the micro-kernel schedule for `groups`; [] when empty.
+
+    With an mmt4d group, its 6-d contraction is first made matmul-like (leading unit dims cast
+    away) and the outer-product lowering runs alone, as upstream's mmt4d-to-fma recipe does: with
+    canonicalization in the same sweep its unit reduction would be lowered elementwise (scalar)."""
     if not groups:
         return []
+    data_tiled = any(g.kind == "mmt4d" for g in groups)
     hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets %k{g.group} : {_ANY}\n" for g in groups)
+    matmul_like = ("      transform.apply_patterns.vector.reduction_to_contract\n"
+                   "      transform.apply_patterns.vector.cast_away_vector_leading_one_dim\n") if data_tiled else ""
+    cleanup = "" if data_tiled else ("      transform.apply_patterns.vector.transfer_permutation_patterns\n"
+                                     "      transform.apply_patterns.canonicalization\n")
+    unit_dims = f"""\
+    transform.apply_patterns to %funcs {{
+      transform.apply_patterns.vector.lower_transpose
+      transform.apply_patterns.vector.drop_unit_dims_with_shape_cast
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+      transform.apply_patterns.canonicalization
+    }} : {_ANY}
+""" if data_tiled else ""
     return ["".join(_group_body(g) for g in groups) + f"""\
     %funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_patterns to %funcs {{
@@ -298,12 +358,28 @@ def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
 {hoists}\
     transform.apply_patterns to %funcs {{
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+{matmul_like}\
       transform.apply_patterns.canonicalization
     }} : {_ANY}
     transform.apply_patterns to %funcs {{
       transform.apply_patterns.vector.lower_contraction lowering_strategy = outerproduct
       transform.apply_patterns.vector.lower_outerproduct
-      transform.apply_patterns.vector.transfer_permutation_patterns
+{cleanup}\
+    }} : {_ANY}
+{unit_dims}"""]
+
+
+def after_bufferize_bodies(groups: list[MicroKernelGroup]) -> list[str]:
+    """Transform ops run after one-shot-bufferize: for mmt4d tiles, drop the unit `k0` dimension of
+    the operand reads on memrefs, so that a row of B is one vector load (not 16 scalar loads and
+    permutes); [] when there is no mmt4d group."""
+    if not any(g.kind == "mmt4d" for g in groups):
+        return []
+    return [f"""\
+    %funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to %funcs {{
+      transform.apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops
+      transform.apply_patterns.vector.rank_reducing_subview_patterns
       transform.apply_patterns.canonicalization
     }} : {_ANY}
 """]
