@@ -96,22 +96,30 @@ def test_no_tile_when_n_is_not_a_vector_multiple():
     assert choose_micro_tile(64, 12, 32, AVX512) is None
 
 
-@pytest.mark.parametrize(("k", "block"), [(256, None), (512, None), (1024, 512), (768, 384), (1536, 512),
-                                          (1031, None)])  # 1031 is prime: no useful block
-def test_k_block_choice(k, block):
-    assert choose_k_block(k) == block
+@pytest.mark.parametrize(("k", "stride", "target", "block"), [
+    (1024, 4096, AVX512, 128),   # 64 rows per L2 set (1 MiB, 16 ways): blocks of 8 per set
+    (2048, 4096, AVX512, 128),
+    (512, 2048, AVX512, None),   # 16 per set: fits
+    (512, 4096, AVX512, None),   # 32 per set: blocking measured slower
+    (1024, 256, AVX512, None),   # short rows: 256 positions, 4 per set
+    (1024, 4000, AVX512, None),  # stride with a small power-of-two factor: spread over all sets
+    (1024, 4096, replace(AVX512, l2_bytes=512 << 10, l2_ways=8), 64),
+    (1031 * 16, 4096, AVX512, None),  # no divisor of K in range: one pass
+])
+def test_k_block_choice(k, stride, target, block):
+    assert choose_k_block(k, stride, target) == block
 
 
 @pytest.mark.parametrize(("m", "n", "k", "tiles"), [
-    (64, 64, 1024, (32, 64, 0)),   # fused, K blocked: the epilogue's register tiles follow the K-block loop
-    (32, 64, 1024, None),          # unfused, K blocked
+    (32, 1024, 1024, (32, 64, 0)),   # fused, K blocked: the epilogue's register tiles follow the K-block loop
+    (16, 1024, 1024, None),          # unfused, K blocked
 ])
 def test_k_blocked_contractions_agree_with_the_reference(m, n, k, tiles):
     module = xfuse.parse(mlp_models.mlp_layer_module(m, n, k, tiles))
     if tiles is not None:
         xfuse.apply_passes(module, FUSION)
     groups = plan_microkernels(prepare_for_execution(module), AVX512)
-    assert [g.k_block for g in groups] == [512]
+    assert [g.k_block for g in groups] == [128]
     _differential(module, "mlp")
 
 

@@ -6,13 +6,15 @@ is the *register-level* schedule, which stock mlir-opt 22 runs from a transform 
 (`--transform-preload-library` + `--transform-interpreter`). This module writes that library from
 the module's own contractions and the target (`CpuTarget`), instead of pasting a fixed script:
 
-1. `plan_microkernels(module, target)` finds every static-shaped float `linalg.matmul` on tensors.
+1. `plan_microkernels(module, target)` finds every static-shaped float `linalg.matmul` on tensors
+   (and `linalg.mmt4d` with `k0 = 1`: its inner `m0 x n0` tile is the register tile).
    When xfuse fused elementwise consumers into the same loop body (the matmul sits in an
    `scf.forall`/`scf.for` and its result flows, use by use, through elementwise linalg ops), the
    last of them is the *root*; otherwise the matmul is its own root (an unfused module stays
    unfused: the schedule does not fuse what xfuse did not). It picks a micro-tile per contraction
    (`choose_micro_tile`, the cost model below) and marks the ops with `xfuse.microkernel_root`
    / `xfuse.microkernel_contraction` = group number (the transform script matches on them).
+   Long reductions get a K block (`choose_k_block`: B's panel must stay in its L2 sets).
 2. `schedule_bodies(groups)` emits, per group: `transform.structured.fuse` the root with tile
    sizes `[MR, NR]` (column panels outside, row blocks inside: a `K x NR` panel of B is reused by
    every row block), which pulls the matmul, its fill and the bias broadcast into the register
@@ -31,7 +33,9 @@ have at least `MIN_ACCUMULATORS` independent accumulators (FMA latency x FMA por
 units never wait on a previous FMA). Among those the score is FMAs per load,
 `(MR * NR / L) / (MR + NR / L)`: loads, not FMAs, bound a register-tiled loop. Ties go to the
 larger tile. For f32 on AVX-512 (32 registers of 16 lanes) a 64x64 tile gets 4x64 (16
-accumulators, 8 loads per 16 FMAs); on AVX2 (16 registers of 8 lanes), 4x16.
+accumulators, 8 loads per 16 FMAs); on AVX2 (16 registers of 8 lanes), 2x32.
+
+`after_bufferize_bodies(groups)` is what runs after one-shot-bufferize (memref-only patterns).
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, ModuleOp, TensorType
-from xdsl.ir import Operation
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from xfuse.backends.target import CpuTarget
@@ -54,12 +58,8 @@ MIN_ACCUMULATORS = 8
 MAX_MR = 16
 """Largest register-tile height considered (rows of A broadcast per K step)."""
 
-MAX_K_BLOCK = 512
-"""Longest K a register tile's loop runs before its accumulators are stored (K blocking). A
-K x NR panel of B is read by every row block of the tile; with a large power-of-two row stride
-(4 KiB at N = 1024) a longer panel no longer stays in L2 (its rows collide in the same sets).
-Measured on the Zen 5 this was tuned on, the 1024^3 layer: 512 is 1.3x faster than one pass,
-256 1.15x, and the 512^3 layer (one pass of 512) is not helped by blocking."""
+MIN_K_BLOCK = 32
+"""Shortest K block worth its accumulator stores and reloads."""
 
 ELEMENTWISE_NAMED = frozenset({
     "linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max", "linalg.min",
@@ -111,14 +111,38 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget) -> M
     return max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
 
 
-def choose_k_block(k: int) -> int | None:
-    """The K-block of a contraction with reduction size `k`: None (one pass over K) up to
-    `MAX_K_BLOCK`, else the largest divisor of `k` not above it (None if that is below
-    `MAX_K_BLOCK / 4`: tiny blocks would reload the accumulators too often)."""
-    if k <= MAX_K_BLOCK:
+def _rows_per_l2_set(rows: int, row_stride_bytes: int, target: CpuTarget) -> int:
+    """How many of `rows` rows (at `row_stride_bytes` apart) share one L2 set. Rows whose stride
+    has a large power-of-two factor land on few sets: with a stride of 4 KiB and 64 KiB per way,
+    only 16 distinct positions."""
+    way_bytes = target.l2_bytes // target.l2_ways
+    power_of_two = row_stride_bytes & -row_stride_bytes
+    positions = max(1, way_bytes // min(power_of_two, way_bytes))
+    return -(-rows // positions)
+
+
+def choose_k_block(k: int, row_stride_bytes: int, target: CpuTarget) -> int | None:
+    """The K block of a contraction whose B rows are `row_stride_bytes` apart, or None (one pass).
+
+    Every row block of a tile rereads the `K x NR` panel of B; it must stay in L2. Blocking costs
+    a store and reload of the accumulators per block and moves the fused epilogue out of the
+    K loop, so it is only worth it when the panel's rows overflow their L2 sets twice over
+    (`> 2 x ways` rows per set); the block is then the largest divisor of K that fills at most
+    half the ways. Fitted on Zen 5 (1 MiB 16-way L2): 1024^3 (4 KiB stride, 64 rows per set)
+    blocks by 128 and ran 1.15x faster; 512^3 (16 per set) and the main job 256x1024x512 (32 per
+    set) ran slower with any block and are not blocked."""
+    if _rows_per_l2_set(k, row_stride_bytes, target) <= 2 * target.l2_ways:
         return None
-    block = max(d for d in range(1, MAX_K_BLOCK + 1) if k % d == 0)
-    return block if block * 4 >= MAX_K_BLOCK else None
+    fitting = [d for d in range(MIN_K_BLOCK, k) if k % d == 0
+               and _rows_per_l2_set(d, row_stride_bytes, target) <= target.l2_ways // 2]
+    return max(fitting) if fitting else None
+
+
+def _row_stride(value: SSAValue) -> int:
+    """Elements between two rows of the tensor `value` is a slice of (through extract_slices)."""
+    while isinstance(value, OpResult) and value.op.name == "tensor.extract_slice":
+        value = value.op.operands[0]
+    return value.type.get_shape()[-1]
 
 
 @dataclass(frozen=True)
@@ -246,7 +270,9 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             if tile is None:
                 continue
             root = _root_of(op)
-            key = (tile, root is op, choose_k_block(op.operands[0].type.get_shape()[1]), "matmul")
+            k_block = choose_k_block(op.operands[0].type.get_shape()[1],
+                                     _row_stride(op.operands[1]) * bits // 8, target)
+            key = (tile, root is op, k_block, "matmul")
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker
