@@ -15,9 +15,9 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
 - `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
   `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
   (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
-- `default` (tensor input; the reference lowering the others are tested against): lower linalg.pack/unpack (only when present), elementwise tensor
-  arith/math to linalg, one-shot-bufferize at the function boundary, ownership-based
-  deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
+- `default` (tensor input; the reference lowering the others are tested against): lower
+  linalg.pack/unpack (only when present), elementwise tensor arith/math to linalg,
+  one-shot-bufferize at the function boundary, ownership-based deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
 - `memref` (input already bufferized, e.g. by xfuse-bufferize): the same without bufferization
   and without deallocation insertion (the input owns its allocations).
 - `xfuse-bufferize` (tensor input): xfuse's own `xfuse-bufferize` pass runs first, in Python, on the
@@ -262,7 +262,8 @@ FOLD_SELF_COPIES = Step(
 MICROKERNEL = replace(
     DEFAULT,
     name="microkernel",
-    steps=tuple(s for step in DEFAULT.steps for s in ((step, FOLD_SELF_COPIES) if step == BUFFERIZE else (step,))),
+    steps=tuple(s for step in DEFAULT.steps
+                for s in ((step, FOLD_SELF_COPIES) if step == BUFFERIZE else (step,))),
     description="tensor input; each contraction register-tiled, vectorized to FMAs with its fused "
     "elementwise consumers, by a schedule generated for the module and the host CPU; then as "
     "`default`, compiled for the host CPU",

@@ -531,8 +531,8 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
                        "-o", str(work / "module.bc")],
                       work, "opt")
             llvm_input = work / "module.bc"
-        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
-                   "-o", str(work / "module.o")], work, "llc")
+        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj",
+                   str(llvm_input), "-o", str(work / "module.o")], work, "llc")
         link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
