@@ -68,11 +68,12 @@ def _failures_in_tmp(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("target", "m", "n", "expected"), [
-    (AVX512, 64, 64, (4, 64)),    # 16 accumulators + 4 B vectors + 1 broadcast = 21 of 32 registers
-    (AVX512, 48, 48, (8, 48)),    # 24 accumulators + 3 + 1: 24 FMAs per 11 loads
-    (AVX2, 64, 64, (2, 32)),      # 8 FMAs per 6 loads; 6x16 (8 loads per 12) needs 6 | M
-    (AVX2, 96, 96, (4, 24)),      # 12 accumulators + 3 + 1 = 16 registers: 12 FMAs per 7 loads
-    (SSE, 64, 64, (2, 16)),       # 8 accumulators of 4 lanes
+    (AVX512, 64, 64, (8, 32)),    # 16 accumulators + 2 B vectors + 1 broadcast = 19 of 32 registers
+    (AVX512, 48, 48, (8, 48)),    # 24 accumulators + 3 + 1 = 28
+    (AVX512, 16, 64, (8, 32)),
+    (AVX2, 64, 64, (4, 16)),      # 6x16 (12 accumulators) needs 6 | M
+    (AVX2, 96, 96, (6, 16)),      # the classic AVX2 SGEMM kernel: 12 accumulators + 2 + 1 = 15 of 16
+    (SSE, 64, 64, (4, 8)),        # 8 accumulators of 4 lanes
 ])
 def test_micro_tile_choice(target, m, n, expected):
     tile = choose_micro_tile(m, n, 32, target)
@@ -97,13 +98,13 @@ def test_no_tile_when_n_is_not_a_vector_multiple():
 
 
 @pytest.mark.parametrize(("k", "stride", "target", "block"), [
-    (1024, 4096, AVX512, 128),   # 64 rows per L2 set (1 MiB, 16 ways): blocks of 8 per set
-    (2048, 4096, AVX512, 128),
+    (1024, 4096, AVX512, 256),   # 64 rows per L2 set (1 MiB, 16 ways): blocks of 16 per set
+    (2048, 4096, AVX512, 256),
     (512, 2048, AVX512, None),   # 16 per set: fits
     (512, 4096, AVX512, None),   # 32 per set: blocking measured slower
     (1024, 256, AVX512, None),   # short rows: 256 positions, 4 per set
     (1024, 4000, AVX512, None),  # stride with a small power-of-two factor: spread over all sets
-    (1024, 4096, replace(AVX512, l2_bytes=512 << 10, l2_ways=8), 64),
+    (1024, 4096, replace(AVX512, l2_bytes=512 << 10, l2_ways=8), 128),
     (1031 * 16, 4096, AVX512, None),  # no divisor of K in range: one pass
 ])
 def test_k_block_choice(k, stride, target, block):
@@ -119,7 +120,7 @@ def test_k_blocked_contractions_agree_with_the_reference(m, n, k, tiles):
     if tiles is not None:
         xfuse.apply_passes(module, FUSION)
     groups = plan_microkernels(prepare_for_execution(module), AVX512)
-    assert [g.k_block for g in groups] == [128]
+    assert [g.k_block for g in groups] == [256]
     _differential(module, "mlp")
 
 
@@ -150,7 +151,7 @@ def test_plan_does_not_fuse_what_xfuse_did_not():
     assert group.root_is_contraction
     assert _marked(module, ROOT_ATTR) == ["linalg.matmul"]
     body = schedule_bodies([group])[0]
-    assert "tile_sizes [4, 64, 0] interchange [1, 0, 2]" in body
+    assert "tile_sizes [8, 32, 0] interchange [1, 0, 2]" in body
 
 
 def test_plan_skips_contractions_it_cannot_tile():

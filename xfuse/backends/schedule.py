@@ -30,10 +30,12 @@ Cost model of `choose_micro_tile` (an `MR x NR` accumulator, `L` lanes per vecto
 `MR * NR / L` FMAs. Candidates keep `MR * NR / L` accumulators + `NR / L` B vectors + one
 broadcast within `R` (no spills), divide the tile (`MR | M`, `NR | N`, no remainder loops), and
 have at least `MIN_ACCUMULATORS` independent accumulators (FMA latency x FMA ports, so the FMA
-units never wait on a previous FMA). Among those the score is FMAs per load,
-`(MR * NR / L) / (MR + NR / L)`: loads, not FMAs, bound a register-tiled loop. Ties go to the
-larger tile. For f32 on AVX-512 (32 registers of 16 lanes) a 64x64 tile gets 4x64 (16
-accumulators, 8 loads per 16 FMAs); on AVX2 (16 registers of 8 lanes), 2x32.
+units never wait on a previous FMA). Among those the score is FMAs per weighted load,
+`(MR * NR / L) / (MR + B_LOAD_WEIGHT * NR / L)`: loads, not FMAs, bound a register-tiled loop,
+and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
+accumulators, then the wider tile. For f32 on AVX-512 (32 registers of 16 lanes) a 64x64 tile
+gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16 FMAs); on AVX2 (16 registers
+of 8 lanes) 4x16, and 6x16 (the classic AVX2 SGEMM kernel) where 6 divides the tile.
 
 `after_bufferize_bodies(groups)` is what runs after one-shot-bufferize (memref-only patterns).
 """
@@ -51,6 +53,14 @@ from xfuse.backends.target import CpuTarget
 
 ROOT_ATTR = "xfuse.microkernel_root"
 CONTRACTION_ATTR = "xfuse.microkernel_contraction"
+
+B_LOAD_WEIGHT = 3
+"""Cost of one vector load of B relative to one broadcast of an A element. A's `MR x K` micro-panel
+is read by every column of the tile and stays in L1; B's `K x NR` panel is reread by every row
+block and comes from L2, a full cache line per vector. Fitted on Zen 5 (AVX-512, f32, 64x64 tiles,
+CPU time per call with numpy's in the same run): 8x32 ran 1.2x (512^3) and 1.03-1.1x (1024^3)
+faster than 4x64, which plain loads per FMA (weight 1) preferred, and 1.4x faster than 16x16 at
+1024^3 (with weight 3 the model ranks 8x32 > 4x64 > 16x16, as measured)."""
 
 MIN_ACCUMULATORS = 8
 """Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
@@ -88,7 +98,9 @@ class MicroTile:
 
     @property
     def fmas_per_load(self) -> float:
-        return self.accumulators / (self.mr + self.nr // self.lanes)
+        """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
+        vector loads of B (weight `B_LOAD_WEIGHT` each)."""
+        return self.accumulators / (self.mr + B_LOAD_WEIGHT * (self.nr // self.lanes))
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget) -> MicroTile | None:
@@ -127,14 +139,14 @@ def choose_k_block(k: int, row_stride_bytes: int, target: CpuTarget) -> int | No
     Every row block of a tile rereads the `K x NR` panel of B; it must stay in L2. Blocking costs
     a store and reload of the accumulators per block and moves the fused epilogue out of the
     K loop, so it is only worth it when the panel's rows overflow their L2 sets twice over
-    (`> 2 x ways` rows per set); the block is then the largest divisor of K that fills at most
-    half the ways. Fitted on Zen 5 (1 MiB 16-way L2): 1024^3 (4 KiB stride, 64 rows per set)
-    blocks by 128 and ran 1.15x faster; 512^3 (16 per set) and the main job 256x1024x512 (32 per
-    set) ran slower with any block and are not blocked."""
+    (`> 2 x ways` rows per set); the block is then the largest divisor of K whose rows fit the
+    ways. Fitted on Zen 5 (1 MiB 16-way L2, 8x32 register tiles): 1024^3 (4 KiB stride, 64 rows
+    per set) blocks by 256 and ran 1.3x faster (128: 1.13x); 512^3 (16 per set) and the main job
+    256x1024x512 (32 per set) ran slower with any block and are not blocked."""
     if _rows_per_l2_set(k, row_stride_bytes, target) <= 2 * target.l2_ways:
         return None
     fitting = [d for d in range(MIN_K_BLOCK, k) if k % d == 0
-               and _rows_per_l2_set(d, row_stride_bytes, target) <= target.l2_ways // 2]
+               and _rows_per_l2_set(d, row_stride_bytes, target) <= target.l2_ways]
     return max(fitting) if fitting else None
 
 
