@@ -317,3 +317,37 @@ def test_mmt4d_inner_loop_is_one_vector_load_and_fmas(tmp_path):
     kernel = max(kernels, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
     assert len(re.findall(r"vfmadd\d+ps\s+.*\{1to16\}.*%zmm", kernel)) == 16, kernel  # broadcast A from memory
     assert not re.search(r"vpermt2|vinsertf|vmovss", kernel), kernel  # B's row is one load, not assembled
+
+
+# Targets ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def avx2_host(monkeypatch):
+    """Build for AVX2 (x86-64-v3) whatever the host: the AVX2 schedules run on any AVX2+ machine."""
+    if not (host_target().vector_bits >= 256 and host_target().cpu != "generic"):
+        pytest.skip(f"needs an AVX2 host (host: {host_target()})")
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "x86-64-v3")
+    host_target.cache_clear()
+    yield host_target()
+    monkeypatch.delenv("XFUSE_TARGET_CPU")
+    host_target.cache_clear()
+
+
+def test_target_override_and_flags(avx2_host):
+    assert (avx2_host.vector_bits, avx2_host.vector_registers, avx2_host.lanes(32)) == (256, 16, 8)
+    assert avx2_host.llvm_flags() == ["-mcpu=x86-64-v3"]
+    assert CpuTarget("generic", 128, 16, False).llvm_flags() == []
+
+
+@pytest.mark.parametrize("data_tiled", [False, True])
+def test_avx2_schedules_agree_with_the_reference(avx2_host, data_tiled):
+    if data_tiled:
+        module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(8, 8, 1), tile_sizes=(4, 4)))
+    else:
+        module = xfuse.parse(mlp_module(96, 1, (48, 48, 0)))
+    xfuse.apply_passes(module, FUSION)
+    (group,) = plan_microkernels(prepare_for_execution(module), avx2_host)
+    assert (group.tile.mr, group.tile.nr) == ((8, 8) if data_tiled else (6, 16))
+    candidate = _differential(module, "mlp")
+    assert candidate.pipeline.cpu_flags == ("-mcpu=x86-64-v3",)
