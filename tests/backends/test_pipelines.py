@@ -351,3 +351,33 @@ def test_avx2_schedules_agree_with_the_reference(avx2_host, data_tiled):
     assert (group.tile.mr, group.tile.nr) == ((8, 8) if data_tiled else (6, 16))
     candidate = _differential(module, "mlp")
     assert candidate.pipeline.cpu_flags == ("-mcpu=x86-64-v3",)
+
+
+def test_epilogue_with_a_broadcast_operand_runs_on_the_register_tile():
+    """One generic (bias read through a (d0, d1) -> (d1) map, add, relu) as the fused consumer."""
+    text = """
+    func.func @layer(%x: tensor<64x32xf32>, %w: tensor<32x64xf32>, %b: tensor<64xf32>) -> tensor<64x64xf32> {
+      %zero = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<64x64xf32>
+      %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %mm = linalg.matmul {xfuse.tile_sizes = array<i64: 32, 64, 0>}
+          ins(%x, %w : tensor<64x32xf32>, tensor<32x64xf32>) outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %o = tensor.empty() : tensor<64x64xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>,
+                                            affine_map<(d0, d1) -> (d0, d1)>],
+                           iterator_types = ["parallel", "parallel"]}
+          ins(%mm, %b : tensor<64x64xf32>, tensor<64xf32>) outs(%o : tensor<64x64xf32>) {
+      ^bb0(%a: f32, %bias: f32, %out: f32):
+        %s = arith.addf %a, %bias : f32
+        %m = arith.maximumf %s, %zero : f32
+        linalg.yield %m : f32
+      } -> tensor<64x64xf32>
+      return %r : tensor<64x64xf32>
+    }"""
+    module = xfuse.parse(text)
+    xfuse.apply_passes(module, FUSION)
+    marked = prepare_for_execution(module)
+    (group,) = plan_microkernels(marked, AVX512)
+    assert not group.root_is_contraction
+    assert [op.name for op in marked.walk() if ROOT_ATTR in op.attributes] == ["linalg.generic"]
+    _differential(module, "layer")
