@@ -78,6 +78,26 @@ def mlp_module(size: int, layers: int = 1, tile_sizes: Sequence[int] | None = No
     )
 
 
+def _bias_relu(product: str, n: int, out: str, element: str) -> str:
+    """The epilogue of a layer: `relu(product + broadcast(%b0))`, ending in `return`."""
+    return f"""\
+  %bias_empty = tensor.empty() : {out}
+  %bias2d = linalg.broadcast ins(%b0 : tensor<{n}x{element}>) outs(%bias_empty : {out}) dimensions = [0]
+  %sum_empty = tensor.empty() : {out}
+  %sum = linalg.add ins({product}, %bias2d : {out}, {out}) outs(%sum_empty : {out}) -> {out}
+  %out_empty = tensor.empty() : {out}
+  %relu = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}}
+      ins(%sum : {out}) outs(%out_empty : {out}) {{
+  ^bb0(%in: {element}, %o: {element}):
+    %r = arith.maximumf %in, %zero : {element}
+    linalg.yield %r : {element}
+  }} -> {out}
+  return %relu : {out}
+}}
+"""
+
+
 def mlp_layer_module(m: int, n: int, k: int, tile_sizes: Sequence[int] | None = None,
                      name: str = "mlp", element: str = "f32") -> str:
     """One layer relu(x @ W + b) with x: m x k, W: k x n, b: n (the main job's is 256, 1024, 512);
@@ -93,21 +113,38 @@ func.func @{name}(%x: {x}, %w0: {w}, %b0: {v}) -> {out} {{
   %acc_empty = tensor.empty() : {out}
   %acc = linalg.fill ins(%zero : {element}) outs(%acc_empty : {out}) -> {out}
   %mm = linalg.matmul{_tile_attr(tile_sizes)} ins(%x, %w0 : {x}, {w}) outs(%acc : {out}) -> {out}
-  %bias_empty = tensor.empty() : {out}
-  %bias2d = linalg.broadcast ins(%b0 : {v}) outs(%bias_empty : {out}) dimensions = [0]
-  %sum_empty = tensor.empty() : {out}
-  %sum = linalg.add ins(%mm, %bias2d : {out}, {out}) outs(%sum_empty : {out}) -> {out}
-  %out_empty = tensor.empty() : {out}
-  %relu = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
-                          iterator_types = ["parallel", "parallel"]}}
-      ins(%sum : {out}) outs(%out_empty : {out}) {{
-  ^bb0(%in: {element}, %o: {element}):
-    %r = arith.maximumf %in, %zero : {element}
-    linalg.yield %r : {element}
-  }} -> {out}
-  return %relu : {out}
-}}
-"""
+""" + _bias_relu("%mm", n, out, element)
+
+
+def mlp_mmt4d_module(m: int, n: int, k: int, inner: Sequence[int] = (16, 16, 1),
+                     tile_sizes: Sequence[int] | None = None, name: str = "mlp") -> str:
+    """The data-tiled layer relu(unpack(mmt4d(pack(x), pack(W))) + b), f32: x packed to
+    `M/m0 x K/k0 x m0 x k0`, W to `N/n0 x K/k0 x n0 x k0` (transposed tiles, as mmt4d wants),
+    `inner` = (m0, n0, k0); `tile_sizes` (M1, N1) marks the mmt4d for `xfuse-tile`."""
+    m0, n0, k0 = inner
+    if m % m0 or n % n0 or k % k0:
+        raise ValueError(f"the inner tiles {list(inner)} must divide M={m}, N={n}, K={k}")
+    m1, n1, k1 = m // m0, n // n0, k // k0
+    out, xp, wp, acc = (f"tensor<{m}x{n}xf32>", f"tensor<{m1}x{k1}x{m0}x{k0}xf32>",
+                        f"tensor<{n1}x{k1}x{n0}x{k0}xf32>", f"tensor<{m1}x{n1}x{m0}x{n0}xf32>")
+    marker = "" if tile_sizes is None else f" {{xfuse.tile_sizes = array<i64: {tile_sizes[0]}, {tile_sizes[1]}, 0, 0, 0, 0>}}"
+    return f"""\
+// data-tiled MLP layer, M={m} N={n} K={k}, inner tiles {m0}x{n0}x{k0}
+func.func @{name}(%x: tensor<{m}x{k}xf32>, %w0: tensor<{k}x{n}xf32>, %b0: tensor<{n}xf32>) -> {out} {{
+  %zero = arith.constant 0.000000e+00 : f32
+  %x_empty = tensor.empty() : {xp}
+  %x_packed = linalg.pack %x inner_dims_pos = [0, 1] inner_tiles = [{m0}, {k0}] into %x_empty
+      : tensor<{m}x{k}xf32> -> {xp}
+  %w_empty = tensor.empty() : {wp}
+  %w_packed = linalg.pack %w0 outer_dims_perm = [1, 0] inner_dims_pos = [1, 0] inner_tiles = [{n0}, {k0}] into %w_empty
+      : tensor<{k}x{n}xf32> -> {wp}
+  %acc_empty = tensor.empty() : {acc}
+  %acc = linalg.fill ins(%zero : f32) outs(%acc_empty : {acc}) -> {acc}
+  %mm = linalg.mmt4d{marker} ins(%x_packed, %w_packed : {xp}, {wp}) outs(%acc : {acc}) -> {acc}
+  %unpacked_empty = tensor.empty() : {out}
+  %unpacked = linalg.unpack %mm inner_dims_pos = [0, 1] inner_tiles = [{m0}, {n0}] into %unpacked_empty
+      : {acc} -> {out}
+""" + _bias_relu("%unpacked", n, out, "f32")
 
 
 def parse_int_list(text: str) -> tuple[int, ...]:

@@ -8,6 +8,8 @@ Systems, each on the same seeded inputs (results checked against numpy first):
   `microkernel-parallel` (T > 1: the forall runs on MLIR's async runtime, one worker per CPU).
 - `xfuse-unfused`: the layer as written (whole-tensor ops), `microkernel` pipeline; 1 thread only
   (it has no parallel loop).
+- `xfuse-data-tiled` (with `--data-tiled`): the layer as pack + `linalg.mmt4d` + unpack (inner
+  tiles 16x16x1 with AVX-512, else 8x8x1), tiled and fused like `xfuse`.
 - `iree`: `iree-compile --iree-llvmcpu-target-cpu=host` of the same layer (named ops generalized,
   IREE 3.13 has no `linalg.add`), run by `local-sync` (1 thread) or `local-task` limited to T
   workers. Optional: `pip install -e .[peers]`; skipped with a note when absent.
@@ -43,9 +45,10 @@ import numpy as np  # noqa: E402  (before threadpoolctl: it limits libraries alr
 
 import xfuse  # noqa: E402
 from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
-from benchmarks.mlp_models import mlp_layer_module  # noqa: E402
+from benchmarks.mlp_models import mlp_layer_module, mlp_mmt4d_module  # noqa: E402
 from xfuse.backends import toolchain  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
+from xfuse.backends.target import host_target  # noqa: E402
 from xfuse.diagnostics import XfuseError, describe  # noqa: E402
 
 DEFAULT_SHAPES = ((512, 512, 512), (1024, 1024, 1024), (256, 1024, 512))
@@ -87,12 +90,22 @@ def blas_description() -> str:
     return (info or "no BLAS found by threadpoolctl") + note
 
 
-def xfuse_system(shape: tuple[int, int, int], threads: int, fused: bool,
-                 tile_sizes: tuple[int, int]) -> tuple[Callable[[list[np.ndarray]], Callable[[], object]], float]:
-    """A builder of the timed call, and the compile time (passes + mlir-opt + llc + cc, uncached)."""
+def data_tiled_inner() -> tuple[int, int, int]:
+    """mmt4d's inner tile for the host: 16x16x1 with AVX-512, 8x8x1 otherwise (AVX2)."""
+    return (16, 16, 1) if host_target().vector_bits >= 512 else (8, 8, 1)
+
+
+def xfuse_system(shape: tuple[int, int, int], threads: int, fused: bool, tile_sizes: tuple[int, int],
+                 data_tiled: bool = False) -> tuple[Callable[[list[np.ndarray]], Callable[[], object]], float]:
+    """A builder of the timed call, and the compile time (passes + mlir-opt + llc + cc, uncached).
+    `data_tiled`: the pack + mmt4d + unpack form, its mmt4d tiled like the matmul (same elements)."""
     m, n, k = shape
     start = time.perf_counter()
-    module = xfuse.parse(mlp_layer_module(m, n, k, (*tile_sizes, 0) if fused else None))
+    if data_tiled:
+        m0, n0, k0 = data_tiled_inner()
+        module = xfuse.parse(mlp_mmt4d_module(m, n, k, (m0, n0, k0), (tile_sizes[0] // m0, tile_sizes[1] // n0)))
+    else:
+        module = xfuse.parse(mlp_layer_module(m, n, k, (*tile_sizes, 0) if fused else None))
     if fused:
         xfuse.apply_passes(module, DIFFUSION_PASSES)
     pipeline = "microkernel-parallel" if threads > 1 else "microkernel"
@@ -150,7 +163,7 @@ def numpy_system(inputs: list[np.ndarray]) -> Callable[[], object]:
 
 
 def measure(shape: tuple[int, int, int], threads: int, repeat: int, seed: int, tile_sizes: tuple[int, int],
-            notes: list[str]) -> tuple[list[dict], dict[str, float]]:
+            notes: list[str], data_tiled: bool = False) -> tuple[list[dict], dict[str, float]]:
     """Records of one shape and thread count, timed interleaved; and the compile times."""
     inputs = _inputs(*shape, seed)
     systems = [System("numpy", numpy_system(inputs))]
@@ -160,37 +173,47 @@ def measure(shape: tuple[int, int, int], threads: int, repeat: int, seed: int, t
     if threads == 1:
         bind, compile_seconds["xfuse-unfused"] = xfuse_system(shape, threads, False, tile_sizes)
         systems.append(System("xfuse-unfused", bind(inputs)))
+    if data_tiled:
+        bind, compile_seconds["xfuse-data-tiled"] = xfuse_system(shape, threads, True, tile_sizes, data_tiled=True)
+        systems.append(System("xfuse-data-tiled", bind(inputs)))
     if (why := iree_available()) is None:
         systems.append(System("iree", iree_system(shape, threads)(inputs)))
     elif why not in notes:
         notes.append(why)
     times: dict[str, list[float]] = {s.name: [] for s in systems}
+    cpu_times: dict[str, list[float]] = {s.name: [] for s in systems}
     limits = _blas_limits(threads)
     try:
         for system in systems:  # warm-up
             system.call()
         for _ in range(repeat):
             for system in systems:
-                start = time.perf_counter()
+                start, cpu_start = time.perf_counter(), time.process_time()
                 system.call()
                 times[system.name].append(time.perf_counter() - start)
+                cpu_times[system.name].append(time.process_time() - cpu_start)
     finally:
         if limits is not None:
             limits.restore_original_limits()
     records = [{"case": "mlp", "shape": list(shape), "threads": threads, "system": name,
                 "median_ms": statistics.median(values) * 1e3} for name, values in times.items()]
-    for record in records:  # the table also shows the fastest call (robust to a loaded machine)
-        MIN_MS[(shape, threads, record["system"])] = min(times[record["system"]]) * 1e3
+    for record in records:  # the table also shows figures that a loaded machine disturbs less
+        key = (shape, threads, record["system"])
+        MIN_MS[key] = min(times[record["system"]]) * 1e3
+        CPU_MS[key] = statistics.median(cpu_times[record["system"]]) * 1e3
     return records, compile_seconds
 
 
 MIN_MS: dict[tuple, float] = {}
 """Fastest call per (shape, threads, system) of this run: shown in the table, not in --json."""
+CPU_MS: dict[tuple, float] = {}
+"""Median CPU time of the process per call (all threads): on a machine shared with other work
+this is close to the call's time alone when T = 1 (time waiting for a CPU is not counted)."""
 
 
 def format_table(records: list[dict]) -> str:
-    lines = [f"{'shape [M,N,K]':<18} {'T':>2} {'system':<14} {'median ms':>10} {'min ms':>8} {'GFLOP/s':>8} "
-             f"{'/ numpy':>8} {'/ iree':>8}"]
+    lines = [f"{'shape [M,N,K]':<18} {'T':>2} {'system':<16} {'median ms':>10} {'min ms':>8} {'cpu ms':>8} "
+             f"{'GFLOP/s':>8} {'/ numpy':>8} {'/ iree':>8} {'cpu / numpy':>11}"]
     groups: dict[tuple, dict[str, dict]] = {}
     for r in records:
         groups.setdefault((tuple(r["shape"]), r["threads"]), {})[r["system"]] = r
@@ -202,8 +225,10 @@ def format_table(records: list[dict]) -> str:
             ms = r["median_ms"]
             vs_iree = f"{ms / iree_ms:>7.2f}x" if iree_ms else f"{'-':>8}"
             fastest = MIN_MS.get((shape, threads, name), float("nan"))
-            lines.append(f"{'x'.join(map(str, shape)):<18} {threads:>2} {name:<14} {ms:>10.3f} {fastest:>8.3f} "
-                         f"{flops / ms / 1e6:>8.1f} {ms / numpy_ms:>7.2f}x {vs_iree}")
+            cpu = CPU_MS.get((shape, threads, name), float("nan"))
+            cpu_numpy = CPU_MS.get((shape, threads, "numpy"), float("nan"))
+            lines.append(f"{'x'.join(map(str, shape)):<18} {threads:>2} {name:<16} {ms:>10.3f} {fastest:>8.3f} "
+                         f"{cpu:>8.3f} {flops / ms / 1e6:>8.1f} {ms / numpy_ms:>7.2f}x {vs_iree} {cpu / cpu_numpy:>10.2f}x")
     return "\n".join(lines)
 
 
@@ -222,6 +247,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tile-sizes", type=lambda t: tuple(int(s) for s in t.split(",")), default=(64, 64),
                         help="xfuse's cache tile of the fused matmul (M, N), default 64,64")
+    parser.add_argument("--data-tiled", action="store_true",
+                        help="also time the data-tiled form (pack + mmt4d + unpack, fused the same way): "
+                             "system 'xfuse-data-tiled'")
     parser.add_argument("--json", action="store_true", help="print the records as JSON")
     args = parser.parse_args(argv)
     if args.repeat < 10:
@@ -234,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for shape in args.shapes:
             for threads in args.threads:
-                shape_records, seconds = measure(shape, threads, args.repeat, args.seed, args.tile_sizes, notes)
+                shape_records, seconds = measure(shape, threads, args.repeat, args.seed, args.tile_sizes, notes,
+                                                 args.data_tiled)
                 records += shape_records
                 compile_times += [f"{'x'.join(map(str, shape))} T={threads} {name}: {s:.2f} s"
                                   for name, s in seconds.items()]

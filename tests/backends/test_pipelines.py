@@ -27,6 +27,7 @@ from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
 from xfuse.backends.schedule import (
     CONTRACTION_ATTR,
+    after_bufferize_bodies,
     ROOT_ATTR,
     choose_k_block,
     choose_micro_tile,
@@ -67,11 +68,12 @@ def _failures_in_tmp(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("target", "m", "n", "expected"), [
-    (AVX512, 64, 64, (4, 64)),    # 16 accumulators + 4 B vectors + 1 broadcast = 21 of 32 registers
-    (AVX512, 48, 48, (8, 48)),    # 24 accumulators + 3 + 1: 24 FMAs per 11 loads
-    (AVX2, 64, 64, (2, 32)),      # 8 FMAs per 6 loads; 6x16 (8 loads per 12) needs 6 | M
-    (AVX2, 96, 96, (4, 24)),      # 12 accumulators + 3 + 1 = 16 registers: 12 FMAs per 7 loads
-    (SSE, 64, 64, (2, 16)),       # 8 accumulators of 4 lanes
+    (AVX512, 64, 64, (8, 32)),    # 16 accumulators + 2 B vectors + 1 broadcast = 19 of 32 registers
+    (AVX512, 48, 48, (8, 48)),    # 24 accumulators + 3 + 1 = 28
+    (AVX512, 16, 64, (8, 32)),
+    (AVX2, 64, 64, (4, 16)),      # 6x16 (12 accumulators) needs 6 | M
+    (AVX2, 96, 96, (6, 16)),      # the classic AVX2 SGEMM kernel: 12 accumulators + 2 + 1 = 15 of 16
+    (SSE, 64, 64, (4, 8)),        # 8 accumulators of 4 lanes
 ])
 def test_micro_tile_choice(target, m, n, expected):
     tile = choose_micro_tile(m, n, 32, target)
@@ -95,22 +97,30 @@ def test_no_tile_when_n_is_not_a_vector_multiple():
     assert choose_micro_tile(64, 12, 32, AVX512) is None
 
 
-@pytest.mark.parametrize(("k", "block"), [(256, None), (512, None), (1024, 512), (768, 384), (1536, 512),
-                                          (1031, None)])  # 1031 is prime: no useful block
-def test_k_block_choice(k, block):
-    assert choose_k_block(k) == block
+@pytest.mark.parametrize(("k", "stride", "target", "block"), [
+    (1024, 4096, AVX512, 256),   # 64 rows per L2 set (1 MiB, 16 ways): blocks of 16 per set
+    (2048, 4096, AVX512, 256),
+    (512, 2048, AVX512, None),   # 16 per set: fits
+    (512, 4096, AVX512, None),   # 32 per set: blocking measured slower
+    (1024, 256, AVX512, None),   # short rows: 256 positions, 4 per set
+    (1024, 4000, AVX512, None),  # stride with a small power-of-two factor: spread over all sets
+    (1024, 4096, replace(AVX512, l2_bytes=512 << 10, l2_ways=8), 128),
+    (1031 * 16, 4096, AVX512, None),  # no divisor of K in range: one pass
+])
+def test_k_block_choice(k, stride, target, block):
+    assert choose_k_block(k, stride, target) == block
 
 
 @pytest.mark.parametrize(("m", "n", "k", "tiles"), [
-    (64, 64, 1024, (32, 64, 0)),   # fused, K blocked: the epilogue's register tiles follow the K-block loop
-    (32, 64, 1024, None),          # unfused, K blocked
+    (32, 1024, 1024, (32, 64, 0)),   # fused, K blocked: the epilogue's register tiles follow the K-block loop
+    (16, 1024, 1024, None),          # unfused, K blocked
 ])
 def test_k_blocked_contractions_agree_with_the_reference(m, n, k, tiles):
     module = xfuse.parse(mlp_models.mlp_layer_module(m, n, k, tiles))
     if tiles is not None:
         xfuse.apply_passes(module, FUSION)
     groups = plan_microkernels(prepare_for_execution(module), AVX512)
-    assert [g.k_block for g in groups] == [512]
+    assert [g.k_block for g in groups] == [256]
     _differential(module, "mlp")
 
 
@@ -141,7 +151,7 @@ def test_plan_does_not_fuse_what_xfuse_did_not():
     assert group.root_is_contraction
     assert _marked(module, ROOT_ATTR) == ["linalg.matmul"]
     body = schedule_bodies([group])[0]
-    assert "tile_sizes [4, 64, 0] interchange [1, 0, 2]" in body
+    assert "tile_sizes [8, 32, 0] interchange [1, 0, 2]" in body
 
 
 def test_plan_skips_contractions_it_cannot_tile():
@@ -268,3 +278,106 @@ def test_parallel_pipeline_agrees_and_links_the_async_runtime():
         np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
     lowered = get_pipeline("microkernel-parallel").spec()
     assert "async-parallel-for" in lowered and "scf-forall-to-for" not in lowered
+
+
+# Data-tiled form (pack + mmt4d) --------------------------------------------------------------
+
+
+def test_plan_takes_the_mmt4d_inner_tile_as_register_tile():
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(16, 16, 1)))
+    (group,) = plan_microkernels(module, AVX512)
+    assert group.kind == "mmt4d" and (group.tile.mr, group.tile.nr, group.tile.accumulators) == (16, 16, 16)
+    (after,) = after_bufferize_bodies([group])
+    assert "drop_inner_most_unit_dims_from_xfer_ops" in after
+    # 16x16 f32 needs 32 ymm accumulators: more than AVX2 has, so the tile is left to the generic lowering
+    assert plan_microkernels(xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(16, 16, 1))), AVX2) == []
+    (avx2,) = plan_microkernels(xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(8, 8, 1))), AVX2)
+    assert (avx2.tile.mr, avx2.tile.nr) == (8, 8)
+
+
+@pytest.mark.parametrize("passes", [FUSION, ""])
+def test_data_tiled_mlp_agrees_with_the_reference(passes):
+    inner = (16, 16, 1) if host_target().vector_bits >= 512 else (8, 8, 1)
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=inner, tile_sizes=(2, 2) if passes else None))
+    if passes:
+        xfuse.apply_passes(module, passes)
+    _differential(module, "mlp")
+    x, w, b = random_inputs(compile_module(module, "mlp").signature, seed=4)
+    (got,) = compile_module(module, "mlp")(x, w, b)
+    np.testing.assert_allclose(got, np.maximum(x.astype(np.float64) @ w + b, 0), rtol=1e-4, atol=1e-4)
+
+
+def test_mmt4d_inner_loop_is_one_vector_load_and_fmas(tmp_path):
+    if host_target().vector_bits < 512:
+        pytest.skip(f"checks the AVX-512 16x16x1 kernel (host: {host_target()})")
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(128, 128, 64, tile_sizes=(4, 4)))
+    xfuse.apply_passes(module, FUSION)
+    kernels = [body for body in _innermost_loops(_assembly(module, tmp_path)) if re.search(r"vfmadd\d+ps", body)]
+    assert kernels
+    kernel = max(kernels, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    assert len(re.findall(r"vfmadd\d+ps\s+.*\{1to16\}.*%zmm", kernel)) == 16, kernel  # broadcast A from memory
+    assert not re.search(r"vpermt2|vinsertf|vmovss", kernel), kernel  # B's row is one load, not assembled
+
+
+# Targets ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def avx2_host(monkeypatch):
+    """Build for AVX2 (x86-64-v3) whatever the host: the AVX2 schedules run on any AVX2+ machine."""
+    if not (host_target().vector_bits >= 256 and host_target().cpu != "generic"):
+        pytest.skip(f"needs an AVX2 host (host: {host_target()})")
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "x86-64-v3")
+    host_target.cache_clear()
+    yield host_target()
+    monkeypatch.delenv("XFUSE_TARGET_CPU")
+    host_target.cache_clear()
+
+
+def test_target_override_and_flags(avx2_host):
+    assert (avx2_host.vector_bits, avx2_host.vector_registers, avx2_host.lanes(32)) == (256, 16, 8)
+    assert avx2_host.llvm_flags() == ["-mcpu=x86-64-v3"]
+    assert CpuTarget("generic", 128, 16, False).llvm_flags() == []
+
+
+@pytest.mark.parametrize("data_tiled", [False, True])
+def test_avx2_schedules_agree_with_the_reference(avx2_host, data_tiled):
+    if data_tiled:
+        module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(8, 8, 1), tile_sizes=(4, 4)))
+    else:
+        module = xfuse.parse(mlp_module(96, 1, (48, 48, 0)))
+    xfuse.apply_passes(module, FUSION)
+    (group,) = plan_microkernels(prepare_for_execution(module), avx2_host)
+    assert (group.tile.mr, group.tile.nr) == ((8, 8) if data_tiled else (6, 16))
+    candidate = _differential(module, "mlp")
+    assert candidate.pipeline.cpu_flags == ("-mcpu=x86-64-v3",)
+
+
+def test_epilogue_with_a_broadcast_operand_runs_on_the_register_tile():
+    """One generic (bias read through a (d0, d1) -> (d1) map, add, relu) as the fused consumer."""
+    text = """
+    func.func @layer(%x: tensor<64x32xf32>, %w: tensor<32x64xf32>, %b: tensor<64xf32>) -> tensor<64x64xf32> {
+      %zero = arith.constant 0.0 : f32
+      %e = tensor.empty() : tensor<64x64xf32>
+      %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %mm = linalg.matmul {xfuse.tile_sizes = array<i64: 32, 64, 0>}
+          ins(%x, %w : tensor<64x32xf32>, tensor<32x64xf32>) outs(%acc : tensor<64x64xf32>) -> tensor<64x64xf32>
+      %o = tensor.empty() : tensor<64x64xf32>
+      %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>,
+                                            affine_map<(d0, d1) -> (d0, d1)>],
+                           iterator_types = ["parallel", "parallel"]}
+          ins(%mm, %b : tensor<64x64xf32>, tensor<64xf32>) outs(%o : tensor<64x64xf32>) {
+      ^bb0(%a: f32, %bias: f32, %out: f32):
+        %s = arith.addf %a, %bias : f32
+        %m = arith.maximumf %s, %zero : f32
+        linalg.yield %m : f32
+      } -> tensor<64x64xf32>
+      return %r : tensor<64x64xf32>
+    }"""
+    module = xfuse.parse(text)
+    xfuse.apply_passes(module, FUSION)
+    marked = prepare_for_execution(module)
+    (group,) = plan_microkernels(marked, AVX512)
+    assert not group.root_is_contraction
+    assert [op.name for op in marked.walk() if ROOT_ATTR in op.attributes] == ["linalg.generic"]
+    _differential(module, "layer")

@@ -15,9 +15,9 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
 - `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
   `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
   (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
-- `default` (tensor input; the reference lowering the others are tested against): lower linalg.pack/unpack (only when present), elementwise tensor
-  arith/math to linalg, one-shot-bufferize at the function boundary, ownership-based
-  deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
+- `default` (tensor input; the reference lowering the others are tested against): lower
+  linalg.pack/unpack (only when present), elementwise tensor arith/math to linalg,
+  one-shot-bufferize at the function boundary, ownership-based deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
 - `memref` (input already bufferized, e.g. by xfuse-bufferize): the same without bufferization
   and without deallocation insertion (the input owns its allocations).
 - `xfuse-bufferize` (tensor input): xfuse's own `xfuse-bufferize` pass runs first, in Python, on the
@@ -79,6 +79,9 @@ class Pipeline:
     """Compile for the host CPU (`opt`/`llc -mcpu=<host>`), not for a generic x86-64/AArch64."""
     cpu_flags: tuple[str, ...] = ()
     """Flags `opt` and `llc` get (set by `for_module` when `host_cpu`)."""
+    after_bufferize_bodies: tuple[str, ...] = field(default=())
+    """Transform ops (on `%root`) run by a second `-transform-interpreter` right after
+    one-shot-bufferize (`AFTER_BUFFERIZE_ENTRY`): patterns that only apply to memrefs."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
 
@@ -87,13 +90,15 @@ class Pipeline:
         schedule appended to `transform_bodies`, the CPU flags filled in. Idempotent on the rest."""
         if not (self.microkernels or self.host_cpu):
             return self
-        from xfuse.backends.schedule import plan_microkernels, schedule_bodies
+        from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
         from xfuse.backends.target import host_target
 
         target = host_target()
-        bodies = schedule_bodies(plan_microkernels(module, target)) if self.microkernels else []
+        groups = plan_microkernels(module, target) if self.microkernels else []
+        bodies, after = schedule_bodies(groups), after_bufferize_bodies(groups)
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
-        return replace(self, transform_bodies=(*self.transform_bodies, *bodies), cpu_flags=flags)
+        return replace(self, transform_bodies=(*self.transform_bodies, *bodies),
+                       after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags)
 
     def spec(self, transform_library: str | None = None) -> str:
         """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
@@ -101,7 +106,11 @@ class Pipeline:
         if transform_library is not None:
             passes.append(f"transform-preload-library{{transform-library-paths={transform_library}}}")
             passes.append("transform-interpreter")
-        passes.extend(step.passes for step in self.steps)
+        for step in self.steps:
+            passes.append(step.passes)
+            if transform_library is not None and self.after_bufferize_bodies and step.passes.startswith(
+                    "one-shot-bufferize"):
+                passes.append(f"transform-interpreter{{entry-point={AFTER_BUFFERIZE_ENTRY}}}")
         return f"builtin.module({','.join(passes)})"
 
     def describe(self) -> str:
@@ -193,13 +202,23 @@ VECTORIZE_MATMUL = """\
 """Transform ops: tile every linalg.matmul 8x32x1 and vectorize the tiles (masked: any shape)."""
 
 
-def transform_script(bodies: list[str]) -> str:
-    """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in order."""
+AFTER_BUFFERIZE_ENTRY = "xfuse_after_bufferize"
+"""The named sequence of the transform library run after one-shot-bufferize (`after_bufferize_bodies`)."""
+
+
+def _named_sequence(name: str, bodies: list[str] | tuple[str, ...]) -> str:
+    return (f"  transform.named_sequence @{name}(%root: !transform.any_op {{transform.readonly}}) {{\n"
+            + "".join(bodies) + "    transform.yield\n  }\n")
+
+
+def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, ...] = ()) -> str:
+    """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in
+    order, and, when given, `@xfuse_after_bufferize` runs `after_bufferize`."""
     return (
         "module attributes {transform.with_named_sequence} {\n"
-        "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
-        + "".join(bodies)
-        + "    transform.yield\n  }\n}\n"
+        + _named_sequence("__transform_main", bodies)
+        + (_named_sequence(AFTER_BUFFERIZE_ENTRY, after_bufferize) if after_bufferize else "")
+        + "}\n"
     )
 
 
@@ -233,9 +252,18 @@ VECTORIZE = replace(
     transform_bodies=(VECTORIZE_MATMUL,),
 )
 
+FOLD_SELF_COPIES = Step(
+    "cse,canonicalize",
+    "Bufferization copies each fused tile's result from the subview it was computed in to the "
+    "(identical) subview it is inserted into; cse makes the two one value and canonicalize drops "
+    "the self-copy (a strided memref.copy lowers to an element-by-element runtime call).",
+)
+
 MICROKERNEL = replace(
     DEFAULT,
     name="microkernel",
+    steps=tuple(s for step in DEFAULT.steps
+                for s in ((step, FOLD_SELF_COPIES) if step == BUFFERIZE else (step,))),
     description="tensor input; each contraction register-tiled, vectorized to FMAs with its fused "
     "elementwise consumers, by a schedule generated for the module and the host CPU; then as "
     "`default`, compiled for the host CPU",

@@ -507,8 +507,8 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
         bodies.append(PACK_LOWERING)
     bodies.extend(pipeline.transform_bodies)
     library = None
-    if bodies:
-        (work / "transforms.mlir").write_text(transform_script(bodies))
+    if bodies or pipeline.after_bufferize_bodies:
+        (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies))
         library = str(work / "transforms.mlir")
     return [str(_tool("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
             "-o", str(work / "lowered.mlir")]
@@ -539,8 +539,8 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
                        "-o", str(work / "module.bc")],
                       work, "opt")
             llvm_input = work / "module.bc"
-        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj", str(llvm_input),
-                   "-o", str(work / "module.o")], work, "llc")
+        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj",
+                   str(llvm_input), "-o", str(work / "module.o")], work, "llc")
         link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]

@@ -6,13 +6,15 @@ is the *register-level* schedule, which stock mlir-opt 22 runs from a transform 
 (`--transform-preload-library` + `--transform-interpreter`). This module writes that library from
 the module's own contractions and the target (`CpuTarget`), instead of pasting a fixed script:
 
-1. `plan_microkernels(module, target)` finds every static-shaped float `linalg.matmul` on tensors.
+1. `plan_microkernels(module, target)` finds every static-shaped float `linalg.matmul` on tensors
+   (and `linalg.mmt4d` with `k0 = 1`: its inner `m0 x n0` tile is the register tile).
    When xfuse fused elementwise consumers into the same loop body (the matmul sits in an
    `scf.forall`/`scf.for` and its result flows, use by use, through elementwise linalg ops), the
    last of them is the *root*; otherwise the matmul is its own root (an unfused module stays
    unfused: the schedule does not fuse what xfuse did not). It picks a micro-tile per contraction
    (`choose_micro_tile`, the cost model below) and marks the ops with `xfuse.microkernel_root`
    / `xfuse.microkernel_contraction` = group number (the transform script matches on them).
+   Long reductions get a K block (`choose_k_block`: B's panel must stay in its L2 sets).
 2. `schedule_bodies(groups)` emits, per group: `transform.structured.fuse` the root with tile
    sizes `[MR, NR]` (column panels outside, row blocks inside: a `K x NR` panel of B is reused by
    every row block), which pulls the matmul, its fill and the bias broadcast into the register
@@ -28,10 +30,14 @@ Cost model of `choose_micro_tile` (an `MR x NR` accumulator, `L` lanes per vecto
 `MR * NR / L` FMAs. Candidates keep `MR * NR / L` accumulators + `NR / L` B vectors + one
 broadcast within `R` (no spills), divide the tile (`MR | M`, `NR | N`, no remainder loops), and
 have at least `MIN_ACCUMULATORS` independent accumulators (FMA latency x FMA ports, so the FMA
-units never wait on a previous FMA). Among those the score is FMAs per load,
-`(MR * NR / L) / (MR + NR / L)`: loads, not FMAs, bound a register-tiled loop. Ties go to the
-larger tile. For f32 on AVX-512 (32 registers of 16 lanes) a 64x64 tile gets 4x64 (16
-accumulators, 8 loads per 16 FMAs); on AVX2 (16 registers of 8 lanes), 4x16.
+units never wait on a previous FMA). Among those the score is FMAs per weighted load,
+`(MR * NR / L) / (MR + B_LOAD_WEIGHT * NR / L)`: loads, not FMAs, bound a register-tiled loop,
+and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
+accumulators, then the wider tile. For f32 on AVX-512 (32 registers of 16 lanes) a 64x64 tile
+gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16 FMAs); on AVX2 (16 registers
+of 8 lanes) 4x16, and 6x16 (the classic AVX2 SGEMM kernel) where 6 divides the tile.
+
+`after_bufferize_bodies(groups)` is what runs after one-shot-bufferize (memref-only patterns).
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, ModuleOp, TensorType
-from xdsl.ir import Operation
+from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from xfuse.backends.target import CpuTarget
@@ -48,18 +54,22 @@ from xfuse.backends.target import CpuTarget
 ROOT_ATTR = "xfuse.microkernel_root"
 CONTRACTION_ATTR = "xfuse.microkernel_contraction"
 
+B_LOAD_WEIGHT = 3
+"""Cost of one vector load of B relative to one broadcast of an A element. A's `MR x K` micro-panel
+is read by every column of the tile and stays in L1; B's `K x NR` panel is reread by every row
+block and comes from L2, a full cache line per vector. Fitted on Zen 5 (AVX-512, f32, 64x64 tiles,
+CPU time per call with numpy's in the same run): 8x32 ran 1.2x (512^3) and 1.03-1.1x (1024^3)
+faster than 4x64, which plain loads per FMA (weight 1) preferred, and 1.4x faster than 16x16 at
+1024^3 (with weight 3 the model ranks 8x32 > 4x64 > 16x16, as measured)."""
+
 MIN_ACCUMULATORS = 8
 """Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
 
 MAX_MR = 16
 """Largest register-tile height considered (rows of A broadcast per K step)."""
 
-MAX_K_BLOCK = 512
-"""Longest K a register tile's loop runs before its accumulators are stored (K blocking). A
-K x NR panel of B is read by every row block of the tile; with a large power-of-two row stride
-(4 KiB at N = 1024) a longer panel no longer stays in L2 (its rows collide in the same sets).
-Measured on the Zen 5 this was tuned on, the 1024^3 layer: 512 is 1.3x faster than one pass,
-256 1.15x, and the 512^3 layer (one pass of 512) is not helped by blocking."""
+MIN_K_BLOCK = 32
+"""Shortest K block worth its accumulator stores and reloads."""
 
 ELEMENTWISE_NAMED = frozenset({
     "linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max", "linalg.min",
@@ -88,7 +98,9 @@ class MicroTile:
 
     @property
     def fmas_per_load(self) -> float:
-        return self.accumulators / (self.mr + self.nr // self.lanes)
+        """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
+        vector loads of B (weight `B_LOAD_WEIGHT` each)."""
+        return self.accumulators / (self.mr + B_LOAD_WEIGHT * (self.nr // self.lanes))
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget) -> MicroTile | None:
@@ -111,14 +123,38 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget) -> M
     return max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
 
 
-def choose_k_block(k: int) -> int | None:
-    """The K-block of a contraction with reduction size `k`: None (one pass over K) up to
-    `MAX_K_BLOCK`, else the largest divisor of `k` not above it (None if that is below
-    `MAX_K_BLOCK / 4`: tiny blocks would reload the accumulators too often)."""
-    if k <= MAX_K_BLOCK:
+def _rows_per_l2_set(rows: int, row_stride_bytes: int, target: CpuTarget) -> int:
+    """How many of `rows` rows (at `row_stride_bytes` apart) share one L2 set. Rows whose stride
+    has a large power-of-two factor land on few sets: with a stride of 4 KiB and 64 KiB per way,
+    only 16 distinct positions."""
+    way_bytes = target.l2_bytes // target.l2_ways
+    power_of_two = row_stride_bytes & -row_stride_bytes
+    positions = max(1, way_bytes // min(power_of_two, way_bytes))
+    return -(-rows // positions)
+
+
+def choose_k_block(k: int, row_stride_bytes: int, target: CpuTarget) -> int | None:
+    """The K block of a contraction whose B rows are `row_stride_bytes` apart, or None (one pass).
+
+    Every row block of a tile rereads the `K x NR` panel of B; it must stay in L2. Blocking costs
+    a store and reload of the accumulators per block and moves the fused epilogue out of the
+    K loop, so it is only worth it when the panel's rows overflow their L2 sets twice over
+    (`> 2 x ways` rows per set); the block is then the largest divisor of K whose rows fit the
+    ways. Fitted on Zen 5 (1 MiB 16-way L2, 8x32 register tiles): 1024^3 (4 KiB stride, 64 rows
+    per set) blocks by 256 and ran 1.3x faster (128: 1.13x); 512^3 (16 per set) and the main job
+    256x1024x512 (32 per set) ran slower with any block and are not blocked."""
+    if _rows_per_l2_set(k, row_stride_bytes, target) <= 2 * target.l2_ways:
         return None
-    block = max(d for d in range(1, MAX_K_BLOCK + 1) if k % d == 0)
-    return block if block * 4 >= MAX_K_BLOCK else None
+    fitting = [d for d in range(MIN_K_BLOCK, k) if k % d == 0
+               and _rows_per_l2_set(d, row_stride_bytes, target) <= target.l2_ways]
+    return max(fitting) if fitting else None
+
+
+def _row_stride(value: SSAValue) -> int:
+    """Elements between two rows of the tensor `value` is a slice of (through extract_slices)."""
+    while isinstance(value, OpResult) and value.op.name == "tensor.extract_slice":
+        value = value.op.operands[0]
+    return value.type.get_shape()[-1]
 
 
 @dataclass(frozen=True)
@@ -131,6 +167,8 @@ class MicroKernelGroup:
     """True when no fused consumer follows the contraction (tile sizes then also name K: 0)."""
     k_block: int | None
     """K-block size (`choose_k_block`), None when K is not blocked."""
+    kind: str = "matmul"
+    """`matmul`, or `mmt4d` (data-tiled: the register tile is the op's inner `m0 x n0` tile)."""
 
 
 def _static_float_tensor(type_: object) -> TensorType | None:
@@ -150,6 +188,25 @@ def _is_plain_matmul(op: Operation) -> bool:
     types = [o.type for o in op.operands] + [op.results[0].type]
     return all(_static_float_tensor(t) is not None for t in types) and len(
         {t.element_type for t in types}) == 1
+
+
+def _is_plain_mmt4d(op: Operation) -> bool:
+    """A tensor `linalg.mmt4d`, static f32/f64, with `k0 = 1` (AVX2 8x8x1 / AVX-512 16x16x1 tiles)."""
+    if op.name != "linalg.mmt4d" or len(op.results) != 1:
+        return False
+    types = [o.type for o in op.operands] + [op.results[0].type]
+    return all(_static_float_tensor(t) is not None for t in types) and len(
+        {t.element_type for t in types}) == 1 and types[1].get_shape()[-1] == 1
+
+
+def _mmt4d_tile(acc: TensorType, target: CpuTarget) -> MicroTile | None:
+    """The register tile of an mmt4d: its whole `m0 x n0` inner tile, when rows are whole vectors
+    and it fits the register file (the data tiling chose it; the schedule does not split it)."""
+    m0, n0 = acc.get_shape()[2:]
+    tile = MicroTile(m0, n0, target.lanes(acc.element_type.bitwidth))
+    if n0 % tile.lanes or tile.registers > target.vector_registers:
+        return None
+    return tile
 
 
 def _is_elementwise_consumer(op: Operation, operand_type: TensorType) -> bool:
@@ -204,11 +261,18 @@ def _root_of(matmul: Operation) -> Operation:
 
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
     """Mark each contraction (and its root) with a group number; the groups, one per register tile."""
-    groups: dict[tuple[MicroTile, bool, int | None], int] = {}
+    groups: dict[tuple[MicroTile, bool, int | None, str], int] = {}
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
         for op in function.walk():
+            if _is_plain_mmt4d(op):
+                acc = op.results[0].type
+                tile = _mmt4d_tile(acc, target)
+                if tile is not None:
+                    group = groups.setdefault((tile, True, None, "mmt4d"), len(groups))
+                    op.attributes[CONTRACTION_ATTR] = op.attributes[ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
+                continue
             if not _is_plain_matmul(op):
                 continue
             result = op.results[0].type
@@ -218,7 +282,9 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             if tile is None:
                 continue
             root = _root_of(op)
-            key = (tile, root is op, choose_k_block(op.operands[0].type.get_shape()[1]))
+            k_block = choose_k_block(op.operands[0].type.get_shape()[1],
+                                     _row_stride(op.operands[1]) * bits // 8, target)
+            key = (tile, root is op, k_block, "matmul")
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker
@@ -243,7 +309,22 @@ def _vectorize_in(loops: str) -> str:
 """
 
 
+def _mmt4d_body(group: MicroKernelGroup) -> str:
+    g, t = group.group, group.tile
+    return f"""\
+    // group {g}: mmt4d, register tile = its {t.mr}x{t.nr} inner tile ({t.accumulators} accumulators)
+    %mm{g} = transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %mtile{g}, %mcols{g}, %mrows{g} = transform.structured.tile_using_for %mm{g} tile_sizes [1, 1, 0, 0, 0, 0]
+      interchange = [1, 0, 2, 3, 4, 5] : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+    %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for %mtile{g} tile_sizes [0, 0, 1, 0, 0, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+    transform.structured.vectorize %mmk{g} : {_ANY}
+"""
+
+
 def _group_body(group: MicroKernelGroup) -> str:
+    if group.kind == "mmt4d":
+        return _mmt4d_body(group)
     g, t = group.group, group.tile
     contraction = f"transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root"
     lines = [f"    // group {g}: register tile {t.mr}x{t.nr} ({t.accumulators} accumulators of {t.lanes} lanes, "
@@ -285,10 +366,27 @@ def _group_body(group: MicroKernelGroup) -> str:
 
 
 def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
-    """The transform ops (on `%root`) of the micro-kernel schedule for `groups`; [] when empty."""
+    """The transform ops (on `%root`) of the micro-kernel schedule for `groups`; [] when empty.
+
+    With an mmt4d group, its 6-d contraction is first made matmul-like (leading unit dims cast
+    away) and the outer-product lowering runs alone, as upstream's mmt4d-to-fma recipe does: with
+    canonicalization in the same sweep its unit reduction would be lowered elementwise (scalar)."""
     if not groups:
         return []
+    data_tiled = any(g.kind == "mmt4d" for g in groups)
     hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets %k{g.group} : {_ANY}\n" for g in groups)
+    matmul_like = ("      transform.apply_patterns.vector.reduction_to_contract\n"
+                   "      transform.apply_patterns.vector.cast_away_vector_leading_one_dim\n") if data_tiled else ""
+    cleanup = "" if data_tiled else ("      transform.apply_patterns.vector.transfer_permutation_patterns\n"
+                                     "      transform.apply_patterns.canonicalization\n")
+    unit_dims = f"""\
+    transform.apply_patterns to %funcs {{
+      transform.apply_patterns.vector.lower_transpose
+      transform.apply_patterns.vector.drop_unit_dims_with_shape_cast
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+      transform.apply_patterns.canonicalization
+    }} : {_ANY}
+""" if data_tiled else ""
     return ["".join(_group_body(g) for g in groups) + f"""\
     %funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_patterns to %funcs {{
@@ -298,12 +396,28 @@ def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
 {hoists}\
     transform.apply_patterns to %funcs {{
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+{matmul_like}\
       transform.apply_patterns.canonicalization
     }} : {_ANY}
     transform.apply_patterns to %funcs {{
       transform.apply_patterns.vector.lower_contraction lowering_strategy = outerproduct
       transform.apply_patterns.vector.lower_outerproduct
-      transform.apply_patterns.vector.transfer_permutation_patterns
+{cleanup}\
+    }} : {_ANY}
+{unit_dims}"""]
+
+
+def after_bufferize_bodies(groups: list[MicroKernelGroup]) -> list[str]:
+    """Transform ops run after one-shot-bufferize: for mmt4d tiles, drop the unit `k0` dimension of
+    the operand reads on memrefs, so that a row of B is one vector load (not 16 scalar loads and
+    permutes); [] when there is no mmt4d group."""
+    if not any(g.kind == "mmt4d" for g in groups):
+        return []
+    return [f"""\
+    %funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to %funcs {{
+      transform.apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops
+      transform.apply_patterns.vector.rank_reducing_subview_patterns
       transform.apply_patterns.canonicalization
     }} : {_ANY}
 """]

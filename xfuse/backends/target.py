@@ -33,6 +33,10 @@ class CpuTarget:
     vector_registers: int
     """How many SIMD registers the ISA has (32 with AVX-512 or on AArch64, 16 with AVX2/SSE)."""
     has_fma: bool
+    l2_bytes: int = 1 << 20
+    """Size of one core's L2 cache (sysfs `cache/index2`; 1 MiB when unknown)."""
+    l2_ways: int = 16
+    """Its associativity (sets of `l2_ways` lines): how many rows of a power-of-two stride it keeps."""
 
     def lanes(self, element_bits: int) -> int:
         """Elements of `element_bits` bits in one vector register."""
@@ -75,6 +79,21 @@ def _cpu_flags() -> set[str]:
     return set()
 
 
+def _l2_cache() -> dict[str, int]:
+    """L2 size and associativity from sysfs (Linux); {} when not there."""
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            if (index / "level").read_text().strip() != "2":
+                continue
+            size = (index / "size").read_text().strip().upper()
+            scale = {"K": 1 << 10, "M": 1 << 20}.get(size[-1], 1)
+            return {"l2_bytes": int(size.rstrip("KM")) * scale,
+                    "l2_ways": int((index / "ways_of_associativity").read_text())}
+        except (OSError, ValueError):
+            return {}
+    return {}
+
+
 @functools.cache
 def host_target() -> CpuTarget:
     """The machine this process runs on (cached; `XFUSE_TARGET_CPU` overrides the CPU name)."""
@@ -83,10 +102,11 @@ def host_target() -> CpuTarget:
         return _X86_LEVELS.get(override, CpuTarget(override, 128, 16, False))
     cpu = _llvm_host_cpu() or "generic"
     flags = _cpu_flags()
+    cache = _l2_cache()
     if platform.machine() in ("aarch64", "arm64"):
-        return CpuTarget(cpu, 128, 32, True)
+        return CpuTarget(cpu, 128, 32, True, **cache)
     if "avx512f" in flags:
-        return CpuTarget(cpu, 512, 32, True)  # every AVX-512 CPU has FMA3
+        return CpuTarget(cpu, 512, 32, True, **cache)  # every AVX-512 CPU has FMA3
     if "avx2" in flags:
-        return CpuTarget(cpu, 256, 16, "fma" in flags)
-    return CpuTarget(cpu, 128, 16, False)
+        return CpuTarget(cpu, 256, 16, "fma" in flags, **cache)
+    return CpuTarget(cpu, 128, 16, False, **cache)

@@ -57,7 +57,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--dynamic-size", type=_positive, default=8, metavar="N",
                         help="size given to every dynamic dimension of the inputs (default 8)")
     parser.add_argument("--pipeline", choices=sorted(PIPELINES),
-                        help="lowering pipeline (default: 'default' for tensor code, 'memref' for bufferized code)")
+                        help="lowering pipeline (default: 'microkernel' for tensor code, 'memref' for bufferized code)")
     parser.add_argument("--reference-pipeline", choices=sorted(PIPELINES),
                         help="lowering pipeline of the untransformed input under --check (default: as --pipeline)")
     parser.add_argument("--print-ir", action="store_true", help="print the transformed module before running")

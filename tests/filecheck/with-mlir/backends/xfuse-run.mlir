@@ -28,7 +28,7 @@ func.func @mlp(%a: tensor<4x8xf32>, %w: tensor<8x16xf32>, %bias: tensor<16xf32>)
   return %r, %sum : tensor<4x16xf32>, tensor<f32>
 }
 
-// CHECK:      @mlp(tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> (tensor<4x16xf32>, tensor<f32>) [pipeline default, seed 1]
+// CHECK:      @mlp(tensor<4x8xf32>, tensor<8x16xf32>, tensor<16xf32>) -> (tensor<4x16xf32>, tensor<f32>) [pipeline microkernel, seed 1]
 // CHECK-NEXT: result #0: tensor<4x16xf32> shape 4x16 checksum [[SUM:[-0-9.e]+]]
 // CHECK-NEXT: result #1: tensor<f32> shape scalar checksum [[SUM]]
 // CHECK-NEXT: check result #0: ok (max abs error {{.*}}, rtol 0.0001, atol 0.0001)
