@@ -82,7 +82,12 @@ def regularize_generic(op: GenericOp) -> None:
         emit_error(op, "rock-regularize supports linalg.generic with one output")
     if any(isinstance(inner, IndexOp) for inner in op.body.walk()):
         emit_error(op, "rock-regularize cannot move a linalg.generic using linalg.index to other coordinates")
-    domain = list(op.get_static_loop_ranges())
+    try:
+        domain = list(op.get_static_loop_ranges())
+    except Exception:  # noqa: BLE001 - xDSL raises various errors on maps it cannot invert
+        emit_error(op, "rock-regularize cannot derive the loop bounds of this linalg.generic")
+    if any(d < 0 for d in domain):
+        emit_error(op, "rock-regularize needs static shapes")
     maps = [m.data for m in op.get_indexing_maps()]
     identity = AffineMap.identity(len(domain))
     if all(m == identity for m in maps):
