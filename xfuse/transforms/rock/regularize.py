@@ -161,9 +161,17 @@ def _alloc_like(buffer_type: MemRefType, shape: tuple[int, ...], point: InsertPo
 # ---------------------------------------------------------------------------------------------
 
 
-def isolate_readers(buffer: SSAValue, writer: Operation) -> None:
+def _pending_readers(buffer: SSAValue, writer: Operation, done: set[Operation]) -> list[Reader]:
+    """Readers of `buffer` other than its writer and the ops already in GEMM coordinates."""
+    return [
+        r for r in uses_through_views(buffer)
+        if r.op is not writer and r.op not in done and not _is_output(r.op, r.index)
+    ]
+
+
+def isolate_readers(buffer: SSAValue, writer: Operation, done: set[Operation] = frozenset()) -> None:  # type: ignore[assignment]
     """Give each reader with a different view than the first one its own copy of `buffer`."""
-    readers = [r for r in uses_through_views(buffer) if r.op is not writer and not _is_output(r.op, r.index)]
+    readers = _pending_readers(buffer, writer, done)
     views = [r.stack for r in readers if r.stack]
     if len(set(views)) <= 1:
         return
@@ -176,9 +184,12 @@ def isolate_readers(buffer: SSAValue, writer: Operation) -> None:
             reader.op.operands[reader.index] = build_view_chain(copy_target, reader.stack, InsertPoint.before(reader.op))
 
 
-def pull_reader_views(buffer: SSAValue, writer: Operation) -> SSAValue:
-    """Replace the temporary `buffer` by one of its reader's view type; return the new buffer."""
-    readers = [r for r in uses_through_views(buffer) if r.op is not writer and not _is_output(r.op, r.index)]
+def pull_reader_views(buffer: SSAValue, writer: Operation, done: set[Operation] = frozenset()) -> SSAValue:  # type: ignore[assignment]
+    """Replace the temporary `buffer` by one of its reader's view type; return the new buffer.
+
+    Readers already moved to GEMM coordinates (`done`) read it through the writer's own view and
+    keep doing so."""
+    readers = _pending_readers(buffer, writer, done)
     viewed = [r for r in readers if r.stack]
     if not viewed or not is_temporary(buffer):
         return buffer
@@ -238,8 +249,8 @@ def push_writer_views(gemm: GridwiseGemmOp) -> None:
     while frontier:
         buffer, writer, written = frontier.pop(0)
         if is_temporary(buffer):
-            isolate_readers(buffer, writer)
-            buffer = pull_reader_views(buffer, writer)
+            isolate_readers(buffer, writer, done)
+            buffer = pull_reader_views(buffer, writer, done)
             written = next(
                 (writer.operands[r.index] for r in uses_through_views(buffer) if r.op is writer and _is_output(r.op, r.index)),
                 written,
