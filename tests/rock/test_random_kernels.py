@@ -44,6 +44,16 @@ def random_kernel(seed):
     identity = f"affine_map<({dims}) -> ({dims})>"
     bias_map = f"affine_map<({dims}) -> (d{bias_dim})>"
     parallel = ", ".join(['"parallel"'] * len(shape1))
+    diamond = bool(rng.integers(2))  # a second op reading the GEMM's view and the add's result
+    last = "tmp3" if diamond else "tmp2"
+    diamond_text = f"""
+  %v1b = rock.transform %tmp by {v1.body_text()} : {_t([M, N])} to {_t(shape1)}
+  %tmp3 = memref.alloc() : {_t(shape1)}
+  linalg.generic {{indexing_maps = [{identity}, {identity}, {identity}], iterator_types = [{parallel}]}} ins(%v1b, %tmp2 : {_t(shape1)}, {_t(shape1)}) outs(%tmp3 : {_t(shape1)}) {{
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    linalg.yield %p : f32
+  }}""" if diamond else ""
     text = f"""func.func @k(%a: memref<1x{K}x{M}xf32>, %b: memref<1x{K}x{N}xf32>, %bias: memref<{shape1[bias_dim]}xf32>, %out: {_t(shape2)}) attributes {{kernel}} {{
   %tmp = memref.alloc() : {_t([M, N])}
   %c = rock.transform %tmp by <affine_map<(d0, d1, d2) -> (d1, d2)> by [<AddDim{{1}} ["g"] at [0] -> [] at []>, <PassThrough ["m", "n"] at [1, 2] -> ["m", "n"] at [0, 1]>] bounds = [1, {M}, {N}] -> [{M}, {N}]> : {_t([M, N])} to memref<1x{M}x{N}xf32>
@@ -55,7 +65,8 @@ def random_kernel(seed):
     %s = arith.addf %x, %y : f32
     linalg.yield %s : f32
   }}
-  %v2 = rock.transform %tmp2 by {v2.body_text()} : {_t(shape1)} to {_t(shape2)}
+{diamond_text}
+  %v2 = rock.transform %{last} by {v2.body_text()} : {_t(shape1)} to {_t(shape2)}
   "memref.copy"(%v2, %out) : ({_t(shape2)}, {_t(shape2)}) -> ()
   return
 }}
@@ -66,10 +77,11 @@ def random_kernel(seed):
         view = f1(c)
         expand = [None] * len(shape1)
         expand[bias_dim] = slice(None)
-        return f2(view + bias[tuple(expand)])
+        result = view + bias[tuple(expand)]
+        return f2(view * result if diamond else result)
 
     shapes = [(1, K, M), (1, K, N), (shape1[bias_dim],), tuple(shape2)]
-    return f"{name1}+bias{bias_dim}+{name2}", text, shapes, reference
+    return f"{name1}+bias{bias_dim}{'+diamond' if diamond else ''}+{name2}", text, shapes, reference
 
 
 @pytest.mark.parametrize("seed", [0, 1, *(pytest.param(s, marks=pytest.mark.slow) for s in range(2, 16))])

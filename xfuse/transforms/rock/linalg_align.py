@@ -39,7 +39,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.rock import AllocOp, ThreadwiseReadIntoOp, ThreadwiseWriteAllOp, TransformOp
 from xfuse.transforms.rock.regularize import Reader, is_temporary, uses_through_views
-from xfuse.transforms.rock.views import NotInvertible, build_view_chain, invert_stack, view_chain
+from xfuse.dialects.rock_attrs import TransformMapAttr
+from xfuse.transforms.rock.views import NotInvertible, build_view_chain, invert_stack, simplify_stack, view_chain
 
 
 def _top_level(op: Operation) -> Operation:
@@ -122,7 +123,7 @@ def _registers_holding(operand: SSAValue, target: ThreadwiseWriteAllOp) -> SSAVa
             return None
         if (
             isinstance(op, ThreadwiseWriteAllOp)
-            and view_chain(op.dest) == view_chain(operand)
+            and _simplified(op.dest) == _simplified(operand)
             and op.extraViews == target.extraViews
             and tuple(op.extra_indices) == tuple(target.extra_indices)
         ):
@@ -209,9 +210,14 @@ def _can_move_into_loop(reader: Operation, loop: Operation, fused: SSAValue) -> 
     return False
 
 
+def _simplified(value: SSAValue) -> tuple[SSAValue, tuple[TransformMapAttr, ...]]:
+    base, stack = view_chain(value)
+    return base, simplify_stack(stack)
+
+
 def _same_view(reader: Reader, store: ThreadwiseWriteAllOp) -> bool:
     """The reader sees exactly what the store writes, one element per GEMM coordinate."""
-    if view_chain(reader.operand) != view_chain(store.dest):
+    if _simplified(reader.operand) != _simplified(store.dest):
         return False
     try:
         invert_stack(view_chain(store.dest)[1])

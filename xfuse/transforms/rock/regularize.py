@@ -47,6 +47,7 @@ from xfuse.transforms.rock.views import (
     indexing_map_view,
     invert_stack,
     reshape_view,
+    simplify_stack,
     view_chain,
 )
 
@@ -282,7 +283,7 @@ def rebase_onto_gemm_coordinates(reader: Reader, writer_stack: TransformStack, w
     """
     op = reader.op
     try:
-        inverse = invert_stack(reader.stack)
+        inverse = invert_stack(simplify_stack(reader.stack))
     except NotInvertible as reason:
         emit_error(op, f"cannot move this op to GEMM coordinates: {reason}")
     prefix = (*writer_stack, *inverse)
