@@ -394,7 +394,8 @@ def _inverse_or_none(tmap: TransformMapAttr) -> TransformMapAttr | None:
 
 
 def are_inverses(first: TransformMapAttr, second: TransformMapAttr) -> bool:
-    """Whether applying `first` then `second` is the identity (one is the other's `invert`)."""
+    """Whether applying `first` then `second` is the identity because one is the other's `invert`
+    (a structural check: conservative, it never cancels maps that are not inverses)."""
     if first.upper != second.lower or first.lower != second.upper:
         return False
     return _inverse_or_none(first) == second or _inverse_or_none(second) == first
