@@ -25,6 +25,7 @@ coordinates, which `rock-gemm-to-threadwise` and `rock-linalg-align` rely on.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -39,7 +40,6 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.rock import AllocOp, GridwiseGemmOp, TransformOp
-from xfuse.dialects.rock_attrs import TransformMapAttr
 from xfuse.transforms.rock.views import (
     NotInvertible,
     TransformStack,
@@ -162,7 +162,7 @@ def _alloc_like(buffer_type: MemRefType, shape: tuple[int, ...], point: InsertPo
 # ---------------------------------------------------------------------------------------------
 
 
-def _pending_readers(buffer: SSAValue, writer: Operation, done: set[Operation]) -> list[Reader]:
+def _pending_readers(buffer: SSAValue, writer: Operation, done: Collection[Operation]) -> list[Reader]:
     """Readers of `buffer` other than its writer and the ops already in GEMM coordinates."""
     return [
         r for r in uses_through_views(buffer)
@@ -170,7 +170,7 @@ def _pending_readers(buffer: SSAValue, writer: Operation, done: set[Operation]) 
     ]
 
 
-def isolate_readers(buffer: SSAValue, writer: Operation, done: set[Operation] = frozenset()) -> None:  # type: ignore[assignment]
+def isolate_readers(buffer: SSAValue, writer: Operation, done: Collection[Operation] = ()) -> None:
     """Give each reader with a different view than the first one its own copy of `buffer`."""
     readers = _pending_readers(buffer, writer, done)
     views = [r.stack for r in readers if r.stack]
@@ -185,7 +185,7 @@ def isolate_readers(buffer: SSAValue, writer: Operation, done: set[Operation] = 
             reader.op.operands[reader.index] = build_view_chain(copy_target, reader.stack, InsertPoint.before(reader.op))
 
 
-def pull_reader_views(buffer: SSAValue, writer: Operation, done: set[Operation] = frozenset()) -> SSAValue:  # type: ignore[assignment]
+def pull_reader_views(buffer: SSAValue, writer: Operation, done: Collection[Operation] = ()) -> SSAValue:
     """Replace the temporary `buffer` by one of its reader's view type; return the new buffer.
 
     Readers already moved to GEMM coordinates (`done`) read it through the writer's own view and
@@ -351,5 +351,3 @@ class RockRegularizePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         regularize(op)
 
-
-__all__ = ["RockRegularizePass", "regularize", "TransformMapAttr"]
