@@ -98,6 +98,7 @@ CASES = [
     _case("several_readers", [(8, 16), (16, 8)], lambda i: {2: 2 * gemm(i), 3: gemm(i).T}),
     _case("several_readers_different_views", [(8, 4, 4), (16, 8)],
           lambda i: {2: 2 * gemm(i).reshape(8, 4, 4), 3: gemm(i).T}),
+    _case("diamond", [(8, 16)], lambda i: {2: gemm(i) + gemm(i) ** 2}),
     _case("chain_of_two_generics", [(8, 16), (8, 16)], lambda i: {3: 2 * gemm(i) + i[2]}),
 ]
 

@@ -22,7 +22,12 @@ STAGES = {
 }
 
 
-@pytest.mark.parametrize("stage", STAGES)
+QUICK_STAGES = ("fused", "pipeline_tile_not_dividing")
+
+
+@pytest.mark.parametrize(
+    "stage", [s if s in QUICK_STAGES else pytest.param(s, marks=pytest.mark.slow) for s in STAGES]
+)
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
 def test_kernel_matches_numpy_after_each_stage(case, stage):
     inputs = case.inputs()

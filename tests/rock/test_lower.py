@@ -145,3 +145,32 @@ def test_every_kind_lowers_like_views_apply(name):
         where, valid = apply(tmap, coords)
         expected[coords] = x[where] if valid else 0
     np.testing.assert_array_equal(got, expected)
+
+
+# The form rocMLIR's rock-linalg-align gives `must_reapply_padding` (its validity result masks
+# the fused generic's output), written as an input: padded elements must come out as 0, not 4.
+MASKED_AFTER_ALIGN = """
+#transform_map = #rock.transform_map<affine_map<(d0) -> (d0)> by [<Pad{0, 12} ["xPad"] at [0] -> ["x"] at [0]>] bounds = [16] -> [4]>
+func.func @masked(%arg0: memref<4xf16>, %arg1: memref<16xf16>) attributes {kernel} {
+  %cst = arith.constant 4.0 : f16
+  %padded = rock.transform %arg0 by #transform_map : memref<4xf16> to memref<16xf16>
+  %in = rock.alloc() : memref<16xf16>
+  %validity = rock.threadwise_read_into [](%padded) -> %in : memref<16xf16> -> memref<16xf16>, vector<16xi1>
+  %unmasked = rock.alloc() : memref<16xf16>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%in : memref<16xf16>) outs(%unmasked : memref<16xf16>) {
+  ^bb0(%a: f16, %b: f16):
+    %0 = arith.addf %a, %cst : f16
+    linalg.yield %0 : f16
+  }
+  %masked = rock.alloc() : memref<16xf16>
+  rock.threadwise_read_into [](%unmasked) -> %masked if [%validity] : memref<16xf16> -> memref<16xf16>
+  rock.threadwise_write_all features = none %masked -> [](%arg1) by set : memref<16xf16> -> memref<16xf16>
+  return
+}
+"""
+
+
+def test_validity_result_masks_a_later_read():
+    x = np.arange(1, 5, dtype=np.float16)
+    _, out = run_kernel(MASKED_AFTER_ALIGN, [x, np.full(16, 9, np.float16)])
+    np.testing.assert_array_equal(out, np.concatenate([x + 4, np.zeros(12, np.float16)]))

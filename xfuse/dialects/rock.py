@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import ArrayAttr, IndexType, MemRefType, StringAttr, VectorType
+from xdsl.dialects.builtin import ArrayAttr, IndexType, MemRefType, StringAttr, VectorType, i1
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
+    AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
     operand_def,
@@ -408,11 +409,11 @@ class ThreadwiseWriteAllOp(_RockOp):
 
 @irdl_op_definition
 class ThreadwiseReadIntoOp(_RockOp):
-    """`rock.threadwise_read_into [VIEWS](%src) [%i, ..] -> %dest : T -> U`.
+    """`rock.threadwise_read_into [VIEWS](%src) [%i, ..] -> %dest (if [%valid, ..]) : T -> U (, vector<Nxi1>)`.
 
     Fills the 1-D register buffer `dest`: element `r` is `src` at the coordinates `VIEWS` (then
-    `src`'s rock.transform chain) give to `(%i, .., r)`, or 0 where they are invalid. rocMLIR's
-    optional validity result (`, vector<Nxi1>`) parses; `rock-to-loops` refuses it when used.
+    `src`'s rock.transform chain) give to `(%i, .., r)`, or 0 where they are invalid or where a
+    given validity vector is false. The optional result is the validity of each element.
     """
 
     name = "rock.threadwise_read_into"
@@ -420,8 +421,11 @@ class ThreadwiseReadIntoOp(_RockOp):
     source = operand_def(MemRefType)
     dest = operand_def(MemRefType)
     extra_indices = var_operand_def(IndexType)
+    dynamic_validities = var_operand_def(VectorType)
     extraViews = prop_def(ArrayAttr[TransformMapAttr])
     validities = opt_result_def(VectorType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
     def __init__(
         self,
@@ -430,9 +434,10 @@ class ThreadwiseReadIntoOp(_RockOp):
         extra_views: Sequence[TransformMapAttr],
         extra_indices: Sequence[SSAValue] = (),
         validity_type: Attribute | None = None,
+        dynamic_validities: Sequence[SSAValue] = (),
     ):
         super().__init__(
-            operands=[source, dest, list(extra_indices)],
+            operands=[source, dest, list(extra_indices), list(dynamic_validities)],
             properties={"extraViews": ArrayAttr(list(extra_views))},
             result_types=[[validity_type] if validity_type else []],
         )
@@ -447,6 +452,10 @@ class ThreadwiseReadIntoOp(_RockOp):
         count = verify_view_stack(tuple(self.extraViews), len(self.extra_indices), src.get_shape(), "threadwise_read_into")
         if count != dest.get_shape()[0]:
             raise VerifyException(f"the views iterate over {count} elements, the destination holds {dest.get_shape()[0]}")
+        mask = VectorType(i1, [count])
+        for value in (*self.dynamic_validities, *([self.validities] if self.validities is not None else [])):
+            if value.type != mask:
+                raise VerifyException(f"validities must be {mask}, got {value.type}")
 
     @classmethod
     def parse(cls, parser: Parser) -> ThreadwiseReadIntoOp:
@@ -458,17 +467,22 @@ class ThreadwiseReadIntoOp(_RockOp):
         indices = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand) or []
         parser.parse_punctuation("->")
         dest = parser.parse_unresolved_operand()
+        masks = []
+        if parser.parse_optional_keyword("if"):
+            masks = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_unresolved_operand)
         parser.parse_punctuation(":")
         src_type = parser.parse_type()
         parser.parse_punctuation("->")
         dest_type = parser.parse_type()
         validity_type = parser.parse_type() if parser.parse_optional_punctuation(",") else None
+        mask_type = VectorType(i1, [dest_type.get_shape()[0]]) if isinstance(dest_type, MemRefType) else dest_type
         op = cls(
             parser.resolve_operand(source, src_type),
             parser.resolve_operand(dest, dest_type),
             tuple(views),
             [parser.resolve_operand(i, IndexType()) for i in indices],
             validity_type,
+            [parser.resolve_operand(m, mask_type) for m in masks],
         )
         op.attributes.update(attributes)
         return op
@@ -484,6 +498,10 @@ class ThreadwiseReadIntoOp(_RockOp):
             printer.print_string("]")
         printer.print_string(" -> ")
         printer.print_ssa_value(self.dest)
+        if self.dynamic_validities:
+            printer.print_string(" if [")
+            printer.print_list(self.dynamic_validities, printer.print_ssa_value)
+            printer.print_string("]")
         printer.print_string(" : ")
         printer.print_attribute(self.source.type)
         printer.print_string(" -> ")

@@ -11,6 +11,11 @@ destination is a temporary buffer B (through views), the readers of B are folded
   redirected to the generic's output through that output's views.
 - `fuse_copy`: a memref.copy reading B that way: the store writes the copy's target instead.
 
+A reader is moved into the GEMM's loop only if nothing between the loop and the reader
+conflicts with the buffers it reads and writes (`_can_move_into_loop`); fused code goes to the
+end of the thread's body, and an extra input some earlier store of the thread writes through
+the same views is forwarded from that store's registers (`_registers_holding`).
+
 Chains repeat until the store writes a buffer that is not a temporary. When B has several
 readers, the store is cloned for each fused reader (the original keeps writing B until its
 last reader is fused). A temporary that still has readers is refused with rocMLIR's
@@ -34,7 +39,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.rock import AllocOp, ThreadwiseReadIntoOp, ThreadwiseWriteAllOp, TransformOp
 from xfuse.transforms.rock.regularize import Reader, is_temporary, uses_through_views
-from xfuse.transforms.rock.views import NotInvertible, build_view_chain, invert_stack, view_chain
+from xfuse.dialects.rock_attrs import TransformMapAttr
+from xfuse.transforms.rock.views import NotInvertible, build_view_chain, invert_stack, simplify_stack, view_chain
 
 
 def _top_level(op: Operation) -> Operation:
@@ -87,12 +93,15 @@ def _is_written(reader: Reader) -> bool:
 
 
 def _store_for(store: ThreadwiseWriteAllOp, readers: list[Reader]) -> ThreadwiseWriteAllOp:
-    """The store to redirect: `store` itself when this is B's last reader, else a clone of it."""
-    if len(readers) == 1:
-        return store
-    clone = store.clone()
-    Rewriter.insert_op(clone, InsertPoint.after(store))
-    return clone
+    """The store to redirect (`store` itself for B's last reader, else a clone of it), moved to
+    the end of the thread's body: after every store whose buffer the fused reader may read."""
+    target = store if len(readers) == 1 else store.clone()
+    block = store.parent_block()
+    assert block is not None and block.last_op is not None
+    if target is store:
+        store.detach()
+    block.insert_op_before(target, block.last_op)
+    return target
 
 
 def fuse_copy(store: ThreadwiseWriteAllOp, reader: Reader, readers: list[Reader]) -> ThreadwiseWriteAllOp:
@@ -104,6 +113,24 @@ def fuse_copy(store: ThreadwiseWriteAllOp, reader: Reader, readers: list[Reader]
     return target
 
 
+def _registers_holding(operand: SSAValue, target: ThreadwiseWriteAllOp) -> SSAValue | None:
+    """The registers of an earlier store of this thread writing exactly what `operand` reads at
+    `target`'s coordinates (same buffer, views, extra views and indices), if there is one."""
+    block = target.parent_block()
+    assert block is not None
+    for op in block.ops:
+        if op is target:
+            return None
+        if (
+            isinstance(op, ThreadwiseWriteAllOp)
+            and _simplified(op.dest) == _simplified(operand)
+            and op.extraViews == target.extraViews
+            and tuple(op.extra_indices) == tuple(target.extra_indices)
+        ):
+            return op.source
+    return None
+
+
 def fuse_generic(store: ThreadwiseWriteAllOp, reader: Reader, readers: list[Reader]) -> ThreadwiseWriteAllOp:
     generic = reader.op
     assert isinstance(generic, GenericOp)
@@ -113,6 +140,10 @@ def fuse_generic(store: ThreadwiseWriteAllOp, reader: Reader, readers: list[Read
     for index, operand in enumerate(generic.inputs):
         if index == reader.index:
             registers.append(target.source)
+            continue
+        forwarded = _registers_holding(operand, target)
+        if forwarded is not None:
+            registers.append(forwarded)
             continue
         buffer = _register_buffer(operand, count, target, f"{operand.name_hint or 'in'}_reg")
         view = _rebuild_before(operand, target)
@@ -137,15 +168,69 @@ def fuse_generic(store: ThreadwiseWriteAllOp, reader: Reader, readers: list[Read
     return target
 
 
+def _writes(op: Operation, index: int) -> bool:
+    """Whether operand `index` of `op` is written (unknown ops count as writing)."""
+    if isinstance(op, GenericOp):
+        return index >= len(op.inputs)
+    if isinstance(op, memref.CopyOp | ThreadwiseWriteAllOp):
+        return index == 1
+    if isinstance(op, memref.StoreOp):
+        return index == 1
+    if isinstance(op, memref.LoadOp | ThreadwiseReadIntoOp):
+        return isinstance(op, ThreadwiseReadIntoOp) and index == 1
+    return not isinstance(op, TransformOp)
+
+
+def _can_move_into_loop(reader: Operation, loop: Operation, fused: SSAValue) -> bool:
+    """Whether `reader` may run inside `loop` instead of after it: nothing between them writes
+    what it reads, or reads or writes what it writes (`fused`, the buffer being removed, aside)."""
+    block = loop.parent_block()
+    if reader.parent_block() is not block:
+        return False
+    reads: set[SSAValue] = set()
+    writes: set[SSAValue] = set()
+    for index, operand in enumerate(reader.operands):
+        base, _ = view_chain(operand)
+        if base is not fused:
+            (writes if _writes(reader, index) else reads).add(base)
+    between = False
+    for op in block.ops:  # type: ignore[union-attr]
+        if op is reader:
+            return True
+        if between:
+            for inner in op.walk():
+                if isinstance(inner, TransformOp):  # a view neither reads nor writes
+                    continue
+                for index, operand in enumerate(inner.operands):
+                    base, _ = view_chain(operand)
+                    if base in writes or (base in reads and _writes(inner, index)):
+                        return False
+        if op is loop:
+            between = True
+    return False
+
+
+def _simplified(value: SSAValue) -> tuple[SSAValue, tuple[TransformMapAttr, ...]]:
+    base, stack = view_chain(value)
+    return base, simplify_stack(stack)
+
+
 def _same_view(reader: Reader, store: ThreadwiseWriteAllOp) -> bool:
     """The reader sees exactly what the store writes, one element per GEMM coordinate."""
-    if view_chain(reader.operand) != view_chain(store.dest):
+    if _simplified(reader.operand) != _simplified(store.dest):
         return False
     try:
         invert_stack(view_chain(store.dest)[1])
     except NotInvertible:
         return False
     return True
+
+
+def _is_elementwise(op: Operation) -> bool:
+    if isinstance(op, memref.CopyOp):
+        return True
+    assert isinstance(op, GenericOp)
+    return len(op.outputs) == 1 and all(m.data == AffineMap.identity(m.data.num_dims) for m in op.get_indexing_maps())
 
 
 def _erase_dead(buffer: SSAValue) -> None:
@@ -169,23 +254,32 @@ def align(module: ModuleOp) -> None:
         if not is_temporary(buffer):
             continue
         readers = _readers(buffer, store)
-        fusable = [r for r in readers if isinstance(r.op, GenericOp | memref.CopyOp) and _same_view(r, store)]
+        loop = _top_level(store)
+        fusable = [
+            r for r in readers
+            if isinstance(r.op, GenericOp | memref.CopyOp)
+            and _same_view(r, store)
+            and _is_elementwise(r.op)
+            and _can_move_into_loop(r.op, loop, buffer)
+        ]
         if not fusable:
             continue
         reader = fusable[0]
         if isinstance(reader.op, memref.CopyOp):
             fused = fuse_copy(store, reader, readers)
         else:
-            if len(reader.op.outputs) != 1 or any(  # type: ignore[attr-defined]
-                m.data != AffineMap.identity(m.data.num_dims) for m in reader.op.get_indexing_maps()  # type: ignore[attr-defined]
-            ):
-                continue
             fused = fuse_generic(store, reader, readers)
         worklist.append(fused)
         if fused is not store:
             worklist.append(store)
         if not _readers(buffer, store) and fused is store:
             _erase_dead(buffer)
+    for op in list(module.walk()):  # stores into temporaries nobody reads any more
+        if isinstance(op, ThreadwiseWriteAllOp):
+            buffer, _ = view_chain(op.dest)
+            if is_temporary(buffer) and not _readers(buffer, op):
+                Rewriter.erase_op(op)
+                _erase_dead(buffer)
     for op in reversed(list(module.walk())):  # views nobody reads any more
         if isinstance(op, TransformOp) and not op.output.uses:
             Rewriter.erase_op(op)

@@ -18,14 +18,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects import arith, func, memref, scf, vector
 from xdsl.dialects.builtin import (
     AnyFloat,
+    DenseIntOrFPElementsAttr,
     FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
     ModuleOp,
+    VectorType,
+    i1,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineBinaryOpExpr, AffineBinaryOpKind, AffineConstantExpr, AffineDimExpr, AffineExpr
@@ -302,16 +305,29 @@ def lower_write_all(op: ThreadwiseWriteAllOp) -> None:
 
 
 def lower_read_into(op: ThreadwiseReadIntoOp) -> None:
-    if op.validities is not None and op.validities.uses:
-        emit_error(op, "rock-to-loops does not lower the validity result of rock.threadwise_read_into")
+    """A loop over the registers; the validity result, if used, is built in the loop's iter_args."""
     count = _static_shape(op, op.dest)[0]
-
-    def body(e: Emitter, ivs: list[SSAValue]) -> None:
-        ia = IRArith(e)
-        value = load(e, access(ia, op.source, [*op.extra_indices, *ivs], tuple(op.extraViews)))
-        store(e, value, access(ia, op.dest, ivs))
-
-    loop_nest(Emitter(InsertPoint.before(op)), [count], body)
+    with_mask = op.validities is not None and bool(op.validities.uses)
+    mask_type = VectorType(i1, [count])
+    before = Emitter(InsertPoint.before(op))
+    outer = IRArith(before)
+    initial = [before.value(arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(mask_type, [0] * count)))] if with_mask else []
+    block = Block(arg_types=[IndexType(), *(mask_type for _ in initial)])
+    loop = scf.ForOp(outer.const(0), outer.const(count), outer.const(1), initial, block)
+    before.emit(loop)
+    e = Emitter(InsertPoint.at_end(block))
+    ia = IRArith(e)
+    r = block.args[0]
+    place = access(ia, op.source, [*op.extra_indices, r], tuple(op.extraViews))
+    given = [e.value(vector.ExtractOp(v, [r], i1)) for v in op.dynamic_validities]
+    place.valid = ia.all_of([c for c in (place.valid, *given) if c is not None])
+    store(e, load(e, place), access(ia, op.dest, [r]))
+    if with_mask:
+        valid = place.valid if place.valid is not None else e.value(arith.ConstantOp.from_int_and_width(1, 1))
+        e.emit(scf.YieldOp(e.value(vector.InsertOp(valid, block.args[1], [r]))))
+        op.validities.replace_all_uses_with(loop.results[0])  # type: ignore[union-attr]
+    else:
+        e.emit(scf.YieldOp())
     Rewriter.erase_op(op)
 
 

@@ -25,6 +25,7 @@ coordinates, which `rock-gemm-to-threadwise` and `rock-linalg-align` rely on.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -39,7 +40,6 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.rock import AllocOp, GridwiseGemmOp, TransformOp
-from xfuse.dialects.rock_attrs import TransformMapAttr
 from xfuse.transforms.rock.views import (
     NotInvertible,
     TransformStack,
@@ -47,6 +47,7 @@ from xfuse.transforms.rock.views import (
     indexing_map_view,
     invert_stack,
     reshape_view,
+    simplify_stack,
     view_chain,
 )
 
@@ -82,7 +83,12 @@ def regularize_generic(op: GenericOp) -> None:
         emit_error(op, "rock-regularize supports linalg.generic with one output")
     if any(isinstance(inner, IndexOp) for inner in op.body.walk()):
         emit_error(op, "rock-regularize cannot move a linalg.generic using linalg.index to other coordinates")
-    domain = list(op.get_static_loop_ranges())
+    try:
+        domain = list(op.get_static_loop_ranges())
+    except Exception:  # noqa: BLE001 - xDSL raises various errors on maps it cannot invert
+        emit_error(op, "rock-regularize cannot derive the loop bounds of this linalg.generic")
+    if any(d < 0 for d in domain):
+        emit_error(op, "rock-regularize needs static shapes")
     maps = [m.data for m in op.get_indexing_maps()]
     identity = AffineMap.identity(len(domain))
     if all(m == identity for m in maps):
@@ -156,9 +162,17 @@ def _alloc_like(buffer_type: MemRefType, shape: tuple[int, ...], point: InsertPo
 # ---------------------------------------------------------------------------------------------
 
 
-def isolate_readers(buffer: SSAValue, writer: Operation) -> None:
+def _pending_readers(buffer: SSAValue, writer: Operation, done: Collection[Operation]) -> list[Reader]:
+    """Readers of `buffer` other than its writer and the ops already in GEMM coordinates."""
+    return [
+        r for r in uses_through_views(buffer)
+        if r.op is not writer and r.op not in done and not _is_output(r.op, r.index)
+    ]
+
+
+def isolate_readers(buffer: SSAValue, writer: Operation, done: Collection[Operation] = ()) -> None:
     """Give each reader with a different view than the first one its own copy of `buffer`."""
-    readers = [r for r in uses_through_views(buffer) if r.op is not writer and not _is_output(r.op, r.index)]
+    readers = _pending_readers(buffer, writer, done)
     views = [r.stack for r in readers if r.stack]
     if len(set(views)) <= 1:
         return
@@ -171,9 +185,12 @@ def isolate_readers(buffer: SSAValue, writer: Operation) -> None:
             reader.op.operands[reader.index] = build_view_chain(copy_target, reader.stack, InsertPoint.before(reader.op))
 
 
-def pull_reader_views(buffer: SSAValue, writer: Operation) -> SSAValue:
-    """Replace the temporary `buffer` by one of its reader's view type; return the new buffer."""
-    readers = [r for r in uses_through_views(buffer) if r.op is not writer and not _is_output(r.op, r.index)]
+def pull_reader_views(buffer: SSAValue, writer: Operation, done: Collection[Operation] = ()) -> SSAValue:
+    """Replace the temporary `buffer` by one of its reader's view type; return the new buffer.
+
+    Readers already moved to GEMM coordinates (`done`) read it through the writer's own view and
+    keep doing so."""
+    readers = _pending_readers(buffer, writer, done)
     viewed = [r for r in readers if r.stack]
     if not viewed or not is_temporary(buffer):
         return buffer
@@ -233,8 +250,8 @@ def push_writer_views(gemm: GridwiseGemmOp) -> None:
     while frontier:
         buffer, writer, written = frontier.pop(0)
         if is_temporary(buffer):
-            isolate_readers(buffer, writer)
-            buffer = pull_reader_views(buffer, writer)
+            isolate_readers(buffer, writer, done)
+            buffer = pull_reader_views(buffer, writer, done)
             written = next(
                 (writer.operands[r.index] for r in uses_through_views(buffer) if r.op is writer and _is_output(r.op, r.index)),
                 written,
@@ -266,7 +283,7 @@ def rebase_onto_gemm_coordinates(reader: Reader, writer_stack: TransformStack, w
     """
     op = reader.op
     try:
-        inverse = invert_stack(reader.stack)
+        inverse = invert_stack(simplify_stack(reader.stack))
     except NotInvertible as reason:
         emit_error(op, f"cannot move this op to GEMM coordinates: {reason}")
     prefix = (*writer_stack, *inverse)
@@ -334,5 +351,3 @@ class RockRegularizePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         regularize(op)
 
-
-__all__ = ["RockRegularizePass", "regularize", "TransformMapAttr"]

@@ -386,6 +386,32 @@ def invert(tmap: TransformMapAttr) -> TransformMapAttr:
     return make_transform_map(transforms, tmap.lower, tmap.upper)
 
 
+def _inverse_or_none(tmap: TransformMapAttr) -> TransformMapAttr | None:
+    try:
+        return invert(tmap)
+    except NotInvertible:
+        return None
+
+
+def are_inverses(first: TransformMapAttr, second: TransformMapAttr) -> bool:
+    """Whether applying `first` then `second` is the identity because one is the other's `invert`
+    (a structural check: conservative, it never cancels maps that are not inverses)."""
+    if first.upper != second.lower or first.lower != second.upper:
+        return False
+    return _inverse_or_none(first) == second or _inverse_or_none(second) == first
+
+
+def simplify_stack(stack: Sequence[TransformMapAttr]) -> TransformStack:
+    """`stack` without adjacent pairs of a map and its inverse (pulling and pushing make them)."""
+    result: list[TransformMapAttr] = []
+    for tmap in stack:
+        if result and are_inverses(result[-1], tmap):
+            result.pop()
+        else:
+            result.append(tmap)
+    return tuple(result)
+
+
 def invert_stack(stack: Sequence[TransformMapAttr]) -> TransformStack:
     """The inverse of a stack: each map inverted, in reverse order."""
     return tuple(invert(m) for m in reversed(stack))
@@ -514,11 +540,15 @@ def view_chain(value: SSAValue) -> tuple[SSAValue, TransformStack]:
 
 
 def build_view_chain(buffer: SSAValue, stack: Sequence[TransformMapAttr], point: InsertPoint) -> SSAValue:
-    """`rock.transform` ops viewing `buffer` through `stack` (outermost map first), inserted at `point`."""
+    """`rock.transform` ops viewing `buffer` through `stack` (outermost map first), inserted at `point`.
+
+    Maps are kept as given, as the seed writes them (`simplify_stack` cancels inverse pairs
+    where a comparison needs it)."""
     from xfuse.dialects.rock import TransformOp
 
     value = buffer
-    for tmap in reversed(tuple(stack)):
+    full = tuple(stack)
+    for tmap in reversed(full):
         op = TransformOp(value, tmap)
         Rewriter.insert_op(op, point)
         value = op.output

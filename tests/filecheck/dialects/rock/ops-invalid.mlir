@@ -103,3 +103,11 @@ func.func @read_into_stack(%src: memref<16xf32>, %r: memref<8xf32>) {
   return
 }
 // CHECK: ops-invalid.mlir:102:3: threadwise_read_into: the views take 2 coordinates, expected 0 extra indices and one iteration index
+
+// -----
+
+func.func @validity_length(%src: memref<16xf32>, %r: memref<16xf32>) {
+  %v = rock.threadwise_read_into [](%src) -> %r : memref<16xf32> -> memref<16xf32>, vector<8xi1>
+  return
+}
+// CHECK: ops-invalid.mlir:[[# @LINE - 3]]:3: validities must be vector<16xi1>, got vector<8xi1>

@@ -93,6 +93,8 @@ func.func @rock_gridwise_gemm(%A : memref<2x72x128xf32>, %B : memref<2x72x256xf3
 // CHECK-NEXT: rock.threadwise_read_into [](%[[V]]) -> %[[ALLOC]] : memref<16xf16> -> memref<16xf16>
 // CHECK-NEXT: rock.threadwise_read_into {forceUnroll} [#rock.transform_map<affine_map<(d0) -> (d0)> by [<Pad{0, 12} ["xPad"] at [0] -> ["x"] at [0]>] bounds = [16] -> [4]>](%{{.*}}) -> %[[ALLOC]] : memref<4xf16> -> memref<16xf16>
 // CHECK-NEXT: rock.threadwise_write_all features = none %[[ALLOC]] -> [](%{{.*}}) by set : memref<16xf16> -> memref<16xf16>
+// CHECK-NEXT: %[[VALID:.*]] = rock.threadwise_read_into [](%[[V]]) -> %[[ALLOC]] : memref<16xf16> -> memref<16xf16>, vector<16xi1>
+// CHECK-NEXT: rock.threadwise_read_into [](%[[V]]) -> %[[ALLOC]] if [%[[VALID]]] : memref<16xf16> -> memref<16xf16>
 // CHECK: rock.threadwise_write_all features = mfma|dot|atomic_add {forceUnroll, useIndexDiffs} %{{.*}} -> [#rock.transform_map<{{.*}}Unmerge{2, 8}{{.*}}>](%{{.*}}) [%[[BID]]] by atomic_add : memref<8xf16> -> memref<16xf16>
 func.func @threadwise(%arg0: memref<4xf16>, %arg1: memref<16xf16>) attributes {kernel} {
   %buf = rock.alloc() : memref<16xf16>
@@ -102,6 +104,8 @@ func.func @threadwise(%arg0: memref<4xf16>, %arg1: memref<16xf16>) attributes {k
   rock.threadwise_read_into [](%1) -> %buf : memref<16xf16> -> memref<16xf16>
   rock.threadwise_read_into {forceUnroll} [#transform_map](%arg0) -> %buf : memref<4xf16> -> memref<16xf16>
   rock.threadwise_write_all features = none %buf -> [](%arg1) by set : memref<16xf16> -> memref<16xf16>
+  %valid = rock.threadwise_read_into [](%1) -> %buf : memref<16xf16> -> memref<16xf16>, vector<16xi1>
+  rock.threadwise_read_into [](%1) -> %buf if [%valid] : memref<16xf16> -> memref<16xf16>
   %half = rock.alloc() : memref<8xf16>
   rock.threadwise_write_all features = mfma|dot|atomic_add {forceUnroll, useIndexDiffs} %half -> [#rock.transform_map<affine_map<(d0, d1) -> (d0 * 8 + d1)> by [<Unmerge{2, 8} ["bid", "iter"] at [0, 1] -> ["x"] at [0]>] bounds = [2, 8] -> [16]>](%arg1) [%bid] by atomic_add : memref<8xf16> -> memref<16xf16>
   return

@@ -5,6 +5,7 @@
 // RUN: xfuse-opt %S/Inputs/several_readers_different_views.mlir -p rock-regularize,rock-gemm-to-threadwise,rock-linalg-align | filecheck %s --check-prefix=CLONE
 // RUN: xfuse-opt %S/Inputs/chain_of_two_generics.mlir -p rock-regularize,rock-gemm-to-threadwise,rock-linalg-align | filecheck %s --check-prefix=CHAIN
 // RUN: xfuse-opt %S/Inputs/view_between_generic_and_copy.mlir -p rock-regularize,rock-gemm-to-threadwise,rock-linalg-align | filecheck %s --check-prefix=VIEW
+// RUN: xfuse-opt %S/Inputs/diamond.mlir -p rock-regularize,rock-gemm-to-threadwise,rock-linalg-align | filecheck %s --check-prefix=DIAMOND
 
 // Pure copy elimination: the GEMM's registers go straight to %out.
 // COPY-NOT:  memref.alloc
@@ -27,11 +28,11 @@
 // CLONE-NOT:  memref.copy
 // CLONE:      %[[CREG:.*]] = rock.alloc() : memref<16xf32>
 // CLONE:      %[[FREG:.*]] = rock.alloc() : memref<16xf32>
+// CLONE:      rock.transform %out2
+// CLONE:      rock.threadwise_write_all features = none %[[CREG]] -> [{{.*}}](%{{.*}}) [%bid, %tid] by set : memref<16xf32> -> memref<1x8x16xf32>
 // CLONE:      linalg.generic {{.*}} ins(%[[CREG]] : memref<16xf32>) outs(%[[FREG]] : memref<16xf32>)
 // CLONE:      rock.transform %out1
 // CLONE:      rock.threadwise_write_all features = none %[[FREG]] -> [{{.*}}](%{{.*}}) [%bid, %tid] by set : memref<16xf32> -> memref<1x8x16xf32>
-// CLONE:      rock.transform %out2
-// CLONE:      rock.threadwise_write_all features = none %[[CREG]] -> [{{.*}}](%{{.*}}) [%bid, %tid] by set : memref<16xf32> -> memref<1x8x16xf32>
 // CLONE-NOT:  memref.copy
 
 // A chain of two generics is fused in order.
@@ -46,3 +47,18 @@
 // VIEW-NEXT: %[[O1:.*]] = rock.transform %[[O0]] by {{.*}} : memref<8x16xf32> to memref<1x8x16xf32>
 // VIEW-NEXT: rock.threadwise_write_all features = none %[[F]] -> [{{.*}}](%[[O1]])
 // VIEW-NOT:  memref.copy
+
+// A diamond (the second add reads the GEMM and the first add): the first add's registers are
+// forwarded to the second, so neither intermediate is stored or read back.
+// DIAMOND-NOT:  memref.alloc
+// DIAMOND:      %[[CREG:.*]] = rock.alloc() : memref<16xf32>
+// DIAMOND:      %[[F1:.*]] = rock.alloc() : memref<16xf32>
+// DIAMOND:      %[[F2:.*]] = rock.alloc() : memref<16xf32>
+// DIAMOND-NOT:  rock.threadwise_read_into
+// DIAMOND:      linalg.generic {{.*}} ins(%[[CREG]] : memref<16xf32>) outs(%[[F1]] : memref<16xf32>)
+// DIAMOND:        arith.mulf
+// DIAMOND:      linalg.generic {{.*}} ins(%[[CREG]], %[[F1]] : memref<16xf32>, memref<16xf32>) outs(%[[F2]] : memref<16xf32>)
+// DIAMOND:        arith.addf
+// DIAMOND:      %[[OUT:.*]] = rock.transform %out
+// DIAMOND-NEXT: rock.threadwise_write_all features = none %[[F2]] -> [{{.*}}](%[[OUT]])
+// DIAMOND-NOT:  rock.threadwise_write_all

@@ -15,6 +15,7 @@
 // RUN: xfuse-run %S/../../transforms/rock/Inputs/input_side_push.mlir -p 'rock-pipeline{tile-sizes=3,5 threads=2,1}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/rock/Inputs/several_readers.mlir -p 'rock-pipeline{tile-sizes=3,5 threads=2,1}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/rock/Inputs/several_readers_different_views.mlir -p 'rock-pipeline{tile-sizes=3,5 threads=2,1}' --check | filecheck %s
+// RUN: xfuse-run %S/../../transforms/rock/Inputs/diamond.mlir -p 'rock-pipeline{tile-sizes=3,5 threads=2,1}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/rock/Inputs/chain_of_two_generics.mlir -p 'rock-pipeline{tile-sizes=3,5 threads=2,1}' --check | filecheck %s
 
 // CHECK-NOT: differs

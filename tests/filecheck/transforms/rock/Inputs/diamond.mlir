@@ -1,0 +1,17 @@
+func.func @diamond(%a: memref<1x4x8xf32>, %b: memref<1x4x16xf32>, %out: memref<8x16xf32>) attributes {kernel} {
+  %tmp = memref.alloc() : memref<8x16xf32>
+  %c = rock.transform %tmp by <affine_map<(d0, d1, d2) -> (d1, d2)> by [<AddDim{1} ["g"] at [0] -> [] at []>, <PassThrough ["m", "n"] at [1, 2] -> ["m", "n"] at [0, 1]>] bounds = [1, 8, 16] -> [8, 16]> : memref<8x16xf32> to memref<1x8x16xf32>
+  rock.gridwise_gemm %c = %a * %b features = none : memref<1x8x16xf32> = memref<1x4x8xf32> * memref<1x4x16xf32>
+  %t2 = rock.alloc() : memref<8x16xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%tmp : memref<8x16xf32>) outs(%t2 : memref<8x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.mulf %x, %x : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%tmp, %t2 : memref<8x16xf32>, memref<8x16xf32>) outs(%out : memref<8x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
