@@ -15,7 +15,7 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "docs" / "notebooks").
 
 
 def test_there_are_notebooks():
-    assert {p.stem for p in NOTEBOOKS} >= {"tiling", "diffusion", "bufferization"}
+    assert {p.stem for p in NOTEBOOKS} >= {"tiling", "diffusion", "bufferization", "data_tiling", "rock"}
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
