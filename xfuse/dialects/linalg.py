@@ -65,6 +65,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.dialects.linalg_bodies import TypeFnAttr, contraction_region, is_unsigned
 from xfuse.dialects.linalg_syntax import (
     GenericOp,
@@ -662,6 +663,7 @@ LINALG_EXTENSION = Dialect(
         BatchMatmulOp,
         GenericOp,
         *XDSL_NAMED_OPS_WITH_MLIR_SYNTAX,
+        *NAMED_OPS,
     ],
     [TypeFnAttr],
 )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Self, cast
 
-from xdsl.dialects import linalg as xlinalg
+from xdsl.dialects.linalg import ops as xlinalg
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, StringAttr, i64
 from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
@@ -247,6 +247,7 @@ class MLIRNamedOpSyntax(NamedOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
+        start = parser.pos
         attrs: dict[str, Attribute] = {}
         if cls.HAS_INDEXING_MAPS and parser.parse_optional_keyword("indexing_maps"):
             parser.parse_punctuation("=")
@@ -262,7 +263,9 @@ class MLIRNamedOpSyntax(NamedOperation):
         try:
             region = cls.hidden_region_for(ins, outs, {**discardable, **properties})
         except (AssertionError, IndexError, ValueError) as exc:
-            parser.raise_error(f"{cls.name}: cannot build its body for these operands ({exc})")
+            parser.raise_error(
+                f"{cls.name}: cannot build its body for these operands ({exc})", start, parser.pos
+            )
         return cls.build(
             operands=(ins, outs),
             result_types=(result_types,),
