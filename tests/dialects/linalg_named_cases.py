@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from xfuse.dialects.linalg_generic_named import KIND_FUNCTIONS, ElementwiseKind
 from xfuse.dialects.linalg_named import ELEMENTWISE, WINDOWED, WindowedSpec
 
 _QUANTIZED_TYPES = ("i8", "i32")
@@ -88,8 +89,67 @@ def elementwise_case(name: str, arity: int) -> str:
     )
 
 
+def elementwise_kind_case(kind: ElementwiseKind, arity: int) -> str:
+    """`linalg.elementwise` of one kind; binary kinds broadcast their second input."""
+    element = "i32" if kind.value.endswith("unsigned") else "f32"
+    t = f"tensor<3x5x{element}>"
+    types = [t] * arity
+    maps = ""
+    if arity == 2:
+        types[1] = f"tensor<5x{element}>"
+        maps = (
+            " indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, "
+            "affine_map<(d0, d1) -> (d0, d1)>]"
+        )
+    if arity == 3:
+        types[0] = "tensor<3x5xi1>"
+    args = ", ".join(f"%in{i}: {u}" for i, u in enumerate(types))
+    ins = ", ".join(f"%in{i}" for i in range(arity))
+    return (
+        f"func.func @elementwise_{kind.value}({args}, %out: {t}) -> {t} {{\n"
+        f"  %0 = linalg.elementwise kind=#linalg.elementwise_kind<{kind.value}>{maps} "
+        f"ins({ins} : {', '.join(types)}) outs(%out : {t}) -> {t}\n"
+        f"  return %0 : {t}\n}}\n"
+    )
+
+
+CONTRACTS = {
+    # name: (maps, lhs, rhs, out, attrs)
+    "contract_matmul_transposed_a": (
+        "(m, n, k) -> (k, m)", "(m, n, k) -> (k, n)", "(m, n, k) -> (m, n)",
+        "tensor<7x3xf32>", "tensor<7x5xf32>", "tensor<3x5xf32>", "",
+    ),
+    "contract_batch_broadcast_b": (
+        "(b, m, n, k) -> (b, m, k)", "(b, m, n, k) -> (k, n)", "(b, m, n, k) -> (b, m, n)",
+        "tensor<2x3x7xf32>", "tensor<7x5xf32>", "tensor<2x3x5xf32>", "",
+    ),
+    "contract_dot_unsigned": (
+        "(k) -> (k)", "(k) -> (k)", "(k) -> ()",
+        "tensor<7xi8>", "tensor<7xi8>", "tensor<i32>", " {cast = #linalg.type_fn<cast_unsigned>}",
+    ),
+}
+
+
+def contract_case(name: str) -> str:
+    lhs_map, rhs_map, out_map, lhs, rhs, out, attrs = CONTRACTS[name]
+    maps = ", ".join(f"affine_map<{m}>" for m in (lhs_map, rhs_map, out_map))
+    return (
+        f"func.func @{name}(%a: {lhs}, %b: {rhs}, %c: {out}) -> {out} {{\n"
+        f"  %0 = linalg.contract indexing_maps = [{maps}]{attrs} ins(%a, %b : {lhs}, {rhs}) "
+        f"outs(%c : {out}) -> {out}\n"
+        f"  return %0 : {out}\n}}\n"
+    )
+
+
 def all_cases() -> dict[str, str]:
     cases = {name: elementwise_case(name, arity) for name, (arity, _) in ELEMENTWISE.items()}
+    cases.update(
+        {
+            f"elementwise_{kind.value}": elementwise_kind_case(kind, arity)
+            for kind, (arity, _) in KIND_FUNCTIONS.items()
+        }
+    )
+    cases.update({name: contract_case(name) for name in CONTRACTS})
     cases.update({name: windowed_case(name, spec) for name, spec in WINDOWED.items()})
     return cases
 

@@ -15,10 +15,12 @@ from xdsl.dialects.linalg import ops as linalg
 
 from tests.dialects.linalg_named_cases import all_cases
 from xfuse.backends.toolchain import find_tool
+from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseOp
 from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.parsing import parse
 
 CASES = all_cases()
+_OP_TYPES = (*NAMED_OPS, ElementwiseOp, ContractOp)
 
 
 def _mlir_opt(*args: str, text: str) -> str:
@@ -44,7 +46,7 @@ def _ops_by_function(text: str, op_type: type) -> dict[str, object]:
 def generalized_and_named() -> tuple[dict[str, object], dict[str, object]]:
     text = "\n".join(CASES.values())
     generalized = _mlir_opt("--linalg-generalize-named-ops", text=text)
-    return _ops_by_function(generalized, linalg.GenericOp), _ops_by_function(text, tuple(NAMED_OPS))
+    return _ops_by_function(generalized, linalg.GenericOp), _ops_by_function(text, _OP_TYPES)
 
 
 def test_every_generated_op_has_a_case():
@@ -64,6 +66,6 @@ def test_default_strides_and_dilations_are_one():
         "func.func @f(%i: tensor<1x6x6x3xf32>, %k: tensor<3x3xf32>, %o: tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32> {\n"
         "  %0 = linalg.pooling_nhwc_sum ins(%i, %k : tensor<1x6x6x3xf32>, tensor<3x3xf32>) outs(%o : tensor<1x4x4x3xf32>) -> tensor<1x4x4x3xf32>\n"
         "  return %0 : tensor<1x4x4x3xf32>\n}\n",
-        tuple(NAMED_OPS),
+        _OP_TYPES,
     ).values()
     assert str(op.get_indexing_maps().data[0].data) == "(d0, d1, d2, d3, d4, d5) -> (d0, (d1 + d4), (d2 + d5), d3)"

@@ -24,6 +24,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
+from xfuse.dialects.attr_syntax import AngleBracketed
+
 
 class DeviceMappingAttr(Attribute):
     """What MLIR's `DeviceMappingAttrInterface` marks: an attribute allowed in a forall mapping."""
@@ -53,17 +55,8 @@ class MemorySpace(StrEnum):
     PRIVATE = "private"
 
 
-class _AngleEnumAttr(EnumAttribute[MappingId], DeviceMappingAttr):
+class _AngleEnumAttr(AngleBracketed, EnumAttribute[MappingId], DeviceMappingAttr):
     """`#gpu.<mnemonic><id>`."""
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> MappingId:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
 
     @property
     def is_linear(self) -> bool:
@@ -97,19 +90,10 @@ class LaneMappingAttr(_AngleEnumAttr):
 
 
 @irdl_attr_definition
-class MemorySpaceMappingAttr(EnumAttribute[MemorySpace], DeviceMappingAttr):
+class MemorySpaceMappingAttr(AngleBracketed, EnumAttribute[MemorySpace], DeviceMappingAttr):
     """`#gpu.memory_space<workgroup>`: a forall whose iterations map to a memory space."""
 
     name = "gpu.memory_space"
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> MemorySpace:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
 
 
 _MASK_LIMIT = 1 << 64

@@ -65,6 +65,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseKindAttr, ElementwiseOp
 from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.dialects.linalg_bodies import TypeFnAttr, contraction_region, is_unsigned
 from xfuse.dialects.linalg_syntax import (
@@ -664,6 +665,8 @@ LINALG_EXTENSION = Dialect(
         GenericOp,
         *XDSL_NAMED_OPS_WITH_MLIR_SYNTAX,
         *NAMED_OPS,
+        ElementwiseOp,
+        ContractOp,
     ],
-    [TypeFnAttr],
+    [TypeFnAttr, ElementwiseKindAttr],
 )

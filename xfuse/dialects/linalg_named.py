@@ -54,7 +54,7 @@ ScalarFn = Callable[[Sequence[SSAValue], Attribute], SSAValue]
 """(input block arguments, output element type) -> the yielded value (ops at the builder)."""
 
 
-def _float_or_int(float_op: type, int_op: type | None) -> ScalarFn:
+def float_or_int(float_op: type, int_op: type | None) -> ScalarFn:
     def build(args: Sequence[SSAValue], out_type: Attribute) -> SSAValue:
         op_type = float_op if isinstance(args[0].type, AnyFloat) else int_op
         if op_type is None:
@@ -79,19 +79,19 @@ def _square(args: Sequence[SSAValue], out_type: Attribute) -> SSAValue:
 
 ELEMENTWISE: dict[str, tuple[int, ScalarFn]] = {
     # name: (number of inputs, body)
-    "abs": (1, _float_or_int(math.AbsFOp, None)),
-    "ceil": (1, _float_or_int(math.CeilOp, None)),
-    "floor": (1, _float_or_int(math.FloorOp, None)),
-    "negf": (1, _float_or_int(arith.NegfOp, None)),
+    "abs": (1, float_or_int(math.AbsFOp, None)),
+    "ceil": (1, float_or_int(math.CeilOp, None)),
+    "floor": (1, float_or_int(math.FloorOp, None)),
+    "negf": (1, float_or_int(arith.NegfOp, None)),
     "reciprocal": (1, _reciprocal),
-    "round": (1, _float_or_int(math.RoundOp, None)),
-    "rsqrt": (1, _float_or_int(math.RsqrtOp, None)),
+    "round": (1, float_or_int(math.RoundOp, None)),
+    "rsqrt": (1, float_or_int(math.RsqrtOp, None)),
     "square": (1, _square),
-    "tanh": (1, _float_or_int(math.TanhOp, None)),
-    "erf": (1, _float_or_int(math.ErfOp, None)),
-    "div": (2, _float_or_int(arith.DivfOp, arith.DivSIOp)),
-    "div_unsigned": (2, _float_or_int(arith.DivfOp, arith.DivUIOp)),
-    "powf": (2, _float_or_int(math.PowFOp, None)),
+    "tanh": (1, float_or_int(math.TanhOp, None)),
+    "erf": (1, float_or_int(math.ErfOp, None)),
+    "div": (2, float_or_int(arith.DivfOp, arith.DivSIOp)),
+    "div_unsigned": (2, float_or_int(arith.DivfOp, arith.DivUIOp)),
+    "powf": (2, float_or_int(math.PowFOp, None)),
 }
 """MLIR 22's elementwise named ops xDSL 0.74 lacks (it has add, sub, mul, max, min, exp, log,
 sqrt, select)."""

@@ -8,6 +8,7 @@
 // RUN: xfuse-run %s --entry conv -p 'xfuse-tile,xfuse-fuse-producers' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --entry pool -p 'xfuse-tile,xfuse-fuse-producers' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --entry depthwise_q -p 'xfuse-tile' --check | filecheck %s --check-prefix=EXEC
+// RUN: xfuse-run %s --entry elementwise_contract -p 'xfuse-tile,xfuse-fuse-producers' --check | filecheck %s --check-prefix=EXEC
 // EXEC: check: ok, the transformed module matches the untransformed input
 
 // CHECK-LABEL: func.func @unary_binary
@@ -66,4 +67,21 @@ func.func @pool(%i: tensor<1x5x7x9xf32>, %w: tensor<2x3xf32>) -> tensor<1x5x3x4x
 func.func @depthwise_q(%i: tensor<1x6x6x5xi8>, %k: tensor<3x3x5xi8>, %iz: i32, %kz: i32, %o: tensor<1x4x4x5xi32>) -> tensor<1x4x4x5xi32> {
   %r = linalg.depthwise_conv_2d_nhwc_hwc_q {xfuse.tile_sizes = array<i64: 0, 3, 0, 2, 2, 2>} ins(%i, %k, %iz, %kz : tensor<1x6x6x5xi8>, tensor<3x3x5xi8>, i32, i32) outs(%o : tensor<1x4x4x5xi32>) -> tensor<1x4x4x5xi32>
   return %r : tensor<1x4x4x5xi32>
+}
+
+// linalg.contract with a transposed lhs (reduction loop tiled), fed by a linalg.elementwise with
+// a broadcast input, fused on the lhs tile.
+// CHECK-LABEL: func.func @elementwise_contract
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             scf.for
+// CHECK:               %[[E:.*]] = linalg.elementwise kind=#linalg.elementwise_kind<mul> indexing_maps = [{{.*}}] ins(%{{.*}}, %{{.*}} : tensor<?x?xf32>, tensor<?xf32>)
+// CHECK:               linalg.contract indexing_maps = [{{.*}}] ins(%[[E]], %{{.*}} : tensor<?x?xf32>, tensor<?x?xf32>)
+#kn = affine_map<(k, m) -> (k, m)>
+#m = affine_map<(k, m) -> (m)>
+func.func @elementwise_contract(%a: tensor<11x6xf32>, %s: tensor<6xf32>, %b: tensor<11x9xf32>, %c: tensor<6x9xf32>) -> tensor<6x9xf32> {
+  %e = tensor.empty() : tensor<11x6xf32>
+  %scaled = linalg.elementwise kind=#linalg.elementwise_kind<mul> indexing_maps = [#kn, #m, #kn] ins(%a, %s : tensor<11x6xf32>, tensor<6xf32>) outs(%e : tensor<11x6xf32>) -> tensor<11x6xf32>
+  %r = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] {xfuse.tile_sizes = array<i64: 4, 5, 3>} ins(%scaled, %b : tensor<11x6xf32>, tensor<11x9xf32>) outs(%c : tensor<6x9xf32>) -> tensor<6x9xf32>
+  return %r : tensor<6x9xf32>
 }

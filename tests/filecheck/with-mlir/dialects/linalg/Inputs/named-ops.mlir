@@ -66,6 +66,141 @@ func.func @powf(%in0: tensor<3x5xf32>, %in1: tensor<3x5xf32>, %out: tensor<3x5xf
   return %0 : tensor<3x5xf32>
 }
 
+func.func @elementwise_exp(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_log(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<log> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_sqrt(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<sqrt> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_add(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<add> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_sub(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<sub> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_mul(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<mul> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_max_signed(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<max_signed> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_min_signed(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<min_signed> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_max_unsigned(%in0: tensor<3x5xi32>, %in1: tensor<5xi32>, %out: tensor<3x5xi32>) -> tensor<3x5xi32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<max_unsigned> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xi32>, tensor<5xi32>) outs(%out : tensor<3x5xi32>) -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}
+
+func.func @elementwise_min_unsigned(%in0: tensor<3x5xi32>, %in1: tensor<5xi32>, %out: tensor<3x5xi32>) -> tensor<3x5xi32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<min_unsigned> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xi32>, tensor<5xi32>) outs(%out : tensor<3x5xi32>) -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}
+
+func.func @elementwise_select(%in0: tensor<3x5xi1>, %in1: tensor<3x5xf32>, %in2: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<select> ins(%in0, %in1, %in2 : tensor<3x5xi1>, tensor<3x5xf32>, tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_abs(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<abs> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_ceil(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<ceil> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_floor(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<floor> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_negf(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<negf> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_reciprocal(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<reciprocal> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_round(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<round> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_rsqrt(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<rsqrt> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_square(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<square> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_tanh(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<tanh> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_erf(%in0: tensor<3x5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<erf> ins(%in0 : tensor<3x5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_div(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<div> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @elementwise_div_unsigned(%in0: tensor<3x5xi32>, %in1: tensor<5xi32>, %out: tensor<3x5xi32>) -> tensor<3x5xi32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<div_unsigned> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xi32>, tensor<5xi32>) outs(%out : tensor<3x5xi32>) -> tensor<3x5xi32>
+  return %0 : tensor<3x5xi32>
+}
+
+func.func @elementwise_powf(%in0: tensor<3x5xf32>, %in1: tensor<5xf32>, %out: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<powf> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>] ins(%in0, %in1 : tensor<3x5xf32>, tensor<5xf32>) outs(%out : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @contract_matmul_transposed_a(%a: tensor<7x3xf32>, %b: tensor<7x5xf32>, %c: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%a, %b : tensor<7x3xf32>, tensor<7x5xf32>) outs(%c : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+func.func @contract_batch_broadcast_b(%a: tensor<2x3x7xf32>, %b: tensor<7x5xf32>, %c: tensor<2x3x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%a, %b : tensor<2x3x7xf32>, tensor<7x5xf32>) outs(%c : tensor<2x3x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+func.func @contract_dot_unsigned(%a: tensor<7xi8>, %b: tensor<7xi8>, %c: tensor<i32>) -> tensor<i32> {
+  %0 = linalg.contract indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>] {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<7xi8>, tensor<7xi8>) outs(%c : tensor<i32>) -> tensor<i32>
+  return %0 : tensor<i32>
+}
+
 func.func @matvec(%in0: tensor<2x3xf32>, %in1: tensor<3xf32>, %out: tensor<2xf32>) -> tensor<2xf32> {
   %0 = linalg.matvec ins(%in0, %in1 : tensor<2x3xf32>, tensor<3xf32>) outs(%out : tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
