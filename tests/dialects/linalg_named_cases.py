@@ -141,6 +141,15 @@ def contract_case(name: str) -> str:
     )
 
 
+BATCH_REDUCE_MATMUL = (
+    "func.func @batch_reduce_matmul(%a: tensor<2x4x3xf32>, %b: tensor<2x4x5xf32>, %c: tensor<3x5xf32>) -> tensor<3x5xf32> {\n"
+    "  %0 = linalg.batch_reduce_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, "
+    "affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, n)>] "
+    "ins(%a, %b : tensor<2x4x3xf32>, tensor<2x4x5xf32>) outs(%c : tensor<3x5xf32>) -> tensor<3x5xf32>\n"
+    "  return %0 : tensor<3x5xf32>\n}\n"
+)
+
+
 def all_cases() -> dict[str, str]:
     cases = {name: elementwise_case(name, arity) for name, (arity, _) in ELEMENTWISE.items()}
     cases.update(
@@ -150,6 +159,7 @@ def all_cases() -> dict[str, str]:
         }
     )
     cases.update({name: contract_case(name) for name in CONTRACTS})
+    cases["batch_reduce_matmul"] = BATCH_REDUCE_MATMUL
     cases.update({name: windowed_case(name, spec) for name, spec in WINDOWED.items()})
     return cases
 

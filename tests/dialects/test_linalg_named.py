@@ -15,12 +15,13 @@ from xdsl.dialects.linalg import ops as linalg
 
 from tests.dialects.linalg_named_cases import all_cases
 from xfuse.backends.toolchain import find_tool
+from xfuse.dialects.linalg import BatchReduceMatmulOp
 from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseOp
 from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.parsing import parse
 
 CASES = all_cases()
-_OP_TYPES = (*NAMED_OPS, ElementwiseOp, ContractOp)
+_OP_TYPES = (*NAMED_OPS, ElementwiseOp, ContractOp, BatchReduceMatmulOp)
 
 
 def _mlir_opt(*args: str, text: str) -> str:

@@ -201,6 +201,11 @@ func.func @contract_dot_unsigned(%a: tensor<7xi8>, %b: tensor<7xi8>, %c: tensor<
   return %0 : tensor<i32>
 }
 
+func.func @batch_reduce_matmul(%a: tensor<2x4x3xf32>, %b: tensor<2x4x5xf32>, %c: tensor<3x5xf32>) -> tensor<3x5xf32> {
+  %0 = linalg.batch_reduce_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, n)>] ins(%a, %b : tensor<2x4x3xf32>, tensor<2x4x5xf32>) outs(%c : tensor<3x5xf32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
 func.func @matvec(%in0: tensor<2x3xf32>, %in1: tensor<3xf32>, %out: tensor<2xf32>) -> tensor<2xf32> {
   %0 = linalg.matvec ins(%in0, %in1 : tensor<2x3xf32>, tensor<3xf32>) outs(%out : tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
