@@ -66,6 +66,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseKindAttr, ElementwiseOp
+from xfuse.dialects.linalg_map import MapOp
 from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.dialects.linalg_bodies import TypeFnAttr, contraction_region, is_unsigned
 from xfuse.dialects.linalg_syntax import (
@@ -698,6 +699,7 @@ LINALG_EXTENSION = Dialect(
         *NAMED_OPS,
         ElementwiseOp,
         ContractOp,
+        MapOp,
     ],
     [TypeFnAttr, ElementwiseKindAttr],
 )
