@@ -405,6 +405,7 @@ def _define(base: type[NamedOperation], op_name: str, **class_vars: object) -> t
     namespace: dict[str, object] = {
         "name": f"linalg.{op_name}",
         "__doc__": f"MLIR 22's `linalg.{op_name}` (see xfuse/dialects/linalg_named.py).",
+        "__module__": __name__,
         "__annotations__": {key: ClassVar[object] for key in class_vars},
         **class_vars,
     }

@@ -308,7 +308,12 @@ class MLIRNamedOpSyntax(NamedOperation):
 
 def _with_mlir_syntax(base: type[NamedOperation], **class_vars: object) -> type[NamedOperation]:
     """`base` (an xDSL named op) with MLIR's custom syntax, under the same op name."""
-    namespace: dict[str, object] = {"name": base.name, "__doc__": base.__doc__, **class_vars}
+    namespace: dict[str, object] = {
+        "name": base.name,
+        "__doc__": base.__doc__,
+        "__module__": __name__,
+        **class_vars,
+    }
     return type(base.__name__, (MLIRNamedOpSyntax, base), namespace)
 
 
@@ -339,6 +344,7 @@ def _dimension_op_with_mlir_syntax(base: type[IRDLOperation]) -> type[IRDLOperat
     namespace = {
         "name": base.name,
         "__doc__": base.__doc__,
+        "__module__": __name__,
         "parse": classmethod(parse),
         "print": print_,
     }
