@@ -1,9 +1,11 @@
 // A forall distributed with GPU mappings keeps its mapping through xfuse's passes (producer and
-// consumer fusion, loop cleanup, bufferization), and runs on CPU: mlir-opt 22's lowering of
+// consumer fusion, diffusion, loop cleanup, bufferization), and runs on CPU: mlir-opt 22's lowering of
 // scf.forall ignores the mapping. Input and output agree on the same random inputs.
 // RUN: xfuse-opt %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup' | filecheck %s
 // RUN: xfuse-opt %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup,xfuse-bufferize' | filecheck %s --check-prefix=BUF
+// RUN: xfuse-opt %s -p xfuse-diffusion | filecheck %s
 // RUN: xfuse-run %s --check | filecheck %s --check-prefix=EXEC
+// RUN: xfuse-run %s -p xfuse-diffusion --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup' --pipeline xfuse-bufferize --check | filecheck %s --check-prefix=EXEC
 // EXEC: check: ok, the transformed module matches the untransformed input
