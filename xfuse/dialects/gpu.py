@@ -10,6 +10,8 @@ They say how an `scf.forall` is distributed (`{mapping = [#gpu.block<y>, #gpu.bl
 | `#gpu.memory_space<global>` | `global`, `workgroup`, `private` |
 | `#gpu.mask<255>` | an unsigned 64-bit mask of active ids, printed in decimal |
 
+and `#gpu.address_space<workgroup>` (a memref memory space, not a mapping).
+
 They are appended to xDSL's `gpu` dialect (its ops stay as they are). On CPU, mlir-opt's
 lowering of `scf.forall` ignores the mapping (see tests/filecheck/with-mlir/dialects/gpu/).
 """
@@ -96,6 +98,14 @@ class MemorySpaceMappingAttr(AngleBracketed, EnumAttribute[MemorySpace], DeviceM
     name = "gpu.memory_space"
 
 
+@irdl_attr_definition
+class AddressSpaceAttr(AngleBracketed, EnumAttribute[MemorySpace]):
+    """`#gpu.address_space<workgroup>`: a memref memory space (not a mapping; it comes with
+    distributed foralls in GPU pipelines, e.g. `memref<4xf32, #gpu.address_space<workgroup>>`)."""
+
+    name = "gpu.address_space"
+
+
 _MASK_LIMIT = 1 << 64
 
 
@@ -138,4 +148,4 @@ DEVICE_MAPPING_ATTRS: tuple[type[Attribute], ...] = (
     MappingMaskAttr,
 )
 
-GPU_EXTENSION = Dialect("gpu", [], list(DEVICE_MAPPING_ATTRS))
+GPU_EXTENSION = Dialect("gpu", [], [*DEVICE_MAPPING_ATTRS, AddressSpaceAttr])
