@@ -106,8 +106,8 @@ class MapOp(IRDLOperation):
         expected = [_element_type(v.type) for v in (*self.inputs, self.init)]
         if [a.type for a in block.args] != expected:
             raise VerifyException(
-                f"expected the mapper's arguments to be the element types {expected} "
-                "(every input, then the init)"
+                "expected the mapper's arguments to be the element types "
+                f"({', '.join(map(str, expected))}): every input's, then the init's"
             )
 
     def print(self, printer: Printer) -> None:
