@@ -495,3 +495,89 @@ def test_result_index_out_of_range_is_refused():
     case = Case(MATMUL, "linalg.matmul")
     with pytest.raises(TilingRefused, match="result #1 does not exist"):
         case.model.generate_result_tile_value(case.builder, case.op, 1, [0, 0], [4, 4])
+
+
+# -- MLIR 22 ops xfuse adds (xfuse/dialects/linalg_named.py, linalg_generic_named.py) ---------
+
+POOL = """
+func.func @f(%in: tensor<2x11x12x3xf32>, %w: tensor<3x2xf32>, %out: tensor<2x5x5x3xf32>, %i: index) -> tensor<2x5x5x3xf32> {
+  %0 = linalg.pooling_nhwc_max {dilations = dense<[1, 3]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>}
+      ins(%in, %w : tensor<2x11x12x3xf32>, tensor<3x2xf32>) outs(%out : tensor<2x5x5x3xf32>) -> tensor<2x5x5x3xf32>
+  func.return %0 : tensor<2x5x5x3xf32>
+}
+"""
+
+ELEMENTWISE_BROADCAST = """
+func.func @f(%a: tensor<8x16xf32>, %b: tensor<16x8xf32>, %i: index) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<powf> indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>]
+      ins(%a, %b : tensor<8x16xf32>, tensor<16x8xf32>) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  func.return %0 : tensor<8x16xf32>
+}
+"""
+
+CONTRACT = """
+func.func @f(%a: tensor<16x8xf32>, %b: tensor<3x16xf32>, %c: tensor<8x3xf32>, %i: index) -> tensor<8x3xf32> {
+  %0 = linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : tensor<16x8xf32>, tensor<3x16xf32>) outs(%c : tensor<8x3xf32>) -> tensor<8x3xf32>
+  func.return %0 : tensor<8x3xf32>
+}
+"""
+
+TWO_RESULTS = """
+func.func @f(%a: tensor<8x6xf32>, %s: tensor<8x6xf32>, %t: tensor<6x8xf32>, %i: index) -> tensor<6x8xf32> {
+  %0:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<8x6xf32>) outs(%s, %t : tensor<8x6xf32>, tensor<6x8xf32>) {
+  ^bb0(%x: f32, %o1: f32, %o2: f32):
+    %n = arith.negf %x : f32
+    %m = arith.mulf %x, %x : f32
+    linalg.yield %n, %m : f32, f32
+  } -> (tensor<8x6xf32>, tensor<6x8xf32>)
+  func.return %0#1 : tensor<6x8xf32>
+}
+"""
+
+
+def test_new_named_ops_domains():
+    for text, name, domain, iterators in [
+        (POOL, "linalg.pooling_nhwc_max", [2, 5, 5, 3, 3, 2], [P, P, P, P, R, R]),
+        (ELEMENTWISE_BROADCAST, "linalg.elementwise", [8, 16], [P, P]),
+        (CONTRACT, "linalg.contract", [8, 3, 16], [P, P, R]),
+    ]:
+        test_iteration_domain_and_iterator_types(text, name, domain, iterators)
+
+
+def test_strided_dilated_pooling_tile():
+    x, w, out = rand(2, 11, 12, 3), rand(3, 2, seed=1), rand(2, 5, 5, 3, seed=2)
+    case, tiled = tile_and_run(
+        POOL, "linalg.pooling_nhwc_max", lambda c_: [1, c_.arg("i"), 2, 0, 0, 0], [1, 2, 3, 3, 3, 2], [x, w, out], [3]
+    )
+    # Rows: oh*2 + kh over oh in [i, i+2), kh in [0, 3): size 2*1 + 2 + 1 = 5.
+    # Columns: ow*2 + kw*3 over ow in [2, 5), kw in [0, 2): offset 4, size 2*2 + 3*1 + 1 = 8.
+    assert str(tiled.generated_slices[0].results[0].type) == "tensor<1x5x8x3xf32>"
+
+
+def test_elementwise_with_transposed_input_tile():
+    a, b = rand(8, 16), rand(16, 8, seed=1)
+    case, tiled = tile_and_run(
+        ELEMENTWISE_BROADCAST, "linalg.elementwise", lambda c_: [c_.arg("i"), 4], [4, 8], [np.abs(a), b], [4]
+    )
+    assert str(tiled.generated_slices[1].results[0].type) == "tensor<8x4xf32>"
+
+
+def test_contract_tile_with_transposed_maps():
+    a, b, c = rand(16, 8), rand(3, 16, seed=1), rand(8, 3, seed=2)
+    tile_and_run(CONTRACT, "linalg.contract", lambda c_: [c_.arg("i"), 1, 0], [4, 2, 16], [a, b, c], [4])
+
+
+def test_second_result_of_a_two_result_generic():
+    """Producer fusion of result #1 (transposed map): its tile comes back through its map."""
+    a, s, t = rand(8, 6), rand(8, 6, seed=1), rand(6, 8, seed=2)
+    case = Case(TWO_RESULTS, "linalg.generic")
+    result = case.model.generate_result_tile_value(case.builder, case.op, 1, [case.arg("i"), 2], [3, 4])
+    (value,) = result.tiled_values
+    assert str(value.type) == "tensor<3x4xf32>"
+    case.return_values(value, case.op.results[1])
+    case.check_ir()
+    tile, full = case.run(a, s, t, 3)
+    check_tile(full, tile, [3, 2], [3, 4])

@@ -10,6 +10,8 @@ They say how an `scf.forall` is distributed (`{mapping = [#gpu.block<y>, #gpu.bl
 | `#gpu.memory_space<global>` | `global`, `workgroup`, `private` |
 | `#gpu.mask<255>` | an unsigned 64-bit mask of active ids, printed in decimal |
 
+and `#gpu.address_space<workgroup>` (a memref memory space, not a mapping).
+
 They are appended to xDSL's `gpu` dialect (its ops stay as they are). On CPU, mlir-opt's
 lowering of `scf.forall` ignores the mapping (see tests/filecheck/with-mlir/dialects/gpu/).
 """
@@ -23,6 +25,8 @@ from xdsl.irdl import irdl_attr_definition, param_def
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
+
+from xfuse.dialects.attr_syntax import AngleBracketed
 
 
 class DeviceMappingAttr(Attribute):
@@ -53,17 +57,8 @@ class MemorySpace(StrEnum):
     PRIVATE = "private"
 
 
-class _AngleEnumAttr(EnumAttribute[MappingId], DeviceMappingAttr):
+class _AngleEnumAttr(AngleBracketed, EnumAttribute[MappingId], DeviceMappingAttr):
     """`#gpu.<mnemonic><id>`."""
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> MappingId:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
 
     @property
     def is_linear(self) -> bool:
@@ -97,19 +92,18 @@ class LaneMappingAttr(_AngleEnumAttr):
 
 
 @irdl_attr_definition
-class MemorySpaceMappingAttr(EnumAttribute[MemorySpace], DeviceMappingAttr):
+class MemorySpaceMappingAttr(AngleBracketed, EnumAttribute[MemorySpace], DeviceMappingAttr):
     """`#gpu.memory_space<workgroup>`: a forall whose iterations map to a memory space."""
 
     name = "gpu.memory_space"
 
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> MemorySpace:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
 
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
+@irdl_attr_definition
+class AddressSpaceAttr(AngleBracketed, EnumAttribute[MemorySpace]):
+    """`#gpu.address_space<workgroup>`: a memref memory space (not a mapping; it comes with
+    distributed foralls in GPU pipelines, e.g. `memref<4xf32, #gpu.address_space<workgroup>>`)."""
+
+    name = "gpu.address_space"
 
 
 _MASK_LIMIT = 1 << 64
@@ -154,4 +148,4 @@ DEVICE_MAPPING_ATTRS: tuple[type[Attribute], ...] = (
     MappingMaskAttr,
 )
 
-GPU_EXTENSION = Dialect("gpu", [], list(DEVICE_MAPPING_ATTRS))
+GPU_EXTENSION = Dialect("gpu", [], [*DEVICE_MAPPING_ATTRS, AddressSpaceAttr])

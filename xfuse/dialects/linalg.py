@@ -65,6 +65,9 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseKindAttr, ElementwiseOp
+from xfuse.dialects.linalg_map import MapOp
+from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.dialects.linalg_bodies import TypeFnAttr, contraction_region, is_unsigned
 from xfuse.dialects.linalg_syntax import (
     GenericOp,
@@ -624,32 +627,62 @@ _BATCH_MATMUL_MAPS = (
 )
 
 
+class _MapsContractionOp(_ContractionOp):
+    """A contraction whose `indexing_maps` is a property defaulted as in MLIR (may transpose or
+    broadcast operands) and with `cast` (signed by default)."""
+
+    HAS_INDEXING_MAPS: ClassVar[bool] = True
+
+    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
+        return cast(ArrayAttr[AffineMapAttr], self.properties["indexing_maps"])
+
+    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
+        return tuple(m.data for m in self.get_indexing_maps().data)
+
+
+def _maps_property(maps: Sequence[AffineMap]):
+    return prop_def(ArrayAttr[AffineMapAttr], default_value=ArrayAttr(AffineMapAttr(m) for m in maps))
+
+
 @irdl_op_definition
-class BatchMatmulOp(_ContractionOp):
+class BatchMatmulOp(_MapsContractionOp):
     """`C[b, m, n] += A[b, m, k] * B[b, k, n]` (MLIR 22 `linalg.batch_matmul`).
 
-    Loops (d0..d3) = (b, m, n, k). `indexing_maps` (a property, defaulted as in MLIR) may
-    transpose or broadcast operands; `cast` selects signed (default) or unsigned conversion.
+    Loops (d0..d3) = (b, m, n, k).
     See https://mlir.llvm.org/docs/Dialects/Linalg/#linalgbatch_matmul-linalgbatchmatmulop
     """
 
     name = "linalg.batch_matmul"
 
-    HAS_INDEXING_MAPS: ClassVar[bool] = True
     DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _BATCH_MATMUL_MAPS
     ITERATOR_TYPES: ClassVar[tuple[str, ...]] = (_P, _P, _P, _R)
 
-    indexing_maps = prop_def(
-        ArrayAttr[AffineMapAttr],
-        default_value=ArrayAttr(AffineMapAttr(m) for m in _BATCH_MATMUL_MAPS),
-    )
+    indexing_maps = _maps_property(_BATCH_MATMUL_MAPS)
     cast = opt_prop_def(TypeFnAttr)
 
-    def get_indexing_maps(self) -> ArrayAttr[AffineMapAttr]:
-        return self.indexing_maps
 
-    def get_default_indexing_maps(self) -> Sequence[AffineMap]:
-        return tuple(m.data for m in self.indexing_maps.data)
+_BATCH_REDUCE_MATMUL_MAPS = (
+    AffineMap.from_callable(lambda b, m, n, k: (b, m, k)),
+    AffineMap.from_callable(lambda b, m, n, k: (b, k, n)),
+    AffineMap.from_callable(lambda b, m, n, k: (m, n)),
+)
+
+
+@irdl_op_definition
+class BatchReduceMatmulOp(_MapsContractionOp):
+    """`C[m, n] += sum over b of A[b, m, k] * B[b, k, n]` (MLIR 22 `linalg.batch_reduce_matmul`).
+
+    Loops (d0..d3) = (b, m, n, k), b and k reductions.
+    See https://mlir.llvm.org/docs/Dialects/Linalg/#linalgbatch_reduce_matmul-linalgbatchreducematmulop
+    """
+
+    name = "linalg.batch_reduce_matmul"
+
+    DEFAULT_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = _BATCH_REDUCE_MATMUL_MAPS
+    ITERATOR_TYPES: ClassVar[tuple[str, ...]] = (_R, _P, _P, _R)
+
+    indexing_maps = _maps_property(_BATCH_REDUCE_MATMUL_MAPS)
+    cast = opt_prop_def(TypeFnAttr)
 
 
 LINALG_EXTENSION = Dialect(
@@ -660,8 +693,13 @@ LINALG_EXTENSION = Dialect(
         Mmt4DOp,
         BatchMmt4DOp,
         BatchMatmulOp,
+        BatchReduceMatmulOp,
         GenericOp,
         *XDSL_NAMED_OPS_WITH_MLIR_SYNTAX,
+        *NAMED_OPS,
+        ElementwiseOp,
+        ContractOp,
+        MapOp,
     ],
-    [TypeFnAttr],
+    [TypeFnAttr, ElementwiseKindAttr],
 )

@@ -17,9 +17,9 @@ from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Attribute, BlockArgument, Region, SSAValue
 from xdsl.irdl import irdl_attr_definition
-from xdsl.parser import AttrParser
-from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
+
+from xfuse.dialects.attr_syntax import AngleBracketed
 
 
 class TypeFn(StrEnum):
@@ -30,19 +30,10 @@ class TypeFn(StrEnum):
 
 
 @irdl_attr_definition
-class TypeFnAttr(EnumAttribute[TypeFn]):
+class TypeFnAttr(AngleBracketed, EnumAttribute[TypeFn]):
     """`#linalg.type_fn<cast_signed>` / `#linalg.type_fn<cast_unsigned>` (absent in xDSL 0.74)."""
 
     name = "linalg.type_fn"
-
-    @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> TypeFn:
-        with parser.in_angle_brackets():
-            return super().parse_parameter(parser)
-
-    def print_parameter(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            super().print_parameter(printer)
 
 
 def cast_to(value: SSAValue, to_type: Attribute, unsigned: bool) -> SSAValue:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Self, cast
 
-from xdsl.dialects import linalg as xlinalg
+from xdsl.dialects.linalg import ops as xlinalg
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, StringAttr, i64
 from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
@@ -221,10 +221,11 @@ class GenericOp(xlinalg.GenericOp):
 class MLIRNamedOpSyntax(NamedOperation):
     """MLIR's `parseNamedStructuredOp` / `printNamedStructuredOp`, for a `NamedOperation`.
 
-    Subclasses with an `indexing_maps` property set `HAS_INDEXING_MAPS` (matmul,
-    batch_matmul): the maps come first, and are printed only when not the defaults.
-    `hidden_region_for(ins, outs, properties)` builds the body; by default xDSL's
-    `get_hidden_region(ins, outs)`.
+    Hooks for the ops whose syntax starts with more (matmul, batch_matmul, contract,
+    elementwise): `parse_prefix` / `print_prefix` (by default the optional `indexing_maps = [...]`
+    of ops with `HAS_INDEXING_MAPS`, printed only when not the property's default),
+    `complete_properties` (defaults computed from the operands), and
+    `hidden_region_for(ins, outs, entries)` (the body; by default xDSL's `get_hidden_region`).
     """
 
     HAS_INDEXING_MAPS: ClassVar[bool] = False
@@ -246,11 +247,33 @@ class MLIRNamedOpSyntax(NamedOperation):
         return cls.get_hidden_region(inputs, outputs)
 
     @classmethod
-    def parse(cls, parser: Parser) -> Self:
-        attrs: dict[str, Attribute] = {}
+    def parse_prefix(cls, parser: Parser) -> dict[str, Attribute]:
         if cls.HAS_INDEXING_MAPS and parser.parse_optional_keyword("indexing_maps"):
             parser.parse_punctuation("=")
-            attrs["indexing_maps"] = parser.parse_attribute()
+            return {"indexing_maps": parser.parse_attribute()}
+        return {}
+
+    @classmethod
+    def complete_properties(
+        cls,
+        properties: dict[str, Attribute],
+        inputs: Sequence[SSAValue],
+        outputs: Sequence[SSAValue],
+    ) -> dict[str, Attribute]:
+        return properties
+
+    def print_prefix(self, printer: Printer) -> None:
+        if self.HAS_INDEXING_MAPS:
+            maps = self.get_indexing_maps()
+            default = self.get_irdl_definition().properties["indexing_maps"].default_value
+            if maps != default:
+                printer.print_string(" indexing_maps = ")
+                printer.print_attribute(maps)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        start = parser.pos
+        attrs = cls.parse_prefix(parser)
         attrs.update(parser.parse_optional_attr_dict())
         ins, outs = parse_ins_outs(parser)
         if parser.parse_optional_keyword("attrs"):
@@ -259,10 +282,13 @@ class MLIRNamedOpSyntax(NamedOperation):
         attrs.update(parser.parse_optional_attr_dict())
         result_types = parse_optional_result_types(parser)
         properties, discardable = split_properties(cls, attrs)
+        properties = cls.complete_properties(properties, ins, outs)
         try:
             region = cls.hidden_region_for(ins, outs, {**discardable, **properties})
-        except (AssertionError, IndexError, ValueError) as exc:
-            parser.raise_error(f"{cls.name}: cannot build its body for these operands ({exc})")
+        except (AssertionError, IndexError, KeyError, ValueError) as exc:
+            parser.raise_error(
+                f"{cls.name}: cannot build its body for these operands ({exc})", start, parser.pos
+            )
         return cls.build(
             operands=(ins, outs),
             result_types=(result_types,),
@@ -272,12 +298,7 @@ class MLIRNamedOpSyntax(NamedOperation):
         )
 
     def print(self, printer: Printer) -> None:
-        if self.HAS_INDEXING_MAPS:
-            maps = self.get_indexing_maps()
-            default = self.get_irdl_definition().properties["indexing_maps"].default_value
-            if maps != default:
-                printer.print_string(" indexing_maps = ")
-                printer.print_attribute(maps)
+        self.print_prefix(printer)
         dictionary = printed_dictionary(self, self.HIDDEN_NAMES)
         if dictionary:
             printer.print_op_attributes(dictionary)
@@ -287,7 +308,12 @@ class MLIRNamedOpSyntax(NamedOperation):
 
 def _with_mlir_syntax(base: type[NamedOperation], **class_vars: object) -> type[NamedOperation]:
     """`base` (an xDSL named op) with MLIR's custom syntax, under the same op name."""
-    namespace: dict[str, object] = {"name": base.name, "__doc__": base.__doc__, **class_vars}
+    namespace: dict[str, object] = {
+        "name": base.name,
+        "__doc__": base.__doc__,
+        "__module__": __name__,
+        **class_vars,
+    }
     return type(base.__name__, (MLIRNamedOpSyntax, base), namespace)
 
 
@@ -318,6 +344,7 @@ def _dimension_op_with_mlir_syntax(base: type[IRDLOperation]) -> type[IRDLOperat
     namespace = {
         "name": base.name,
         "__doc__": base.__doc__,
+        "__module__": __name__,
         "parse": classmethod(parse),
         "print": print_,
     }

@@ -4,7 +4,9 @@ One model serves every op whose iteration space is described by indexing maps: e
 `LinalgStructuredOperation` (linalg.generic, matmul, fill, copy, transpose, the elementwise named
 ops, convolutions, pooling) and xfuse's mmt4d / batch_mmt4d / batch_matmul (which subclass it), plus
 `linalg.broadcast` and `linalg.reduce`, which xDSL 0.74 does not model as structured ops: for those
-the maps are rebuilt from `dimensions` (`structured_view`), and everything after that is shared.
+the maps are rebuilt from `dimensions` (`structured_view`), and everything after that is shared;
+and xfuse's `linalg.map` (identity maps). xfuse's generated named ops (linalg_named.py,
+`linalg.elementwise`, `linalg.contract`) are `LinalgStructuredOperation`s.
 
 - operand tile = image of the iteration tile through the operand's map. A result `dN` maps the
   tile of loop N; a monotone sum `c0 + sum(ci * dN_i)` (ci >= 0, as in convolutions and pooling)
@@ -43,6 +45,7 @@ from xdsl.ir.affine import (
 )
 from xdsl.rewriter import InsertPoint
 
+from xfuse.dialects.linalg_map import MapOp
 from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,
@@ -96,6 +99,16 @@ def structured_view(op: Operation) -> StructuredView | None:
             len(op.inputs),
             tuple(m.data for m in op.get_indexing_maps()),
             tuple(it.data for it in op.get_iterator_types()),
+        )
+    if isinstance(op, MapOp):
+        # init[d0..dn] = f(inputs[d0..dn]): identity maps, every loop parallel.
+        rank = op.rank
+        return StructuredView(
+            op,
+            tuple(op.operands),
+            len(op.inputs),
+            (AffineMap.identity(rank),) * len(op.operands),
+            (IteratorType.PARALLEL,) * rank,
         )
     if isinstance(op, BroadcastOp):
         # init[d0..dn] = input[dims not in `dimensions`]: the loops are the init's dims.
@@ -465,3 +478,4 @@ STRUCTURED_OP_TILING_MODEL = StructuredOpTilingModel()
 register_tiling_model(LinalgStructuredOperation, STRUCTURED_OP_TILING_MODEL)
 register_tiling_model(BroadcastOp, STRUCTURED_OP_TILING_MODEL)
 register_tiling_model(ReduceOp, STRUCTURED_OP_TILING_MODEL)
+register_tiling_model(MapOp, STRUCTURED_OP_TILING_MODEL)

@@ -1,9 +1,13 @@
-// A forall distributed with GPU mappings keeps its mapping through xfuse's passes (producer and
-// consumer fusion, loop cleanup, bufferization), and runs on CPU: mlir-opt 22's lowering of
+// A forall distributed with GPU mappings keeps its mapping through xfuse's passes (tiling an op
+// inside it, producer and consumer fusion, diffusion, loop cleanup, bufferization), and runs on CPU: mlir-opt 22's lowering of
 // scf.forall ignores the mapping. Input and output agree on the same random inputs.
 // RUN: xfuse-opt %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup' | filecheck %s
 // RUN: xfuse-opt %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup,xfuse-bufferize' | filecheck %s --check-prefix=BUF
+// RUN: xfuse-opt %s -p xfuse-diffusion | filecheck %s
+// RUN: xfuse-opt %s -p 'xfuse-tile,xfuse-fuse-producers' | filecheck %s --check-prefix=TILED
+// RUN: xfuse-run %s -p 'xfuse-tile,xfuse-fuse-producers' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --check | filecheck %s --check-prefix=EXEC
+// RUN: xfuse-run %s -p xfuse-diffusion --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s -p 'xfuse-fuse-producers,xfuse-fuse-consumers,xfuse-loop-cleanup' --pipeline xfuse-bufferize --check | filecheck %s --check-prefix=EXEC
 // EXEC: check: ok, the transformed module matches the untransformed input
@@ -14,6 +18,11 @@
 // CHECK:           linalg.matmul
 // CHECK:           linalg.add
 // CHECK:         } {mapping = [#gpu.block<y>, #gpu.block<x>]}
+// TILED-LABEL: func.func @mapped
+// TILED:         scf.forall
+// TILED:           scf.for
+// TILED:             linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x4xf32>, tensor<4x4xf32>)
+// TILED:         } {mapping = [#gpu.block<y>, #gpu.block<x>]}
 // BUF-LABEL: func.func @mapped
 // BUF:           scf.forall
 // BUF:           } {mapping = [#gpu.block<y>, #gpu.block<x>]}
@@ -27,7 +36,7 @@ func.func @mapped(%a: tensor<16x8xf32>, %b: tensor<8x12xf32>, %c: tensor<16x12xf
     %xs = tensor.extract_slice %x[%i, 0] [8, 8] [1, 1] : tensor<16x8xf32> to tensor<8x8xf32>
     %bs = tensor.extract_slice %b[0, %j] [8, 4] [1, 1] : tensor<8x12xf32> to tensor<8x4xf32>
     %os = tensor.extract_slice %o[%i, %j] [8, 4] [1, 1] : tensor<16x12xf32> to tensor<8x4xf32>
-    %m = linalg.matmul ins(%xs, %bs : tensor<8x8xf32>, tensor<8x4xf32>) outs(%os : tensor<8x4xf32>) -> tensor<8x4xf32>
+    %m = linalg.matmul {xfuse.tile_sizes = array<i64: 0, 0, 4>} ins(%xs, %bs : tensor<8x8xf32>, tensor<8x4xf32>) outs(%os : tensor<8x4xf32>) -> tensor<8x4xf32>
     scf.forall.in_parallel {
       tensor.parallel_insert_slice %m into %o[%i, %j] [8, 4] [1, 1] : tensor<8x4xf32> into tensor<16x12xf32>
     }

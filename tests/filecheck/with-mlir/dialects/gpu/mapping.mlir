@@ -44,3 +44,18 @@ func.func @every_kind() {
   } {mapping = [#gpu.memory_space<global>]}
   return
 }
+
+// Nested foralls on memrefs (warps then threads, linear ids), as GPU pipelines write them, with a
+// workgroup memory space.
+// CHECK-LABEL: func.func @nested
+// CHECK:           } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+// CHECK:         } {mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>]}
+func.func @nested(%src: memref<64x16xf32>, %dst: memref<64x16xf32, #gpu.address_space<workgroup>>) {
+  scf.forall (%w0, %w1) in (2, 2) {
+    scf.forall (%i, %j) in (16, 16) {
+      %v = memref.load %src[%i, %j] : memref<64x16xf32>
+      memref.store %v, %dst[%i, %j] : memref<64x16xf32, #gpu.address_space<workgroup>>
+    } {mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>]}
+  return
+}

@@ -49,3 +49,4 @@ func.func @marked_in_dictionary(%x: tensor<16x8xf32>, %y: tensor<16x8xf32>) -> t
   } -> tensor<16x8xf32>
   return %r : tensor<16x8xf32>
 }
+
