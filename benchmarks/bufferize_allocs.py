@@ -150,15 +150,20 @@ def table(rows: list[Row]) -> str:
     lines = ["| case | one-shot allocs | one-shot copies | +cse,canonicalize allocs | +cse,canonicalize copies "
              "| xfuse allocs | xfuse copies |",
              "|---|---:|---:|---:|---:|---:|---:|"]
-    for row in rows:
-        upstream = (f"{Row.total(row.upstream, ALLOC_OPS)} | {Row.total(row.upstream, COPY_OPS)} | "
-                    f"{Row.total(row.upstream_cleaned, ALLOC_OPS)} | {Row.total(row.upstream_cleaned, COPY_OPS)}")
-        if row.xfuse is None:
-            lines.append(f"| {row.case} | {upstream} | refused: {row.xfuse_error} | |")
-        else:
-            lines.append(f"| {row.case} | {upstream} | {Row.total(row.xfuse, ALLOC_OPS)} "
-                         f"| {Row.total(row.xfuse, COPY_OPS)} |")
+    lines += [_row(row) for row in rows]
+    done = [row for row in rows if row.xfuse is not None]
+    totals = [sum(Row.total(getattr(row, side), ops) for row in done)
+              for side in ("upstream", "upstream_cleaned", "xfuse") for ops in (ALLOC_OPS, COPY_OPS)]
+    lines.append(f"| **total ({len(done)} cases)** | " + " | ".join(f"**{t}**" for t in totals) + " |")
     return "\n".join(lines)
+
+
+def _row(row: Row) -> str:
+    upstream = (f"{Row.total(row.upstream, ALLOC_OPS)} | {Row.total(row.upstream, COPY_OPS)} | "
+                f"{Row.total(row.upstream_cleaned, ALLOC_OPS)} | {Row.total(row.upstream_cleaned, COPY_OPS)}")
+    if row.xfuse is None:
+        return f"| {row.case} | {upstream} | refused: {row.xfuse_error} | |"
+    return f"| {row.case} | {upstream} | {Row.total(row.xfuse, ALLOC_OPS)} | {Row.total(row.xfuse, COPY_OPS)} |"
 
 
 def main(argv: list[str] | None = None) -> None:

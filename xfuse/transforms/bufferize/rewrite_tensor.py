@@ -332,6 +332,9 @@ def _select(rw: FunctionRewriter, op: arith.SelectOp) -> None:
         lhs = b.insert(memref.CastOp(operands=[lhs], result_types=[general])).dest
         rhs = b.insert(memref.CastOp(operands=[rhs], result_types=[general])).dest
     selected = b.insert(arith.SelectOp(op.cond, lhs, rhs)).result
+    base = rw.view_base.get(lhs, lhs)
+    if base is rw.view_base.get(rhs, rhs) and lhs.type == rhs.type:
+        rw.view_base[selected] = base  # both sides are one allocation
     if not rw.analysis.is_inplace(op, 1) and not rw.analysis.is_inplace(op, 2):
         buffer = new_buffer(rw, op, op.result.type, _sizes_of(b, selected))  # type: ignore[arg-type]
         b.insert(memref.CopyOp(selected, buffer))
