@@ -28,7 +28,6 @@ conflicts due only to that merge are dropped where both accesses see distinct bu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, bufferization, func, scf, tensor
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue

@@ -19,7 +19,6 @@ from __future__ import annotations
 from xdsl.dialects import arith, bufferization, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    UnrealizedConversionCastOp,
     ArrayAttr,
     DictionaryAttr,
     FunctionType,
@@ -34,14 +33,15 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import DiagnosticException
 
 from xfuse.diagnostics import emit_error
-from xfuse.dialects.scf import ForallOp, InParallelOp
+from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.bufferize.call_graph import is_entry_point
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
 from xfuse.transforms.bufferize.rewrite_scf import ScfRewriter
-from xfuse.transforms.bufferize.rewrite_tensor import rewrite_tensor_op
+from xfuse.transforms.bufferize.rewrite_tensor import memref_type, rewrite_tensor_op, strides_and_offset
 from xfuse.transforms.bufferize.analysis import (
     FunctionAnalysis,
     FunctionSummary,
@@ -50,29 +50,9 @@ from xfuse.transforms.bufferize.analysis import (
 )
 
 
-def memref_type(tensor_type: Attribute) -> MemRefType:
-    assert isinstance(tensor_type, TensorType)
-    return MemRefType(tensor_type.element_type, tensor_type.get_shape())
-
-
-def _strides_and_offset(t: MemRefType) -> tuple[list[int | None], int | None]:
-    layout = t.layout
-    if isinstance(layout, StridedLayoutAttr):
-        strides = [None if not hasattr(s, "data") else s.data for s in layout.strides.data]
-        offset = layout.offset.data if hasattr(layout.offset, "data") else None
-        return strides, offset
-    shape = t.get_shape()
-    strides: list[int | None] = []
-    running: int | None = 1
-    for size in reversed(shape):
-        strides.append(running)
-        running = None if running is None or size == DYNAMIC_INDEX else running * size
-    return list(reversed(strides)), 0
-
-
 def subview_type(source: MemRefType, static_offsets, static_strides, result: TensorType) -> MemRefType:
     """The type memref.subview infers, rank-reduced to `result`'s shape."""
-    strides, offset = _strides_and_offset(source)
+    strides, offset = strides_and_offset(source)
     new_offset = offset
     new_strides: list[int | None] = []
     for s, o, st in zip(strides, static_offsets, static_strides):
@@ -204,6 +184,16 @@ class FunctionRewriter(ScfRewriter):
                 block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
 
     def op(self, op: Operation) -> None:
+        """The memref form of `op`; an unexpected failure is a diagnostic at the op, never a
+        traceback."""
+        try:
+            self._op(op)
+        except DiagnosticException:
+            raise
+        except Exception as exc:  # noqa: BLE001 - turned into a located diagnostic
+            emit_error(op, f"xfuse-bufferize: internal error on '{op.name}' ({type(exc).__name__}: {exc})")
+
+    def _op(self, op: Operation) -> None:
         a = self.analysis
         if op in a.unknown:
             self.unknown(op)

@@ -21,13 +21,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.transforms.bufferize.models import is_tensor
-from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
-
-
-def _memref_type(tensor_type):
-    from xfuse.transforms.bufferize.rewrite_tensor import memref_type
-
-    return memref_type(tensor_type)
+from xfuse.transforms.bufferize.rewrite_tensor import memref_type
 
 
 def _erase(op: Operation) -> None:
@@ -58,7 +52,7 @@ class ScfRewriter:
             # A rotating position: a memref iter_arg. The buffers that leave the loop are the
             # ones that entered it, in another order: so they must be distinct buffers this block
             # owns (then the results are owned instead); any other init is copied in once.
-            type_ = _memref_type(init.type)
+            type_ = memref_type(init.type)
             if buffer not in owned or buffer.type != type_ or any(buffer is r[1] for r in rotating):
                 buffer = self.alloc_like(init, op, copy=True)
             arg = body.insert_arg(type_, len(body.args))
