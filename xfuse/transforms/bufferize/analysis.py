@@ -559,7 +559,9 @@ class FunctionAnalysis:
         return True
 
     def _loop_results_equivalence(self) -> None:
-        # scf.if results are their branches' buffer only when both branches yield one buffer.
+        """A result of scf.if / execute_region / index_switch is equivalent to its branches'
+        values only when they all are one buffer (yields only alias the result: unioning
+        through it would make two different yielded buffers equivalent to each other)."""
         for op in self.ops:
             if isinstance(op, BRANCHING_OPS):
                 for k, result in enumerate(op.results):
@@ -567,18 +569,10 @@ class FunctionAnalysis:
                         continue
                     yielded = [r.blocks[0].last_op.operands[k] for r in op.regions if r.blocks]  # type: ignore[union-attr]
                     roots = {self.equivalences.find(y) for y in yielded}
-                    if len(roots) != 1:
-                        self.equivalences.parent[self.equivalences.find(result)] = self.equivalences.find(result)
-                        # detach the result from the yields' classes
-                        self._detach(result)
-
-    def _detach(self, value: SSAValue) -> None:
-        members = self.equivalences.members(value, self.values)
-        rest = [m for m in members if m is not value]
-        for m in members:
-            self.equivalences.parent[m] = m
-        for m in rest[1:]:
-            self.equivalences.union(rest[0], m)
+                    if len(roots) == 1 and all(
+                        self.inplace.get((r.blocks[0].last_op, k), True) for r in op.regions if r.blocks  # type: ignore[arg-type]
+                    ):
+                        self.equivalences.union(yielded[0], result)
 
     # -- results -----------------------------------------------------------------------------
     def is_inplace(self, op: Operation, index: int) -> bool:
