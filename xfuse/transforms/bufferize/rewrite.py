@@ -104,6 +104,10 @@ class FunctionRewriter(ScfRewriter):
         self.view_base: dict[SSAValue, SSAValue] = {}
         # Memory xfuse did not allocate: globals, memrefs the program wrapped with to_tensor.
         self.foreign: set[SSAValue] = set()
+        # Branching ops whose result is the buffer the taken branch yields (rewrite_scf.py):
+        # per op, (position, placeholder of the memref result); per yield, the buffers it passes.
+        self.selected_results: dict[Operation, list[tuple[int, SSAValue]]] = {}
+        self.selected_yields: dict[Operation, list[SSAValue]] = {}
         # A public function no function of the module calls: its results go to the runtime.
         self.called_from_outside_only = False
 
@@ -526,7 +530,7 @@ class FunctionRewriter(ScfRewriter):
                 op.parent_block().insert_op_before(scf.ConditionOp(op.condition, *kept), op)  # type: ignore[union-attr]
                 _erase(op)
             elif isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
-                kept = [o for o in op.operands if not is_tensor(o)] + self.rotating_yields.get(op, [])
+                kept = [o for o in op.operands if not is_tensor(o)] + self.rotating_yields.get(op, []) + self.selected_yields.get(op, [])
                 op.parent_block().insert_op_before(scf.YieldOp(*kept), op)  # type: ignore[union-attr]
                 _erase(op)
             elif isinstance(op, func.ReturnOp) and op.parent_block() in self.new_terminators:

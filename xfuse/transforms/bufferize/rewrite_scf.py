@@ -103,6 +103,8 @@ class ScfRewriter:
                 self.buffers[result] = self.buffers[outside[0]]
             elif isinstance(op, scf.ExecuteRegionOp):
                 continue  # the yield hands its buffer over (`_hand_over`)
+            elif (selected := self._selected_buffers(op, k, yielded)) is not None:
+                self.buffers[result] = selected
             else:
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
@@ -110,6 +112,26 @@ class ScfRewriter:
         for region in op.regions:
             for block in region.blocks:
                 self.block(block)
+
+    def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
+        """Branches that all yield (in place) buffers defined before the op, of one type: the
+        result is a memref result of the op, the buffer the taken branch yields (no copy, as
+        upstream's select of buffers). A placeholder stands for it until the op is rebuilt;
+        it is memory xfuse does not own when every candidate is an argument or foreign."""
+        terminators = [r.blocks[0].last_op for r in op.regions]
+        if any(self._defined_inside(y, op) or not self.analysis.is_inplace(t, k) for y, t in zip(yielded, terminators)):  # type: ignore[arg-type]
+            return None
+        buffers = [self.buffer_of(y) for y in yielded]
+        if any(b.type != buffers[0].type for b in buffers):
+            return None
+        placeholder = UnrealizedConversionCastOp.get([], [buffers[0].type])
+        op.parent_block().insert_op_after(placeholder, op)  # type: ignore[union-attr]
+        result = placeholder.results[0]
+        self.selected_results.setdefault(op, []).append((k, result))
+        args = self.function.body.blocks[0].args
+        if all(self.view_base.get(b, b) in self.foreign or self.view_base.get(b, b) in args for b in buffers):
+            self.foreign.add(result)
+        return result
 
     def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:
         """An scf.execute_region result is the buffer its (single) region yields: a buffer the
@@ -165,11 +187,14 @@ class ScfRewriter:
             self.rotating_yields[op] = passed
         if isinstance(parent, scf.ExecuteRegionOp):
             self._hand_over(op, parent)
+        selected = dict(self.selected_results.get(parent, []))
+        if selected:
+            self.selected_yields[op] = [self.buffer_of(op.operands[k]) for k in selected]
         if isinstance(parent, scf.WhileOp):
             targets = [self.buffers.get(a) if is_tensor(a) else None for a in parent.before_region.block.args]
         else:
             targets = [
-                self.buffers[parent.results[k]] if is_tensor(v) and k not in rotation else None
+                self.buffers[parent.results[k]] if is_tensor(v) and k not in rotation and k not in selected else None
                 for k, v in enumerate(op.operands)
             ]
         self._copy_into(op, list(op.operands), targets)
@@ -212,10 +237,11 @@ class ScfRewriter:
 
     def _rebuild_branching(self, op: Operation) -> None:
         kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
+        selected = self.selected_results.get(op, [])
         regions = [op.detach_region(r) for r in list(op.regions)]
         new = type(op).create(
             operands=list(op.operands),
-            result_types=[op.results[k].type for k in kept],
+            result_types=[op.results[k].type for k in kept] + [p.type for _, p in selected],
             properties=dict(op.properties),
             attributes=dict(op.attributes),
             regions=regions,
@@ -223,6 +249,10 @@ class ScfRewriter:
         op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
         for j, k in enumerate(kept):
             op.results[k].replace_all_uses_with(new.results[j])
+        for j, (_, placeholder) in enumerate(selected):
+            placeholder.replace_all_uses_with(new.results[len(kept) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
         _erase(op)
 
     # -- scf.while ---------------------------------------------------------------------------
