@@ -76,3 +76,14 @@
 
 // REFUSED-WHILE: unsupported-while.mlir:3:{{[0-9]+}}: error: xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported
 // REFUSED-GENERATE: unsupported-generate.mlir:4:{{[0-9]+}}: error: xfuse-bufferize: 'tensor.empty' in the body of 'tensor.generate' is not supported (only scalar code, tensor.extract and tensor.dim)
+
+// RUN: xfuse-opt %S/../../../bufferize_cases/upstream_scf_if_non_equiv_yields.mlir -p xfuse-bufferize | filecheck %s --check-prefix=IFARGS
+// Branches yielding two read-only arguments: a memref result, no copy (and neither argument is
+// written: this once copied %B into %A).
+// IFARGS:      %[[R:.*]] = scf.if %b -> (memref<4xf32>) {
+// IFARGS-NEXT:   scf.yield %A : memref<4xf32>
+// IFARGS-NEXT: } else {
+// IFARGS-NEXT:   scf.yield %B : memref<4xf32>
+// IFARGS-NEXT: }
+// IFARGS-NEXT: func.return %[[R]] : memref<4xf32>
+// IFARGS-NOT:  memref.copy
