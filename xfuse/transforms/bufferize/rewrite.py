@@ -370,7 +370,7 @@ class FunctionRewriter(ScfRewriter):
             root = a.buffer_root(dest)
             if root not in self.buffers and root not in self.pending_empty:
                 continue
-            if not self._defined_before(root, empty) or DYNAMIC_INDEX in op.results[k].type.get_shape():  # type: ignore[union-attr]
+            if not self._defined_before(root, empty):
                 continue
             if whole:
                 view = self.buffer_of(root)
