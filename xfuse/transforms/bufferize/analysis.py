@@ -267,7 +267,12 @@ class FunctionAnalysis:
     def matches_insertion(self, insert: Operation) -> bool:
         """The source of an insert_slice / parallel_insert_slice already is the destination
         subset it writes (an in-place extract_slice of the same tensor, same offsets)."""
-        source = self.slice_origin(insert.operands[0])
+        return self._in_inserted_subset(insert, insert.operands[0])
+
+    def _in_inserted_subset(self, insert: Operation, value: SSAValue) -> bool:
+        """`value` is (through in-place destinations) an in-place extract_slice of `insert`'s
+        destination at the very subset `insert` overwrites."""
+        source = self.slice_origin(value)
         if not isinstance(source, OpResult) or not isinstance(source.op, tensor.ExtractSliceOp):
             return False
         extract = source.op
@@ -334,6 +339,10 @@ class FunctionAnalysis:
             return True
         if definition is w_op:
             return False  # the read sees exactly what this write produced
+        if isinstance(r_op, tensor.InsertSliceOp) and read[1] == 1 and self._in_inserted_subset(
+            r_op, w_op.operands[write[1]]
+        ):
+            return False  # the write is into the subset the insertion overwrites anyway
         if self._exclusive(r_op, w_op):
             return False
         p_r, p_w = self.pos[r_op], self.pos[w_op]
