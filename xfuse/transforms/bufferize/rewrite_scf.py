@@ -135,9 +135,9 @@ class ScfRewriter:
 
     def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:
         """An scf.execute_region result is the buffer its (single) region yields: a buffer the
-        region's block allocated is hoisted and owned by the enclosing block, one that outlives the
-        region (an argument, an outer buffer, a view of one) is used as it is; anything else is
-        copied into a buffer of the enclosing block."""
+        region's block allocated is hoisted and owned by the enclosing block (or, when it cannot be
+        hoisted, returned as a memref result the enclosing block owns); one that outlives the
+        region (an argument, an outer buffer, a view of one) is used as it is."""
         block, outer = op.parent_block(), parent.parent_block()
         assert block is not None and outer is not None
         for k, operand in enumerate(op.operands):
@@ -157,10 +157,20 @@ class ScfRewriter:
                 owned.remove(base)
                 self.owned.setdefault(outer, []).append(base)
                 self.buffers[result] = source
-            elif base in self.foreign or base in self.function.body.blocks[0].args:
-                self.buffers[result] = source
+            elif not self._defined_inside(source, parent):
+                self.buffers[result] = source  # it outlives the region
+            elif base in owned:
+                # Not hoistable (e.g. sized inside the region): the op returns it as a memref
+                # result, which the enclosing block then owns.
+                owned.remove(base)
+                placeholder = UnrealizedConversionCastOp.get([], [source.type])
+                outer.insert_op_after(placeholder, parent)
+                self.buffers[result] = placeholder.results[0]
+                self.selected_results.setdefault(parent, []).append((k, placeholder.results[0]))
+                self.owned.setdefault(outer, []).append(placeholder.results[0])
             else:
-                self.buffers[result] = self.alloc_like(result, parent, copy=False)
+                emit_error(parent, "xfuse-bufferize: an scf.execute_region yielding a buffer it does not own "
+                                   "is not supported")
 
     def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
         owner = value.owner
@@ -238,6 +248,9 @@ class ScfRewriter:
     def _rebuild_branching(self, op: Operation) -> None:
         kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
         selected = self.selected_results.get(op, [])
+        if isinstance(op, scf.ExecuteRegionOp) and len(op.region.blocks) == 1:
+            self._inline_execute_region(op, kept, selected)
+            return
         regions = [op.detach_region(r) for r in list(op.regions)]
         new = type(op).create(
             operands=list(op.operands),
@@ -251,6 +264,28 @@ class ScfRewriter:
             op.results[k].replace_all_uses_with(new.results[j])
         for j, (_, placeholder) in enumerate(selected):
             placeholder.replace_all_uses_with(new.results[len(kept) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
+        _erase(op)
+
+    def _inline_execute_region(self, op: scf.ExecuteRegionOp, kept: list[int],
+                               selected: list[tuple[int, SSAValue]]) -> None:
+        """A single-block execute_region is its block: moved before the op, the yielded
+        values (the rebuilt yield: kept results, then the selected buffers) replace its
+        results."""
+        block = op.region.blocks[0]
+        terminator = block.last_op
+        assert terminator is not None
+        values = list(terminator.operands)
+        for inner in list(block.ops):
+            if inner is terminator:
+                break
+            inner.detach()
+            op.parent_block().insert_op_before(inner, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept):
+            op.results[k].replace_all_uses_with(values[j])
+        for j, (_, placeholder) in enumerate(selected):
+            placeholder.replace_all_uses_with(values[len(kept) + j])
             assert isinstance(placeholder, OpResult)
             _erase(placeholder.op)
         _erase(op)
