@@ -103,7 +103,8 @@ def _t(shape: tuple[int, ...]) -> str:
 def _step(p: _Program) -> None:
     rng = p.rng
     kind = rng.choice(("binary", "binary", "fill", "insert", "extract_slice", "insert_slice", "transpose",
-                       "pad", "concat", "reshape", "cast", "select", "if", "for", "materialize", "splat"))
+                       "pad", "concat", "reshape", "cast", "select", "if", "for", "materialize", "splat",
+                       "generate", "execute_region", "while", "index_switch"))
     x, (r, c) = p.pick()
     t = _t((r, c))
     out = p.fresh()
@@ -173,6 +174,33 @@ def _step(p: _Program) -> None:
     elif kind == "materialize":
         y, _ = p.pick((r, c))
         p.lines.append(f"  {out} = bufferization.materialize_in_destination {x} in {y} : ({t}, {t}) -> {t}")
+    elif kind == "generate":
+        y, _ = p.pick((r, c))
+        v, w = p.fresh(), p.fresh()
+        p.lines += [f"  {out} = tensor.generate {{", "  ^bb0(%gi: index, %gj: index):",
+                    f"    {v} = tensor.extract {y}[%gi, %gj] : {t}",
+                    f"    {w} = arith.addf {v}, %s : f32", f"    tensor.yield {w} : f32", f"  }} : {t}"]
+    elif kind == "execute_region":
+        y, _ = p.pick((r, c))
+        tmp = p.fresh()
+        p.lines += [f"  {out} = scf.execute_region -> {t} {{",
+                    f"    {tmp} = linalg.mul ins({x}, {y} : {t}, {t}) outs({p.dest((r, c))} : {t}) -> {t}",
+                    f"    scf.yield {tmp} : {t}", "  }"]
+    elif kind == "while":
+        y, _ = p.pick((r, c))
+        tmp = p.fresh()
+        p.lines += [f"  {out}, %w{p.count} = scf.while (%wt = {x}, %wi = %c0) : ({t}, index) -> ({t}, index) {{",
+                    "    %wgo = arith.cmpi ult, %wi, %n : index",
+                    f"    scf.condition(%wgo) %wt, %wi : {t}, index", "  } do {",
+                    f"  ^bb0(%wb: {t}, %wk: index):",
+                    f"    {tmp} = linalg.add ins(%wb, {y} : {t}, {t}) outs(%wb : {t}) -> {t}",
+                    "    %wn = arith.addi %wk, %c1 : index", f"    scf.yield {tmp}, %wn : {t}, index", "  }"]
+    elif kind == "index_switch":
+        y, _ = p.pick((r, c))
+        tmp = p.fresh()
+        p.lines += [f"  {out} = scf.index_switch %n -> {t}", "  case 1 {", f"    scf.yield {x} : {t}", "  }",
+                    "  case 2 {", f"    {tmp} = linalg.sub ins({x}, {y} : {t}, {t}) outs({p.dest((r, c))} : {t}) -> {t}",
+                    f"    scf.yield {tmp} : {t}", "  }", "  default {", f"    scf.yield {y} : {t}", "  }"]
     else:
         p.lines.append(f"  {out} = tensor.splat %s : {t}")
     p.add(out, (r, c))
@@ -180,7 +208,8 @@ def _step(p: _Program) -> None:
 
 def tensor_program(seed: int, steps: int | None = None) -> str:
     """`@program`: 3..12 random tensor ops over two 4x6 and one 6x4 argument, a scalar and an
-    index (the condition of selects and ifs), returning one to three of the values."""
+    index %n in [1, 4] (the condition of selects and ifs, the case of index_switch, the trip
+    count of while loops), returning one to three of the values."""
     rng = random.Random(seed)
     p = _Program(rng)
     args = [("%a", (4, 6)), ("%b", (4, 6)), ("%c", (6, 4))]
@@ -198,7 +227,7 @@ def tensor_program(seed: int, steps: int | None = None) -> str:
         "  %c2 = arith.constant 2 : index",
         "  %cond = arith.cmpi ult, %n, %c2 : index",
     ]
-    consts = sorted({int(m) for line in p.lines for m in re.findall(r"%c(\d+)\b", line)} - {2})
+    consts = sorted(({int(m) for line in p.lines for m in re.findall(r"%c(\d+)\b", line)} | {0, 1}) - {2})
     header += [f"  %c{k} = arith.constant {k} : index" for k in consts]
     footer = [f"  return {', '.join(n for n, _ in returned)} : {', '.join(_t(s) for _, s in returned)}", "}"]
     return "\n".join(header + p.lines + footer) + "\n"
