@@ -341,10 +341,15 @@ class FunctionRewriter(ScfRewriter):
             empty = out.op
             if out not in self.pending_empty or len(list(out.uses)) != 1 or not a.is_inplace(op, index):
                 continue
-            if k >= len(op.results) or len(list(op.results[k].uses)) != 1:
+            if k >= len(op.results):
                 continue
-            use = list(op.results[k].uses)[0]
+            uses = [u for u in op.results[k].uses if u.operation.name != "bufferization.dealloc_tensor"]
+            if len(uses) != 1:
+                continue
+            use = uses[0]
             insert = use.operation
+            if use.index == 0 and self._into_memref_destination(op, out, insert):
+                continue
             whole = isinstance(insert, bufferization.MaterializeInDestinationOp) and insert.result is not None
             if use.index != 0 or not (whole or isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp)):
                 continue
@@ -381,6 +386,26 @@ class FunctionRewriter(ScfRewriter):
             del self.pending_empty[out]
             self.buffers[out] = view
             self.built_in_place.add(insert)
+
+    def _into_memref_destination(self, op: Operation, out: SSAValue, insert: Operation) -> bool:
+        """Empty-tensor elimination into the memref form of materialize_in_destination: the op
+        writes the memref directly when it is defined before the empty, no op in between uses
+        it and no tensor wraps it (to_tensor), and the types agree."""
+        if not isinstance(insert, bufferization.MaterializeInDestinationOp) or insert.result is not None:
+            return False
+        a, dest, empty = self.analysis, insert.dest, out.owner
+        assert isinstance(empty, Operation)
+        if dest.type != memref_type(out.type) or not self._defined_before(dest, empty):
+            return False
+        if insert.parent_block() is not empty.parent_block():
+            return False
+        if any(isinstance(u.operation, bufferization.ToTensorOp) for u in dest.uses) or any(
+            dest in inner.operands for inner in a.ops[a.pos[op] + 1 : a.pos[insert]]
+        ):
+            return False
+        del self.pending_empty[out]
+        self.buffers[out] = dest
+        return True
 
     def _contents_read(self, value: SSAValue) -> bool:
         """Some use of `value` may read its contents: false only when every use is the output

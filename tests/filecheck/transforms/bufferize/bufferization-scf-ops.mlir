@@ -22,11 +22,17 @@
 // MATARG:      "memref.copy"(%a, %[[D]])
 // MATARG-NEXT: func.return %[[D]]
 
-// The memref form: the source copied into the memref; dealloc_tensor disappears.
-// MATMEM:      %[[X:.*]] = memref.alloc() : memref<4xf32>
-// MATMEM-NEXT: linalg.add ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%[[X]] : memref<4xf32>)
-// MATMEM-NEXT: "memref.copy"(%[[X]], %out)
-// MATMEM-NEXT: memref.dealloc %[[X]]
+// The memref form: the add computes straight into the memref (empty-tensor elimination);
+// dealloc_tensor disappears.
+// MATMEM-LABEL: func.func @materialize_memref(
+// MATMEM-NEXT:    linalg.add ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%out : memref<4xf32>)
+// MATMEM-NEXT:    func.return
+// Unless the memref is used in between: then a temporary and a copy.
+// MATMEM-LABEL: func.func @materialize_memref_read_between(
+// MATMEM:         %[[X:.*]] = memref.alloc() : memref<4xf32>
+// MATMEM-NEXT:    linalg.add ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%[[X]] : memref<4xf32>)
+// MATMEM-NEXT:    %old = memref.load %out[%c0]
+// MATMEM-NEXT:    "memref.copy"(%[[X]], %out)
 // MATMEM-NOT:  dealloc_tensor
 
 // ALLOC:      %[[C:.*]] = memref.alloc() : memref<4x4xf32>
