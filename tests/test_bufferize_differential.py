@@ -23,6 +23,7 @@ from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.context import make_context
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
+from xfuse.testing.differential import assert_same_results
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "bufferize_cases").glob("*.mlir"))
@@ -53,21 +54,8 @@ def test_every_case_is_here():
     assert len(CASES) >= 16
 
 
-def _copies(values):
-    return [np.copy(x) if isinstance(x, np.ndarray) else x for x in values]
-
-
 def _assert_same_results(reference, candidate, inputs, what: str) -> None:
-    """Both compiled functions on copies of `inputs`: equal results, and the candidate
-    (xfuse-bufferized) leaves its inputs untouched."""
-    expected = reference(*_copies(inputs))
-    given = _copies(inputs)
-    got = candidate(*given)
-    assert len(got) == len(expected)
-    for index, (g, e) in enumerate(zip(got, expected, strict=True)):
-        np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5, err_msg=f"{what}: result #{index} differs")
-    for index, (after, before) in enumerate(zip(given, inputs, strict=True)):
-        np.testing.assert_array_equal(after, before, err_msg=f"{what}: xfuse-bufferize wrote into argument #{index}")
+    assert_same_results(reference, candidate, inputs, what)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
@@ -93,6 +81,9 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
 MORE_THAN_UPSTREAM = {
     "scf_index_switch": "branches yielding different buffers get one result buffer and a copy per "
                         "branch (upstream yields the branch buffers and decides ownership at run time)",
+    "upstream_scf_while_non_equiv_condition": "a condition forwarding its arguments permuted gets fixed after "
+                                              "buffers and a copy per position at the condition (3 allocs + 5 "
+                                              "copies; upstream 4 + 4: it passes memrefs through the loop)",
 }
 
 
@@ -103,7 +94,7 @@ def test_xfuse_allocates_and_copies_no_more_than_mlir_opt(case: Path):
     row = allocs.compare_case(case)
     assert row.xfuse is not None, f"xfuse-bufferize refused {case.stem}: {row.xfuse_error}"
     for kind, ops in (("allocations", allocs.ALLOC_OPS), ("copies", allocs.COPY_OPS)):
-        ours, upstream = allocs.Row.total(row.xfuse, ops), allocs.Row.total(row.upstream, ops)
+        ours, upstream = allocs.Row.total(row.xfuse, ops), allocs.Row.total(row.upstream_best, ops)
         assert ours <= upstream, f"{case.stem}: xfuse makes {ours} {kind}, one-shot-bufferize {upstream}"
 
 

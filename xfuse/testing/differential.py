@@ -33,8 +33,9 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +51,16 @@ from xfuse.parsing import parse
 from xfuse.passes import apply_passes
 from xfuse.testing.random_programs import generate
 
-__all__ = ["PIPELINES", "Outcome", "mark_for_tiling", "run_batch", "run_module_text", "main"]
+__all__ = [
+    "PIPELINES",
+    "Outcome",
+    "assert_same_results",
+    "main",
+    "mark_for_tiling",
+    "result_difference",
+    "run_batch",
+    "run_module_text",
+]
 
 PIPELINES: dict[str, str] = {
     "tile-for": "xfuse-tile{loop=for}",
@@ -149,22 +159,40 @@ def _transform(text: str, spec: str, seed_for_marks: int | None) -> ModuleOp:
         return apply_passes(module, spec)
 
 
-def _compare(reference, candidate, name: str, seed: int, check_inputs: bool) -> str | None:
-    function_inputs = random_inputs(reference.signatures[name], seed=seed)
-    expected = reference.call(name, *[np.copy(x) for x in function_inputs])
-    given = [np.copy(x) for x in function_inputs]
-    got = candidate.call(name, *given)
+def result_difference(reference: Callable[..., Sequence[Any]], candidate: Callable[..., Sequence[Any]],
+                      inputs: Sequence[Any], check_inputs: bool, rtol: float = RTOL,
+                      atol: float = ATOL) -> str | None:
+    """Call both on copies of `inputs`; what differs (results, or with `check_inputs` an argument
+    the candidate wrote into), or None when they agree."""
+    expected = reference(*[np.copy(x) for x in inputs])
+    given = [np.copy(x) for x in inputs]
+    got = candidate(*given)
     if len(got) != len(expected):
         return f"{len(got)} results, expected {len(expected)}"
     for index, (g, e) in enumerate(zip(got, expected, strict=True)):
-        if g.shape != e.shape or not np.allclose(g, e, rtol=RTOL, atol=ATOL):
+        if g.shape != e.shape or not np.allclose(g, e, rtol=rtol, atol=atol):
             worst = float(np.max(np.abs(g - e))) if g.shape == e.shape else float("nan")
             return f"result #{index} differs (max abs error {worst:g}, shapes {g.shape} {e.shape})"
     if check_inputs:
-        for index, (after, before) in enumerate(zip(given, function_inputs, strict=True)):
+        for index, (after, before) in enumerate(zip(given, inputs, strict=True)):
             if not np.array_equal(after, before):
-                return f"argument #{index} was written"
+                return f"the transformed function wrote into argument #{index}"
     return None
+
+
+def assert_same_results(reference: Callable[..., Sequence[Any]], candidate: Callable[..., Sequence[Any]],
+                        inputs: Sequence[Any], what: str, tolerance: float = 1e-5) -> None:
+    """Both functions on copies of `inputs`: equal results, and the candidate leaves its inputs
+    untouched (the runner passes arguments a bufferized function must not write)."""
+    difference = result_difference(reference, candidate, inputs, True, tolerance, tolerance)
+    assert difference is None, f"{what}: {difference}"
+
+
+def _compare(reference, candidate, name: str, seed: int, check_inputs: bool) -> str | None:
+    return result_difference(
+        lambda *a: reference.call(name, *a), lambda *a: candidate.call(name, *a),
+        random_inputs(reference.signatures[name], seed=seed), check_inputs,
+    )
 
 
 def run_module_text(text: str, spec: str, mark_seed: int | None, seed: int = 0) -> list[Outcome]:

@@ -3,8 +3,10 @@
 One module pass in three steps (see docs/passes/xfuse-bufferize.md):
 1. call_graph.py: functions callee before caller, summaries, writable arguments;
 2. analysis.py: in place or out of place for every tensor operand (read-after-write conflicts
-   over SSA use-def chains and alias sets);
-3. rewrite.py: memrefs, allocating only for out-of-place operands, deallocating what it allocates.
+   over SSA use-def chains and alias sets), from the op models of models*.py (one module per op
+   family);
+3. rewrite.py (+ rewrite_scf.py, rewrite_tensor.py): memrefs, allocating only for out-of-place
+   operands, deallocating what it allocates.
 
 `analysis_only` stops after step 2 and annotates the ops the way
 `mlir-opt --one-shot-bufferize="test-analysis-only bufferize-function-boundaries"` does

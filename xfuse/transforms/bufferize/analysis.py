@@ -28,7 +28,6 @@ conflicts due only to that merge are dropped where both accesses see distinct bu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, bufferization, func, scf, tensor
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
@@ -268,7 +267,12 @@ class FunctionAnalysis:
     def matches_insertion(self, insert: Operation) -> bool:
         """The source of an insert_slice / parallel_insert_slice already is the destination
         subset it writes (an in-place extract_slice of the same tensor, same offsets)."""
-        source = self.slice_origin(insert.operands[0])
+        return self._in_inserted_subset(insert, insert.operands[0])
+
+    def _in_inserted_subset(self, insert: Operation, value: SSAValue) -> bool:
+        """`value` is (through in-place destinations) an in-place extract_slice of `insert`'s
+        destination at the very subset `insert` overwrites."""
+        source = self.slice_origin(value)
         if not isinstance(source, OpResult) or not isinstance(source.op, tensor.ExtractSliceOp):
             return False
         extract = source.op
@@ -335,6 +339,10 @@ class FunctionAnalysis:
             return True
         if definition is w_op:
             return False  # the read sees exactly what this write produced
+        if isinstance(r_op, tensor.InsertSliceOp) and read[1] == 1 and self._in_inserted_subset(
+            r_op, w_op.operands[write[1]]
+        ):
+            return False  # the write is into the subset the insertion overwrites anyway
         if self._exclusive(r_op, w_op):
             return False
         p_r, p_w = self.pos[r_op], self.pos[w_op]
@@ -560,7 +568,9 @@ class FunctionAnalysis:
         return True
 
     def _loop_results_equivalence(self) -> None:
-        # scf.if results are their branches' buffer only when both branches yield one buffer.
+        """A result of scf.if / execute_region / index_switch is equivalent to its branches'
+        values only when they all are one buffer (yields only alias the result: unioning
+        through it would make two different yielded buffers equivalent to each other)."""
         for op in self.ops:
             if isinstance(op, BRANCHING_OPS):
                 for k, result in enumerate(op.results):
@@ -568,18 +578,10 @@ class FunctionAnalysis:
                         continue
                     yielded = [r.blocks[0].last_op.operands[k] for r in op.regions if r.blocks]  # type: ignore[union-attr]
                     roots = {self.equivalences.find(y) for y in yielded}
-                    if len(roots) != 1:
-                        self.equivalences.parent[self.equivalences.find(result)] = self.equivalences.find(result)
-                        # detach the result from the yields' classes
-                        self._detach(result)
-
-    def _detach(self, value: SSAValue) -> None:
-        members = self.equivalences.members(value, self.values)
-        rest = [m for m in members if m is not value]
-        for m in members:
-            self.equivalences.parent[m] = m
-        for m in rest[1:]:
-            self.equivalences.union(rest[0], m)
+                    if len(roots) == 1 and all(
+                        self.inplace.get((r.blocks[0].last_op, k), True) for r in op.regions if r.blocks  # type: ignore[arg-type]
+                    ):
+                        self.equivalences.union(yielded[0], result)
 
     # -- results -----------------------------------------------------------------------------
     def is_inplace(self, op: Operation, index: int) -> bool:

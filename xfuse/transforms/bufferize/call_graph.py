@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
+from xdsl.utils.exceptions import DiagnosticException
 
 from xfuse.diagnostics import emit_error
 from xfuse.transforms.bufferize.analysis import FunctionAnalysis, FunctionSummary, is_tensor
@@ -90,8 +91,7 @@ def analyse_module(
                     reads={i: True for i in range(len(function.function_type.inputs.data))}
                 )
                 continue
-            analysis = FunctionAnalysis(function, summaries, writable[name], allow_unknown_ops)
-            analysis.run()
+            analysis = _analyse(function, summaries, writable[name], allow_unknown_ops)
             analyses[function] = analysis
             summaries[name] = analysis.summary()
         refused = _refused_call_sites(analyses, summaries)
@@ -99,6 +99,22 @@ def analyse_module(
             return analyses, summaries
         for name, index in refused:
             writable[name].discard(index)
+
+
+def _analyse(
+    function: func.FuncOp, summaries: dict[str, FunctionSummary], writable: set[int], allow_unknown_ops: bool
+) -> FunctionAnalysis:
+    """The in-place analysis of one function; an unexpected failure is a diagnostic at the
+    function, never a traceback."""
+    try:
+        analysis = FunctionAnalysis(function, summaries, writable, allow_unknown_ops)
+        analysis.run()
+    except DiagnosticException:
+        raise
+    except Exception as exc:  # noqa: BLE001 - turned into a located diagnostic
+        emit_error(function, f"xfuse-bufferize: internal error analysing '@{function.sym_name.data}' "
+                             f"({type(exc).__name__}: {exc})")
+    return analysis
 
 
 def _refused_call_sites(

@@ -40,9 +40,10 @@ def view_of(result: SSAValue) -> OperandModel:
 
 
 def destination_of(result: SSAValue) -> OperandModel:
-    """The op writes part of the operand and returns it: the rest keeps its contents (the
-    rewrite copies them when the operand goes out of place)."""
-    return OperandModel(reads=False, writes=True, aliases=(result,))
+    """The op writes part of the operand and returns it: the rest keeps its contents, so the
+    operand is read too (as upstream; an insert_slice's read does not conflict with writes into
+    the very subset it overwrites, analysis.py)."""
+    return OperandModel(reads=True, writes=True, aliases=(result,))
 
 
 @dataclass

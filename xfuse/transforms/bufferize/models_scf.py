@@ -38,7 +38,8 @@ def scf_model(op: Operation, index: int, summaries: dict[str, FunctionSummary]) 
         if isinstance(parent, scf.ForOp | scf.WhileOp):
             return READ
         if isinstance(parent, BRANCHING_OPS):
-            return OperandModel(reads=True, writes=False, aliases=(parent.results[index],))
+            # Equivalent only if every branch yields one buffer (analysis.py decides at the end).
+            return OperandModel(reads=True, writes=False, aliases=(parent.results[index],), equivalent=False)
         return None
     if isinstance(op, func.ReturnOp):
         return READ

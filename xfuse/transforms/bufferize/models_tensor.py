@@ -48,8 +48,10 @@ def tensor_model(op: Operation, index: int) -> OperandModel | None:
     if op.name in NEW_BUFFER_OPS:
         return READ
     if isinstance(op, arith.SelectOp):
-        # The result is one of the two tensors: it may alias either.
-        return view_of(op.result) if index > 0 else None
+        # The result is one of the two tensors: it may alias either. A read, like a yield: the
+        # result's contents are the operand's at this point (a write to the operand between
+        # its definition and here conflicts).
+        return OperandModel(reads=True, writes=False, aliases=(op.result,), equivalent=False) if index > 0 else None
     if isinstance(op, vector.TransferReadOp):
         return READ
     if isinstance(op, vector.TransferWriteOp) and op.result is not None:

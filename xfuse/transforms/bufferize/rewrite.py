@@ -19,7 +19,6 @@ from __future__ import annotations
 from xdsl.dialects import arith, bufferization, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    UnrealizedConversionCastOp,
     ArrayAttr,
     DictionaryAttr,
     FunctionType,
@@ -34,14 +33,15 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import DiagnosticException
 
 from xfuse.diagnostics import emit_error
-from xfuse.dialects.scf import ForallOp, InParallelOp
+from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.bufferize.call_graph import is_entry_point
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
 from xfuse.transforms.bufferize.rewrite_scf import ScfRewriter
-from xfuse.transforms.bufferize.rewrite_tensor import rewrite_tensor_op
+from xfuse.transforms.bufferize.rewrite_tensor import memref_type, rewrite_tensor_op, strides_and_offset
 from xfuse.transforms.bufferize.analysis import (
     FunctionAnalysis,
     FunctionSummary,
@@ -50,29 +50,9 @@ from xfuse.transforms.bufferize.analysis import (
 )
 
 
-def memref_type(tensor_type: Attribute) -> MemRefType:
-    assert isinstance(tensor_type, TensorType)
-    return MemRefType(tensor_type.element_type, tensor_type.get_shape())
-
-
-def _strides_and_offset(t: MemRefType) -> tuple[list[int | None], int | None]:
-    layout = t.layout
-    if isinstance(layout, StridedLayoutAttr):
-        strides = [None if not hasattr(s, "data") else s.data for s in layout.strides.data]
-        offset = layout.offset.data if hasattr(layout.offset, "data") else None
-        return strides, offset
-    shape = t.get_shape()
-    strides: list[int | None] = []
-    running: int | None = 1
-    for size in reversed(shape):
-        strides.append(running)
-        running = None if running is None or size == DYNAMIC_INDEX else running * size
-    return list(reversed(strides)), 0
-
-
 def subview_type(source: MemRefType, static_offsets, static_strides, result: TensorType) -> MemRefType:
     """The type memref.subview infers, rank-reduced to `result`'s shape."""
-    strides, offset = _strides_and_offset(source)
+    strides, offset = strides_and_offset(source)
     new_offset = offset
     new_strides: list[int | None] = []
     for s, o, st in zip(strides, static_offsets, static_strides):
@@ -124,6 +104,10 @@ class FunctionRewriter(ScfRewriter):
         self.view_base: dict[SSAValue, SSAValue] = {}
         # Memory xfuse did not allocate: globals, memrefs the program wrapped with to_tensor.
         self.foreign: set[SSAValue] = set()
+        # Branching ops whose result is the buffer the taken branch yields (rewrite_scf.py):
+        # per op, (position, placeholder of the memref result); per yield, the buffers it passes.
+        self.selected_results: dict[Operation, list[tuple[int, SSAValue]]] = {}
+        self.selected_yields: dict[Operation, list[SSAValue]] = {}
         # A public function no function of the module calls: its results go to the runtime.
         self.called_from_outside_only = False
 
@@ -204,6 +188,16 @@ class FunctionRewriter(ScfRewriter):
                 block.insert_op_before(memref.DeallocOp.get(buffer), anchor)
 
     def op(self, op: Operation) -> None:
+        """The memref form of `op`; an unexpected failure is a diagnostic at the op, never a
+        traceback."""
+        try:
+            self._op(op)
+        except DiagnosticException:
+            raise
+        except Exception as exc:  # noqa: BLE001 - turned into a located diagnostic
+            emit_error(op, f"xfuse-bufferize: internal error on '{op.name}' ({type(exc).__name__}: {exc})")
+
+    def _op(self, op: Operation) -> None:
         a = self.analysis
         if op in a.unknown:
             self.unknown(op)
@@ -347,10 +341,15 @@ class FunctionRewriter(ScfRewriter):
             empty = out.op
             if out not in self.pending_empty or len(list(out.uses)) != 1 or not a.is_inplace(op, index):
                 continue
-            if k >= len(op.results) or len(list(op.results[k].uses)) != 1:
+            if k >= len(op.results):
                 continue
-            use = list(op.results[k].uses)[0]
+            uses = [u for u in op.results[k].uses if u.operation.name != "bufferization.dealloc_tensor"]
+            if len(uses) != 1:
+                continue
+            use = uses[0]
             insert = use.operation
+            if use.index == 0 and self._into_memref_destination(op, out, insert):
+                continue
             whole = isinstance(insert, bufferization.MaterializeInDestinationOp) and insert.result is not None
             if use.index != 0 or not (whole or isinstance(insert, tensor.InsertSliceOp | ParallelInsertSliceOp)):
                 continue
@@ -376,7 +375,7 @@ class FunctionRewriter(ScfRewriter):
             root = a.buffer_root(dest)
             if root not in self.buffers and root not in self.pending_empty:
                 continue
-            if not self._defined_before(root, empty) or DYNAMIC_INDEX in op.results[k].type.get_shape():  # type: ignore[union-attr]
+            if not self._defined_before(root, empty):
                 continue
             if whole:
                 view = self.buffer_of(root)
@@ -387,6 +386,26 @@ class FunctionRewriter(ScfRewriter):
             del self.pending_empty[out]
             self.buffers[out] = view
             self.built_in_place.add(insert)
+
+    def _into_memref_destination(self, op: Operation, out: SSAValue, insert: Operation) -> bool:
+        """Empty-tensor elimination into the memref form of materialize_in_destination: the op
+        writes the memref directly when it is defined before the empty, no op in between uses
+        it and no tensor wraps it (to_tensor), and the types agree."""
+        if not isinstance(insert, bufferization.MaterializeInDestinationOp) or insert.result is not None:
+            return False
+        a, dest, empty = self.analysis, insert.dest, out.owner
+        assert isinstance(empty, Operation)
+        if dest.type != memref_type(out.type) or not self._defined_before(dest, empty):
+            return False
+        if insert.parent_block() is not empty.parent_block():
+            return False
+        if any(isinstance(u.operation, bufferization.ToTensorOp) for u in dest.uses) or any(
+            dest in inner.operands for inner in a.ops[a.pos[op] + 1 : a.pos[insert]]
+        ):
+            return False
+        del self.pending_empty[out]
+        self.buffers[out] = dest
+        return True
 
     def _contents_read(self, value: SSAValue) -> bool:
         """Some use of `value` may read its contents: false only when every use is the output
@@ -536,7 +555,7 @@ class FunctionRewriter(ScfRewriter):
                 op.parent_block().insert_op_before(scf.ConditionOp(op.condition, *kept), op)  # type: ignore[union-attr]
                 _erase(op)
             elif isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):
-                kept = [o for o in op.operands if not is_tensor(o)] + self.rotating_yields.get(op, [])
+                kept = [o for o in op.operands if not is_tensor(o)] + self.rotating_yields.get(op, []) + self.selected_yields.get(op, [])
                 op.parent_block().insert_op_before(scf.YieldOp(*kept), op)  # type: ignore[union-attr]
                 _erase(op)
             elif isinstance(op, func.ReturnOp) and op.parent_block() in self.new_terminators:

@@ -21,13 +21,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.transforms.bufferize.models import is_tensor
-from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
-
-
-def _memref_type(tensor_type):
-    from xfuse.transforms.bufferize.rewrite_tensor import memref_type
-
-    return memref_type(tensor_type)
+from xfuse.transforms.bufferize.rewrite_tensor import memref_type
 
 
 def _erase(op: Operation) -> None:
@@ -58,7 +52,7 @@ class ScfRewriter:
             # A rotating position: a memref iter_arg. The buffers that leave the loop are the
             # ones that entered it, in another order: so they must be distinct buffers this block
             # owns (then the results are owned instead); any other init is copied in once.
-            type_ = _memref_type(init.type)
+            type_ = memref_type(init.type)
             if buffer not in owned or buffer.type != type_ or any(buffer is r[1] for r in rotating):
                 buffer = self.alloc_like(init, op, copy=True)
             arg = body.insert_arg(type_, len(body.args))
@@ -109,6 +103,8 @@ class ScfRewriter:
                 self.buffers[result] = self.buffers[outside[0]]
             elif isinstance(op, scf.ExecuteRegionOp):
                 continue  # the yield hands its buffer over (`_hand_over`)
+            elif (selected := self._selected_buffers(op, k, yielded)) is not None:
+                self.buffers[result] = selected
             else:
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
@@ -117,11 +113,31 @@ class ScfRewriter:
             for block in region.blocks:
                 self.block(block)
 
+    def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
+        """Branches that all yield (in place) buffers defined before the op, of one type: the
+        result is a memref result of the op, the buffer the taken branch yields (no copy, as
+        upstream's select of buffers). A placeholder stands for it until the op is rebuilt;
+        it is memory xfuse does not own when every candidate is an argument or foreign."""
+        terminators = [r.blocks[0].last_op for r in op.regions]
+        if any(self._defined_inside(y, op) or not self.analysis.is_inplace(t, k) for y, t in zip(yielded, terminators)):  # type: ignore[arg-type]
+            return None
+        buffers = [self.buffer_of(y) for y in yielded]
+        if any(b.type != buffers[0].type for b in buffers):
+            return None
+        placeholder = UnrealizedConversionCastOp.get([], [buffers[0].type])
+        op.parent_block().insert_op_after(placeholder, op)  # type: ignore[union-attr]
+        result = placeholder.results[0]
+        self.selected_results.setdefault(op, []).append((k, result))
+        args = self.function.body.blocks[0].args
+        if all(self.view_base.get(b, b) in self.foreign or self.view_base.get(b, b) in args for b in buffers):
+            self.foreign.add(result)
+        return result
+
     def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:
         """An scf.execute_region result is the buffer its (single) region yields: a buffer the
-        region's block allocated is hoisted and owned by the enclosing block, one that outlives the
-        region (an argument, an outer buffer, a view of one) is used as it is; anything else is
-        copied into a buffer of the enclosing block."""
+        region's block allocated is hoisted and owned by the enclosing block (or, when it cannot be
+        hoisted, returned as a memref result the enclosing block owns); one that outlives the
+        region (an argument, an outer buffer, a view of one) is used as it is."""
         block, outer = op.parent_block(), parent.parent_block()
         assert block is not None and outer is not None
         for k, operand in enumerate(op.operands):
@@ -141,10 +157,20 @@ class ScfRewriter:
                 owned.remove(base)
                 self.owned.setdefault(outer, []).append(base)
                 self.buffers[result] = source
-            elif base in self.foreign or base in self.function.body.blocks[0].args:
-                self.buffers[result] = source
+            elif not self._defined_inside(source, parent):
+                self.buffers[result] = source  # it outlives the region
+            elif base in owned:
+                # Not hoistable (e.g. sized inside the region): the op returns it as a memref
+                # result, which the enclosing block then owns.
+                owned.remove(base)
+                placeholder = UnrealizedConversionCastOp.get([], [source.type])
+                outer.insert_op_after(placeholder, parent)
+                self.buffers[result] = placeholder.results[0]
+                self.selected_results.setdefault(parent, []).append((k, placeholder.results[0]))
+                self.owned.setdefault(outer, []).append(placeholder.results[0])
             else:
-                self.buffers[result] = self.alloc_like(result, parent, copy=False)
+                emit_error(parent, "xfuse-bufferize: an scf.execute_region yielding a buffer it does not own "
+                                   "is not supported")
 
     def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
         owner = value.owner
@@ -171,11 +197,14 @@ class ScfRewriter:
             self.rotating_yields[op] = passed
         if isinstance(parent, scf.ExecuteRegionOp):
             self._hand_over(op, parent)
+        selected = dict(self.selected_results.get(parent, []))
+        if selected:
+            self.selected_yields[op] = [self.buffer_of(op.operands[k]) for k in selected]
         if isinstance(parent, scf.WhileOp):
             targets = [self.buffers.get(a) if is_tensor(a) else None for a in parent.before_region.block.args]
         else:
             targets = [
-                self.buffers[parent.results[k]] if is_tensor(v) and k not in rotation else None
+                self.buffers[parent.results[k]] if is_tensor(v) and k not in rotation and k not in selected else None
                 for k, v in enumerate(op.operands)
             ]
         self._copy_into(op, list(op.operands), targets)
@@ -218,10 +247,14 @@ class ScfRewriter:
 
     def _rebuild_branching(self, op: Operation) -> None:
         kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
+        selected = self.selected_results.get(op, [])
+        if isinstance(op, scf.ExecuteRegionOp) and len(op.region.blocks) == 1:
+            self._inline_execute_region(op, kept, selected)
+            return
         regions = [op.detach_region(r) for r in list(op.regions)]
         new = type(op).create(
             operands=list(op.operands),
-            result_types=[op.results[k].type for k in kept],
+            result_types=[op.results[k].type for k in kept] + [p.type for _, p in selected],
             properties=dict(op.properties),
             attributes=dict(op.attributes),
             regions=regions,
@@ -229,6 +262,32 @@ class ScfRewriter:
         op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
         for j, k in enumerate(kept):
             op.results[k].replace_all_uses_with(new.results[j])
+        for j, (_, placeholder) in enumerate(selected):
+            placeholder.replace_all_uses_with(new.results[len(kept) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
+        _erase(op)
+
+    def _inline_execute_region(self, op: scf.ExecuteRegionOp, kept: list[int],
+                               selected: list[tuple[int, SSAValue]]) -> None:
+        """A single-block execute_region is its block: moved before the op, the yielded
+        values (the rebuilt yield: kept results, then the selected buffers) replace its
+        results."""
+        block = op.region.blocks[0]
+        terminator = block.last_op
+        assert terminator is not None
+        values = list(terminator.operands)
+        for inner in list(block.ops):
+            if inner is terminator:
+                break
+            inner.detach()
+            op.parent_block().insert_op_before(inner, op)  # type: ignore[union-attr]
+        for j, k in enumerate(kept):
+            op.results[k].replace_all_uses_with(values[j])
+        for j, (_, placeholder) in enumerate(selected):
+            placeholder.replace_all_uses_with(values[len(kept) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
         _erase(op)
 
     # -- scf.while ---------------------------------------------------------------------------

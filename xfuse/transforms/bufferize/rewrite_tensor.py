@@ -25,19 +25,16 @@ from xdsl.dialects import arith, bufferization, memref, tensor, vector
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
-    DenseArrayBase,
     IndexType,
     IntegerAttr,
     MemRefType,
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
-    i64,
 )
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
-from xdsl.rewriter import Rewriter
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.tensor_extra import BitcastOp, GenerateOp, RankOp
@@ -92,15 +89,24 @@ def _sizes_of(b: Builder, buffer: SSAValue) -> list[OpFoldResult]:
     return [dim_size(b, buffer, d) for d in range(buffer.type.get_num_dims())]  # type: ignore[attr-defined]
 
 
-def _strides_of(type_: MemRefType) -> tuple[list[int | None], int | None]:
-    from xfuse.transforms.bufferize.rewrite import _strides_and_offset
-
-    return _strides_and_offset(type_)
+def strides_and_offset(t: MemRefType) -> tuple[list[int | None], int | None]:
+    layout = t.layout
+    if isinstance(layout, StridedLayoutAttr):
+        strides = [None if not hasattr(s, "data") else s.data for s in layout.strides.data]
+        offset = layout.offset.data if hasattr(layout.offset, "data") else None
+        return strides, offset
+    shape = t.get_shape()
+    strides: list[int | None] = []
+    running: int | None = 1
+    for size in reversed(shape):
+        strides.append(running)
+        running = None if running is None or size == DYNAMIC_INDEX else running * size
+    return list(reversed(strides)), 0
 
 
 def subview_at(b: Builder, source: SSAValue, offsets: list[OpFoldResult], sizes: list[OpFoldResult]) -> SSAValue:
     """memref.subview of `source` at `offsets`, `sizes`, unit strides."""
-    strides, offset = _strides_of(source.type)  # type: ignore[arg-type]
+    strides, offset = strides_and_offset(source.type)  # type: ignore[arg-type]
     static_offsets = [o if isinstance(o, int) else DYNAMIC_INDEX for o in offsets]
     static_sizes = [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes]
     new_offset = offset
@@ -332,6 +338,9 @@ def _select(rw: FunctionRewriter, op: arith.SelectOp) -> None:
         lhs = b.insert(memref.CastOp(operands=[lhs], result_types=[general])).dest
         rhs = b.insert(memref.CastOp(operands=[rhs], result_types=[general])).dest
     selected = b.insert(arith.SelectOp(op.cond, lhs, rhs)).result
+    base = rw.view_base.get(lhs, lhs)
+    if base is rw.view_base.get(rhs, rhs) and lhs.type == rhs.type:
+        rw.view_base[selected] = base  # both sides are one allocation
     if not rw.analysis.is_inplace(op, 1) and not rw.analysis.is_inplace(op, 2):
         buffer = new_buffer(rw, op, op.result.type, _sizes_of(b, selected))  # type: ignore[arg-type]
         b.insert(memref.CopyOp(selected, buffer))
