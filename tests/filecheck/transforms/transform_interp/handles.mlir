@@ -1,10 +1,10 @@
 // Matching and handle ops, printing, pattern application; the script in a library file; the
 // schedule kept on request.
 // RUN: xfuse-opt %s --split-input-file -p xfuse-transform-interpreter | filecheck %s
-// RUN: xfuse-opt %S/Inputs/payload_matmul.mlir -p 'xfuse-transform-interpreter{library="%S/Inputs/tile_matmul_library.mlir"}' | filecheck %s --check-prefix=LIB
-// RUN: xfuse-opt %S/Inputs/payload_matmul.mlir -p 'xfuse-transform-interpreter{library="%S/Inputs/tile_matmul_library.mlir" entry-point="tile_forall"}' | filecheck %s --check-prefix=ENTRY
-// RUN: xfuse-opt %S/Inputs/tile_matmul_library.mlir -p 'xfuse-transform-interpreter{keep-schedule=true}' | filecheck %s --check-prefix=KEEP
-// RUN: not xfuse-opt %S/Inputs/payload_matmul.mlir -p 'xfuse-transform-interpreter{library="%S/Inputs/missing.mlir"}' 2>&1 | filecheck %s --check-prefix=MISSING
+// RUN: xfuse-opt %S/../../../../examples/transform/payload_matmul.mlir -p 'xfuse-transform-interpreter{library="%S/../../../../examples/transform/tile_matmul_library.mlir"}' | filecheck %s --check-prefix=LIB
+// RUN: xfuse-opt %S/../../../../examples/transform/payload_matmul.mlir -p 'xfuse-transform-interpreter{library="%S/../../../../examples/transform/tile_matmul_library.mlir" entry-point="tile_forall"}' | filecheck %s --check-prefix=ENTRY
+// RUN: xfuse-opt %S/../../../../examples/transform/tile_matmul_library.mlir -p 'xfuse-transform-interpreter{keep-schedule=true}' | filecheck %s --check-prefix=KEEP
+// RUN: not xfuse-opt %S/../../../../examples/transform/payload_matmul.mlir -p 'xfuse-transform-interpreter{library="%S/Inputs/missing.mlir"}' 2>&1 | filecheck %s --check-prefix=MISSING
 
 // LIB-LABEL: func.func @payload
 // LIB: scf.for

@@ -1,7 +1,7 @@
 // pipeline: xfuse-bufferize
 // found by: random program seed 12 through xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize (mismatch);
 // this is the IR after canonicalize,cse (correct: compiled with one-shot-bufferize it agrees with the input)
-// open bug (bufferize): xfuse-bufferize computes a different result #1 (max abs error 3.2) than mlir-opt's one-shot-bufferize on this fused program
+// fixed bug (bufferize, issue 9): xfuse-bufferize computes a different result #1 (max abs error 3.2) than mlir-opt's one-shot-bufferize on this fused program
 "builtin.module"() ({
   "func.func"() <{sym_name = "p12", function_type = (tensor<11x13xf32>, tensor<11xf32>, tensor<13xf32>, tensor<13x7xf32>) -> (tensor<11x13xf32>, tensor<11x7xf32>, tensor<2x9xf32>)}> ({
   ^bb0(%arg0: tensor<11x13xf32>, %arg1: tensor<11xf32>, %arg2: tensor<13xf32>, %arg3: tensor<13x7xf32>):

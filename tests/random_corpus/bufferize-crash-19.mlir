@@ -1,7 +1,7 @@
 // pipeline: xfuse-bufferize
 // found by: random program seed 19 through xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize (crash);
 // this is the IR after canonicalize,cse (correct: compiled with one-shot-bufferize it agrees with the input)
-// open bug (bufferize): xfuse-bufferize crashes: AssertionError `assert anchor is not None` in bufferize/rewrite.py line 188 (Rewriter.block)
+// fixed bug (bufferize, issue 9): xfuse-bufferize crashes: AssertionError `assert anchor is not None` in bufferize/rewrite.py line 188 (Rewriter.block)
 "builtin.module"() ({
   "func.func"() <{sym_name = "p19", function_type = (tensor<11x3xf32>, tensor<3x11xf32>, tensor<7x11x6xf32>, tensor<7x6x12xf32>, tensor<11x8xf32>, tensor<11xf32>, tensor<7x12x3xf32>) -> (tensor<11x11xf32>, tensor<7x11x3xf32>, tensor<11x11xf32>)}> ({
   ^bb0(%arg0: tensor<11x3xf32>, %arg1: tensor<3x11xf32>, %arg2: tensor<7x11x6xf32>, %arg3: tensor<7x6x12xf32>, %arg4: tensor<11x8xf32>, %arg5: tensor<11xf32>, %arg6: tensor<7x12x3xf32>):
