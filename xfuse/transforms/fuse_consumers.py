@@ -117,25 +117,49 @@ class ConsumerFusionRefused(XfuseError):
 
 @dataclass(frozen=True)
 class SliceLevel:
-    """One loop of a chain and the slice op of its body that writes its result
-    `result_index` (an `insert_slice` yielded by an scf.for, or a `parallel_insert_slice` in
-    the `in_parallel` of an scf.forall)."""
+    """One loop of a chain and the op of its body that writes its result `result_index`: an
+    `insert_slice` yielded by an scf.for, a `parallel_insert_slice` in the `in_parallel` of an
+    scf.forall, or, for an scf.for that yields the result of the scf.for nested in it whose init
+    is its own iter_arg (the outer levels of an `xfuse-tile` / upstream `tileUsingSCF` nest),
+    the `scf.yield` itself: an *identity* level (offsets 0, the whole tensor)."""
 
     loop: LoopOp
-    insert: InsertOp
+    insert: InsertOp | scf.YieldOp
     result_index: int
 
     @property
+    def is_identity(self) -> bool:
+        return isinstance(self.insert, scf.YieldOp)
+
+    @property
+    def source(self) -> SSAValue:
+        """What this level writes: the slice's source, or the inner loop's result."""
+        if isinstance(self.insert, scf.YieldOp):
+            return self.insert.arguments[self.result_index]
+        return self.insert.source
+
+    def _shape(self) -> list[int]:
+        result_type = self.loop.results[self.result_index].type
+        assert isinstance(result_type, TensorType)
+        return list(result_type.get_shape())
+
+    @property
     def offsets(self) -> list[OpFoldResult]:
-        return _mixed(self.insert, "offsets")
+        if self.is_identity:
+            return [0] * len(self._shape())
+        return _mixed(self.insert, "offsets")  # type: ignore[arg-type]
 
     @property
     def sizes(self) -> list[OpFoldResult]:
-        return _mixed(self.insert, "sizes")
+        if self.is_identity:
+            return list(self._shape())
+        return _mixed(self.insert, "sizes")  # type: ignore[arg-type]
 
     @property
     def strides(self) -> list[OpFoldResult]:
-        return _mixed(self.insert, "strides")
+        if self.is_identity:
+            return [1] * len(self._shape())
+        return _mixed(self.insert, "strides")  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -153,7 +177,7 @@ class SliceChain:
 
     @property
     def tile(self) -> SSAValue:
-        return self.levels[0].insert.source
+        return self.levels[0].source
 
     @property
     def loops(self) -> tuple[LoopOp, ...]:
@@ -216,8 +240,32 @@ def _level_of_insert(insert: Operation) -> SliceLevel:
     )
 
 
+def _pass_through_level(loop: Operation, result_index: int) -> SliceLevel | None:
+    """The identity level of `loop` for result `result_index` when `loop` is an scf.for that
+    yields there the result of an scf.for directly in its body whose init is its own iter_arg
+    (static shapes only: the level's sizes are the tensor's)."""
+    if not isinstance(loop, scf.ForOp):
+        return None
+    yield_op = loop.body.block.last_op
+    assert isinstance(yield_op, scf.YieldOp)
+    yielded = yield_op.arguments[result_index]
+    inner = yielded.owner if isinstance(yielded, OpResult) else None
+    if not isinstance(inner, scf.ForOp) or inner.parent_op() is not loop:
+        return None
+    assert isinstance(yielded, OpResult)
+    if inner.iter_args[yielded.index] != loop.body.block.args[1 + result_index]:
+        return None
+    result_type = loop.results[result_index].type
+    if not isinstance(result_type, TensorType) or DYNAMIC_INDEX in result_type.get_shape():
+        return None
+    if sum(1 for v in yield_op.arguments if v == yielded) != 1:
+        return None
+    return SliceLevel(loop, yield_op, result_index)
+
+
 def _parent_level(level: SliceLevel) -> SliceLevel | None:
-    """The level of the enclosing loop, when its slice writes this level's loop result."""
+    """The level of the enclosing loop, when its slice writes this level's loop result (or it
+    yields that result as an identity level)."""
     loop_result = level.loop.results[level.result_index]
     for use in loop_result.uses:
         user = use.operation
@@ -227,6 +275,10 @@ def _parent_level(level: SliceLevel) -> SliceLevel | None:
             except ConsumerFusionRefused:
                 continue
             if parent.loop.is_ancestor(level.loop):
+                return parent
+        if isinstance(user, scf.YieldOp):
+            parent = _pass_through_level(user.parent_op(), use.index)  # type: ignore[arg-type]
+            if parent is not None and parent.source == loop_result:
                 return parent
     return None
 
@@ -245,24 +297,30 @@ def insert_slice_chain(slice_op: Operation) -> SliceChain:
 
 def innermost_insert_slice(loop: LoopOp, result_index: int, depth: int | None = None) -> InsertOp:
     """The slice op writing result `result_index` of `loop`, followed down through nested loops
-    whose result is that slice's source (at most `depth` levels below `loop`; None: all)."""
-    insert = _writer_of_result(loop, result_index)
-    level = 0
-    while depth is None or level < depth:
-        source = insert.source
+    whose result is that slice's source (at most `depth` levels below `loop`; None: all). An
+    identity level (an scf.for yielding an inner scf.for's result) is crossed and counts as a
+    level; the op returned is the deepest slice op (never the identity level's scf.yield)."""
+    level = _level_writing(loop, result_index)
+    count = 0
+    while (depth is None or count < depth) or level.is_identity:
+        source = level.source
         inner = source.owner if isinstance(source, OpResult) else None
-        if not isinstance(inner, LoopOp) or inner.parent_op() is not _level_of_insert(insert).loop:
+        if not isinstance(inner, LoopOp) or inner.parent_op() is not level.loop:
             break
         assert isinstance(source, OpResult)
         try:
-            insert = _writer_of_result(inner, source.index)
+            level = _level_writing(inner, source.index)
         except ConsumerFusionRefused:
+            if level.is_identity:
+                raise
             break
-        level += 1
-    return insert
+        count += 1
+    assert not isinstance(level.insert, scf.YieldOp)
+    return level.insert
 
 
-def _writer_of_result(loop: LoopOp, result_index: int) -> InsertOp:
+def _level_writing(loop: LoopOp, result_index: int) -> SliceLevel:
+    """The level of `loop` writing its result `result_index` (refused when none does)."""
     if isinstance(loop, ForallOp):
         dest = loop.region_iter_args[result_index]
         writers = [
@@ -276,17 +334,20 @@ def _writer_of_result(loop: LoopOp, result_index: int) -> InsertOp:
                 f"result #{result_index} of the scf.forall is written by {len(writers)} "
                 "parallel_insert_slice ops (expected one)",
             )
-        return writers[0]
+        return SliceLevel(loop, writers[0], result_index)
     yield_op = loop.body.block.last_op
     assert isinstance(yield_op, scf.YieldOp)
     yielded = yield_op.arguments[result_index]
-    if not isinstance(yielded.owner, tensor.InsertSliceOp):
+    if isinstance(yielded.owner, tensor.InsertSliceOp):
+        return _level_of_insert(yielded.owner)  # checks it writes the matching iter_arg
+    identity = _pass_through_level(loop, result_index)
+    if identity is None:
         raise ConsumerFusionRefused(
             loop,
-            f"result #{result_index} of the scf.for is not yielded by a tensor.insert_slice",
+            f"result #{result_index} of the scf.for is not yielded by a tensor.insert_slice "
+            "(nor is it the result of an scf.for nested in it that starts from its iter_arg)",
         )
-    _level_of_insert(yielded.owner)  # checks it writes the matching iter_arg
-    return yielded.owner
+    return identity
 
 
 def chain_depth(loop: LoopOp, result_index: int) -> list[SliceLevel]:
@@ -341,6 +402,10 @@ def add_loop_outputs(loop: LoopOp, inits: Sequence[SSAValue]) -> tuple[LoopOp, l
         if old.name_hint:
             new.name_hint = old.name_hint
     Rewriter.replace_op(loop, new_loop, list(new_loop.results[: len(loop.results)]))
+    # xDSL's replace_op names every unnamed result after the old op's first one: the new
+    # outputs hold something else (the caller names them after what they hold).
+    for new in new_loop.results[len(loop.results) :]:
+        new.name_hint = None
     return new_loop, new_args
 
 
@@ -359,6 +424,11 @@ def yield_tile_into_output(
         yield_op = block.last_op
         assert isinstance(yield_op, scf.YieldOp)
         dest = block.args[1 + output_index]
+        if _is_whole(dest, tile, offsets, sizes):
+            # An identity insert_slice folds away (as MLIR's folder does): the loop yields the
+            # tile, which is the whole tensor (an inner loop's result).
+            yield_op.operands[output_index] = tile
+            return yield_op
         insert = insert_slice(tile, dest, offsets, sizes)
         Rewriter.insert_op(insert, InsertPoint.before(yield_op))
         yield_op.operands[output_index] = insert.result
@@ -369,6 +439,20 @@ def yield_tile_into_output(
     insert = ParallelInsertSliceOp(tile, dest, folded_offsets, folded_sizes)
     loop.terminator.body.add_op(insert)
     return insert
+
+
+def _is_whole(
+    tensor_value: SSAValue, part: SSAValue | None, offsets: Sequence[OpFoldResult],
+    sizes: Sequence[OpFoldResult],
+) -> bool:
+    """Whether the slice (`offsets`, `sizes`, unit strides) of `tensor_value` is all of it (and
+    of `part`'s type, when given): an identity slice."""
+    value_type = tensor_value.type
+    if not isinstance(value_type, TensorType) or (part is not None and part.type != value_type):
+        return False
+    return all(constant_value(o) == 0 for o in offsets) and [
+        constant_value(size) for size in sizes
+    ] == list(value_type.get_shape()) and DYNAMIC_INDEX not in value_type.get_shape()
 
 
 def _fold(value: OpFoldResult) -> OpFoldResult:
@@ -593,13 +677,34 @@ def _analyse(
     plan = _Plan(consumer, model, loops, {k: v[: depth + 1] for k, v in fused_levels.items()})
 
     for operand_index, levels in plan.fused.items():
-        for lv in levels:
+        for position, lv in enumerate(levels):
+            if lv.is_identity:
+                # The tile moves with this loop when an inner level's offsets (absolute in the
+                # whole tensor the identity level passes down) depend on its induction variable.
+                if position == len(levels) - 1:
+                    raise ConsumerFusionRefused(
+                        consumer,
+                        f"at this level operand #{operand_index} is the whole tensor, which the "
+                        "scf.for passes down to the loop nested in it: it is final only after "
+                        "the loop (fuse at an inner level)",
+                    )
+                iv = lv.loop.body.block.args[0]
+                inner_offsets = [o for inner in levels[position + 1 :] for o in inner.offsets]
+                if not any(_depends_on(o, iv) for o in inner_offsets):
+                    raise ConsumerFusionRefused(
+                        consumer,
+                        f"operand #{operand_index} is written by an scf.for at the same offsets "
+                        "on every iteration (an accumulation): its tile is final only after the "
+                        "loop",
+                    )
+                continue
             if any(constant_value(s) != 1 for s in lv.strides):
                 raise ConsumerFusionRefused(
                     consumer,
                     f"operand #{operand_index} is written by a '{lv.insert.name}' with non-unit "
                     "strides (only unit strides are supported)",
                 )
+            assert not isinstance(lv.insert, scf.YieldOp)
             source_type, dest_type = lv.insert.source.type, lv.insert.dest.type
             assert isinstance(source_type, TensorType) and isinstance(dest_type, TensorType)
             if source_type.get_num_dims() != dest_type.get_num_dims():
@@ -761,11 +866,12 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
             point = InsertPoint.before(old_loop)
             inits = []
             for r in range(len(consumer.results)):
-                slice_op = _extract_slice(
-                    new_args[level - 1][r],
-                    plan.relative_offsets[level - 1][r],
-                    plan.result_sizes[level - 1][r],
-                )
+                outer = new_args[level - 1][r]
+                offsets, sizes = plan.relative_offsets[level - 1][r], plan.result_sizes[level - 1][r]
+                if _is_whole(outer, None, offsets, sizes):
+                    inits.append(outer)  # an identity extract_slice folds away
+                    continue
+                slice_op = _extract_slice(outer, offsets, sizes)
                 Rewriter.insert_op(slice_op, point)
                 inits.append(slice_op.result)
         first_new_output.append(len(old_loop.results))
@@ -809,7 +915,7 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
             continue
         original = slice_op.source
         if original in fused_operands:
-            tile = fused_operands[original].insert.source
+            tile = fused_operands[original].source
             if tile.type != operand.type:
                 assert isinstance(operand.type, TensorType)
                 cast = tensor.CastOp(tile, operand.type)
@@ -848,10 +954,11 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
         values = [
             loops[level].results[first_new_output[level] + r] for r in range(len(consumer.results))
         ]
+        # Loop results are named after what they hold: the fused consumer's results.
+        for old, new in zip(consumer.results, values):
+            if old.name_hint and not new.name_hint:
+                new.name_hint = old.name_hint
     replacements = tuple(values)
-    for old, new in zip(consumer.results, replacements):
-        if old.name_hint and not new.name_hint:
-            new.name_hint = old.name_hint
     Rewriter.replace_op(consumer, [], list(replacements))
     _erase_unused(record)
     return ConsumerFusionResult(tiled_op, tuple(loops), replacements)

@@ -220,3 +220,23 @@
 // UNPACK-BOUNDS:             linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %{{.*}} : tensor<16x32xf32> -> tensor<?xf32>
 // UNPACK-BOUNDS:         func.return %[[R]] : tensor<2048xf32>
 // UNPACK-BOUNDS-REMARK: unpack-loop-bounds.mlir:53:3: remark: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 1: offset %j size 16, the inner tile is 32): an unpack reads whole inner tiles
+
+// Through an scf.for nest whose outer loop yields the inner loop's result (xfuse-tile's `for`
+// nests, MLIR's tileUsingSCF): the outer level is an identity level, crossed without slices; the
+// new outputs are threaded through both loops and named after what they hold.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/for-nest.mlir -p 'xfuse-tile,xfuse-fuse-consumers' | filecheck %s --check-prefix=FOR-NEST
+// FOR-NEST-LABEL: func.func @f(
+// FOR-NEST:         %mm, %sum, %r = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[A:.*]] = %c, %[[B:.*]] = %e, %[[C:.*]] = %e2)
+// FOR-NEST-NOT:       tensor.extract_slice %[[B]]
+// FOR-NEST:           %[[MMI:.*]], %[[SUMI:.*]], %[[RI:.*]] = scf.for %[[J:.*]] = %{{.*}} iter_args(%{{.*}} = %[[A]], %[[B2:.*]] = %[[B]], %[[C2:.*]] = %[[C]])
+// FOR-NEST:             %[[T:.*]] = linalg.matmul
+// FOR-NEST:             %[[BS:.*]] = tensor.extract_slice %bias[%[[I]], %[[J]]]
+// FOR-NEST:             %[[SO:.*]] = tensor.extract_slice %[[B2]][%[[I]], %[[J]]]
+// FOR-NEST:             %[[S:.*]] = linalg.add ins(%[[T]], %[[BS]] : {{.*}}) outs(%[[SO]] :
+// FOR-NEST:             tensor.insert_slice %[[S]] into %[[B2]][%[[I]], %[[J]]]
+// FOR-NEST:             linalg.exp ins(%[[S]] :
+// FOR-NEST:             scf.yield
+// FOR-NEST-NEXT:      }
+// FOR-NEST-NEXT:      scf.yield %[[MMI]], %[[SUMI]], %[[RI]] :
+// FOR-NEST-NEXT:    }
+// FOR-NEST-NEXT:    func.return %r
