@@ -240,3 +240,8 @@
 // FOR-NEST-NEXT:      scf.yield %[[MMI]], %[[SUMI]], %[[RI]] :
 // FOR-NEST-NEXT:    }
 // FOR-NEST-NEXT:    func.return %r
+
+// Remarks show offsets and sizes as the user would write them: xfuse-tile names its induction
+// variables after the op's loop (%iv0 tiles d0), and index arithmetic is printed as an expression.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/remark-offsets.mlir -p 'xfuse-tile{loop=forall},xfuse-fuse-consumers' 2>&1 >/dev/null | filecheck %s --check-prefix=OFFSETS
+// OFFSETS: remark-offsets.mlir:6:3: remark: cannot fuse consumer 'linalg.generic' into the loop nest: the tile of operand #0 cuts reduction loop d1 (offset %iv0 size min(5, 13 - %iv0) of 13): the tiled op would compute a partial reduction, not a tile of the result
