@@ -64,6 +64,8 @@ PIPELINES: dict[str, str] = {
     "diffusion-for": "xfuse-diffusion{root-tile-sizes=4,8 root-loop=for}",
     "diffusion-bufferize": "xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize",
     "diffusion-cleanup": "xfuse-diffusion{root-tile-sizes=3,5},xfuse-loop-cleanup,canonicalize,cse",
+    "diffusion-all-in-loops": "xfuse-tile{loop=forall},xfuse-diffusion{seeds=all-in-loops}",
+    "diffusion-for-nests": "xfuse-tile{loop=for},xfuse-diffusion{seeds=all-in-loops}",
     "bufferize": "xfuse-bufferize",
     "lower-pack-unpack": "xfuse-lower-pack-unpack,cse",
 }
