@@ -132,7 +132,12 @@ def _categorize(message: str) -> str:
     """A refusal's reason without locations, names and numbers, so equal reasons count together."""
     first = message.strip().splitlines()[0] if message.strip() else message
     first = re.sub(r"^.*?(error|remark): ", "", first)
-    first = re.sub(r"'[^']*'", "'…'", first)
+    # Quoted op names stay (which op is refused matters); other quoted text goes.
+    first = re.sub(
+        r"'([^']*)'",
+        lambda m: m.group(0) if re.fullmatch(r"[a-z_]+\.[a-z_.]+", m.group(1)) else "'…'",
+        first,
+    )
     first = re.sub(r"%[\w.$-]+|<ssa value>|\b\d+\b", "#", first)
     return first[:160]
 
