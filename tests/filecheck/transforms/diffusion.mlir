@@ -135,3 +135,13 @@
 // ALL-IN-LOOPS:           scf.forall.in_parallel
 // ALL-IN-LOOPS-NOT:     linalg.
 // ALL-IN-LOOPS:         func.return %[[R]]
+
+// seeds=marked with root-tile-sizes: the marked exp is tiled first, then the add is fused; the
+// unmarked matmul stays as it is.
+// RUN: xfuse-opt %S/Inputs/diffusion/marked-untiled.mlir -p 'xfuse-diffusion{seeds=marked root-tile-sizes=8,16}' | filecheck %s --check-prefix=MARKED-ROOT
+// MARKED-ROOT:      %s = scf.forall (%iv0, %iv1) = (0, 0) to (16, 32) step (8, 16)
+// MARKED-ROOT:        %[[Y:.*]] = linalg.exp
+// MARKED-ROOT:        linalg.add ins(%[[Y]],
+// MARKED-ROOT:        scf.forall.in_parallel
+// MARKED-ROOT:      %mm = linalg.matmul
+// MARKED-ROOT:      func.return %s, %mm
