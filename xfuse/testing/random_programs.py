@@ -303,23 +303,21 @@ class _Builder:
             return
         sm, sn = self.rng.randint(1, m), self.rng.randint(1, n)
         om, on = self.rng.randint(0, m - sm), self.rng.randint(0, n - sn)
-        v = self.fresh()
-        self.ops.append("tensor.extract_slice")
-        self.lines.append(
-            f"  {v} = tensor.extract_slice {x}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
-            f"{_tensor((m, n))} to {_tensor((sm, sn))}"
+        v = self.emit(
+            "tensor.extract_slice",
+            f"tensor.extract_slice {x}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
+            f"{_tensor((m, n))} to {_tensor((sm, sn))}",
+            (sm, sn),
         )
-        self.define(v, (sm, sn))
         if self.rng.random() < 0.6:
             dest = self.operand((m, n))
             om2, on2 = self.rng.randint(0, m - sm), self.rng.randint(0, n - sn)
-            w = self.fresh()
-            self.ops.append("tensor.insert_slice")
-            self.lines.append(
-                f"  {w} = tensor.insert_slice {v} into {dest}[{om2}, {on2}] [{sm}, {sn}] [1, 1] : "
-                f"{_tensor((sm, sn))} into {_tensor((m, n))}"
+            self.emit(
+                "tensor.insert_slice",
+                f"tensor.insert_slice {v} into {dest}[{om2}, {on2}] [{sm}, {sn}] [1, 1] : "
+                f"{_tensor((sm, sn))} into {_tensor((m, n))}",
+                (m, n),
             )
-            self.define(w, (m, n))
 
     # -- the function ------------------------------------------------------------------
     def text(self) -> str:
