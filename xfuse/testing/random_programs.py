@@ -273,21 +273,16 @@ class _Builder:
         perm_text = f" outer_dims_perm = [{', '.join(map(str, perm))}]" if perm else ""
         pad = f" padding_value({self.zero()} : f32)" if padded else ""
         dest = self.init(packed, filled=False)
-        p = self.fresh("p")
-        self.ops.append("linalg.pack")
-        self.lines.append(
-            f"  {p} = linalg.pack {x}{pad}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
-            f" inner_tiles = [{inner}] into {dest} : {_tensor((m, n))} -> {_tensor(packed)}"
+        p = self.emit(
+            "linalg.pack",
+            f"linalg.pack {x}{pad}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
+            f" inner_tiles = [{inner}] into {dest} : {_tensor((m, n))} -> {_tensor(packed)}",
+            None, "p",
         )
         if self.rng.random() < 0.4:  # an elementwise op on the packed tensor
             e = self.init(packed, filled=False)
-            q = self.fresh("p")
-            self.ops.append("linalg.exp")
-            self.lines.append(
-                f"  {q} = linalg.exp ins({p} : {_tensor(packed)}) outs({e} : {_tensor(packed)})"
-                f" -> {_tensor(packed)}"
-            )
-            p = q
+            t = _tensor(packed)
+            p = self.emit("linalg.exp", f"linalg.exp ins({p} : {t}) outs({e} : {t}) -> {t}", None, "p")
         dest = self.init((m, n), filled=False)
         self.emit(
             "linalg.unpack",
