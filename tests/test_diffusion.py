@@ -134,3 +134,17 @@ def test_seeds_from_the_command_line_fuse_and_compute_the_same(seeds):
     original = compile_module(reference, "f")
     inputs = random_inputs(fused.signature, seed=6)
     np.testing.assert_allclose(fused(*inputs)[0], original(*inputs)[0], rtol=1e-6, atol=1e-6)
+
+
+def test_root_loop_for_fuses_the_whole_mlp_and_computes_the_same():
+    """Issue 15 item 4: with root-loop=for every op of examples/mlp.mlir is fused."""
+    from xfuse.passes import apply_passes
+
+    path = Path(__file__).parent.parent / "examples" / "mlp.mlir"
+    reference = parse(path.read_text())
+    module = apply_passes(parse(path.read_text()), "xfuse-diffusion{root-tile-sizes=16,32 root-loop=for}")
+    assert _top_level_linalg(module) == []
+    fused = compile_module(module, "mlp")
+    original = compile_module(reference, "mlp")
+    inputs = random_inputs(fused.signature, seed=4)
+    np.testing.assert_allclose(fused(*inputs)[0], original(*inputs)[0], rtol=1e-4, atol=1e-4)

@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import memref, tensor
+from xdsl.dialects import affine, memref, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ShapedType, TensorType
 from xdsl.dialects.utils import split_dynamic_index_list
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir.affine import (
+    AffineBinaryOpExpr,
+    AffineBinaryOpKind,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineSymExpr,
+)
 
 from xfuse.interfaces.tiling import (
     OpFoldResult,
@@ -76,14 +84,90 @@ def insert_slice(
     )
 
 
-def show_index(value: OpFoldResult) -> str:
-    """`value` for a refusal message: its constant, `%name` of an SSA value, or
-    `<ssa value>` for an unnamed one."""
+def show_index(value: OpFoldResult, _depth: int = 0) -> str:
+    """`value` as the user would write it, for a refusal or a remark: its constant, `%name` of a
+    named SSA value, the expression of an unnamed `affine.apply` / `affine.min` / `arith`
+    index op over its operands (`%i * 4 + 2`, `min(5, -%i + 13)`), the induction variable of a
+    loop by its position (`iv #0 of the scf.for at f.mlir:3:5`); `<ssa value>` past a depth."""
     constant = constant_value(value)
     if constant is not None:
         return str(constant)
     assert isinstance(value, SSAValue)
-    return f"%{value.name_hint}" if value.name_hint else "<ssa value>"
+    if value.name_hint:
+        return f"%{value.name_hint}"
+    if _depth > 4:
+        return "<ssa value>"
+    if isinstance(value, BlockArgument):
+        loop = value.block.parent_op()
+        if loop is not None and loop.name in ("scf.for", "scf.forall"):
+            from xfuse.diagnostics import location_of
+
+            return f"(iv #{value.index} of the {loop.name} at {location_of(loop)})"
+        return "<ssa value>"
+    owner = value.owner
+    operands = [show_index(o, _depth + 1) for o in owner.operands]
+    if isinstance(owner, affine.ApplyOp | affine.MinOp):
+        affine_map = owner.map.data
+        names = operands[: affine_map.num_dims], operands[affine_map.num_dims :]
+        results = [_show_affine(r, *names) for r in affine_map.results]
+        if isinstance(owner, affine.ApplyOp) and len(results) == 1:
+            return results[0]
+        return f"min({', '.join(results)})"
+    symbol = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}.get(owner.name)
+    if symbol is not None:
+        return f"{_wrap(operands[0])} {symbol} {_wrap(operands[1])}"
+    return "<ssa value>"
+
+
+def _wrap(text: str) -> str:
+    return f"({text})" if " " in text and not text.startswith(("(", "min(", "max(")) else text
+
+
+def _negated(expr: AffineExpr) -> AffineExpr | None:
+    """`e` when `expr` is `-e` (a negative constant, or a product by a negative constant)."""
+    if isinstance(expr, AffineConstantExpr) and expr.value < 0:
+        return AffineConstantExpr(-expr.value)
+    if (
+        isinstance(expr, AffineBinaryOpExpr)
+        and expr.kind == AffineBinaryOpKind.Mul
+        and isinstance(expr.rhs, AffineConstantExpr)
+        and expr.rhs.value < 0
+    ):
+        return expr.lhs if expr.rhs.value == -1 else expr.lhs * (-expr.rhs.value)
+    return None
+
+
+def _show_affine(expr: AffineExpr, dims: Sequence[str], symbols: Sequence[str]) -> str:
+    if isinstance(expr, AffineConstantExpr):
+        return str(expr.value)
+    if isinstance(expr, AffineDimExpr):
+        return dims[expr.position]
+    if isinstance(expr, AffineSymExpr):
+        return symbols[expr.position]
+    assert isinstance(expr, AffineBinaryOpExpr)
+    rhs_expr = expr.rhs
+    if expr.kind == AffineBinaryOpKind.Add:
+        negated_rhs, negated_lhs = _negated(rhs_expr), _negated(expr.lhs)
+        if negated_rhs is not None:  # a + b * -c is a - b * c
+            lhs = _show_affine(expr.lhs, dims, symbols)
+            return f"{lhs} - {_wrap(_show_affine(negated_rhs, dims, symbols))}"
+        if negated_lhs is not None:  # -a + b is b - a
+            rhs = _show_affine(rhs_expr, dims, symbols)
+            return f"{rhs} - {_wrap(_show_affine(negated_lhs, dims, symbols))}"
+        lhs = _show_affine(expr.lhs, dims, symbols)
+        return f"{lhs} + {_show_affine(rhs_expr, dims, symbols)}"
+    lhs = _show_affine(expr.lhs, dims, symbols)
+    rhs = _show_affine(rhs_expr, dims, symbols)
+    if expr.kind == AffineBinaryOpKind.Mul:
+        if isinstance(rhs_expr, AffineConstantExpr) and rhs_expr.value == -1:
+            return f"-{_wrap(lhs)}"
+        return f"{_wrap(lhs)} * {_wrap(rhs)}"
+    word = {
+        AffineBinaryOpKind.FloorDiv: "floordiv",
+        AffineBinaryOpKind.CeilDiv: "ceildiv",
+        AffineBinaryOpKind.Mod: "mod",
+    }[expr.kind]
+    return f"{_wrap(lhs)} {word} {_wrap(rhs)}"
 
 
 def disagreeing_tiles(

@@ -74,6 +74,8 @@ PIPELINES: dict[str, str] = {
     "diffusion-for": "xfuse-diffusion{root-tile-sizes=4,8 root-loop=for}",
     "diffusion-bufferize": "xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize",
     "diffusion-cleanup": "xfuse-diffusion{root-tile-sizes=3,5},xfuse-loop-cleanup,canonicalize,cse",
+    "diffusion-all-in-loops": "xfuse-tile{loop=forall},xfuse-diffusion{seeds=all-in-loops}",
+    "diffusion-for-nests": "xfuse-tile{loop=for},xfuse-diffusion{seeds=all-in-loops}",
     "bufferize": "xfuse-bufferize",
     "lower-pack-unpack": "xfuse-lower-pack-unpack,cse",
 }
@@ -140,7 +142,12 @@ def _categorize(message: str) -> str:
     """A refusal's reason without locations, names and numbers, so equal reasons count together."""
     first = message.strip().splitlines()[0] if message.strip() else message
     first = re.sub(r"^.*?(error|remark): ", "", first)
-    first = re.sub(r"'[^']*'", "'…'", first)
+    # Quoted op names stay (which op is refused matters); other quoted text goes.
+    first = re.sub(
+        r"'([^']*)'",
+        lambda m: m.group(0) if re.fullmatch(r"[a-z_]+\.[a-z_.]+", m.group(1)) else "'…'",
+        first,
+    )
     first = re.sub(r"%[\w.$-]+|<ssa value>|\b\d+\b", "#", first)
     return first[:160]
 
@@ -212,30 +219,23 @@ def _name_seed(name: str) -> tuple[str, int]:
 
 def _run(text: str, functions: Sequence[tuple[str, int]], spec: str, mark_seed: int | None,
          input_seed: int) -> list[Outcome]:
+    # The pipeline first (cheap): when it fails on a batch, find the failing programs without
+    # compiling anything, and run the others as a smaller batch.
+    try:
+        transformed = _transform(text, spec, mark_seed)
+    except Exception as error:  # noqa: BLE001 - classified below
+        if len(functions) > 1:
+            return _split_on_pass_failure(text, functions, spec, mark_seed, input_seed)
+        if isinstance(error, XfuseError):
+            return [Outcome(functions[0][1], spec, "refused", str(error), _categorize(str(error)))]
+        return [Outcome(functions[0][1], spec, "crash", traceback.format_exc()[-3000:],
+                        text=_marked_text(text, spec, mark_seed))]
     try:
         reference = compile_module(parse(text), functions[0][0])
     except Exception as error:  # noqa: BLE001 - the generator made something the backend refuses
         return [Outcome(s, spec, "generator", f"{type(error).__name__}: {error}"[:2000], text=text)
                 for _, s in functions]
-    marked_text = text
-    try:
-        transformed = _transform(text, spec, mark_seed)
-    except XfuseError as error:
-        if len(functions) > 1:
-            return _run_each(text, functions, spec, mark_seed, input_seed)
-        return [Outcome(functions[0][1], spec, "refused", str(error), _categorize(str(error)))]
-    except Exception:  # noqa: BLE001 - a traceback is a bug
-        if len(functions) > 1:
-            return _run_each(text, functions, spec, mark_seed, input_seed)
-        module = parse(text)
-        if mark_seed is not None:
-            mark_for_tiling(module, mark_seed, "loop=forall" in spec)
-        return [Outcome(functions[0][1], spec, "crash", traceback.format_exc()[-3000:],
-                        text=_generic_text(module))]
-    if mark_seed is not None:
-        module = parse(text)
-        mark_for_tiling(module, mark_seed, "loop=forall" in spec)
-        marked_text = _generic_text(module)
+    marked_text = _marked_text(text, spec, mark_seed)
     try:
         candidate = compile_module(transformed, functions[0][0],
                                    pipeline="memref" if _is_bufferizing(spec) else None)
@@ -254,15 +254,42 @@ def _run(text: str, functions: Sequence[tuple[str, int]], spec: str, mark_seed: 
             outcomes.append(Outcome(seed, spec, "ok"))
         else:
             outcomes.append(Outcome(seed, spec, "mismatch", f"@{name}: {problem}",
-                                    text=_one_function(marked_text, name) if len(functions) > 1 else marked_text))
+                                    text=_subset(marked_text, [name]) if len(functions) > 1 else marked_text))
     return outcomes
 
 
-def _one_function(text: str, name: str) -> str:
-    """Rerun-free reproducer: the module text holding only function `name`."""
+def _marked_text(text: str, spec: str, mark_seed: int | None) -> str:
+    """The program as the pipeline saw it (with its tiling marks), for reproducers."""
+    if mark_seed is None:
+        return text
+    module = parse(text)
+    mark_for_tiling(module, mark_seed, "loop=forall" in spec)
+    return _generic_text(module)
+
+
+def _split_on_pass_failure(text, functions, spec, mark_seed, input_seed) -> list[Outcome]:
+    """Run the pipeline on each program alone; those it fails on get their outcome, the others
+    run on as one batch."""
+    outcomes: list[Outcome] = []
+    passing: list[tuple[str, int]] = []
+    for name, seed in functions:
+        alone = _subset(text, [name])
+        try:
+            _transform(alone, spec, mark_seed)
+        except Exception:  # noqa: BLE001
+            outcomes += _run(alone, [(name, seed)], spec, mark_seed, input_seed)
+            continue
+        passing.append((name, seed))
+    if passing:
+        outcomes += _run(_subset(text, [n for n, _ in passing]), passing, spec, mark_seed, input_seed)
+    return outcomes
+
+
+def _subset(text: str, names: Sequence[str]) -> str:
+    """The module text holding only the functions `names`."""
     module = parse(text)
     for function in list(module.ops):
-        if isinstance(function, func.FuncOp) and function.sym_name.data != name:
+        if isinstance(function, func.FuncOp) and function.sym_name.data not in names:
             function.detach()
             function.erase()
     return _generic_text(module)
@@ -271,7 +298,7 @@ def _one_function(text: str, name: str) -> str:
 def _run_each(text, functions, spec, mark_seed, input_seed) -> list[Outcome]:
     outcomes = []
     for name, seed in functions:
-        outcomes += _run(_one_function(text, name), [(name, seed)], spec, mark_seed, input_seed)
+        outcomes += _run(_subset(text, [name]), [(name, seed)], spec, mark_seed, input_seed)
     return outcomes
 
 

@@ -106,32 +106,39 @@ class _Builder:
         )
         return fill
 
+    def emit(self, op: str, text: str, shape: tuple[int, ...] | None, prefix: str = "v") -> str:
+        """Append `%new = <text>` (an op named `op`); `shape`: define the value for later ops."""
+        value = self.fresh(prefix)
+        self.ops.append(op)
+        self.lines.append(f"  {value} = {text}")
+        if shape is not None:
+            self.define(value, shape)
+        return value
+
     # -- ops ---------------------------------------------------------------------------
     def matmul(self) -> None:
         a, (m, k) = self.any_value(2)
         n = self.rng.choice(_DIMS)
         b = self.operand((k, n))
         out = self.init((m, n), filled=True)
-        v = self.fresh()
-        self.ops.append("linalg.matmul")
-        self.lines.append(
-            f"  {v} = linalg.matmul ins({a}, {b} : {_tensor((m, k))}, {_tensor((k, n))}) "
-            f"outs({out} : {_tensor((m, n))}) -> {_tensor((m, n))}"
+        self.emit(
+            "linalg.matmul",
+            f"linalg.matmul ins({a}, {b} : {_tensor((m, k))}, {_tensor((k, n))}) "
+            f"outs({out} : {_tensor((m, n))}) -> {_tensor((m, n))}",
+            (m, n),
         )
-        self.define(v, (m, n))
 
     def batch_matmul(self) -> None:
         a, (bt, m, k) = self.any_value(3)
         n = self.rng.choice(_DIMS)
         b = self.operand((bt, k, n))
         out = self.init((bt, m, n), filled=True)
-        v = self.fresh()
-        self.ops.append("linalg.batch_matmul")
-        self.lines.append(
-            f"  {v} = linalg.batch_matmul ins({a}, {b} : {_tensor((bt, m, k))}, "
-            f"{_tensor((bt, k, n))}) outs({out} : {_tensor((bt, m, n))}) -> {_tensor((bt, m, n))}"
+        self.emit(
+            "linalg.batch_matmul",
+            f"linalg.batch_matmul ins({a}, {b} : {_tensor((bt, m, k))}, "
+            f"{_tensor((bt, k, n))}) outs({out} : {_tensor((bt, m, n))}) -> {_tensor((bt, m, n))}",
+            (bt, m, n),
         )
-        self.define(v, (bt, m, n))
 
     def elementwise_generic(self) -> None:
         """out = x op y, y broadcast along a dim or transposed; sometimes a second result."""
@@ -229,13 +236,12 @@ class _Builder:
             self.rng.shuffle(perm)
         out_shape = tuple(shape[p] for p in perm)
         out = self.init(out_shape, filled=False)
-        v = self.fresh()
-        self.ops.append("linalg.transpose")
-        self.lines.append(
-            f"  {v} = linalg.transpose ins({x} : {_tensor(shape)}) outs({out} : "
-            f"{_tensor(out_shape)}) permutation = [{', '.join(map(str, perm))}]"
+        self.emit(
+            "linalg.transpose",
+            f"linalg.transpose ins({x} : {_tensor(shape)}) outs({out} : "
+            f"{_tensor(out_shape)}) permutation = [{', '.join(map(str, perm))}]",
+            out_shape,
         )
-        self.define(v, out_shape)
 
     def broadcast(self) -> None:
         x, (k,) = self.any_value(1)
@@ -243,13 +249,12 @@ class _Builder:
         dim = self.rng.choice((0, 1))
         out_shape = (other, k) if dim == 0 else (k, other)
         out = self.init(out_shape, filled=False)
-        v = self.fresh()
-        self.ops.append("linalg.broadcast")
-        self.lines.append(
-            f"  {v} = linalg.broadcast ins({x} : {_tensor((k,))}) outs({out} : "
-            f"{_tensor(out_shape)}) dimensions = [{dim}]"
+        self.emit(
+            "linalg.broadcast",
+            f"linalg.broadcast ins({x} : {_tensor((k,))}) outs({out} : "
+            f"{_tensor(out_shape)}) dimensions = [{dim}]",
+            out_shape,
         )
-        self.define(v, out_shape)
 
     def pack_unpack(self) -> None:
         """A pack (padded when the tiles do not divide), sometimes an op on the packed tensor,
@@ -268,29 +273,23 @@ class _Builder:
         perm_text = f" outer_dims_perm = [{', '.join(map(str, perm))}]" if perm else ""
         pad = f" padding_value({self.zero()} : f32)" if padded else ""
         dest = self.init(packed, filled=False)
-        p = self.fresh("p")
-        self.ops.append("linalg.pack")
-        self.lines.append(
-            f"  {p} = linalg.pack {x}{pad}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
-            f" inner_tiles = [{inner}] into {dest} : {_tensor((m, n))} -> {_tensor(packed)}"
+        p = self.emit(
+            "linalg.pack",
+            f"linalg.pack {x}{pad}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
+            f" inner_tiles = [{inner}] into {dest} : {_tensor((m, n))} -> {_tensor(packed)}",
+            None, "p",
         )
         if self.rng.random() < 0.4:  # an elementwise op on the packed tensor
             e = self.init(packed, filled=False)
-            q = self.fresh("p")
-            self.ops.append("linalg.exp")
-            self.lines.append(
-                f"  {q} = linalg.exp ins({p} : {_tensor(packed)}) outs({e} : {_tensor(packed)})"
-                f" -> {_tensor(packed)}"
-            )
-            p = q
+            t = _tensor(packed)
+            p = self.emit("linalg.exp", f"linalg.exp ins({p} : {t}) outs({e} : {t}) -> {t}", None, "p")
         dest = self.init((m, n), filled=False)
-        v = self.fresh()
-        self.ops.append("linalg.unpack")
-        self.lines.append(
-            f"  {v} = linalg.unpack {p}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
-            f" inner_tiles = [{inner}] into {dest} : {_tensor(packed)} -> {_tensor((m, n))}"
+        self.emit(
+            "linalg.unpack",
+            f"linalg.unpack {p}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
+            f" inner_tiles = [{inner}] into {dest} : {_tensor(packed)} -> {_tensor((m, n))}",
+            (m, n),
         )
-        self.define(v, (m, n))
 
     def slices(self) -> None:
         """An extract_slice of a value, and (often) its insertion into another value."""
@@ -299,23 +298,21 @@ class _Builder:
             return
         sm, sn = self.rng.randint(1, m), self.rng.randint(1, n)
         om, on = self.rng.randint(0, m - sm), self.rng.randint(0, n - sn)
-        v = self.fresh()
-        self.ops.append("tensor.extract_slice")
-        self.lines.append(
-            f"  {v} = tensor.extract_slice {x}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
-            f"{_tensor((m, n))} to {_tensor((sm, sn))}"
+        v = self.emit(
+            "tensor.extract_slice",
+            f"tensor.extract_slice {x}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
+            f"{_tensor((m, n))} to {_tensor((sm, sn))}",
+            (sm, sn),
         )
-        self.define(v, (sm, sn))
         if self.rng.random() < 0.6:
             dest = self.operand((m, n))
             om2, on2 = self.rng.randint(0, m - sm), self.rng.randint(0, n - sn)
-            w = self.fresh()
-            self.ops.append("tensor.insert_slice")
-            self.lines.append(
-                f"  {w} = tensor.insert_slice {v} into {dest}[{om2}, {on2}] [{sm}, {sn}] [1, 1] : "
-                f"{_tensor((sm, sn))} into {_tensor((m, n))}"
+            self.emit(
+                "tensor.insert_slice",
+                f"tensor.insert_slice {v} into {dest}[{om2}, {on2}] [{sm}, {sn}] [1, 1] : "
+                f"{_tensor((sm, sn))} into {_tensor((m, n))}",
+                (m, n),
             )
-            self.define(w, (m, n))
 
     # -- the function ------------------------------------------------------------------
     def text(self) -> str:

@@ -406,9 +406,12 @@ class _Diffusion:
             candidates = [
                 FusionCandidate(
                     "consumer", consumer, central, level.insert, depth,
-                    tuple(reversed(chain.loops[depth:])), level.insert.source.type,
+                    tuple(reversed(chain.loops[depth:])), level.source.type,
                 )
                 for depth, level in enumerate(chain.levels)
+                # An identity level (an scf.for yielding its inner loop's result) holds the whole
+                # tensor, final only after the loop: never a place to fuse a consumer.
+                if not level.is_identity
             ]
             consumer_name = consumer.name
             nest = enclosing_loops(central)

@@ -22,8 +22,10 @@ destination becomes a new output of every loop of the nest (init: the consumer's
 like the original result (insert_slice per scf.for level, parallel_insert_slice per forall level);
 the new loop results replace the consumer's results.
 
-Pieces, kept apart so later drivers (diffusion) reuse them:
-- `insert_slice_chain(slice_op)`: the chain of (loop, insert) levels, inner to outer.
+Pieces, kept apart so later drivers (diffusion) reuse them (the first three live in
+`loop_outputs.py` and are re-exported here):
+- `insert_slice_chain(slice_op)`: the chain of (loop, insert) levels, inner to outer (crossing
+  identity levels: an scf.for yielding its inner loop's result).
 - `innermost_insert_slice(loop, result_index, depth)`: the other direction, loop result -> slice.
 - `add_loop_outputs(loop, inits)` / `yield_tile_into_output(...)`: rebuild an scf.for / scf.forall
   with more iter_args / shared_outs (xDSL operand lists are fixed at creation).
@@ -51,22 +53,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
 
 from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import scf, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp, TensorType
+from xdsl.dialects.builtin import MemRefType, ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
-from xfuse.diagnostics import XfuseError, emit_error, format_diagnostic
+from xfuse.diagnostics import emit_error, format_diagnostic
 from xfuse.dialects.linalg import PackOp, UnPackOp
-from xfuse.dialects.scf import ForallOp, InParallelOp
-from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.dialects.scf import ForallOp
 from xfuse.interfaces.tiling import (
     OpFoldResult,
     TilingInterface,
@@ -77,7 +77,19 @@ from xfuse.interfaces.tiling import (
     tiling_model_for,
 )
 from xfuse.interfaces.tiling_linalg import structured_view
-from xfuse.interfaces.tiling_utils import insert_slice
+from xfuse.transforms.loop_outputs import (
+    ConsumerFusionRefused,
+    LoopOp,
+    SliceChain,
+    SliceLevel,
+    add_loop_outputs,
+    chain_depth,
+    extract_slice_op,
+    innermost_insert_slice,
+    insert_slice_chain,
+    is_whole,
+    yield_tile_into_output,
+)
 
 __all__ = [
     "FUSE_ATTRIBUTE",
@@ -98,298 +110,6 @@ __all__ = [
 
 FUSE_ATTRIBUTE = "xfuse.fuse"
 """Ops carrying this (unit) attribute are the ones `only_marked` fuses, and must fuse."""
-
-LoopOp: TypeAlias = scf.ForOp | ForallOp
-InsertOp: TypeAlias = tensor.InsertSliceOp | ParallelInsertSliceOp
-
-
-class ConsumerFusionRefused(XfuseError):
-    """Consumer fusion cannot apply; `reason` says why, `op` is the consumer (or the slice)."""
-
-    def __init__(self, op: Operation | None, reason: str):
-        self.reason = reason
-        name = op.name if op is not None else "op"
-        super().__init__(f"cannot fuse consumer '{name}' into the loop nest: {reason}", op)
-
-
-# -- slice chains -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SliceLevel:
-    """One loop of a chain and the slice op of its body that writes its result
-    `result_index` (an `insert_slice` yielded by an scf.for, or a `parallel_insert_slice` in
-    the `in_parallel` of an scf.forall)."""
-
-    loop: LoopOp
-    insert: InsertOp
-    result_index: int
-
-    @property
-    def offsets(self) -> list[OpFoldResult]:
-        return _mixed(self.insert, "offsets")
-
-    @property
-    def sizes(self) -> list[OpFoldResult]:
-        return _mixed(self.insert, "sizes")
-
-    @property
-    def strides(self) -> list[OpFoldResult]:
-        return _mixed(self.insert, "strides")
-
-
-@dataclass(frozen=True)
-class SliceChain:
-    """How a loop nest result is written: `levels` from the innermost slice to the outermost
-    loop. `levels[0].insert.source` is the tile value; `result` is the nest's result; the
-    tile's position in `result` is the sum of the levels' offsets, its sizes the innermost's."""
-
-    levels: tuple[SliceLevel, ...]
-
-    @property
-    def result(self) -> OpResult:
-        outer = self.levels[-1]
-        return outer.loop.results[outer.result_index]
-
-    @property
-    def tile(self) -> SSAValue:
-        return self.levels[0].insert.source
-
-    @property
-    def loops(self) -> tuple[LoopOp, ...]:
-        """Inner to outer."""
-        return tuple(level.loop for level in self.levels)
-
-
-def _mixed(op: InsertOp, what: str) -> list[OpFoldResult]:
-    static = getattr(op, f"static_{what}").get_values()
-    dynamic = list(getattr(op, what))
-    values: list[OpFoldResult] = []
-    for s in static:
-        values.append(dynamic.pop(0) if s == DYNAMIC_INDEX else s)
-    return values
-
-
-def _level_of_insert(insert: Operation) -> SliceLevel:
-    """The loop whose result `insert` writes, refusing slices that do not write one."""
-    if isinstance(insert, ParallelInsertSliceOp):
-        in_parallel = insert.parent_op()
-        forall = in_parallel.parent_op() if in_parallel is not None else None
-        if not isinstance(in_parallel, InParallelOp) or not isinstance(forall, ForallOp):
-            raise ConsumerFusionRefused(insert, "the parallel_insert_slice is not in an scf.forall")
-        if insert.dest not in forall.region_iter_args:
-            raise ConsumerFusionRefused(insert, "the slice does not write a shared_outs argument")
-        index = forall.region_iter_args.index(insert.dest)  # type: ignore[arg-type]
-        writers = [
-            op
-            for op in forall.terminator.body.ops
-            if isinstance(op, ParallelInsertSliceOp) and op.dest == insert.dest
-        ]
-        if len(writers) != 1:
-            raise ConsumerFusionRefused(
-                insert,
-                f"shared_outs #{index} is written by {len(writers)} parallel_insert_slice ops, "
-                "so one of them does not hold the whole tile",
-            )
-        return SliceLevel(forall, insert, index)
-    if isinstance(insert, tensor.InsertSliceOp):
-        loop = insert.parent_op()
-        if not isinstance(loop, scf.ForOp):
-            raise ConsumerFusionRefused(insert, "the insert_slice is not in an scf.for")
-        yield_op = loop.body.block.last_op
-        assert isinstance(yield_op, scf.YieldOp)
-        positions = [i for i, v in enumerate(yield_op.arguments) if v == insert.result]
-        if len(positions) != 1:
-            raise ConsumerFusionRefused(
-                insert, "the insert_slice is not yielded (exactly once) by its scf.for"
-            )
-        index = positions[0]
-        if insert.dest != loop.body.block.args[1 + index]:
-            raise ConsumerFusionRefused(
-                insert,
-                f"the insert_slice yielded as result #{index} does not write into the loop's "
-                f"iter_arg #{index}",
-            )
-        return SliceLevel(loop, insert, index)
-    raise ConsumerFusionRefused(
-        insert, "expected a tensor.insert_slice or tensor.parallel_insert_slice"
-    )
-
-
-def _parent_level(level: SliceLevel) -> SliceLevel | None:
-    """The level of the enclosing loop, when its slice writes this level's loop result."""
-    loop_result = level.loop.results[level.result_index]
-    for use in loop_result.uses:
-        user = use.operation
-        if isinstance(user, InsertOp) and use.index == 0:
-            try:
-                parent = _level_of_insert(user)
-            except ConsumerFusionRefused:
-                continue
-            if parent.loop.is_ancestor(level.loop):
-                return parent
-    return None
-
-
-def insert_slice_chain(slice_op: Operation) -> SliceChain:
-    """The chain from `slice_op` (an insert_slice yielded by an scf.for, or a
-    parallel_insert_slice of an scf.forall) out to the loop nest's result: at each level the
-    loop's result is the source of a slice op of the enclosing loop, until it is not.
-
-    Refuses (`ConsumerFusionRefused`) a `slice_op` that does not write a loop result."""
-    levels = [_level_of_insert(slice_op)]
-    while (parent := _parent_level(levels[-1])) is not None:
-        levels.append(parent)
-    return SliceChain(tuple(levels))
-
-
-def innermost_insert_slice(loop: LoopOp, result_index: int, depth: int | None = None) -> InsertOp:
-    """The slice op writing result `result_index` of `loop`, followed down through nested loops
-    whose result is that slice's source (at most `depth` levels below `loop`; None: all)."""
-    insert = _writer_of_result(loop, result_index)
-    level = 0
-    while depth is None or level < depth:
-        source = insert.source
-        inner = source.owner if isinstance(source, OpResult) else None
-        if not isinstance(inner, LoopOp) or inner.parent_op() is not _level_of_insert(insert).loop:
-            break
-        assert isinstance(source, OpResult)
-        try:
-            insert = _writer_of_result(inner, source.index)
-        except ConsumerFusionRefused:
-            break
-        level += 1
-    return insert
-
-
-def _writer_of_result(loop: LoopOp, result_index: int) -> InsertOp:
-    if isinstance(loop, ForallOp):
-        dest = loop.region_iter_args[result_index]
-        writers = [
-            op
-            for op in loop.terminator.body.ops
-            if isinstance(op, ParallelInsertSliceOp) and op.dest == dest
-        ]
-        if len(writers) != 1:
-            raise ConsumerFusionRefused(
-                loop,
-                f"result #{result_index} of the scf.forall is written by {len(writers)} "
-                "parallel_insert_slice ops (expected one)",
-            )
-        return writers[0]
-    yield_op = loop.body.block.last_op
-    assert isinstance(yield_op, scf.YieldOp)
-    yielded = yield_op.arguments[result_index]
-    if not isinstance(yielded.owner, tensor.InsertSliceOp):
-        raise ConsumerFusionRefused(
-            loop,
-            f"result #{result_index} of the scf.for is not yielded by a tensor.insert_slice",
-        )
-    _level_of_insert(yielded.owner)  # checks it writes the matching iter_arg
-    return yielded.owner
-
-
-def chain_depth(loop: LoopOp, result_index: int) -> list[SliceLevel]:
-    """The levels of result `result_index` of `loop`, outer to inner (empty when the result is
-    not written through a slice)."""
-    try:
-        insert = innermost_insert_slice(loop, result_index)
-    except ConsumerFusionRefused:
-        return []
-    chain = insert_slice_chain(insert)
-    levels = list(reversed(chain.levels))
-    # The chain from the innermost slice may climb above `loop` (loop is itself nested in a
-    # chain); keep the part from `loop` down.
-    while levels and levels[0].loop is not loop:
-        levels.pop(0)
-    return levels
-
-
-# -- loops with more outputs --------------------------------------------------------------
-
-
-def add_loop_outputs(loop: LoopOp, inits: Sequence[SSAValue]) -> tuple[LoopOp, list[BlockArgument]]:
-    """Replace `loop` by the same loop with `inits` as extra iter_args (scf.for) or shared_outs
-    (scf.forall), appended after the existing ones; returns the new loop and the new block
-    arguments. The body is moved, not cloned; the old results are replaced by the new loop's
-    leading results. The new outputs are passed through unchanged (scf.for yields the block
-    argument, scf.forall does not write it) until `yield_tile_into_output` writes them."""
-    block = loop.body.block
-    new_args = [block.insert_arg(v.type, len(block.args)) for v in inits]
-    if isinstance(loop, scf.ForOp):
-        yield_op = block.last_op
-        assert isinstance(yield_op, scf.YieldOp)
-        Rewriter.replace_op(yield_op, scf.YieldOp(*yield_op.arguments, *new_args))
-        region = loop.detach_region(loop.body)
-        new_loop: LoopOp = scf.ForOp(loop.lb, loop.ub, loop.step, [*loop.iter_args, *inits], region)
-        new_loop.attributes.update(loop.attributes)
-    else:
-        region = loop.detach_region(loop.body)
-        new_loop = ForallOp(
-            loop.mixed_lower_bound,
-            loop.mixed_upper_bound,
-            loop.mixed_step,
-            [*loop.outputs, *inits],
-            region,
-            loop.mapping,
-            dict(loop.attributes),
-        )
-    # Keep the loop's source location: diagnostics and remarks about what is later fused
-    # into the rebuilt loop point at the user's loop, not at the enclosing function.
-    new_loop.location = loop.location
-    for old, new in zip(loop.results, new_loop.results):
-        if old.name_hint:
-            new.name_hint = old.name_hint
-    Rewriter.replace_op(loop, new_loop, list(new_loop.results[: len(loop.results)]))
-    return new_loop, new_args
-
-
-def yield_tile_into_output(
-    loop: LoopOp,
-    output_index: int,
-    tile: SSAValue,
-    offsets: Sequence[OpFoldResult],
-    sizes: Sequence[OpFoldResult],
-) -> Operation:
-    """Make output `output_index` of `loop` be its iter_arg/shared_out with `tile` written at
-    (`offsets`, `sizes`) (unit strides): an insert_slice yielded by scf.for, a
-    parallel_insert_slice in scf.forall's in_parallel. Returns the slice op."""
-    if isinstance(loop, scf.ForOp):
-        block = loop.body.block
-        yield_op = block.last_op
-        assert isinstance(yield_op, scf.YieldOp)
-        dest = block.args[1 + output_index]
-        insert = insert_slice(tile, dest, offsets, sizes)
-        Rewriter.insert_op(insert, InsertPoint.before(yield_op))
-        yield_op.operands[output_index] = insert.result
-        return insert
-    dest = loop.region_iter_args[output_index]
-    folded_offsets = [_fold(o) for o in offsets]
-    folded_sizes = [_fold(s) for s in sizes]
-    insert = ParallelInsertSliceOp(tile, dest, folded_offsets, folded_sizes)
-    loop.terminator.body.add_op(insert)
-    return insert
-
-
-def _fold(value: OpFoldResult) -> OpFoldResult:
-    constant = constant_value(value)
-    return constant if constant is not None else value
-
-
-
-
-
-def _extract_slice(
-    source: SSAValue, offsets: Sequence[OpFoldResult], sizes: Sequence[OpFoldResult]
-) -> tensor.ExtractSliceOp:
-    source_type = source.type
-    assert isinstance(source_type, TensorType)
-    folded_sizes = [_fold(s) for s in sizes]
-    result_type = tensor.ExtractSliceOp.infer_result_type(source_type, folded_sizes)
-    return tensor.ExtractSliceOp(
-        source, [_fold(o) for o in offsets], folded_sizes, [1] * len(sizes), result_type
-    )
-
 
 # -- one fusion ---------------------------------------------------------------------------
 
@@ -593,13 +313,34 @@ def _analyse(
     plan = _Plan(consumer, model, loops, {k: v[: depth + 1] for k, v in fused_levels.items()})
 
     for operand_index, levels in plan.fused.items():
-        for lv in levels:
+        for position, lv in enumerate(levels):
+            if lv.is_identity:
+                # The tile moves with this loop when an inner level's offsets (absolute in the
+                # whole tensor the identity level passes down) depend on its induction variable.
+                if position == len(levels) - 1:
+                    raise ConsumerFusionRefused(
+                        consumer,
+                        f"at this level operand #{operand_index} is the whole tensor, which the "
+                        "scf.for passes down to the loop nested in it: it is final only after "
+                        "the loop (fuse at an inner level)",
+                    )
+                iv = lv.loop.body.block.args[0]
+                inner_offsets = [o for inner in levels[position + 1 :] for o in inner.offsets]
+                if not any(_depends_on(o, iv) for o in inner_offsets):
+                    raise ConsumerFusionRefused(
+                        consumer,
+                        f"operand #{operand_index} is written by an scf.for at the same offsets "
+                        "on every iteration (an accumulation): its tile is final only after the "
+                        "loop",
+                    )
+                continue
             if any(constant_value(s) != 1 for s in lv.strides):
                 raise ConsumerFusionRefused(
                     consumer,
                     f"operand #{operand_index} is written by a '{lv.insert.name}' with non-unit "
                     "strides (only unit strides are supported)",
                 )
+            assert not isinstance(lv.insert, scf.YieldOp)
             source_type, dest_type = lv.insert.source.type, lv.insert.dest.type
             assert isinstance(source_type, TensorType) and isinstance(dest_type, TensorType)
             if source_type.get_num_dims() != dest_type.get_num_dims():
@@ -761,11 +502,12 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
             point = InsertPoint.before(old_loop)
             inits = []
             for r in range(len(consumer.results)):
-                slice_op = _extract_slice(
-                    new_args[level - 1][r],
-                    plan.relative_offsets[level - 1][r],
-                    plan.result_sizes[level - 1][r],
-                )
+                outer = new_args[level - 1][r]
+                offsets, sizes = plan.relative_offsets[level - 1][r], plan.result_sizes[level - 1][r]
+                if is_whole(outer, None, offsets, sizes):
+                    inits.append(outer)  # an identity extract_slice folds away
+                    continue
+                slice_op = extract_slice_op(outer, offsets, sizes)
                 Rewriter.insert_op(slice_op, point)
                 inits.append(slice_op.result)
         first_new_output.append(len(old_loop.results))
@@ -809,7 +551,7 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
             continue
         original = slice_op.source
         if original in fused_operands:
-            tile = fused_operands[original].insert.source
+            tile = fused_operands[original].source
             if tile.type != operand.type:
                 assert isinstance(operand.type, TensorType)
                 cast = tensor.CastOp(tile, operand.type)
@@ -821,7 +563,7 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
             tiled_op.operands[index] = tile
         elif index in destination_positions:
             r = destination_positions[index]
-            new_slice = _extract_slice(
+            new_slice = extract_slice_op(
                 new_args[depth][r], plan.relative_offsets[depth][r], plan.result_sizes[depth][r]
             )
             Rewriter.insert_op(new_slice, InsertPoint.before(slice_op))
@@ -848,10 +590,11 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
         values = [
             loops[level].results[first_new_output[level] + r] for r in range(len(consumer.results))
         ]
+        # Loop results are named after what they hold: the fused consumer's results.
+        for old, new in zip(consumer.results, values):
+            if old.name_hint and not new.name_hint:
+                new.name_hint = old.name_hint
     replacements = tuple(values)
-    for old, new in zip(consumer.results, replacements):
-        if old.name_hint and not new.name_hint:
-            new.name_hint = old.name_hint
     Rewriter.replace_op(consumer, [], list(replacements))
     _erase_unused(record)
     return ConsumerFusionResult(tiled_op, tuple(loops), replacements)

@@ -15,6 +15,8 @@ linalg ops on tensors counted as free of effects, as in MLIR):
   it nor its result has a use; one that has the same init and yielded value as an earlier kept
   one is merged into it. An iter_arg still read in the body (a tile's destination sliced from
   it) stays, as upstream: its result may be unused, the loop still computes into it.
+- `tensor.extract_slice` / `tensor.insert_slice` of the whole tensor (static): folded, as
+  MLIR's slice folders do.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import scf
-from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.dialects import scf, tensor
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
 from xdsl.ir import Operation, SSAValue
@@ -118,12 +120,44 @@ class EraseDeadTensorLinalgOp(RewritePattern):
         rewriter.erase(op)
 
 
+class FoldIdentitySlice(RewritePattern):
+    """MLIR's folders of `tensor.extract_slice` / `tensor.insert_slice` that cover the whole
+    tensor (offsets 0, the full static sizes, unit strides, same type): the slice is its source
+    (an extract) or the inserted value (an insert). Tiling leaves them for untiled operands (the
+    weight of a matmul tiled on rows only) and fusion across identity loop levels."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if isinstance(op, tensor.ExtractSliceOp):
+            whole, replacement = op.source, op.source
+        elif isinstance(op, tensor.InsertSliceOp):
+            whole, replacement = op.dest, op.source
+        else:
+            return
+        shape = whole.type.get_shape() if isinstance(whole.type, TensorType) else None
+        if shape is None or replacement.type != op.result.type or DYNAMIC_INDEX in shape:
+            return
+        if op.offsets or op.sizes or op.strides:  # dynamic entries: not provably whole
+            return
+        if (
+            any(o != 0 for o in op.static_offsets.get_values())
+            or list(op.static_sizes.get_values()) != list(shape)
+            or any(s != 1 for s in op.static_strides.get_values())
+        ):
+            return
+        rewriter.replace(op, [], [replacement])
+
+
 def cleanup_loops(root: Operation) -> bool:
     """Drop the dead results of the `scf.forall`/`scf.for` loops under `root` and the ops that
     only computed them; returns whether anything changed."""
     walker = PatternRewriteWalker(
         GreedyRewritePatternApplier(
-            [ForallOpIterArgsFolder(), ForOpIterArgsFolder(), EraseDeadTensorLinalgOp()]
+            [
+                ForallOpIterArgsFolder(),
+                ForOpIterArgsFolder(),
+                EraseDeadTensorLinalgOp(),
+                FoldIdentitySlice(),
+            ]
         ),
         post_walk_func=region_dce,
     )

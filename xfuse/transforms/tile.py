@@ -449,6 +449,7 @@ def _build_for_nest(builder: Builder, nest: _LoopNest, built: list[Operation]) -
         loops.append(for_op)
         builder.insertion_point = InsertPoint.at_end(body)
         iv = body.args[0]
+        iv.name_hint = _iv_name(loop)
         carried = list(body.args[1:])
         offsets[loop] = iv
         sizes[loop] = nest.tile_size(builder, loop, iv)
@@ -483,6 +484,7 @@ def _build_forall(
     builder.insertion_point = InsertPoint.before(forall.terminator)
     offsets, sizes = nest.whole_domain()
     for loop, iv in zip(nest.tiled_loops, forall.induction_vars, strict=True):
+        iv.name_hint = _iv_name(loop)
         offsets[loop] = iv
         sizes[loop] = nest.tile_size(builder, loop, iv)
     shared_outs = list(forall.region_iter_args)
@@ -495,6 +497,12 @@ def _build_forall(
         forall.terminator.body.add_op(insert)
         inserts.append(insert)
     return nest.result((forall,), tiling, offsets, sizes, inserts, forall.results)
+
+
+def _iv_name(loop: int) -> str:
+    """The name of the induction variable tiling loop d`loop` of the op (`%iv0` tiles d0), so
+    the IR and the remarks about its tiles (`offset %iv0 size min(5, 13 - %iv0)`) read alike."""
+    return f"iv{loop}"
 
 
 def _folded(value: OpFoldResult) -> OpFoldResult:

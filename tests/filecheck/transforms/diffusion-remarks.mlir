@@ -76,3 +76,17 @@
 // SEEDS-MARKED: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.add')
 // SEEDS-OTHER-MARKER: warning: xfuse-diffusion: no op carries the marker 'my.seed' (seeds=marked)
 // SEEDS-DEFAULT: mlp.mlir:{{.*}}: remark: diffusion: seed #1 'linalg.matmul': it is a contraction inside a loop nest (seeds=contractions)
+
+// root-loop=for: xfuse-tile's scf.for nest (the outer loop yields the inner loop's result);
+// the add, broadcast and relu are fused through it, each with its remark.
+// RUN: xfuse-opt %S/../../../examples/mlp.mlir -p 'xfuse-diffusion{root-tile-sizes=16,32 root-loop=for remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=FOR
+// FOR: mlp.mlir:9:3: remark: diffusion: seed #1 'linalg.matmul': it is a contraction inside a loop nest (seeds=contractions)
+// FOR: mlp.mlir:8:3: remark: diffusion: fused 'linalg.fill' (producer of operand #2 of 'linalg.matmul')
+// FOR: mlp.mlir:15:3: remark: diffusion: fused 'linalg.add' (consumer of result #0 of 'linalg.matmul') at the 'tensor.insert_slice' {{.*}} (tile 16x32, in 'scf.for'
+// FOR: mlp.mlir:12:3: remark: diffusion: fused 'linalg.broadcast' (producer of operand #1 of 'linalg.add')
+// FOR: mlp.mlir:18:3: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.add')
+// With K tiled too, the innermost level accumulates and the others pass the whole tensor: the
+// add is refused with the reason (as upstream, which fuses no consumer there either).
+// RUN: xfuse-opt %S/../../../examples/mlp.mlir -p 'xfuse-diffusion{root-tile-sizes=16,32,64 root-loop=for remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=FOR-K
+// FOR-K: mlp.mlir:15:3: remark: diffusion: 'linalg.add' (consumer of result #0 of 'linalg.matmul') not fused at the 'tensor.insert_slice' {{.*}}: cannot fuse consumer 'linalg.add' into the loop nest: operand #0 is written by an scf.for at the same offsets on every iteration (an accumulation)
+// FOR-K: mlp.mlir:15:3: remark: diffusion: 'linalg.add' (consumer of result #0 of 'linalg.matmul') not fused: all 1 candidate(s) were refused

@@ -31,15 +31,15 @@
 // MLP-NOT:  linalg.
 // MLP:      func.return
 
-// TWO:      %mm, %mm_1 = scf.forall (%i, %j) {{.*}} shared_outs(%0 = %e1, %1 = %e2)
+// TWO:      %exp, %add = scf.forall (%i, %j) {{.*}} shared_outs(%0 = %e1, %1 = %e2)
 // TWO:        %t = linalg.matmul
 // TWO:        linalg.exp ins(%t : tensor<8x8xf32>)
 // TWO:        linalg.add ins(%t, %{{.*}} : tensor<8x8xf32>, tensor<8x8xf32>)
 // TWO-NOT:  linalg.
-// TWO:      func.return %mm, %mm_1
+// TWO:      func.return %exp, %add
 
 // The row sum lands in the forall (whole rows), after the column loop; its fill with it.
-// RED:      scf.forall (%i) {{.*}} shared_outs(%0 = %e)
+// RED:      %sum = scf.forall (%i) {{.*}} shared_outs(%0 = %e)
 // RED:        scf.for %j
 // RED:          scf.for %k
 // RED:            linalg.matmul
@@ -50,22 +50,23 @@
 // RED-SAME:     ins(%cols : tensor<8x16xf32>)
 // RED:        scf.forall.in_parallel
 // RED-NOT:  linalg.
-// RED:      func.return %mm
+// RED:      func.return %sum
 
 // PACK-NOT: linalg.
-// PACK:     scf.forall (%i, %j) in (2, 3)
+// PACK:     %u = scf.forall (%i, %j) in (2, 3)
 // PACK:       %as = linalg.pack {{.*}} -> tensor<1x4x8x8xf32>
 // PACK:       %bs = linalg.pack {{.*}} outer_dims_perm = [1, 0] {{.*}} -> tensor<1x4x4x8xf32>
 // PACK:       linalg.fill
 // PACK:       %mm = linalg.mmt4d ins(%as, %bs
 // PACK:       linalg.unpack %mm inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %{{.*}} : tensor<1x1x8x4xf32> -> tensor<?x?xf32>
 // PACK-NOT: linalg.
-// PACK:     func.return %r
+// PACK:     func.return %u
 
 // All eight ops of the diamond in the forall; op1 (exp) is computed twice (producer of add and
-// of op2), op5 is the forall's result.
+// of op2), op5 is the forall's result (named after it: loop results are named after what they
+// hold).
 // DIAMOND-NOT: linalg.
-// DIAMOND:     %mm = scf.forall
+// DIAMOND:     %op5 = scf.forall
 // DIAMOND:       %t = linalg.matmul
 // DIAMOND:       %[[OP1A:.*]] = linalg.exp
 // DIAMOND:       %[[ADD:.*]] = linalg.add ins(%t, %[[OP1A]]
@@ -76,13 +77,13 @@
 // DIAMOND:       %[[OP4:.*]] = linalg.sub ins(%[[OP2]],
 // DIAMOND:       linalg.add ins(%[[RELU]], %[[OP4]]
 // DIAMOND-NOT: linalg.
-// DIAMOND:     func.return %mm
+// DIAMOND:     func.return %op5
 
-// MM2:      %mm = scf.forall
+// MM2:      %exp = scf.forall
 // MM2:        linalg.matmul
 // MM2:        linalg.exp
 // MM2:      %mm2 = scf.forall
-// MM2:        tensor.extract_slice %mm[%i_1, 0] [8, 16]
+// MM2:        tensor.extract_slice %exp[%i_1, 0] [8, 16]
 // MM2:        linalg.matmul
 // MM2-NOT:    linalg.exp
 // MM2:      func.return %mm2
@@ -101,7 +102,7 @@
 // FILL:         linalg.matmul
 // FILL:       linalg.exp ins(%red : tensor<8x8xf32>)
 // FILL-NOT: linalg.
-// FILL:     func.return %mm
+// FILL:     func.return %exp
 
 // Nothing fused: the IR is as it was.
 // NEG:      %ea = linalg.exp ins(%a
@@ -134,3 +135,13 @@
 // ALL-IN-LOOPS:           scf.forall.in_parallel
 // ALL-IN-LOOPS-NOT:     linalg.
 // ALL-IN-LOOPS:         func.return %[[R]]
+
+// seeds=marked with root-tile-sizes: the marked exp is tiled first, then the add is fused; the
+// unmarked matmul stays as it is.
+// RUN: xfuse-opt %S/Inputs/diffusion/marked-untiled.mlir -p 'xfuse-diffusion{seeds=marked root-tile-sizes=8,16}' | filecheck %s --check-prefix=MARKED-ROOT
+// MARKED-ROOT:      %s = scf.forall (%iv0, %iv1) = (0, 0) to (16, 32) step (8, 16)
+// MARKED-ROOT:        %[[Y:.*]] = linalg.exp
+// MARKED-ROOT:        linalg.add ins(%[[Y]],
+// MARKED-ROOT:        scf.forall.in_parallel
+// MARKED-ROOT:      %mm = linalg.matmul
+// MARKED-ROOT:      func.return %s, %mm

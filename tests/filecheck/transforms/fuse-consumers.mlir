@@ -220,3 +220,28 @@
 // UNPACK-BOUNDS:             linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %{{.*}} : tensor<16x32xf32> -> tensor<?xf32>
 // UNPACK-BOUNDS:         func.return %[[R]] : tensor<2048xf32>
 // UNPACK-BOUNDS-REMARK: unpack-loop-bounds.mlir:53:3: remark: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 1: offset %j size 16, the inner tile is 32): an unpack reads whole inner tiles
+
+// Through an scf.for nest whose outer loop yields the inner loop's result (xfuse-tile's `for`
+// nests, MLIR's tileUsingSCF): the outer level is an identity level, crossed without slices; the
+// new outputs are threaded through both loops and named after what they hold.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/for-nest.mlir -p 'xfuse-tile,xfuse-fuse-consumers' | filecheck %s --check-prefix=FOR-NEST
+// FOR-NEST-LABEL: func.func @f(
+// FOR-NEST:         %mm, %sum, %r = scf.for %[[I:.*]] = %{{.*}} iter_args(%[[A:.*]] = %c, %[[B:.*]] = %e, %[[C:.*]] = %e2)
+// FOR-NEST-NOT:       tensor.extract_slice %[[B]]
+// FOR-NEST:           %[[MMI:.*]], %[[SUMI:.*]], %[[RI:.*]] = scf.for %[[J:.*]] = %{{.*}} iter_args(%{{.*}} = %[[A]], %[[B2:.*]] = %[[B]], %[[C2:.*]] = %[[C]])
+// FOR-NEST:             %[[T:.*]] = linalg.matmul
+// FOR-NEST:             %[[BS:.*]] = tensor.extract_slice %bias[%[[I]], %[[J]]]
+// FOR-NEST:             %[[SO:.*]] = tensor.extract_slice %[[B2]][%[[I]], %[[J]]]
+// FOR-NEST:             %[[S:.*]] = linalg.add ins(%[[T]], %[[BS]] : {{.*}}) outs(%[[SO]] :
+// FOR-NEST:             tensor.insert_slice %[[S]] into %[[B2]][%[[I]], %[[J]]]
+// FOR-NEST:             linalg.exp ins(%[[S]] :
+// FOR-NEST:             scf.yield
+// FOR-NEST-NEXT:      }
+// FOR-NEST-NEXT:      scf.yield %[[MMI]], %[[SUMI]], %[[RI]] :
+// FOR-NEST-NEXT:    }
+// FOR-NEST-NEXT:    func.return %r
+
+// Remarks show offsets and sizes as the user would write them: xfuse-tile names its induction
+// variables after the op's loop (%iv0 tiles d0), and index arithmetic is printed as an expression.
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/remark-offsets.mlir -p 'xfuse-tile{loop=forall},xfuse-fuse-consumers' 2>&1 >/dev/null | filecheck %s --check-prefix=OFFSETS
+// OFFSETS: remark-offsets.mlir:6:3: remark: cannot fuse consumer 'linalg.generic' into the loop nest: the tile of operand #0 cuts reduction loop d1 (offset %iv0 size min(5, 13 - %iv0) of 13): the tiled op would compute a partial reduction, not a tile of the result

@@ -65,3 +65,18 @@ func.func @read_in_body(%a: tensor<8xf32>, %b: tensor<8xf32>, %n: index) -> tens
 // MLP:       scf.forall.in_parallel {
 // MLP-NEXT:    tensor.parallel_insert_slice %cols_2
 // MLP-NEXT:  }
+
+// Slices of the whole tensor fold (MLIR's extract_slice / insert_slice folders); a real slice
+// and a dynamic one stay.
+// CHECK-LABEL: func.func @identity_slices(
+// CHECK-SAME:      %[[A:[^:]*]]: tensor<4x8xf32>, %[[B:[^:]*]]: tensor<4x8xf32>, %[[N:[^:]*]]: index)
+// CHECK-NEXT:    %[[P:.*]] = tensor.extract_slice %[[A]][1, 0] [3, 8] [1, 1]
+// CHECK-NEXT:    %[[D:.*]] = tensor.extract_slice %[[A]][0, 0] [%[[N]], 8] [1, 1]
+// CHECK-NEXT:    return %[[B]], %[[P]], %[[D]]
+func.func @identity_slices(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, tensor<3x8xf32>, tensor<?x8xf32>) {
+  %e = tensor.extract_slice %a[0, 0] [4, 8] [1, 1] : tensor<4x8xf32> to tensor<4x8xf32>
+  %i = tensor.insert_slice %b into %e[0, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x8xf32>
+  %p = tensor.extract_slice %a[1, 0] [3, 8] [1, 1] : tensor<4x8xf32> to tensor<3x8xf32>
+  %d = tensor.extract_slice %a[0, 0] [%n, 8] [1, 1] : tensor<4x8xf32> to tensor<?x8xf32>
+  return %i, %p, %d : tensor<4x8xf32>, tensor<3x8xf32>, tensor<?x8xf32>
+}

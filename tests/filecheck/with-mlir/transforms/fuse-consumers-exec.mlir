@@ -6,6 +6,9 @@
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/multi-result.mlir -p xfuse-fuse-consumers --check --entry f | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/accumulation.mlir -p xfuse-fuse-consumers --check --entry f --seed 3 | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/reduce-rows.mlir -p xfuse-fuse-consumers --check --entry f | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/for-nest.mlir -p 'xfuse-tile,xfuse-fuse-consumers' --check --entry f | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/unpack-loop-bounds.mlir -p xfuse-fuse-consumers --check --entry forall | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/unpack-loop-bounds.mlir -p xfuse-fuse-consumers --check --entry for | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/operand-after-loop.mlir -p 'xfuse-fuse-consumers{remarks=false}' --check --entry f | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/marked.mlir -p 'xfuse-fuse-consumers{only-marked=true}' --check --entry f | filecheck %s
 // The fused IR also goes through a full lowering of the generic form (bufferization included):
