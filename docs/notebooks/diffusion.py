@@ -126,9 +126,7 @@ def _(cost_model, diffuse, mo, source, source_path, xfuse):
     fused = xfuse.parse(source, name=str(source_path))
     result = diffuse(fused, cost_model)
     xfuse.apply_passes(fused, "canonicalize,cse")
-    remarks = [
-        {"op": r.op_name, "outcome": r.kind, "why / where": r.message} for r in result.remarks
-    ]
+    remarks = [r.as_record() for r in result.remarks]  # kind, op, location, message
     mo.vstack([mo.md(f"## Remarks ({len(remarks)})"), mo.ui.table(remarks, selection=None)])
     return fused, remarks, result
 

@@ -38,6 +38,7 @@ is fused as a producer of op5, then op2, op1 and op3 as producers of producers).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -104,6 +105,12 @@ class DiffusionRemark:
     op_name: str
     message: str
     text: str
+    location: str = "<unknown>"
+    """`file:line:col` of the op considered."""
+
+    def as_record(self) -> dict[str, str]:
+        """The remark as plain data (a table row, a JSON object)."""
+        return {"kind": self.kind, "op": self.op_name, "location": self.location, "message": self.message}
 
 
 @dataclass
@@ -120,7 +127,7 @@ class DiffusionResult:
         self, kind: Literal["seed", "fused", "refused", "skipped"], op: Operation, message: str
     ) -> None:
         text = format_diagnostic(f"diffusion: {message}", op, severity="remark")
-        self.remarks.append(DiffusionRemark(kind, op.name, message, text))
+        self.remarks.append(DiffusionRemark(kind, op.name, message, text, location_of(op)))
 
 
 # -- seeds --------------------------------------------------------------------------------
@@ -481,7 +488,9 @@ class _Diffusion:
                 self.result.remark("refused", op, message)
                 continue
             self.result.remarks.append(
-                DiffusionRemark("fused", op.name, f"fused {header} {where}", pending_remark)
+                DiffusionRemark(
+                    "fused", op.name, f"fused {header} {where}", pending_remark, location_of(op)
+                )
             )
             return choice, tiled
         if not candidates:
@@ -590,7 +599,8 @@ class DiffusionPass(ModulePass):
 
     Options: `cost-model` (a registered cost model: `smallest`, `cache-fit`), `cache-sizes`
     (bytes per cache level, L1 first, for `cache-fit`), `remarks` (print a remark for every op
-    considered: where it was fused, or each refusal), `root-tile-sizes` (tile the contractions
+    considered: where it was fused, or each refusal), `remarks-file` (write them as a JSON list of
+    `{kind, op, location, message}` records to this path, `-` for stdout), `root-tile-sizes` (tile the contractions
     not yet in a loop nest first, with `root-loop` = `forall` or `for`)."""
 
     name = "xfuse-diffusion"
@@ -598,6 +608,7 @@ class DiffusionPass(ModulePass):
     cost_model: str = "smallest"
     cache_sizes: tuple[int, ...] = ()
     remarks: bool = False
+    remarks_file: str = ""
     root_tile_sizes: tuple[int, ...] = ()
     root_loop: Literal["for", "forall"] = "forall"
     seeds: Literal["contractions", "marked", "all-in-loops"] = "contractions"
@@ -630,4 +641,19 @@ class DiffusionPass(ModulePass):
         if self.remarks:
             for remark in result.remarks:
                 print(remark.text, file=sys.stderr)
+        if self.remarks_file:
+            write_remarks_json(result.remarks, self.remarks_file, op)
+
+
+def write_remarks_json(remarks: Sequence[DiffusionRemark], path: str, anchor: Operation) -> None:
+    """Write the remarks as a JSON list of records (`-` for stdout), for tables and notebooks."""
+    text = json.dumps([r.as_record() for r in remarks], indent=1) + "\n"
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(text)
+    except OSError as error:
+        emit_error(anchor, f"xfuse-diffusion: cannot write remarks-file '{path}': {error.strerror}")
 

@@ -90,3 +90,18 @@
 // RUN: xfuse-opt %S/../../../examples/mlp.mlir -p 'xfuse-diffusion{root-tile-sizes=16,32,64 root-loop=for remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=FOR-K
 // FOR-K: mlp.mlir:15:3: remark: diffusion: 'linalg.add' (consumer of result #0 of 'linalg.matmul') not fused at the 'tensor.insert_slice' {{.*}}: cannot fuse consumer 'linalg.add' into the loop nest: operand #0 is written by an scf.for at the same offsets on every iteration (an accumulation)
 // FOR-K: mlp.mlir:15:3: remark: diffusion: 'linalg.add' (consumer of result #0 of 'linalg.matmul') not fused: all 1 candidate(s) were refused
+
+// Remarks as data: remarks-file writes a JSON list of {kind, op, location, message} records
+// (`-`: stdout), for tables and notebooks; an unwritable path is an error, not a traceback.
+// RUN: xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{remarks-file=-}' -o /dev/null | filecheck %s --check-prefix=JSON
+// RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{remarks-file="/nonexistent/dir/r.json"}' -o /dev/null 2>&1 | filecheck %s --check-prefix=JSONERR
+// JSON:      [
+// JSON-NEXT:  {
+// JSON-NEXT:   "kind": "seed",
+// JSON-NEXT:   "op": "linalg.matmul",
+// JSON-NEXT:   "location": "{{.*}}mlp.mlir:28:9",
+// JSON:        "kind": "fused",
+// JSON-NEXT:   "op": "linalg.unpack",
+// JSON:      ]
+// JSONERR: error: xfuse-diffusion: cannot write remarks-file '/nonexistent/dir/r.json': No such file or directory
+// JSONERR-NOT: Traceback
