@@ -73,11 +73,11 @@
 // WHILE:      func.return %[[B]]
 
 // LINALG: linalg.copy ins(%a : memref<4x6xf32>) outs(%{{.*}} : memref<4x6xf32>)
-// LINALG: linalg.transpose ins(%a:memref<4x6xf32>) outs(%{{.*}}:memref<6x4xf32>) permutation = [1, 0]
-// LINALG: linalg.broadcast ins(%v:memref<6xf32>) outs(%{{.*}}:memref<4x6xf32>) dimensions = [0]
+// LINALG: linalg.transpose ins(%a : memref<4x6xf32>) outs(%{{.*}} : memref<6x4xf32>) permutation = [1, 0]
+// LINALG: linalg.broadcast ins(%v : memref<6xf32>) outs(%{{.*}} : memref<4x6xf32>) dimensions = [0]
 // LINALG: %[[ACC:.*]] = memref.alloc() : memref<4xf32>
 // LINALG-NEXT: linalg.fill ins(%zero : f32) outs(%[[ACC]] : memref<4xf32>)
-// LINALG-NEXT: linalg.reduce ins(%a:memref<4x6xf32>) outs(%[[ACC]]:memref<4xf32>) dimensions = [1]
+// LINALG-NEXT: linalg.reduce ins(%a : memref<4x6xf32>) outs(%[[ACC]] : memref<4xf32>) dimensions = [1]
 
 // REFUSED-WHILE: unsupported-while.mlir:3:{{[0-9]+}}: error: xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported
 // REFUSED-GENERATE: unsupported-generate.mlir:4:{{[0-9]+}}: error: xfuse-bufferize: 'tensor.empty' in the body of 'tensor.generate' is not supported (only scalar code, tensor.extract and tensor.dim)

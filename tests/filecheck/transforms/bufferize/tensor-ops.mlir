@@ -23,7 +23,7 @@
 // INSERT-NEXT: memref.store %x, %[[F]][%i, %i]
 // INSERT-NEXT: func.return %[[A]], %[[F]]
 
-// ELEMENTS:     %x = memref.load %a[%i, %c0] : memref<4x8xf32>
+// ELEMENTS:     %x = memref.load %a[%i, %c0] : memref<5x8xf32>
 // ELEMENTS:     %[[T:.*]] = memref.alloc() : memref<2x3xf32>
 // ELEMENTS-COUNT-6: memref.store %{{.*}}, %[[T]]
 // ELEMENTS:     func.return %[[T]]

@@ -1,7 +1,7 @@
 // pipeline: xfuse-bufferize
 // found by: random program seed 2049 through xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize (mismatch);
 // this is the IR after canonicalize,cse (correct: compiled with one-shot-bufferize it agrees with the input)
-// open bug (bufferize): mismatch: @p2049: result #0 differs (max abs error 0.142338, shapes (5, 1) (5, 1)).
+// fixed bug (bufferize, issue 9): mismatch: @p2049: result #0 differs (max abs error 0.142338, shapes (5, 1) (5, 1)).
 // No contraction: diffusion changes nothing; cse merges the two tensor.empty inits of the
 // two-result generic (outs(%e7, %e7)) and xfuse-bufferize then writes both results into one
 // buffer (one-shot-bufferize copies). The same cse'd-empty pattern is probably behind others of

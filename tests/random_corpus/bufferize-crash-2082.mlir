@@ -1,7 +1,7 @@
 // pipeline: xfuse-bufferize
 // found by: random program seed 2082 through xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize (crash);
 // this is the IR after canonicalize,cse (correct: compiled with one-shot-bufferize it agrees with the input)
-// open bug (bufferize): crash: AssertionError
+// fixed bug (bufferize, issue 9): crash: AssertionError
 "builtin.module"() ({
   "func.func"() <{sym_name = "p2082", function_type = (tensor<8x2xf32>, tensor<2x4xf32>, tensor<4x11xf32>, tensor<12x9xf32>, tensor<4x13xf32>, tensor<13x12x13xf32>) -> (tensor<2x3xf32>, tensor<4x13xf32>, tensor<12x13x13xf32>)}> ({
   ^bb0(%arg0: tensor<8x2xf32>, %arg1: tensor<2x4xf32>, %arg2: tensor<4x11xf32>, %arg3: tensor<12x9xf32>, %arg4: tensor<4x13xf32>, %arg5: tensor<13x12x13xf32>):

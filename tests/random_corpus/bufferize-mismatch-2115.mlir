@@ -1,7 +1,7 @@
 // pipeline: xfuse-bufferize
 // found by: random program seed 2115 through xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize (mismatch);
 // this is the IR after canonicalize,cse (correct: compiled with one-shot-bufferize it agrees with the input)
-// open bug (bufferize): mismatch: @p2115: result #1 differs (max abs error 0.25, shapes (4, 2) (4, 2))
+// fixed bug (bufferize, issue 9): mismatch: @p2115: result #1 differs (max abs error 0.25, shapes (4, 2) (4, 2))
 "builtin.module"() ({
   "func.func"() <{sym_name = "p2115", function_type = (tensor<9x5xf32>, tensor<4x2xf32>, tensor<4xf32>) -> (tensor<5xf32>, tensor<4x2xf32>, tensor<4x2xf32>)}> ({
   ^bb0(%arg0: tensor<9x5xf32>, %arg1: tensor<4x2xf32>, %arg2: tensor<4xf32>):
