@@ -273,10 +273,12 @@ MICROKERNEL = replace(
 
 FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")
 ASYNC_PARALLEL = Step(
-    "scf-forall-to-parallel,async-parallel-for{async-dispatch=true},async-to-async-runtime,"
+    "scf-forall-to-parallel,async-parallel-for{async-dispatch=true min-task-size=1},async-to-async-runtime,"
     "async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,convert-async-to-llvm",
     "scf.forall (the tiles xfuse fused) to scf.parallel, split into async tasks run by "
-    "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it).",
+    "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it). "
+    "min-task-size=1: the default (1000 iterations per task) never splits a forall of a few dozen "
+    "tiles, which ran on one thread.",
 )
 
 MICROKERNEL_PARALLEL = replace(
