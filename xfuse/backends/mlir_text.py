@@ -80,3 +80,25 @@ def prepare_for_execution(module: ModuleOp) -> ModuleOp:
             new.append(DictionaryAttr(entries))
         function.arg_attrs = ArrayAttr(new)
     return module
+
+
+def split_shared_empties(module: ModuleOp) -> None:
+    """Give every user of a `tensor.empty` its own `tensor.empty`.
+
+    `cse` merges identical empties, so after fusion one empty can initialise several loop outputs
+    (`shared_outs`) and tiles. mlir-opt 22's one-shot-bufferize then may give them one buffer and
+    let a dead fused tile overwrite a live output (found by the random tester:
+    tests/random_corpus/tensor-empty-cse-105.mlir). An empty has no contents, so one per user
+    changes nothing in tensor semantics and leaves each destination a buffer of its own. The
+    runner does this before handing tensor code to one-shot-bufferize; xfuse-bufferize needs
+    it not (it gives two destinations tied to one tensor two buffers itself)."""
+    for op in list(module.walk()):
+        uses = list(op.results[0].uses) if op.name == "tensor.empty" else []
+        if len(uses) < 2:
+            continue
+        block = op.parent_block()
+        assert block is not None
+        for use in uses[1:]:
+            copy = op.clone()
+            block.insert_op_after(copy, op)
+            use.operation.operands[use.index] = copy.results[0]

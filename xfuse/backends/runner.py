@@ -54,7 +54,12 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from xfuse.backends import toolchain
-from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution, public_functions
+from xfuse.backends.mlir_text import (
+    emit_mlir_text,
+    prepare_for_execution,
+    public_functions,
+    split_shared_empties,
+)
 from xfuse.backends.size_constraints import SizeConstraints
 from xfuse.backends.pipelines import PACK_LOWERING, PACK_OPS, Pipeline, get_pipeline, transform_script
 
@@ -669,6 +674,8 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                    if f.sym_name.data in signatures}
     if chosen.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, chosen, signatures)
+    else:
+        split_shared_empties(prepared)  # one-shot-bufferize and cse'd empties: see its docstring
     chosen = chosen.for_module(prepared)  # the generated micro-kernel schedule, the host CPU's flags
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)

@@ -1,6 +1,6 @@
 // pipeline: xfuse-tile{loop=forall},xfuse-fuse-producers,xfuse-fuse-consumers,canonicalize,cse
 // found by: random program seed 105 (mismatch: result #2 differs by 0.5)
-// open bug (backend / upstream one-shot-bufferize): the IR after the passes is correct in tensor
+// fixed bug (backend: prepare_for_execution gives each tensor.empty user its own empty): the IR after the passes is correct in tensor
 // semantics, and without cse it runs right. The dead fused consumer's destination, once
 // ForallOpIterArgsFolder drops its shared_out, is a slice of its tensor.empty init inside the
 // forall; cse merges that tensor.empty with the init of the live shared_out, and mlir-opt's
