@@ -341,3 +341,26 @@ func.func @main() {
 def test_cache_reuses_the_shared_object(kernels):
     again = compile_module(KERNELS, entry="mlp")
     assert again.library_path == kernels.library_path and Path(again.library_path).is_file()
+
+
+def test_compiled_modules_keep_freed_buffers_in_the_heap_unless_told_not_to():
+    # glibc's mmap/munmap of every result buffer page-faults each call and serializes threads
+    # writing it; the runner raises malloc's thresholds once per process (XFUSE_MALLOC_TUNING=0:
+    # not at all). Checked in fresh processes, since the setting is process-wide.
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import numpy as np, xfuse\n"
+        "from xfuse.backends import runner\n"
+        "text = 'func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> { return %a : tensor<4xf32> }'\n"
+        "xfuse.compile_module(text)\n"
+        "print(runner._malloc_tuned)\n"
+    )
+    for setting, expected in (("1", "True"), ("0", "False")):
+        env = {**os.environ, "XFUSE_MALLOC_TUNING": setting}
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == expected
