@@ -79,8 +79,9 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
 # (docs/passes/xfuse-bufferize.md, "Limitations"); strict: a fix makes the test fail until the
 # entry is removed.
 MORE_THAN_UPSTREAM = {
-    "scf_index_switch": "branches yielding different buffers get one result buffer and a copy per "
-                        "branch (upstream yields the branch buffers and decides ownership at run time)",
+    "scf_index_switch": "branches yielding different buffers get one result buffer: the computed branch "
+                        "writes it, the two yielding arguments copy into it (1 alloc + 2 copies; upstream "
+                        "2 + 1: it yields the branch buffers and decides ownership at run time)",
     "upstream_scf_while_non_equiv_condition": "a condition forwarding its arguments permuted gets fixed after "
                                               "buffers and a copy per position at the condition (3 allocs + 5 "
                                               "copies; upstream 4 + 4: it passes memrefs through the loop)",

@@ -203,7 +203,8 @@ class FunctionRewriter(ScfRewriter):
             self.unknown(op)
             return
         if isinstance(op, tensor.EmptyOp):
-            self.pending_empty[op.tensor] = op
+            if op.tensor not in self.buffers:  # else built in a result buffer (rewrite_scf.py)
+                self.pending_empty[op.tensor] = op
             return
         if isinstance(op, arith.ConstantOp) and is_tensor(op.result):
             self.constant(op)

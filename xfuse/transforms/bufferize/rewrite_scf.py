@@ -5,7 +5,8 @@
   equivalent to its iter_arg is copied into the iter_arg's buffer (parallel-copy order);
 - scf.forall: shared_outs become the buffers the body's parallel_insert_slice ops write;
 - scf.if / scf.execute_region / scf.index_switch: a result is its branches' buffer when they
-  all yield one buffer defined outside, else a new buffer each branch copies its value into;
+  all yield one buffer defined outside, else a new buffer each branch copies its value into
+  (or builds it in, when the value comes from a tensor.empty of the branch);
 - scf.while: each position has a fixed buffer for the `before` arguments (a copy of the init)
   and one for the `after` arguments and the results; scf.condition and the yield copy into
   them (static shapes only).
@@ -14,7 +15,7 @@ Phase 2 (`_rebuild_*`) recreates the ops without their tensor values.
 
 from __future__ import annotations
 
-from xdsl.dialects import memref, scf
+from xdsl.dialects import memref, scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, UnrealizedConversionCastOp
 from xdsl.ir import Operation, OpResult, SSAValue
 
@@ -109,9 +110,33 @@ class ScfRewriter:
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
                 self.buffers[result] = self.alloc_like(result, op, copy=False)
+                self._build_in_result(op, k)
         for region in op.regions:
             for block in region.blocks:
                 self.block(block)
+
+    def _build_in_result(self, op: Operation, k: int) -> None:
+        """Empty-tensor elimination into a branching op's result buffer: a branch whose yielded
+        value (in place) is a `tensor.empty` of its own block, updated in place, computes
+        straight into the result buffer instead of a temporary copied at the yield. The buffer
+        is fresh (allocated just before the op) and nothing else in the branch can see it, so
+        writing it early changes no value the branch reads."""
+        a, result = self.analysis, op.results[k]
+        for region in op.regions:
+            block = region.blocks[0]
+            terminator = block.last_op
+            assert terminator is not None
+            if not a.is_inplace(terminator, k):
+                continue
+            members = a.equivalences.members(terminator.operands[k], a.values)
+            empties = [m for m in members if isinstance(m, OpResult) and isinstance(m.op, tensor.EmptyOp)]
+            if (
+                len(empties) == 1
+                and empties[0].op.parent_block() is block
+                and empties[0].type == result.type
+                and all(self._defined_inside(m, op) and m not in self.buffers for m in members)
+            ):
+                self.buffers[empties[0]] = self.buffers[result]
 
     def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
         """Branches that all yield (in place) buffers defined before the op, of one type: the
