@@ -82,9 +82,6 @@ MORE_THAN_UPSTREAM = {
     "scf_index_switch": "branches yielding different buffers get one result buffer: the computed branch "
                         "writes it, the two yielding arguments copy into it (1 alloc + 2 copies; upstream "
                         "2 + 1: it yields the branch buffers and decides ownership at run time)",
-    "upstream_scf_while_non_equiv_condition": "a condition forwarding its arguments permuted gets fixed after "
-                                              "buffers and a copy per position at the condition (3 allocs + 5 "
-                                              "copies; upstream 4 + 4: it passes memrefs through the loop)",
 }
 
 
