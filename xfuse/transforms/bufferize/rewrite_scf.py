@@ -9,7 +9,7 @@
   (or builds it in, when the value comes from a tensor.empty of the branch);
 - scf.while: each position has a fixed buffer for the `before` arguments (a copy of the init)
   and one for the `after` arguments and the results; scf.condition and the yield copy into
-  them (static shapes only).
+  them (static shapes only), unless the loop rotates (`_rotate_while`: memref region arguments).
 Phase 2 (`_rebuild_*`) recreates the ops without their tensor values.
 """
 
