@@ -87,6 +87,8 @@ func.func @not_rotating(%arg0: tensor<5xf32>, %arg1: tensor<5xf32>, %n: index) -
 // LOCAL:           memref.load %[[B]]
 // LOCAL-NEXT:      arith.addf
 // LOCAL-NEXT:      memref.store %{{.*}}, %[[A]]
+// LOCAL-NEXT:      memref.load %[[B]]
+// LOCAL-NEXT:      memref.store %{{.*}}, %[[A]]
 func.func @forwarded_twice(%arg0: tensor<5xf32>, %n: index) -> tensor<5xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -101,8 +103,10 @@ func.func @forwarded_twice(%arg0: tensor<5xf32>, %n: index) -> tensor<5xf32> {
     %x = tensor.extract %b1[%i] : tensor<5xf32>
     %y = arith.addf %x, %one : f32
     %1 = tensor.insert %y into %b0[%i] : tensor<5xf32>
+    %z = tensor.extract %b1[%i] : tensor<5xf32>
+    %2 = tensor.insert %z into %1[%c0] : tensor<5xf32>
     %j = arith.addi %i, %c1 : index
-    scf.yield %1, %j : tensor<5xf32>, index
+    scf.yield %2, %j : tensor<5xf32>, index
   }
   return %r1 : tensor<5xf32>
 }
