@@ -79,11 +79,9 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
 # (docs/passes/xfuse-bufferize.md, "Limitations"); strict: a fix makes the test fail until the
 # entry is removed.
 MORE_THAN_UPSTREAM = {
-    "scf_index_switch": "branches yielding different buffers get one result buffer and a copy per "
-                        "branch (upstream yields the branch buffers and decides ownership at run time)",
-    "upstream_scf_while_non_equiv_condition": "a condition forwarding its arguments permuted gets fixed after "
-                                              "buffers and a copy per position at the condition (3 allocs + 5 "
-                                              "copies; upstream 4 + 4: it passes memrefs through the loop)",
+    "scf_index_switch": "branches yielding different buffers get one result buffer: the computed branch "
+                        "writes it, the two yielding arguments copy into it (1 alloc + 2 copies; upstream "
+                        "2 + 1: it yields the branch buffers and decides ownership at run time)",
 }
 
 
@@ -135,6 +133,26 @@ def test_rotating_loops_match_mlir_opt(entry: str):
                                pipeline="memref")
     for trips in (1, 2, 3, 4):
         inputs = [trips if not isinstance(x, np.ndarray) else x for x in random_inputs(reference.signature, seed=trips)]
+        _assert_same_results(reference, candidate, inputs, f"@{entry} ({trips} trips)")
+
+
+WHILE_ROTATING = ROOT / "tests" / "filecheck" / "transforms" / "bufferize" / "while-rotating.mlir"
+
+
+@pytest.mark.parametrize("entry", ("rotating_result_read", "not_rotating", "forwarded_twice"))
+def test_while_loops_match_copy_before_write(entry: str):
+    # scf.while rotating its buffers (memref region arguments), permuting them through fixed
+    # buffers and copies, and forwarding one argument twice (two buffers: a shared one gave
+    # wrong results). Reference: one-shot-bufferize with copy-before-write (the default refuses
+    # forwarded_twice); index arguments set to 1..4 trips.
+    from xfuse.testing.random_tensor_programs import _copying_pipeline
+
+    module = _parse(WHILE_ROTATING)
+    reference = compile_module(module, entry, pipeline=_copying_pipeline())
+    candidate = compile_module(apply_passes(prepare_for_execution(module), "xfuse-bufferize"), entry,
+                               pipeline="memref")
+    for trips in (1, 2, 3, 4):
+        inputs = [trips if isinstance(x, (int, np.integer)) else x for x in random_inputs(reference.signature, seed=trips)]
         _assert_same_results(reference, candidate, inputs, f"@{entry} ({trips} trips)")
 
 

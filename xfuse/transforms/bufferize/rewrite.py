@@ -100,6 +100,8 @@ class FunctionRewriter(ScfRewriter):
         # the memref result) in position order; per yield, the memrefs it passes.
         self.rotating: dict[Operation, list[tuple[int, SSAValue, SSAValue]]] = {}
         self.rotating_yields: dict[Operation, list[SSAValue]] = {}
+        # Rotating scf.while loops (rewrite_scf.py): per condition, the memrefs it forwards.
+        self.rotating_conditions: dict[Operation, list[SSAValue]] = {}
         # Reshapes and casts: view -> the buffer it reinterprets (same allocation).
         self.view_base: dict[SSAValue, SSAValue] = {}
         # Memory xfuse did not allocate: globals, memrefs the program wrapped with to_tensor.
@@ -203,7 +205,8 @@ class FunctionRewriter(ScfRewriter):
             self.unknown(op)
             return
         if isinstance(op, tensor.EmptyOp):
-            self.pending_empty[op.tensor] = op
+            if op.tensor not in self.buffers:  # else built in a result buffer (rewrite_scf.py)
+                self.pending_empty[op.tensor] = op
             return
         if isinstance(op, arith.ConstantOp) and is_tensor(op.result):
             self.constant(op)
@@ -551,7 +554,7 @@ class FunctionRewriter(ScfRewriter):
             elif isinstance(op, scf.WhileOp) and any(is_tensor(v) for v in (*op.arguments, *op.results)):
                 self._rebuild_while(op)
             elif isinstance(op, scf.ConditionOp) and any(is_tensor(v) for v in op.args):
-                kept = [v for v in op.args if not is_tensor(v)]
+                kept = [v for v in op.args if not is_tensor(v)] + self.rotating_conditions.get(op, [])
                 op.parent_block().insert_op_before(scf.ConditionOp(op.condition, *kept), op)  # type: ignore[union-attr]
                 _erase(op)
             elif isinstance(op, scf.YieldOp) and any(is_tensor(o) for o in op.operands):

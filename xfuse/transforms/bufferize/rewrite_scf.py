@@ -5,18 +5,19 @@
   equivalent to its iter_arg is copied into the iter_arg's buffer (parallel-copy order);
 - scf.forall: shared_outs become the buffers the body's parallel_insert_slice ops write;
 - scf.if / scf.execute_region / scf.index_switch: a result is its branches' buffer when they
-  all yield one buffer defined outside, else a new buffer each branch copies its value into;
+  all yield one buffer defined outside, else a new buffer each branch copies its value into
+  (or builds it in, when the value comes from a tensor.empty of the branch);
 - scf.while: each position has a fixed buffer for the `before` arguments (a copy of the init)
   and one for the `after` arguments and the results; scf.condition and the yield copy into
-  them (static shapes only).
+  them (static shapes only), unless the loop rotates (`_rotate_while`: memref region arguments).
 Phase 2 (`_rebuild_*`) recreates the ops without their tensor values.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import memref, scf
+from xdsl.dialects import memref, scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, UnrealizedConversionCastOp
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
@@ -109,9 +110,33 @@ class ScfRewriter:
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
                 self.buffers[result] = self.alloc_like(result, op, copy=False)
+                self._build_in_result(op, k)
         for region in op.regions:
             for block in region.blocks:
                 self.block(block)
+
+    def _build_in_result(self, op: Operation, k: int) -> None:
+        """Empty-tensor elimination into a branching op's result buffer: a branch whose yielded
+        value (in place) is a `tensor.empty` of its own block, updated in place, computes
+        straight into the result buffer instead of a temporary copied at the yield. The buffer
+        is fresh (allocated just before the op) and nothing else in the branch can see it, so
+        writing it early changes no value the branch reads."""
+        a, result = self.analysis, op.results[k]
+        for region in op.regions:
+            block = region.blocks[0]
+            terminator = block.last_op
+            assert terminator is not None
+            if not a.is_inplace(terminator, k):
+                continue
+            members = a.equivalences.members(terminator.operands[k], a.values)
+            empties = [m for m in members if isinstance(m, OpResult) and isinstance(m.op, tensor.EmptyOp)]
+            if (
+                len(empties) == 1
+                and empties[0].op.parent_block() is block
+                and empties[0].type == result.type
+                and all(self._defined_inside(m, op) and m not in self.buffers for m in members)
+            ):
+                self.buffers[empties[0]] = self.buffers[result]
 
     def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
         """Branches that all yield (in place) buffers defined before the op, of one type: the
@@ -201,6 +226,8 @@ class ScfRewriter:
         if selected:
             self.selected_yields[op] = [self.buffer_of(op.operands[k]) for k in selected]
         if isinstance(parent, scf.WhileOp):
+            if self._rotate_while(op, parent):
+                return
             targets = [self.buffers.get(a) if is_tensor(a) else None for a in parent.before_region.block.args]
         else:
             targets = [
@@ -304,14 +331,17 @@ class ScfRewriter:
             self.buffers[before.args[k]] = self.alloc_like(init, op, copy=True)
         condition = before.last_op
         assert isinstance(condition, scf.ConditionOp)
+        reused: set[SSAValue] = set()
         for k, result in enumerate(op.results):
             if is_tensor(result):
                 if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[attr-defined]
                     emit_error(op, "xfuse-bufferize: an scf.while with a tensor of dynamic shape is not supported")
                 forwarded = condition.args[k]
-                if forwarded.owner is before and forwarded.type == result.type:
+                if forwarded.owner is before and forwarded.type == result.type and forwarded not in reused:
                     # Forwarded as it is: the after arguments reuse the before buffer (the
-                    # yield refills it before the before region runs again).
+                    # yield refills it before the before region runs again). Once only: a
+                    # second position forwarding the same argument is a distinct value.
+                    reused.add(forwarded)
                     buffer = self.buffers[forwarded]
                 else:
                     buffer = self.alloc_like(result, op, copy=False)
@@ -319,6 +349,62 @@ class ScfRewriter:
                 self.buffers[result] = buffer
         self.block(before)
         self.block(after)
+
+    def _rotate_while(self, op: scf.YieldOp, loop: scf.WhileOp) -> bool:
+        """A loop whose condition forwards its before buffers (permuted) and whose yield passes
+        the after buffers back permuted, not all in place: instead of fixed buffers and a
+        parallel copy per iteration, the buffers travel as memref arguments of both regions
+        (as a rotating scf.for). Every buffer is one of the before buffers, fresh and owned by
+        the enclosing block, so the results are a permutation of them, which that block then
+        owns instead. Decided at the yield: the regions are already rewritten, so the uses of
+        each buffer inside a region become uses of the region's new memref argument."""
+        before, after = loop.before_region.block, loop.after_region.block
+        condition = before.last_op
+        assert isinstance(condition, scf.ConditionOp)
+        positions = [k for k, a in enumerate(before.args) if is_tensor(a)]
+        forwarded = [j for j, a in enumerate(after.args) if is_tensor(a)]
+        fixed = [self.buffers[before.args[k]] for k in positions]
+        passed = [self.buffers[after.args[j]] for j in forwarded]
+        yielded = [self.buffer_of(op.operands[k]) for k in positions]
+        outer = loop.parent_block()
+        assert outer is not None
+        owned = self.owned.get(outer, [])
+        if (
+            len(set(fixed)) != len(fixed)
+            or not all(b in owned for b in fixed)
+            or sorted(map(id, passed)) != sorted(map(id, fixed))
+            or sorted(map(id, yielded)) != sorted(map(id, fixed))
+            or all(y is b for y, b in zip(yielded, fixed))
+        ):
+            return False
+        memref_args: dict[tuple[Block, SSAValue], SSAValue] = {}
+        for block, indices, buffers in ((before, positions, fixed), (after, forwarded, passed)):
+            for index, buffer in zip(indices, buffers):
+                arg = block.insert_arg(buffer.type, len(block.args))
+                arg.name_hint = block.args[index].name_hint
+                memref_args[(block, buffer)] = arg
+                buffer.replace_uses_with_if(arg, lambda use, b=block: self._defined_inside_block(use.operation, b))
+        self.rotating_yields[op] = [memref_args[(after, y)] for y in yielded]
+        self.rotating_conditions[condition] = [memref_args[(before, f)] for f in passed]
+        results = []
+        for j, buffer in zip(forwarded, passed):
+            placeholder = UnrealizedConversionCastOp.get([], [buffer.type])
+            outer.insert_op_after(placeholder, loop)
+            self.buffers[loop.results[j]] = placeholder.results[0]
+            results.append(placeholder.results[0])
+        for buffer, result in zip(fixed, results):
+            owned[owned.index(buffer)] = result
+        self.rotating[loop] = [(k, b, r) for k, b, r in zip(positions, fixed, results)]
+        return True
+
+    @staticmethod
+    def _defined_inside_block(op: Operation, block: Block) -> bool:
+        node: Operation | None = op
+        while node is not None:
+            if node.parent_block() is block:
+                return True
+            node = node.parent_op()
+        return False
 
     def _copy_into(self, op: Operation, values, targets: list[SSAValue | None]) -> None:
         """Parallel copies of `values`' buffers into `targets` (None: not a tensor), before
@@ -355,8 +441,18 @@ class ScfRewriter:
             for k in reversed(range(len(positions))):
                 if is_tensor(block.args[k]):
                     block.erase_arg(block.args[k])
-        new = scf.WhileOp([op.arguments[k] for k in kept], [op.results[k].type for k in kept_results], before, after)
+        rotating = self.rotating.get(op, [])
+        new = scf.WhileOp(
+            [op.arguments[k] for k in kept] + [buffer for _, buffer, _ in rotating],
+            [op.results[k].type for k in kept_results] + [result.type for _, _, result in rotating],
+            before,
+            after,
+        )
         op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
         for j, k in enumerate(kept_results):
             op.results[k].replace_all_uses_with(new.results[j])
+        for j, (_, _, placeholder) in enumerate(rotating):
+            placeholder.replace_all_uses_with(new.results[len(kept_results) + j])
+            assert isinstance(placeholder, OpResult)
+            _erase(placeholder.op)
         _erase(op)

@@ -58,7 +58,14 @@
 // SWITCH-NEXT: scf.index_switch %i
 // SWITCH-NEXT: case 1 {
 // SWITCH-NEXT:   "memref.copy"(%a, %[[R]])
-// SWITCH:      default {
+// SWITCH-NEXT:   scf.yield
+// SWITCH-NEXT: }
+// The computed branch builds its value in the result buffer: no temporary, no copy.
+// SWITCH-NEXT: case 2 {
+// SWITCH-NEXT:   linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
+// SWITCH-NEXT:   scf.yield
+// SWITCH-NEXT: }
+// SWITCH-NEXT: default {
 // SWITCH-NEXT:   "memref.copy"(%b, %[[R]])
 
 // The before buffer (a copy of the init) is forwarded to the after region as it is; the
