@@ -184,7 +184,7 @@ def _from_linear_form(coefficients: dict[int, int], constant: int) -> AffineExpr
     return expr
 
 
-def _image_of_tile(
+def image_of_tile(
     builder: Builder,
     op: Operation,
     operand: SSAValue,
@@ -247,7 +247,7 @@ def _check_tensor_semantics(op: Operation, view: StructuredView) -> None:
         raise TilingRefused(op, "only ops on tensors are tiled (this one has memref operands)")
 
 
-def _loop_range(builder: Builder, view: StructuredView, loop: int) -> Range:
+def loop_range(builder: Builder, view: StructuredView, loop: int) -> Range:
     """The whole range of `loop`: the size of the first operand dimension it indexes alone."""
     for operand, indexing_map in zip(view.operands, view.maps, strict=True):
         if not isinstance(operand.type, ShapedType):
@@ -273,7 +273,7 @@ class StructuredOpTilingModel(TilingInterface):
 
     def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
         view = _view(op)
-        return [_loop_range(builder, view, loop) for loop in range(view.num_loops)]
+        return [loop_range(builder, view, loop) for loop in range(view.num_loops)]
 
     def get_loop_iterator_types(self, op: Operation) -> list[IteratorType]:
         return list(_view(op).iterator_types)
@@ -294,7 +294,7 @@ class StructuredOpTilingModel(TilingInterface):
             if not isinstance(operand.type, TensorType):
                 tiled_operands.append(operand)  # a scalar (e.g. the value of linalg.fill)
                 continue
-            slice_offsets, slice_sizes = _image_of_tile(
+            slice_offsets, slice_sizes = image_of_tile(
                 builder, op, operand, index, indexing_map, offsets, sizes
             )
             slice_op = extract_slice(builder, operand, slice_offsets, slice_sizes)
@@ -310,7 +310,7 @@ class StructuredOpTilingModel(TilingInterface):
             location=op.location,  # a tile keeps its op's location: diagnostics, xfuse.explain
         )
         builder.insert(tiled_op)
-        _offset_linalg_index(tiled_op, offsets)
+        offset_linalg_index(tiled_op, offsets)
         return TilingResult((tiled_op,), tuple(tiled_op.results), tuple(slices))
 
     def get_result_tile_position(
@@ -325,7 +325,7 @@ class StructuredOpTilingModel(TilingInterface):
         _check_tile(op, view, offsets, sizes)
         _check_result_index(op, view, result_index)
         operand_index = view.num_inputs + result_index
-        return _image_of_tile(
+        return image_of_tile(
             builder,
             op,
             view.operands[operand_index],
@@ -431,7 +431,7 @@ class StructuredOpTilingModel(TilingInterface):
                 sizes.append(mapped[loop][1])
                 continue
             # The whole range is only materialized (tensor.dim) where it is needed.
-            whole = _loop_range(builder, view, loop)
+            whole = loop_range(builder, view, loop)
             if loop not in mapped:
                 offsets.append(whole.offset)
                 sizes.append(whole.size)
@@ -449,7 +449,7 @@ class StructuredOpTilingModel(TilingInterface):
         return offsets, sizes
 
 
-def _offset_linalg_index(tiled_op: Operation, offsets: Sequence[OpFoldResult]) -> None:
+def offset_linalg_index(tiled_op: Operation, offsets: Sequence[OpFoldResult]) -> None:
     """Make each `linalg.index` of the tiled body read the index it had before tiling.
 
     xDSL's `_offset_tiled_indices` does this for loop induction variables only (SSA offsets);

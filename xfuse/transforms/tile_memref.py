@@ -6,7 +6,7 @@ On buffers there is nothing to carry between iterations: the loops have no `iter
 `shared_outs`, each operand of the tiled op is a `memref.subview` of the original buffer (its
 type inferred with the strided layout, so a subview of a subview works: multi-level tiling), and
 the tiled op writes in place. The tile of each operand comes from the op's indexing maps exactly
-as on tensors (the structured tiling model's `_image_of_tile`); the loops are built as by
+as on tensors (the structured tiling model's `image_of_tile`); the loops are built as by
 `tile.py` (tile size `ts` when it divides the static extent, else `min(ts, ub - iv)`).
 
 Refused (a `TilingRefused` on the op, before any IR is built): an op that is not a structured
@@ -37,9 +37,9 @@ from xfuse.interfaces.tiling import (
     materialize_index,
 )
 from xfuse.interfaces.tiling_linalg import (
-    _image_of_tile,  # pyright: ignore[reportPrivateUsage]
-    _loop_range,  # pyright: ignore[reportPrivateUsage]
-    _offset_linalg_index,  # pyright: ignore[reportPrivateUsage]
+    image_of_tile,
+    loop_range,
+    offset_linalg_index,
     structured_view,
 )
 
@@ -102,7 +102,7 @@ def tile_memref_op(
         return MemrefTiling((), op)
 
     builder = Builder(InsertPoint.before(op))
-    domain = [_loop_range(builder, view, l) for l in range(n)]
+    domain = [loop_range(builder, view, l) for l in range(n)]
     offsets: list[OpFoldResult] = [r.offset for r in domain]
     tile: list[OpFoldResult] = [r.size for r in domain]
     built: list[Operation] = []
@@ -144,7 +144,7 @@ def tile_memref_op(
         if not isinstance(operand_type, MemRefType):
             operands.append(operand)
             continue
-        sub_offsets, sub_sizes = _image_of_tile(builder, op, operand, index, indexing_map, offsets, tile)
+        sub_offsets, sub_sizes = image_of_tile(builder, op, operand, index, indexing_map, offsets, tile)
         sub_offsets, sub_sizes = fold_constants(sub_offsets), fold_constants(sub_sizes)
         strides = [1] * len(sub_sizes)
         result_type = memref.SubviewOp.infer_result_type(operand_type, sub_offsets, sub_sizes, strides)
@@ -159,7 +159,7 @@ def tile_memref_op(
             regions=[region.clone() for region in op.regions],
         )
     )
-    _offset_linalg_index(tiled_op, offsets)
+    offset_linalg_index(tiled_op, offsets)
     for loop_op in built:
         loop_op.location = op.location
     Rewriter.erase_op(op)

@@ -162,6 +162,27 @@ def _alloc_like(buffer_type: MemRefType, shape: tuple[int, ...], point: InsertPo
 # ---------------------------------------------------------------------------------------------
 
 
+def _reallocate_in_view(buffer: SSAValue, use: Reader, what: str) -> SSAValue:
+    """Replace the temporary `buffer` by a new one in the coordinates of `use`'s view: `use.op`
+    accesses the new buffer directly, every other user through the inverse of that view (the
+    pull and the push of global regularization both do this). A view that cannot be inverted is
+    a diagnostic at `use.op` saying it cannot `what`."""
+    try:
+        inverse = invert_stack(use.stack)
+    except NotInvertible as reason:
+        emit_error(use.op, f"cannot {what}: {reason}")
+    alloc = buffer.owner
+    assert isinstance(alloc, Operation)
+    new_buffer = _alloc_like(buffer.type, use.stack[0].upper, InsertPoint.before(alloc))  # type: ignore[arg-type]
+    old_view = build_view_chain(new_buffer, inverse, InsertPoint.before(alloc))
+    _rename(buffer, new_buffer, old_view)
+    buffer.replace_all_uses_with(old_view)
+    Rewriter.erase_op(alloc)
+    use.op.operands[use.index] = new_buffer
+    _erase_dead_views(new_buffer)
+    return new_buffer
+
+
 def _pending_readers(buffer: SSAValue, writer: Operation, done: Collection[Operation]) -> list[Reader]:
     """Readers of `buffer` other than its writer and the ops already in GEMM coordinates."""
     return [
@@ -194,21 +215,7 @@ def pull_reader_views(buffer: SSAValue, writer: Operation, done: Collection[Oper
     viewed = [r for r in readers if r.stack]
     if not viewed or not is_temporary(buffer):
         return buffer
-    chosen = viewed[0]
-    try:
-        inverse = invert_stack(chosen.stack)
-    except NotInvertible as reason:
-        emit_error(chosen.op, f"cannot pull this view onto the writer of its buffer: {reason}")
-    alloc = buffer.owner
-    assert isinstance(alloc, Operation)
-    new_buffer = _alloc_like(buffer.type, chosen.stack[0].upper, InsertPoint.before(alloc))  # type: ignore[arg-type]
-    old_view = build_view_chain(new_buffer, inverse, InsertPoint.before(alloc))
-    _rename(buffer, new_buffer, old_view)
-    buffer.replace_all_uses_with(old_view)
-    Rewriter.erase_op(alloc)
-    chosen.op.operands[chosen.index] = new_buffer
-    _erase_dead_views(new_buffer)
-    return new_buffer
+    return _reallocate_in_view(buffer, viewed[0], "pull this view onto the writer of its buffer")
 
 
 def _rename(old: SSAValue, new: SSAValue, old_view: SSAValue) -> None:
@@ -309,20 +316,7 @@ def push_input_views(gemm: GridwiseGemmOp) -> None:
         writers = [r for r in uses_through_views(buffer) if _is_output(r.op, r.index) and r.stack]
         if len(writers) != 1 or not _domain_stack_op(writers[0].op):
             continue
-        writer = writers[0]
-        try:
-            inverse = invert_stack(writer.stack)
-        except NotInvertible as reason:
-            emit_error(writer.op, f"cannot push this view onto the readers of its buffer: {reason}")
-        alloc = buffer.owner
-        assert isinstance(alloc, Operation)
-        new_buffer = _alloc_like(buffer.type, writer.stack[0].upper, InsertPoint.before(alloc))  # type: ignore[arg-type]
-        old_view = build_view_chain(new_buffer, inverse, InsertPoint.before(alloc))
-        _rename(buffer, new_buffer, old_view)
-        buffer.replace_all_uses_with(old_view)
-        Rewriter.erase_op(alloc)
-        writer.op.operands[writer.index] = new_buffer
-        _erase_dead_views(new_buffer)
+        _reallocate_in_view(buffer, writers[0], "push this view onto the readers of its buffer")
 
 
 # ---------------------------------------------------------------------------------------------
