@@ -91,11 +91,13 @@ class Pipeline:
         if not (self.microkernels or self.host_cpu):
             return self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
+        from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.target import host_target
 
         target = host_target()
+        packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
-        bodies, after = schedule_bodies(groups), after_bufferize_bodies(groups)
+        bodies, after = [*pack_bodies(packs), *schedule_bodies(groups)], after_bufferize_bodies(groups)
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
         return replace(self, transform_bodies=(*self.transform_bodies, *bodies),
                        after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags)

@@ -535,16 +535,31 @@ def _run_tool(command: list[str], work: Path, stage: str, stdin: str | None = No
 def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> list[str]:
     """Write `input.mlir` (and the transform library) into `work`; the mlir-opt command lowering it."""
     (work / "input.mlir").write_text(text)
-    bodies = []
+    # The schedule first (it vectorizes the unpacks it fuses into register tiles), then every
+    # pack/unpack left is lowered to transposes and reshapes (LLVM 22 cannot bufferize them).
+    bodies = list(pipeline.transform_bodies)
     if any(f'"{op}"' in text or f"{op} " in text for op in PACK_OPS) and pipeline.bufferizes:
         bodies.append(PACK_LOWERING)
-    bodies.extend(pipeline.transform_bodies)
     library = None
     if bodies or pipeline.after_bufferize_bodies:
         (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies))
         library = str(work / "transforms.mlir")
     return [str(_tool("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
             "-o", str(work / "lowered.mlir")]
+
+
+def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
+    """MLIR `text` lowered by `pipeline`'s mlir-opt steps, translated to LLVM IR and optimized by
+    `opt` at the pipeline's level for its CPU flags, in `work`; returns the LLVM module's path
+    (what `llc` compiles: to an object here, to assembly for `xfuse-opt -t x86-asm`)."""
+    _run_tool(lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
+    _run_tool([str(_tool("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
+               "-o", str(work / "module.ll")], work, "mlir-translate")
+    if not pipeline.llvm_opt_level:
+        return work / "module.ll"
+    _run_tool([str(_tool("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(work / "module.ll"),
+               "-o", str(work / "module.bc")], work, "opt")
+    return work / "module.bc"
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
@@ -562,19 +577,10 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         return target
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
-        mlir_opt, mlir_translate, llc, cc = map(str, tools)
-        _run_tool(lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
-        _run_tool([mlir_translate, "--mlir-to-llvmir", str(work / "lowered.mlir"), "-o", str(work / "module.ll")],
-                  work, "mlir-translate")
-        llvm_input = work / "module.ll"
-        if llvm_opt is not None:
-            _run_tool([str(llvm_opt), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(llvm_input),
-                       "-o", str(work / "module.bc")],
-                      work, "opt")
-            llvm_input = work / "module.bc"
-        _run_tool([llc, pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic", "-filetype=obj",
-                   str(llvm_input), "-o", str(work / "module.o")], work, "llc")
-        link = [cc, "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
+        llvm_input = lower_to_optimized_llvm(text, pipeline, work)
+        _run_tool([str(_tool("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
+                   "-filetype=obj", str(llvm_input), "-o", str(work / "module.o")], work, "llc")
+        link = [str(_tool("cc")), "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
         _run_tool([*link, "-lm"], work, "cc")

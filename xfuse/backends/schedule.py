@@ -243,14 +243,41 @@ def _root_of(matmul: Operation) -> Operation:
     xfuse fused that chain into a loop with it; `matmul` itself otherwise."""
     if not _in_tiled_loop(matmul):
         return matmul
-    root = matmul
-    result_type = matmul.results[0].type
+    return _elementwise_chain_end(matmul, matmul.parent_block())
+
+
+def _mmt4d_root_of(mmt4d: Operation, tile: MicroTile) -> Operation:
+    """For a fused mmt4d whose only user is the `linalg.unpack` of its `m0 x n0` inner tiles (no
+    outer permutation, static), the last elementwise op after that unpack (or the unpack): one
+    `m0 x n0` tile of it is one inner tile of the mmt4d. `mmt4d` itself otherwise."""
+    if not _in_tiled_loop(mmt4d):
+        return mmt4d
+    uses = list(mmt4d.results[0].uses)
+    if len(uses) != 1:
+        return mmt4d
+    unpack = uses[0].operation
+    if unpack.name != "linalg.unpack" or uses[0].index != 0 or unpack.parent_block() is not mmt4d.parent_block():
+        return mmt4d
+    if list(unpack.get_outer_dims_perm()) not in ([], [0, 1]) or list(unpack.get_inner_dims_pos()) != [0, 1] \
+            or list(unpack.get_static_inner_tiles()) != [tile.mr, tile.nr]:
+        return mmt4d
+    result = _static_float_tensor(unpack.results[0].type)
+    if result is None or any(d % t for d, t in zip(result.get_shape(), (tile.mr, tile.nr))):
+        return mmt4d
+    return _elementwise_chain_end(unpack, mmt4d.parent_block())
+
+
+def _elementwise_chain_end(start: Operation, block) -> Operation:
+    """The last op of the chain of single uses from `start` through elementwise ops of `start`'s
+    result type in `block` (each reading the previous one with an identity map)."""
+    root = start
+    result_type = start.results[0].type
     while True:
         uses = list(root.results[0].uses)
         if len(uses) != 1:
             return root
         user = uses[0].operation
-        if user.parent_block() is not matmul.parent_block() or not _is_elementwise_consumer(user, result_type):
+        if user.parent_block() is not block or not _is_elementwise_consumer(user, result_type):
             return root
         if user.name == "linalg.generic":
             maps = user.properties["indexing_maps"].data
@@ -270,8 +297,10 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 acc = op.results[0].type
                 tile = _mmt4d_tile(acc, target)
                 if tile is not None:
-                    group = groups.setdefault((tile, True, None, "mmt4d"), len(groups))
-                    op.attributes[CONTRACTION_ATTR] = op.attributes[ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
+                    root = _mmt4d_root_of(op, tile)
+                    group = groups.setdefault((tile, root is op, None, "mmt4d"), len(groups))
+                    marker = IntegerAttr(group, IntegerType(64))
+                    op.attributes[CONTRACTION_ATTR] = root.attributes[ROOT_ATTR] = marker
                 continue
             if not _is_plain_matmul(op):
                 continue
@@ -311,14 +340,35 @@ def _vectorize_in(loops: str) -> str:
 
 def _mmt4d_body(group: MicroKernelGroup) -> str:
     g, t = group.group, group.tile
-    return f"""\
+    contraction = f"transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root"
+    if group.root_is_contraction:
+        return f"""\
     // group {g}: mmt4d, register tile = its {t.mr}x{t.nr} inner tile ({t.accumulators} accumulators)
-    %mm{g} = transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %mm{g} = {contraction} : ({_ANY}) -> {_ANY}
     %mtile{g}, %mcols{g}, %mrows{g} = transform.structured.tile_using_for %mm{g} tile_sizes [1, 1, 0, 0, 0, 0]
       interchange = [1, 0, 2, 3, 4, 5] : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
     %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for %mtile{g} tile_sizes [0, 0, 1, 0, 0, 1]
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
     transform.structured.vectorize %mmk{g} : {_ANY}
+"""
+    # The fused unpack + elementwise chain, tiled by the inner tile: each register tile holds one
+    # inner tile of the mmt4d, unpacked and finished on the accumulators before one store.
+    return f"""\
+    // group {g}: mmt4d + unpack + elementwise chain, register tile = the {t.mr}x{t.nr} inner tile
+    %roots{g} = transform.structured.match attributes{{{ROOT_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %tile{g}, %cols{g}, %rows{g} = transform.structured.fuse %roots{g} tile_sizes [{t.mr}, {t.nr}] interchange [1, 0]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+    %func{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_dce to %func{g} : {_ANY}
+    %mm{g} = {contraction} : ({_ANY}) -> {_ANY}
+    %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for %mm{g} tile_sizes [0, 0, 1, 0, 0, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+{_vectorize_in(f"%cols{g}")}\
+    transform.foreach %cols{g} : {_ANY} {{
+    ^bb0(%loop: {_ANY}):
+      %unpacks{g} = transform.structured.match ops{{["linalg.unpack"]}} in %loop : ({_ANY}) -> {_ANY}
+      transform.structured.vectorize %unpacks{g} : {_ANY}
+    }}
 """
 
 

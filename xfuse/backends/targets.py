@@ -21,34 +21,42 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
 from xfuse.backends import runner
-from xfuse.backends.mlir_text import emit_mlir_text
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution, split_shared_empties
 from xfuse.backends.pipelines import Pipeline, get_pipeline
 
 
 def _lowered_pipeline(module: ModuleOp, pipeline: str) -> tuple[ModuleOp, Pipeline]:
+    """The module and pipeline exactly as `compile_module` lowers them: prepared for execution,
+    xfuse's own passes applied, and the pipeline specialized to the module (the micro-kernel
+    schedule, the host CPU's flags)."""
     chosen = get_pipeline(pipeline) if pipeline else runner.default_pipeline_for(module)
+    module = prepare_for_execution(module)
     if chosen.xfuse_passes:  # e.g. xfuse-bufferize: xfuse's own passes run first, in Python
         from xfuse.passes import apply_passes
 
-        module = apply_passes(module.clone(), chosen.xfuse_passes)
-    return module, chosen
+        module = apply_passes(module, chosen.xfuse_passes)
+    else:
+        split_shared_empties(module)
+    return module, chosen.for_module(module)
 
 
 def lower_to_llvm_ir(module: ModuleOp, pipeline: str = "", assembly: bool = False) -> str:
-    """`module` lowered with `pipeline` (default: `default_pipeline_for(module)`) and translated to
-    LLVM IR text, or to the host's assembly with `assembly=True`. `BackendError` when a tool fails."""
+    """`module` lowered with `pipeline` (default: `default_pipeline_for(module)`) as `xfuse-run`
+    compiles it: LLVM IR as `mlir-translate` gives it, or with `assembly=True` the host's assembly
+    of the `opt`-optimized module (what runs). `BackendError` when a tool fails."""
     module, chosen = _lowered_pipeline(module, pipeline)
     text = emit_mlir_text(module)
     with tempfile.TemporaryDirectory(prefix="target-", dir=runner._cache_root()) as tmp:
         work = Path(tmp)
-        runner._run_tool(runner.lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
-        translate = [str(runner._tool("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
-                     "-o", str(work / "module.ll")]
-        runner._run_tool(translate, work, "mlir-translate")
         if not assembly:
+            runner._run_tool(runner.lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
+            translate = [str(runner._tool("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
+                         "-o", str(work / "module.ll")]
+            runner._run_tool(translate, work, "mlir-translate")
             return (work / "module.ll").read_text()
-        llc = [str(runner._tool("llc")), chosen.llc_opt_level, "-filetype=asm", str(work / "module.ll"),
-               "-o", str(work / "module.s")]
+        optimized = runner.lower_to_optimized_llvm(text, chosen, work)
+        llc = [str(runner._tool("llc")), chosen.llc_opt_level, *chosen.cpu_flags, "-filetype=asm",
+               str(optimized), "-o", str(work / "module.s")]
         runner._run_tool(llc, work, "llc")
         return (work / "module.s").read_text()
 

@@ -293,6 +293,14 @@ def _static_tiles(op: _PackLikeOp) -> list[int]:
     return list(tiles)
 
 
+def _pads_nothing(op: UnPackOp, dim: int, position: int, tile: int) -> bool:
+    """The unpack's dest `dim` is exactly its `position`-th outer source dim times `tile` (both
+    static): every outer tile is whole, so no tile of it needs clamping to the dest."""
+    extent = op.unpacked_type().get_shape()[dim]
+    outer = op.packed_type().get_shape()[position]
+    return extent != DYNAMIC_INDEX and outer != DYNAMIC_INDEX and extent == outer * tile
+
+
 def _permutation(op: _PackLikeOp, rank: int) -> list[int]:
     """Outer position i of the packed tensor holds unpacked dim `perm[i]`."""
     return list(op.get_outer_dims_perm()) or list(range(rank))
@@ -785,9 +793,13 @@ class UnPackOpTilingModel(_PackLikeTilingModel):
             if tile is None:
                 result_offsets[dim], result_sizes[dim] = offset, size
                 continue
+            result_offsets[dim] = apply_affine_expr(builder, _D0 * tile, [offset])
+            if _pads_nothing(op, dim, position, tile):
+                # The source tile lies in the source, whose outer tiles cover the dest exactly.
+                result_sizes[dim] = apply_affine_expr(builder, _D0 * tile, [size])
+                continue
             # The last outer tile may hold padding: clamp to the dest.
             extent = dim_size(builder, op.dest, dim)
-            result_offsets[dim] = apply_affine_expr(builder, _D0 * tile, [offset])
             result_sizes[dim] = _affine_min(
                 builder, [_D0 * tile, _D2 - _D1 * tile], [size, offset, extent]
             )

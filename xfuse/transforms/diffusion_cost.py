@@ -22,6 +22,9 @@ Shipped models (by name, for the pass option `cost-model=NAME`):
   innermost. The RFC's default.
 - `cache-fit` (`CacheFitCostModel(TargetDescription(cache_sizes=...))`): the smallest candidate
   whose estimated working set fits in a cache level; None when none fits.
+- `no-recompute` (`NoRecomputeCostModel`): `smallest`, but a producer is only fused where each
+  of its tiles is computed once (its slice moves with every enclosing loop): the packs of a
+  data-tiled contraction stay outside the nest.
 """
 
 from __future__ import annotations
@@ -31,13 +34,14 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ShapedType, TensorType
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 __all__ = [
     "COST_MODELS",
     "CacheFitCostModel",
     "CostModel",
     "FusionCandidate",
+    "NoRecomputeCostModel",
     "SmallestSliceCostModel",
     "TargetDescription",
     "cost_model_by_name",
@@ -134,6 +138,57 @@ class SmallestSliceCostModel:
         return min(candidates, key=_size_key, default=None)
 
 
+def _values_read(value: SSAValue) -> set[SSAValue]:
+    """`value` and every SSA value it is computed from (through ops defined anywhere)."""
+    seen: set[SSAValue] = set()
+    work = [value]
+    while work:
+        current = work.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if isinstance(current, OpResult):
+            work.extend(current.op.operands)
+    return seen
+
+
+def _induction_variables(loop: Operation) -> tuple[SSAValue, ...]:
+    body = loop.regions[0].blocks[0] if loop.regions and loop.regions[0].blocks else None
+    if body is None:
+        return ()
+    if loop.name == "scf.for":
+        return (body.args[0],)
+    if loop.name == "scf.forall":
+        return tuple(body.args[: len(body.args) - len(loop.results)])
+    return ()
+
+
+def recomputed_across(candidate: FusionCandidate) -> tuple[Operation, ...]:
+    """The loops of `candidate` with an induction variable its slice does not depend on (a
+    `scf.forall` has one per dimension): a producer fused there computes the same tile in every
+    iteration along that variable."""
+    read: set[SSAValue] = set()
+    for operand in candidate.slice_op.operands[1:]:
+        read |= _values_read(operand)
+    return tuple(loop for loop in candidate.loops
+                 if any(iv not in read for iv in _induction_variables(loop)))
+
+
+@dataclass(frozen=True)
+class NoRecomputeCostModel:
+    """`smallest` among the candidates where a fused producer computes each of its tiles once:
+    a producer whose slice does not move with some enclosing loop (say, the packed rows of A in
+    a nest over M and N tiles) stays outside the nest, computed once, as IREE's data tiling keeps
+    packs in their own dispatches. Consumers are always fused where `smallest` fuses them (each
+    tile of a consumer is written once)."""
+
+    def __call__(
+        self, op: Operation, candidates: Sequence[FusionCandidate], nest: Sequence[Operation]
+    ) -> FusionCandidate | None:
+        once = [c for c in candidates if c.kind == "consumer" or not recomputed_across(c)]
+        return min(once, key=_size_key, default=None)
+
+
 @dataclass(frozen=True)
 class TargetDescription:
     """What a cost model may know of the target: the data cache sizes in bytes, L1 first."""
@@ -228,4 +283,5 @@ def _cache_fit(target: TargetDescription | None = None) -> CostModel:
 
 register_cost_model("smallest", _smallest)
 register_cost_model("cache-fit", _cache_fit)
+register_cost_model("no-recompute", lambda target=None: NoRecomputeCostModel())
 

@@ -563,13 +563,18 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
             tiled_op.operands[index] = tile
         elif index in destination_positions:
             r = destination_positions[index]
-            new_slice = extract_slice_op(
-                new_args[depth][r], plan.relative_offsets[depth][r], plan.result_sizes[depth][r]
-            )
-            Rewriter.insert_op(new_slice, InsertPoint.before(slice_op))
-            if new_slice.result.type != operand.type:
-                raise AssertionError("destination tile type mismatch")  # pragma: no cover
-            tiled_op.operands[index] = new_slice.result
+            output = new_args[depth][r]
+            offsets, sizes = plan.relative_offsets[depth][r], plan.result_sizes[depth][r]
+            if is_whole(output, operand, offsets, sizes):
+                # The tile is the whole loop output: no identity slice (one-shot-bufferize
+                # would not see the yielded tile as equivalent to the iteration argument).
+                tiled_op.operands[index] = output
+            else:
+                new_slice = extract_slice_op(output, offsets, sizes)
+                Rewriter.insert_op(new_slice, InsertPoint.before(slice_op))
+                if new_slice.result.type != operand.type:
+                    raise AssertionError("destination tile type mismatch")  # pragma: no cover
+                tiled_op.operands[index] = new_slice.result
         else:
             continue
         if not slice_op.result.uses:

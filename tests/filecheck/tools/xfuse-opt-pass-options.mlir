@@ -27,6 +27,6 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
 // ROOTLOOP: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{root-loop=while}': xfuse-diffusion option root-loop: expected one of 'for', 'forall', got 'while'
 // ROOTLOOP-NEXT: {{^}}  xfuse-diffusion{root-loop=while}
 // ROOTLOOP-NEXT: {{^}}                  ^
-// COST: xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, smallest)
+// COST: xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, no-recompute, smallest)
 // COST-NEXT: {{^}}  xfuse-diffusion{remarks=true cost-model=fastest}
 // COST-NEXT: {{^}}                               ^

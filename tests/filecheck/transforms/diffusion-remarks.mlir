@@ -50,7 +50,7 @@
 // NOSEED: warning: xfuse-diffusion: no contraction inside a loop nest to diffuse from; tile one first (xfuse-tile) or give root-tile-sizes=...
 // NOSEED: %mm = linalg.matmul
 // Option values are checked when the pipeline is parsed (before any IR is read or changed).
-// UNKNOWN: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=fastest}': xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, smallest)
+// UNKNOWN: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=fastest}': xfuse-diffusion option cost-model: unknown cost model 'fastest' (registered: cache-fit, no-recompute, smallest)
 // NOCACHE: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{cost-model=cache-fit}': xfuse-diffusion option cost-model: the 'cache-fit' cost model needs cache sizes (cache-sizes=32768,1048576)
 // RUN: not xfuse-opt %S/Inputs/diffusion/mlp.mlir -p 'xfuse-diffusion{seeds=everything}' 2>&1 | filecheck %s --check-prefix=BADSEEDS
 // BADSEEDS: xfuse-opt: error: invalid pass pipeline 'xfuse-diffusion{seeds=everything}': xfuse-diffusion option seeds: expected one of 'contractions', 'marked', 'all-in-loops', got 'everything'

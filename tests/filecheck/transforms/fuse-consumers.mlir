@@ -170,24 +170,22 @@
 // UNPACK-NEXT:    func.return %[[R]] : tensor<13x10xf32>
 
 // outer_dims_perm = [1, 0]: the source tile [%i, %k] [2, 2] (outer dims) is the dest tile
-// [%k * 8, %i * 4] [16, 8] (clamped: the model does not know 24 - %i * 4 >= 8 here).
+// [%k * 8, %i * 4] [16, 8], static: 32 = 4 x 8 and 24 = 6 x 4, so no outer tile is padded and
+// none needs clamping to the dest.
 // UNPACK-NESTED-LABEL: func.func @f(
 // UNPACK-NESTED:         %[[UE:.*]] = tensor.empty() : tensor<32x24xf32>
 // UNPACK-NESTED-NEXT:    %{{.*}}, %[[R:.*]] = scf.forall (%[[I:.*]]) = (0) to (6) step (2) shared_outs(%{{.*}} = %{{.*}}, %[[O2:.*]] = %[[UE]])
 // UNPACK-NESTED:           %[[C:.*]] = affine.apply affine_map<(d0) -> ((d0 * 4))> (%[[I]])
-// UNPACK-NESTED-NEXT:      %[[CS:.*]] = affine.min affine_map<(d0) -> (((d0 * -4) + 24), 8)> (%[[I]])
-// UNPACK-NESTED-NEXT:      %[[INIT:.*]] = tensor.extract_slice %[[O2]][0, %[[C]]] [32, %[[CS]]] [1, 1] : tensor<32x24xf32> to tensor<32x?xf32>
+// UNPACK-NESTED-NEXT:      %[[INIT:.*]] = tensor.extract_slice %[[O2]][0, %[[C]]] [32, 8] [1, 1] : tensor<32x24xf32> to tensor<32x8xf32>
 // UNPACK-NESTED-NEXT:      %{{.*}}, %[[ROW:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A2:.*]] = %[[INIT]])
 // UNPACK-NESTED:             %[[Y:.*]] = linalg.exp
 // UNPACK-NESTED-NEXT:        tensor.insert_slice %[[Y]]
-// UNPACK-NESTED-NEXT:        %[[CS2:.*]] = affine.min affine_map<(d0) -> (((d0 * -4) + 24), 8)> (%[[I]])
 // UNPACK-NESTED-NEXT:        %[[R0:.*]] = affine.apply affine_map<(d0) -> ((d0 * 8))> (%[[K]])
-// UNPACK-NESTED-NEXT:        %[[RS:.*]] = affine.min affine_map<(d0) -> (((d0 * -8) + 32), 16)> (%[[K]])
-// UNPACK-NESTED-NEXT:        %[[D:.*]] = tensor.extract_slice %[[A2]][%[[R0]], 0] [%[[RS]], %[[CS2]]] [1, 1]
-// UNPACK-NESTED-NEXT:        %[[U:.*]] = linalg.unpack %[[Y]] outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %[[D]] : tensor<2x2x8x4xf32> -> tensor<?x?xf32>
-// UNPACK-NESTED-NEXT:        %[[W:.*]] = tensor.insert_slice %[[U]] into %[[A2]][%[[R0]], 0] [%[[RS]], %[[CS2]]] [1, 1]
+// UNPACK-NESTED-NEXT:        %[[D:.*]] = tensor.extract_slice %[[A2]][%[[R0]], 0] [16, 8] [1, 1]
+// UNPACK-NESTED-NEXT:        %[[U:.*]] = linalg.unpack %[[Y]] outer_dims_perm = [1, 0] inner_dims_pos = [0, 1] inner_tiles = [8, 4] into %[[D]] : tensor<2x2x8x4xf32> -> tensor<16x8xf32>
+// UNPACK-NESTED-NEXT:        %[[W:.*]] = tensor.insert_slice %[[U]] into %[[A2]][%[[R0]], 0] [16, 8] [1, 1]
 // UNPACK-NESTED-NEXT:        scf.yield %{{.*}}, %[[W]]
-// UNPACK-NESTED:           tensor.parallel_insert_slice %[[ROW]] into %[[O2]][0, %[[C]]] [32, %[[CS]]] [1, 1]
+// UNPACK-NESTED:           tensor.parallel_insert_slice %[[ROW]] into %[[O2]][0, %[[C]]] [32, 8] [1, 1]
 // UNPACK-NESTED:         func.return %[[R]] : tensor<32x24xf32>
 
 // UNPACK-CUT-REMARK: unpack-cuts-inner-tile.mlir:16:3: remark: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 2: offset %oh size 4, the inner tile is 8): an unpack reads whole inner tiles
@@ -208,16 +206,18 @@
 // UNPACK-BOUNDS:         %{{.*}}, %[[R:.*]] = scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (64, 32) step (16, 32) shared_outs(%{{.*}} = %{{.*}}, %[[O2:.*]] = %{{.*}})
 // UNPACK-BOUNDS:           %[[Y:.*]] = linalg.exp
 // UNPACK-BOUNDS-NEXT:      %[[OFF:.*]] = affine.apply affine_map<(d0) -> ((d0 * 32))> (%[[I]])
-// UNPACK-BOUNDS-NEXT:      %[[SZ:.*]] = affine.min affine_map<(d0) -> (((d0 * -32) + 2048), 512)> (%[[I]])
-// UNPACK-BOUNDS-NEXT:      %[[D:.*]] = tensor.extract_slice %[[O2]][%[[OFF]]] [%[[SZ]]] [1]
-// UNPACK-BOUNDS-NEXT:      %[[U:.*]] = linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %[[D]] : tensor<16x32xf32> -> tensor<?xf32>
-// UNPACK-BOUNDS:             tensor.parallel_insert_slice %[[U]] into %[[O2]][%[[OFF]]] [%[[SZ]]] [1]
+// UNPACK-BOUNDS-NEXT:      %[[D:.*]] = tensor.extract_slice %[[O2]][%[[OFF]]] [512] [1]
+// UNPACK-BOUNDS-NEXT:      %[[U:.*]] = linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %[[D]] : tensor<16x32xf32> -> tensor<512xf32>
+// UNPACK-BOUNDS:             tensor.parallel_insert_slice %[[U]] into %[[O2]][%[[OFF]]] [512] [1]
 // UNPACK-BOUNDS:         func.return %[[R]] : tensor<2048xf32>
+// The inner loop's tile of the unpack is its whole output (2048 = 64 x 32 is not padded, so the
+// size is static): the unpack writes into the iteration argument itself, no identity slice.
 // UNPACK-BOUNDS-LABEL: func.func @for(
 // UNPACK-BOUNDS:         %{{.*}}, %[[R:.*]] = scf.for %[[I:.*]] = {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[O2:.*]] = %{{.*}})
 // UNPACK-BOUNDS:           scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A2:.*]] = %{{.*}})
 // UNPACK-BOUNDS:             %[[Y:.*]] = linalg.exp
-// UNPACK-BOUNDS:             linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %{{.*}} : tensor<16x32xf32> -> tensor<?xf32>
+// UNPACK-BOUNDS:             %[[U2:.*]] = linalg.unpack %[[Y]] inner_dims_pos = [0] inner_tiles = [32] into %[[A2]] : tensor<16x32xf32> -> tensor<512xf32>
+// UNPACK-BOUNDS-NEXT:        scf.yield %{{.*}}, %[[U2]]
 // UNPACK-BOUNDS:         func.return %[[R]] : tensor<2048xf32>
 // UNPACK-BOUNDS-REMARK: unpack-loop-bounds.mlir:53:3: remark: cannot fuse consumer 'linalg.unpack' into the loop nest: the tile of the source cuts inner tile #0 (dim 1: offset %j size 16, the inner tile is 32): an unpack reads whole inner tiles
 
