@@ -12,6 +12,10 @@ producer of the next), and printing them is not the cost being measured."""
 DIFFUSION_PASSES = "xfuse-tile{loop=forall},xfuse-diffusion"
 """Tile the marked matmuls, then fuse producers and consumers around each tiled root."""
 
+DATA_TILED_PASSES = "xfuse-tile{loop=forall},xfuse-diffusion{cost-model=no-recompute}"
+"""The same for a data-tiled contraction: its packs are not fused (each would be recomputed for
+every tile of the other operand's dim), so they run once, vectorized, before the nest."""
+
 
 def diffusion_available() -> bool:
     from xfuse.transforms import get_all_passes

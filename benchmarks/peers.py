@@ -9,7 +9,9 @@ Systems, each on the same seeded inputs (results checked against numpy first):
 - `xfuse-unfused`: the layer as written (whole-tensor ops), `microkernel` pipeline; 1 thread only
   (it has no parallel loop).
 - `xfuse-data-tiled` (with `--data-tiled`): the layer as pack + `linalg.mmt4d` + unpack (inner
-  tiles 16x16x1 with AVX-512, else 8x8x1), tiled and fused like `xfuse`.
+  tiles 16x16x1 with AVX-512, else 8x8x1), tiled like `xfuse` and fused by
+  `xfuse-diffusion{cost-model=no-recompute}` (the unpack, bias and relu into the tile; the packs
+  run once, vectorized, before the loop nest).
 - `iree`: `iree-compile --iree-llvmcpu-target-cpu=host` of the same layer (named ops generalized,
   IREE 3.13 has no `linalg.add`), run by `local-sync` (1 thread) or `local-task` limited to T
   workers. Optional: `pip install -e .[peers]`; skipped with a note when absent.
@@ -44,7 +46,7 @@ if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` 
 import numpy as np  # noqa: E402  (before threadpoolctl: it limits libraries already loaded)
 
 import xfuse  # noqa: E402
-from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
+from benchmarks.common import DATA_TILED_PASSES, DIFFUSION_PASSES  # noqa: E402
 from benchmarks.mlp_models import mlp_layer_module, mlp_mmt4d_module  # noqa: E402
 from xfuse.backends import toolchain  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
@@ -107,7 +109,7 @@ def xfuse_system(shape: tuple[int, int, int], threads: int, fused: bool, tile_si
     else:
         module = xfuse.parse(mlp_layer_module(m, n, k, (*tile_sizes, 0) if fused else None))
     if fused:
-        xfuse.apply_passes(module, DIFFUSION_PASSES)
+        xfuse.apply_passes(module, DATA_TILED_PASSES if data_tiled else DIFFUSION_PASSES)
     pipeline = "microkernel-parallel" if threads > 1 else "microkernel"
     compiled = compile_module(module, entry="mlp", pipeline=pipeline, cache=False)
     seconds = time.perf_counter() - start
