@@ -368,7 +368,7 @@ def tile_reduction_using_forall(
 ) -> PartialReduction:
     """The `scf.forall` variant (module docstring): one iteration per chunk (`num_threads`) or
     per tile (`tile_sizes`, used when `num_threads` is empty), each reducing its part serially
-    into its slot of the partial results. Needs static extents of the tiled loops."""
+    into its slot of the partial results."""
     by_threads = bool(num_threads)
     plan = _plan(op, num_threads if by_threads else tile_sizes, reduction_dims)
     stray = [d for d in plan.tiled if d not in plan.partial_dims]
@@ -380,31 +380,34 @@ def tile_reduction_using_forall(
         )
     builder = Builder(InsertPoint.before(op))
     domain = plan.model.get_iteration_domain(builder, op)
-    extents: dict[int, int] = {}
     for loop in plan.tiled:
-        extent, offset = constant_value(domain[loop].size), constant_value(domain[loop].offset)
-        if extent is None or offset != 0:
-            what = "num_threads" if by_threads else "tile_sizes"
-            raise PartialReductionRefused(
-                op, f"loop d{loop} has a dynamic extent (xfuse's forall variant needs a static one with {what})"
-            )
-        extents[loop] = extent
-    # Per tiled loop: the tile (chunk) size, the number of slots, the number of iterations.
-    chunk = {
-        d: max(1, -(-extents[d] // plan.sizes[d])) if by_threads else plan.sizes[d] for d in plan.tiled
-    }
-    slots = {d: plan.sizes[d] if by_threads else -(-extents[d] // chunk[d]) for d in plan.tiled}
-    fills = [_partial_init(builder, plan, index, domain, slots) for index in range(len(plan.inits))]
+        if constant_value(domain[loop].offset) != 0:
+            raise PartialReductionRefused(op, f"loop d{loop} does not start at 0")
+    extent = {d: domain[d].size for d in plan.tiled}
+    # Per tiled loop: the tile (chunk) size and the number of slots of the partial result.
     if by_threads:
-        # Threads past the last chunk would get empty tiles: the forall stops at the last chunk
-        # (their slots keep the neutral value).
+        chunk = {d: _ceil_div(builder, extent[d], plan.sizes[d]) for d in plan.tiled}
+        slots: dict[int, OpFoldResult] = {d: plan.sizes[d] for d in plan.tiled}
+    else:
+        chunk = {d: plan.sizes[d] for d in plan.tiled}
+        slots = {d: _ceil_div(builder, extent[d], plan.sizes[d]) for d in plan.tiled}
+    fills = [_partial_init(builder, plan, index, domain, slots) for index in range(len(plan.inits))]
+    shared = [f.results[0] for f in fills]
+    if by_threads:
+        # With static extents, threads past the last chunk would get empty tiles: the forall
+        # stops at the last chunk (their slots keep the neutral value).
+        iterations = [
+            _ceil_div(builder, extent[d], chunk[d])
+            if isinstance(chunk[d], int) and isinstance(extent[d], int)
+            else plan.sizes[d]
+            for d in plan.tiled
+        ]
         forall = ForallOp.from_bounds(
-            [-(-extents[d] // chunk[d]) for d in plan.tiled], [f.results[0] for f in fills],
-            lower_bounds=[0] * len(plan.tiled), steps=[1] * len(plan.tiled), mapping=mapping,
+            iterations, shared, lower_bounds=[0] * len(plan.tiled), steps=[1] * len(plan.tiled), mapping=mapping
         )
     else:
         forall = ForallOp.from_bounds(
-            [extents[d] for d in plan.tiled], [f.results[0] for f in fills],
+            [extent[d] for d in plan.tiled], shared,
             lower_bounds=[0] * len(plan.tiled), steps=[chunk[d] for d in plan.tiled], mapping=mapping,
         )
     builder.insert(forall)
@@ -413,39 +416,74 @@ def tile_reduction_using_forall(
     sizes: list[OpFoldResult] = [r.size for r in domain]
     slot_index: dict[int, OpFoldResult] = {}
     for iv, d in zip(forall.induction_vars, plan.tiled, strict=True):
-        c, n = chunk[d], extents[d]
         if by_threads:
             slot_index[d] = iv
-            offsets[d] = apply_affine_expr(inner, AffineExpr.dimension(0) * c, [iv])
-            first = AffineExpr.dimension(0) * -c + n  # n - iv * c
+            offsets[d] = _mul(inner, iv, chunk[d])
         else:
-            slot_index[d] = apply_affine_expr(inner, AffineExpr.dimension(0).floor_div(c), [iv])
+            slot_index[d] = apply_affine_expr(inner, AffineExpr.dimension(0).floor_div(plan.sizes[d]), [iv])
             offsets[d] = iv
-            first = AffineExpr.dimension(0) * -1 + n  # n - iv
-        if n % c == 0:
-            sizes[d] = c
-        else:
-            min_map = AffineMap(1, 0, (AffineExpr.constant(c), first))
-            sizes[d] = inner.insert(affine.MinOp([iv], AffineMapAttr(min_map))).result
+        sizes[d] = _clamped_size(inner, offsets[d], chunk[d], extent[d], may_be_empty=by_threads)
     clone = plan.model.get_tiled_implementation(inner, op, offsets, sizes).tiled_ops[0]
     clone_view = structured_view(clone)
     assert clone_view is not None
-    for index, shared in enumerate(forall.region_iter_args):
+    for index, partial in enumerate(forall.region_iter_args):
         dims = plan.partial_map(index)
         slot_offsets = fold_constants([slot_index[d] if d in slot_index else 0 for d in dims])
         slot_sizes = fold_constants([1 if d in slot_index else sizes[d] for d in dims])
         position = clone_view.num_inputs + index
         old = clone.operands[position]
         # The slot of this iteration, rank-reduced to the type of the init's tile.
-        slot = tensor.ExtractSliceOp(shared, slot_offsets, slot_sizes, [1] * len(dims), old.type)
+        slot = tensor.ExtractSliceOp(partial, slot_offsets, slot_sizes, [1] * len(dims), old.type)
         Rewriter.insert_op(slot, InsertPoint.before(clone))
         clone.operands[position] = slot.result
         _erase_unused_slice(old)
         forall.terminator.body.add_op(
-            ParallelInsertSliceOp(clone.results[index], shared, slot_offsets, slot_sizes)
+            ParallelInsertSliceOp(clone.results[index], partial, slot_offsets, slot_sizes)
         )
     merges = [
         builder.insert(_merge(plan, index, forall.results[index])) for index in range(len(plan.inits))
     ]
     Rewriter.replace_op(op, [], [merge.results[0] for merge in merges])
     return PartialReduction(tuple(fills), clone, tuple(merges), forall)
+
+
+def _ceil_div(builder: Builder, value: OpFoldResult, divisor: int) -> OpFoldResult:
+    return apply_affine_expr(builder, AffineExpr.dimension(0).ceil_div(divisor), [value])
+
+
+def _mul(builder: Builder, a: OpFoldResult, b: OpFoldResult) -> OpFoldResult:
+    """`a * b`: affine when one side is static, else `arith.muli` (a product of two unknowns
+    is not affine)."""
+    static_a, static_b = constant_value(a), constant_value(b)
+    if static_b is not None:
+        return apply_affine_expr(builder, AffineExpr.dimension(0) * static_b, [a])
+    if static_a is not None:
+        return apply_affine_expr(builder, AffineExpr.dimension(0) * static_a, [b])
+    return builder.insert(arith.MuliOp(materialize_index(builder, a), materialize_index(builder, b))).result
+
+
+def _clamped_size(
+    builder: Builder, offset: OpFoldResult, chunk: OpFoldResult, extent: OpFoldResult, may_be_empty: bool
+) -> OpFoldResult:
+    """The size of the part starting at `offset`: `chunk`, or `min(chunk, extent - offset)` when
+    the last part may be partial, floored at 0 when a part may start past the end (threads
+    beyond the last chunk of a dynamic extent, where MLIR has an `affine.max`)."""
+    static_chunk, static_extent = constant_value(chunk), constant_value(extent)
+    if static_chunk is not None and static_extent is not None and static_extent % static_chunk == 0:
+        return static_chunk
+    operands: list[SSAValue] = []
+
+    def bind(value: OpFoldResult) -> AffineExpr:
+        static = constant_value(value)
+        if static is not None:
+            return AffineExpr.constant(static)
+        operands.append(materialize_index(builder, value))
+        return AffineExpr.dimension(len(operands) - 1)
+
+    chunk_expr, remaining = bind(chunk), bind(extent) - bind(offset)
+    min_map = AffineMap(len(operands), 0, (chunk_expr, remaining))
+    size: SSAValue = builder.insert(affine.MinOp(operands, AffineMapAttr(min_map))).result
+    if may_be_empty and (static_chunk is None or static_extent is None):
+        # xDSL has no affine.max: arith.maxsi on the index.
+        size = builder.insert(arith.MaxSIOp(materialize_index(builder, 0), size)).result
+    return size

@@ -96,7 +96,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<12x4xf32>)
 // CHECK: %[[P:.*]] = scf.forall (%[[T:.*]]) in (4) shared_outs(%[[S:.*]] = %[[F]]) -> (tensor<12x4xf32>) {
 // CHECK: %[[OFF:.*]] = affine.apply affine_map<(d0) -> ((d0 * 8))> (%[[T]])
-// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (8, ((d0 * -8) + 30))> (%[[T]])
+// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (8, ((d0 * -1) + 30))> (%[[OFF]])
 // CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[OFF]]] [12, %[[SZ]]] [1, 1]
 // CHECK: %[[SLOT:.*]] = tensor.extract_slice %[[S]][0, %[[T]]] [12, 1] [1, 1] : tensor<12x4xf32> to tensor<12xf32>
 // CHECK: %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[IN]] : tensor<12x?xf32>) outs(%[[SLOT]] : tensor<12xf32>)
