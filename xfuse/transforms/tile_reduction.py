@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from xdsl.builder import Builder
 from xdsl.dialects import affine, arith, scf, tensor
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     AffineMapAttr,
     ArrayAttr,
     DenseArrayBase,
@@ -320,8 +321,9 @@ def _partial_init(
     assert isinstance(init_type, TensorType)
     dims = plan.partial_map(index)
     extents: list[OpFoldResult] = [slots[d] if d in slots else domain[d].size for d in dims]
-    shape = [e if isinstance(e, int) else (constant_value(e) if constant_value(e) is not None else -1) for e in extents]
-    dynamic = [materialize_index(builder, e) for e, s in zip(extents, shape, strict=True) if s == -1]
+    static = [constant_value(e) for e in extents]
+    shape = [DYNAMIC_INDEX if s is None else s for s in static]
+    dynamic = [materialize_index(builder, e) for e, s in zip(extents, static, strict=True) if s is None]
     element = init_type.element_type
     empty = builder.insert(tensor.EmptyOp(dynamic, TensorType(element, shape)))
     neutral = builder.insert(arith.ConstantOp(neutral_element(plan.combiners[index], element)))
@@ -420,7 +422,7 @@ def tile_reduction_using_forall(
             slot_index[d] = iv
             offsets[d] = _mul(inner, iv, chunk[d])
         else:
-            slot_index[d] = apply_affine_expr(inner, AffineExpr.dimension(0).floor_div(plan.sizes[d]), [iv])
+            slot_index[d] = apply_affine_expr(inner, AffineExpr.dimension(0) // plan.sizes[d], [iv])
             offsets[d] = iv
         sizes[d] = _clamped_size(inner, offsets[d], chunk[d], extent[d], may_be_empty=by_threads)
     clone = plan.model.get_tiled_implementation(inner, op, offsets, sizes).tiled_ops[0]
