@@ -215,8 +215,8 @@ def tile_reduction_using_for(
     `op`."""
     plan = _plan(op, tile_sizes, reduction_dims)
     builder = Builder(InsertPoint.before(op))
-    domain = plan.model.get_iteration_domain(builder, op)
-    slots = {dim: plan.sizes[dim] for dim in plan.partial_dims}
+    domain = _domain(builder, plan)
+    slots: dict[int, OpFoldResult] = {dim: plan.sizes[dim] for dim in plan.partial_dims}
     fills = [_partial_init(builder, plan, index, domain, slots) for index in range(len(plan.inits))]
 
     accs = [fill.results[0] for fill in fills]
@@ -225,8 +225,8 @@ def tile_reduction_using_for(
     offsets = [r.offset for r in domain]
     tile_sizes: list[OpFoldResult] = [r.size for r in domain]
     for loop in plan.tiled:
-        lower = materialize_index(inner, domain[loop].offset)
-        upper = materialize_index(inner, _add(inner, domain[loop].offset, domain[loop].size))
+        lower = materialize_index(inner, 0)
+        upper = materialize_index(inner, domain[loop].size)
         step = materialize_index(inner, plan.sizes[loop])
         body = Block(arg_types=[IndexType(), *(a.type for a in accs)])
         for_op = inner.insert(scf.ForOp(lower, upper, step, accs, body))
@@ -236,7 +236,7 @@ def tile_reduction_using_for(
         inner = Builder(InsertPoint.at_end(body))
         iv, *accs = body.args
         offsets[loop] = iv
-        tile_sizes[loop] = _bounded_size(inner, iv, upper, domain[loop], plan.sizes[loop])
+        tile_sizes[loop] = _clamped_size(inner, iv, plan.sizes[loop], domain[loop].size, may_be_empty=False)
 
     clone = plan.model.get_tiled_implementation(inner, op, offsets, tile_sizes).tiled_ops[0]
     clone_view = structured_view(clone)
@@ -267,16 +267,11 @@ def tile_reduction_using_for(
     return PartialReduction(tuple(fills), split, tuple(merges), loops[0])
 
 
-def _bounded_size(
-    builder: Builder, iv: SSAValue, upper: SSAValue, loop_range: Range, tile: int
-) -> OpFoldResult:
-    """The size of the tile at `iv`: `tile`, or `min(tile, upper - iv)` when the last tile may
-    be partial."""
-    extent = constant_value(loop_range.size)
-    if extent is not None and constant_value(loop_range.offset) == 0 and extent % tile == 0:
-        return tile
-    min_map = AffineMap(2, 0, (AffineExpr.constant(tile), AffineExpr.dimension(1) - AffineExpr.dimension(0)))
-    return builder.insert(affine.MinOp([iv, upper], AffineMapAttr(min_map))).result
+def _domain(builder: Builder, plan: _Plan) -> list[Range]:
+    """The op's iteration domain; linalg loops start at 0, which the loops below rely on."""
+    domain = plan.model.get_iteration_domain(builder, plan.op)
+    assert all(constant_value(r.offset) == 0 for r in domain), "a structured op's loops start at 0"
+    return domain
 
 
 def _split_generic(
@@ -313,7 +308,7 @@ def _erase_unused_slice(value: SSAValue) -> None:
 
 
 def _partial_init(
-    builder: Builder, plan: _Plan, index: int, domain: Sequence[Range], slots: dict[int, int]
+    builder: Builder, plan: _Plan, index: int, domain: Sequence[Range], slots: dict[int, OpFoldResult]
 ) -> Operation:
     """`linalg.fill(neutral, tensor.empty)` of init `index`'s partial result: the init's extents,
     then `slots[d]` per partial dim `d`."""
@@ -351,12 +346,6 @@ def _merge(plan: _Plan, index: int, partial: SSAValue) -> linalg.ReduceOp:
     )
 
 
-def _add(builder: Builder, a: OpFoldResult, b: OpFoldResult) -> OpFoldResult:
-    if constant_value(a) == 0:
-        return b
-    return apply_affine_expr(builder, AffineExpr.dimension(0) + AffineExpr.dimension(1), [a, b])
-
-
 # -- tile_reduction_using_forall ----------------------------------------------------------------
 
 
@@ -381,10 +370,7 @@ def tile_reduction_using_forall(
             "the same slot of the partial result (mlir-opt 22 emits that race)",
         )
     builder = Builder(InsertPoint.before(op))
-    domain = plan.model.get_iteration_domain(builder, op)
-    for loop in plan.tiled:
-        if constant_value(domain[loop].offset) != 0:
-            raise PartialReductionRefused(op, f"loop d{loop} does not start at 0")
+    domain = _domain(builder, plan)
     extent = {d: domain[d].size for d in plan.tiled}
     # Per tiled loop: the tile (chunk) size and the number of slots of the partial result.
     if by_threads:

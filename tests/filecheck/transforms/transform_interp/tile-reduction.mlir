@@ -8,7 +8,7 @@
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[F:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<12x7xf32>)
 // CHECK: %[[P:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[F]]) -> (tensor<12x7xf32>) {
-// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0, d1) -> (7, (d1 + (d0 * -1)))> (%[[K]], %{{.*}})
+// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (7, ((d0 * -1) + 30))> (%[[K]])
 // CHECK: %[[S:.*]] = tensor.extract_slice %[[IN]][0, %[[K]]] [12, %[[SZ]]] [1, 1]
 // CHECK: %[[PS:.*]] = tensor.extract_slice %[[ACC]][0, 0] [12, %[[SZ]]] [1, 1]
 // CHECK: %[[T:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[S]] : tensor<12x?xf32>) outs(%[[PS]] : tensor<12x?xf32>)
