@@ -25,8 +25,9 @@ linalg.reduce, ...) becomes a `linalg.generic` with its body, as in MLIR.
 
 `tile_reduction_using_forall` (outer parallel: one forall iteration per tile, which reduces its
 tile serially into its slot): with `num_threads`, loop `d` gets `num_threads[d]` slots and
-chunks of `ceil(N / num_threads[d])`; with `tile_sizes` (used only without `num_threads`, as in
-MLIR), `ceil(N / T)` slots and the forall steps by `T`, the slot being `iv floordiv T`. The split
+chunks of `ceil(N / num_threads[d])` (on a dynamic extent, sizes floored at 0 for threads past
+the end); with `tile_sizes` (used only without `num_threads`, as in MLIR), `ceil(N / T)` slots
+and the forall steps by `T`, the slot being `iv floordiv T`. The split
 op is the op itself (named ops stay named) on the input tiles, its init a rank-reduced slice of
 the partial result at the slot; `tensor.parallel_insert_slice` writes it back.
 
@@ -38,8 +39,7 @@ without a structured view or not on tensors; a combiner that is not a single sup
 init (`reduction_combiners.py`); a tile size on a parallel loop (as MLIR); no tiled reduction
 loop (mlir-opt 22 crashes); an init map that is not a projection of loops, or that uses a
 partial dim; in the forall variant, a tiled loop that is not a partial dim (mlir-opt 22 then
-writes several iterations into the same slot, or out of the partial result), and dynamic
-extents (num_threads and tile_sizes need static ones here).
+writes several iterations into the same slot, or out of the partial result).
 """
 
 from __future__ import annotations
@@ -384,12 +384,13 @@ def tile_reduction_using_forall(
     if by_threads:
         # With static extents, threads past the last chunk would get empty tiles: the forall
         # stops at the last chunk (their slots keep the neutral value).
-        iterations = [
-            _ceil_div(builder, extent[d], chunk[d])
-            if isinstance(chunk[d], int) and isinstance(extent[d], int)
-            else plan.sizes[d]
-            for d in plan.tiled
-        ]
+        iterations: list[OpFoldResult] = []
+        for d in plan.tiled:
+            static_chunk, static_extent = constant_value(chunk[d]), constant_value(extent[d])
+            if static_chunk is None or static_extent is None:
+                iterations.append(plan.sizes[d])
+            else:
+                iterations.append(-(-static_extent // static_chunk))
         forall = ForallOp.from_bounds(
             iterations, shared, lower_bounds=[0] * len(plan.tiled), steps=[1] * len(plan.tiled), mapping=mapping
         )
