@@ -369,6 +369,12 @@ def tile_reduction_using_forall(
             f"loop d{stray[0]} is tiled but not in reduction_dims: its iterations would write "
             "the same slot of the partial result (mlir-opt 22 emits that race)",
         )
+    if mapping is not None and len(mapping.data) != len(plan.tiled):
+        raise PartialReductionRefused(
+            op,
+            f"mapping has {len(mapping.data)} entries for {len(plan.tiled)} tiled loops (the "
+            "scf.forall's dimensions; MLIR: 'mapping attribute size must match op rank')",
+        )
     builder = Builder(InsertPoint.before(op))
     domain = _domain(builder, plan)
     extent = {d: domain[d].size for d in plan.tiled}

@@ -182,3 +182,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+
+// -----
+
+// A mapping per forall dimension: two tiled loops, one mapping entry.
+// CHECK: tile-reduction-refused.mlir:[[# @LINE + 14]]:5: error: cannot tile the reduction of 'linalg.generic': mapping has 1 entries for 2 tiled loops
+func.func @mapping_size(%arg0: tensor<8x30x20xf32>, %out: tensor<8xf32>) -> tensor<8xf32> {
+  %red = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>],
+   iterator_types = ["parallel", "reduction", "reduction"]}
+   ins(%arg0 : tensor<8x30x20xf32>) outs(%out : tensor<8xf32>) {
+    ^bb0(%a: f32, %b: f32):
+      %2 = arith.addf %a, %b : f32
+      linalg.yield %2 : f32
+    } -> tensor<8xf32>
+  return %red : tensor<8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.generic"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %f, %s, %c, %l = transform.structured.tile_reduction_using_forall %0 by num_threads = [0, 3, 5] mapping = [#gpu.thread<x>] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
