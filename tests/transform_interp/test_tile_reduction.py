@@ -55,6 +55,14 @@ def test_for_reduction_dims_order():
     assert result.fill_ops[0].results[0].type.get_shape() == (8, 5, 7)
 
 
+def test_repeated_reduction_dims_count_once():
+    # MLIR keeps reduction_dims in a SetVector: [2, 2, 1] is [2, 1].
+    module, op = _target(TWO_INITS)
+    result = tile_reduction_using_for(op, [0, 7, 5], reduction_dims=[2, 2, 1])
+    module.verify()
+    assert result.fill_ops[0].results[0].type.get_shape() == (8, 5, 7)
+
+
 def test_forall_tile_sizes_steps_by_the_tile():
     module, op = _target(TWO_INITS)
     result = tile_reduction_using_forall(op, tile_sizes=[0, 0, 6])
@@ -71,7 +79,7 @@ def test_forall_tile_sizes_steps_by_the_tile():
         ([2, 7], None, False, "loop d0 is parallel"),
         ([0, 0, 0], None, False, "no reduction loop has a non-zero tile size"),
         ([0, 7, 5, 1], None, False, "4 tile sizes for 3 loops"),
-        ([0, 7, 5], [2, 2], False, "repeats a loop"),
+        ([0, 7, 5], [3], False, "reduction_dims: d3 is not a loop of the op"),
         ([0, 7, 5], [2], True, "loop d1 is tiled but not in reduction_dims"),
     ],
 )

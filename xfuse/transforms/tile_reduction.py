@@ -179,12 +179,10 @@ def _plan(op: Operation, sizes: Sequence[int], reduction_dims: Sequence[int] | N
     if reduction_dims is None:
         given = [loop for loop in range(loops) if view.iterator_types[loop] == IteratorType.REDUCTION]
     else:
-        given = list(reduction_dims)
+        given = list(dict.fromkeys(reduction_dims))  # as MLIR (a SetVector): repeats dropped
         for dim in given:
             if not 0 <= dim < loops:
                 raise PartialReductionRefused(op, f"reduction_dims: d{dim} is not a loop of the op")
-        if len(set(given)) != len(given):
-            raise PartialReductionRefused(op, f"reduction_dims {given} repeats a loop")
     # As MLIR: a dim of reduction_dims that is not tiled is dropped.
     partial_dims = tuple(dim for dim in given if padded[dim])
     for index, init in enumerate(view.outputs):
