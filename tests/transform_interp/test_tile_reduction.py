@@ -92,3 +92,46 @@ def test_refusals_leave_the_op(sizes, dims, forall, reason):
         else:
             tile_reduction_using_for(op, sizes, reduction_dims=dims)
     assert str(module) == before
+
+
+@pytest.mark.parametrize(
+    ("combiner", "element", "expected"),
+    [
+        ("addf", "f32", 0.0),
+        ("maximumf", "f32", float("-inf")),
+        ("minimumf", "f64", float("inf")),
+        ("maxsi", "i32", -(2**31)),
+        ("minsi", "i8", 127),
+        ("minui", "i16", -1),  # all ones, signless
+        ("andi", "i32", -1),
+    ],
+)
+def test_neutral_elements(combiner, element, expected):
+    """The partial results start at the combiner's neutral element (MLIR's getNeutralElement)."""
+    module, op = _target(f"""
+func.func @f(%x: tensor<4x6x{element}>, %o: tensor<4x{element}>) -> tensor<4x{element}> {{
+  %r = linalg.reduce ins(%x : tensor<4x6x{element}>) outs(%o : tensor<4x{element}>) dimensions = [1]
+    (%in: {element}, %init: {element}) {{
+      %0 = arith.{combiner} %in, %init : {element}
+      linalg.yield %0 : {element}
+    }}
+  return %r : tensor<4x{element}>
+}}""", "linalg.reduce")
+    result = tile_reduction_using_for(op, [0, 4])
+    module.verify()
+    neutral = result.fill_ops[0].operands[0].owner.value
+    assert neutral.value.data == expected
+
+
+def test_index_elements_are_refused():
+    module, op = _target("""
+func.func @f(%x: tensor<4x6xindex>, %o: tensor<4xindex>) -> tensor<4xindex> {
+  %r = linalg.reduce ins(%x : tensor<4x6xindex>) outs(%o : tensor<4xindex>) dimensions = [1]
+    (%in: index, %init: index) {
+      %0 = arith.addi %in, %init : index
+      linalg.yield %0 : index
+    }
+  return %r : tensor<4xindex>
+}""", "linalg.reduce")
+    with pytest.raises(PartialReductionRefused, match="elements of type index"):
+        tile_reduction_using_for(op, [0, 4])

@@ -52,9 +52,11 @@ from xdsl.dialects import affine, arith, scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
+    AnyFloat,
     ArrayAttr,
     DenseArrayBase,
     IndexType,
+    IntegerType,
     TensorType,
     i64,
 )
@@ -152,6 +154,14 @@ def _plan(op: Operation, sizes: Sequence[int], reduction_dims: Sequence[int] | N
         raise PartialReductionRefused(op, "not a structured linalg op (no partial-reduction model)")
     if not view.outputs or not all(isinstance(v.type, TensorType) for v in view.outputs):
         raise PartialReductionRefused(op, "expected tensor semantics: every init a tensor")
+    for index, init in enumerate(view.outputs):
+        element = init.type.element_type  # pyright: ignore[reportAttributeAccessIssue]
+        if not isinstance(element, IntegerType | AnyFloat):
+            raise PartialReductionRefused(
+                op,
+                f"init #{index} has elements of type {element}: partial results "
+                "(linalg.fill) take integers and floats",
+            )
     if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
         raise PartialReductionRefused(op, "expected a body of one block")
     body = op.regions[0].block
