@@ -198,7 +198,9 @@ def _plan(op: Operation, sizes: Sequence[int], reduction_dims: Sequence[int] | N
     for index, init in enumerate(view.outputs):
         out_map = view.maps[view.num_inputs + index]
         if not all(isinstance(e, AffineDimExpr) for e in out_map.results):
-            raise PartialReductionRefused(op, f"the indexing map of init #{index} is not a projection of loops")
+            raise PartialReductionRefused(
+                op, f"the indexing map of init #{index} is not a projection of loops"
+            )
         used = {e.position for e in out_map.results if isinstance(e, AffineDimExpr)}
         if used & set(partial_dims):
             raise PartialReductionRefused(op, f"the indexing map of init #{index} uses a reduction loop")
@@ -406,7 +408,8 @@ def tile_reduction_using_forall(
             else:
                 iterations.append(-(-static_extent // static_chunk))
         forall = ForallOp.from_bounds(
-            iterations, shared, lower_bounds=[0] * len(plan.tiled), steps=[1] * len(plan.tiled), mapping=mapping
+            iterations, shared,
+            lower_bounds=[0] * len(plan.tiled), steps=[1] * len(plan.tiled), mapping=mapping,
         )
     else:
         forall = ForallOp.from_bounds(
