@@ -38,7 +38,7 @@ What is refused (a `PartialReductionRefused` with the reason, before any IR is b
 without a structured view or not on tensors; a combiner that is not a single supported op per
 init (`reduction_combiners.py`); a tile size on a parallel loop (as MLIR); no tiled reduction
 loop (mlir-opt 22 crashes); an init map that is not a projection of loops, or that uses a
-partial dim; in the forall variant, a tiled loop that is not a partial dim (mlir-opt 22 then
+tiled loop; in the forall variant, a tiled loop that is not a partial dim (mlir-opt 22 then
 writes several iterations into the same slot, or out of the partial result).
 """
 
@@ -123,6 +123,9 @@ class PartialReduction:
 
 @dataclass(frozen=True)
 class _Plan:
+    """What to tile and how, checked: every refusal happens while planning, before any IR
+    changes."""
+
     op: Operation
     view: StructuredView
     model: TilingInterface
@@ -149,6 +152,7 @@ class _Plan:
 
 
 def _plan(op: Operation, sizes: Sequence[int], reduction_dims: Sequence[int] | None) -> _Plan:
+    """Check `op` and the options against MLIR 22's partial-reduction rules (module docstring)."""
     view = structured_view(op)
     if view is None:
         raise PartialReductionRefused(op, "not a structured linalg op (no partial-reduction model)")
@@ -202,8 +206,8 @@ def _plan(op: Operation, sizes: Sequence[int], reduction_dims: Sequence[int] | N
                 op, f"the indexing map of init #{index} is not a projection of loops"
             )
         used = {e.position for e in out_map.results if isinstance(e, AffineDimExpr)}
-        if used & set(partial_dims):
-            raise PartialReductionRefused(op, f"the indexing map of init #{index} uses a reduction loop")
+        if used & set(tiled):
+            raise PartialReductionRefused(op, f"the indexing map of init #{index} uses a tiled loop")
     combiners: list[Operation] = []
     for index in range(len(view.outputs)):
         combiner = combiner_of(body, view.num_inputs, index)
