@@ -35,11 +35,13 @@ Beyond MLIR 22: a `linalg.index` in the body is offset by the tile's position (M
 partial-reduction tiling leaves it relative to the tile, which computes a different result).
 
 What is refused (a `PartialReductionRefused` with the reason, before any IR is built): an op
-without a structured view or not on tensors; a combiner that is not a single supported op per
-init (`reduction_combiners.py`); a tile size on a parallel loop (as MLIR); no tiled reduction
-loop (mlir-opt 22 crashes); an init map that is not a projection of loops, or that uses a
-tiled loop; in the forall variant, a tiled loop that is not a partial dim (mlir-opt 22 then
-writes several iterations into the same slot, or out of the partial result).
+without a structured view, not on tensors, or with elements that are neither integers nor
+floats; a combiner that is not a single supported op per init (`reduction_combiners.py`); a tile
+size on a parallel loop (as MLIR); no tiled reduction loop (mlir-opt 22 crashes); more tile
+sizes than loops (mlir-opt 22 ignores the extra ones); an init map that is not a projection of
+loops, or that uses a tiled loop; in the forall variant, a tiled loop that is not a partial dim
+(mlir-opt 22 then writes several iterations into the same slot, or out of the partial result)
+and a `mapping` whose size is not the number of tiled loops.
 """
 
 from __future__ import annotations
