@@ -55,6 +55,7 @@ def is_supported(op: Operation) -> bool:
 def _load_implementations() -> None:
     import xfuse.transform_interp.core_ops  # noqa: F401  (registers)
     import xfuse.transform_interp.structured_ops  # noqa: F401  (registers)
+    import xfuse.transform_interp.partial_reduction_ops  # noqa: F401  (registers)
 
 
 @dataclass

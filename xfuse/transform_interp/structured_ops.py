@@ -6,7 +6,6 @@
 | `structured.tile_using_forall`       | `tile.tile_and_replace` (loop = forall)               |
 | `structured.fuse`                    | `tile.tile_and_replace`, then `fuse_producers.fuse_producers` on the new nest |
 | `structured.fuse_into_containing_op` | `fuse_producers.fuse_producer_of_slice` per slice of the producer in the loop, else a clone |
-| `structured.tile_reduction_using_*`  | `transforms.tile_reduction` (partial reductions)      |
 | `xfuse.fuse_consumer`                | `fuse_consumers.fuse_consumer_into_loop`              |
 | `xfuse.diffuse`                      | `diffusion.diffuse` with the given seeds and cost model |
 
@@ -18,9 +17,8 @@ silenceable; a refusal of the tiling driver itself is definite (as `tileUsingSCF
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from xdsl.builder import Builder
 from xdsl.dialects import tensor
@@ -40,9 +38,6 @@ from xfuse.transform_interp.state import definite, silenceable
 from xfuse.transforms.tile import LoopType, TileOptions, tile_and_replace
 
 from xdsl.dialects import scf
-
-if TYPE_CHECKING:
-    from xfuse.transforms.tile_reduction import PartialReduction
 
 LoopOp = (scf.ForOp, ForallOp)
 
@@ -408,60 +403,3 @@ def _xfuse_diffuse(interp: Interpreter, op: ft.XfuseDiffuseOp) -> None:
 
 
 __all__ = ["forall_tile_sizes", "fuse_into_containing"]
-
-
-# -- partial reductions --------------------------------------------------------------------------
-
-
-@implements(ft.TileReductionUsingForOp, consumes=(0,))
-def _tile_reduction_using_for(interp: Interpreter, op: ft.TileReductionUsingForOp) -> None:
-    from xfuse.transforms.tile_reduction import tile_reduction_using_for
-
-    if op.reduction_dims is not None and len(op.reduction_dims):
-        raise definite(op, "reduction_dims is not supported by xfuse: give tile_sizes")
-    sizes = [a.value.data for a in (op.tile_sizes or ArrayAttr([])).data if isinstance(a, IntegerAttr)]
-    _split_reductions(interp, op, op.for_op, lambda target: tile_reduction_using_for(target, sizes))
-
-
-def _split_reductions(
-    interp: Interpreter,
-    op: ft.TileReductionUsingForOp | ft.TileReductionUsingForallOp,
-    loop_handle: SSAValue,
-    split: Callable[[Operation], PartialReduction],
-) -> None:
-    """Run `split` on every target and bind the four kinds of results (fills, split ops,
-    merges, loops), each handle grouping them across targets."""
-    fills: list[Operation] = []
-    splits: list[Operation] = []
-    merges: list[Operation] = []
-    loops: list[Operation] = []
-    for target in interp.state.payload_ops(op, op.target):
-        try:
-            result = split(target)
-        except XfuseError as refusal:
-            raise silenceable(op, refusal.message, target) from None
-        fills.extend(result.fill_ops)
-        splits.append(result.split_op)
-        merges.append(result.merge_op)
-        loops.append(result.loop)
-    if len(op.fill_op) != 1:
-        raise definite(op, f"expected one fill_op result (one init), got {len(op.fill_op)}")
-    set_op_results(interp, op, op.fill_op[0], fills)
-    set_op_results(interp, op, op.split_op, splits)
-    set_op_results(interp, op, op.combining_op, merges)
-    set_op_results(interp, op, loop_handle, loops)
-
-
-@implements(ft.TileReductionUsingForallOp, consumes=(0,))
-def _tile_reduction_using_forall(interp: Interpreter, op: ft.TileReductionUsingForallOp) -> None:
-    from xfuse.transforms.tile_reduction import tile_reduction_using_forall
-
-    if op.reduction_dims is not None and len(op.reduction_dims):
-        raise definite(op, "reduction_dims is not supported by xfuse: give num_threads")
-    if op.tile_sizes is not None and len(op.tile_sizes):
-        raise definite(op, "tile_sizes is not supported by xfuse's tile_reduction_using_forall: give num_threads")
-    threads = _values(op.num_threads)
-    mapping = op.mapping if isinstance(op.mapping, ArrayAttr) else None
-    _split_reductions(
-        interp, op, op.forall_op, lambda target: tile_reduction_using_forall(target, threads, mapping)
-    )

@@ -8,7 +8,7 @@
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[F:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<12x7xf32>)
 // CHECK: %[[P:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[F]]) -> (tensor<12x7xf32>) {
-// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0, d1) -> (7, (d1 + (d0 * -1)))> (%[[K]], %{{.*}})
+// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (7, ((d0 * -1) + 30))> (%[[K]])
 // CHECK: %[[S:.*]] = tensor.extract_slice %[[IN]][0, %[[K]]] [12, %[[SZ]]] [1, 1]
 // CHECK: %[[PS:.*]] = tensor.extract_slice %[[ACC]][0, 0] [12, %[[SZ]]] [1, 1]
 // CHECK: %[[T:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[S]] : tensor<12x?xf32>) outs(%[[PS]] : tensor<12x?xf32>)
@@ -96,7 +96,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<12x4xf32>)
 // CHECK: %[[P:.*]] = scf.forall (%[[T:.*]]) in (4) shared_outs(%[[S:.*]] = %[[F]]) -> (tensor<12x4xf32>) {
 // CHECK: %[[OFF:.*]] = affine.apply affine_map<(d0) -> ((d0 * 8))> (%[[T]])
-// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (8, ((d0 * -8) + 30))> (%[[T]])
+// CHECK: %[[SZ:.*]] = affine.min affine_map<(d0) -> (8, ((d0 * -1) + 30))> (%[[OFF]])
 // CHECK: %[[IN:.*]] = tensor.extract_slice %{{.*}}[0, %[[OFF]]] [12, %[[SZ]]] [1, 1]
 // CHECK: %[[SLOT:.*]] = tensor.extract_slice %[[S]][0, %[[T]]] [12, 1] [1, 1] : tensor<12x4xf32> to tensor<12xf32>
 // CHECK: %[[R:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[IN]] : tensor<12x?xf32>) outs(%[[SLOT]] : tensor<12xf32>)
