@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.builder import Builder
-from xdsl.dialects import affine
+from xdsl.dialects import affine, arith
 from xdsl.dialects.builtin import AffineMapAttr, IndexType
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
@@ -30,6 +30,7 @@ from xfuse.interfaces.tiling import (
     apply_affine_expr,
     constant_value,
     fold_constants,
+    materialize_index,
 )
 from xfuse.interfaces.tiling_utils import show_index
 
@@ -146,11 +147,31 @@ def thread_tile_sizes(
 ) -> list[OpFoldResult]:
     """The tile size of each loop for `num_threads` threads, `ceildiv(extent, threads)`
     (0 where the thread count is 0: untiled), built at the builder, before the loops."""
-    d0, d1 = AffineExpr.dimension(0), AffineExpr.dimension(1)
     return [
-        0 if is_zero(threads) else apply_affine_expr(builder, d0.ceil_div(d1), [r.size, threads])
+        0 if is_zero(threads) else _ceil_div(builder, r.size, threads)
         for r, threads in zip(domain, num_threads, strict=True)
     ]
+
+
+# xDSL's AffineExpr has no semi-affine products or divisions (`d0 * s0`, `s0 ceildiv s1`,
+# which MLIR writes in one affine.apply): between two SSA values they are arith ops.
+
+
+def _ceil_div(builder: Builder, a: OpFoldResult, b: OpFoldResult) -> OpFoldResult:
+    divisor = constant_value(b)
+    if divisor is not None:
+        return apply_affine_expr(builder, AffineExpr.dimension(0).ceil_div(divisor), [a])
+    lhs, rhs = materialize_index(builder, a), materialize_index(builder, b)
+    return builder.insert(arith.CeilDivSIOp(lhs, rhs)).result
+
+
+def _mul(builder: Builder, a: OpFoldResult, b: OpFoldResult) -> OpFoldResult:
+    for x, y in ((a, b), (b, a)):
+        factor = constant_value(y)
+        if factor is not None:
+            return apply_affine_expr(builder, AffineExpr.dimension(0) * factor, [x])
+    lhs, rhs = materialize_index(builder, a), materialize_index(builder, b)
+    return builder.insert(arith.MuliOp(lhs, rhs)).result
 
 
 def thread_tile(
@@ -165,14 +186,13 @@ def thread_tile(
     `lb + thread * tile_size`; size `tile_size` when `threads * tile_size == extent`, else
     `min(ub - offset, tile_size)`, guarded by `max(0, ...)` unless even the last thread's
     tile provably starts in bounds (`tile_size * (threads - 1) < extent`)."""
-    d0, d1, d2 = (AffineExpr.dimension(i) for i in range(3))
-    offset = apply_affine_expr(builder, d0 + d1 * d2, [domain.offset, thread, tile_size])
-    residual = apply_affine_expr(builder, d0 - d1 * d2, [domain.size, threads, tile_size])
-    if constant_value(residual) == 0:
+    d0, d1 = AffineExpr.dimension(0), AffineExpr.dimension(1)
+    offset = apply_affine_expr(builder, d0 + d1, [domain.offset, _mul(builder, thread, tile_size)])
+    ts, count, extent = (constant_value(v) for v in (tile_size, threads, domain.size))
+    if ts is not None and count is not None and extent is not None and extent == count * ts:
         return offset, tile_size
     remaining = apply_affine_expr(builder, d0 - d1, [ub, offset])
     size = _affine_min_max(builder, affine.MinOp, [remaining, tile_size])
-    ts, count, extent = (constant_value(v) for v in (tile_size, threads, domain.size))
     if ts is not None and count is not None and extent is not None and ts * (count - 1) < extent:
         return offset, size
     return offset, _affine_min_max(builder, MaxOp, [0, size])
