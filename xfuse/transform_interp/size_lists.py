@@ -18,14 +18,14 @@ The messages are MLIR's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr
 from xdsl.ir import Operation, SSAValue
 
 from xfuse.interfaces.tiling import OpFoldResult, constant_value
 from xfuse.transform_interp.interpreter import Interpreter
-from xfuse.transform_interp.state import definite, silenceable
+from xfuse.transform_interp.state import TransformFailure, definite, silenceable
 
 __all__ = ["constant_sizes", "packed_sizes", "per_target_sizes", "single_sizes"]
 
@@ -96,31 +96,49 @@ def per_target_sizes(
     return [[entry[target] for entry in per_entry] for target in range(num_targets)]
 
 
+def _one_per_entry(
+    interp: Interpreter,
+    op: Operation,
+    static: Sequence[int],
+    dynamic: Sequence[SSAValue],
+    wrong_param_count: Callable[[int], TransformFailure],
+    wrong_op_count: Callable[[int, SSAValue], TransformFailure],
+) -> list[int | Operation]:
+    """Each entry as an int (static, or the one param of a param handle) or the one payload op
+    of an op handle; a handle holding another number of params or ops fails as told."""
+    entries: list[int | Operation] = []
+    for value, handle in _entries(static, dynamic):
+        if handle is None:
+            assert value is not None
+            entries.append(value)
+        elif handle in interp.state.params:
+            params = interp.state.payload_params(op, handle)
+            if len(params) != 1:
+                raise wrong_param_count(len(params))
+            entries.append(_integer(op, params[0]))
+        else:
+            producers = interp.state.payload_ops(op, handle)
+            if len(producers) != 1:
+                raise wrong_op_count(len(producers), handle)
+            entries.append(producers[0])
+    return entries
+
+
 def single_sizes(
     interp: Interpreter, op: Operation, static: Sequence[int], dynamic: Sequence[SSAValue]
 ) -> list[OpFoldResult]:
     """The sizes used for every target (MLIR's TileUsingForallOp): a param handle holds exactly
     one param, an op handle exactly one op with one index result."""
-    sizes: list[OpFoldResult] = []
-    for value, handle in _entries(static, dynamic):
-        if handle is None:
-            assert value is not None
-            sizes.append(value)
-        elif handle in interp.state.params:
-            params = interp.state.payload_params(op, handle)
-            if len(params) != 1:
-                raise definite(op, "requires exactly one parameter associated")
-            sizes.append(_integer(op, params[0]))
-        else:
-            producers = interp.state.payload_ops(op, handle)
-            if len(producers) != 1:
-                raise silenceable(
-                    op,
-                    "handle must be mapped to exactly one payload op",
-                    notes=[_handle_note(handle, f"mapped to {len(producers)} payload ops")],
-                )
-            sizes.append(_index_result(op, producers[0]))
-    return sizes
+    entries = _one_per_entry(
+        interp, op, static, dynamic,
+        lambda _: definite(op, "requires exactly one parameter associated"),
+        lambda count, handle: silenceable(
+            op,
+            "handle must be mapped to exactly one payload op",
+            notes=[_handle_note(handle, f"mapped to {count} payload ops")],
+        ),
+    )
+    return [e if isinstance(e, int) else _index_result(op, e) for e in entries]
 
 
 def packed_sizes(interp: Interpreter, op: Operation, handle: SSAValue) -> list[OpFoldResult]:
@@ -136,34 +154,28 @@ def constant_sizes(
 ) -> list[int]:
     """Integers only (MLIR's FuseOp): a param handle holds one param, an op handle one op whose
     single index result is a constant."""
-    sizes: list[int] = []
-    for value, handle in _entries(static, dynamic):
-        if handle is None:
-            assert value is not None
-            sizes.append(value)
-        elif handle in interp.state.params:
-            params = interp.state.payload_params(op, handle)
-            if len(params) != 1:
-                raise silenceable(op, "expected a single param")
-            sizes.append(_integer(op, params[0]))
-        else:
-            producers = interp.state.payload_ops(op, handle)
-            if len(producers) != 1:
-                raise silenceable(op, "requires param or handle that is mapped to 1 payload op")
-            result = _single_index_result(producers[0])
-            if result is None:
-                raise silenceable(
-                    op, "requires param or handle to be result of op with 1 index result"
-                )
-            constant = constant_value(result)
-            if constant is None:
-                raise silenceable(
-                    op,
-                    "requires param or handle to be the result of a constant like op",
-                    notes=[(producers[0], "size producer op")],
-                )
-            sizes.append(constant)
-    return sizes
+    entries = _one_per_entry(
+        interp, op, static, dynamic,
+        lambda _: silenceable(op, "expected a single param"),
+        lambda _count, _handle: silenceable(
+            op, "requires param or handle that is mapped to 1 payload op"
+        ),
+    )
+    return [e if isinstance(e, int) else _constant(op, e) for e in entries]
+
+
+def _constant(op: Operation, producer: Operation) -> int:
+    result = _single_index_result(producer)
+    if result is None:
+        raise silenceable(op, "requires param or handle to be result of op with 1 index result")
+    constant = constant_value(result)
+    if constant is None:
+        raise silenceable(
+            op,
+            "requires param or handle to be the result of a constant like op",
+            notes=[(producer, "size producer op")],
+        )
+    return constant
 
 
 def _integer(op: Operation, param: object) -> int:

@@ -211,13 +211,13 @@ def _validate(
         raise TilingRefused(op, "give either tile sizes or num_threads, not both")
     if by_threads and options.loop != "forall":
         raise TilingRefused(op, "num_threads is only meaningful with loop=forall")
-    what = "num_threads" if by_threads else "tile sizes"
+    what = "thread count" if by_threads else "tile size"
     tile_sizes = fold_constants(options.num_threads if by_threads else options.tile_sizes)
     if len(tile_sizes) > num_loops:
         raise TilingRefused(
             op,
-            f"{len(tile_sizes)} {what} given for {num_loops} loops "
-            "(at most one tile size per loop)",
+            f"{len(tile_sizes)} {what}s given for {num_loops} loops "
+            f"(at most one {what} per loop)",
         )
     check_dynamic_sizes(op, tile_sizes, what)
     tile_sizes += [0] * (num_loops - len(tile_sizes))

@@ -72,12 +72,13 @@ def dominates(value: SSAValue, op: Operation) -> bool:
 
 
 def check_dynamic_sizes(op: Operation, sizes: Sequence[OpFoldResult], what: str) -> None:
-    """Refuse the SSA entries of `sizes` (tile sizes or thread counts of `op`) that are not
-    `index` values defined above `op` (the loops using them are built right before it)."""
+    """Refuse negative entries of `sizes` (`what`: "tile size" or "thread count" of `op`) and
+    SSA entries that are not `index` values defined above `op` (the loops using them are built
+    right before it)."""
     for position, size in enumerate(sizes):
         if isinstance(size, int):
             if size < 0:
-                raise TilingRefused(op, f"{what} must be non-negative, got {size}")
+                raise TilingRefused(op, f"{what}s must be non-negative, got {size}")
             continue
         if not isinstance(size.type, IndexType):
             raise TilingRefused(op, f"{what} #{position} has type {size.type}, expected index")
