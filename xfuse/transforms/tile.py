@@ -212,14 +212,15 @@ def _validate(
     if by_threads and options.loop != "forall":
         raise TilingRefused(op, "num_threads is only meaningful with loop=forall")
     what = "thread count" if by_threads else "tile size"
-    tile_sizes = fold_constants(options.num_threads if by_threads else options.tile_sizes)
+    given = options.num_threads if by_threads else options.tile_sizes
+    check_dynamic_sizes(op, given, what)
+    tile_sizes = fold_constants(given)
     if len(tile_sizes) > num_loops:
         raise TilingRefused(
             op,
             f"{len(tile_sizes)} {what}s given for {num_loops} loops "
             f"(at most one {what} per loop)",
         )
-    check_dynamic_sizes(op, tile_sizes, what)
     tile_sizes += [0] * (num_loops - len(tile_sizes))
 
     interchange = list(options.interchange)

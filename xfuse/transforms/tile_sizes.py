@@ -76,12 +76,14 @@ def check_dynamic_sizes(op: Operation, sizes: Sequence[OpFoldResult], what: str)
     SSA entries that are not `index` values defined above `op` (the loops using them are built
     right before it)."""
     for position, size in enumerate(sizes):
-        if isinstance(size, int):
-            if size < 0:
-                raise TilingRefused(op, f"{what}s must be non-negative, got {size}")
-            continue
-        if not isinstance(size.type, IndexType):
+        if isinstance(size, SSAValue) and not isinstance(size.type, IndexType):
             raise TilingRefused(op, f"{what} #{position} has type {size.type}, expected index")
+        constant = constant_value(size)
+        if constant is not None:
+            if constant < 0:
+                raise TilingRefused(op, f"{what}s must be non-negative, got {constant}")
+            continue
+        assert isinstance(size, SSAValue)
         if not dominates(size, op):
             raise TilingRefused(
                 op,
