@@ -79,21 +79,12 @@ class _Tiled:
 
 def _tile(transform_op: Operation, target: Operation, options: TileOptions) -> _Tiled:
     """Tile with xfuse's driver (`tile.tile_and_replace`), or into memref subviews for a
-    structured op on buffers (`tile_memref.tile_memref_op`, static tile sizes only)."""
+    structured op on buffers (`tile_memref.tile_memref_op`)."""
     from xfuse.transforms.tile_memref import has_memref_semantics, tile_memref_op
 
     if tiling_model_for(target) is None:
         raise silenceable(
             transform_op, "only ops implementing TilingInterface are supported", target
-        )
-    if has_memref_semantics(target) and (
-        options.num_threads or any(not isinstance(s, int) for s in options.tile_sizes)
-    ):
-        raise definite(
-            transform_op,
-            "tiling an op on memrefs with tile sizes given by payload SSA values (or with "
-            "num_threads on dynamic extents) is not supported by xfuse: give static tile sizes",
-            target,
         )
     try:
         if isinstance(target, tensor.PadOp):
@@ -102,9 +93,9 @@ def _tile(transform_op: Operation, target: Operation, options: TileOptions) -> _
             loops, tiled_ops = tile_pad_op(target, options)
             return _Tiled(loops, tiled_ops)
         if has_memref_semantics(target):
-            static_sizes = [s for s in options.tile_sizes if isinstance(s, int)]
             done = tile_memref_op(
-                target, static_sizes, options.interchange, options.loop, options.mapping
+                target, options.tile_sizes, options.interchange, options.loop, options.mapping,
+                options.num_threads,
             )
             return _Tiled(done.loops, (done.tiled_op,))
         result = tile_and_replace(target, options)

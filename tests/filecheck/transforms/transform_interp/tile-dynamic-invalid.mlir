@@ -183,14 +183,14 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Dynamic tile sizes on an op on memrefs are refused (xfuse's memref tiling is static only).
-// CHECK: tile-dynamic-invalid.mlir:[[# @LINE + 12]]:5: error: tiling an op on memrefs with tile sizes given by payload SSA values (or with num_threads on dynamic extents) is not supported by xfuse: give static tile sizes
-// CHECK-NEXT: tile-dynamic-invalid.mlir:[[# @LINE + 4]]:3: note: when applied to this op
-func.func @memref_dynamic(%a: memref<16x8xf32>, %b: memref<8x12xf32>, %c: memref<16x12xf32>, %n: index) {
+// On memrefs too (transforms/tile_memref.py), a size computed after the op is refused.
+// CHECK: tile-dynamic-invalid.mlir:[[# @LINE + 12]]:5: error: failed to tile: cannot tile 'linalg.matmul': tile size #0 (%k) is not defined above the op being tiled
+// CHECK-NEXT: tile-dynamic-invalid.mlir:[[# @LINE + 3]]:3: note: when applied to this op
+func.func @memref_not_dominating(%a: memref<16x8xf32>, %b: memref<8x12xf32>, %c: memref<16x12xf32>, %n: index) -> index {
   %c5 = arith.constant 5 : index
-  %k = arith.addi %n, %c5 : index
   linalg.matmul ins(%a, %b : memref<16x8xf32>, memref<8x12xf32>) outs(%c : memref<16x12xf32>)
-  return
+  %k = arith.addi %n, %c5 : index
+  return %k : index
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {

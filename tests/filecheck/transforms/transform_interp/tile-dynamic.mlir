@@ -173,3 +173,56 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// On memrefs (MLIR's @matmul_memref of tile-to-forall.mlir with 3 and 5 threads): the same
+// thread tiles, as subviews written in place by a forall without shared_outs.
+// CHECK-LABEL: func.func @forall_memref_num_threads
+// CHECK: %[[M:.*]] = memref.dim
+// CHECK: %[[N:.*]] = memref.dim
+// CHECK: %[[TS0:.*]] = affine.apply affine_map<(d0) -> ((d0 ceildiv 3))> (%[[M]])
+// CHECK: scf.forall (%[[T0:.*]], %[[T1:.*]]) in (3, 5) {
+// CHECK-NEXT: %[[OFF0:.*]] = arith.muli %[[T0]], %[[TS0]] : index
+// CHECK: %[[SZ0:.*]] = affine.max affine_map<()[s0] -> (0, s0)>
+// CHECK: %[[OFF1:.*]] = arith.muli %[[T1]]
+// CHECK: %[[SZ1:.*]] = affine.max affine_map<()[s0] -> (0, s0)>
+// CHECK: memref.subview %{{.*}}[%[[OFF0]], %[[OFF1]]] [%[[SZ0]], %[[SZ1]]] [1, 1]
+// CHECK: linalg.matmul
+// CHECK: } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+func.func @forall_memref_num_threads(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1:2 = transform.structured.tile_using_forall %0 num_threads [3, 5] (mapping = [ #gpu.thread<y>, #gpu.thread<x> ] )
+         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A memref op tiled by a payload value: the scf.for over subviews has the dynamic step.
+// CHECK-LABEL: func.func @for_memref_dynamic_size
+// CHECK: %[[SZ:.*]] = arith.addi
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %[[SZ]] {
+// CHECK-NEXT: %[[TI:.*]] = affine.min affine_map<(d0)[s0, s1] -> (s1, (s0 + (d0 * -1)))> (%[[I]])[%{{.*}}, %[[SZ]]]
+// CHECK: memref.subview %{{.*}}[%[[I]], 0] [%[[TI]], %{{.*}}] [1, 1]
+func.func @for_memref_dynamic_size(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %sz = arith.addi %n, %c1 : index
+  linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %sz = transform.structured.match ops{["arith.addi"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1, %loops:2 = transform.structured.tile_using_for %0 tile_sizes [%sz, 0, 3]
+      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
