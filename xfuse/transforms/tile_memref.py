@@ -37,14 +37,7 @@ from xfuse.interfaces.tiling import (
     fold_constants,
     materialize_index,
 )
-from xfuse.transforms.tile_sizes import (
-    bounded_tile_size,
-    check_dynamic_sizes,
-    is_zero,
-    thread_tile,
-    thread_tile_sizes,
-    upper_bound,
-)
+from xfuse.transforms import tile_sizes as sizing
 from xfuse.interfaces.tiling_linalg import (
     image_of_tile,
     loop_range,
@@ -90,12 +83,12 @@ def tile_memref_op(
     what = "thread count" if num_threads else "tile size"
     if len(given) > n:
         raise TilingRefused(op, f"{len(given)} {what}s for {n} loops")
-    check_dynamic_sizes(op, given, what)
+    sizing.check_dynamic_sizes(op, given, what)
     sizes = [*fold_constants(given), *([0] * (n - len(given)))]
     order = [*interchange, *(l for l in range(n) if l not in interchange)]
     if sorted(order) != list(range(n)):
         raise TilingRefused(op, f"interchange {list(interchange)} is not a permutation of the loops 0..{n - 1}")
-    tiled_loops = [l for l in order if not is_zero(sizes[l])]
+    tiled_loops = [l for l in order if not sizing.is_zero(sizes[l])]
     if loop == "forall":
         for l in tiled_loops:
             if view.iterator_types[l] == IteratorType.REDUCTION:
@@ -108,10 +101,10 @@ def tile_memref_op(
 
     builder = Builder(InsertPoint.before(op))
     domain = [loop_range(builder, view, l) for l in range(n)]
-    upper_bounds = [upper_bound(builder, r) for r in domain]
+    upper_bounds = [sizing.upper_bound(builder, r) for r in domain]
     threads: Sequence[OpFoldResult] = ()
     if num_threads:
-        threads, sizes = sizes, thread_tile_sizes(builder, domain, sizes)
+        threads, sizes = sizes, sizing.thread_tile_sizes(builder, domain, sizes)
     offsets: list[OpFoldResult] = [r.offset for r in domain]
     tile: list[OpFoldResult] = [r.size for r in domain]
     built: list[Operation] = []
@@ -131,7 +124,7 @@ def tile_memref_op(
             body.add_op(scf.YieldOp())
             builder = Builder(InsertPoint.before(body.last_op))  # pyright: ignore[reportArgumentType]
             offsets[l] = body.args[0]
-            tile[l] = bounded_tile_size(builder, body.args[0], sizes[l], domain[l], upper_bounds[l])
+            tile[l] = sizing.bounded_tile_size(builder, body.args[0], sizes[l], domain[l], upper_bounds[l])
     else:
         if threads:  # over thread ids
             forall = ForallOp.from_bounds([threads[l] for l in tiled_loops], mapping=mapping)
@@ -147,12 +140,12 @@ def tile_memref_op(
         builder = Builder(InsertPoint.before(forall.terminator))
         for l, iv in zip(tiled_loops, forall.induction_vars, strict=True):
             if threads:
-                offsets[l], tile[l] = thread_tile(
+                offsets[l], tile[l] = sizing.thread_tile(
                     builder, iv, sizes[l], threads[l], domain[l], upper_bounds[l]
                 )
             else:
                 offsets[l] = iv
-                tile[l] = bounded_tile_size(builder, iv, sizes[l], domain[l], upper_bounds[l])
+                tile[l] = sizing.bounded_tile_size(builder, iv, sizes[l], domain[l], upper_bounds[l])
 
     operands: list[SSAValue] = []
     for index, (operand, indexing_map) in enumerate(zip(view.operands, view.maps, strict=True)):
