@@ -226,3 +226,33 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Adapted from MLIR 22 test/Dialect/Linalg/transform-op-tile.mlir (@tile_linalg_matmul_dynamic):
+// one size handle used for two loops ([%1, %1, 4]); the size comes from a call, so the d0 and d1
+// tiles are dynamic and d2's is static.
+// CHECK-LABEL: func.func @tile_linalg_matmul_dynamic
+// CHECK: %[[SZ:.*]] = func.call @get_dynamic_tile_size() : () -> index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[SZ]] iter_args
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[SZ]] iter_args
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: tensor.extract_slice {{.*}} : tensor<128x128xf32> to tensor<?x4xf32>
+// CHECK: tensor.extract_slice {{.*}} : tensor<128x128xf32> to tensor<4x?xf32>
+// CHECK: tensor.extract_slice {{.*}} : tensor<128x128xf32> to tensor<?x?xf32>
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<?x4xf32>, tensor<4x?xf32>) outs(%{{.*}} : tensor<?x?xf32>) -> tensor<?x?xf32>
+func.func private @get_dynamic_tile_size() -> index
+func.func @tile_linalg_matmul_dynamic(%arg0: tensor<128x128xf32>, %arg1: tensor<128x128xf32>, %arg2: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %sz = func.call @get_dynamic_tile_size() : () -> index
+  %0 = linalg.matmul ins(%arg0, %arg1: tensor<128x128xf32>, tensor<128x128xf32>) outs(%arg2: tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %0 : tensor<128x128xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.matmul"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1 = transform.structured.match ops{["func.call"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %2, %loops:3 = transform.structured.tile_using_for %0 tile_sizes [%1, %1, 4]
+      : (!transform.any_op, !transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
