@@ -200,3 +200,27 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A tensor.pad target (tiled through a copy, transforms/tile_pad.py): the refusal names the pad.
+// CHECK: tile-dynamic-invalid.mlir:[[# @LINE + 15]]:5: error: failed to tile: cannot tile 'tensor.pad': tile size #0 (%sz) is not defined above the op being tiled
+// CHECK-NEXT: tile-dynamic-invalid.mlir:[[# @LINE + 2]]:3: note: when applied to this op
+func.func @pad_not_dominating(%t: tensor<?x?xf32>, %v: f32, %n: index) -> (tensor<?x?xf32>, index) {
+  %0 = tensor.pad %t low[3, 4] high[5, 3] {
+    ^bb0(%a: index, %b: index):
+      tensor.yield %v : f32
+    } : tensor<?x?xf32> to tensor<?x?xf32>
+  %c1 = arith.constant 1 : index
+  %sz = arith.addi %n, %c1 : index
+  return %0, %sz : tensor<?x?xf32>, index
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1 : !transform.any_op {transform.readonly}) {
+    %pad = transform.structured.match ops{["tensor.pad"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %sz = transform.structured.match ops{["arith.addi"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %a, %loops:2 = transform.structured.tile_using_for %pad tile_sizes [%sz, 3]
+      : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
