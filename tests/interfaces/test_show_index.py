@@ -44,3 +44,24 @@ def test_expressions_names_and_induction_variables():
     iv.name_hint = None
     assert show_index(iv).startswith("(iv #0 of the scf.for at ")
     assert show_index(7) == "7"
+
+
+def test_thread_tile_of_num_threads_tiling():
+    """The `num_threads` tile (transforms/tile_sizes.py): `max(0, min(...))`, and a product by a
+    `ceildivsi` parenthesized as a whole (not `%t * (%m) ceildiv %n`)."""
+    module = parse(
+        """
+func.func @f(%t: index, %m: index, %n: index) -> index {
+  %ts = arith.ceildivsi %m, %n : index
+  %off = arith.muli %t, %ts : index
+  %min = affine.min affine_map<()[s0, s1] -> (s0, s1)> ()[%off, %ts]
+  %size = affine.max affine_map<()[s0] -> (0, s0)> ()[%min]
+  return %size : index
+}"""
+    )
+    size = next(op for op in module.walk() if op.name == "affine.max").results[0]
+    size.name_hint = None
+    for op in module.walk():
+        if op.name in ("arith.ceildivsi", "arith.muli", "affine.min"):
+            op.results[0].name_hint = None
+    assert show_index(size) == "max(0, min(%t * (%m ceildiv %n), %m ceildiv %n))"

@@ -58,6 +58,12 @@ def _bufferization() -> Dialect:
     return BUFFERIZATION_EXTENSION
 
 
+def _affine() -> Dialect:
+    from xfuse.dialects.affine import AFFINE_EXTENSION
+
+    return AFFINE_EXTENSION
+
+
 DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "scf": _scf,
     "tensor": _tensor,
@@ -67,5 +73,6 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "transform": _transform,
     "gpu": _gpu,
     "bufferization": _bufferization,
+    "affine": _affine,  # affine.max (the num_threads tiling guard)
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

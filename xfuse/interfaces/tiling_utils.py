@@ -23,6 +23,7 @@ from xdsl.ir.affine import (
     AffineSymExpr,
 )
 
+from xfuse.dialects.affine import MaxOp
 from xfuse.interfaces.tiling import (
     OpFoldResult,
     TilingRefused,
@@ -87,7 +88,7 @@ def insert_slice(
 def show_index(value: OpFoldResult, _depth: int = 0) -> str:
     """`value` as the user would write it, for a refusal or a remark: its constant, `%name` of a
     named SSA value, the expression of an unnamed `affine.apply` / `affine.min` / `arith`
-    index op over its operands (`%i * 4 + 2`, `min(5, -%i + 13)`), the induction variable of a
+    index op over its operands (`%i * 4 + 2`, `min(5, -%i + 13)`, `max(0, ...)`), the induction variable of a
     loop by its position (`iv #0 of the scf.for at f.mlir:3:5`); `<ssa value>` past a depth."""
     constant = constant_value(value)
     if constant is not None:
@@ -106,21 +107,34 @@ def show_index(value: OpFoldResult, _depth: int = 0) -> str:
         return "<ssa value>"
     owner = value.owner
     operands = [show_index(o, _depth + 1) for o in owner.operands]
-    if isinstance(owner, affine.ApplyOp | affine.MinOp):
+    if isinstance(owner, affine.ApplyOp | affine.MinOp | MaxOp):
         affine_map = owner.map.data
         names = operands[: affine_map.num_dims], operands[affine_map.num_dims :]
         results = [_show_affine(r, *names) for r in affine_map.results]
         if isinstance(owner, affine.ApplyOp) and len(results) == 1:
             return results[0]
-        return f"min({', '.join(results)})"
-    symbol = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}.get(owner.name)
+        return f"{'max' if isinstance(owner, MaxOp) else 'min'}({', '.join(results)})"
+    symbol = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.ceildivsi": "ceildiv"}.get(owner.name)
     if symbol is not None:
         return f"{_wrap(operands[0])} {symbol} {_wrap(operands[1])}"
     return "<ssa value>"
 
 
 def _wrap(text: str) -> str:
-    return f"({text})" if " " in text and not text.startswith(("(", "min(", "max(")) else text
+    """`text` in parentheses unless it is one term: no space, or one call / parenthesized group
+    spanning the whole text (`min(...)`, `(a + b)`, but not `(a) ceildiv b`)."""
+    if " " not in text:
+        return text
+    head = 3 if text.startswith(("min(", "max(")) else 0
+    if text[head:].startswith("("):
+        depth = 0
+        for position, char in enumerate(text[head:], start=head):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0:
+                if position == len(text) - 1:
+                    return text
+                break
+    return f"({text})"
 
 
 def _negated(expr: AffineExpr) -> AffineExpr | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from xdsl.builder import Builder
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, DenseArrayBase, IntegerAttr
-from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove
@@ -31,9 +31,15 @@ from xdsl.traits import IsolatedFromAbove
 from xfuse.diagnostics import XfuseError
 from xfuse.dialects import transform as ft
 from xfuse.dialects.scf import ForallOp
-from xfuse.interfaces.tiling import constant_value, tiling_model_for
+from xfuse.interfaces.tiling import OpFoldResult, constant_value, tiling_model_for
 from xfuse.transform_interp.core_ops import set_op_results
 from xfuse.transform_interp.interpreter import Interpreter, implements
+from xfuse.transform_interp.size_lists import (
+    constant_sizes,
+    packed_sizes,
+    per_target_sizes,
+    single_sizes,
+)
 from xfuse.transform_interp.state import definite, silenceable
 from xfuse.transforms.tile import LoopType, TileOptions, tile_and_replace
 
@@ -42,39 +48,6 @@ from xdsl.dialects import scf
 LoopOp = (scf.ForOp, ForallOp)
 
 # -- sizes ----------------------------------------------------------------------------------
-
-
-def _static_list(
-    interp: Interpreter,
-    op: Operation,
-    static: Sequence[int],
-    dynamic: Sequence[SSAValue],
-    what: str,
-) -> list[int]:
-    """`static` with each DYNAMIC_INDEX entry replaced by the next `dynamic` param's value.
-    A dynamic entry given by an op handle (an SSA index in the payload) is refused: xfuse's
-    tiling driver takes static tile sizes."""
-    values: list[int] = []
-    remaining = iter(dynamic)
-    for entry in static:
-        if entry != DYNAMIC_INDEX:
-            values.append(entry)
-            continue
-        handle = next(remaining)
-        if handle in interp.state.params:
-            params = interp.state.payload_params(op, handle)
-            if len(params) != 1 or not isinstance(params[0], IntegerAttr):
-                raise silenceable(
-                    op, f"expected one integer parameter per {what} entry, got {len(params)}"
-                )
-            values.append(params[0].value.data)
-        else:
-            raise definite(
-                op,
-                f"{what} given by payload SSA values (an operation handle) are not supported by "
-                "xfuse's tiling driver: give them as integers or transform.param values",
-            )
-    return values
 
 
 def _static_domain(op: Operation) -> list[int] | None:
@@ -116,7 +89,8 @@ def _tile(transform_op: Operation, target: Operation, options: TileOptions) -> _
             return _Tiled(loops, tiled_ops)
         if has_memref_semantics(target):
             done = tile_memref_op(
-                target, options.tile_sizes, options.interchange, options.loop, options.mapping
+                target, options.tile_sizes, options.interchange, options.loop, options.mapping,
+                options.num_threads,
             )
             return _Tiled(done.loops, (done.tiled_op,))
         result = tile_and_replace(target, options)
@@ -142,14 +116,15 @@ def _tile_using_for(interp: Interpreter, op: ft.TileUsingForOp) -> None:
     static = [int(v) for v in op.static_sizes.get_values()] if op.static_sizes is not None else []
     if op.scalable_sizes is not None and any(op.scalable_sizes.get_values()):
         raise definite(op, "scalable tile sizes are not supported by xfuse")
-    sizes = _static_list(interp, op, static, list(op.dynamic_sizes), "tile size")
-    if any(s < 0 for s in sizes):
-        raise definite(op, f"expected non-negative tile sizes, got {sizes}")
+    if any(s < 0 for s in static if s != DYNAMIC_INDEX):
+        raise definite(op, f"expected non-negative tile sizes, got {static}")
     interchange = [int(v) for v in op.interchange.get_values()] if op.interchange is not None else []
+    targets = interp.state.payload_ops(op, op.target)
+    sizes = per_target_sizes(interp, op, static, list(op.dynamic_sizes), len(targets))
     tiled_ops: list[Operation] = []
     all_loops: list[Sequence[Operation]] = []
-    for target in interp.state.payload_ops(op, op.target):
-        result = _tile(op, target, TileOptions(sizes, interchange, "for"))
+    for target, target_sizes in zip(targets, sizes, strict=True):
+        result = _tile(op, target, TileOptions(target_sizes, interchange, "for"))
         tiled_ops.extend(result.tiled_ops)
         all_loops.append(result.loops)
     set_op_results(interp, op, op.tiled_linalg_op, tiled_ops)
@@ -157,57 +132,52 @@ def _tile_using_for(interp: Interpreter, op: ft.TileUsingForOp) -> None:
         set_op_results(interp, op, handle, loops)
 
 
-def forall_tile_sizes(
-    transform_op: Operation, target: Operation, num_threads: Sequence[int]
-) -> list[int]:
-    """Tile sizes giving `num_threads[i]` threads on loop i: ceil(extent / threads). xfuse's
-    forall then has ceil(extent / size) iterations, which may be fewer than num_threads where
-    MLIR's would end with empty tiles (same result). Needs static extents."""
+def forall_options(
+    target: Operation,
+    values: Sequence[OpFoldResult],
+    by_threads: bool,
+    mapping: ArrayAttr[Attribute] | None,
+) -> TileOptions:
+    """The driver's options for `tile_using_forall`. `num_threads` with static counts on static
+    extents becomes tile sizes `ceil(extent / threads)` (xfuse's forall then has
+    `ceil(extent / size)` iterations, which may be fewer than num_threads where MLIR's ends with
+    empty tiles: same result); otherwise the forall runs over thread ids as MLIR's does."""
+    if not by_threads:
+        return TileOptions(values, (), "forall", mapping)
     extents = _static_domain(target)
-    if extents is None:
-        raise definite(
-            transform_op,
-            "num_threads on an op with dynamic loop extents is not supported by xfuse (tile "
-            "sizes are static): give tile_sizes instead",
-            target,
-        )
-    sizes: list[int] = []
-    for loop, threads in enumerate(num_threads):
-        if threads == 0 or loop >= len(extents):
+    threads = [constant_value(v) for v in values]
+    if extents is None or any(t is None for t in threads):
+        return TileOptions((), (), "forall", mapping, num_threads=values)
+    sizes: list[OpFoldResult] = []
+    for loop, count in enumerate(threads):
+        assert count is not None
+        if count == 0 or loop >= len(extents):
             sizes.append(0)
         else:
-            sizes.append(max(1, -(-extents[loop] // threads)))
-    return sizes
+            sizes.append(max(1, -(-extents[loop] // count)))
+    return TileOptions(sizes, (), "forall", mapping)
 
 
 @implements(ft.TileUsingForallOp, consumes=(0,))
 def _tile_using_forall(interp: Interpreter, op: ft.TileUsingForallOp) -> None:
+    values: list[OpFoldResult]
     if op.packed_num_threads is not None or op.packed_tile_sizes is not None:
         packed = op.packed_num_threads or op.packed_tile_sizes
         assert packed is not None
-        values = [
-            p.value.data for p in interp.state.payload_params(op, packed) if isinstance(p, IntegerAttr)
-        ]
+        values = packed_sizes(interp, op, packed)
         by_threads = op.packed_num_threads is not None
     elif op.static_num_threads is not None:
-        values = _static_list(
-            interp, op, [int(v) for v in op.static_num_threads.get_values()],
-            list(op.num_threads), "num_threads",
-        )
+        values = single_sizes(interp, op, _values(op.static_num_threads), list(op.num_threads))
         by_threads = True
     else:
         assert op.static_tile_sizes is not None
-        values = _static_list(
-            interp, op, [int(v) for v in op.static_tile_sizes.get_values()],
-            list(op.tile_sizes), "tile size",
-        )
+        values = single_sizes(interp, op, _values(op.static_tile_sizes), list(op.tile_sizes))
         by_threads = False
     mapping = op.mapping if isinstance(op.mapping, ArrayAttr) else None
     tiled_ops: list[Operation] = []
     foralls: list[Operation] = []
     for target in interp.state.payload_ops(op, op.target):
-        sizes = forall_tile_sizes(op, target, values) if by_threads else values
-        result = _tile(op, target, TileOptions(sizes, (), "forall", mapping))
+        result = _tile(op, target, forall_options(target, values, by_threads, mapping))
         tiled_ops.extend(result.tiled_ops)
         foralls.extend(result.loops)
     set_op_results(interp, op, op.tiled_op, tiled_ops)
@@ -221,11 +191,11 @@ def _tile_using_forall(interp: Interpreter, op: ft.TileUsingForallOp) -> None:
 def _fuse(interp: Interpreter, op: ft.FuseOp) -> None:
     from xfuse.transforms.fuse_producers import fuse_producers
 
-    sizes = _static_list(
-        interp, op, _values(op.static_tile_sizes), list(op.tile_sizes), "tile size"
+    sizes: list[OpFoldResult] = list(
+        constant_sizes(interp, op, _values(op.static_tile_sizes), list(op.tile_sizes))
     )
-    interchange = _static_list(
-        interp, op, _values(op.static_tile_interchange), list(op.tile_interchange), "interchange"
+    interchange = constant_sizes(
+        interp, op, _values(op.static_tile_interchange), list(op.tile_interchange)
     )
     loop: LoopType = "forall" if op.use_forall is not None else "for"
     transformed: list[Operation] = []
@@ -402,4 +372,4 @@ def _xfuse_diffuse(interp: Interpreter, op: ft.XfuseDiffuseOp) -> None:
     set_op_results(interp, op, op.fused, fused)
 
 
-__all__ = ["forall_tile_sizes", "fuse_into_containing"]
+__all__ = ["forall_options", "fuse_into_containing"]

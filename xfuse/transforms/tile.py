@@ -22,6 +22,10 @@ Loops (as MLIR's tileUsingSCF):
   first); a shorter interchange is completed with the identity.
 - The tile size of a loop is `ts` when it provably divides the (static) domain, else
   `affine.min(ts, upper_bound - iv)`, so the last tile is partial.
+- A tile size may be an SSA index value defined above the op (a dynamic step; its tiles are
+  always bounded by `affine.min`). `num_threads` (forall only) replaces the tile sizes: the
+  forall runs over thread ids with tile size `ceildiv(extent, threads)` and MLIR's empty-tile
+  guard (`transforms/tile_sizes.py`).
 - Dynamic extents come from the iteration domain (`tensor.dim`), materialized before the loops.
 - The tiled op is computed on a clone of `op` whose destination operands are the loop-carried
   tensors (`iter_args` of the `scf.for` nest, `shared_outs` of the `scf.forall`): its output
@@ -32,7 +36,8 @@ Loops (as MLIR's tileUsingSCF):
   `scf.forall.in_parallel` holds one `tensor.parallel_insert_slice` per result.
 
 Refusals (an `XfuseError` on the op, raised before any loop is built): no tiling model; more
-tile sizes than loops; a negative tile size; an interchange that is not a permutation of the
+tile sizes than loops; a negative tile size; an SSA tile size that is not an index
+value defined above the op; an interchange that is not a permutation of the
 loops; memref operands or results; an op that is not in destination-passing style; a tiled
 reduction loop with `scf.forall` (parallel tiles would race on the accumulator); a forall
 `mapping` whose length is not the number of tiled loops.
@@ -46,10 +51,9 @@ from typing import Literal
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import affine, scf, tensor
+from xdsl.dialects import scf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    AffineMapAttr,
     ArrayAttr,
     DenseArrayBase,
     IndexType,
@@ -61,7 +65,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.utils import split_dynamic_index_list
 from xdsl.ir import Attribute, Block, Operation, SSAValue
-from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.irdl import IRDLOperation, OperandDef
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -75,7 +78,6 @@ from xfuse.interfaces.tiling import (
     Range,
     TilingInterface,
     TilingRefused,
-    apply_affine_expr,
     TilingResult,
     constant_value,
     fold_constants,
@@ -83,6 +85,14 @@ from xfuse.interfaces.tiling import (
     require_tiling_model,
 )
 from xfuse.interfaces.tiling_utils import insert_slice
+from xfuse.transforms.tile_sizes import (
+    bounded_tile_size,
+    check_dynamic_sizes,
+    is_zero,
+    thread_tile,
+    thread_tile_sizes,
+    upper_bound,
+)
 
 __all__ = [
     "TILE_SIZES_ATTR",
@@ -108,13 +118,17 @@ LoopType = Literal["for", "forall"]
 class TileOptions:
     """How to tile (MLIR's SCFTilingOptions): the caller's policy, never the driver's."""
 
-    tile_sizes: Sequence[int]
-    """One per loop of the iteration domain; 0 = untiled; missing trailing sizes are 0."""
+    tile_sizes: Sequence[OpFoldResult]
+    """One per loop of the iteration domain; 0 = untiled; missing trailing sizes are 0. An
+    SSA index value (a dynamic tile size) must be defined above the op (see tile_sizes.py)."""
     interchange: Sequence[int] = ()
     """`interchange[k]` = the op's loop placed k-th in the nest (outermost first)."""
     loop: LoopType = "for"
     mapping: ArrayAttr[Attribute] | None = None
     """The `mapping` of the `scf.forall` (one entry per tiled loop); forall only."""
+    num_threads: Sequence[OpFoldResult] = ()
+    """forall only, instead of `tile_sizes` (which must then be empty): the number of threads
+    of each loop (0 = untiled); the forall runs over thread ids (see tile_sizes.py)."""
 
 
 @dataclass(frozen=True)
@@ -178,8 +192,9 @@ def destination_operand_indices(op: Operation) -> list[int]:
 
 def _validate(
     op: Operation, model: TilingInterface, options: TileOptions
-) -> tuple[list[int], list[int], list[int]]:
-    """(tile sizes per loop, interchanged order of all loops, destination operand indices)."""
+) -> tuple[list[OpFoldResult], list[int], list[int]]:
+    """(tile sizes, or thread counts with `num_threads`, per loop; interchanged order of all
+    loops; destination operand indices). SSA constants are folded to ints."""
     for index, operand in enumerate(op.operands):
         if isinstance(operand.type, MemRefType):
             raise TilingRefused(
@@ -191,16 +206,21 @@ def _validate(
     iterator_types = model.get_loop_iterator_types(op)
     num_loops = len(iterator_types)
 
-    tile_sizes = list(options.tile_sizes)
+    by_threads = bool(options.num_threads)
+    if by_threads and options.tile_sizes:
+        raise TilingRefused(op, "give either tile sizes or num_threads, not both")
+    if by_threads and options.loop != "forall":
+        raise TilingRefused(op, "num_threads is only meaningful with loop=forall")
+    what = "thread count" if by_threads else "tile size"
+    given = options.num_threads if by_threads else options.tile_sizes
+    check_dynamic_sizes(op, given, what)
+    tile_sizes = fold_constants(given)
     if len(tile_sizes) > num_loops:
         raise TilingRefused(
             op,
-            f"{len(tile_sizes)} tile sizes given for {num_loops} loops "
-            "(at most one tile size per loop)",
+            f"{len(tile_sizes)} {what}s given for {num_loops} loops "
+            f"(at most one {what} per loop)",
         )
-    negative = [ts for ts in tile_sizes if ts < 0]
-    if negative:
-        raise TilingRefused(op, f"tile sizes must be non-negative, got {negative[0]}")
     tile_sizes += [0] * (num_loops - len(tile_sizes))
 
     interchange = list(options.interchange)
@@ -220,14 +240,14 @@ def _validate(
 
     if options.loop == "forall":
         for loop, (ts, kind) in enumerate(zip(tile_sizes, iterator_types, strict=True)):
-            if ts != 0 and kind == IteratorType.REDUCTION:
+            if not is_zero(ts) and kind == IteratorType.REDUCTION:
                 raise TilingRefused(
                     op,
                     f"loop d{loop} is a reduction: tiling it with scf.forall would make "
                     "parallel tiles race on the accumulator (give it tile size 0, or use "
                     "loop=for)",
                 )
-        num_tiled = sum(1 for ts in tile_sizes if ts != 0)
+        num_tiled = sum(1 for ts in tile_sizes if not is_zero(ts))
         if options.mapping is not None and len(options.mapping) != num_tiled:
             raise TilingRefused(
                 op,
@@ -247,32 +267,6 @@ def _validate(
 
 
 # -- index helpers ---------------------------------------------------------------------------
-
-
-def _upper_bound(builder: Builder, domain: Range) -> OpFoldResult:
-    return apply_affine_expr(
-        builder, AffineExpr.dimension(0) + AffineExpr.dimension(1), [domain.offset, domain.size]
-    )
-
-
-def _bounded_tile_size(
-    builder: Builder, iv: SSAValue, tile_size: int, domain: Range, upper_bound: OpFoldResult
-) -> OpFoldResult:
-    """The size of the tile starting at `iv`: `tile_size` when it divides the domain (then no
-    tile is partial), else `affine.min(tile_size, upper_bound - iv)`."""
-    lower, extent = constant_value(domain.offset), constant_value(domain.size)
-    if tile_size == 1 or (lower is not None and extent is not None and extent % tile_size == 0):
-        return tile_size
-    d0 = AffineExpr.dimension(0)
-    ub = constant_value(upper_bound)
-    if ub is not None:
-        min_map = AffineMap(1, 0, (AffineExpr.constant(tile_size), AffineExpr.constant(ub) - d0))
-        operands = [iv]
-    else:
-        assert isinstance(upper_bound, SSAValue)
-        min_map = AffineMap(1, 1, (AffineExpr.constant(tile_size), AffineExpr.symbol(0) - d0))
-        operands = [iv, upper_bound]
-    return builder.insert(affine.MinOp(operands, AffineMapAttr(min_map))).result
 
 
 def _mixed(values: Sequence[OpFoldResult]) -> tuple[list[int], list[SSAValue]]:
@@ -298,7 +292,7 @@ def tile_using_scf(builder: Builder, op: Operation, options: TileOptions) -> Til
     model = require_tiling_model(op)
     tile_sizes, interchange, destination_indices = _validate(op, model, options)
     destinations = tuple(op.operands[i] for i in destination_indices)
-    tiled_loops = [loop for loop in interchange if tile_sizes[loop] != 0]
+    tiled_loops = [loop for loop in interchange if not is_zero(tile_sizes[loop])]
     if not tiled_loops:
         return TiledLoops(
             (), (op,), tuple(op.results), (), (), (), (), destinations, tuple(op.results)
@@ -309,10 +303,15 @@ def tile_using_scf(builder: Builder, op: Operation, options: TileOptions) -> Til
     for loop, extent in enumerate(domain):
         if constant_value(extent.stride) != 1:
             raise TilingRefused(op, f"loop d{loop} has a non-unit stride")
-    upper_bounds = {loop: _upper_bound(builder, domain[loop]) for loop in tiled_loops}
+    upper_bounds = {loop: upper_bound(builder, domain[loop]) for loop in tiled_loops}
+    num_threads: Sequence[OpFoldResult] = ()
+    if options.num_threads:
+        num_threads, tile_sizes = tile_sizes, thread_tile_sizes(builder, domain, tile_sizes)
 
     built: list[Operation] = []  # the outermost loop, once inserted
-    nest = _LoopNest(op, model, domain, upper_bounds, tile_sizes, tiled_loops, destination_indices)
+    nest = _LoopNest(
+        op, model, domain, upper_bounds, tile_sizes, tiled_loops, destination_indices, num_threads
+    )
     try:
         if options.loop == "for":
             result = _build_for_nest(builder, nest, built)
@@ -350,9 +349,11 @@ class _LoopNest:
     model: TilingInterface
     domain: Sequence[Range]
     upper_bounds: dict[int, OpFoldResult]
-    tile_sizes: Sequence[int]
+    tile_sizes: Sequence[OpFoldResult]
     tiled_loops: Sequence[int]
     destination_indices: Sequence[int]
+    num_threads: Sequence[OpFoldResult] = ()
+    """With `num_threads` tiling (forall only): the thread count of each loop."""
 
     @property
     def destinations(self) -> list[SSAValue]:
@@ -362,11 +363,18 @@ class _LoopNest:
         """(offsets, sizes) of the whole iteration domain, for the builders to narrow."""
         return [r.offset for r in self.domain], [r.size for r in self.domain]
 
-    def tile_size(self, builder: Builder, loop: int, iv: SSAValue) -> OpFoldResult:
-        """The size of the tile of `loop` starting at `iv` (see `_bounded_tile_size`)."""
-        return _bounded_tile_size(
+    def tile(self, builder: Builder, loop: int, iv: SSAValue) -> tuple[OpFoldResult, OpFoldResult]:
+        """(offset, size) of the tile of `loop` at induction variable `iv`: the tile starting
+        at `iv` (`bounded_tile_size`), or thread `iv`'s tile with `num_threads`."""
+        if self.num_threads:
+            return thread_tile(
+                builder, iv, self.tile_sizes[loop], self.num_threads[loop],
+                self.domain[loop], self.upper_bounds[loop],
+            )
+        size = bounded_tile_size(
             builder, iv, self.tile_sizes[loop], self.domain[loop], self.upper_bounds[loop]
         )
+        return iv, size
 
     def tile_in_body(
         self,
@@ -451,8 +459,7 @@ def _build_for_nest(builder: Builder, nest: _LoopNest, built: list[Operation]) -
         iv = body.args[0]
         iv.name_hint = _iv_name(loop)
         carried = list(body.args[1:])
-        offsets[loop] = iv
-        sizes[loop] = nest.tile_size(builder, loop, iv)
+        offsets[loop], sizes[loop] = nest.tile(builder, loop, iv)
 
     tiling, positions = nest.tile_in_body(builder, carried, offsets, sizes)
     inserts: list[Operation] = []
@@ -472,21 +479,26 @@ def _build_forall(
     mapping: ArrayAttr[Attribute] | None,
     built: list[Operation],
 ) -> TiledLoops:
-    forall = ForallOp.from_bounds(
-        [_folded(nest.upper_bounds[loop]) for loop in nest.tiled_loops],
-        nest.destinations,
-        lower_bounds=[_folded(nest.domain[loop].offset) for loop in nest.tiled_loops],
-        steps=[nest.tile_sizes[loop] for loop in nest.tiled_loops],
-        mapping=mapping,
-    )
+    if nest.num_threads:  # over thread ids
+        forall = ForallOp.from_bounds(
+            [nest.num_threads[loop] for loop in nest.tiled_loops], nest.destinations,
+            mapping=mapping,
+        )
+    else:
+        forall = ForallOp.from_bounds(
+            [_folded(nest.upper_bounds[loop]) for loop in nest.tiled_loops],
+            nest.destinations,
+            lower_bounds=[_folded(nest.domain[loop].offset) for loop in nest.tiled_loops],
+            steps=[nest.tile_sizes[loop] for loop in nest.tiled_loops],
+            mapping=mapping,
+        )
     builder.insert(forall)
     built.append(forall)
     builder.insertion_point = InsertPoint.before(forall.terminator)
     offsets, sizes = nest.whole_domain()
     for loop, iv in zip(nest.tiled_loops, forall.induction_vars, strict=True):
-        iv.name_hint = _iv_name(loop)
-        offsets[loop] = iv
-        sizes[loop] = nest.tile_size(builder, loop, iv)
+        iv.name_hint = _thread_name(loop) if nest.num_threads else _iv_name(loop)
+        offsets[loop], sizes[loop] = nest.tile(builder, loop, iv)
     shared_outs = list(forall.region_iter_args)
     tiling, positions = nest.tile_in_body(builder, shared_outs, offsets, sizes)
     inserts: list[Operation] = []
@@ -505,6 +517,12 @@ def _iv_name(loop: int) -> str:
     return f"iv{loop}"
 
 
+def _thread_name(loop: int) -> str:
+    """The thread id of loop d`loop` in a `num_threads` forall (its tile starts at
+    `%thread0 * tile_size`, not at the induction variable)."""
+    return f"thread{loop}"
+
+
 def _folded(value: OpFoldResult) -> OpFoldResult:
     constant = constant_value(value)
     return constant if constant is not None else value
@@ -513,7 +531,7 @@ def _folded(value: OpFoldResult) -> OpFoldResult:
 def tile_using_for(
     builder: Builder,
     op: Operation,
-    tile_sizes: Sequence[int],
+    tile_sizes: Sequence[OpFoldResult],
     interchange: Sequence[int] | None = None,
 ) -> TiledLoops:
     """Tile `op` into an `scf.for` nest (one loop per non-zero tile size, in `interchange`
@@ -524,7 +542,7 @@ def tile_using_for(
 def tile_using_forall(
     builder: Builder,
     op: Operation,
-    tile_sizes: Sequence[int],
+    tile_sizes: Sequence[OpFoldResult],
     mapping: ArrayAttr[Attribute] | None = None,
     interchange: Sequence[int] | None = None,
 ) -> TiledLoops:

@@ -6,12 +6,15 @@ On buffers there is nothing to carry between iterations: the loops have no `iter
 `shared_outs`, each operand of the tiled op is a `memref.subview` of the original buffer (its
 type inferred with the strided layout, so a subview of a subview works: multi-level tiling), and
 the tiled op writes in place. The tile of each operand comes from the op's indexing maps exactly
-as on tensors (the structured tiling model's `image_of_tile`); the loops are built as by
-`tile.py` (tile size `ts` when it divides the static extent, else `min(ts, ub - iv)`).
+as on tensors (the structured tiling model's `image_of_tile`); the loops and tile sizes are
+those of `tile.py` (`transforms/tile_sizes.py`: tile size `ts` when it divides the static
+extent, else `min(ts, ub - iv)`; SSA tile sizes; `num_threads` over thread ids with the
+empty-tile guard).
 
 Refused (a `TilingRefused` on the op, before any IR is built): an op that is not a structured
-linalg op on memrefs, more tile sizes than loops, a negative size, a bad interchange, and a
-reduction loop tiled with `scf.forall` (parallel tiles would race on the output buffer).
+linalg op on memrefs, more tile sizes than loops, a negative size, an SSA size that is not an
+index value defined above the op, a bad interchange, and a reduction loop tiled with
+`scf.forall` (parallel tiles would race on the output buffer).
 """
 
 from __future__ import annotations
@@ -21,10 +24,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from xdsl.builder import Builder
-from xdsl.dialects import affine, memref, scf
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType, MemRefType
+from xdsl.dialects import memref, scf
+from xdsl.dialects.builtin import ArrayAttr, IndexType, MemRefType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
-from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.dialects.scf import ForallOp
@@ -32,10 +34,10 @@ from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,
     TilingRefused,
-    constant_value,
     fold_constants,
     materialize_index,
 )
+from xfuse.transforms import tile_sizes as sizing
 from xfuse.interfaces.tiling_linalg import (
     image_of_tile,
     loop_range,
@@ -61,36 +63,32 @@ def has_memref_semantics(op: Operation) -> bool:
     )
 
 
-def _tile_size(builder: Builder, iv: SSAValue, tile: int, upper: OpFoldResult) -> OpFoldResult:
-    static = constant_value(upper)
-    if static is not None and static % tile == 0:
-        return tile
-    operands = [iv, materialize_index(builder, upper)]
-    min_map = AffineMap(2, 0, (AffineExpr.constant(tile), AffineExpr.dimension(1) - AffineExpr.dimension(0)))
-    return builder.insert(affine.MinOp(operands, AffineMapAttr(min_map))).result
-
-
 def tile_memref_op(
     op: Operation,
-    tile_sizes: Sequence[int],
+    tile_sizes: Sequence[OpFoldResult],
     interchange: Sequence[int] = (),
     loop: Literal["for", "forall"] = "for",
     mapping: ArrayAttr[Attribute] | None = None,
+    num_threads: Sequence[OpFoldResult] = (),
 ) -> MemrefTiling:
-    """Tile `op` (a structured op on memrefs) and erase it (module docstring)."""
+    """Tile `op` (a structured op on memrefs) and erase it (module docstring). Sizes (or, for a
+    forall, `num_threads` instead) may be SSA index values defined above `op`, as in `tile.py`."""
     view = structured_view(op)
     if view is None or not has_memref_semantics(op):
         raise TilingRefused(op, "expected a structured linalg op on memrefs")
+    if num_threads and (tile_sizes or loop != "forall"):
+        raise TilingRefused(op, "num_threads is only meaningful with loop=forall, without tile sizes")
     n = view.num_loops
-    if len(tile_sizes) > n:
-        raise TilingRefused(op, f"{len(tile_sizes)} tile sizes for {n} loops")
-    sizes = [*tile_sizes, *([0] * (n - len(tile_sizes)))]
-    if any(s < 0 for s in sizes):
-        raise TilingRefused(op, f"negative tile size in {list(tile_sizes)}")
+    given = num_threads or tile_sizes
+    what = "thread count" if num_threads else "tile size"
+    if len(given) > n:
+        raise TilingRefused(op, f"{len(given)} {what}s for {n} loops")
+    sizing.check_dynamic_sizes(op, given, what)
+    sizes = [*fold_constants(given), *([0] * (n - len(given)))]
     order = [*interchange, *(l for l in range(n) if l not in interchange)]
     if sorted(order) != list(range(n)):
         raise TilingRefused(op, f"interchange {list(interchange)} is not a permutation of the loops 0..{n - 1}")
-    tiled_loops = [l for l in order if sizes[l] != 0]
+    tiled_loops = [l for l in order if not sizing.is_zero(sizes[l])]
     if loop == "forall":
         for l in tiled_loops:
             if view.iterator_types[l] == IteratorType.REDUCTION:
@@ -103,6 +101,10 @@ def tile_memref_op(
 
     builder = Builder(InsertPoint.before(op))
     domain = [loop_range(builder, view, l) for l in range(n)]
+    upper_bounds = [sizing.upper_bound(builder, r) for r in domain]
+    threads: Sequence[OpFoldResult] = ()
+    if num_threads:
+        threads, sizes = sizes, sizing.thread_tile_sizes(builder, domain, sizes)
     offsets: list[OpFoldResult] = [r.offset for r in domain]
     tile: list[OpFoldResult] = [r.size for r in domain]
     built: list[Operation] = []
@@ -112,7 +114,7 @@ def tile_memref_op(
             for_op = builder.insert(
                 scf.ForOp(
                     materialize_index(builder, domain[l].offset),
-                    materialize_index(builder, domain[l].size),
+                    materialize_index(builder, upper_bounds[l]),
                     materialize_index(builder, sizes[l]),
                     [],
                     body,
@@ -122,21 +124,28 @@ def tile_memref_op(
             body.add_op(scf.YieldOp())
             builder = Builder(InsertPoint.before(body.last_op))  # pyright: ignore[reportArgumentType]
             offsets[l] = body.args[0]
-            tile[l] = _tile_size(builder, body.args[0], sizes[l], domain[l].size)
+            tile[l] = sizing.bounded_tile_size(builder, body.args[0], sizes[l], domain[l], upper_bounds[l])
     else:
-        forall = builder.insert(
-            ForallOp.from_bounds(
-                [domain[l].size for l in tiled_loops],
+        if threads:  # over thread ids
+            forall = ForallOp.from_bounds([threads[l] for l in tiled_loops], mapping=mapping)
+        else:
+            forall = ForallOp.from_bounds(
+                [upper_bounds[l] for l in tiled_loops],
                 lower_bounds=[domain[l].offset for l in tiled_loops],
                 steps=[sizes[l] for l in tiled_loops],
                 mapping=mapping,
             )
-        )
+        builder.insert(forall)
         built.append(forall)
         builder = Builder(InsertPoint.before(forall.terminator))
         for l, iv in zip(tiled_loops, forall.induction_vars, strict=True):
-            offsets[l] = iv
-            tile[l] = _tile_size(builder, iv, sizes[l], domain[l].size)
+            if threads:
+                offsets[l], tile[l] = sizing.thread_tile(
+                    builder, iv, sizes[l], threads[l], domain[l], upper_bounds[l]
+                )
+            else:
+                offsets[l] = iv
+                tile[l] = sizing.bounded_tile_size(builder, iv, sizes[l], domain[l], upper_bounds[l])
 
     operands: list[SSAValue] = []
     for index, (operand, indexing_map) in enumerate(zip(view.operands, view.maps, strict=True)):

@@ -29,6 +29,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.interfaces.tiling import TilingRefused, constant_value, materialize_index
 from xfuse.interfaces.tiling_pad import padded_sizes
 from xfuse.transforms.tile import TiledLoops, TileOptions, tile_and_replace
+from xfuse.transforms.tile_sizes import check_dynamic_sizes
 
 __all__ = ["tile_pad_op"]
 
@@ -37,6 +38,13 @@ def tile_pad_op(op: tensor.PadOp, options: TileOptions) -> tuple[tuple[Operation
     """Tile `op` (module docstring); returns (loops, tiled ops). Refusals are `XfuseError`s."""
     from xfuse.transforms.fuse_producers import fuse_producer_of_slice
 
+    # Checked on the pad (the copy built right after it sees the same values), so a refusal
+    # names the user's op.
+    check_dynamic_sizes(
+        op,
+        options.num_threads or options.tile_sizes,
+        "thread count" if options.num_threads else "tile size",
+    )
     result_type = op.result.type
     assert isinstance(result_type, TensorType)
     builder = Builder(InsertPoint.after(op))

@@ -136,8 +136,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Dynamic tile sizes given by payload values are refused with the reason.
-// CHECK: invalid.mlir:[[# @LINE + 9]]:5: error: tile size given by payload SSA values (an operation handle) are not supported
+// A tile size handle to an op without a single index result (MLIR's message; more in
+// tile-dynamic-invalid.mlir).
+// CHECK: invalid.mlir:[[# @LINE + 9]]:5: error: expected sizes to be produced by ops with a single index-type result
 func.func @ssa_tile_size(%a: tensor<16x8xf32>, %b: tensor<8x12xf32>, %c: tensor<16x12xf32>, %n: index) -> tensor<16x12xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x12xf32>) outs(%c : tensor<16x12xf32>) -> tensor<16x12xf32>
   return %0 : tensor<16x12xf32>
