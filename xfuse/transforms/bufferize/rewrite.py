@@ -40,7 +40,7 @@ from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.bufferize.call_graph import is_entry_point
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
-from xfuse.transforms.bufferize.rewrite_scf import ScfRewriter
+from xfuse.transforms.bufferize.rewrite_scf import CopyAfter, ScfRewriter
 from xfuse.transforms.bufferize.rewrite_tensor import memref_type, rewrite_tensor_op, strides_and_offset
 from xfuse.transforms.bufferize.analysis import (
     FunctionAnalysis,
@@ -110,6 +110,8 @@ class FunctionRewriter(ScfRewriter):
         # per op, (position, placeholder of the memref result); per yield, the buffers it passes.
         self.selected_results: dict[Operation, list[tuple[int, SSAValue]]] = {}
         self.selected_yields: dict[Operation, list[SSAValue]] = {}
+        # Branching ops whose result buffer is filled by one copy after the op (rewrite_scf.py).
+        self.copied_after: dict[Operation, list[CopyAfter]] = {}
         # A public function no function of the module calls: its results go to the runtime.
         self.called_from_outside_only = False
 
