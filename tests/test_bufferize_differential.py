@@ -84,6 +84,11 @@ MORE_THAN_UPSTREAM = {
                                 "case writes and the iter_arg the body overwrites (coarser than "
                                 "upstream, whose yields are always in place), so the result is a "
                                 "buffer of its own filled by a copy (2 allocs + 1 copy; upstream 2 + 0)",
+    "scf_index_switch_in_execute_region": "the execute_region hands over only a buffer it owns, so the "
+                                          "switch's result is a buffer of its own filled by a copy "
+                                          "after it, not a selection of the computed tensors "
+                                          "(3 allocs + 1 copy; upstream 3 + 0, deciding ownership "
+                                          "at run time)",
 }
 
 
@@ -165,7 +170,7 @@ def test_while_loops_match_copy_before_write(entry: str):
 
 # Region ops whose branches yield different buffers (rewrite_scf.py: selected buffers, one
 # copy after the op): every branch taken, index arguments set to 1..4.
-BRANCH_CASES = ("scf_index_switch", "scf_index_switch_nested", "scf_index_switch_in_loop",
+BRANCH_CASES = ("scf_index_switch", "scf_index_switch_in_execute_region", "scf_index_switch_nested", "scf_index_switch_in_loop",
                 "scf_index_switch_selected_over_built", "scf_index_switch_slice_source",
                 "scf_index_switch_two_results", "scf_if_copy_after", "upstream_scf_if_non_equiv_yields")
 
