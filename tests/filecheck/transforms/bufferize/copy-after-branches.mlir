@@ -15,6 +15,7 @@
 // RUN: xfuse-opt %S/../../../bufferize_cases/scf_index_switch_selected_over_built.mlir -p xfuse-bufferize | filecheck %s --check-prefix=SELECTED
 // RUN: xfuse-opt %S/../../../bufferize_cases/scf_index_switch_slice_source.mlir -p xfuse-bufferize | filecheck %s --check-prefix=SLICE
 // RUN: xfuse-opt %S/../../../bufferize_cases/scf_index_switch_two_results.mlir -p xfuse-bufferize | filecheck %s --check-prefix=TWO
+// RUN: xfuse-opt %S/../../../bufferize_cases/scf_index_switch_in_execute_region.mlir -p xfuse-bufferize | filecheck %s --check-prefix=EXEC
 
 // Cases 1 and default yield the arguments, case 2 computes into the result buffer: one
 // allocation, one copy (guarded) instead of one per copying case.
@@ -159,3 +160,21 @@
 // TWO-NEXT:      "memref.copy"(%[[SEL1]], %[[S]])
 // TWO-NEXT:    }
 // TWO-NEXT:    func.return %[[R]], %[[S]]
+
+// The execute_region (inlined) hands over only a buffer it owns: no selection of %p and the
+// built buffer, but the built buffer as the result, filled after the switch from %p when a case
+// yields it (the default case writes %p in place first).
+// EXEC-LABEL: func.func @scf_index_switch_in_execute_region
+// EXEC:         %[[P:.*]] = memref.alloc() : memref<4xf32>
+// EXEC:         %[[R:.*]] = memref.alloc() : memref<4xf32>
+// EXEC-NEXT:    %[[SEL:.*]], %[[FLAG:.*]] = scf.index_switch %i -> memref<4xf32>, i1
+// EXEC:         default {
+// EXEC-NEXT:      linalg.sub ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[P]] : memref<4xf32>)
+// EXEC-NEXT:      %[[T:.*]] = arith.constant true
+// EXEC-NEXT:      scf.yield %[[P]], %[[T]] : memref<4xf32>, i1
+// EXEC-NEXT:    }
+// EXEC-NEXT:    scf.if %[[FLAG]] {
+// EXEC-NEXT:      "memref.copy"(%[[SEL]], %[[R]])
+// EXEC-NEXT:    }
+// EXEC-NEXT:    %[[Y:.*]] = memref.alloc() : memref<4xf32>
+// EXEC-NEXT:    linalg.mul ins(%[[R]], %a : memref<4xf32>, memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
