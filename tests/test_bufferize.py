@@ -122,3 +122,17 @@ def test_recursion_is_refused() -> None:
     }"""
     with pytest.raises(XfuseError, match="recursive call to '@f'"):
         bufferize(xfuse.parse(text))
+
+
+def test_mutual_recursion_is_refused() -> None:
+    text = """
+    func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+      %r = func.call @g(%a) : (tensor<4xf32>) -> tensor<4xf32>
+      return %r : tensor<4xf32>
+    }
+    func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {
+      %r = func.call @f(%a) : (tensor<4xf32>) -> tensor<4xf32>
+      return %r : tensor<4xf32>
+    }"""
+    with pytest.raises(XfuseError, match="recursive call to '@f'"):
+        bufferize(xfuse.parse(text))

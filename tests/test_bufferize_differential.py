@@ -79,9 +79,16 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
 # (docs/passes/xfuse-bufferize.md, "Limitations"); strict: a fix makes the test fail until the
 # entry is removed.
 MORE_THAN_UPSTREAM = {
-    "scf_index_switch": "branches yielding different buffers get one result buffer: the computed branch "
-                        "writes it, the two yielding arguments copy into it (1 alloc + 2 copies; upstream "
-                        "2 + 1: it yields the branch buffers and decides ownership at run time)",
+    "scf_index_switch_in_loop": "the yields of the iter_arg and of %b are out of place: through the "
+                                "switch's result, one alias set holds them, the value the computing "
+                                "case writes and the iter_arg the body overwrites (coarser than "
+                                "upstream, whose yields are always in place), so the result is a "
+                                "buffer of its own filled by a copy (2 allocs + 1 copy; upstream 2 + 0)",
+    "scf_index_switch_in_execute_region": "the execute_region hands over only a buffer it owns, so the "
+                                          "switch's result is a buffer of its own filled by a copy "
+                                          "after it, not a selection of the computed tensors "
+                                          "(3 allocs + 1 copy; upstream 3 + 0, deciding ownership "
+                                          "at run time)",
 }
 
 
@@ -103,6 +110,11 @@ ANALYSIS_DIFFERS = {
                          "argument, copied inside) rather than copied at the call site",
     "scf_index_switch": "a yield aliasing a read-only argument is out of place when any value of "
                         "the merged alias set is written (coarser than upstream)",
+    **dict.fromkeys(("scf_if_copy_after", "scf_index_switch_in_loop", "scf_index_switch_nested",
+                     "scf_index_switch_slice_source", "scf_index_switch_two_results"),
+                    "yields of arguments (or of the iter_arg) are out of place where upstream's yields are "
+                    "always in place: a value of the merged alias set is written (coarser than upstream); "
+                    "the result is a buffer of its own, copied into once after the op"),
 }
 
 
@@ -154,6 +166,26 @@ def test_while_loops_match_copy_before_write(entry: str):
     for trips in (1, 2, 3, 4):
         inputs = [trips if isinstance(x, (int, np.integer)) else x for x in random_inputs(reference.signature, seed=trips)]
         _assert_same_results(reference, candidate, inputs, f"@{entry} ({trips} trips)")
+
+
+# Region ops whose branches yield different buffers (rewrite_scf.py: selected buffers, one
+# copy after the op): every branch taken, index arguments set to 1..4.
+BRANCH_CASES = ("scf_index_switch", "scf_index_switch_in_execute_region", "scf_index_switch_nested", "scf_index_switch_in_loop",
+                "scf_index_switch_selected_over_built", "scf_index_switch_slice_source",
+                "scf_index_switch_two_results", "scf_if_copy_after", "upstream_scf_if_non_equiv_yields")
+
+
+@pytest.mark.parametrize("name", BRANCH_CASES)
+def test_every_branch_matches_mlir_opt(name: str):
+    case = ROOT / "tests" / "bufferize_cases" / f"{name}.mlir"
+    text = case.read_text()
+    module = _parse(case)
+    reference = compile_module(module, pipeline=allocs.reference_pipeline(text))
+    candidate = compile_module(apply_passes(prepare_for_execution(module), "xfuse-bufferize"), reference.entry,
+                               pipeline="memref")
+    for index in (1, 2, 3, 4):
+        inputs = [index if isinstance(x, (int, np.integer)) else x for x in random_inputs(reference.signature, seed=index)]
+        _assert_same_results(reference, candidate, inputs, f"{name} (index {index})")
 
 
 def test_counting_sees_allocs_and_copies():

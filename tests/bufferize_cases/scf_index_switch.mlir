@@ -1,5 +1,5 @@
-// scf.index_switch: cases yield different tensors, so the result is a buffer each case copies
-// its value into (or writes directly).
+// scf.index_switch: cases yield different tensors, so the result is a buffer of its own: case 2
+// computes into it, cases 1 and default yield their argument, copied once after the op.
 func.func @scf_index_switch(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: index) -> tensor<4xf32> {
   %r = scf.index_switch %i -> tensor<4xf32>
   case 1 {

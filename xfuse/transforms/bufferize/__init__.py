@@ -5,7 +5,7 @@ One module pass in three steps (see docs/passes/xfuse-bufferize.md):
 2. analysis.py: in place or out of place for every tensor operand (read-after-write conflicts
    over SSA use-def chains and alias sets), from the op models of models*.py (one module per op
    family);
-3. rewrite.py (+ rewrite_scf.py, rewrite_tensor.py): memrefs, allocating only for out-of-place
+3. rewrite.py (+ rewrite_scf.py, rewrite_branches.py, rewrite_tensor.py): memrefs, allocating only for out-of-place
    operands, deallocating what it allocates.
 
 `analysis_only` stops after step 2 and annotates the ops the way

@@ -40,6 +40,7 @@ from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.bufferize.call_graph import is_entry_point
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
+from xfuse.transforms.bufferize.rewrite_branches import CopyAfter
 from xfuse.transforms.bufferize.rewrite_scf import ScfRewriter
 from xfuse.transforms.bufferize.rewrite_tensor import memref_type, rewrite_tensor_op, strides_and_offset
 from xfuse.transforms.bufferize.analysis import (
@@ -106,10 +107,12 @@ class FunctionRewriter(ScfRewriter):
         self.view_base: dict[SSAValue, SSAValue] = {}
         # Memory xfuse did not allocate: globals, memrefs the program wrapped with to_tensor.
         self.foreign: set[SSAValue] = set()
-        # Branching ops whose result is the buffer the taken branch yields (rewrite_scf.py):
+        # Branching ops whose result is the buffer the taken branch yields (rewrite_branches.py):
         # per op, (position, placeholder of the memref result); per yield, the buffers it passes.
         self.selected_results: dict[Operation, list[tuple[int, SSAValue]]] = {}
         self.selected_yields: dict[Operation, list[SSAValue]] = {}
+        # Branching ops whose result buffer is filled by one copy after the op (rewrite_branches.py).
+        self.copied_after: dict[Operation, list[CopyAfter]] = {}
         # A public function no function of the module calls: its results go to the runtime.
         self.called_from_outside_only = False
 
@@ -205,7 +208,7 @@ class FunctionRewriter(ScfRewriter):
             self.unknown(op)
             return
         if isinstance(op, tensor.EmptyOp):
-            if op.tensor not in self.buffers:  # else built in a result buffer (rewrite_scf.py)
+            if op.tensor not in self.buffers:  # else built in a result buffer (rewrite_branches.py)
                 self.pending_empty[op.tensor] = op
             return
         if isinstance(op, arith.ConstantOp) and is_tensor(op.result):

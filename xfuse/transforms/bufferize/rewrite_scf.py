@@ -4,9 +4,8 @@
   loop (analysis.py) keeps memref iter_args that the yield permutes; any other yield not
   equivalent to its iter_arg is copied into the iter_arg's buffer (parallel-copy order);
 - scf.forall: shared_outs become the buffers the body's parallel_insert_slice ops write;
-- scf.if / scf.execute_region / scf.index_switch: a result is its branches' buffer when they
-  all yield one buffer defined outside, else a new buffer each branch copies its value into
-  (or builds it in, when the value comes from a tensor.empty of the branch);
+- scf.if / scf.execute_region / scf.index_switch: rewrite_branches.py (`BranchRewriter`); their
+  yields are rewritten here (`yield_op`);
 - scf.while: each position has a fixed buffer for the `before` arguments (a copy of the init)
   and one for the `after` arguments and the results; scf.condition and the yield copy into
   them (static shapes only), unless the loop rotates (`_rotate_while`: memref region arguments).
@@ -15,13 +14,14 @@ Phase 2 (`_rebuild_*`) recreates the ops without their tensor values.
 
 from __future__ import annotations
 
-from xdsl.dialects import memref, scf, tensor
+from xdsl.dialects import memref, scf
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, UnrealizedConversionCastOp
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.transforms.bufferize.models import is_tensor
+from xfuse.transforms.bufferize.rewrite_branches import BranchRewriter
 from xfuse.transforms.bufferize.rewrite_tensor import memref_type
 
 
@@ -30,7 +30,7 @@ def _erase(op: Operation) -> None:
     op.erase()
 
 
-class ScfRewriter:
+class ScfRewriter(BranchRewriter):
     """The scf part of `FunctionRewriter` (which provides buffers, owned, analysis, block(),
     op(), operand_buffer(), alloc_like(), buffer_of())."""
 
@@ -88,124 +88,6 @@ class ScfRewriter:
         for buffer in self.owned.get(body, []):
             body.insert_op_before(memref.DeallocOp.get(buffer), anchor)
 
-    def branching(self, op: Operation) -> None:
-        a = self.analysis
-        for k, result in enumerate(op.results):
-            if not is_tensor(result):
-                continue
-            members = a.equivalences.members(result, a.values)
-            outside = [
-                m for m in members
-                if m in self.buffers and not self._defined_inside(m, op)
-            ]
-            yielded = [r.blocks[0].last_op.operands[k] for r in op.regions]  # type: ignore[union-attr]
-            same = len({a.equivalences.find(y) for y in yielded}) == 1
-            if same and outside:
-                self.buffers[result] = self.buffers[outside[0]]
-            elif isinstance(op, scf.ExecuteRegionOp):
-                continue  # the yield hands its buffer over (`_hand_over`)
-            elif (selected := self._selected_buffers(op, k, yielded)) is not None:
-                self.buffers[result] = selected
-            else:
-                if DYNAMIC_INDEX in result.type.get_shape():  # type: ignore[union-attr]
-                    emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
-                self.buffers[result] = self.alloc_like(result, op, copy=False)
-                self._build_in_result(op, k)
-        for region in op.regions:
-            for block in region.blocks:
-                self.block(block)
-
-    def _build_in_result(self, op: Operation, k: int) -> None:
-        """Empty-tensor elimination into a branching op's result buffer: a branch whose yielded
-        value (in place) is a `tensor.empty` of its own block, updated in place, computes
-        straight into the result buffer instead of a temporary copied at the yield. The buffer
-        is fresh (allocated just before the op) and nothing else in the branch can see it, so
-        writing it early changes no value the branch reads."""
-        a, result = self.analysis, op.results[k]
-        for region in op.regions:
-            block = region.blocks[0]
-            terminator = block.last_op
-            assert terminator is not None
-            if not a.is_inplace(terminator, k):
-                continue
-            members = a.equivalences.members(terminator.operands[k], a.values)
-            empties = [m for m in members if isinstance(m, OpResult) and isinstance(m.op, tensor.EmptyOp)]
-            if (
-                len(empties) == 1
-                and empties[0].op.parent_block() is block
-                and empties[0].type == result.type
-                and all(self._defined_inside(m, op) and m not in self.buffers for m in members)
-            ):
-                self.buffers[empties[0]] = self.buffers[result]
-
-    def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
-        """Branches that all yield (in place) buffers defined before the op, of one type: the
-        result is a memref result of the op, the buffer the taken branch yields (no copy, as
-        upstream's select of buffers). A placeholder stands for it until the op is rebuilt;
-        it is memory xfuse does not own when every candidate is an argument or foreign."""
-        terminators = [r.blocks[0].last_op for r in op.regions]
-        if any(self._defined_inside(y, op) or not self.analysis.is_inplace(t, k) for y, t in zip(yielded, terminators)):  # type: ignore[arg-type]
-            return None
-        buffers = [self.buffer_of(y) for y in yielded]
-        if any(b.type != buffers[0].type for b in buffers):
-            return None
-        placeholder = UnrealizedConversionCastOp.get([], [buffers[0].type])
-        op.parent_block().insert_op_after(placeholder, op)  # type: ignore[union-attr]
-        result = placeholder.results[0]
-        self.selected_results.setdefault(op, []).append((k, result))
-        args = self.function.body.blocks[0].args
-        if all(self.view_base.get(b, b) in self.foreign or self.view_base.get(b, b) in args for b in buffers):
-            self.foreign.add(result)
-        return result
-
-    def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:
-        """An scf.execute_region result is the buffer its (single) region yields: a buffer the
-        region's block allocated is hoisted and owned by the enclosing block (or, when it cannot be
-        hoisted, returned as a memref result the enclosing block owns); one that outlives the
-        region (an argument, an outer buffer, a view of one) is used as it is."""
-        block, outer = op.parent_block(), parent.parent_block()
-        assert block is not None and outer is not None
-        for k, operand in enumerate(op.operands):
-            result = parent.results[k]
-            if not is_tensor(operand) or result in self.buffers:
-                continue
-            source = self.buffer_of(operand)
-            base = self.view_base.get(source, source)
-            owned = self.owned.setdefault(block, [])
-            alloc = base.owner
-            if base in owned and isinstance(alloc, memref.AllocOp) and alloc.parent_block() is block and not any(
-                self._defined_inside(v, parent) for v in alloc.operands
-            ):
-                # Hoisted before the region op, owned by the enclosing block.
-                alloc.detach()
-                outer.insert_op_before(alloc, parent)
-                owned.remove(base)
-                self.owned.setdefault(outer, []).append(base)
-                self.buffers[result] = source
-            elif not self._defined_inside(source, parent):
-                self.buffers[result] = source  # it outlives the region
-            elif base in owned:
-                # Not hoistable (e.g. sized inside the region): the op returns it as a memref
-                # result, which the enclosing block then owns.
-                owned.remove(base)
-                placeholder = UnrealizedConversionCastOp.get([], [source.type])
-                outer.insert_op_after(placeholder, parent)
-                self.buffers[result] = placeholder.results[0]
-                self.selected_results.setdefault(parent, []).append((k, placeholder.results[0]))
-                self.owned.setdefault(outer, []).append(placeholder.results[0])
-            else:
-                emit_error(parent, "xfuse-bufferize: an scf.execute_region yielding a buffer it does not own "
-                                   "is not supported")
-
-    def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
-        owner = value.owner
-        node = owner if isinstance(owner, Operation) else owner.parent_op()
-        while node is not None:
-            if node is op:
-                return True
-            node = node.parent_op()
-        return False
-
     def yield_op(self, op: scf.YieldOp) -> None:
         parent = op.parent_op()
         block = op.parent_block()
@@ -223,15 +105,20 @@ class ScfRewriter:
         if isinstance(parent, scf.ExecuteRegionOp):
             self._hand_over(op, parent)
         selected = dict(self.selected_results.get(parent, []))
+        passed: set[int] = set()
         if selected:
-            self.selected_yields[op] = [self.buffer_of(op.operands[k]) for k in selected]
+            self.selected_yields[op] = [self._selected_yield(op, parent, k, v) for k, v in selected.items()]
+        if parent in self.copied_after:
+            extra, passed = self._branch_yields_source(op, parent)
+            self.selected_yields.setdefault(op, []).extend(extra)
         if isinstance(parent, scf.WhileOp):
             if self._rotate_while(op, parent):
                 return
             targets = [self.buffers.get(a) if is_tensor(a) else None for a in parent.before_region.block.args]
         else:
             targets = [
-                self.buffers[parent.results[k]] if is_tensor(v) and k not in rotation and k not in selected else None
+                self.buffers[parent.results[k]]
+                if is_tensor(v) and k not in rotation and k not in selected and k not in passed else None
                 for k, v in enumerate(op.operands)
             ]
         self._copy_into(op, list(op.operands), targets)
@@ -272,52 +159,6 @@ class ScfRewriter:
         op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
         _erase(op)
 
-    def _rebuild_branching(self, op: Operation) -> None:
-        kept = [k for k, r in enumerate(op.results) if not is_tensor(r)]
-        selected = self.selected_results.get(op, [])
-        if isinstance(op, scf.ExecuteRegionOp) and len(op.region.blocks) == 1:
-            self._inline_execute_region(op, kept, selected)
-            return
-        regions = [op.detach_region(r) for r in list(op.regions)]
-        new = type(op).create(
-            operands=list(op.operands),
-            result_types=[op.results[k].type for k in kept] + [p.type for _, p in selected],
-            properties=dict(op.properties),
-            attributes=dict(op.attributes),
-            regions=regions,
-        )
-        op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
-        for j, k in enumerate(kept):
-            op.results[k].replace_all_uses_with(new.results[j])
-        for j, (_, placeholder) in enumerate(selected):
-            placeholder.replace_all_uses_with(new.results[len(kept) + j])
-            assert isinstance(placeholder, OpResult)
-            _erase(placeholder.op)
-        _erase(op)
-
-    def _inline_execute_region(self, op: scf.ExecuteRegionOp, kept: list[int],
-                               selected: list[tuple[int, SSAValue]]) -> None:
-        """A single-block execute_region is its block: moved before the op, the yielded
-        values (the rebuilt yield: kept results, then the selected buffers) replace its
-        results."""
-        block = op.region.blocks[0]
-        terminator = block.last_op
-        assert terminator is not None
-        values = list(terminator.operands)
-        for inner in list(block.ops):
-            if inner is terminator:
-                break
-            inner.detach()
-            op.parent_block().insert_op_before(inner, op)  # type: ignore[union-attr]
-        for j, k in enumerate(kept):
-            op.results[k].replace_all_uses_with(values[j])
-        for j, (_, placeholder) in enumerate(selected):
-            placeholder.replace_all_uses_with(values[len(kept) + j])
-            assert isinstance(placeholder, OpResult)
-            _erase(placeholder.op)
-        _erase(op)
-
-    # -- scf.while ---------------------------------------------------------------------------
     def while_loop(self, op: scf.WhileOp) -> None:
         """Fixed buffers per position: `before[k]` (the before-region arguments, a copy of the
         init) and `after[k]` (the after-region arguments and the results); the condition and

@@ -6,7 +6,6 @@
 // RUN: xfuse-opt %S/../../../bufferize_cases/alloc_tensor.mlir -p xfuse-bufferize | filecheck %s --check-prefix=ALLOC
 // RUN: xfuse-opt %S/../../../bufferize_cases/to_buffer_to_tensor.mlir -p xfuse-bufferize | filecheck %s --check-prefix=TOBUF
 // RUN: xfuse-opt %S/../../../bufferize_cases/scf_execute_region.mlir -p xfuse-bufferize | filecheck %s --check-prefix=EXEC
-// RUN: xfuse-opt %S/../../../bufferize_cases/scf_index_switch.mlir -p xfuse-bufferize | filecheck %s --check-prefix=SWITCH
 // RUN: xfuse-opt %S/../../../bufferize_cases/scf_while.mlir -p xfuse-bufferize | filecheck %s --check-prefix=WHILE
 // RUN: xfuse-opt %S/../../../bufferize_cases/linalg_named_ops.mlir -p xfuse-bufferize | filecheck %s --check-prefix=LINALG
 // RUN: not xfuse-opt %S/Inputs/unsupported-while.mlir -p xfuse-bufferize 2>&1 | filecheck %s --check-prefix=REFUSED-WHILE
@@ -54,19 +53,7 @@
 // EXEC-NEXT: linalg.add ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%[[X]] : memref<4xf32>)
 // EXEC-NEXT: func.return %[[X]]
 
-// SWITCH:      %[[R:.*]] = memref.alloc() : memref<4xf32>
-// SWITCH-NEXT: scf.index_switch %i
-// SWITCH-NEXT: case 1 {
-// SWITCH-NEXT:   "memref.copy"(%a, %[[R]])
-// SWITCH-NEXT:   scf.yield
-// SWITCH-NEXT: }
-// The computed branch builds its value in the result buffer: no temporary, no copy.
-// SWITCH-NEXT: case 2 {
-// SWITCH-NEXT:   linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
-// SWITCH-NEXT:   scf.yield
-// SWITCH-NEXT: }
-// SWITCH-NEXT: default {
-// SWITCH-NEXT:   "memref.copy"(%b, %[[R]])
+// scf.index_switch: copy-after-branches.mlir.
 
 // The before buffer (a copy of the init) is forwarded to the after region as it is; the
 // yield copies the new value into it.

@@ -21,14 +21,24 @@
 // CHECK-NEXT:    func.return %[[R]], %[[S]]
 
 // The empty is defined outside the branch: the branch's value is not its own, it keeps its
-// buffer and is copied into the result.
+// buffer, which outlives the op as the argument the other branch yields does. The result may
+// not share them (the add would write the read-only argument): it is a buffer of its own,
+// filled by one copy after the op from the buffer the taken branch yields
+// (copy-after-branches.mlir).
 // OUTSIDE-LABEL: func.func @empty_outside_branch
 // OUTSIDE:         %[[E:.*]] = memref.alloc() : memref<4xf32>
-// OUTSIDE:         %[[R:.*]] = memref.alloc() : memref<4xf32>
-// OUTSIDE-NEXT:    scf.index_switch %n
+// OUTSIDE-NEXT:    %[[C:.*]] = memref.alloc() : memref<4xf32>
+// OUTSIDE-NEXT:    %[[R:.*]] = scf.index_switch %n -> memref<4xf32>
 // OUTSIDE-NEXT:    case 1 {
 // OUTSIDE-NEXT:      linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[E]] : memref<4xf32>)
-// OUTSIDE-NEXT:      "memref.copy"(%[[E]], %[[R]])
+// OUTSIDE-NEXT:      scf.yield %[[E]] : memref<4xf32>
+// OUTSIDE-NEXT:    }
+// OUTSIDE-NEXT:    default {
+// OUTSIDE-NEXT:      scf.yield %a : memref<4xf32>
+// OUTSIDE-NEXT:    }
+// OUTSIDE-NEXT:    "memref.copy"(%[[R]], %[[C]])
+// OUTSIDE-NEXT:    memref.dealloc %[[E]]
+// OUTSIDE-NEXT:    func.return %[[C]]
 func.func @empty_outside_branch(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>
   %r = scf.index_switch %n -> tensor<4xf32>
