@@ -34,7 +34,9 @@ from xfuse.backends.schedule import (
     plan_microkernels,
     schedule_bodies,
 )
+from xfuse.backends.schedule_packs import pack_block_tile
 from xfuse.backends.target import CpuTarget, host_target
+from xfuse.backends.targets import lower_to_llvm_ir
 from xfuse.context import make_context
 from xfuse.parsing import parse
 
@@ -317,6 +319,98 @@ def test_mmt4d_inner_loop_is_one_vector_load_and_fmas(tmp_path):
     kernel = max(kernels, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
     assert len(re.findall(r"vfmadd\d+ps\s+.*\{1to16\}.*%zmm", kernel)) == 16, kernel  # broadcast A from memory
     assert not re.search(r"vpermt2|vinsertf|vmovss", kernel), kernel  # B's row is one load, not assembled
+
+
+DATA_TILED = "xfuse-tile{loop=forall},xfuse-diffusion{cost-model=no-recompute}"
+
+
+def _pack_module(shape, inner, outer_perm=None, inner_pos=(0, 1), padding=False):
+    m, k = shape
+    outer = [-(-m // inner[0]), -(-k // inner[1])] if tuple(inner_pos) == (0, 1) else [-(-m // inner[1]), -(-k // inner[0])]
+    if outer_perm:
+        outer = [outer[i] for i in outer_perm]
+    packed = f"tensor<{outer[0]}x{outer[1]}x{inner[0]}x{inner[1]}xf32>"
+    perm = f"outer_dims_perm = [{', '.join(map(str, outer_perm))}] " if outer_perm else ""
+    pad = "padding_value(%z : f32) " if padding else ""
+    return f"""func.func @pack(%x: tensor<{m}x{k}xf32>) -> {packed} {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {packed}
+  %p = linalg.pack %x {pad}{perm}inner_dims_pos = [{inner_pos[0]}, {inner_pos[1]}] inner_tiles = [{inner[0]}, {inner[1]}] into %e
+      : tensor<{m}x{k}xf32> -> {packed}
+  return %p : {packed}
+}}"""
+
+
+def _pack_op(text):
+    return next(op for op in xfuse.parse(text).walk() if op.name == "linalg.pack")
+
+
+def test_pack_block_is_whole_vectors_in_and_out():
+    # LHS of an AVX-512 mmt4d (16x1 tiles): 16 rows x 16 columns of A, one 16x16 transpose.
+    assert pack_block_tile(_pack_op(_pack_module((64, 32), (16, 1))), AVX512) == (1, 16)
+    # RHS (transposed outer dims, 16x1 tiles of N x K): 16 rows of K, each a 16-wide vector of B.
+    rhs = _pack_module((32, 64), (16, 1), outer_perm=[1, 0], inner_pos=(1, 0))
+    assert pack_block_tile(_pack_op(rhs), AVX512) == (1, 16)
+    # AVX2 (8 lanes): an 8x8 block.
+    assert pack_block_tile(_pack_op(_pack_module((64, 32), (8, 1))), AVX2) == (1, 8)
+    # Padding, or dynamic shapes: left to lower_pack.
+    assert pack_block_tile(_pack_op(_pack_module((60, 32), (16, 1), padding=True)), AVX512) is None
+
+
+@pytest.mark.parametrize("case", ["lhs", "rhs", "padded"])
+def test_vectorized_packs_agree_with_the_reference_and_numpy(case):
+    text = {"lhs": _pack_module((64, 32), (16, 1)),
+            "rhs": _pack_module((32, 64), (16, 1), outer_perm=[1, 0], inner_pos=(1, 0)),
+            "padded": _pack_module((60, 32), (16, 1), padding=True)}[case]
+    module = xfuse.parse(text)
+    compiled = _differential(module, "pack")
+    (x,) = random_inputs(compiled.signature, seed=3)
+    (got,) = compiled(x)
+    if case == "lhs":
+        np.testing.assert_array_equal(got, x.reshape(4, 16, 32, 1).transpose(0, 2, 1, 3))
+    elif case == "rhs":
+        np.testing.assert_array_equal(got, x.T.reshape(4, 16, 32, 1).transpose(0, 2, 1, 3))
+
+
+def test_pack_inner_loop_is_vector_moves_and_shuffles():
+    if host_target().vector_bits < 512:
+        pytest.skip(f"checks the AVX-512 16x16 in-register transpose (host: {host_target()})")
+    assembly = lower_to_llvm_ir(xfuse.parse(_pack_module((256, 256), (16, 1))), "microkernel", assembly=True)
+    loops = _innermost_loops(assembly)
+    assert any(re.search(r"vunpck[lh]ps\s.*%zmm", body) for body in loops), assembly
+    assert not any(re.search(r"vmovss", body) for body in loops), "a scalar element-by-element pack loop is left"
+
+
+def test_no_recompute_keeps_packs_out_of_the_nest_and_fuses_the_rest():
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(16, 16, 1), tile_sizes=(2, 2)))
+    xfuse.apply_passes(module, DATA_TILED)
+    (function,) = [op for op in module.walk() if op.name == "func.func"]
+    top = [op.name for op in function.body.block.ops]
+    assert top.count("linalg.pack") == 2 and "scf.forall" in top
+    (nest,) = [op for op in function.body.block.ops if op.name == "scf.forall"]
+    fused = {op.name for op in nest.walk()}
+    assert {"linalg.mmt4d", "linalg.unpack", "linalg.add", "linalg.broadcast", "linalg.fill"} <= fused
+    assert "linalg.pack" not in fused
+    smallest = xfuse.parse(mlp_models.mlp_mmt4d_module(64, 64, 32, inner=(16, 16, 1), tile_sizes=(2, 2)))
+    xfuse.apply_passes(smallest, FUSION)
+    assert any(op.name == "linalg.pack" for op in smallest.walk() if op.parent_op() and op.parent_op().name == "scf.forall")
+
+
+def test_data_tiled_epilogue_runs_on_the_registers(tmp_path):
+    """The unpack, bias add and relu fused after the mmt4d are vectorized on its 16x16 register
+    tile: no innermost loop of the compiled layer does scalar float arithmetic or moves."""
+    if host_target().vector_bits < 512:
+        pytest.skip(f"checks the AVX-512 16x16x1 kernel (host: {host_target()})")
+    module = xfuse.parse(mlp_models.mlp_mmt4d_module(128, 128, 64, tile_sizes=(4, 4)))
+    xfuse.apply_passes(module, DATA_TILED)
+    (group,) = plan_microkernels(module.clone(), AVX512)
+    assert group.kind == "mmt4d" and not group.root_is_contraction
+    loops = _innermost_loops(_assembly(module, tmp_path))
+    assert loops and not [body for body in loops if re.search(r"v(mov|add|max|mul)ss", body)], loops
+    compiled = _differential(module, "mlp")
+    x, w, b = random_inputs(compiled.signature, seed=5)
+    (got,) = compiled(x, w, b)
+    np.testing.assert_allclose(got, np.maximum(x.astype(np.float64) @ w + b, 0), rtol=1e-4, atol=1e-4)
 
 
 # Targets ------------------------------------------------------------------------------------
