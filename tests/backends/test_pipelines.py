@@ -357,15 +357,38 @@ def test_pack_block_is_whole_vectors_in_and_out():
     assert pack_block_tile(_pack_op(_pack_module((60, 32), (16, 1), padding=True)), AVX512) is None
 
 
-@pytest.mark.parametrize("case", ["lhs", "rhs", "padded"])
+# Inputs of MLIR 22's own tests (Linalg/vectorization/linalg-ops.mlir @test_vectorize_pack: a 3-d
+# pack with permuted outer dims and two inner tiles; Linalg/transform-lower-pack.mlir @pack: 4-d,
+# padded), the destination as an argument as there.
+UPSTREAM_PACKS = {
+    "mlir_vectorize_pack": """func.func @pack(%arg0: tensor<32x8x16xf32>, %arg1: tensor<4x1x32x16x2xf32>) -> tensor<4x1x32x16x2xf32> {
+  %pack = linalg.pack %arg0 outer_dims_perm = [1, 2, 0] inner_dims_pos = [2, 1] inner_tiles = [16, 2] into %arg1 : tensor<32x8x16xf32> -> tensor<4x1x32x16x2xf32>
+  return %pack : tensor<4x1x32x16x2xf32>
+}""",
+    "mlir_lower_pack_padded": """func.func @pack(%arg0: tensor<129x47x16x16xf32>, %arg1: tensor<17x2x16x16x32x8xf32>) -> tensor<17x2x16x16x32x8xf32> {
+  %cst_0 = arith.constant 0.0 : f32
+  %pack = linalg.pack %arg0 padding_value(%cst_0 : f32) inner_dims_pos = [1, 0] inner_tiles = [32, 8] into %arg1
+    : tensor<129x47x16x16xf32> -> tensor<17x2x16x16x32x8xf32>
+  return %pack : tensor<17x2x16x16x32x8xf32>
+}""",
+}
+
+
+def test_upstream_3d_pack_is_vectorized_in_blocks():
+    assert pack_block_tile(_pack_op(UPSTREAM_PACKS["mlir_vectorize_pack"]), AVX512) == (1, 1, 16)
+    assert pack_block_tile(_pack_op(UPSTREAM_PACKS["mlir_lower_pack_padded"]), AVX512) is None
+
+
+@pytest.mark.parametrize("case", ["lhs", "rhs", "padded", *UPSTREAM_PACKS])
 def test_vectorized_packs_agree_with_the_reference_and_numpy(case):
     text = {"lhs": _pack_module((64, 32), (16, 1)),
             "rhs": _pack_module((32, 64), (16, 1), outer_perm=[1, 0], inner_pos=(1, 0)),
-            "padded": _pack_module((60, 32), (16, 1), padding=True)}[case]
+            "padded": _pack_module((60, 32), (16, 1), padding=True), **UPSTREAM_PACKS}[case]
     module = xfuse.parse(text)
     compiled = _differential(module, "pack")
-    (x,) = random_inputs(compiled.signature, seed=3)
-    (got,) = compiled(x)
+    inputs = random_inputs(compiled.signature, seed=3)
+    (got,) = compiled(*inputs)
+    x = inputs[0]
     if case == "lhs":
         np.testing.assert_array_equal(got, x.reshape(4, 16, 32, 1).transpose(0, 2, 1, 3))
     elif case == "rhs":

@@ -76,6 +76,7 @@ PIPELINES: dict[str, str] = {
     "diffusion-cleanup": "xfuse-diffusion{root-tile-sizes=3,5},xfuse-loop-cleanup,canonicalize,cse",
     "diffusion-all-in-loops": "xfuse-tile{loop=forall},xfuse-diffusion{seeds=all-in-loops}",
     "diffusion-for-nests": "xfuse-tile{loop=for},xfuse-diffusion{seeds=all-in-loops}",
+    "diffusion-no-recompute": "xfuse-tile{loop=forall},xfuse-diffusion{cost-model=no-recompute}",
     "bufferize": "xfuse-bufferize",
     "lower-pack-unpack": "xfuse-lower-pack-unpack,cse",
 }

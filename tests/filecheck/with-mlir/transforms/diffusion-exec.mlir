@@ -4,6 +4,8 @@
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/two-consumers.mlir -p xfuse-diffusion --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/reduction.mlir -p xfuse-diffusion --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/pack-unpack.mlir -p xfuse-diffusion --check | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/diffusion/pack-unpack.mlir -p 'xfuse-diffusion{cost-model=no-recompute}' --check | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/diffusion/mlp-mmt4d.mlir -p 'xfuse-tile{loop=forall},xfuse-diffusion{cost-model=no-recompute}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/diamond.mlir -p xfuse-diffusion --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/two-contractions.mlir -p xfuse-diffusion --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/multi-use.mlir -p xfuse-diffusion --check | filecheck %s
