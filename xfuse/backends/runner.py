@@ -656,6 +656,20 @@ def _resolve_entry(module: ModuleOp, entry: str | None) -> str:
     return names[0]
 
 
+def specialize_for_pipeline(prepared: ModuleOp, pipeline: Pipeline,
+                            signatures: dict[str, FunctionSignature]) -> tuple[ModuleOp, Pipeline]:
+    """The module (from `prepare_for_execution`) and pipeline as mlir-opt receives them: the
+    pipeline's xfuse passes applied (the functions in `signatures` must keep their C interface),
+    or else every `tensor.empty` split per user (one-shot-bufferize and cse'd empties: see
+    `split_shared_empties`); the pipeline specialized to the module (the generated micro-kernel
+    schedule, the host CPU's flags)."""
+    if pipeline.xfuse_passes:
+        prepared = _apply_xfuse_passes(prepared, pipeline, signatures)
+    else:
+        split_shared_empties(prepared)
+    return prepared, pipeline.for_module(prepared)
+
+
 def _apply_xfuse_passes(prepared: ModuleOp, pipeline: Pipeline,
                         signatures: dict[str, FunctionSignature]) -> ModuleOp:
     """Run the pipeline's xfuse passes (e.g. xfuse-bufferize) on the prepared module, in place.
@@ -706,11 +720,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                 raise
     constraints = {f.sym_name.data: SizeConstraints.of(f) for f in public_functions(prepared)
                    if f.sym_name.data in signatures}
-    if chosen.xfuse_passes:
-        prepared = _apply_xfuse_passes(prepared, chosen, signatures)
-    else:
-        split_shared_empties(prepared)  # one-shot-bufferize and cse'd empties: see its docstring
-    chosen = chosen.for_module(prepared)  # the generated micro-kernel schedule, the host CPU's flags
+    prepared, chosen = specialize_for_pipeline(prepared, chosen, signatures)
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
     return CompiledModule(library, signatures, entry, text, chosen, constraints)

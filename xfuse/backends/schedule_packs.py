@@ -25,6 +25,7 @@ tile does not divide keeps tile 1 (no partial blocks, so no masks).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from xdsl.dialects import func
@@ -91,19 +92,12 @@ def pack_block_tile(op: Operation, target: CpuTarget) -> tuple[int, ...] | None:
     if non_unit_inner:
         widen(non_unit_inner[-1])
     for d in reversed(range(rank)):
-        if _product(spans.values()) >= lanes * lanes:
+        if math.prod(spans.values()) >= lanes * lanes:
             break
         widen(d)
-    if _product(spans.values()) * bits > target.vector_registers * target.vector_bits:
+    if math.prod(spans.values()) * bits > target.vector_registers * target.vector_bits:
         return None
     return tuple(sizes[d] for d in perm)
-
-
-def _product(values) -> int:
-    total = 1
-    for v in values:
-        total *= v
-    return total
 
 
 def _in_loop(op: Operation) -> bool:

@@ -21,23 +21,14 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
 from xfuse.backends import runner
-from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution, split_shared_empties
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.pipelines import Pipeline, get_pipeline
 
 
 def _lowered_pipeline(module: ModuleOp, pipeline: str) -> tuple[ModuleOp, Pipeline]:
-    """The module and pipeline exactly as `compile_module` lowers them: prepared for execution,
-    xfuse's own passes applied, and the pipeline specialized to the module (the micro-kernel
-    schedule, the host CPU's flags)."""
+    """The module and pipeline exactly as `compile_module` hands them to mlir-opt."""
     chosen = get_pipeline(pipeline) if pipeline else runner.default_pipeline_for(module)
-    module = prepare_for_execution(module)
-    if chosen.xfuse_passes:  # e.g. xfuse-bufferize: xfuse's own passes run first, in Python
-        from xfuse.passes import apply_passes
-
-        module = apply_passes(module, chosen.xfuse_passes)
-    else:
-        split_shared_empties(module)
-    return module, chosen.for_module(module)
+    return runner.specialize_for_pipeline(prepare_for_execution(module), chosen, {})
 
 
 def lower_to_llvm_ir(module: ModuleOp, pipeline: str = "", assembly: bool = False) -> str:
