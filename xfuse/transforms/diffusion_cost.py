@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from xdsl.dialects.builtin import DYNAMIC_INDEX, ShapedType, TensorType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerType, ShapedType, TensorType
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 __all__ = [
@@ -139,12 +139,13 @@ class SmallestSliceCostModel:
 
 
 def _values_read(value: SSAValue) -> set[SSAValue]:
-    """`value` and every SSA value it is computed from (through ops defined anywhere)."""
+    """`value` and every index/integer SSA value it is computed from (index arithmetic only: a
+    `tensor.dim` stops at its tensor, which does not move with a loop)."""
     seen: set[SSAValue] = set()
     work = [value]
     while work:
         current = work.pop()
-        if current in seen:
+        if current in seen or not isinstance(current.type, IndexType | IntegerType):
             continue
         seen.add(current)
         if isinstance(current, OpResult):
