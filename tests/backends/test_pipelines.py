@@ -34,7 +34,7 @@ from xfuse.backends.schedule import (
     plan_microkernels,
     schedule_bodies,
 )
-from xfuse.backends.schedule_packs import pack_block_tile
+from xfuse.backends.schedule_packs import PACK_ATTR, pack_block_tile, plan_packs
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.backends.targets import lower_to_llvm_ir
 from xfuse.context import make_context
@@ -374,22 +374,50 @@ UPSTREAM_PACKS = {
 }
 
 
+def test_unused_padding_value_is_dropped_so_the_pack_is_vectorized():
+    # MLIR's pack canonicalization folds a padding value the tiles never use; with it, tiling
+    # makes dynamic source slices (clamped) that transform.structured.vectorize refuses.
+    module = xfuse.parse(_pack_module((64, 32), (16, 1), padding=True))
+    assert plan_packs(module, AVX512)
+    (pack,) = [op for op in module.walk() if op.name == "linalg.pack"]
+    assert pack.padding_value is None and PACK_ATTR in pack.attributes
+
+
+def test_data_tiling_passes_then_the_microkernel_backend():
+    # xfuse's data-tiling pipeline writes packs with padding values; the backend must take them.
+    text = """func.func @matmul(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%cst : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}"""
+    module = xfuse.parse(text)
+    xfuse.apply_passes(module, "xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-generic-to-mmt4d")
+    assert any(op.name == "linalg.mmt4d" for op in module.walk())
+    compiled = _differential(module, "matmul")
+    a, b = random_inputs(compiled.signature, seed=5)
+    np.testing.assert_allclose(compiled(a, b)[0], a @ b, rtol=1e-4, atol=1e-4)
+
+
 def test_upstream_3d_pack_is_vectorized_in_blocks():
     assert pack_block_tile(_pack_op(UPSTREAM_PACKS["mlir_vectorize_pack"]), AVX512) == (1, 1, 16)
     assert pack_block_tile(_pack_op(UPSTREAM_PACKS["mlir_lower_pack_padded"]), AVX512) is None
 
 
-@pytest.mark.parametrize("case", ["lhs", "rhs", "padded", *UPSTREAM_PACKS])
+@pytest.mark.parametrize("case", ["lhs", "rhs", "padded", "padding_unused", *UPSTREAM_PACKS])
 def test_vectorized_packs_agree_with_the_reference_and_numpy(case):
     text = {"lhs": _pack_module((64, 32), (16, 1)),
             "rhs": _pack_module((32, 64), (16, 1), outer_perm=[1, 0], inner_pos=(1, 0)),
-            "padded": _pack_module((60, 32), (16, 1), padding=True), **UPSTREAM_PACKS}[case]
+            "padded": _pack_module((60, 32), (16, 1), padding=True),
+            # A padding value the tiles never need (as xfuse-materialize-encoding writes it).
+            "padding_unused": _pack_module((64, 32), (16, 1), padding=True), **UPSTREAM_PACKS}[case]
     module = xfuse.parse(text)
     compiled = _differential(module, "pack")
     inputs = random_inputs(compiled.signature, seed=3)
     (got,) = compiled(*inputs)
     x = inputs[0]
-    if case == "lhs":
+    if case in ("lhs", "padding_unused"):
         np.testing.assert_array_equal(got, x.reshape(4, 16, 32, 1).transpose(0, 2, 1, 3))
     elif case == "rhs":
         np.testing.assert_array_equal(got, x.T.reshape(4, 16, 32, 1).transpose(0, 2, 1, 3))

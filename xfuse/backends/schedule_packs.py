@@ -31,8 +31,10 @@ from dataclasses import dataclass
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation
+from xdsl.rewriter import Rewriter
 
 from xfuse.backends.target import CpuTarget
+from xfuse.dialects.linalg import PackOp
 
 PACK_ATTR = "xfuse.microkernel_pack"
 
@@ -109,10 +111,25 @@ def _in_loop(op: Operation) -> bool:
     return False
 
 
+def _without_unused_padding(op: Operation) -> Operation:
+    """`op`, or (replacing it) the same pack without its `padding_value` when the tiles divide the
+    source exactly, as MLIR's pack canonicalization folds it: with the operand, tiling computes
+    dynamic source slices (clamped for a padding that never happens) that the vectorizer refuses."""
+    if not isinstance(op, PackOp) or op.padding_value is None or op.requires_padding_value() or op.inner_tiles:
+        return op
+    bare = PackOp(op.source, op.dest, op.get_inner_dims_pos(), op.get_static_inner_tiles(),
+                  outer_dims_perm=op.get_outer_dims_perm() or None, attributes=dict(op.attributes))
+    Rewriter.replace_op(op, bare)
+    return bare
+
+
 def plan_packs(module: ModuleOp, target: CpuTarget) -> list[PackGroup]:
     """Mark each vectorizable pack with its group number; the groups, one per tiling."""
     groups: dict[tuple[tuple[int, ...], bool, str], int] = {}
-    for op in module.walk():
+    for op in list(module.walk()):
+        if pack_block_tile(op, target) is None:
+            continue
+        op = _without_unused_padding(op)
         tile_sizes = pack_block_tile(op, target)
         if tile_sizes is None:
             continue

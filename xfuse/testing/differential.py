@@ -79,6 +79,7 @@ PIPELINES: dict[str, str] = {
     "diffusion-no-recompute": "xfuse-tile{loop=forall},xfuse-diffusion{cost-model=no-recompute}",
     "bufferize": "xfuse-bufferize",
     "lower-pack-unpack": "xfuse-lower-pack-unpack,cse",
+    "data-tiling": "xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-generic-to-mmt4d",
 }
 """Named pipelines: every xfuse pass, and the pipelines the docs show."""
 
