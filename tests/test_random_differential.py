@@ -36,7 +36,7 @@ def test_generation_is_seeded_and_parses():
 
 
 @pytest.mark.parametrize("pipeline", ["tile-for", "fuse-producers", "fuse-consumers", "diffusion",
-                                      "lower-pack-unpack"])
+                                      "lower-pack-unpack", "data-tiling"])
 def test_random_programs_quick(pipeline):
     outcomes = run_batch(list(range(100, 112)), pipeline)
     _no_bugs(outcomes)

@@ -168,6 +168,10 @@ class MicroKernelGroup:
     k_block: int | None
     """K-block size (`choose_k_block`), None when K is not blocked."""
     kind: str = "matmul"
+    unit_k: bool = False
+    """The reduction has one step (an mmt4d with `K1 = 1`): no K loop to tile or hoist from
+    (with one, LLVM 22's `hoist_loop_invariant_subsets` leaves a use its definition does not
+    dominate, and a later rewrite asserts)."""
     """`matmul`, or `mmt4d` (data-tiled: the register tile is the op's inner `m0 x n0` tile)."""
 
 
@@ -288,7 +292,7 @@ def _elementwise_chain_end(start: Operation, block) -> Operation:
 
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
     """Mark each contraction (and its root) with a group number; the groups, one per register tile."""
-    groups: dict[tuple[MicroTile, bool, int | None, str], int] = {}
+    groups: dict[tuple[MicroTile, bool, int | None, str] | tuple[MicroTile, bool, int | None, str, bool], int] = {}
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
@@ -298,7 +302,8 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 tile = _mmt4d_tile(acc, target)
                 if tile is not None:
                     root = _mmt4d_root_of(op, tile)
-                    group = groups.setdefault((tile, root is op, None, "mmt4d"), len(groups))
+                    unit_k = op.operands[0].type.get_shape()[1] == 1
+                    group = groups.setdefault((tile, root is op, None, "mmt4d", unit_k), len(groups))
                     marker = IntegerAttr(group, IntegerType(64))
                     op.attributes[CONTRACTION_ATTR] = root.attributes[ROOT_ATTR] = marker
                 continue
@@ -341,14 +346,21 @@ def _vectorize_in(loops: str) -> str:
 def _mmt4d_body(group: MicroKernelGroup) -> str:
     g, t = group.group, group.tile
     contraction = f"transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root"
+
+    def k_loop(tile: str) -> str:
+        if group.unit_k:
+            return f"    %mmk{g} = transform.merge_handles {tile} : {_ANY}\n"
+        return f"""\
+    %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for {tile} tile_sizes [0, 0, 1, 0, 0, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+"""
     if group.root_is_contraction:
         return f"""\
     // group {g}: mmt4d, register tile = its {t.mr}x{t.nr} inner tile ({t.accumulators} accumulators)
     %mm{g} = {contraction} : ({_ANY}) -> {_ANY}
     %mtile{g}, %mcols{g}, %mrows{g} = transform.structured.tile_using_for %mm{g} tile_sizes [1, 1, 0, 0, 0, 0]
       interchange = [1, 0, 2, 3, 4, 5] : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
-    %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for %mtile{g} tile_sizes [0, 0, 1, 0, 0, 1]
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+{k_loop(f"%mtile{g}")}\
     transform.structured.vectorize %mmk{g} : {_ANY}
 """
     # The fused unpack + elementwise chain, tiled by the inner tile: each register tile holds one
@@ -361,8 +373,7 @@ def _mmt4d_body(group: MicroKernelGroup) -> str:
     %func{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_dce to %func{g} : {_ANY}
     %mm{g} = {contraction} : ({_ANY}) -> {_ANY}
-    %mmk{g}, %k{g}, %k0{g} = transform.structured.tile_using_for %mm{g} tile_sizes [0, 0, 1, 0, 0, 1]
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
+{k_loop(f"%mm{g}")}\
 {_vectorize_in(f"%cols{g}")}\
     transform.foreach %cols{g} : {_ANY} {{
     ^bb0(%loop: {_ANY}):
@@ -424,7 +435,8 @@ def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
     if not groups:
         return []
     data_tiled = any(g.kind == "mmt4d" for g in groups)
-    hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets %k{g.group} : {_ANY}\n" for g in groups)
+    hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets %k{g.group} : {_ANY}\n"
+                     for g in groups if not g.unit_k)
     matmul_like = ("      transform.apply_patterns.vector.reduction_to_contract\n"
                    "      transform.apply_patterns.vector.cast_away_vector_leading_one_dim\n") if data_tiled else ""
     cleanup = "" if data_tiled else ("      transform.apply_patterns.vector.transfer_permutation_patterns\n"
