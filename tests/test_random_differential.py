@@ -45,7 +45,7 @@ def test_random_programs_quick(pipeline):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("pipeline", ["tile-forall", "fuse-producers-for", "fuse-both", "fuse-consumers-for",
-                                      "diffusion-for", "diffusion-cleanup", "bufferize"])
+                                      "diffusion-for", "diffusion-cleanup", "bufferize", "data-tiling-fused"])
 def test_random_programs_slow(pipeline):
     _no_bugs(run_batch(list(range(200, 224)), pipeline))
 

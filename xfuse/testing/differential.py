@@ -80,6 +80,8 @@ PIPELINES: dict[str, str] = {
     "bufferize": "xfuse-bufferize",
     "lower-pack-unpack": "xfuse-lower-pack-unpack,cse",
     "data-tiling": "xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-generic-to-mmt4d",
+    "data-tiling-fused": "xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-generic-to-mmt4d,"
+                         "xfuse-diffusion{root-tile-sizes=1,1 cost-model=no-recompute}",
 }
 """Named pipelines: every xfuse pass, and the pipelines the docs show."""
 
