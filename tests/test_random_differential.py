@@ -31,14 +31,27 @@ def _no_bugs(outcomes) -> None:
 def test_generation_is_seeded_and_parses():
     assert generate(7).text == generate(7).text
     assert generate(7).text != generate(8).text
+    dynamic_signatures = 0
     for seed in range(40):
         parse(generate(seed).text).verify()
+        dynamic = generate(seed, dynamic=True).text
+        parse(dynamic).verify()
+        dynamic_signatures += "?" in dynamic.splitlines()[0]
+    assert dynamic_signatures >= 30
+    assert any("linalg.conv_2d_nhwc_hwcf" in generate(seed).ops for seed in range(40))
 
 
 @pytest.mark.parametrize("pipeline", ["tile-for", "fuse-producers", "fuse-consumers", "diffusion",
                                       "lower-pack-unpack", "data-tiling"])
 def test_random_programs_quick(pipeline):
     outcomes = run_batch(list(range(100, 112)), pipeline)
+    _no_bugs(outcomes)
+    assert sum(o.kind == "ok" for o in outcomes) >= 6, summarize(outcomes)
+
+
+@pytest.mark.parametrize("pipeline", ["tile-for", "diffusion", "diffusion-bufferize", "bufferize"])
+def test_random_dynamic_programs_quick(pipeline):
+    outcomes = run_batch(list(range(100, 112)), pipeline, dynamic=True)
     _no_bugs(outcomes)
     assert sum(o.kind == "ok" for o in outcomes) >= 6, summarize(outcomes)
 

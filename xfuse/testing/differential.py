@@ -49,7 +49,7 @@ from xfuse.diagnostics import XfuseError
 from xfuse.interfaces.tiling import IteratorType, tiling_model_for
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
-from xfuse.testing.random_programs import generate
+from xfuse.testing.random_programs import DYNAMIC_SIZE, generate
 
 __all__ = [
     "PIPELINES",
@@ -202,7 +202,7 @@ def assert_same_results(reference: Callable[..., Sequence[Any]], candidate: Call
 def _compare(reference, candidate, name: str, seed: int, check_inputs: bool) -> str | None:
     return result_difference(
         lambda *a: reference.call(name, *a), lambda *a: candidate.call(name, *a),
-        random_inputs(reference.signatures[name], seed=seed), check_inputs,
+        random_inputs(reference.signatures[name], seed=seed, dynamic_dim=DYNAMIC_SIZE), check_inputs,
     )
 
 
@@ -306,11 +306,11 @@ def _run_each(text, functions, spec, mark_seed, input_seed) -> list[Outcome]:
     return outcomes
 
 
-def run_batch(seeds: Sequence[int], pipeline: str, max_ops: int = 6) -> list[Outcome]:
-    """Generate the programs of `seeds`, one function each in one module, run `pipeline` (a key
-    of `PIPELINES` or a spec) and compare."""
+def run_batch(seeds: Sequence[int], pipeline: str, max_ops: int = 6, dynamic: bool = False) -> list[Outcome]:
+    """Generate the programs of `seeds` (on dynamic shapes with `dynamic`), one function each in
+    one module, run `pipeline` (a key of `PIPELINES` or a spec) and compare."""
     spec = PIPELINES.get(pipeline, pipeline)
-    programs = [generate(seed, max_ops=max_ops) for seed in seeds]
+    programs = [generate(seed, max_ops=max_ops, dynamic=dynamic) for seed in seeds]
     text = "\n".join(p.text for p in programs)
     tiles = "xfuse-tile" in spec
     outcomes = _run(text, [(p.name, p.seed) for p in programs], spec,
@@ -351,6 +351,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "name not among them is taken as a pass pipeline spec")
     parser.add_argument("--batch", type=int, default=12, help="programs per compiled module")
     parser.add_argument("--max-ops", type=int, default=6)
+    parser.add_argument("--dynamic", action="store_true",
+                        help="programs on dynamic shapes (each `?` dim is 8 at run time)")
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="directory where each failing program is written (generic form)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print each failure in full")
@@ -363,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in names:
         for first in range(args.start, args.start + args.count, args.batch):
             seeds = list(range(first, min(first + args.batch, args.start + args.count)))
-            batch = run_batch(seeds, name, args.max_ops)
+            batch = run_batch(seeds, name, args.max_ops, args.dynamic)
             outcomes += batch
             for o in batch:
                 if o.is_bug:

@@ -1,11 +1,18 @@
-"""Seeded random linalg/tensor programs on static shapes, for differential testing of the passes.
+"""Seeded random linalg/tensor programs, for differential testing of the passes.
 
 `generate(seed)` returns a `RandomProgram`: the MLIR text of one `func.func` whose body is a DAG
 of matmul, batch_matmul, elementwise `linalg.generic`s (broadcast and transposed maps, several
-results), named elementwise ops, reductions, fills, transposes, broadcasts, pack/unpack pairs and
-extract/insert_slice, where values often have several users; and the ops that `xfuse-tile` may
-mark, with their loop counts. Shapes are small (2..13) and mostly not multiples of the tile
-sizes, so partial tiles and padded packs are the common case.
+results), named elementwise ops, reductions, fills, transposes, broadcasts, convolutions (NHWC,
+with strides and dilations), pack/unpack pairs and extract/insert_slice, where values often have
+several users; and the ops that `xfuse-tile` may mark, with their loop counts. Shapes are small
+(2..13) and mostly not multiples of the tile sizes, so partial tiles and padded packs are the
+common case.
+
+`generate(seed, dynamic=True)` writes dynamic shapes: every dim of size 8 is `?` (the others are
+static 6), the inits are `tensor.empty` sized with `tensor.dim` of an operand, and the
+differential runner gives every dynamic dim size 8 (`random_inputs`), so the program is
+well-formed. Dynamic programs use the ops whose shapes follow from their operands (no packs,
+slices or convolutions).
 
 The same seed gives the same program (Python's `random.Random`, no global state). The text uses
 MLIR 22's custom syntax, except the multi-result `linalg.generic`, written in generic form.
@@ -26,8 +33,14 @@ _NAMED_BINARY = ("linalg.add", "linalg.sub", "linalg.mul", "linalg.max")
 _NAMED_UNARY = ("linalg.exp",)  # xDSL 0.74 lacks abs, negf, ... (issue 8 item 4)
 
 
-def _tensor(shape: tuple[int, ...]) -> str:
-    return f"tensor<{'x'.join(map(str, shape))}xf32>" if shape else "tensor<f32>"
+DYNAMIC_SIZE = 8
+"""In dynamic programs, the dim size written `?` (what `random_inputs` gives dynamic dims)."""
+_DYNAMIC_DIMS = (DYNAMIC_SIZE, DYNAMIC_SIZE, 6)
+
+
+def _tensor(shape: tuple[int, ...], dynamic: bool = False) -> str:
+    dims = ["?" if dynamic and d == DYNAMIC_SIZE else str(d) for d in shape]
+    return f"tensor<{'x'.join(dims)}xf32>" if shape else "tensor<f32>"
 
 
 def _map(num_dims: int, results: tuple[int, ...]) -> str:
@@ -47,9 +60,12 @@ class RandomProgram:
 
 
 class _Builder:
-    def __init__(self, rng: random.Random, name: str):
+    def __init__(self, rng: random.Random, name: str, dynamic: bool = False):
         self.rng = rng
         self.name = name
+        self.dynamic = dynamic
+        self.dims = _DYNAMIC_DIMS if dynamic else _DIMS
+        self.index_constants: set[int] = set()
         self.args: list[tuple[str, tuple[int, ...]]] = []
         self.lines: list[str] = []
         self.values: list[tuple[str, tuple[int, ...]]] = []
@@ -59,6 +75,16 @@ class _Builder:
         self.constant_emitted = False
 
     # -- values ------------------------------------------------------------------------
+    def t(self, shape: tuple[int, ...]) -> str:
+        return _tensor(shape, self.dynamic)
+
+    def index(self, value: int) -> str:
+        """`%c<value>`, an index constant defined at the top of the function."""
+        if value not in self.index_constants:
+            self.index_constants.add(value)
+            self.lines.insert(0, f"  %c{value} = arith.constant {value} : index")
+        return f"%c{value}"
+
     def fresh(self, prefix: str = "v") -> str:
         self.counter += 1
         return f"%{prefix}{self.counter}"
@@ -87,22 +113,37 @@ class _Builder:
             name, shape = self.rng.choice(candidates)
             self.uses[name] = self.uses.get(name, 0) + 1
             return name, shape
-        shape = tuple(self.rng.choice(_DIMS) for _ in range(rank or 2))
+        shape = tuple(self.rng.choice(self.dims) for _ in range(rank or 2))
         return self.operand(shape), shape
 
     def define(self, name: str, shape: tuple[int, ...]) -> None:
         self.values.append((name, shape))
 
-    def init(self, shape: tuple[int, ...], filled: bool) -> str:
+    def init(self, shape: tuple[int, ...], filled: bool,
+             sizes: tuple[tuple[str, tuple[int, ...], int], ...] = ()) -> str:
+        """A `tensor.empty` of `shape` (zero-filled when `filled`). In a dynamic program, each
+        dynamic dim `i` takes its size from `sizes[i]` = (value, its shape, its dim) via
+        `tensor.dim`, or from an index constant when `sizes` is empty."""
         empty = self.fresh("e")
-        self.lines.append(f"  {empty} = tensor.empty() : {_tensor(shape)}")
+        operands = []
+        for i, d in enumerate(shape):
+            if not (self.dynamic and d == DYNAMIC_SIZE):
+                continue
+            if sizes and sizes[i] is not None and sizes[i][1][sizes[i][2]] == d:
+                value, _, dim = sizes[i]
+                size = self.fresh("d")
+                self.lines.append(f"  {size} = tensor.dim {value}, {self.index(dim)} : {self.t(sizes[i][1])}")
+                operands.append(size)
+            else:
+                operands.append(self.index(d))
+        self.lines.append(f"  {empty} = tensor.empty({', '.join(operands)}) : {self.t(shape)}")
         if not filled:
             return empty
         fill = self.fresh("f")
         self.ops.append("linalg.fill")
         self.lines.append(
-            f"  {fill} = linalg.fill ins({self.zero()} : f32) outs({empty} : {_tensor(shape)})"
-            f" -> {_tensor(shape)}"
+            f"  {fill} = linalg.fill ins({self.zero()} : f32) outs({empty} : {self.t(shape)})"
+            f" -> {self.t(shape)}"
         )
         return fill
 
@@ -118,25 +159,25 @@ class _Builder:
     # -- ops ---------------------------------------------------------------------------
     def matmul(self) -> None:
         a, (m, k) = self.any_value(2)
-        n = self.rng.choice(_DIMS)
+        n = self.rng.choice(self.dims)
         b = self.operand((k, n))
-        out = self.init((m, n), filled=True)
+        out = self.init((m, n), filled=True, sizes=((a, (m, k), 0), (b, (k, n), 1)))
         self.emit(
             "linalg.matmul",
-            f"linalg.matmul ins({a}, {b} : {_tensor((m, k))}, {_tensor((k, n))}) "
-            f"outs({out} : {_tensor((m, n))}) -> {_tensor((m, n))}",
+            f"linalg.matmul ins({a}, {b} : {self.t((m, k))}, {self.t((k, n))}) "
+            f"outs({out} : {self.t((m, n))}) -> {self.t((m, n))}",
             (m, n),
         )
 
     def batch_matmul(self) -> None:
         a, (bt, m, k) = self.any_value(3)
-        n = self.rng.choice(_DIMS)
+        n = self.rng.choice(self.dims)
         b = self.operand((bt, k, n))
-        out = self.init((bt, m, n), filled=True)
+        out = self.init((bt, m, n), filled=True, sizes=((a, (bt, m, k), 0), (a, (bt, m, k), 1), (b, (bt, k, n), 2)))
         self.emit(
             "linalg.batch_matmul",
-            f"linalg.batch_matmul ins({a}, {b} : {_tensor((bt, m, k))}, "
-            f"{_tensor((bt, k, n))}) outs({out} : {_tensor((bt, m, n))}) -> {_tensor((bt, m, n))}",
+            f"linalg.batch_matmul ins({a}, {b} : {self.t((bt, m, k))}, "
+            f"{self.t((bt, k, n))}) outs({out} : {self.t((bt, m, n))}) -> {self.t((bt, m, n))}",
             (bt, m, n),
         )
 
@@ -154,7 +195,8 @@ class _Builder:
         y = self.operand(y_shape)
         op1, op2 = self.rng.choice(_BINARY), self.rng.choice(_BINARY)
         two_results = self.rng.random() < 0.3
-        outs = [self.init(shape, filled=False) for _ in range(2 if two_results else 1)]
+        outs = [self.init(shape, filled=False, sizes=((x, shape, 0), (x, shape, 1)))
+                for _ in range(2 if two_results else 1)]
         maps = [_map(2, (0, 1)), _map(2, y_map)] + [_map(2, (0, 1))] * len(outs)
         iterators = '["parallel", "parallel"]'
         results = [self.fresh() for _ in outs]
@@ -170,14 +212,14 @@ class _Builder:
                         "    linalg.yield %r : f32"]
             self.lines += [
                 f"  {results[0]} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
-                f"iterator_types = {iterators}}} ins({x}, {y} : {_tensor(shape)}, "
-                f"{_tensor(y_shape)}) outs({outs[0]} : {_tensor(shape)}) {{",
+                f"iterator_types = {iterators}}} ins({x}, {y} : {self.t(shape)}, "
+                f"{self.t(y_shape)}) outs({outs[0]} : {self.t(shape)}) {{",
                 "  ^bb0(%x: f32, %y: f32, %o: f32):",
                 *body,
-                f"  }} -> {_tensor(shape)}",
+                f"  }} -> {self.t(shape)}",
             ]
         else:  # generic form: xDSL 0.74's custom parser reads one result only
-            t, ty = _tensor(shape), _tensor(y_shape)
+            t, ty = self.t(shape), self.t(y_shape)
             self.lines += [
                 f"  {results[0]}, {results[1]} = \"linalg.generic\"({x}, {y}, {outs[0]}, {outs[1]}) "
                 f"<{{indexing_maps = [{', '.join(maps)}], iterator_types = "
@@ -194,9 +236,9 @@ class _Builder:
 
     def named_elementwise(self) -> None:
         x, shape = self.any_value()
-        out = self.init(shape, filled=False)
+        out = self.init(shape, filled=False, sizes=tuple((x, shape, i) for i in range(len(shape))))
         v = self.fresh()
-        t = _tensor(shape)
+        t = self.t(shape)
         if self.rng.random() < 0.5:
             op = self.rng.choice(_NAMED_BINARY)
             y = self.operand(shape)
@@ -212,7 +254,7 @@ class _Builder:
         x, (m, n) = self.any_value(2)
         dim = self.rng.choice((0, 1))
         kept = (m, n)[1 - dim]
-        out = self.init((kept,), filled=True)
+        out = self.init((kept,), filled=True, sizes=((x, (m, n), 1 - dim),))
         v = self.fresh()
         body = self.rng.choice(("arith.addf", "arith.maximumf"))
         # Loops (d0 kept, d1 reduced); the input map puts them where the dims are.
@@ -220,12 +262,12 @@ class _Builder:
         self.ops.append("linalg.generic(reduction)")
         self.lines += [
             f"  {v} = linalg.generic {{indexing_maps = [{in_map}, {_map(2, (0,))}], "
-            f'iterator_types = ["parallel", "reduction"]}} ins({x} : {_tensor((m, n))}) '
-            f"outs({out} : {_tensor((kept,))}) {{",
+            f'iterator_types = ["parallel", "reduction"]}} ins({x} : {self.t((m, n))}) '
+            f"outs({out} : {self.t((kept,))}) {{",
             "  ^bb0(%x: f32, %o: f32):",
             f"    %r = {body} %x, %o : f32",
             "    linalg.yield %r : f32",
-            f"  }} -> {_tensor((kept,))}",
+            f"  }} -> {self.t((kept,))}",
         ]
         self.define(v, (kept,))
 
@@ -235,24 +277,48 @@ class _Builder:
         while perm == sorted(perm):
             self.rng.shuffle(perm)
         out_shape = tuple(shape[p] for p in perm)
-        out = self.init(out_shape, filled=False)
+        out = self.init(out_shape, filled=False, sizes=tuple((x, shape, p) for p in perm))
         self.emit(
             "linalg.transpose",
-            f"linalg.transpose ins({x} : {_tensor(shape)}) outs({out} : "
-            f"{_tensor(out_shape)}) permutation = [{', '.join(map(str, perm))}]",
+            f"linalg.transpose ins({x} : {self.t(shape)}) outs({out} : "
+            f"{self.t(out_shape)}) permutation = [{', '.join(map(str, perm))}]",
             out_shape,
         )
 
     def broadcast(self) -> None:
         x, (k,) = self.any_value(1)
-        other = self.rng.choice(_DIMS)
+        other = self.rng.choice(self.dims)
         dim = self.rng.choice((0, 1))
         out_shape = (other, k) if dim == 0 else (k, other)
-        out = self.init(out_shape, filled=False)
+        kept = (x, (k,), 0)
+        out = self.init(out_shape, filled=False, sizes=(None, kept) if dim == 0 else (kept, None))
         self.emit(
             "linalg.broadcast",
-            f"linalg.broadcast ins({x} : {_tensor((k,))}) outs({out} : "
-            f"{_tensor(out_shape)}) dimensions = [{dim}]",
+            f"linalg.broadcast ins({x} : {self.t((k,))}) outs({out} : "
+            f"{self.t(out_shape)}) dimensions = [{dim}]",
+            out_shape,
+        )
+
+    def conv(self) -> None:
+        """`linalg.conv_2d_nhwc_hwcf` with random strides and dilations; the input sometimes has a
+        row or column past the last window (the op does not read it)."""
+        n, c, f = self.rng.choice((1, 2)), self.rng.choice((1, 2, 3)), self.rng.choice((1, 2, 4))
+        kh, kw, sh, sw, dh, dw = (self.rng.choice(options) for options in
+                                  ((1, 2, 3), (1, 2, 3), (1, 2), (1, 2), (1, 2), (1, 2)))
+        oh, ow = self.rng.randint(1, 4), self.rng.randint(1, 4)
+        h = (oh - 1) * sh + (kh - 1) * dh + 1 + self.rng.choice((0, 0, 1))
+        w = (ow - 1) * sw + (kw - 1) * dw + 1 + self.rng.choice((0, 0, 1))
+        x, k = self.operand((n, h, w, c)), self.operand((kh, kw, c, f))
+        out_shape = (n, oh, ow, f)
+        out = self.init(out_shape, filled=True)
+        attrs = ""
+        if (sh, sw, dh, dw) != (1, 1, 1, 1) or self.rng.random() < 0.5:
+            attrs = (f" {{dilations = dense<[{dh}, {dw}]> : tensor<2xi64>, "
+                     f"strides = dense<[{sh}, {sw}]> : tensor<2xi64>}}")
+        self.emit(
+            "linalg.conv_2d_nhwc_hwcf",
+            f"linalg.conv_2d_nhwc_hwcf{attrs} ins({x}, {k} : {self.t((n, h, w, c))}, {self.t((kh, kw, c, f))}) "
+            f"outs({out} : {self.t(out_shape)}) -> {self.t(out_shape)}",
             out_shape,
         )
 
@@ -276,18 +342,18 @@ class _Builder:
         p = self.emit(
             "linalg.pack",
             f"linalg.pack {x}{pad}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
-            f" inner_tiles = [{inner}] into {dest} : {_tensor((m, n))} -> {_tensor(packed)}",
+            f" inner_tiles = [{inner}] into {dest} : {self.t((m, n))} -> {self.t(packed)}",
             None, "p",
         )
         if self.rng.random() < 0.4:  # an elementwise op on the packed tensor
             e = self.init(packed, filled=False)
-            t = _tensor(packed)
+            t = self.t(packed)
             p = self.emit("linalg.exp", f"linalg.exp ins({p} : {t}) outs({e} : {t}) -> {t}", None, "p")
         dest = self.init((m, n), filled=False)
         self.emit(
             "linalg.unpack",
             f"linalg.unpack {p}{perm_text} inner_dims_pos = [{', '.join(map(str, dims))}]"
-            f" inner_tiles = [{inner}] into {dest} : {_tensor(packed)} -> {_tensor((m, n))}",
+            f" inner_tiles = [{inner}] into {dest} : {self.t(packed)} -> {self.t((m, n))}",
             (m, n),
         )
 
@@ -301,7 +367,7 @@ class _Builder:
         v = self.emit(
             "tensor.extract_slice",
             f"tensor.extract_slice {x}[{om}, {on}] [{sm}, {sn}] [1, 1] : "
-            f"{_tensor((m, n))} to {_tensor((sm, sn))}",
+            f"{self.t((m, n))} to {self.t((sm, sn))}",
             (sm, sn),
         )
         if self.rng.random() < 0.6:
@@ -310,7 +376,7 @@ class _Builder:
             self.emit(
                 "tensor.insert_slice",
                 f"tensor.insert_slice {v} into {dest}[{om2}, {on2}] [{sm}, {sn}] [1, 1] : "
-                f"{_tensor((sm, sn))} into {_tensor((m, n))}",
+                f"{self.t((sm, sn))} into {self.t((m, n))}",
                 (m, n),
             )
 
@@ -318,8 +384,8 @@ class _Builder:
     def text(self) -> str:
         unused = [v for v in self.values if self.uses.get(v[0], 0) == 0]
         returned = unused[-3:] or self.values[-1:]
-        args = ", ".join(f"{name}: {_tensor(shape)}" for name, shape in self.args)
-        types = ", ".join(_tensor(s) for _, s in returned)
+        args = ", ".join(f"{name}: {self.t(shape)}" for name, shape in self.args)
+        types = ", ".join(self.t(s) for _, s in returned)
         return "\n".join(
             [f"func.func @{self.name}({args}) -> ({types}) {{", *self.lines,
              f"  return {', '.join(n for n, _ in returned)} : {types}", "}"]
@@ -336,14 +402,18 @@ _KINDS = (
     ("broadcast", 1),
     ("pack_unpack", 2),
     ("slices", 2),
+    ("conv", 1),
 )
+_STATIC_ONLY = frozenset({"pack_unpack", "slices", "conv"})
+"""Kinds whose result shapes do not follow from their operands' (left out of dynamic programs)."""
 
 
-def generate(seed: int, name: str | None = None, max_ops: int = 6) -> RandomProgram:
-    """The program of `seed`: 1..`max_ops` ops (plus their fills and empties)."""
+def generate(seed: int, name: str | None = None, max_ops: int = 6, dynamic: bool = False) -> RandomProgram:
+    """The program of `seed`: 1..`max_ops` ops (plus their fills and empties); with `dynamic`,
+    on dynamic shapes (module docstring)."""
     rng = random.Random(seed)
-    builder = _Builder(rng, name or f"p{seed}")
-    kinds, weights = zip(*_KINDS)
+    builder = _Builder(rng, name or f"p{seed}", dynamic)
+    kinds, weights = zip(*[(k, w) for k, w in _KINDS if not (dynamic and k in _STATIC_ONLY)])
     for _ in range(rng.randint(1, max_ops)):
         kind = rng.choices(kinds, weights)[0]
         if kind == "broadcast" and not any(len(s) == 1 for _, s in builder.values):
