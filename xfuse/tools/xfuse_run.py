@@ -8,7 +8,11 @@ entry function (default: the only public one) and calls it on seeded random inpu
 one line per result: type, shape and a checksum. `--check` also compiles the untransformed input,
 runs it on the same inputs and compares (exit 1 on a mismatch), lowered by `--reference-pipeline`
 (default: the same pipeline), so that `--pipeline xfuse-bufferize --check --reference-pipeline
-default` compares xfuse's bufferization with mlir-opt's; `--bench N` prints the median and
+default` compares xfuse's bufferization with mlir-opt's. After `-p ...,xfuse-bufferize` the
+transformed function takes memrefs where the input took tensors of the same shapes: `--check`
+compares its results, and its memref arguments after the call with the input's arguments (a
+bufferized function must not write an argument unless it is `bufferization.writable`).
+`--bench N` prints the median and
 minimum time of N calls (only the call of the compiled function is timed).
 
 Bad input of any kind ends with `xfuse-run: error: ...` and exit code 1, never a traceback.
@@ -75,6 +79,14 @@ def _observed(outputs: list[Any], inputs: list[Any], signature: Any) -> list[tup
         if not spec.is_scalar and not spec.is_tensor
     ]
     return named
+
+
+def _comparable(reference: Any, transformed: Any) -> bool:
+    """Same arguments and results (dtype and shape), a tensor of the input possibly a memref of the
+    same shape in the transformed module (`xfuse-bufferize`)."""
+    def specs(signature: Any) -> list[tuple[str, tuple[int | None, ...] | None, bool]]:
+        return [(str(s.dtype), s.shape, s.is_scalar) for s in (*signature.inputs, *signature.results)]
+    return specs(reference) == specs(transformed)
 
 
 def _copies(values: list[Any]) -> list[Any]:
@@ -150,11 +162,13 @@ def run_tool(args: argparse.Namespace) -> int:
     if reference is not None:
         reference_pipeline = args.reference_pipeline or args.pipeline
         reference_compiled = compile_module(reference, compiled.entry, reference_pipeline)
-        if str(reference_compiled.signature).split("(", 1)[1] != str(signature).split("(", 1)[1]:
+        if not _comparable(reference_compiled.signature, signature):
             raise _UserError(f"--check: the transformed signature {signature} differs from the untransformed "
                              f"{reference_compiled.signature}")
         reference_inputs = _copies(inputs)
         expected = _observed(reference_compiled(*reference_inputs), reference_inputs, signature)
+        # Memref arguments (a bufferized function) are compared with the untransformed function's
+        # arguments after its call: unchanged, unless marked `bufferization.writable = true`.
         failures = []
         for (name, got), (_, want) in zip(observed, expected, strict=True):
             ok, message = _compare(name, got, want, args.rtol, args.atol)
