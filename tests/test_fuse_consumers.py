@@ -97,7 +97,7 @@ def test_fuse_at_the_outer_slice_is_placed_after_the_inner_loop_and_computes_the
 def test_unpack_aligned_by_loop_bounds_is_fused_and_computes_the_same(entry):
     """Issue 8 item 5: the inner-tile dim is tiled at an induction variable from 0 by the inner
     tile (so provably 0); the fused unpack must compute what the unfused one does."""
-    from xfuse.dialects.linalg import UnPackOp
+    from xfuse.dialects.linalg_pack import UnPackOp
     from xfuse.transforms.fuse_consumers import fuse_consumers
 
     reference = _load("unpack-loop-bounds.mlir")

@@ -14,6 +14,6 @@ def test_data_tiling_benchmark_runs():
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("data tiling (target x86_64-avx2, pipeline default")
+    assert lines[0].startswith("data tiling (target x86_64-avx2, pipeline microkernel")
     assert any(line.startswith("matmul 24") for line in lines)
     assert any(line.startswith("grouped quantized") for line in lines)

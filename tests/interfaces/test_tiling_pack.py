@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr
 from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
-from xfuse.dialects.linalg import PackOp, UnPackOp
+from xfuse.dialects.linalg_pack import PackOp, UnPackOp
 from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,

@@ -34,7 +34,7 @@ from xdsl.ir import Operation
 from xdsl.rewriter import Rewriter
 
 from xfuse.backends.target import CpuTarget
-from xfuse.dialects.linalg import PackOp
+from xfuse.dialects.linalg_pack import PackOp
 
 PACK_ATTR = "xfuse.microkernel_pack"
 

@@ -58,7 +58,7 @@ from xdsl.ir.affine import (
     AffineSymExpr,
 )
 
-from xfuse.dialects.linalg import PackOp, UnPackOp, _PackLikeOp  # pyright: ignore[reportPrivateUsage]
+from xfuse.dialects.linalg_pack import PackOp, UnPackOp, _PackLikeOp  # pyright: ignore[reportPrivateUsage]
 from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,

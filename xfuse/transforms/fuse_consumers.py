@@ -65,7 +65,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import is_side_effect_free
 
 from xfuse.diagnostics import emit_error, format_diagnostic
-from xfuse.dialects.linalg import PackOp, UnPackOp
+from xfuse.dialects.linalg_pack import PackOp, UnPackOp
 from xfuse.dialects.scf import ForallOp
 from xfuse.interfaces.tiling import (
     OpFoldResult,

@@ -46,7 +46,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from xfuse.diagnostics import XfuseError, format_diagnostic, location_of
-from xfuse.dialects.linalg import PackOp, UnPackOp
+from xfuse.dialects.linalg_pack import PackOp, UnPackOp
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling import (

@@ -54,7 +54,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from xfuse.diagnostics import emit_error
-from xfuse.dialects.linalg import MixedSize, PackOp, UnPackOp
+from xfuse.dialects.linalg_pack import MixedSize, PackOp, UnPackOp
 
 
 class _Emitter:

@@ -194,7 +194,7 @@ class PackLayout:
     inner_tiles: tuple[int, ...]
 
     def packed_shape(self, shape: Sequence[int]) -> tuple[int, ...]:
-        from xfuse.dialects.linalg import packed_shape
+        from xfuse.dialects.linalg_pack import packed_shape
 
         return packed_shape(shape, self.inner_dims_pos, self.inner_tiles, self.outer_dims_perm)
 

@@ -55,7 +55,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import emit_error, format_diagnostic
 from xfuse.dialects.iree_encoding import EncodingAttr, SetEncodingOp, UnsetEncodingOp, encoding_of, without_encoding
-from xfuse.dialects.linalg import PackOp, UnPackOp
+from xfuse.dialects.linalg_pack import PackOp, UnPackOp
 from xfuse.interfaces.tiling import OpFoldResult, apply_affine_expr
 from xfuse.interfaces.tiling_linalg import structured_view
 from xfuse.interfaces.tiling_utils import dim_size
