@@ -78,18 +78,7 @@ def test_xfuse_bufferize_matches_mlir_opt(case: Path):
 # Cases where xfuse is known to make more static copies than one-shot-bufferize, and why
 # (docs/passes/xfuse-bufferize.md, "Limitations"); strict: a fix makes the test fail until the
 # entry is removed.
-MORE_THAN_UPSTREAM = {
-    "scf_index_switch_in_loop": "the yields of the iter_arg and of %b are out of place: through the "
-                                "switch's result, one alias set holds them, the value the computing "
-                                "case writes and the iter_arg the body overwrites (coarser than "
-                                "upstream, whose yields are always in place), so the result is a "
-                                "buffer of its own filled by a copy (2 allocs + 1 copy; upstream 2 + 0)",
-    "scf_index_switch_in_execute_region": "the execute_region hands over only a buffer it owns, so the "
-                                          "switch's result is a buffer of its own filled by a copy "
-                                          "after it, not a selection of the computed tensors "
-                                          "(3 allocs + 1 copy; upstream 3 + 0, deciding ownership "
-                                          "at run time)",
-}
+MORE_THAN_UPSTREAM: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("case", [
@@ -108,13 +97,10 @@ def test_xfuse_allocates_and_copies_no_more_than_mlir_opt(case: Path):
 ANALYSIS_DIFFERS = {
     "callee_writes_arg": "a call operand the callee writes is refused at the callee (read-only "
                          "argument, copied inside) rather than copied at the call site",
-    "scf_index_switch": "a yield aliasing a read-only argument is out of place when any value of "
-                        "the merged alias set is written (coarser than upstream)",
-    **dict.fromkeys(("scf_if_copy_after", "scf_index_switch_in_loop", "scf_index_switch_nested",
-                     "scf_index_switch_slice_source", "scf_index_switch_two_results"),
-                    "yields of arguments (or of the iter_arg) are out of place where upstream's yields are "
-                    "always in place: a value of the merged alias set is written (coarser than upstream); "
-                    "the result is a buffer of its own, copied into once after the op"),
+    "scf_if_copy_after": "the matmul after the scf.if accumulates into its result, which may be either read-only "
+                         "argument: bottom-up, xfuse decides the matmul first (in place) and then puts the "
+                         "yields out of place (a buffer of its own, copied into once after the op); upstream's "
+                         "yields must be in place, so its matmul goes out of place (same counts: 1 alloc + 1 copy)",
 }
 
 

@@ -163,18 +163,18 @@ class BranchRewriter:
         return placeholder.results[0]
 
     def _leaves_as_owned(self, op: Operation, k: int, returned: bool) -> bool:
-        """Result k of `op` (or a value that may share its memory) is yielded by an
+        """Result k of `op` (or a value whose buffer may be its buffer) is yielded by an
         scf.execute_region, which hands over only buffers its block owns (`_hand_over`), or,
         if `returned`, reaches a func.return, which returns a copy of memory it does not own:
         a selection of buffers would then cost more than a buffer of its own."""
-        a = self.analysis
-        for member in a.aliases.members(op.results[k], a.values):
+        for member in self.analysis.carriers(op.results[k]):
             for use in member.uses:
                 user = use.operation
                 if returned and isinstance(user, func.ReturnOp):
                     return True
-                if isinstance(user, scf.YieldOp) and isinstance(user.parent_op(), scf.ExecuteRegionOp):
-                    return True
+                parent = user.parent_op() if isinstance(user, scf.YieldOp) else None
+                if isinstance(parent, scf.ExecuteRegionOp) and len(parent.region.blocks) != 1:
+                    return True  # a single-block one is inlined: its result is a carrier too
         return False
 
     def _copy_after(self, op: Operation, k: int) -> None:
@@ -290,13 +290,7 @@ class BranchRewriter:
 
     def _outlives(self, buffer: SSAValue, op: Operation) -> bool:
         """The allocation `buffer` is (a view of) is defined outside `op`: still live after it."""
-        while True:
-            buffer = self.view_base.get(buffer, buffer)
-            owner = buffer.owner
-            if isinstance(owner, _MEMREF_VIEWS):
-                buffer = owner.operands[0]
-                continue
-            return not self._defined_inside(buffer, op)
+        return not self._defined_inside(self._allocation(buffer), op)
 
     def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
         """Branches that all yield (in place) values held in memory that outlives the op
@@ -363,6 +357,22 @@ class BranchRewriter:
                 self.buffers[result] = source
             elif not self._defined_inside(source, parent):
                 self.buffers[result] = source  # it outlives the region
+            elif (candidates := self._selection_candidates(source)) is not None and len(parent.region.blocks) == 1:
+                # A selection of buffers (`_selected_buffers`, `_selected_over_built`): each
+                # buffer it may be that the region's block owns is now owned by the enclosing
+                # block (hoisted before the region op when its sizes allow); the region is
+                # inlined, so the selecting op then runs in the enclosing block.
+                for candidate in candidates:
+                    if candidate in owned:
+                        owned.remove(candidate)
+                        self.owned.setdefault(outer, []).append(candidate)
+                        alloc = candidate.owner
+                        if isinstance(alloc, memref.AllocOp) and alloc.parent_block() is block and not any(
+                            self._defined_inside(v, parent) for v in alloc.operands
+                        ):
+                            alloc.detach()
+                            outer.insert_op_before(alloc, parent)
+                self.buffers[result] = source
             elif base in owned:
                 # Not hoistable (e.g. sized inside the region): the op returns it as a memref
                 # result, which the enclosing block then owns.
@@ -375,6 +385,27 @@ class BranchRewriter:
             else:
                 emit_error(parent, "xfuse-bufferize: an scf.execute_region yielding a buffer it does not own "
                                    "is not supported")
+
+    def _allocation(self, buffer: SSAValue) -> SSAValue:
+        """The buffer `buffer` is a view of (itself when it is no view)."""
+        while True:
+            buffer = self.view_base.get(buffer, buffer)
+            owner = buffer.owner
+            if not isinstance(owner, _MEMREF_VIEWS):
+                return buffer
+            buffer = owner.operands[0]
+
+    def _selection_candidates(self, buffer: SSAValue) -> list[SSAValue] | None:
+        """When `buffer` is (a view of) the memref result of an op selecting among its branches'
+        buffers, the allocations it may be (the buffers each branch yields, already
+        rewritten); else None."""
+        base = self._allocation(buffer)
+        for op, selected in self.selected_results.items():
+            for j, (_, placeholder) in enumerate(selected):
+                if placeholder is base and not isinstance(op, scf.ExecuteRegionOp):
+                    terminators = [r.blocks[0].last_op for r in op.regions]
+                    return [self._allocation(self.selected_yields[t][j]) for t in terminators]  # type: ignore[index]
+        return None
 
     def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
         owner = value.owner
