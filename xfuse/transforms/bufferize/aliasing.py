@@ -7,8 +7,9 @@ value that is *one of* several others is not transitive: the result of an `scf.i
 `scf.index_switch` (or an `arith.select`) is, at run time, the buffer of one yielded value,
 so it may share memory with each of them, but two values yielded by different branches do not
 share memory through it. A write into the value one branch computes is then no write into the
-read-only argument another branch yields, nor into an iter_arg a third one yields (upstream's
-One-Shot Analysis reaches the same precision through its reverse use-def "definitions").
+read-only argument another branch yields, nor into an iter_arg a third one yields. (Upstream's
+One-Shot Analysis keeps union-find alias sets but makes these yields always in place: a write
+into the result after the op, or a conflict, is charged to the writer instead.)
 
 Two values may share memory when a path of edges joins them that never *turns* at a choice:
 enters a choice result through the edge of one alternative and leaves it through the edge of

@@ -2,22 +2,24 @@
 
 The model of every op is an `OperandModel` per tensor operand: does the op read the operand's
 memory, write it, and which values (results, block arguments) share its buffer when the operand
-bufferizes in place. Two union-finds are kept, as in MLIR's One-Shot Analysis: *aliases* (values
-that may share memory, e.g. a slice and its source) and *equivalences* (values that are the same
-buffer, e.g. a destination and the result of a linalg op writing it).
+bufferizes in place. Two relations are kept (aliasing.py): *aliases* (values that may share
+memory, e.g. a slice and its source; a graph, since a branch op's result is one of its yields,
+not all of them at once) and *equivalences* (values that are the same buffer, e.g. a destination
+and the result of a linalg op writing it; a union-find).
 
 Operands are decided one at a time, bottom-up (last op first, as upstream's default heuristic):
 an operand goes in place unless that creates
 
-- a read-after-write conflict: in the merged alias set, an in-place write W happens after the
-  definition D of a value some op R reads and before R (program order; or W after R in one
+- a read-after-write conflict: among the values that may share memory with the operand, an
+  in-place write W into memory that the value R reads may share happens after the
+  definition D of that value and before R (program order; or W after R in one
   iteration of a loop whose iterations do not redefine D). Reads of `tensor.empty` contents are
   not reads. A write and a read of one op conflict unless they are the same operand, an
   insert_slice / parallel_insert_slice whose source is the matching extract_slice of its
   destination, or an elementwise linalg op reading and writing the same indices; ops in the
-  two branches of an `scf.if` never conflict;
-- a write into memory that must not be written: a `arith.constant` tensor, or a function argument
-  that is not writable (see call_graph.py).
+  two branches of an `scf.if` / `scf.index_switch` never conflict;
+- a write into memory that must not be written (memory the written value may share): an
+  `arith.constant` tensor, or a function argument that is not writable (see call_graph.py).
 
 Rotating loops (yields that are the buffers of other iter_args, in cycles, e.g. swapped) keep
 memref iter_args that trade places: their inits alias the whole cycle (`_detect_rotation`), and
