@@ -47,7 +47,9 @@ func.func @switch_computed_or_read_only(%a: tensor<4xf32> {bufferization.writabl
 // UPSTREAM:         linalg.add {__inplace_operands_attr__ = ["true", "true", "false"]}
 func.func @if_computed_or_read_only(%a: tensor<4xf32> {bufferization.writable = false},
                                     %b: tensor<4xf32> {bufferization.writable = false},
-                                    %c: i1) -> tensor<4xf32> {
+                                    %sel: index) -> tensor<4xf32> {
+  %zero = arith.constant 0 : index
+  %c = arith.cmpi eq, %sel, %zero : index
   %r = scf.if %c -> (tensor<4xf32>) {
     %e = tensor.empty() : tensor<4xf32>
     %x = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
@@ -88,10 +90,12 @@ func.func @switch_in_loop(%a: tensor<4xf32> {bufferization.writable = false},
                           %i: index, %n: index) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %one = arith.constant 1.0 : f32
   %e = tensor.empty() : tensor<4xf32>
   %init = linalg.fill ins(%one : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
-  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<4xf32>) {
+  %ub = arith.addi %n, %c2 : index
+  %r = scf.for %k = %c0 to %ub step %c1 iter_args(%acc = %init) -> (tensor<4xf32>) {
     %s = scf.index_switch %i -> tensor<4xf32>
     case 0 {
       scf.yield %acc : tensor<4xf32>
@@ -127,7 +131,9 @@ func.func @switch_in_loop(%a: tensor<4xf32> {bufferization.writable = false},
 // CHECK-NEXT:    linalg.fill ins(%{{.*}} : f32) outs(%[[R]] : memref<4xf32>)
 func.func @result_written_after(%a: tensor<4xf32> {bufferization.writable = false},
                                 %b: tensor<4xf32> {bufferization.writable = false},
-                                %c: i1, %f: f32) -> tensor<4xf32> {
+                                %sel: index, %f: f32) -> tensor<4xf32> {
+  %zero = arith.constant 0 : index
+  %c = arith.cmpi eq, %sel, %zero : index
   %r = scf.if %c -> (tensor<4xf32>) {
     %e = tensor.empty() : tensor<4xf32>
     %x = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
@@ -150,7 +156,9 @@ func.func @result_written_after(%a: tensor<4xf32> {bufferization.writable = fals
 // CHECK-NEXT:      %[[W:.*]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT:      linalg.fill ins(%{{.*}} : f32) outs(%[[W]] : memref<4xf32>)
 func.func @branch_overwrites_what_is_read_later(%a: tensor<4xf32> {bufferization.writable = false},
-                                                %c: i1, %f: f32) -> tensor<4xf32> {
+                                                %sel: index, %f: f32) -> tensor<4xf32> {
+  %zero = arith.constant 0 : index
+  %c = arith.cmpi eq, %sel, %zero : index
   %e = tensor.empty() : tensor<4xf32>
   %t = linalg.add ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   %r = scf.if %c -> (tensor<4xf32>) {
@@ -180,7 +188,9 @@ func.func @branch_overwrites_what_is_read_later(%a: tensor<4xf32> {bufferization
 // CHECK:         linalg.mul ins(%[[S]], %b : memref<4xf32>, memref<4xf32>)
 func.func @select_computed_or_read_only(%a: tensor<4xf32> {bufferization.writable = false},
                                         %b: tensor<4xf32> {bufferization.writable = false},
-                                        %c: i1) -> tensor<4xf32> {
+                                        %sel: index) -> tensor<4xf32> {
+  %zero = arith.constant 0 : index
+  %c = arith.cmpi eq, %sel, %zero : index
   %e = tensor.empty() : tensor<4xf32>
   %x = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   %s = arith.select %c, %a, %x : tensor<4xf32>
