@@ -409,6 +409,9 @@ class FunctionAnalysis:
                     continue
                 use = (op, i)
                 model = self.models[use]
+                if isinstance(op, scf.WhileOp):
+                    self.inplace[use] = False  # always copied into the before buffers (rewrite_scf.py)
+                    continue
                 if not model.aliases and not model.must_inplace and not model.writes:
                     self.inplace[use] = True  # nothing shares its buffer: a plain read
                     continue
