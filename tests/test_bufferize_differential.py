@@ -184,7 +184,7 @@ def test_every_branch_matches_mlir_opt(name: str):
 BRANCH_ALIASING = ROOT / "tests" / "filecheck" / "transforms" / "bufferize" / "branch-aliasing.mlir"
 BRANCH_ALIASING_FUNCTIONS = ("switch_computed_or_read_only", "if_computed_or_read_only", "switch_in_loop",
                              "result_written_after", "branch_overwrites_what_is_read_later",
-                             "select_computed_or_read_only")
+                             "branch_accumulates_into_what_is_read_later", "select_computed_or_read_only")
 
 
 @pytest.mark.parametrize("entry", BRANCH_ALIASING_FUNCTIONS)

@@ -32,6 +32,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
 from xfuse.transforms.bufferize.models import is_tensor
+from xfuse.transforms.bufferize.models_linalg import dps_operands
 from xfuse.transforms.bufferize.rewrite_tensor import memref_type
 
 
@@ -100,8 +101,11 @@ class BranchRewriter:
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
                 buffer = self.alloc_like(result, op, copy=False)
                 built = self._buildable_empties(op, k)
-                for empty in built.values():
-                    self.buffers[empty] = buffer
+                for builder in built.values():
+                    if isinstance(builder, SSAValue):
+                        self.buffers[builder] = buffer
+                    else:
+                        self.result_buffers[builder] = buffer
                 if (selected := self._selected_over_built(op, k, buffer, built)) is not None:
                     self.buffers[result] = selected
                 else:
@@ -111,14 +115,14 @@ class BranchRewriter:
             for block in region.blocks:
                 self.block(block)
 
-    def _buildable_empties(self, op: Operation, k: int) -> dict[int, SSAValue]:
+    def _buildable_empties(self, op: Operation, k: int) -> dict[int, SSAValue | tuple[Operation, int]]:
         """Empty-tensor elimination into a fresh buffer allocated just before a branching op
         (its result buffer): per region, the `tensor.empty` of its own block that its yielded
         value (in place) is built from, updated in place; that branch computes straight into
         the buffer instead of a temporary copied at the yield. Nothing else in the branch can
         see the buffer, so writing it early changes no value the branch reads."""
         a, result = self.analysis, op.results[k]
-        built: dict[int, SSAValue] = {}
+        built: dict[int, SSAValue | tuple[Operation, int]] = {}
         for i, region in enumerate(op.regions):
             block = region.blocks[0]
             terminator = block.last_op
@@ -126,17 +130,33 @@ class BranchRewriter:
             if not a.is_inplace(terminator, k):
                 continue
             members = a.equivalences.members(terminator.operands[k], a.values)
+            if not all(self._defined_inside(m, op) and m not in self.buffers for m in members):
+                continue
             empties = [m for m in members if isinstance(m, OpResult) and isinstance(m.op, tensor.EmptyOp)]
-            if (
-                len(empties) == 1
-                and empties[0].op.parent_block() is block
-                and empties[0].type == result.type
-                and all(self._defined_inside(m, op) and m not in self.buffers for m in members)
-            ):
+            if len(empties) == 1 and empties[0].op.parent_block() is block and empties[0].type == result.type:
                 built[i] = empties[0]
+            elif not empties and (destination := self._fresh_destination(members, block, result)) is not None:
+                built[i] = destination
         return built
 
-    def _selected_over_built(self, op: Operation, k: int, buffer: SSAValue, built: dict[int, SSAValue]) -> SSAValue | None:
+    def _fresh_destination(self, members: list[SSAValue], block, result: SSAValue) -> tuple[Operation, int] | None:
+        """The out-of-place init of the destination-style op in `block` whose new buffer holds
+        the values `members` (one buffer: they are equivalent): that buffer may be the result
+        buffer instead (the old contents copied into it when the op reads them), which nothing
+        else in the branch sees, as for an empty."""
+        found = []
+        for m in members:
+            if not isinstance(m, OpResult) or m.op.parent_block() is not block or m.type != result.type:
+                continue
+            split = dps_operands(m.op)
+            if split is not None and m.index < len(split[1]):
+                index = len(split[0]) + m.index
+                if not self.analysis.is_inplace(m.op, index):
+                    found.append((m.op, index))
+        return found[0] if len(found) == 1 else None
+
+    def _selected_over_built(self, op: Operation, k: int, buffer: SSAValue,
+                             built: dict[int, SSAValue | tuple[Operation, int]]) -> SSAValue | None:
         """The branches that build their value (`built`) compute it in `buffer`, allocated
         before the op and owned by the enclosing block, so it outlives the op; when every other
         branch yields (in place) memory that outlives the op too, the result is the buffer the
