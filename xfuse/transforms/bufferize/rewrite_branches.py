@@ -7,7 +7,8 @@ rewrite_scf.py's `ScfRewriter`). Per result (docs/passes/xfuse-bufferize.md):
    buffer the taken branch yields (`_selected_buffers`), cast to the fully dynamic layout
    when the layouts differ;
 3. else a fresh buffer allocated before the op, which branches building their value from a
-   `tensor.empty` of their own block compute in (`_buildable_empties`); then a selection over
+   `tensor.empty` of their own block, or in the new buffer of an out-of-place destination there,
+   compute in (`_buildable_empties`, `_fresh_destination`); then a selection over
    it (`_selected_over_built`), or one copy after the op from the memory two or more branches
    yield instead of copying it each (`_copy_after`), or a copy at each yield.
 An scf.execute_region hands its region's buffer over (`_hand_over`) and is inlined when it has
@@ -118,9 +119,10 @@ class BranchRewriter:
     def _buildable_empties(self, op: Operation, k: int) -> dict[int, SSAValue | tuple[Operation, int]]:
         """Empty-tensor elimination into a fresh buffer allocated just before a branching op
         (its result buffer): per region, the `tensor.empty` of its own block that its yielded
-        value (in place) is built from, updated in place; that branch computes straight into
-        the buffer instead of a temporary copied at the yield. Nothing else in the branch can
-        see the buffer, so writing it early changes no value the branch reads."""
+        value (in place) is built from, updated in place, or else the out-of-place operand
+        (op, index) whose new buffer that value is (`_fresh_destination`); that branch computes
+        straight into the buffer instead of a temporary copied at the yield. Nothing else in
+        the branch can see the buffer, so writing it early changes no value the branch reads."""
         a, result = self.analysis, op.results[k]
         built: dict[int, SSAValue | tuple[Operation, int]] = {}
         for i, region in enumerate(op.regions):
