@@ -183,7 +183,8 @@ def test_every_branch_matches_mlir_opt(name: str):
 
 BRANCH_ALIASING = ROOT / "tests" / "filecheck" / "transforms" / "bufferize" / "branch-aliasing.mlir"
 BRANCH_ALIASING_FUNCTIONS = ("switch_computed_or_read_only", "if_computed_or_read_only", "switch_in_loop",
-                             "result_written_after", "branch_overwrites_what_is_read_later",
+                             "result_written_after", "result_partly_written_after",
+                             "branch_overwrites_what_is_read_later",
                              "branch_accumulates_into_what_is_read_later", "select_computed_or_read_only")
 
 

@@ -588,6 +588,28 @@ class FunctionAnalysis:
                         work.append(alias)
         return found
 
+    def contents_read(self, value: SSAValue) -> bool:
+        """Some op may read the contents `value` holds, directly or through a value derived
+        from it in place (a view, a loop's iter_arg...). False when every use only takes its
+        shape or overwrites it wholly (a destination the op does not read, e.g. linalg.fill's):
+        then those contents need not be filled in at all."""
+        seen, work = {value}, [value]
+        while work:
+            for use in work.pop().uses:
+                key = (use.operation, use.index)
+                model = self.models.get(key)
+                if model is None or model.reads:
+                    return True
+                if not model.aliases or model.writes:
+                    continue  # only the shape, or wholly overwritten (the aliases hold new contents)
+                if not self.inplace.get(key, False):
+                    return True  # an out-of-place view copies the contents
+                for alias in model.aliases:
+                    if alias not in seen:
+                        seen.add(alias)
+                        work.append(alias)
+        return False
+
     def yield_equivalent(self, loop: Operation, k: int) -> bool:
         """Yielded value k of a loop is the same buffer as its iter_arg k (no copy needed)."""
         assert isinstance(loop, scf.ForOp)

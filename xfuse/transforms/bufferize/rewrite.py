@@ -114,6 +114,9 @@ class FunctionRewriter(ScfRewriter):
         # Out-of-place operands whose new buffer is a branching op's result buffer, allocated
         # before the op (rewrite_branches.py `_fresh_destination`): (op, operand index) -> it.
         self.result_buffers: dict[tuple[Operation, int], SSAValue] = {}
+        # Branching ops' results with a buffer of their own whose contents no op reads before
+        # wholly overwriting them (analysis.contents_read): the branches do not copy into it.
+        self.unfilled: set[SSAValue] = set()
         # Branching ops whose result buffer is filled by one copy after the op (rewrite_branches.py).
         self.copied_after: dict[Operation, list[CopyAfter]] = {}
         # A public function no function of the module calls: its results go to the runtime.

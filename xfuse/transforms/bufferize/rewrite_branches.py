@@ -111,7 +111,10 @@ class BranchRewriter:
                     self.buffers[result] = selected
                 else:
                     self.buffers[result] = buffer
-                    self._copy_after(op, k)
+                    if a.contents_read(result):
+                        self._copy_after(op, k)
+                    else:
+                        self.unfilled.add(result)  # wholly overwritten before any read: no copy
         for region in op.regions:
             for block in region.blocks:
                 self.block(block)

@@ -116,7 +116,8 @@ func.func @switch_in_loop(%a: tensor<4xf32> {bufferization.writable = false},
 
 // What still conflicts. A write through the result after the op may write %a (the result may
 // be %a): decided first (bottom-up), the fill stays in place and the yield of %a goes out of
-// place (a buffer of its own, filled from %a), the computed value's yield stays in place.
+// place (a buffer of its own), the computed value's yield stays in place. The fill overwrites
+// the whole result before anything reads it: %a is not even copied into it.
 // ANALYSIS-LABEL: func.func @result_written_after
 // ANALYSIS:         scf.yield {__inplace_operands_attr__ = ["true"]} %x
 // ANALYSIS:         scf.yield {__inplace_operands_attr__ = ["false"]} %a
@@ -126,9 +127,9 @@ func.func @switch_in_loop(%a: tensor<4xf32> {bufferization.writable = false},
 // CHECK-NEXT:    scf.if %c {
 // CHECK-NEXT:      linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      "memref.copy"(%a, %[[R]])
 // CHECK-NEXT:    }
 // CHECK-NEXT:    linalg.fill ins(%{{.*}} : f32) outs(%[[R]] : memref<4xf32>)
+// CHECK-NEXT:    func.return %[[R]]
 func.func @result_written_after(%a: tensor<4xf32> {bufferization.writable = false},
                                 %b: tensor<4xf32> {bufferization.writable = false},
                                 %sel: index, %f: f32) -> tensor<4xf32> {
@@ -142,6 +143,26 @@ func.func @result_written_after(%a: tensor<4xf32> {bufferization.writable = fals
     scf.yield %a : tensor<4xf32>
   }
   %w = linalg.fill ins(%f : f32) outs(%r : tensor<4xf32>) -> tensor<4xf32>
+  return %w : tensor<4xf32>
+}
+
+// The same, but the result is read (a tensor.insert overwrites one element): %a is copied in.
+// CHECK-LABEL: func.func @result_partly_written_after
+// CHECK:         } else {
+// CHECK-NEXT:      "memref.copy"(%a, %{{.*}})
+func.func @result_partly_written_after(%a: tensor<4xf32> {bufferization.writable = false},
+                                       %b: tensor<4xf32> {bufferization.writable = false},
+                                       %sel: index, %f: f32) -> tensor<4xf32> {
+  %zero = arith.constant 0 : index
+  %c = arith.cmpi eq, %sel, %zero : index
+  %r = scf.if %c -> (tensor<4xf32>) {
+    %e = tensor.empty() : tensor<4xf32>
+    %x = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %x : tensor<4xf32>
+  } else {
+    scf.yield %a : tensor<4xf32>
+  }
+  %w = tensor.insert %f into %r[%zero] : tensor<4xf32>
   return %w : tensor<4xf32>
 }
 
