@@ -185,7 +185,9 @@ BRANCH_ALIASING = ROOT / "tests" / "filecheck" / "transforms" / "bufferize" / "b
 BRANCH_ALIASING_FUNCTIONS = ("switch_computed_or_read_only", "if_computed_or_read_only", "switch_in_loop",
                              "result_written_after", "result_partly_written_after",
                              "branch_overwrites_what_is_read_later",
-                             "branch_accumulates_into_what_is_read_later", "select_computed_or_read_only")
+                             "branch_accumulates_into_what_is_read_later", "select_computed_or_read_only",
+                             "execute_region_hands_over_a_selection",
+                             "nested_execute_regions_hand_over_a_selection")
 
 
 @pytest.mark.parametrize("entry", BRANCH_ALIASING_FUNCTIONS)

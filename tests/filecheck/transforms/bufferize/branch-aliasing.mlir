@@ -260,3 +260,75 @@ func.func @select_computed_or_read_only(%a: tensor<4xf32> {bufferization.writabl
   %y = linalg.mul ins(%s, %b : tensor<4xf32>, tensor<4xf32>) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// An scf.execute_region (inlined) yields an scf.if's selection of %p, computed in the region,
+// and of the buffer the else branch builds in: it hands the selection over, the two buffers
+// its block allocated become the enclosing block's (freed at its end). No copy.
+// CHECK-LABEL: func.func @execute_region_hands_over_a_selection
+// CHECK:         %[[P:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    %[[X:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[P]] : memref<4xf32>)
+// CHECK-NEXT:    %[[S:.*]] = scf.if %c -> (memref<4xf32>) {
+// CHECK-NEXT:      scf.yield %[[P]] : memref<4xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      linalg.mul ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[X]] : memref<4xf32>)
+// CHECK-NEXT:      scf.yield %[[X]] : memref<4xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[Y:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:    linalg.sub ins(%[[S]], %a : memref<4xf32>, memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
+// CHECK-NEXT:    memref.dealloc %[[P]]
+// CHECK-NEXT:    memref.dealloc %[[X]]
+// CHECK-NEXT:    func.return %[[Y]]
+func.func @execute_region_hands_over_a_selection(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %c2 = arith.constant 2 : index
+  %c = arith.cmpi ult, %n, %c2 : index
+  %r = scf.execute_region -> tensor<4xf32> {
+    %e = tensor.empty() : tensor<4xf32>
+    %p = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %s = scf.if %c -> (tensor<4xf32>) {
+      scf.yield %p : tensor<4xf32>
+    } else {
+      %t = tensor.empty() : tensor<4xf32>
+      %x = linalg.mul ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+      scf.yield %x : tensor<4xf32>
+    }
+    scf.yield %s : tensor<4xf32>
+  }
+  %e2 = tensor.empty() : tensor<4xf32>
+  %y = linalg.sub ins(%r, %a : tensor<4xf32>, tensor<4xf32>) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// Two nested execute_regions: the inner one hands the selection (and its buffers) to the outer
+// one, which hands it to the function's block.
+// CHECK-LABEL: func.func @nested_execute_regions_hand_over_a_selection
+// CHECK:         %[[S:.*]] = scf.index_switch %n -> memref<4xf32>
+// CHECK-NOT:     memref.copy
+// CHECK:         linalg.sub ins(%[[S]], %a : memref<4xf32>, memref<4xf32>)
+// CHECK-NEXT:    memref.dealloc
+// CHECK-NEXT:    memref.dealloc
+// CHECK-NEXT:    func.return
+func.func @nested_execute_regions_hand_over_a_selection(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %c2 = arith.constant 2 : index
+  %c = arith.cmpi ult, %n, %c2 : index
+  %r = scf.execute_region -> tensor<4xf32> {
+    %r2 = scf.execute_region -> tensor<4xf32> {
+      %e = tensor.empty() : tensor<4xf32>
+      %p = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+      %s = scf.index_switch %n -> tensor<4xf32>
+      case 1 {
+        scf.yield %p : tensor<4xf32>
+      }
+      default {
+        %t = tensor.empty() : tensor<4xf32>
+        %x = linalg.mul ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+        scf.yield %x : tensor<4xf32>
+      }
+      scf.yield %s : tensor<4xf32>
+    }
+    scf.yield %r2 : tensor<4xf32>
+  }
+  %e2 = tensor.empty() : tensor<4xf32>
+  %y = linalg.sub ins(%r, %a : tensor<4xf32>, tensor<4xf32>) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
