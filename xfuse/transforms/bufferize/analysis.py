@@ -35,9 +35,9 @@ from xdsl.dialects import arith, bufferization, func, scf, tensor
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
-from xfuse.transforms.bufferize.aliasing import AliasGraph, UnionFind
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.transforms.bufferize.aliasing import AliasGraph, UnionFind
 from xfuse.transforms.bufferize.models import (
     FunctionSummary,
     OperandModel,

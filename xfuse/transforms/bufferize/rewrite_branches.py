@@ -29,7 +29,7 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
     i1,
 )
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
 from xfuse.transforms.bufferize.models import is_tensor
@@ -144,7 +144,7 @@ class BranchRewriter:
                 built[i] = destination
         return built
 
-    def _fresh_destination(self, members: list[SSAValue], block, result: SSAValue) -> tuple[Operation, int] | None:
+    def _fresh_destination(self, members: list[SSAValue], block: Block, result: SSAValue) -> tuple[Operation, int] | None:
         """The out-of-place init of the destination-style op in `block` whose new buffer holds
         the values `members` (one buffer: they are equivalent): that buffer may be the result
         buffer instead (the old contents copied into it when the op reads them), which nothing
