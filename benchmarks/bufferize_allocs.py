@@ -99,12 +99,50 @@ def xfuse_bufferized(module: ModuleOp) -> ModuleOp:
     return apply_passes(prepare_for_execution(module), "xfuse-bufferize")
 
 
-_INPLACE_MARKS = re.compile(r'"([a-z_]+\.[a-z_.]+)"\(.*?__inplace_operands_attr__ = \[([^\]]*)\]')
+_OP_NAME = re.compile(r'"([a-z_]+\.[a-z_.]+)"\(')
+_INPLACE_ATTR = re.compile(r"__inplace_operands_attr__ = \[([^\]]*)\]")
+_CLOSING = {"(": ")", "{": "}"}
+
+
+def _group_end(text: str, start: int) -> int:
+    """The index after the bracketed group opening at `text[start]` (strings skipped)."""
+    opening, depth, i = text[start], 0, start
+    while i < len(text):
+        char = text[i]
+        if char == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif char == opening:
+            depth += 1
+        elif char == _CLOSING[opening]:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return i
 
 
 def inplace_marks(generic_text: str) -> list[tuple[str, str]]:
-    """(op name, `__inplace_operands_attr__`) of every annotated op, in program order."""
-    return [(m.group(1), m.group(2).replace(" ", "")) for m in _INPLACE_MARKS.finditer(generic_text)]
+    """(op name, `__inplace_operands_attr__`) of every annotated op, in program order. In generic
+    form an op's attribute dictionary follows its operands, properties (`<{...}>`) and regions
+    (`({...})`), so those are skipped as balanced groups: ops with regions (linalg, loops) count
+    too, and an attribute is never taken from a nested op."""
+    marks = []
+    for match in _OP_NAME.finditer(generic_text):
+        i = _group_end(generic_text, match.end() - 1)  # operands
+        for opening in ("<", "("):  # properties, regions
+            while generic_text.startswith(" ", i):
+                i += 1
+            if generic_text.startswith(opening, i):
+                i = _group_end(generic_text, i + 1 if opening == "<" else i) + (opening == "<")
+        while generic_text.startswith(" ", i):
+            i += 1
+        if generic_text.startswith("{", i):
+            found = _INPLACE_ATTR.search(generic_text, i, _group_end(generic_text, i))
+            if found:
+                marks.append((match.group(1), found.group(1).replace(" ", "")))
+    return marks
 
 
 def analysis_marks(case_text: str, module: ModuleOp) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:

@@ -1,7 +1,7 @@
 // scf.index_switch inside an scf.execute_region that yields its result: the region hands over
-// only a buffer it owns, so the switch's result is a buffer of its own (not a selection of the
-// computed tensors), filled by one copy after the switch when a case yields %p (regression: a
-// selection was refused at the execute_region).
+// the switch's selection of %p and the buffer the computing case builds in (which the
+// enclosing block then owns): no copy (regression: a selection was refused at the
+// execute_region; then it cost a copy).
 // MLIR-OPT-NO-DEALLOCATION: the result may be any of three buffers: its dealloc_helper stores i1 memrefs that the LLVM lowering rejects
 func.func @scf_index_switch_in_execute_region(%a: tensor<4xf32>, %b: tensor<4xf32>, %i: index) -> tensor<4xf32> {
   %e0 = tensor.empty() : tensor<4xf32>

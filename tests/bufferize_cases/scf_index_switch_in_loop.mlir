@@ -1,7 +1,8 @@
 // scf.index_switch in a loop body: a case yields the iter_arg, which the body then overwrites
-// in place while reading the switch's result, another the argument %b, one computes. The
-// result is a buffer of its own (the computing case writes it), filled after the switch by one
-// copy from the iter_arg or %b, before the body overwrites the iter_arg.
+// in place while reading the switch's result, another the argument %b, one computes. Every
+// yield is in place (the computing case's write is no write into %acc or %b: the result is one
+// of the cases' values, not all at once), so the result is the buffer the taken case yields, the
+// computing case building its value in a buffer allocated before the switch: no copy.
 func.func @scf_index_switch_in_loop(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

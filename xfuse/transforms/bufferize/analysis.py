@@ -2,22 +2,24 @@
 
 The model of every op is an `OperandModel` per tensor operand: does the op read the operand's
 memory, write it, and which values (results, block arguments) share its buffer when the operand
-bufferizes in place. Two union-finds are kept, as in MLIR's One-Shot Analysis: *aliases* (values
-that may share memory, e.g. a slice and its source) and *equivalences* (values that are the same
-buffer, e.g. a destination and the result of a linalg op writing it).
+bufferizes in place. Two relations are kept (aliasing.py): *aliases* (values that may share
+memory, e.g. a slice and its source; a graph, since a branch op's result is one of its yields,
+not all of them at once) and *equivalences* (values that are the same buffer, e.g. a destination
+and the result of a linalg op writing it; a union-find).
 
 Operands are decided one at a time, bottom-up (last op first, as upstream's default heuristic):
 an operand goes in place unless that creates
 
-- a read-after-write conflict: in the merged alias set, an in-place write W happens after the
-  definition D of a value some op R reads and before R (program order; or W after R in one
+- a read-after-write conflict: among the values that may share memory with the operand, an
+  in-place write W into memory that the value R reads may share happens after the
+  definition D of that value and before R (program order; or W after R in one
   iteration of a loop whose iterations do not redefine D). Reads of `tensor.empty` contents are
   not reads. A write and a read of one op conflict unless they are the same operand, an
   insert_slice / parallel_insert_slice whose source is the matching extract_slice of its
   destination, or an elementwise linalg op reading and writing the same indices; ops in the
-  two branches of an `scf.if` never conflict;
-- a write into memory that must not be written: a `arith.constant` tensor, or a function argument
-  that is not writable (see call_graph.py).
+  two branches of an `scf.if` / `scf.index_switch` never conflict;
+- a write into memory that must not be written (memory the written value may share): an
+  `arith.constant` tensor, or a function argument that is not writable (see call_graph.py).
 
 Rotating loops (yields that are the buffers of other iter_args, in cycles, e.g. swapped) keep
 memref iter_args that trade places: their inits alias the whole cycle (`_detect_rotation`), and
@@ -27,7 +29,7 @@ conflicts due only to that merge are dropped where both accesses see distinct bu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from xdsl.dialects import arith, bufferization, func, scf, tensor
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
@@ -35,6 +37,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.transforms.bufferize.aliasing import AliasGraph, UnionFind
 from xfuse.transforms.bufferize.models import (
     FunctionSummary,
     OperandModel,
@@ -54,34 +57,6 @@ SOURCE_OPS = (
 )
 
 INPLACE_ATTR = "__inplace_operands_attr__"
-
-
-class UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict[SSAValue, SSAValue] = {}
-
-    def find(self, v: SSAValue) -> SSAValue:
-        self.parent.setdefault(v, v)
-        root = v
-        while self.parent[root] is not root:
-            root = self.parent[root]
-        while self.parent[v] is not root:
-            self.parent[v], v = root, self.parent[v]
-        return root
-
-    def union(self, a: SSAValue, b: SSAValue) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra is not rb:
-            self.parent[rb] = ra
-
-    def copy(self) -> UnionFind:
-        other = UnionFind()
-        other.parent = dict(self.parent)
-        return other
-
-    def members(self, v: SSAValue, universe: Iterable[SSAValue]) -> list[SSAValue]:
-        root = self.find(v)
-        return [u for u in universe if self.find(u) is root]
 
 
 Use = tuple[Operation, int]  # (op, operand index)
@@ -124,11 +99,11 @@ class FunctionAnalysis:
         self.inplace: dict[Use, bool] = {}
         self.unknown: list[Operation] = []
         self.values: list[SSAValue] = []
-        self.aliases = UnionFind()
+        self.aliases = AliasGraph()
         self.equivalences = UnionFind()
         # Aliases at one point in time: as `aliases`, without the merges of rotating loops
         # (below), whose iter_arg buffers change places from one iteration to the next.
-        self.base = UnionFind()
+        self.base = AliasGraph()
         self.base_aliases: dict[Use, tuple[SSAValue, ...]] = {}
         # Rotating scf.for loops: position k -> the iter_arg position whose buffer yield k is,
         # for the positions in non-trivial cycles (e.g. swapped yields). They keep memref
@@ -375,20 +350,27 @@ class FunctionAnalysis:
         trial_base = self.base.copy()
         value = op.operands[index]
         for alias in model.aliases:
-            trial.union(value, alias)
+            trial.union(value, alias, choice=alias if model.one_of else None)
         for alias in self.base_aliases.get(use, model.aliases):
-            trial_base.union(value, alias)
+            trial_base.union(value, alias, choice=alias if model.one_of else None)
         saved, self.inplace[use] = self.inplace.get(use), True
         saved_aliases, self.aliases = self.aliases, trial
         saved_base, self.base = self.base, trial_base
         try:
             if model.writes and self._second_destination(use, trial_base):
                 return True
+            # Every access the decision can affect is on a value that may now share memory with
+            # `value` (a new path runs through it); a read and a write conflict only when their
+            # two values may share memory themselves (not transitive: aliasing.py).
             members = trial.members(value, self.values)
             reads, writes = self._reads_and_writes(members, use)
-            if writes and self._read_only(members):
-                return True
-            return any(self._conflict(r, v, w) for r, v in reads for w in writes)
+            for write in writes:
+                if self._read_only(trial.members(write[0].operands[write[1]], self.values)):
+                    return True
+            return any(
+                trial.may_alias(v, w[0].operands[w[1]]) and self._conflict(r, v, w)
+                for r, v in reads for w in writes
+            )
         finally:
             self.aliases = saved_aliases
             self.base = saved_base
@@ -397,20 +379,19 @@ class FunctionAnalysis:
             else:
                 self.inplace[use] = saved
 
-    def _second_destination(self, use: Use, trial: UnionFind) -> bool:
+    def _second_destination(self, use: Use, trial: AliasGraph) -> bool:
         """Another operand of the same op already writes in place into memory that `use`'s
         value may share (e.g. two scf.forall shared_outs or scf.for iter_args initialised with
         one tensor after cse): both cannot be that one buffer, or one result overwrites the
         other."""
         op, index = use
-        root = trial.find(op.operands[index])
         for j, other in enumerate(op.operands):
             if j == index or not is_tensor(other):
                 continue
             model = self.models.get((op, j))
             if model is None or not model.writes:
                 continue
-            if (self.inplace.get((op, j), False) or model.must_inplace) and trial.find(other) is root:
+            if (self.inplace.get((op, j), False) or model.must_inplace) and trial.may_alias(other, op.operands[index]):
                 return True
         return False
 
@@ -428,17 +409,20 @@ class FunctionAnalysis:
                     continue
                 use = (op, i)
                 model = self.models[use]
+                if isinstance(op, scf.WhileOp):
+                    self.inplace[use] = False  # always copied into the before buffers (rewrite_scf.py)
+                    continue
                 if not model.aliases and not model.must_inplace and not model.writes:
                     self.inplace[use] = True  # nothing shares its buffer: a plain read
                     continue
                 if model.must_inplace or not self.would_conflict(use):
                     self.inplace[use] = True
                     for alias in model.aliases:
-                        self.aliases.union(operand, alias)
+                        self.aliases.union(operand, alias, choice=alias if model.one_of else None)
                         if model.equivalent:
                             self.equivalences.union(operand, alias)
                     for alias in self.base_aliases.get(use, model.aliases):
-                        self.base.union(operand, alias)
+                        self.base.union(operand, alias, choice=alias if model.one_of else None)
                 else:
                     self.inplace[use] = False
         self._loop_results_equivalence()
@@ -506,8 +490,8 @@ class FunctionAnalysis:
         if not cycles:
             return
         positions = [k for cycle in cycles for k in cycle]
-        roots = [self.base.find(block.args[1 + k]) for k in positions]
-        if any(roots[i] is roots[j] for i in range(len(roots)) for j in range(i)):
+        args = [block.args[1 + k] for k in positions]
+        if any(self.base.may_alias(args[i], args[j]) for i in range(len(args)) for j in range(i)):
             return  # two positions already share a buffer in one iteration
         self.rotations[loop] = {k: sigma[k] for k in sorted(positions)}
         for cycle in cycles:
@@ -522,12 +506,11 @@ class FunctionAnalysis:
         rotating loops, and at the time of both accesses they are different buffers: both before
         the loop (not itself in a loop), or both private to one iteration of its body."""
         written = write[0].operands[write[1]]
-        if self.base.find(value) is self.base.find(written):
+        if self.base.may_alias(value, written):
             return False
-        root = self.aliases.find(value)
         loops = [
             loop for loop, positions in self.rotations.items()
-            if any(self.aliases.find(loop.body.block.args[1 + k]) is root for k in positions)
+            if any(self.aliases.may_alias(value, loop.body.block.args[1 + k]) for k in positions)
         ]
         if not loops:
             return False
@@ -586,6 +569,46 @@ class FunctionAnalysis:
     # -- results -----------------------------------------------------------------------------
     def is_inplace(self, op: Operation, index: int) -> bool:
         return self.inplace.get((op, index), True)
+
+    def carriers(self, value: SSAValue) -> list[SSAValue]:
+        """`value` and every value derived from it in place (a view, a destination's result, a
+        loop's iter_arg and result, a branch op's result it is yielded as...): the values whose
+        buffer may be `value`'s. Unlike `aliases`, not the memory it may itself be (e.g. not
+        the values a branch op's result is one of)."""
+        found, work = [value], [value]
+        while work:
+            for use in work.pop().uses:
+                key = (use.operation, use.index)
+                model = self.models.get(key)
+                if model is None or not self.inplace.get(key, False):
+                    continue
+                for alias in model.aliases:
+                    if alias not in found:
+                        found.append(alias)
+                        work.append(alias)
+        return found
+
+    def contents_read(self, value: SSAValue) -> bool:
+        """Some op may read the contents `value` holds, directly or through a value derived
+        from it in place (a view, a loop's iter_arg...). False when every use only takes its
+        shape or overwrites it wholly (a destination the op does not read, e.g. linalg.fill's):
+        then those contents need not be filled in at all."""
+        seen, work = {value}, [value]
+        while work:
+            for use in work.pop().uses:
+                key = (use.operation, use.index)
+                model = self.models.get(key)
+                if model is None or model.reads:
+                    return True
+                if not model.aliases or model.writes:
+                    continue  # only the shape, or wholly overwritten (the aliases hold new contents)
+                if not self.inplace.get(key, False):
+                    return True  # an out-of-place view copies the contents
+                for alias in model.aliases:
+                    if alias not in seen:
+                        seen.add(alias)
+                        work.append(alias)
+        return False
 
     def yield_equivalent(self, loop: Operation, k: int) -> bool:
         """Yielded value k of a loop is the same buffer as its iter_arg k (no copy needed)."""

@@ -25,6 +25,9 @@ class OperandModel:
     equivalent: bool = True
     # The op has no out-of-place form (parallel_insert_slice writes its shared output).
     must_inplace: bool = False
+    # The alias (a branch op's result, a select's) is *one of* several operands at run time:
+    # aliasing through it does not join the alternatives (aliasing.py).
+    one_of: bool = False
 
 
 READ = OperandModel(reads=True, writes=False)

@@ -39,7 +39,8 @@ def scf_model(op: Operation, index: int, summaries: dict[str, FunctionSummary]) 
             return READ
         if isinstance(parent, BRANCHING_OPS):
             # Equivalent only if every branch yields one buffer (analysis.py decides at the end).
-            return OperandModel(reads=True, writes=False, aliases=(parent.results[index],), equivalent=False)
+            return OperandModel(reads=True, writes=False, aliases=(parent.results[index],), equivalent=False,
+                                one_of=True)
         return None
     if isinstance(op, func.ReturnOp):
         return READ

@@ -51,7 +51,8 @@ def tensor_model(op: Operation, index: int) -> OperandModel | None:
         # The result is one of the two tensors: it may alias either. A read, like a yield: the
         # result's contents are the operand's at this point (a write to the operand between
         # its definition and here conflicts).
-        return OperandModel(reads=True, writes=False, aliases=(op.result,), equivalent=False) if index > 0 else None
+        return OperandModel(reads=True, writes=False, aliases=(op.result,), equivalent=False,
+                            one_of=True) if index > 0 else None
     if isinstance(op, vector.TransferReadOp):
         return READ
     if isinstance(op, vector.TransferWriteOp) and op.result is not None:

@@ -111,6 +111,12 @@ class FunctionRewriter(ScfRewriter):
         # per op, (position, placeholder of the memref result); per yield, the buffers it passes.
         self.selected_results: dict[Operation, list[tuple[int, SSAValue]]] = {}
         self.selected_yields: dict[Operation, list[SSAValue]] = {}
+        # Out-of-place operands whose new buffer is a branching op's result buffer, allocated
+        # before the op (rewrite_branches.py `_fresh_destination`): (op, operand index) -> it.
+        self.result_buffers: dict[tuple[Operation, int], SSAValue] = {}
+        # Branching ops' results with a buffer of their own whose contents no op reads before
+        # wholly overwriting them (analysis.contents_read): the branches do not copy into it.
+        self.unfilled: set[SSAValue] = set()
         # Branching ops whose result buffer is filled by one copy after the op (rewrite_branches.py).
         self.copied_after: dict[Operation, list[CopyAfter]] = {}
         # A public function no function of the module calls: its results go to the runtime.
@@ -169,7 +175,12 @@ class FunctionRewriter(ScfRewriter):
         value = op.operands[index]
         if self.analysis.is_inplace(op, index):
             return self.buffer_of(value)
-        return self.alloc_like(value, op, copy)
+        buffer = self.result_buffers.pop((op, index), None)
+        if buffer is None:
+            return self.alloc_like(value, op, copy)
+        if copy and not (isinstance(value, OpResult) and isinstance(value.op, tensor.EmptyOp)):
+            op.parent_block().insert_op_before(memref.CopyOp(self.buffer_of(value), buffer), op)  # type: ignore[union-attr]
+        return buffer
 
     # -- walking -----------------------------------------------------------------------------
     def run(self) -> None:

@@ -7,7 +7,8 @@ rewrite_scf.py's `ScfRewriter`). Per result (docs/passes/xfuse-bufferize.md):
    buffer the taken branch yields (`_selected_buffers`), cast to the fully dynamic layout
    when the layouts differ;
 3. else a fresh buffer allocated before the op, which branches building their value from a
-   `tensor.empty` of their own block compute in (`_buildable_empties`); then a selection over
+   `tensor.empty` of their own block, or in the new buffer of an out-of-place destination there,
+   compute in (`_buildable_empties`, `_fresh_destination`); then a selection over
    it (`_selected_over_built`), or one copy after the op from the memory two or more branches
    yield instead of copying it each (`_copy_after`), or a copy at each yield.
 An scf.execute_region hands its region's buffer over (`_hand_over`) and is inlined when it has
@@ -28,10 +29,11 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
     i1,
 )
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
 from xfuse.transforms.bufferize.models import is_tensor
+from xfuse.transforms.bufferize.models_linalg import dps_operands
 from xfuse.transforms.bufferize.rewrite_tensor import memref_type
 
 
@@ -100,25 +102,32 @@ class BranchRewriter:
                     emit_error(op, f"xfuse-bufferize: an {op.name} yielding different buffers of dynamic shape is not supported")
                 buffer = self.alloc_like(result, op, copy=False)
                 built = self._buildable_empties(op, k)
-                for empty in built.values():
-                    self.buffers[empty] = buffer
+                for builder in built.values():
+                    if isinstance(builder, SSAValue):
+                        self.buffers[builder] = buffer
+                    else:
+                        self.result_buffers[builder] = buffer
                 if (selected := self._selected_over_built(op, k, buffer, built)) is not None:
                     self.buffers[result] = selected
                 else:
                     self.buffers[result] = buffer
-                    self._copy_after(op, k)
+                    if a.contents_read(result):
+                        self._copy_after(op, k)
+                    else:
+                        self.unfilled.add(result)  # wholly overwritten before any read: no copy
         for region in op.regions:
             for block in region.blocks:
                 self.block(block)
 
-    def _buildable_empties(self, op: Operation, k: int) -> dict[int, SSAValue]:
+    def _buildable_empties(self, op: Operation, k: int) -> dict[int, SSAValue | tuple[Operation, int]]:
         """Empty-tensor elimination into a fresh buffer allocated just before a branching op
         (its result buffer): per region, the `tensor.empty` of its own block that its yielded
-        value (in place) is built from, updated in place; that branch computes straight into
-        the buffer instead of a temporary copied at the yield. Nothing else in the branch can
-        see the buffer, so writing it early changes no value the branch reads."""
+        value (in place) is built from, updated in place, or else the out-of-place operand
+        (op, index) whose new buffer that value is (`_fresh_destination`); that branch computes
+        straight into the buffer instead of a temporary copied at the yield. Nothing else in
+        the branch can see the buffer, so writing it early changes no value the branch reads."""
         a, result = self.analysis, op.results[k]
-        built: dict[int, SSAValue] = {}
+        built: dict[int, SSAValue | tuple[Operation, int]] = {}
         for i, region in enumerate(op.regions):
             block = region.blocks[0]
             terminator = block.last_op
@@ -126,17 +135,33 @@ class BranchRewriter:
             if not a.is_inplace(terminator, k):
                 continue
             members = a.equivalences.members(terminator.operands[k], a.values)
+            if not all(self._defined_inside(m, op) and m not in self.buffers for m in members):
+                continue
             empties = [m for m in members if isinstance(m, OpResult) and isinstance(m.op, tensor.EmptyOp)]
-            if (
-                len(empties) == 1
-                and empties[0].op.parent_block() is block
-                and empties[0].type == result.type
-                and all(self._defined_inside(m, op) and m not in self.buffers for m in members)
-            ):
+            if len(empties) == 1 and empties[0].op.parent_block() is block and empties[0].type == result.type:
                 built[i] = empties[0]
+            elif not empties and (destination := self._fresh_destination(members, block, result)) is not None:
+                built[i] = destination
         return built
 
-    def _selected_over_built(self, op: Operation, k: int, buffer: SSAValue, built: dict[int, SSAValue]) -> SSAValue | None:
+    def _fresh_destination(self, members: list[SSAValue], block: Block, result: SSAValue) -> tuple[Operation, int] | None:
+        """The out-of-place init of the destination-style op in `block` whose new buffer holds
+        the values `members` (one buffer: they are equivalent): that buffer may be the result
+        buffer instead (the old contents copied into it when the op reads them), which nothing
+        else in the branch sees, as for an empty."""
+        found = []
+        for m in members:
+            if not isinstance(m, OpResult) or m.op.parent_block() is not block or m.type != result.type:
+                continue
+            split = dps_operands(m.op)
+            if split is not None and m.index < len(split[1]):
+                index = len(split[0]) + m.index
+                if not self.analysis.is_inplace(m.op, index):
+                    found.append((m.op, index))
+        return found[0] if len(found) == 1 else None
+
+    def _selected_over_built(self, op: Operation, k: int, buffer: SSAValue,
+                             built: dict[int, SSAValue | tuple[Operation, int]]) -> SSAValue | None:
         """The branches that build their value (`built`) compute it in `buffer`, allocated
         before the op and owned by the enclosing block, so it outlives the op; when every other
         branch yields (in place) memory that outlives the op too, the result is the buffer the
@@ -163,18 +188,18 @@ class BranchRewriter:
         return placeholder.results[0]
 
     def _leaves_as_owned(self, op: Operation, k: int, returned: bool) -> bool:
-        """Result k of `op` (or a value that may share its memory) is yielded by an
+        """Result k of `op` (or a value whose buffer may be its buffer) is yielded by an
         scf.execute_region, which hands over only buffers its block owns (`_hand_over`), or,
         if `returned`, reaches a func.return, which returns a copy of memory it does not own:
         a selection of buffers would then cost more than a buffer of its own."""
-        a = self.analysis
-        for member in a.aliases.members(op.results[k], a.values):
+        for member in self.analysis.carriers(op.results[k]):
             for use in member.uses:
                 user = use.operation
                 if returned and isinstance(user, func.ReturnOp):
                     return True
-                if isinstance(user, scf.YieldOp) and isinstance(user.parent_op(), scf.ExecuteRegionOp):
-                    return True
+                parent = user.parent_op() if isinstance(user, scf.YieldOp) else None
+                if isinstance(parent, scf.ExecuteRegionOp) and len(parent.region.blocks) != 1:
+                    return True  # a single-block one is inlined: its result is a carrier too
         return False
 
     def _copy_after(self, op: Operation, k: int) -> None:
@@ -290,13 +315,7 @@ class BranchRewriter:
 
     def _outlives(self, buffer: SSAValue, op: Operation) -> bool:
         """The allocation `buffer` is (a view of) is defined outside `op`: still live after it."""
-        while True:
-            buffer = self.view_base.get(buffer, buffer)
-            owner = buffer.owner
-            if isinstance(owner, _MEMREF_VIEWS):
-                buffer = owner.operands[0]
-                continue
-            return not self._defined_inside(buffer, op)
+        return not self._defined_inside(self._allocation(buffer), op)
 
     def _selected_buffers(self, op: Operation, k: int, yielded: list[SSAValue]) -> SSAValue | None:
         """Branches that all yield (in place) values held in memory that outlives the op
@@ -363,6 +382,22 @@ class BranchRewriter:
                 self.buffers[result] = source
             elif not self._defined_inside(source, parent):
                 self.buffers[result] = source  # it outlives the region
+            elif (candidates := self._selection_candidates(source)) is not None and len(parent.region.blocks) == 1:
+                # A selection of buffers (`_selected_buffers`, `_selected_over_built`): each
+                # buffer it may be that the region's block owns is now owned by the enclosing
+                # block (hoisted before the region op when its sizes allow); the region is
+                # inlined, so the selecting op then runs in the enclosing block.
+                for candidate in candidates:
+                    if candidate in owned:
+                        owned.remove(candidate)
+                        self.owned.setdefault(outer, []).append(candidate)
+                        alloc = candidate.owner
+                        if isinstance(alloc, memref.AllocOp) and alloc.parent_block() is block and not any(
+                            self._defined_inside(v, parent) for v in alloc.operands
+                        ):
+                            alloc.detach()
+                            outer.insert_op_before(alloc, parent)
+                self.buffers[result] = source
             elif base in owned:
                 # Not hoistable (e.g. sized inside the region): the op returns it as a memref
                 # result, which the enclosing block then owns.
@@ -375,6 +410,27 @@ class BranchRewriter:
             else:
                 emit_error(parent, "xfuse-bufferize: an scf.execute_region yielding a buffer it does not own "
                                    "is not supported")
+
+    def _allocation(self, buffer: SSAValue) -> SSAValue:
+        """The buffer `buffer` is a view of (itself when it is no view)."""
+        while True:
+            buffer = self.view_base.get(buffer, buffer)
+            owner = buffer.owner
+            if not isinstance(owner, _MEMREF_VIEWS):
+                return buffer
+            buffer = owner.operands[0]
+
+    def _selection_candidates(self, buffer: SSAValue) -> list[SSAValue] | None:
+        """When `buffer` is (a view of) the memref result of an op selecting among its branches'
+        buffers, the allocations it may be (the buffers each branch yields, already
+        rewritten); else None."""
+        base = self._allocation(buffer)
+        for op, selected in self.selected_results.items():
+            for j, (_, placeholder) in enumerate(selected):
+                if placeholder is base and not isinstance(op, scf.ExecuteRegionOp):
+                    terminators = [r.blocks[0].last_op for r in op.regions]
+                    return [self._allocation(self.selected_yields[t][j]) for t in terminators]  # type: ignore[index]
+        return None
 
     def _defined_inside(self, value: SSAValue, op: Operation) -> bool:
         owner = value.owner

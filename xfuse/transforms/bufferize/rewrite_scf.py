@@ -118,7 +118,8 @@ class ScfRewriter(BranchRewriter):
         else:
             targets = [
                 self.buffers[parent.results[k]]
-                if is_tensor(v) and k not in rotation and k not in selected and k not in passed else None
+                if is_tensor(v) and k not in rotation and k not in selected and k not in passed
+                and parent.results[k] not in self.unfilled else None
                 for k, v in enumerate(op.operands)
             ]
         self._copy_into(op, list(op.operands), targets)

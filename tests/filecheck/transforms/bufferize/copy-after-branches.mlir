@@ -80,20 +80,29 @@
 // NESTED-NEXT:    }
 // NESTED-NEXT:    func.return %[[R]]
 
-// The copy after the switch reads the iter_arg's buffer before the body overwrites it.
+// A case yields the iter_arg, which the body then overwrites while reading the switch's result
+// (elementwise), another the read-only %b, the third computes: every yield is in place (the
+// write into the computed value is no write into %acc or %b, which other cases yield), so the
+// result is the buffer the taken case yields, the computing case building its value in a buffer
+// allocated before the switch. No copy (as upstream).
 // LOOP-LABEL: func.func @scf_index_switch_in_loop
 // LOOP:         %[[ACC:.*]] = memref.alloc() : memref<4xf32>
 // LOOP:         scf.for
 // LOOP:           %[[R:.*]] = memref.alloc() : memref<4xf32>
-// LOOP-NEXT:      %[[SEL:.*]], %[[FLAG:.*]] = scf.index_switch %sel -> memref<4xf32>, i1
+// LOOP-NEXT:      %[[SEL:.*]] = scf.index_switch %sel -> memref<4xf32>
 // LOOP-NEXT:      case 0 {
-// LOOP-NEXT:        %[[T:.*]] = arith.constant true
-// LOOP-NEXT:        scf.yield %[[ACC]], %[[T]] : memref<4xf32>, i1
-// LOOP:           scf.if %[[FLAG]] {
-// LOOP-NEXT:        "memref.copy"(%[[SEL]], %[[R]])
+// LOOP-NEXT:        scf.yield %[[ACC]] : memref<4xf32>
 // LOOP-NEXT:      }
-// LOOP-NEXT:      linalg.add ins(%[[R]], %[[ACC]] : memref<4xf32>, memref<4xf32>) outs(%[[ACC]] : memref<4xf32>)
+// LOOP-NEXT:      case 1 {
+// LOOP-NEXT:        linalg.mul ins(%[[ACC]], %a : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
+// LOOP-NEXT:        scf.yield %[[R]] : memref<4xf32>
+// LOOP-NEXT:      }
+// LOOP-NEXT:      default {
+// LOOP-NEXT:        scf.yield %b : memref<4xf32>
+// LOOP-NEXT:      }
+// LOOP-NEXT:      linalg.add ins(%[[SEL]], %[[ACC]] : memref<4xf32>, memref<4xf32>) outs(%[[ACC]] : memref<4xf32>)
 // LOOP-NEXT:      memref.dealloc %[[R]]
+// LOOP-NOT:       memref.copy
 
 // Every yield in place and outliving the op (case 2 builds in a buffer allocated before it): the
 // result is the buffer the taken case yields, no copy.
@@ -161,20 +170,27 @@
 // TWO-NEXT:    }
 // TWO-NEXT:    func.return %[[R]], %[[S]]
 
-// The execute_region (inlined) hands over only a buffer it owns: no selection of %p and the
-// built buffer, but the built buffer as the result, filled after the switch from %p when a case
-// yields it (the default case writes %p in place first).
+// The execute_region (inlined) hands over the switch's selection of %p and the built buffer:
+// the built buffer, which its block allocated, is owned by the enclosing block instead. No copy
+// (as upstream).
 // EXEC-LABEL: func.func @scf_index_switch_in_execute_region
 // EXEC:         %[[P:.*]] = memref.alloc() : memref<4xf32>
-// EXEC:         %[[R:.*]] = memref.alloc() : memref<4xf32>
-// EXEC-NEXT:    %[[SEL:.*]], %[[FLAG:.*]] = scf.index_switch %i -> memref<4xf32>, i1
-// EXEC:         default {
-// EXEC-NEXT:      linalg.sub ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[P]] : memref<4xf32>)
-// EXEC-NEXT:      %[[T:.*]] = arith.constant true
-// EXEC-NEXT:      scf.yield %[[P]], %[[T]] : memref<4xf32>, i1
+// EXEC-NEXT:    linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[P]] : memref<4xf32>)
+// EXEC-NEXT:    %[[R:.*]] = memref.alloc() : memref<4xf32>
+// EXEC-NEXT:    %[[SEL:.*]] = scf.index_switch %i -> memref<4xf32>
+// EXEC-NEXT:    case 1 {
+// EXEC-NEXT:      scf.yield %[[P]] : memref<4xf32>
 // EXEC-NEXT:    }
-// EXEC-NEXT:    scf.if %[[FLAG]] {
-// EXEC-NEXT:      "memref.copy"(%[[SEL]], %[[R]])
+// EXEC-NEXT:    case 2 {
+// EXEC-NEXT:      linalg.mul ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
+// EXEC-NEXT:      scf.yield %[[R]] : memref<4xf32>
+// EXEC-NEXT:    }
+// EXEC-NEXT:    default {
+// EXEC-NEXT:      linalg.sub ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[P]] : memref<4xf32>)
+// EXEC-NEXT:      scf.yield %[[P]] : memref<4xf32>
 // EXEC-NEXT:    }
 // EXEC-NEXT:    %[[Y:.*]] = memref.alloc() : memref<4xf32>
-// EXEC-NEXT:    linalg.mul ins(%[[R]], %a : memref<4xf32>, memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
+// EXEC-NEXT:    linalg.mul ins(%[[SEL]], %a : memref<4xf32>, memref<4xf32>) outs(%[[Y]] : memref<4xf32>)
+// EXEC-NEXT:    memref.dealloc %[[P]]
+// EXEC-NEXT:    memref.dealloc %[[R]]
+// EXEC-NEXT:    func.return %[[Y]]

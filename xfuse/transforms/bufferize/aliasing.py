@@ -1,0 +1,107 @@
+"""The memory relations of the in-place analysis: which tensor values may share a buffer.
+
+`UnionFind` keeps *equivalences* (values that are one buffer: a destination and the result of
+the op writing it). `AliasGraph` keeps *aliases* (values that may share memory, e.g. a slice and
+its source) as a graph whose edges are the in-place decisions, because aliasing through a
+value that is *one of* several others is not transitive: the result of an `scf.if` /
+`scf.index_switch` (or an `arith.select`) is, at run time, the buffer of one yielded value,
+so it may share memory with each of them, but two values yielded by different branches do not
+share memory through it. A write into the value one branch computes is then no write into the
+read-only argument another branch yields, nor into an iter_arg a third one yields. (Upstream's
+One-Shot Analysis keeps union-find alias sets but makes these yields always in place: a write
+into the result after the op, or a conflict, is charged to the writer instead.)
+
+Two values may share memory when a path of edges joins them that never *turns* at a choice:
+enters a choice result through the edge of one alternative and leaves it through the edge of
+another. Paths are symmetric (a reversed turn is a turn), so the relation is too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from xdsl.ir import SSAValue
+
+
+class UnionFind:
+    def __init__(self) -> None:
+        self.parent: dict[SSAValue, SSAValue] = {}
+
+    def find(self, v: SSAValue) -> SSAValue:
+        self.parent.setdefault(v, v)
+        root = v
+        while self.parent[root] is not root:
+            root = self.parent[root]
+        while self.parent[v] is not root:
+            self.parent[v], v = root, self.parent[v]
+        return root
+
+    def union(self, a: SSAValue, b: SSAValue) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra is not rb:
+            self.parent[rb] = ra
+
+    def copy(self) -> UnionFind:
+        other = UnionFind()
+        other.parent = dict(self.parent)
+        return other
+
+    def members(self, v: SSAValue, universe: Iterable[SSAValue]) -> list[SSAValue]:
+        root = self.find(v)
+        return [u for u in universe if self.find(u) is root]
+
+
+# An edge: (the other end, the choice result whose alternative this edge is, or None).
+_Edge = tuple[SSAValue, SSAValue | None]
+
+
+class AliasGraph:
+    """May-share-memory between tensor values, with choices (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.edges: dict[SSAValue, list[_Edge]] = {}
+        self._reach: dict[SSAValue, frozenset[SSAValue]] = {}
+
+    def union(self, a: SSAValue, b: SSAValue, choice: SSAValue | None = None) -> None:
+        """a and b share memory; with `choice` (a or b, the result of an op that selects one of
+        its alternatives), the other end is one alternative of that result."""
+        assert choice is None or choice is a or choice is b
+        self.edges.setdefault(a, []).append((b, choice))
+        self.edges.setdefault(b, []).append((a, choice))
+        self._reach.clear()
+
+    def copy(self) -> AliasGraph:
+        other = AliasGraph()
+        other.edges = {v: list(e) for v, e in self.edges.items()}
+        return other
+
+    def reach(self, v: SSAValue) -> frozenset[SSAValue]:
+        """Every value that may share memory with `v` (itself included)."""
+        found = self._reach.get(v)
+        if found is not None:
+            return found
+        # State: (value, entered through one of its own alternatives' edges). Such a value
+        # may only be left through its other edges (its uses), never to another alternative.
+        seen: set[tuple[SSAValue, bool]] = {(v, False)}
+        work = [(v, False)]
+        while work:
+            node, entered_as_choice = work.pop()
+            for other, choice in self.edges.get(node, ()):
+                if choice is node and entered_as_choice:
+                    continue  # a turn: from one alternative to another
+                state = (other, choice is other)
+                if state in seen or (state[1] and (other, False) in seen):
+                    continue
+                seen.add(state)
+                work.append(state)
+        found = frozenset(node for node, _ in seen)
+        self._reach[v] = found
+        return found
+
+    def may_alias(self, a: SSAValue, b: SSAValue) -> bool:
+        return a is b or b in self.reach(a)
+
+    def members(self, v: SSAValue, universe: Iterable[SSAValue]) -> list[SSAValue]:
+        """The values of `universe` that may share memory with `v`, in `universe`'s order."""
+        reach = self.reach(v)
+        return [u for u in universe if u in reach]
