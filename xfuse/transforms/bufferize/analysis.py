@@ -365,7 +365,8 @@ class FunctionAnalysis:
             members = trial.members(value, self.values)
             reads, writes = self._reads_and_writes(members, use)
             for write in writes:
-                if self._read_only(trial.members(write[0].operands[write[1]], self.values)):
+                written = trial.members(write[0].operands[write[1]], self.values)
+                if self._read_only(written) or self._written_by_every_iteration(write):
                     return True
             return any(
                 trial.may_alias(v, w[0].operands[w[1]]) and self._conflict(r, v, w)
@@ -378,6 +379,38 @@ class FunctionAnalysis:
                 del self.inplace[use]
             else:
                 self.inplace[use] = saved
+
+    def _written_by_every_iteration(self, write: Use) -> bool:
+        """`write` is inside an scf.forall and writes memory that exists before the loop (its
+        buffer's origin, `_memory_origin`, is defined before it; a shared_out's block argument is
+        the loop's own): the iterations, which may run in parallel, would all write that one
+        buffer. Upstream's rule for writes in a parallel region to a buffer defined outside it."""
+        foralls = [loop for loop in self._loops_of(write[0]) if isinstance(loop, ForallOp)]
+        if not foralls:
+            return False
+        origin = self._memory_origin(write[0].operands[write[1]])
+        if isinstance(origin, BlockArgument):
+            owner = origin.block.parent_op()
+            position = -1 if owner is self.function or owner is None else self.pos.get(owner)
+        else:
+            position = self.pos.get(origin.op)
+        return position is not None and any(position < self.pos[forall] for forall in foralls)
+
+    def _memory_origin(self, value: SSAValue) -> SSAValue:
+        """The value whose memory `value` is part of: `buffer_root`, then through in-place views
+        to their source and through an scf.for's iter_arg to its in-place init."""
+        while True:
+            value = self.buffer_root(value)
+            if isinstance(value, OpResult) and isinstance(value.op, VIEW_OPS) and self.inplace.get((value.op, 0), False):
+                value = value.op.operands[0]
+                continue
+            if isinstance(value, BlockArgument) and isinstance(owner := value.block.parent_op(), scf.ForOp) \
+                    and value.index >= 1 and value.index - 1 not in self.rotations.get(owner, {}):
+                index = len(owner.operands) - len(owner.iter_args) + value.index - 1
+                if self.inplace.get((owner, index), False):
+                    value = owner.operands[index]
+                    continue
+            return value
 
     def _second_destination(self, use: Use, trial: AliasGraph) -> bool:
         """Another operand of the same op already writes in place into memory that `use`'s

@@ -150,7 +150,7 @@ class FunctionRewriter(ScfRewriter):
         for i, size in enumerate(shape):
             if size == DYNAMIC_INDEX:
                 index = arith.ConstantOp(IntegerAttr(i, IndexType()))
-                dim = memref.DimOp.from_source_and_index(source, index)
+                dim = memref.DimOp(source, index)
                 at.parent_block().insert_ops_before([index, dim], at)  # type: ignore[union-attr]
                 dims.append(dim.result)
         return dims
@@ -250,7 +250,7 @@ class FunctionRewriter(ScfRewriter):
         if rewrite_tensor_op(self, op):
             return
         if isinstance(op, tensor.DimOp):
-            new = memref.DimOp.from_source_and_index(self.buffer_of(op.source), op.index)
+            new = memref.DimOp(self.buffer_of(op.source), op.index)
             op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
             op.result.replace_all_uses_with(new.result)
             return

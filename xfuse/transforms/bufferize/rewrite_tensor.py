@@ -176,7 +176,7 @@ def _inline_body(rw: FunctionRewriter, b: Builder, region: Region, args: list[SS
             mapping[inner.result] = b.insert(memref.LoadOp.get(rw.buffer_of(inner.tensor), indices)).res
         elif isinstance(inner, tensor.DimOp):
             mapping[inner.result] = b.insert(
-                memref.DimOp.from_source_and_index(rw.buffer_of(inner.source), mapping.get(inner.index, inner.index))
+                memref.DimOp(rw.buffer_of(inner.source), mapping.get(inner.index, inner.index))
             ).result
         elif any(is_tensor(v) for v in (*inner.operands, *inner.results)) or inner.regions:
             emit_error(inner, f"xfuse-bufferize: '{inner.name}' in the body of '{region.parent_op().name}' "  # type: ignore[union-attr]

@@ -1,6 +1,6 @@
 // pipeline: xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse,xfuse-bufferize
 // found by: random program seed 47 with --dynamic (mismatch: result #0 differs, max abs error 2.19)
-// open: after cse one tensor.empty is both a shared_out's init and (through an extract_slice) the
+// fixed (analysis._written_by_every_iteration): after cse one tensor.empty is both a shared_out's init and (through an extract_slice) the
 // second init of a two-result generic inside the forall; xfuse-bufferize gives both inits of the
 // generic the same memory, so its second result overwrites its first.
 "builtin.module"() ({
