@@ -20,6 +20,10 @@ Interleaved: every round calls every system once, in turn, `--repeat` rounds (at
 median is reported. `--json` prints a list of records
 `{"case": "mlp", "shape": [M, N, K], "threads": T, "system": ..., "median_ms": ...}`.
 
+OpenBLAS's worker threads are told to sleep almost at once after a call
+(`OPENBLAS_THREAD_TIMEOUT=4`, unless the environment sets it): spinning, they held the CPUs the
+other systems' threads run on in the T > 1 rows.
+
 OpenBLAS: this machine's environment may set OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE (for older
 OpenBLAS builds); they make a current numpy slower. Compare with them unset in the command alone:
 
@@ -39,6 +43,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+# OpenBLAS's threads spin for about 2^28 cycles after each call before they sleep: interleaved
+# with numpy, the other systems' threads then found the second CPU busy (xfuse's 2-thread 512^3
+# layer measured 1.28 ms with the default, 0.68 ms alone and with a timeout of 2^4). Set before
+# numpy loads OpenBLAS; an explicit OPENBLAS_THREAD_TIMEOUT in the environment wins.
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
 
 if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` package first
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -42,6 +42,8 @@ Every pipeline ends in the LLVM dialect; the runner then runs `mlir-translate --
 
 from __future__ import annotations
 
+import os
+
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -274,13 +276,19 @@ MICROKERNEL = replace(
 )
 
 FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")
+WORKERS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+"""CPUs this process may use: the size of libmlir_async_runtime's thread pool."""
+
 ASYNC_PARALLEL = Step(
-    "scf-forall-to-parallel,async-parallel-for{async-dispatch=true min-task-size=1},async-to-async-runtime,"
-    "async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,convert-async-to-llvm",
+    f"scf-forall-to-parallel,async-parallel-for{{async-dispatch=false num-workers={WORKERS} min-task-size=1}},"
+    "async-to-async-runtime,async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,"
+    "convert-async-to-llvm",
     "scf.forall (the tiles xfuse fused) to scf.parallel, split into async tasks run by "
     "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it). "
     "min-task-size=1: the default (1000 iterations per task) never splits a forall of a few dozen "
-    "tiles, which ran on one thread.",
+    "tiles, which ran on one thread. num-workers = the CPUs (not the default 8) and no recursive "
+    "dispatch: one block per CPU, the caller running the first itself, so no more threads are "
+    "runnable than there are CPUs (measured on 2 CPUs, 512^3 MLP: 1.78x against 1.72x).",
 )
 
 MICROKERNEL_PARALLEL = replace(
