@@ -4,8 +4,9 @@ Systems, each on the same seeded inputs (results checked against numpy first):
 
 - `numpy`: `np.maximum(x @ w + b, 0)`; OpenBLAS limited to T threads with threadpoolctl.
 - `xfuse`: the layer's matmul tiled by `xfuse-tile{loop=forall}` (`--tile-sizes`, default 64x64)
-  and fused by `xfuse-diffusion`, lowered by the `microkernel` pipeline (1 thread) or
-  `microkernel-parallel` (T > 1: the forall runs on MLIR's async runtime, one worker per CPU).
+  and fused by `xfuse-diffusion`, lowered by the `microkernel` pipeline (1 thread) or, for
+  T > 1, `microkernel-openmp` (the forall on LLVM's OpenMP runtime, when libomp is installed) or
+  else `microkernel-parallel` (MLIR's async runtime); the header says which.
 - `xfuse-unfused`: the layer as written (whole-tensor ops), `microkernel` pipeline; 1 thread only
   (it has no parallel loop).
 - `xfuse-data-tiled` (with `--data-tiled`): the layer as pack + `linalg.mmt4d` + unpack (inner
@@ -59,6 +60,7 @@ import xfuse  # noqa: E402
 from benchmarks.common import DATA_TILED_PASSES, DIFFUSION_PASSES  # noqa: E402
 from benchmarks.mlp_models import mlp_layer_module, mlp_mmt4d_module  # noqa: E402
 from xfuse.backends import toolchain  # noqa: E402
+from xfuse.backends.pipelines import parallel_pipeline  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
 from xfuse.backends.target import host_target  # noqa: E402
 from xfuse.diagnostics import XfuseError, describe  # noqa: E402
@@ -120,7 +122,7 @@ def xfuse_system(shape: tuple[int, int, int], threads: int, fused: bool, tile_si
         module = xfuse.parse(mlp_layer_module(m, n, k, (*tile_sizes, 0) if fused else None))
     if fused:
         xfuse.apply_passes(module, DATA_TILED_PASSES if data_tiled else DIFFUSION_PASSES)
-    pipeline = "microkernel-parallel" if threads > 1 else "microkernel"
+    pipeline = parallel_pipeline() if threads > 1 else "microkernel"
     compiled = compile_module(module, entry="mlp", pipeline=pipeline, cache=False)
     seconds = time.perf_counter() - start
 
@@ -156,7 +158,7 @@ def iree_system(shape: tuple[int, int, int], threads: int) -> Callable[[list[np.
     vmfb = iree_compiler.compile_str(generic, target_backends=["llvm-cpu"],
                                      extra_args=["--iree-llvmcpu-target-cpu=host"])
     if threads > 1:
-        iree_runtime.flags.parse_flags(f"--task_topology_max_group_count={threads}")
+        iree_runtime.flags.parse_flags(f"--task_topology_max_group_count={threads}", "--task_worker_spin_us=0")
     config = iree_runtime.Config("local-task" if threads > 1 else "local-sync")
     context = iree_runtime.SystemContext(config=config)
     context.add_vm_module(iree_runtime.VmModule.copy_buffer(context.instance, vmfb))
@@ -286,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(records, indent=2))
     else:
         print(f"MLP layer relu(x @ W + b) f32, median of {args.repeat} interleaved calls; "
-              f"{os.cpu_count()} CPUs; numpy BLAS: {blas_description()}")
+              f"{os.cpu_count()} CPUs; numpy BLAS: {blas_description()}; xfuse T > 1: {parallel_pipeline().name}")
         print(format_table(records))
         print("xfuse compile (passes + mlir-opt + opt + llc + cc): " + "; ".join(compile_times))
     for note in notes:

@@ -271,6 +271,38 @@ def test_inner_loop_of_the_fused_512_mlp_is_vector_fmas(tmp_path):
     assert not re.search(r"vfmadd\d+ss|vmulss|vaddss", kernel), kernel
 
 
+def test_openmp_pipeline_agrees_and_runs_on_libomp():
+    from xfuse.backends import toolchain
+
+    try:
+        toolchain.runtime_library("libomp.so.5")
+    except toolchain.ToolchainError as exc:
+        pytest.skip(f"LLVM's OpenMP runtime is not installed: {exc}")
+    module = _fused_mlp(128, (32, 64, 0), layers=2)
+    candidate = compile_module(module, "mlp", "microkernel-openmp")
+    reference = compile_module(module, "mlp", "default")
+    inputs = random_inputs(candidate.signature, seed=3)
+    for _ in range(3):  # the thread team is reused across calls
+        np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+    lowered = get_pipeline("microkernel-openmp").spec()
+    assert "convert-scf-to-openmp" in lowered and "scf-forall-to-for" not in lowered
+    # memref.alloca_scope (from scf-to-openmp) is lowered while its region is still one block
+    assert lowered.index("finalize-memref-to-llvm") < lowered.index("convert-scf-to-cf")
+
+
+def test_missing_system_runtime_names_how_to_install_it(monkeypatch):
+    from xfuse.backends import toolchain
+
+    monkeypatch.setattr(toolchain, "_SYSTEM_LIBRARY_DIRS", ())
+    monkeypatch.setenv("LD_LIBRARY_PATH", "")
+    toolchain.runtime_library.cache_clear()
+    try:
+        with pytest.raises(toolchain.ToolchainError, match="apt-get install libomp5"):
+            toolchain.runtime_library("libomp.so.5")
+    finally:
+        toolchain.runtime_library.cache_clear()
+
+
 def test_parallel_pipeline_agrees_and_links_the_async_runtime():
     module = _fused_mlp(128, (32, 64, 0), layers=2)
     candidate = compile_module(module, "mlp", "microkernel-parallel")

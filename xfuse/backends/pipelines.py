@@ -300,8 +300,45 @@ MICROKERNEL_PARALLEL = replace(
     runtime_libraries=("libmlir_async_runtime.so",),
 )
 
+FINALIZE_MEMREF = next(step for step in TO_LLVM if step.passes == "finalize-memref-to-llvm")
+TO_OPENMP = Step(
+    "scf-forall-to-parallel,convert-scf-to-openmp",
+    "scf.forall (the tiles xfuse fused) to scf.parallel, then to an `omp.parallel` worksharing loop "
+    "run by LLVM's OpenMP runtime (libomp: its idle threads spin a while before sleeping, so a "
+    "call that follows another finds them awake).",
+)
+OPENMP_TO_LLVM = Step("convert-openmp-to-llvm", "omp ops' types to LLVM (mlir-translate builds the runtime calls).")
+
+MICROKERNEL_OPENMP = replace(
+    MICROKERNEL,
+    name="microkernel-openmp",
+    description="as `microkernel`, but the scf.forall loops run in parallel on every CPU with LLVM's "
+    "OpenMP runtime (libomp.so.5 from the system: `apt-get install libomp5`)",
+    # finalize-memref-to-llvm before scf-to-cf: the memref.alloca_scope scf-to-openmp puts in the
+    # parallel region must still have one block when it is lowered.
+    steps=tuple(s for step in MICROKERNEL.steps if step != FINALIZE_MEMREF
+                for s in ((TO_OPENMP, FINALIZE_MEMREF) if step == FORALL_TO_FOR
+                          else (step, OPENMP_TO_LLVM) if step.passes == "convert-cf-to-llvm" else (step,))),
+    runtime_libraries=("libomp.so.5",),
+)
+
 PIPELINES: dict[str, Pipeline] = {
-    p.name: p for p in (MICROKERNEL, MICROKERNEL_PARALLEL, DEFAULT, MEMREF, VECTORIZE, XFUSE_BUFFERIZE)}
+    p.name: p for p in (MICROKERNEL, MICROKERNEL_PARALLEL, MICROKERNEL_OPENMP, DEFAULT, MEMREF, VECTORIZE,
+                        XFUSE_BUFFERIZE)}
+
+
+def parallel_pipeline() -> Pipeline:
+    """The best parallel pipeline this machine can run: `microkernel-openmp` when libomp is
+    installed (it scales on short calls too), else `microkernel-parallel` (MLIR's async runtime,
+    shipped with the MLIR wheel; its workers sleep between calls, and waking them costs a 1 ms
+    call much of its second thread)."""
+    from xfuse.backends import toolchain
+
+    try:
+        toolchain.runtime_library("libomp.so.5")
+    except toolchain.ToolchainError:
+        return MICROKERNEL_PARALLEL
+    return MICROKERNEL_OPENMP
 
 TENSOR_DEFAULT = MICROKERNEL
 """What tensor input is lowered with when no pipeline is named (`default` is the reference lowering)."""

@@ -113,13 +113,29 @@ def find_c_compiler() -> Path:
     raise ToolchainError(f"cannot find a C compiler (tried {', '.join(names)}); set CC")
 
 
+SYSTEM_RUNTIMES = {"libomp.so.5": "Debian/Ubuntu: apt-get install libomp5"}
+"""Runtime libraries the MLIR wheels do not ship, looked up in the system's library directories,
+with how to install each."""
+
+_SYSTEM_LIBRARY_DIRS = ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib",
+                        "/usr/local/lib")
+
+
 @cache
 def runtime_library(name: str) -> Path:
-    """An MLIR runtime library (e.g. libmlir_c_runner_utils.so) next to the MLIR tools."""
+    """An MLIR runtime library (e.g. libmlir_c_runner_utils.so) next to the MLIR tools, or one of
+    `SYSTEM_RUNTIMES` (LLVM's OpenMP runtime) in LD_LIBRARY_PATH or the system's library dirs."""
     mlir_opt = find_tool("mlir-opt")
     for directory in (mlir_opt.parent.parent / "lib", mlir_opt.parent):
         if (directory / name).is_file():
             return directory / name
+    if name in SYSTEM_RUNTIMES:
+        extra = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
+        for directory in (*extra, *_SYSTEM_LIBRARY_DIRS):
+            if (Path(directory) / name).is_file():
+                return Path(directory) / name
+        raise ToolchainError(f"cannot find the runtime library '{name}' (looked near {mlir_opt}, in "
+                             f"LD_LIBRARY_PATH and {', '.join(_SYSTEM_LIBRARY_DIRS)}); {SYSTEM_RUNTIMES[name]}")
     raise ToolchainError(f"cannot find the MLIR runtime library '{name}' near {mlir_opt}")
 
 

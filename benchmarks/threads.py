@@ -1,0 +1,107 @@
+"""Two-thread scaling of the fused MLP layer, back to back and after the CPUs sat idle.
+
+    python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
+
+For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
+`microkernel` pipeline (one thread), `microkernel-parallel` (the forall's tiles on MLIR's async
+runtime, one block per CPU) and, when libomp is installed, `microkernel-openmp` (LLVM's OpenMP
+runtime); then, for each gap in milliseconds, times `--calls` calls of each with the process
+sleeping that long before every call, and prints the medians and the speedups over one thread.
+Only the calls are timed.
+
+Why: a parallel call must find a worker thread awake. The async runtime's workers sleep on a
+condition variable between calls, and waking one took, on this 2-vCPU machine, as long as half a
+512^3 call in some runs (blocks of 40 back-to-back calls ran at 1.0x or at 1.8x, at random);
+libomp's workers spin for a while first (KMP_BLOCKTIME), so back-to-back calls scale every
+time. The gaps show what a caller that does other work between calls gets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` package first
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+import xfuse  # noqa: E402
+from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
+from benchmarks.mlp_models import mlp_layer_module  # noqa: E402
+from xfuse.backends.runner import compile_module  # noqa: E402
+
+
+def _shape(text: str) -> tuple[int, int, int]:
+    m, n, k = (int(part) for part in text.lower().split("x"))
+    return m, n, k
+
+
+def pipelines() -> list[str]:
+    """One thread, then the parallel pipelines this machine can run."""
+    from xfuse.backends import toolchain
+
+    names = ["microkernel", "microkernel-parallel"]
+    try:
+        toolchain.runtime_library("libomp.so.5")
+        names.append("microkernel-openmp")
+    except toolchain.ToolchainError:
+        pass
+    return names
+
+
+def timed_calls(shape: tuple[int, int, int], gaps_ms: list[float], calls: int,
+                tile_sizes: tuple[int, int] = (64, 64)) -> list[tuple[float, list[float]]]:
+    """(gap ms, median ms per pipeline of `pipelines()`) per gap; results checked first."""
+    m, n, k = shape
+    rng = np.random.default_rng(0)
+    x, w, b = (rng.uniform(-1, 1, s).astype(np.float32) for s in ((m, k), (k, n), (n,)))
+    expected = np.maximum(x @ w + b, 0)
+    bound = {}
+    for pipeline in pipelines():
+        module = xfuse.parse(mlp_layer_module(m, n, k, (*tile_sizes, 0)))
+        xfuse.apply_passes(module, DIFFUSION_PASSES)
+        compiled = compile_module(module, entry="mlp", pipeline=pipeline, cache=False)
+        np.testing.assert_allclose(compiled(x, w, b)[0], expected, rtol=1e-4, atol=1e-4)
+        bound[pipeline] = compiled.bind(x, w, b)
+    rows = []
+    for gap in gaps_ms:
+        medians = []
+        for pipeline in pipelines():
+            times = []
+            for _ in range(calls):
+                if gap:
+                    time.sleep(gap / 1e3)
+                start = time.perf_counter()
+                bound[pipeline].invoke()
+                times.append(time.perf_counter() - start)
+                bound[pipeline].release()
+            medians.append(statistics.median(times) * 1e3)
+        rows.append((gap, medians))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--shapes", type=lambda t: [_shape(s) for s in t.split(",")],
+                        default=[(512, 512, 512), (256, 1024, 512)], help="comma-separated MxNxK")
+    parser.add_argument("--gaps", type=lambda t: [float(s) for s in t.split(",")], default=[0, 0.5, 2, 10],
+                        help="idle time before each call, in ms (default 0,0.5,2,10)")
+    parser.add_argument("--calls", type=int, default=40, help="timed calls per system and gap (default 40)")
+    args = parser.parse_args(argv)
+    if args.calls < 5 or any(g < 0 for g in args.gaps):
+        parser.error("--calls must be at least 5 and --gaps non-negative")
+    names = pipelines()
+    print(f"{'shape [M,N,K]':<16} {'gap ms':>7} " + " ".join(f"{n + ' ms':>24}" for n in names) + "  speedups")
+    for shape in args.shapes:
+        for gap, medians in timed_calls(shape, args.gaps, args.calls):
+            print(f"{'x'.join(map(str, shape)):<16} {gap:>7.1f} " + " ".join(f"{m:>24.3f}" for m in medians)
+                  + "  " + " ".join(f"{medians[0] / m:.2f}x" for m in medians[1:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
