@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -219,8 +218,16 @@ def _row(row: Row) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
-    paths = [Path(a) for a in args] or sorted(CASES.glob("*.mlir"))
+    import argparse
+
+    parser = argparse.ArgumentParser(description="xfuse-bufferize's allocations and copies against "
+                                     "one-shot-bufferize's, per case (the table of docs/bufferize-comparison.md)")
+    parser.add_argument("cases", nargs="*", type=Path, help=f"MLIR files (default: every case in {CASES})")
+    args = parser.parse_args(argv)
+    missing = [str(p) for p in args.cases if not p.is_file()]
+    if missing:
+        parser.error(f"no such file: {', '.join(missing)}")
+    paths = args.cases or sorted(CASES.glob("*.mlir"))
     print(table([compare_case(p) for p in paths]))
 
 
