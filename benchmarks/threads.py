@@ -32,6 +32,7 @@ import numpy as np  # noqa: E402
 import xfuse  # noqa: E402
 from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
 from benchmarks.mlp_models import mlp_layer_module  # noqa: E402
+from xfuse.backends.pipelines import openmp_available  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
 
 
@@ -42,15 +43,7 @@ def _shape(text: str) -> tuple[int, int, int]:
 
 def pipelines() -> list[str]:
     """One thread, then the parallel pipelines this machine can run."""
-    from xfuse.backends import toolchain
-
-    names = ["microkernel", "microkernel-parallel"]
-    try:
-        toolchain.runtime_library("libomp.so.5")
-        names.append("microkernel-openmp")
-    except toolchain.ToolchainError:
-        pass
-    return names
+    return ["microkernel", "microkernel-parallel", *(["microkernel-openmp"] if openmp_available() else [])]
 
 
 def timed_calls(shape: tuple[int, int, int], gaps_ms: list[float], calls: int,

@@ -23,7 +23,7 @@ import pytest
 import xfuse
 from xfuse.backends import toolchain
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
-from xfuse.backends.pipelines import get_pipeline
+from xfuse.backends.pipelines import get_pipeline, openmp_available
 from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
 from xfuse.backends.schedule import (
     CONTRACTION_ATTR,
@@ -271,25 +271,6 @@ def test_inner_loop_of_the_fused_512_mlp_is_vector_fmas(tmp_path):
     assert not re.search(r"vfmadd\d+ss|vmulss|vaddss", kernel), kernel
 
 
-def test_openmp_pipeline_agrees_and_runs_on_libomp():
-    from xfuse.backends import toolchain
-
-    try:
-        toolchain.runtime_library("libomp.so.5")
-    except toolchain.ToolchainError as exc:
-        pytest.skip(f"LLVM's OpenMP runtime is not installed: {exc}")
-    module = _fused_mlp(128, (32, 64, 0), layers=2)
-    candidate = compile_module(module, "mlp", "microkernel-openmp")
-    reference = compile_module(module, "mlp", "default")
-    inputs = random_inputs(candidate.signature, seed=3)
-    for _ in range(3):  # the thread team is reused across calls
-        np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
-    lowered = get_pipeline("microkernel-openmp").spec()
-    assert "convert-scf-to-openmp" in lowered and "scf-forall-to-for" not in lowered
-    # memref.alloca_scope (from scf-to-openmp) is lowered while its region is still one block
-    assert lowered.index("finalize-memref-to-llvm") < lowered.index("convert-scf-to-cf")
-
-
 def test_missing_system_runtime_names_how_to_install_it(monkeypatch):
     from xfuse.backends import toolchain
 
@@ -303,15 +284,22 @@ def test_missing_system_runtime_names_how_to_install_it(monkeypatch):
         toolchain.runtime_library.cache_clear()
 
 
-def test_parallel_pipeline_agrees_and_links_the_async_runtime():
+@pytest.mark.parametrize(("pipeline", "lowering"), [("microkernel-parallel", "async-parallel-for"),
+                                                    ("microkernel-openmp", "convert-scf-to-openmp")])
+def test_parallel_pipelines_agree(pipeline, lowering):
+    if pipeline == "microkernel-openmp" and not openmp_available():
+        pytest.skip("LLVM's OpenMP runtime (libomp.so.5) is not installed: apt-get install libomp5")
     module = _fused_mlp(128, (32, 64, 0), layers=2)
-    candidate = compile_module(module, "mlp", "microkernel-parallel")
+    candidate = compile_module(module, "mlp", pipeline)
     reference = compile_module(module, "mlp", "default")
     inputs = random_inputs(candidate.signature, seed=3)
-    for _ in range(3):  # the thread pool is reused across calls
+    for _ in range(3):  # the thread pool / team is reused across calls
         np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
-    lowered = get_pipeline("microkernel-parallel").spec()
-    assert "async-parallel-for" in lowered and "scf-forall-to-for" not in lowered
+    lowered = get_pipeline(pipeline).spec()
+    assert lowering in lowered and "scf-forall-to-for" not in lowered
+    if pipeline == "microkernel-openmp":
+        # memref.alloca_scope (from scf-to-openmp) is lowered while its region is still one block
+        assert lowered.index("finalize-memref-to-llvm") < lowered.index("convert-scf-to-cf")
 
 
 # Data-tiled form (pack + mmt4d) --------------------------------------------------------------

@@ -332,13 +332,18 @@ def parallel_pipeline() -> Pipeline:
     installed (it scales on short calls too), else `microkernel-parallel` (MLIR's async runtime,
     shipped with the MLIR wheel; its workers sleep between calls, and waking them costs a 1 ms
     call much of its second thread)."""
+    return MICROKERNEL_OPENMP if openmp_available() else MICROKERNEL_PARALLEL
+
+
+def openmp_available() -> bool:
+    """LLVM's OpenMP runtime (`libomp.so.5`), which `microkernel-openmp` links, is installed."""
     from xfuse.backends import toolchain
 
     try:
         toolchain.runtime_library("libomp.so.5")
     except toolchain.ToolchainError:
-        return MICROKERNEL_PARALLEL
-    return MICROKERNEL_OPENMP
+        return False
+    return True
 
 TENSOR_DEFAULT = MICROKERNEL
 """What tensor input is lowered with when no pipeline is named (`default` is the reference lowering)."""

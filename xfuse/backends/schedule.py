@@ -292,7 +292,7 @@ def _elementwise_chain_end(start: Operation, block) -> Operation:
 
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
     """Mark each contraction (and its root) with a group number; the groups, one per register tile."""
-    groups: dict[tuple[MicroTile, bool, int | None, str] | tuple[MicroTile, bool, int | None, str, bool], int] = {}
+    groups: dict[tuple[MicroTile, bool, int | None, str, bool], int] = {}
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
@@ -318,7 +318,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             root = _root_of(op)
             k_block = choose_k_block(op.operands[0].type.get_shape()[1],
                                      _row_stride(op.operands[1]) * bits // 8, target)
-            key = (tile, root is op, k_block, "matmul")
+            key = (tile, root is op, k_block, "matmul", False)
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker
