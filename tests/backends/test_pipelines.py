@@ -27,6 +27,7 @@ from xfuse.backends.pipelines import get_pipeline, openmp_available
 from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
 from xfuse.backends.schedule import (
     CONTRACTION_ATTR,
+    MicroKernelGroup,
     after_bufferize_bodies,
     ROOT_ATTR,
     choose_k_block,
@@ -73,17 +74,35 @@ def _failures_in_tmp(tmp_path, monkeypatch):
     (AVX512, 64, 64, (8, 32)),    # 16 accumulators + 2 B vectors + 1 broadcast = 19 of 32 registers
     (AVX512, 48, 48, (8, 48)),    # 24 accumulators + 3 + 1 = 28
     (AVX512, 16, 64, (8, 32)),
-    (AVX2, 64, 64, (4, 16)),      # 6x16 (12 accumulators) needs 6 | M
     (AVX2, 96, 96, (6, 16)),      # the classic AVX2 SGEMM kernel: 12 accumulators + 2 + 1 = 15 of 16
-    (SSE, 64, 64, (4, 8)),        # 8 accumulators of 4 lanes
+    (AVX2, 30, 64, (6, 16)),
+    (AVX2, 5, 64, (5, 16)),       # no room for a 6-row tile: 10 accumulators, no split
+    (AVX2, 4, 64, (4, 16)),
+    (SSE, 48, 64, (6, 8)),        # 16 registers as AVX2: 12 accumulators of 4 lanes
 ])
 def test_micro_tile_choice(target, m, n, expected):
     tile = choose_micro_tile(m, n, 32, target)
-    assert (tile.mr, tile.nr) == expected
+    assert (tile.mr, tile.nr, tile.remainder) == (*expected, 0)
     assert tile.registers <= target.vector_registers
 
 
-def test_micro_tile_never_spills_and_divides():
+@pytest.mark.parametrize(("m", "split_rows", "remainder"), [(64, 60, 4), (100, 96, 4), (32, 30, 2), (1024, 1020, 4)])
+def test_avx2_tile_with_a_remainder(m, split_rows, remainder):
+    """No 12-accumulator AVX2 tile divides a power of two: 6x16 over the first rows, the rest apart."""
+    tile = choose_micro_tile(m, 64, 32, AVX2)
+    assert (tile.mr, tile.nr, tile.split_rows, tile.remainder) == (6, 16, split_rows, remainder)
+    assert tile.accumulators == 12 and tile.row_weighted_fmas_per_load() > choose_micro_tile(4, 64, 32, AVX2).fmas_per_load
+    body = schedule_bodies([MicroKernelGroup(0, tile, False, None)])[0]
+    assert "tile_sizes [6, 16] interchange [1, 0]" in body and "transform.structured.split %op after" in body
+
+
+def test_avx512_keeps_dividing_tiles():
+    """16 accumulators of a dividing tile: no split, whatever a remainder tile would score."""
+    for m in (8, 16, 64, 256, 1024):
+        assert choose_micro_tile(m, 64, 32, AVX512).remainder == 0
+
+
+def test_micro_tile_never_spills_and_covers_the_rows():
     for target in (AVX512, AVX2, SSE):
         for m in (1, 3, 8, 30, 64, 100, 256):
             for n in (4, 16, 24, 64, 96, 1024):
@@ -91,7 +110,12 @@ def test_micro_tile_never_spills_and_divides():
                 if tile is None:
                     assert n % target.lanes(32), (target, m, n)
                     continue
-                assert m % tile.mr == 0 and n % tile.nr == 0 and tile.nr % tile.lanes == 0
+                assert n % tile.nr == 0 and tile.nr % tile.lanes == 0
+                if tile.remainder:
+                    assert tile.split_rows % tile.mr == 0 and tile.split_rows + tile.remainder == m
+                    assert 0 < tile.remainder < tile.mr
+                else:
+                    assert m % tile.mr == 0
                 assert tile.registers <= target.vector_registers
 
 
@@ -505,6 +529,27 @@ def test_target_override_and_flags(avx2_host):
     assert (avx2_host.vector_bits, avx2_host.vector_registers, avx2_host.lanes(32)) == (256, 16, 8)
     assert avx2_host.llvm_flags() == ["-mcpu=x86-64-v3"]
     assert CpuTarget("generic", 128, 16, False).llvm_flags() == []
+
+
+@pytest.mark.parametrize(("m", "n", "k", "tiles", "layers"), [
+    (128, 128, 64, (64, 64, 0), 2),     # fused, two layers: rows 0-59 in 6x16 tiles, 60-63 in one 4x16
+    (32, 1024, 1024, (32, 64, 0), 1),   # fused and K-blocked: the split happens inside the K-block loop
+    (32, 1024, 1024, None, 1),          # unfused, K-blocked (the fill is outside the K loop anyway)
+    (64, 64, 48, None, 1),              # unfused, one K pass: a dividing 4x16 keeps the fill in registers
+])
+def test_avx2_remainder_tiles_agree_with_the_reference(avx2_host, m, n, k, tiles, layers):
+    if layers == 2:
+        module = xfuse.parse(mlp_module(m, layers, tiles))
+    else:
+        module = xfuse.parse(mlp_models.mlp_layer_module(m, n, k, tiles))
+    if tiles is not None:
+        xfuse.apply_passes(module, FUSION)
+    groups = plan_microkernels(prepare_for_execution(module), avx2_host)
+    blocked = k == 1024
+    assert [g.k_block is not None for g in groups] == [blocked]
+    expected = (6, (tiles[0] if tiles else m) % 6) if tiles or blocked else (4, 0)
+    assert [(g.tile.mr, g.tile.remainder) for g in groups] == [expected]
+    _differential(module, "mlp")
 
 
 @pytest.mark.parametrize("data_tiled", [False, True])

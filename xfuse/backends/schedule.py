@@ -65,6 +65,14 @@ faster than 4x64, which plain loads per FMA (weight 1) preferred, and 1.4x faste
 MIN_ACCUMULATORS = 8
 """Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
 
+SPLIT_ACCUMULATORS = 12
+"""A register tile with fewer accumulators than this is worth a remainder tile. With 16 AVX2
+registers no tile of 12 or more accumulators divides a power-of-two tile (6x16, 4x24, 3x32 do
+not), and the 8 of 4x16 leave no slack over FMA latency x ports while B's strided rows miss:
+measured on Zen 4 (AVX2 code, 768x1024x1024, 48x64 tiles), 6x16 ran 1.7x faster than 4x16. So
+when the best dividing tile has fewer, a tile that leaves `m % MR` rows is considered too: the op
+is split at the last full row block (`transform.structured.split`), the rest gets its own tile."""
+
 MAX_MR = 16
 """Largest register-tile height considered (rows of A broadcast per K step)."""
 
@@ -86,6 +94,11 @@ class MicroTile:
     mr: int
     nr: int
     lanes: int
+    split_rows: int = 0
+    """When `mr` does not divide the result's rows: the rows the `mr x nr` tile covers (a multiple
+    of `mr`); the op is split there and the other `remainder` rows get one `remainder x nr` tile.
+    0 when `mr` divides the rows."""
+    remainder: int = 0
 
     @property
     def accumulators(self) -> int:
@@ -102,25 +115,37 @@ class MicroTile:
         vector loads of B (weight `B_LOAD_WEIGHT` each)."""
         return self.accumulators / (self.mr + B_LOAD_WEIGHT * (self.nr // self.lanes))
 
+    def row_weighted_fmas_per_load(self) -> float:
+        """`fmas_per_load` averaged over the rows, the remainder tile's rows at its own score."""
+        if not self.remainder:
+            return self.fmas_per_load
+        rest = MicroTile(self.remainder, self.nr, self.lanes)
+        return (self.split_rows * self.fmas_per_load + self.remainder * rest.fmas_per_load) / (
+            self.split_rows + self.remainder)
 
-def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget) -> MicroTile | None:
+
+def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
+                      remainder: bool = True) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
-    when no tile divides it (then the contraction keeps the generic lowering)."""
+    when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
+    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
     lanes = target.lanes(element_bits)
-    candidates = []
-    for nr in range(lanes, 4 * lanes + 1, lanes):
-        if n % nr:
-            continue
-        for mr in range(1, MAX_MR + 1):
-            if m % mr:
-                continue
-            tile = MicroTile(mr, nr, lanes)
-            if tile.registers <= target.vector_registers:
-                candidates.append(tile)
-    if not candidates:
+    fitting = [MicroTile(mr, nr, lanes) for nr in range(lanes, 4 * lanes + 1, lanes) if n % nr == 0
+               for mr in range(1, min(m, MAX_MR) + 1)
+               if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
+    dividing = [t for t in fitting if m % t.mr == 0]
+    if not dividing:
         return None
-    enough = [t for t in candidates if t.accumulators >= MIN_ACCUMULATORS] or candidates
-    return max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
+    enough = [t for t in dividing if t.accumulators >= MIN_ACCUMULATORS] or dividing
+    best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
+    if best.accumulators >= SPLIT_ACCUMULATORS or not remainder:
+        return best
+    split = [MicroTile(t.mr, t.nr, lanes, m - m % t.mr, m % t.mr) for t in fitting
+             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS]
+    if not split:
+        return best
+    best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
+    return best_split if best_split.row_weighted_fmas_per_load() > best.fmas_per_load else best
 
 
 def _rows_per_l2_set(rows: int, row_stride_bytes: int, target: CpuTarget) -> int:
@@ -168,11 +193,11 @@ class MicroKernelGroup:
     k_block: int | None
     """K-block size (`choose_k_block`), None when K is not blocked."""
     kind: str = "matmul"
+    """`matmul`, or `mmt4d` (data-tiled: the register tile is the op's inner `m0 x n0` tile)."""
     unit_k: bool = False
     """The reduction has one step (an mmt4d with `K1 = 1`): no K loop to tile or hoist from
     (with one, LLVM 22's `hoist_loop_invariant_subsets` leaves a use its definition does not
     dominate, and a later rewrite asserts)."""
-    """`matmul`, or `mmt4d` (data-tiled: the register tile is the op's inner `m0 x n0` tile)."""
 
 
 def _static_float_tensor(type_: object) -> TensorType | None:
@@ -312,12 +337,15 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             result = op.results[0].type
             m, n = result.get_shape()
             bits = result.element_type.bitwidth
-            tile = choose_micro_tile(m, n, bits, target)
-            if tile is None:
-                continue
             root = _root_of(op)
             k_block = choose_k_block(op.operands[0].type.get_shape()[1],
                                      _row_stride(op.operands[1]) * bits // 8, target)
+            # An unfused, unblocked contraction keeps a dividing tile: split, its fill would stay
+            # outside the register tiles (tile-and-fuse does not reach a destination's producer
+            # through the split's slice) and cost a pass over the result.
+            tile = choose_micro_tile(m, n, bits, target, remainder=root is not op or k_block is not None)
+            if tile is None:
+                continue
             key = (tile, root is op, k_block, "matmul", False)
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
@@ -383,13 +411,45 @@ def _mmt4d_body(group: MicroKernelGroup) -> str:
 """
 
 
+def _register_tiles(ops: str, loops: str, tile: MicroTile, reduction: bool) -> str:
+    """Tile-and-fuse each op of the handle `ops` into `MR x NR` register tiles (column loop
+    outside, row loop inside; `reduction`: the op is the contraction, its K dim untiled here);
+    `loops` (`%name`) becomes the handle of the column loops.
+
+    A tile with a remainder splits each op first (`transform.structured.split`): the first
+    `split_rows` rows get `MR x NR` tiles, the rest one `remainder x NR` tile, both static. The
+    fusion then reaches the producers through the split's slices only with `apply_cleanup`
+    (which merges consecutive extract_slices). (Peeling the row loop instead needs a
+    canonicalization before vectorizing, which folds one-trip loops that handles still track.)"""
+    def fuse(indent: str, target: str, mr: int, name: str, cleanup: str = "") -> str:
+        sizes, order = ([mr, tile.nr, 0], [1, 0, 2]) if reduction else ([mr, tile.nr], [1, 0])
+        return (f"{indent}{name}_tiled, {name}, {name}_rows = transform.structured.fuse {target} "
+                f"tile_sizes {sizes} interchange {order}{cleanup}\n"
+                f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})\n")
+    if not tile.remainder:
+        return fuse("    ", ops, tile.mr, loops)
+    return f"""\
+    {loops} = transform.foreach {ops} : {_ANY} -> {_ANY} {{
+    ^bb0(%op: {_ANY}):
+      %parts = transform.structured.split %op after {tile.split_rows} {{dimension = 0}} : {_ANY}
+      %full, %rest = transform.split_handle %parts : ({_ANY}) -> ({_ANY}, {_ANY})
+{fuse("      ", "%full", tile.mr, "%full_cols", " {apply_cleanup}")}\
+{fuse("      ", "%rest", tile.remainder, "%rest_cols", " {apply_cleanup}")}\
+      %both = transform.merge_handles %full_cols, %rest_cols : {_ANY}
+      transform.yield %both : {_ANY}
+    }}
+"""
+
+
 def _group_body(group: MicroKernelGroup) -> str:
     if group.kind == "mmt4d":
         return _mmt4d_body(group)
     g, t = group.group, group.tile
     contraction = f"transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root"
     lines = [f"    // group {g}: register tile {t.mr}x{t.nr} ({t.accumulators} accumulators of {t.lanes} lanes, "
-             f"{t.fmas_per_load:.2f} FMAs per load), K block {group.k_block or 'none'}\n"]
+             f"{t.fmas_per_load:.2f} FMAs per load), K block {group.k_block or 'none'}"
+             + (f", split after row {t.split_rows}: the last {t.remainder} rows in {t.remainder}x{t.nr} tiles"
+                if t.remainder else "") + "\n"]
     if group.k_block:
         # K blocks outside the register loops: the K-block x NR panel of B is reused by every row block.
         lines.append(f"""\
@@ -402,17 +462,12 @@ def _group_body(group: MicroKernelGroup) -> str:
         # (then the chain's register tiles read the accumulated tile after the K-block loop).
         lines.append(f"""\
     %roots{g} = transform.structured.match attributes{{{ROOT_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %tile{g}, %cols{g}, %rows{g} = transform.structured.fuse %roots{g} tile_sizes [{t.mr}, {t.nr}] interchange [1, 0]
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
-""")
+{_register_tiles(f"%roots{g}", f"%cols{g}", t, reduction=False)}""")
     if group.root_is_contraction or group.k_block:
         source = f"%mm{g}_kb" if group.k_block else f"%mm{g}_root"
         if not group.k_block:
             lines.append(f"    %mm{g}_root = {contraction} : ({_ANY}) -> {_ANY}\n")
-        lines.append(f"""\
-    %mtile{g}, %mcols{g}, %mrows{g} = transform.structured.fuse {source} tile_sizes [{t.mr}, {t.nr}, 0] interchange [1, 0, 2]
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
-""")
+        lines.append(_register_tiles(source, f"%mcols{g}", t, reduction=True))
     lines.append(f"""\
     %func{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_dce to %func{g} : {_ANY}
