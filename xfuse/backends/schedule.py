@@ -28,14 +28,17 @@ the module's own contractions and the target (`CpuTarget`), instead of pasting a
 Cost model of `choose_micro_tile` (an `MR x NR` accumulator, `L` lanes per vector register,
 `R` registers): a K step loads `MR` broadcast scalars of A and `NR / L` vectors of B and issues
 `MR * NR / L` FMAs. Candidates keep `MR * NR / L` accumulators + `NR / L` B vectors + one
-broadcast within `R` (no spills), divide the tile (`MR | M`, `NR | N`, no remainder loops), and
-have at least `MIN_ACCUMULATORS` independent accumulators (FMA latency x FMA ports, so the FMA
-units never wait on a previous FMA). Among those the score is FMAs per weighted load,
+broadcast within `R` (no spills), divide the tile (`MR | M`, `NR | N`), and have at least
+`MIN_ACCUMULATORS` independent accumulators (FMA latency x FMA ports, so the FMA units never
+wait on a previous FMA). Among those the score is FMAs per weighted load,
 `(MR * NR / L) / (MR + B_LOAD_WEIGHT * NR / L)`: loads, not FMAs, bound a register-tiled loop,
 and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
-accumulators, then the wider tile. For f32 on AVX-512 (32 registers of 16 lanes) a 64x64 tile
-gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16 FMAs); on AVX2 (16 registers
-of 8 lanes) 4x16, and 6x16 (the classic AVX2 SGEMM kernel) where 6 divides the tile.
+accumulators, then the wider tile. When the best such tile has fewer than `SPLIT_ACCUMULATORS`,
+tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(M % MR) x NR`
+tile for the rest (the op is split there; `_register_tiles`). For f32 on AVX-512 (32 registers
+of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
+FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
+for rows 0-59 and 4x16 for rows 60-63.
 
 `after_bufferize_bodies(groups)` is what runs after one-shot-bufferize (memref-only patterns).
 """
