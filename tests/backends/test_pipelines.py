@@ -565,6 +565,32 @@ def test_avx2_schedules_agree_with_the_reference(avx2_host, data_tiled):
     assert candidate.pipeline.cpu_flags == ("-mcpu=x86-64-v3",)
 
 
+def _random_layer(seed: int, lanes: int):
+    """A random MLP layer (shapes, tiles, fused or not) whose N is a multiple of `lanes`."""
+    rng = np.random.default_rng(seed)
+    m = int(rng.choice([1, 3, 5, 7, 12, 13, 20, 30, 45, 64, 100]))
+    n = lanes * int(rng.choice([1, 2, 3, 5, 8]))
+    k = int(rng.choice([1, 3, 33, 200]))
+    if rng.random() < 0.3:
+        return mlp_models.mlp_layer_module(m, n, k, None), False
+    rows = [d for d in range(1, m + 1) if m % d == 0]
+    cols = [d for d in range(lanes, n + 1, lanes) if n % d == 0]
+    tiles = (int(rng.choice(rows)), int(rng.choice(cols)), 0)
+    return mlp_models.mlp_layer_module(m, n, k, tiles), True
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(16))
+def test_random_layers_agree_on_16_register_targets(avx2_host, seed):
+    """Random shapes and tiles for a 16-register target, where remainder tiles are chosen: the
+    schedule's code agrees with the reference pipeline's."""
+    text, fused = _random_layer(seed, avx2_host.lanes(32))
+    module = xfuse.parse(text)
+    if fused:
+        xfuse.apply_passes(module, FUSION)
+    _differential(module, "mlp", seeds=(seed,))
+
+
 def test_epilogue_with_a_broadcast_operand_runs_on_the_register_tile():
     """One generic (bias read through a (d0, d1) -> (d1) map, add, relu) as the fused consumer."""
     text = """
