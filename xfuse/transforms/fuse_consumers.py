@@ -228,9 +228,34 @@ def _used_values(op: Operation) -> list[SSAValue]:
     return used
 
 
+def _is_dim_of(op: Operation, loop: LoopOp) -> bool:
+    return isinstance(op, tensor.DimOp) and isinstance(op.source, OpResult) and op.source.owner is loop
+
+
+def _keeps_init_shape(loop: LoopOp, index: int) -> bool:
+    """Whether result `index` of `loop` has its tied init's shape: always for `scf.forall`; for
+    `scf.for` when the yielded value is the iteration argument with slices inserted (through
+    nested loops of the same kind), not some other tensor of the same type."""
+    if isinstance(loop, ForallOp):
+        return True
+    value = loop.body.block.last_op.operands[index]
+    while True:
+        if isinstance(value, BlockArgument):
+            return value.block is loop.body.block and value.index == index + 1
+        owner = value.owner
+        if isinstance(owner, tensor.InsertSliceOp):
+            value = owner.dest
+        elif isinstance(owner, scf.ForOp) and _keeps_init_shape(owner, value.index):
+            value = owner.iter_args[value.index]
+        else:
+            return False
+
+
 def _ops_to_hoist(value: SSAValue, loop: LoopOp, consumer: Operation) -> list[Operation]:
     """The ops between `loop` and `consumer` that `value` is computed by, to move above `loop`
-    (refusing when they depend on the loop or may have side effects)."""
+    (refusing when they depend on the loop or may have side effects). A `tensor.dim` of the
+    loop's result is moved too, to read the result's tied init (same shape): a consumer's
+    `tensor.empty` sized from the result it reads is the usual dynamic-shape IR."""
     block = loop.parent_block()
     collected: list[Operation] = []
     pending = [value]
@@ -243,6 +268,12 @@ def _ops_to_hoist(value: SSAValue, loop: LoopOp, consumer: Operation) -> list[Op
             raise ConsumerFusionRefused(
                 consumer, "an operand is defined in a region the loop nest is not in"
             )
+        if _is_dim_of(definer, loop) and _keeps_init_shape(loop, definer.source.index):
+            # The extent of a loop nest's result is its tied init's: hoisted, it reads the init.
+            if definer not in collected:
+                collected.append(definer)
+                pending.append(definer.index)
+            continue
         if definer is loop:
             raise ConsumerFusionRefused(
                 consumer,
@@ -479,7 +510,7 @@ def _redirect_dims_to_inits(ops: Sequence[Operation], loop: LoopOp) -> None:
     """A model may read a dynamic extent of the consumer's operand (`tensor.dim`); inside the
     loop the nest's result does not exist yet, but its tied init has the same shape."""
     for op in ops:
-        if isinstance(op, tensor.DimOp) and isinstance(op.source, OpResult) and op.source.owner is loop:
+        if _is_dim_of(op, loop):
             op.operands[0] = _tied_init(loop, op.source.index)
 
 
@@ -490,6 +521,7 @@ def _apply(plan: _Plan, record: list[Operation]) -> ConsumerFusionResult:
     for op in plan.hoisted:
         op.detach()
         Rewriter.insert_op(op, InsertPoint.before(outer_loop))
+    _redirect_dims_to_inits(plan.hoisted, outer_loop)
 
     # Outer to inner: one new output per consumer result in every loop.
     loops: list[LoopOp] = []

@@ -530,6 +530,7 @@ def fuse_producer_of_slice(
     for op in reversed(created):
         if op.parent is not None and isinstance(op, _PURE_OPS) and not any(r.uses for r in op.results):
             rewriter.erase(op)
+    _redirect_shape_queries(rewriter, producer)
     if not any(r.uses for r in producer.results):
         rewriter.erase(producer)
     generated = tuple(
@@ -537,6 +538,21 @@ def fuse_producer_of_slice(
         if isinstance(s, tensor.ExtractSliceOp) and s.parent is not None
     )
     return FusionResult(producer, chain, tiled.tiled_ops, tile, generated, rewired)
+
+
+def _redirect_shape_queries(rewriter: PatternRewriter, producer: Operation) -> None:
+    """When only `tensor.dim`s still read a fused destination-style producer, they read its inits
+    instead (a result has its init's extents, as upstream's `resolve-ranked-shaped-type-result-dims`
+    rewrites them): a shape query must not keep the whole op computing beside its fused tiles."""
+    users = [use.operation for result in producer.results for use in result.uses]
+    if not users or not all(isinstance(user, tensor.DimOp) for user in users):
+        return
+    inits = [_destination_operand(producer, r.index) for r in producer.results]
+    if any(init is None for init in inits):
+        return
+    for user in users:
+        user.operands[0] = inits[user.operands[0].index]
+        rewriter.notify_op_modified(user)
 
 
 def _erase_dead_slices(rewriter: PatternRewriter, chain: SliceChain) -> None:

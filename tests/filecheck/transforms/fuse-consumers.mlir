@@ -7,6 +7,10 @@
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/multi-result.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=MULTI
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/accumulation.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=ACCUM
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/reduce-rows.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=REDUCE
+// Dynamic shapes: the destination sized by tensor.dim of the loop result (moved above the loop,
+// reading the tied init); a dim of a result that is not the init with slices inserted is refused:
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/result-dims.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=DIMS
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/result-dims-other.mlir -p xfuse-fuse-consumers 2>&1 | filecheck %s --check-prefix=DIMS-OTHER
 // only-marked leaves unmarked consumers alone (the exp stays after the loop); in a sweep,
 // the transpose is fused, then the add refused (its two tiles disagree):
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/marked.mlir -p 'xfuse-fuse-consumers{only-marked=true}' | filecheck %s --check-prefix=MARKED
@@ -245,3 +249,21 @@
 // variables after the op's loop (%iv0 tiles d0), and index arithmetic is printed as an expression.
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/remark-offsets.mlir -p 'xfuse-tile{loop=forall},xfuse-fuse-consumers' 2>&1 >/dev/null | filecheck %s --check-prefix=OFFSETS
 // OFFSETS: remark-offsets.mlir:6:3: remark: cannot fuse consumer 'linalg.generic' into the loop nest: the tile of operand #0 cuts reduction loop d1 (offset %iv0 size min(5, 13 - %iv0) of 13): the tiled op would compute a partial reduction, not a tile of the result
+
+// DIMS-LABEL: func.func @forall
+// DIMS:         %[[E:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf32>
+// DIMS-NEXT:    %[[RM:.*]] = tensor.dim %[[E]], %c0
+// DIMS-NEXT:    %[[RN:.*]] = tensor.dim %[[E]], %c1
+// DIMS-NEXT:    %[[OUT:.*]] = tensor.empty(%[[RM]], %[[RN]])
+// DIMS-NEXT:    %{{.*}}, %[[Y:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %[[E]], %[[O:.*]] = %[[OUT]])
+// DIMS:           linalg.negf
+// DIMS:           tensor.parallel_insert_slice %{{.*}} into %[[O]]
+// DIMS:         func.return %[[Y]]
+// DIMS-LABEL: func.func @for
+// DIMS:         %[[E2:.*]] = tensor.empty
+// DIMS-NEXT:    %[[RM2:.*]] = tensor.dim %[[E2]], %c0
+// DIMS-NEXT:    %[[OUT2:.*]] = tensor.empty(%[[RM2]], %n)
+// DIMS-NEXT:    %{{.*}}, %[[Y2:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[E2]], %{{.*}} = %[[OUT2]])
+// DIMS:           linalg.negf
+// DIMS:         func.return %[[Y2]]
+// DIMS-OTHER: result-dims-other.mlir:22:3: remark: cannot fuse consumer 'linalg.negf' into the loop nest: an operand that is not fused depends on the loop nest's results (through 'tensor.empty')

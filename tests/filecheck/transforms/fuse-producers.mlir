@@ -6,6 +6,7 @@
 // RUN: xfuse-opt %S/Inputs/fuse-producers/nested-for-in-forall.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/nested-for-in-forall.mlir
 // RUN: xfuse-opt %S/Inputs/fuse-producers/second-user.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/second-user.mlir
 // RUN: xfuse-opt %S/Inputs/fuse-producers/dynamic.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/dynamic.mlir
+// RUN: xfuse-opt %S/Inputs/fuse-producers/dim-of-producer.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/dim-of-producer.mlir
 //
 // Marked candidates that cannot be fused are errors (exit 1), in both modes.
 // RUN: not xfuse-opt %S/Inputs/fuse-producers/k-tiled-fill.mlir -p xfuse-fuse-producers 2>&1 | filecheck %s --check-prefix=KTILED

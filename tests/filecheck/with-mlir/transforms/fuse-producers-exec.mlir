@@ -6,6 +6,7 @@
 // Dynamic sizes 7 and 9: tiles of 5 and 3 (and sub-tiles of 2) do not divide them.
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/dynamic.mlir -p xfuse-fuse-producers --check --entry dynamic --dynamic-size 7 | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/dynamic.mlir -p xfuse-fuse-producers --check --entry dynamic --dynamic-size 9 --seed 3 | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/dim-of-producer.mlir -p xfuse-fuse-producers --check --entry dim_of_producer --dynamic-size 7 | filecheck %s
 // A marked candidate that cannot be fused stops xfuse-run with the diagnostic (exit 1).
 // RUN: not xfuse-run %S/../../transforms/Inputs/fuse-producers/k-tiled-fill.mlir -p xfuse-fuse-producers --check 2>&1 | filecheck %s --check-prefix=KTILED
 
