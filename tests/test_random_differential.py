@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from xfuse.parsing import parse
-from xfuse.testing.differential import run_batch, run_module_text, summarize
+from xfuse.testing.differential import result_difference, run_batch, run_module_text, summarize
 from xfuse.testing.random_programs import generate
 
 CORPUS = Path(__file__).parent / "random_corpus"
@@ -54,6 +55,29 @@ def test_random_dynamic_programs_quick(pipeline):
     outcomes = run_batch(list(range(100, 112)), pipeline, dynamic=True)
     _no_bugs(outcomes)
     assert sum(o.kind == "ok" for o in outcomes) >= 6, summarize(outcomes)
+
+
+@pytest.mark.parametrize(("pipeline", "dynamic"), [("diffusion", False), ("diffusion-bufferize", True)])
+def test_random_integer_programs_quick(pipeline, dynamic):
+    """i32 programs (wrapping arithmetic, compared bit for bit)."""
+    outcomes = run_batch(list(range(100, 112)), pipeline, dynamic=dynamic, element="i32")
+    _no_bugs(outcomes)
+    assert sum(o.kind == "ok" for o in outcomes) >= 6, summarize(outcomes)
+
+
+def test_integer_programs_are_integer_throughout():
+    texts = [generate(seed, element="i32").text for seed in range(30)]
+    assert all("f32" not in text and "xi32>" in text for text in texts)
+    assert any("arith.muli" in text for text in texts) and any("linalg.matmul" in text for text in texts)
+    with pytest.raises(ValueError, match="element type 'f16'"):
+        generate(0, element="f16")
+
+
+def test_integer_results_are_compared_exactly():
+    """An allclose tolerance would hide a difference of 1 in a large wrapped i32."""
+    big = np.array([2_000_000_000], dtype=np.int32)
+    assert result_difference(lambda x: [x], lambda x: [x + 1], [big], False) is not None
+    assert result_difference(lambda x: [x], lambda x: [x.copy()], [big], False) is None
 
 
 @pytest.mark.slow

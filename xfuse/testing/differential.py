@@ -49,7 +49,7 @@ from xfuse.diagnostics import XfuseError
 from xfuse.interfaces.tiling import IteratorType, tiling_model_for
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
-from xfuse.testing.random_programs import DYNAMIC_SIZE, generate
+from xfuse.testing.random_programs import DYNAMIC_SIZE, ELEMENT_TYPES, generate
 
 __all__ = [
     "PIPELINES",
@@ -181,8 +181,10 @@ def result_difference(reference: Callable[..., Sequence[Any]], candidate: Callab
     if len(got) != len(expected):
         return f"{len(got)} results, expected {len(expected)}"
     for index, (g, e) in enumerate(zip(got, expected, strict=True)):
-        if g.shape != e.shape or not np.allclose(g, e, rtol=rtol, atol=atol):
-            worst = float(np.max(np.abs(g - e))) if g.shape == e.shape else float("nan")
+        exact = np.issubdtype(e.dtype, np.integer) or e.dtype == np.bool_  # integers: bit for bit
+        if g.shape != e.shape or g.dtype != e.dtype or not (
+                np.array_equal(g, e) if exact else np.allclose(g, e, rtol=rtol, atol=atol)):
+            worst = float(np.max(np.abs(g.astype(np.float64) - e))) if g.shape == e.shape else float("nan")
             return f"result #{index} differs (max abs error {worst:g}, shapes {g.shape} {e.shape})"
     if check_inputs:
         for index, (after, before) in enumerate(zip(given, inputs, strict=True)):
@@ -306,11 +308,12 @@ def _run_each(text, functions, spec, mark_seed, input_seed) -> list[Outcome]:
     return outcomes
 
 
-def run_batch(seeds: Sequence[int], pipeline: str, max_ops: int = 6, dynamic: bool = False) -> list[Outcome]:
-    """Generate the programs of `seeds` (on dynamic shapes with `dynamic`), one function each in
-    one module, run `pipeline` (a key of `PIPELINES` or a spec) and compare."""
+def run_batch(seeds: Sequence[int], pipeline: str, max_ops: int = 6, dynamic: bool = False,
+              element: str = "f32") -> list[Outcome]:
+    """Generate the programs of `seeds` (on dynamic shapes with `dynamic`, of `element`s), one
+    function each in one module, run `pipeline` (a key of `PIPELINES` or a spec) and compare."""
     spec = PIPELINES.get(pipeline, pipeline)
-    programs = [generate(seed, max_ops=max_ops, dynamic=dynamic) for seed in seeds]
+    programs = [generate(seed, max_ops=max_ops, dynamic=dynamic, element=element) for seed in seeds]
     text = "\n".join(p.text for p in programs)
     tiles = "xfuse-tile" in spec
     outcomes = _run(text, [(p.name, p.seed) for p in programs], spec,
@@ -353,6 +356,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-ops", type=int, default=6)
     parser.add_argument("--dynamic", action="store_true",
                         help="programs on dynamic shapes (each `?` dim is 8 at run time)")
+    parser.add_argument("--element", choices=ELEMENT_TYPES, default="f32",
+                        help="element type of the programs (i32: wrapping integer arithmetic, "
+                        "compared exactly)")
     parser.add_argument("--save-failures", type=Path, default=None,
                         help="directory where each failing program is written (generic form)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print each failure in full")
@@ -365,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in names:
         for first in range(args.start, args.start + args.count, args.batch):
             seeds = list(range(first, min(first + args.batch, args.start + args.count)))
-            batch = run_batch(seeds, name, args.max_ops, args.dynamic)
+            batch = run_batch(seeds, name, args.max_ops, args.dynamic, args.element)
             outcomes += batch
             for o in batch:
                 if o.is_bug:

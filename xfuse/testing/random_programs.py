@@ -14,6 +14,10 @@ differential runner gives every dynamic dim size 8 (`random_inputs`), so the pro
 well-formed. Dynamic programs use the ops whose shapes follow from their operands (no packs,
 slices or convolutions).
 
+`generate(seed, element="i32")` writes the same kinds of ops on i32: wrapping integer bodies
+(`addi`, `subi`, `muli`, `maxsi`, `minsi`), no float-only ops; the differential runner compares
+integer results exactly.
+
 The same seed gives the same program (Python's `random.Random`, no global state). The text uses
 MLIR 22's custom syntax, except the multi-result `linalg.generic`, written in generic form.
 Run `python -m xfuse.testing.differential --help` for the command line that runs thousands of
@@ -25,12 +29,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-__all__ = ["RandomProgram", "generate"]
+__all__ = ["ELEMENT_TYPES", "RandomProgram", "generate"]
 
 _DIMS = (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13)
 _BINARY = ("arith.addf", "arith.subf", "arith.mulf", "arith.maximumf", "arith.minimumf")
 _NAMED_BINARY = ("linalg.add", "linalg.sub", "linalg.mul", "linalg.max")
 _NAMED_UNARY = ("linalg.exp",)  # xDSL 0.74 lacks abs, negf, ... (issue 8 item 4)
+_INT_BINARY = ("arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minsi")
+"""For i32 programs: wrapping arithmetic is associative, so any evaluation order the passes
+choose gives the reference's exact bits (overflow included)."""
+
+ELEMENT_TYPES = ("f32", "i32")
 
 
 DYNAMIC_SIZE = 8
@@ -38,9 +47,9 @@ DYNAMIC_SIZE = 8
 _DYNAMIC_DIMS = (DYNAMIC_SIZE, DYNAMIC_SIZE, 6)
 
 
-def _tensor(shape: tuple[int, ...], dynamic: bool = False) -> str:
+def _tensor(shape: tuple[int, ...], dynamic: bool = False, element: str = "f32") -> str:
     dims = ["?" if dynamic and d == DYNAMIC_SIZE else str(d) for d in shape]
-    return f"tensor<{'x'.join(dims)}xf32>" if shape else "tensor<f32>"
+    return f"tensor<{'x'.join(dims)}x{element}>" if shape else f"tensor<{element}>"
 
 
 def _map(num_dims: int, results: tuple[int, ...]) -> str:
@@ -60,8 +69,11 @@ class RandomProgram:
 
 
 class _Builder:
-    def __init__(self, rng: random.Random, name: str, dynamic: bool = False):
+    def __init__(self, rng: random.Random, name: str, dynamic: bool = False, element: str = "f32"):
         self.rng = rng
+        self.element = element
+        self.integer = element.startswith("i")
+        self.binary = _INT_BINARY if self.integer else _BINARY
         self.name = name
         self.dynamic = dynamic
         self.dims = _DYNAMIC_DIMS if dynamic else _DIMS
@@ -76,7 +88,7 @@ class _Builder:
 
     # -- values ------------------------------------------------------------------------
     def t(self, shape: tuple[int, ...]) -> str:
-        return _tensor(shape, self.dynamic)
+        return _tensor(shape, self.dynamic, self.element)
 
     def index(self, value: int) -> str:
         """`%c<value>`, an index constant defined at the top of the function."""
@@ -91,7 +103,7 @@ class _Builder:
 
     def zero(self) -> str:
         if not self.constant_emitted:
-            self.lines.insert(0, "  %zero = arith.constant 0.0 : f32")
+            self.lines.insert(0, f"  %zero = arith.constant {'0' if self.integer else '0.0'} : {self.element}")
             self.constant_emitted = True
         return "%zero"
 
@@ -142,7 +154,7 @@ class _Builder:
         fill = self.fresh("f")
         self.ops.append("linalg.fill")
         self.lines.append(
-            f"  {fill} = linalg.fill ins({self.zero()} : f32) outs({empty} : {self.t(shape)})"
+            f"  {fill} = linalg.fill ins({self.zero()} : {self.element}) outs({empty} : {self.t(shape)})"
             f" -> {self.t(shape)}"
         )
         return fill
@@ -193,7 +205,8 @@ class _Builder:
             "transposed": ((n, m), (1, 0)),
         }[kind]
         y = self.operand(y_shape)
-        op1, op2 = self.rng.choice(_BINARY), self.rng.choice(_BINARY)
+        op1, op2 = self.rng.choice(self.binary), self.rng.choice(self.binary)
+        e = self.element
         two_results = self.rng.random() < 0.3
         outs = [self.init(shape, filled=False, sizes=((x, shape, 0), (x, shape, 1)))
                 for _ in range(2 if two_results else 1)]
@@ -204,17 +217,18 @@ class _Builder:
         if not two_results:
             # Sometimes the body captures a constant defined just before the op (after the
             # loops that produce its operands): fusion must move it along.
-            body = [f"    %r = {op1} %x, %y : f32", "    linalg.yield %r : f32"]
+            body = [f"    %r = {op1} %x, %y : {e}", f"    linalg.yield %r : {e}"]
             if self.rng.random() < 0.3:
                 c = self.fresh("c")
-                self.lines.append(f"  {c} = arith.constant 0.5 : f32")
-                body = [f"    %r0 = {op1} %x, %y : f32", f"    %r = arith.maximumf %r0, {c} : f32",
-                        "    linalg.yield %r : f32"]
+                self.lines.append(f"  {c} = arith.constant {'2' if self.integer else '0.5'} : {e}")
+                clamp = "arith.maxsi" if self.integer else "arith.maximumf"
+                body = [f"    %r0 = {op1} %x, %y : {e}", f"    %r = {clamp} %r0, {c} : {e}",
+                        f"    linalg.yield %r : {e}"]
             self.lines += [
                 f"  {results[0]} = linalg.generic {{indexing_maps = [{', '.join(maps)}], "
                 f"iterator_types = {iterators}}} ins({x}, {y} : {self.t(shape)}, "
                 f"{self.t(y_shape)}) outs({outs[0]} : {self.t(shape)}) {{",
-                "  ^bb0(%x: f32, %y: f32, %o: f32):",
+                f"  ^bb0(%x: {e}, %y: {e}, %o: {e}):",
                 *body,
                 f"  }} -> {self.t(shape)}",
             ]
@@ -225,10 +239,10 @@ class _Builder:
                 f"<{{indexing_maps = [{', '.join(maps)}], iterator_types = "
                 "[#linalg.iterator_type<parallel>, #linalg.iterator_type<parallel>], "
                 "operandSegmentSizes = array<i32: 2, 2>}> ({",
-                "  ^bb0(%x: f32, %y: f32, %o: f32, %p: f32):",
-                f"    %r = \"{op1}\"(%x, %y) : (f32, f32) -> f32",
-                f"    %s = \"{op2}\"(%r, %x) : (f32, f32) -> f32",
-                '    "linalg.yield"(%r, %s) : (f32, f32) -> ()',
+                f"  ^bb0(%x: {e}, %y: {e}, %o: {e}, %p: {e}):",
+                f"    %r = \"{op1}\"(%x, %y) : ({e}, {e}) -> {e}",
+                f"    %s = \"{op2}\"(%r, %x) : ({e}, {e}) -> {e}",
+                f'    "linalg.yield"(%r, %s) : ({e}, {e}) -> ()',
                 f"  }}) : ({t}, {ty}, {t}, {t}) -> ({t}, {t})",
             ]
         for r in results:
@@ -239,7 +253,7 @@ class _Builder:
         out = self.init(shape, filled=False, sizes=tuple((x, shape, i) for i in range(len(shape))))
         v = self.fresh()
         t = self.t(shape)
-        if self.rng.random() < 0.5:
+        if self.integer or self.rng.random() < 0.5:  # the unary ones are float-only
             op = self.rng.choice(_NAMED_BINARY)
             y = self.operand(shape)
             self.lines.append(f"  {v} = {op} ins({x}, {y} : {t}, {t}) outs({out} : {t}) -> {t}")
@@ -256,7 +270,8 @@ class _Builder:
         kept = (m, n)[1 - dim]
         out = self.init((kept,), filled=True, sizes=((x, (m, n), 1 - dim),))
         v = self.fresh()
-        body = self.rng.choice(("arith.addf", "arith.maximumf"))
+        body = self.rng.choice(("arith.addi", "arith.maxsi") if self.integer else ("arith.addf", "arith.maximumf"))
+        e = self.element
         # Loops (d0 kept, d1 reduced); the input map puts them where the dims are.
         in_map = _map(2, (0, 1) if dim == 1 else (1, 0))
         self.ops.append("linalg.generic(reduction)")
@@ -264,9 +279,9 @@ class _Builder:
             f"  {v} = linalg.generic {{indexing_maps = [{in_map}, {_map(2, (0,))}], "
             f'iterator_types = ["parallel", "reduction"]}} ins({x} : {self.t((m, n))}) '
             f"outs({out} : {self.t((kept,))}) {{",
-            "  ^bb0(%x: f32, %o: f32):",
-            f"    %r = {body} %x, %o : f32",
-            "    linalg.yield %r : f32",
+            f"  ^bb0(%x: {e}, %o: {e}):",
+            f"    %r = {body} %x, %o : {e}",
+            f"    linalg.yield %r : {e}",
             f"  }} -> {self.t((kept,))}",
         ]
         self.define(v, (kept,))
@@ -337,7 +352,7 @@ class _Builder:
         padded = any((m, n)[d] % t for d, t in tile_of.items())
         inner = ", ".join(str(tile_of[d]) for d in dims)
         perm_text = f" outer_dims_perm = [{', '.join(map(str, perm))}]" if perm else ""
-        pad = f" padding_value({self.zero()} : f32)" if padded else ""
+        pad = f" padding_value({self.zero()} : {self.element})" if padded else ""
         dest = self.init(packed, filled=False)
         p = self.emit(
             "linalg.pack",
@@ -348,7 +363,10 @@ class _Builder:
         if self.rng.random() < 0.4:  # an elementwise op on the packed tensor
             e = self.init(packed, filled=False)
             t = self.t(packed)
-            p = self.emit("linalg.exp", f"linalg.exp ins({p} : {t}) outs({e} : {t}) -> {t}", None, "p")
+            if self.integer:
+                p = self.emit("linalg.add", f"linalg.add ins({p}, {p} : {t}, {t}) outs({e} : {t}) -> {t}", None, "p")
+            else:
+                p = self.emit("linalg.exp", f"linalg.exp ins({p} : {t}) outs({e} : {t}) -> {t}", None, "p")
         dest = self.init((m, n), filled=False)
         self.emit(
             "linalg.unpack",
@@ -408,11 +426,15 @@ _STATIC_ONLY = frozenset({"pack_unpack", "slices", "conv"})
 """Kinds whose result shapes do not follow from their operands' (left out of dynamic programs)."""
 
 
-def generate(seed: int, name: str | None = None, max_ops: int = 6, dynamic: bool = False) -> RandomProgram:
+def generate(seed: int, name: str | None = None, max_ops: int = 6, dynamic: bool = False,
+             element: str = "f32") -> RandomProgram:
     """The program of `seed`: 1..`max_ops` ops (plus their fills and empties); with `dynamic`,
-    on dynamic shapes (module docstring)."""
+    on dynamic shapes (module docstring); `element`: `f32` or `i32` (wrapping integer arithmetic,
+    no float-only ops)."""
+    if element not in ELEMENT_TYPES:
+        raise ValueError(f"element type {element!r} is not one of {', '.join(ELEMENT_TYPES)}")
     rng = random.Random(seed)
-    builder = _Builder(rng, name or f"p{seed}", dynamic)
+    builder = _Builder(rng, name or f"p{seed}", dynamic, element)
     kinds, weights = zip(*[(k, w) for k, w in _KINDS if not (dynamic and k in _STATIC_ONLY)])
     for _ in range(rng.randint(1, max_ops)):
         kind = rng.choices(kinds, weights)[0]
