@@ -565,26 +565,36 @@ def test_avx2_schedules_agree_with_the_reference(avx2_host, data_tiled):
     assert candidate.pipeline.cpu_flags == ("-mcpu=x86-64-v3",)
 
 
-def _random_layer(seed: int, lanes: int):
+def _random_layer(seed: int, lanes: int, element: str = "f32"):
     """A random MLP layer (shapes, tiles, fused or not) whose N is a multiple of `lanes`."""
     rng = np.random.default_rng(seed)
     m = int(rng.choice([1, 3, 5, 7, 12, 13, 20, 30, 45, 64, 100]))
     n = lanes * int(rng.choice([1, 2, 3, 5, 8]))
     k = int(rng.choice([1, 3, 33, 200]))
     if rng.random() < 0.3:
-        return mlp_models.mlp_layer_module(m, n, k, None), False
+        return mlp_models.mlp_layer_module(m, n, k, None, element=element), False
     rows = [d for d in range(1, m + 1) if m % d == 0]
     cols = [d for d in range(lanes, n + 1, lanes) if n % d == 0]
     tiles = (int(rng.choice(rows)), int(rng.choice(cols)), 0)
-    return mlp_models.mlp_layer_module(m, n, k, tiles), True
+    return mlp_models.mlp_layer_module(m, n, k, tiles, element=element), True
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(16))
-def test_random_layers_agree_on_16_register_targets(avx2_host, seed):
-    """Random shapes and tiles for a 16-register target, where remainder tiles are chosen: the
-    schedule's code agrees with the reference pipeline's."""
-    text, fused = _random_layer(seed, avx2_host.lanes(32))
+@pytest.mark.parametrize(("seed", "element"), [(s, "f32") for s in range(16)] + [(s, "f64") for s in range(16, 24)])
+def test_random_layers_agree_on_16_register_targets(avx2_host, seed, element):
+    """Random shapes and tiles for a 16-register target, where remainder tiles are chosen (f64:
+    4 lanes): the schedule's code agrees with the reference pipeline's."""
+    text, fused = _random_layer(seed, avx2_host.lanes(64 if element == "f64" else 32), element)
+    module = xfuse.parse(text)
+    if fused:
+        xfuse.apply_passes(module, FUSION)
+    _differential(module, "mlp", seeds=(seed,))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8))
+def test_random_f64_layers_agree_on_the_host(seed):
+    text, fused = _random_layer(100 + seed, host_target().lanes(64), "f64")
     module = xfuse.parse(text)
     if fused:
         xfuse.apply_passes(module, FUSION)

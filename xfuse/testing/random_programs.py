@@ -39,7 +39,7 @@ _INT_BINARY = ("arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.m
 """For i32 programs: wrapping arithmetic is associative, so any evaluation order the passes
 choose gives the reference's exact bits (overflow included)."""
 
-ELEMENT_TYPES = ("f32", "i32")
+ELEMENT_TYPES = ("f32", "f64", "i32")
 
 
 DYNAMIC_SIZE = 8
@@ -429,7 +429,7 @@ _STATIC_ONLY = frozenset({"pack_unpack", "slices", "conv"})
 def generate(seed: int, name: str | None = None, max_ops: int = 6, dynamic: bool = False,
              element: str = "f32") -> RandomProgram:
     """The program of `seed`: 1..`max_ops` ops (plus their fills and empties); with `dynamic`,
-    on dynamic shapes (module docstring); `element`: `f32` or `i32` (wrapping integer arithmetic,
+    on dynamic shapes (module docstring); `element`: `f32`, `f64` or `i32` (wrapping integer arithmetic,
     no float-only ops)."""
     if element not in ELEMENT_TYPES:
         raise ValueError(f"element type {element!r} is not one of {', '.join(ELEMENT_TYPES)}")
