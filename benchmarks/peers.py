@@ -13,7 +13,8 @@ Systems, each on the same seeded inputs (results checked against numpy first):
   tiles 16x16x1 with AVX-512, else 8x8x1), tiled like `xfuse` and fused by
   `xfuse-diffusion{cost-model=no-recompute}` (the unpack, bias and relu into the tile; the packs
   run once, vectorized, before the loop nest).
-- `iree`: `iree-compile --iree-llvmcpu-target-cpu=host` of the same layer (named ops generalized,
+- `iree`: `iree-compile --iree-llvmcpu-target-cpu=host` of the same layer (or the CPU that
+  `XFUSE_TARGET_CPU` names, e.g. `x86-64-v3`, so that both build AVX2 code; named ops generalized,
   IREE 3.13 has no `linalg.add`), run by `local-sync` (1 thread) or `local-task` limited to T
   workers. Optional: `pip install -e .[peers]`; skipped with a note when absent.
 
@@ -148,6 +149,12 @@ def iree_available() -> str | None:
     return None
 
 
+def iree_target_cpu() -> str:
+    """IREE's `--iree-llvmcpu-target-cpu`: the CPU xfuse compiles for when `XFUSE_TARGET_CPU`
+    overrides it (e.g. `x86-64-v3`, so both build AVX2 code), else `host`."""
+    return os.environ.get("XFUSE_TARGET_CPU") or "host"
+
+
 def iree_system(shape: tuple[int, int, int], threads: int) -> Callable[[list[np.ndarray]], Callable[[], object]]:
     import iree.compiler as iree_compiler
     import iree.runtime as iree_runtime
@@ -156,7 +163,7 @@ def iree_system(shape: tuple[int, int, int], threads: int) -> Callable[[list[np.
     generic = subprocess.run([str(toolchain.find_tool("mlir-opt")), "--linalg-generalize-named-ops"],
                              input=mlp_layer_module(m, n, k), capture_output=True, text=True, check=True).stdout
     vmfb = iree_compiler.compile_str(generic, target_backends=["llvm-cpu"],
-                                     extra_args=["--iree-llvmcpu-target-cpu=host"])
+                                     extra_args=[f"--iree-llvmcpu-target-cpu={iree_target_cpu()}"])
     if threads > 1:
         iree_runtime.flags.parse_flags(f"--task_topology_max_group_count={threads}", "--task_worker_spin_us=0")
     config = iree_runtime.Config("local-task" if threads > 1 else "local-sync")
