@@ -11,6 +11,7 @@
 // reading the tied init); a dim of a result that is not the init with slices inserted is refused:
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/result-dims.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=DIMS
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/result-dims-other.mlir -p xfuse-fuse-consumers 2>&1 | filecheck %s --check-prefix=DIMS-OTHER
+// RUN: xfuse-opt %S/Inputs/fuse-consumers/result-dims-nested.mlir -p xfuse-fuse-consumers | filecheck %s --check-prefix=DIMS-NESTED
 // only-marked leaves unmarked consumers alone (the exp stays after the loop); in a sweep,
 // the transpose is fused, then the add refused (its two tiles disagree):
 // RUN: xfuse-opt %S/Inputs/fuse-consumers/marked.mlir -p 'xfuse-fuse-consumers{only-marked=true}' | filecheck %s --check-prefix=MARKED
@@ -267,3 +268,12 @@
 // DIMS:           linalg.negf
 // DIMS:         func.return %[[Y2]]
 // DIMS-OTHER: result-dims-other.mlir:22:3: remark: cannot fuse consumer 'linalg.negf' into the loop nest: an operand that is not fused depends on the loop nest's results (through 'tensor.empty')
+// DIMS-NESTED:      %[[FILL:.*]] = linalg.fill
+// DIMS-NESTED-NEXT: %[[RM:.*]] = tensor.dim %[[FILL]], %c0
+// DIMS-NESTED-NEXT: %[[RN:.*]] = tensor.dim %[[FILL]], %c1
+// DIMS-NESTED-NEXT: %[[OUT:.*]] = tensor.empty(%[[RM]], %[[RN]])
+// DIMS-NESTED-NEXT: %{{.*}}, %[[SUM:.*]] = scf.forall {{.*}} shared_outs(%{{.*}} = %[[FILL]], %{{.*}} = %[[OUT]])
+// DIMS-NESTED:        scf.for
+// DIMS-NESTED:          linalg.matmul
+// DIMS-NESTED:        linalg.add
+// DIMS-NESTED:      func.return %[[SUM]]

@@ -13,6 +13,8 @@
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/marked.mlir -p 'xfuse-fuse-consumers{only-marked=true}' --check --entry f | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/result-dims.mlir -p xfuse-fuse-consumers --check --entry forall | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/result-dims.mlir -p xfuse-fuse-consumers --check --entry for | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/result-dims-nested.mlir -p xfuse-fuse-consumers --check --entry nested --dynamic-size 13 | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-consumers/result-dims-nested.mlir -p xfuse-fuse-consumers --check --entry nested --dynamic-size 5 --seed 2 | filecheck %s
 // The fused IR also goes through a full lowering of the generic form (bufferization included):
 // RUN: xfuse-opt %S/../../transforms/Inputs/fuse-consumers/nested.mlir -p xfuse-fuse-consumers --print-op-generic | mlir-opt --one-shot-bufferize=bufferize-function-boundaries | filecheck %s --check-prefix=BUF
 
