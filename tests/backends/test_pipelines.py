@@ -579,26 +579,28 @@ def _random_layer(seed: int, lanes: int, element: str = "f32"):
     return mlp_models.mlp_layer_module(m, n, k, tiles, element=element), True
 
 
+def _random_layer_agrees(seed: int, target: CpuTarget, element: str, input_seed: int | None = None) -> None:
+    """The random layer of `seed` for `target`'s vector width, fused when it has tiles, agrees
+    with the reference pipeline."""
+    text, fused = _random_layer(seed, target.lanes(64 if element == "f64" else 32), element)
+    module = xfuse.parse(text)
+    if fused:
+        xfuse.apply_passes(module, FUSION)
+    _differential(module, "mlp", seeds=(seed if input_seed is None else input_seed,))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "element"), [(s, "f32") for s in range(16)] + [(s, "f64") for s in range(16, 24)])
 def test_random_layers_agree_on_16_register_targets(avx2_host, seed, element):
     """Random shapes and tiles for a 16-register target, where remainder tiles are chosen (f64:
     4 lanes): the schedule's code agrees with the reference pipeline's."""
-    text, fused = _random_layer(seed, avx2_host.lanes(64 if element == "f64" else 32), element)
-    module = xfuse.parse(text)
-    if fused:
-        xfuse.apply_passes(module, FUSION)
-    _differential(module, "mlp", seeds=(seed,))
+    _random_layer_agrees(seed, avx2_host, element)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_random_f64_layers_agree_on_the_host(seed):
-    text, fused = _random_layer(100 + seed, host_target().lanes(64), "f64")
-    module = xfuse.parse(text)
-    if fused:
-        xfuse.apply_passes(module, FUSION)
-    _differential(module, "mlp", seeds=(seed,))
+    _random_layer_agrees(100 + seed, host_target(), "f64", input_seed=seed)
 
 
 def test_epilogue_with_a_broadcast_operand_runs_on_the_register_tile():

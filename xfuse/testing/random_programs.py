@@ -14,9 +14,9 @@ differential runner gives every dynamic dim size 8 (`random_inputs`), so the pro
 well-formed. Dynamic programs use the ops whose shapes follow from their operands (no packs,
 slices or convolutions).
 
-`generate(seed, element="i32")` writes the same kinds of ops on i32: wrapping integer bodies
-(`addi`, `subi`, `muli`, `maxsi`, `minsi`), no float-only ops; the differential runner compares
-integer results exactly.
+`generate(seed, element="f64")` writes the same program on f64; `element="i32"` the same kinds
+of ops on i32: wrapping integer bodies (`addi`, `subi`, `muli`, `maxsi`, `minsi`), no float-only
+ops, and the differential runner compares integer results exactly.
 
 The same seed gives the same program (Python's `random.Random`, no global state). The text uses
 MLIR 22's custom syntax, except the multi-result `linalg.generic`, written in generic form.
