@@ -30,7 +30,9 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 
-__all__ = ["Computation", "Explanation", "FunctionNest", "Loop", "explain"]
+from xfuse.transforms.network.roots import computes_products
+
+__all__ = ["Computation", "Explanation", "FunctionNest", "Group", "Loop", "explain"]
 
 LOOP_OPS = ("scf.forall", "scf.for", "scf.parallel", "affine.for", "affine.parallel")
 """Ops drawn as loops; their bodies are explained recursively."""
@@ -116,6 +118,8 @@ class Computation:
     writes: str
     reads: tuple[str, ...]
     location: str
+    contraction: bool = False
+    """It multiplies and accumulates over a reduction (a convolution, matmul, ...): a group's root."""
 
     def line(self) -> str:
         head = f"{self.result} = {self.op}" if self.result else self.op
@@ -167,6 +171,20 @@ class Explanation:
 
     __str__ = text
 
+    def groups(self) -> list[Group]:
+        """One `Group` per outermost loop nest of each function, in IR order."""
+        return [_group(fn.name, n, loop) for fn in self.functions for n, loop in enumerate(fn.loops, 1)]
+
+    def groups_text(self) -> str:
+        """One line per fused group, then per function one line of what no loop holds."""
+        lines: list[str] = []
+        for fn in self.functions:
+            lines.extend(g.line() for g in self.groups() if g.function == fn.name)
+            outside = [c.op for c in fn.outside if c.op not in _GROUP_PLUMBING]
+            if outside:
+                lines.append(f"@{fn.name} outside any group: {_counted(outside)}")
+        return "\n".join(lines)
+
     def records(self) -> list[dict[str, object]]:
         """One dict per loop and per computation (with its function and loop depth): a table."""
         rows: list[dict[str, object]] = []
@@ -194,6 +212,82 @@ class Explanation:
         figure.savefig(stream, format="png", dpi=dpi, bbox_inches="tight")
         _close(figure)
         return stream.getvalue()
+
+
+@dataclass(frozen=True)
+class Group:
+    """An outermost loop nest and what it computes: a fused group (a root and its neighbours)."""
+
+    function: str
+    number: int
+    roots: tuple[str, ...]
+    """The contractions in it (op name and location), usually one."""
+    tile: str
+    """The tile the (first) root writes per iteration, e.g. `1x16x1x8xf32`."""
+    loops: tuple[str, ...]
+    """Each loop of the nest, outermost first: kind, upper bounds, steps, iterations."""
+    ops: tuple[str, ...]
+    """The other computing ops in it, in IR order."""
+    location: str
+
+    def line(self) -> str:
+        roots = ", ".join(self.roots) or "no contraction"
+        fused = _counted(self.ops) or "nothing"
+        return (f"@{self.function} group {self.number}: {roots}; tile {self.tile or '?'}; "
+                f"loops {' > '.join(self.loops)}; with {fused}")
+
+    def record(self) -> dict[str, object]:
+        return {"function": self.function, "group": self.number, "roots": list(self.roots),
+                "tile": self.tile, "loops": list(self.loops), "ops": list(self.ops),
+                "location": self.location}
+
+
+def _counted(names: Iterable[str]) -> str:
+    """`a, 3x b` in order of first appearance."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{n}x {name}" for name, n in counts.items())
+
+
+def _group(function: str, number: int, loop: Loop) -> Group:
+    loops: list[str] = []
+    computations: list[Computation] = []
+
+    def walk(item: Loop | Computation) -> None:
+        if isinstance(item, Computation):
+            computations.append(item)
+            return
+        counts = item.trip_counts
+        total = None if None in counts else 1
+        for c in counts:
+            total = total * c if total is not None and c is not None else None
+        iterations = f" [{total}]" if total is not None else ""
+        loops.append(f"{item.kind.split('.')[-1]} ({', '.join(item.upper)}) step "
+                     f"({', '.join(item.step)}){iterations}")
+        for inner in item.body:
+            walk(inner)
+
+    walk(loop)
+    roots = [c for c in computations if c.contraction]
+    others = tuple(c.op for c in computations if not c.contraction and c.op not in _GROUP_PLUMBING)
+    return Group(
+        function, number,
+        tuple(_root_text(c) for c in roots),
+        roots[0].shape if roots else "", tuple(loops), others, loop.location,
+    )
+
+
+def _root_text(c: Computation) -> str:
+    where = c.origin or c.location
+    return f"{c.op} of {where}" if c.origin else f"{c.op} at {where}" if where else c.op
+
+
+_GROUP_PLUMBING = frozenset({
+    "tensor.empty", "tensor.cast", "memref.alloc", "memref.dealloc", "memref.cast", "memref.view",
+    "memref.get_global",
+})
+"""Ops a group line does not list: they allocate or retype, they compute nothing."""
 
 
 def _close(figure) -> None:
@@ -345,8 +439,9 @@ def _explain_block_ops(ops: Iterable[Operation], names: _Names) -> list[Loop | C
     for op in ops:
         if op.name in LOOP_OPS:
             items.append(_loop(op, names))
-        elif op.regions and not op.name.startswith("linalg."):
-            # scf.if, scf.execute_region, ...: transparent, their ops belong to this level.
+        elif op.regions and op.name.startswith("scf."):
+            # scf.if, scf.execute_region, ...: transparent, their ops belong to this level
+            # (tensor.pad, tensor.generate and linalg ops have bodies too: they compute).
             for region in op.regions:
                 for block in region.blocks:
                     items.extend(_explain_block_ops(block.ops, names))
@@ -452,6 +547,7 @@ def _computation(op: Operation, names: _Names) -> Computation:
         writes=writes,
         reads=reads,
         location=_location(op),
+        contraction=computes_products(op),
     )
 
 

@@ -52,6 +52,17 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return TransformInterpreterPass
 
+    # whole networks (issue 21): xfuse/transforms/network/
+    def get_network_fusion():
+        from xfuse.transforms.network.fusion import NetworkFusionPass
+
+        return NetworkFusionPass
+
+    def get_share_buffers():
+        from xfuse.transforms.share_buffers import ShareBuffersPass
+
+        return ShareBuffersPass
+
     # data tiling (issue 10): xfuse/transforms/data_tiling/
     def get_set_encoding():
         from xfuse.transforms.data_tiling.set_encoding import SetEncodingPass
@@ -101,6 +112,8 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     }
 
     return {
+        "xfuse-network-fusion": get_network_fusion,
+        "xfuse-share-buffers": get_share_buffers,
         "xfuse-set-encoding": get_set_encoding,
         "xfuse-materialize-encoding": get_materialize_encoding,
         "xfuse-generic-to-mmt4d": get_generic_to_mmt4d,

@@ -1,0 +1,25 @@
+// batched_matmul: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+#map = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#map2 = affine_map<(d0, d1, d2) -> (d2)>
+module {
+  func.func @g(%arg0: tensor<2x4x16xf32>) -> tensor<2x4x8xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %cst_0 = arith.constant dense<"0xE22A18BFD570E7BE0599DF3E6B78F2BE0F17A0BEDAED0EBF2E2B21BF7014533F5A4590BD8E9C24BE9AF899BE5063B63E5CC9FB3CCBAD153E90268C3DDEF236BE043776BE46115EBF5BCA7BBEBC778A3FDCA51EBFB6410F3B34E42B3ED1D5183F3421AA3FD6284BBED789E0BEB9B3073F011FDA3D7F68803FB1AFB93E4A36ABBEB75AC9BD8D98583E252D803EB12A11BF674C76BF8F484DBF34FE9D3E7EEA9CBD16DC6ABFDE038DBE1EF077BF56BF06BE3588DDBED9D68EBE40C22CBD5A03BB3D55F0F33CB255253F73AA993F561ADA3EFE2EC2BDF680C03E232EBABE116AD3BEE309DFBE23B0153E5C871E3F3E588E3FBB81293FA49BB23E2E36B0BEBDF91C3D26208B3ED35F7ABD40726E3F4BE8D1BEBCD1B6BE4295423E6B6F803FF10768BF1796D8BE02DA243FBCCFADBE36C8833F1D4FD2BEFA41093F659634BD4F4B6B3EE29704BF35984DBF6B8AC63EB48087BE782FEBBE3C7A0DBFBBC305BF88362D3F5A32ECBE80DF8ABE51BC7B3F82585DBE135939BBBD3C3C3E318D17BE1129B0BE7FB2233FDAC0233E7E26A1BE735131BF992E14BF4E2403BFA4FB89BF9D43163F2B1A513D2662893EAC9D35BF096078BEA6DCF5BDD1CE1A3DA03CD3BDAE591FBFB7C10B3F2CD5B53E3650193D3D20043F22A31A3F866B323F21F0A63DD12C21BEE9A975BED827E43E3493B3BED9DCE9BEF5EC8D3E9AE3853EEBF4A23E5B66D9BE"> : tensor<16x8xf32>
+    %cst_1 = arith.constant dense<[0.150368601, 0.457648605, -0.239915729, -0.134069175, -0.148977026, 0.759609162, 0.450404316, -0.670284926]> : tensor<8xf32>
+    %0 = tensor.empty() : tensor<2x16x8xf32>
+    %1 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%cst_0 : tensor<16x8xf32>) outs(%0 : tensor<2x16x8xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    } -> tensor<2x16x8xf32>
+    %2 = tensor.empty() : tensor<2x4x8xf32>
+    %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+    %4 = linalg.batch_matmul ins(%arg0, %1 : tensor<2x4x16xf32>, tensor<2x16x8xf32>) outs(%3 : tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+    %5 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%4, %cst_1 : tensor<2x4x8xf32>, tensor<8xf32>) outs(%2 : tensor<2x4x8xf32>) {
+    ^bb0(%in: f32, %in_2: f32, %out: f32):
+      %6 = arith.addf %in, %in_2 : f32
+      linalg.yield %6 : f32
+    } -> tensor<2x4x8xf32>
+    return %5 : tensor<2x4x8xf32>
+  }
+}
