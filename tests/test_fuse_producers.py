@@ -143,6 +143,10 @@ def _run(module, entry: str, inputs):
         ("nested-for-in-forall.mlir", "nested", 8),
         ("second-user.mlir", "second_user", 8),
         ("dynamic.mlir", "dynamic", 11),
+        # unpack tiles cutting inner tiles (the covering form); 37 and 13 rows from tiles of 8
+        ("unpack-covering.mlir", "unpack_covering", 8),
+        ("unpack-covering-dynamic.mlir", "unpack_covering_dynamic", 5),
+        ("unpack-covering-dynamic.mlir", "unpack_covering_dynamic", 2),
     ],
 )
 def test_fused_module_computes_the_same(name, entry, dynamic):

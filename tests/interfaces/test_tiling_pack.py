@@ -443,23 +443,33 @@ def test_unpack_result_tile_aligned():
 
 
 @pytest.mark.parametrize(
-    "offsets, sizes, reason",
+    "unpack, offsets_of, sizes, i",
     [
-        ([3, 0], [8, 32], "offset 3 of dim 0 is not provably a multiple of the inner tile 8"),
-        ([0, 8], [16, 12], "size 12 of dim 1 is neither provably a multiple of the inner tile 8"),
+        (UNPACK, lambda c: [3, 0], [8, 32], 0),  # offset 3 cuts an inner tile of dim 0
+        (UNPACK, lambda c: [0, 8], [16, 12], 0),  # size 12 ends inside an inner tile of dim 1
+        # an SSA offset is not provably aligned (3: it is not; 16: it is, unknown to the model)
+        (UNPACK, lambda c: [0, c.arg("i")], [16, 8], 3),
+        (UNPACK, lambda c: [0, c.arg("i")], [16, 8], 16),
+        # outer_dims_perm and inner_dims_pos permuted, padded dim 1 (30 of 32): the last tile
+        # [23, 30) covers outer tiles 2 and 3 (16 columns) of which 7 are kept.
+        (UNPACK_PERM, lambda c: [5, 23], [9, 7], 0),
+        (UNPACK_PERM, lambda c: [2, 15], [14, 15], 0),
     ],
 )
-def test_unpack_result_tile_not_aligned_is_refused(offsets, sizes, reason):
-    case = Case(UNPACK, "linalg.unpack")
-    with pytest.raises(TilingRefused, match="the result tile is not aligned to the inner tiles") as info:
-        case.model.generate_result_tile_value(case.builder, case.op, 0, offsets, sizes)
-    assert reason in info.value.reason
+def test_unpack_result_tile_not_aligned_unpacks_the_covering_tiles(unpack, offsets_of, sizes, i):
+    """As MLIR 22's generateResultTileValue: an unaligned result tile is the requested part of
+    the covering outer tiles, unpacked into a temporary."""
 
+    def build(case: Case):
+        offsets = offsets_of(case)
+        tiled = case.model.generate_result_tile_value(case.builder, case.op, 0, offsets, sizes)
+        return tiled, (offsets, sizes)
 
-def test_unpack_result_tile_with_ssa_offset_is_refused():
-    case = Case(UNPACK, "linalg.unpack")
-    with pytest.raises(TilingRefused, match="offset %i of dim 1 is not provably a multiple"):
-        case.model.generate_result_tile_value(case.builder, case.op, 0, [0, case.arg("i")], [16, 8])
+    source = rand(2, 4, 8, 8) if unpack is UNPACK else rand(4, 4, 8, 4)
+    _, tiled, text = build_and_run(unpack, "linalg.unpack", build, [source], [i])
+    assert '"tensor.empty"' in text  # the covering temporary
+    assert tiled.tiled_values[0].owner.name == "tensor.extract_slice"
+    (source_slice,) = tiled.generated_slices
 
 
 # -- unpack: consumer fusion --------------------------------------------------------------
@@ -531,7 +541,8 @@ def _min_tile(case: Case, expr: AffineExpr, value: OpFoldResult) -> SSAValue:
 
 def test_unpack_end_of_dim_is_compared_through_affine_apply():
     """`30 - offset` is recognised whatever `affine.apply` ops the offset and the size are
-    built on (linear forms over their operands), and only when it is provably equal."""
+    built on (linear forms over their operands), and only when it is provably equal (else the
+    tile takes the covering form)."""
     case = Case(UNPACK_PERM, "linalg.unpack")
     d0 = AffineExpr.dimension(0)
     i = case.arg("i")
@@ -554,8 +565,11 @@ def test_unpack_end_of_dim_is_compared_through_affine_apply():
         (offset, _min_tile(case, AffineExpr.constant(29) - d0 * 8, i)),
         (shifted, _min_tile(case, AffineExpr.constant(30) - d0 * 8, i)),
     ]:
-        with pytest.raises(TilingRefused, match="of dim 1 is neither provably a multiple"):
-            case.model.generate_result_tile_value(case.builder, case.op, 0, [4, offset_], [8, size])
+        # not proven aligned: the covering form (a slice of the source only, no dest slice)
+        tiled = case.model.generate_result_tile_value(
+            case.builder, case.op, 0, [4, offset_], [8, size]
+        )
+        assert len(tiled.generated_slices) == 1
 
 
 def test_unpack_operand_tile_of_the_dest():

@@ -19,8 +19,8 @@ unpack (`source` packed -> `dest`):
   or reaching the end of the dim) reads the outer tiles `[o/t, ceil(s/t))` and writes exactly
   the tile into a slice of dest. Otherwise MLIR's covering approach: unpack every outer tile
   the tile touches into a `tensor.empty` and `extract_slice` the requested part.
-- producer fusion: only aligned tiles (refused otherwise: fusing the covering form would unpack
-  the shared inner tiles once per consumer tile).
+- producer fusion: any tile, as MLIR's generateResultTileValue: an unaligned one in the
+  covering form (an inner tile shared by two consumer tiles is unpacked by both).
 - consumer fusion from the source: the source tile must hold whole inner tiles; iteration tile
   `[o*t, min(s*t, dim - o*t))`; the tiled unpack reads exactly that tile. From the dest: the
   dest tile is the iteration tile (aligned only, as for producer fusion).
@@ -759,7 +759,8 @@ class UnPackOpTilingModel(_PackLikeTilingModel):
     ) -> TilingResult:
         assert isinstance(op, UnPackOp)
         _check_result_index(op, result_index)
-        self._require_aligned(builder, op, offsets, sizes, "result")
+        # As MLIR's generateResultTileValue: any tile, an unaligned one in the covering form
+        # (the inner tiles shared with the neighbouring tiles are unpacked by both).
         return self.get_tiled_implementation(builder, op, offsets, sizes)
 
     def _iteration_tile_of(

@@ -10,6 +10,7 @@
 // RUN: xfuse-opt %S/Inputs/diffusion/fill-inside.mlir -p xfuse-diffusion | filecheck %s --check-prefix=FILL
 // RUN: xfuse-opt %S/Inputs/diffusion/negatives.mlir -p xfuse-diffusion | filecheck %s --check-prefix=NEG
 // RUN: xfuse-opt %S/Inputs/diffusion/unfused.mlir -p 'xfuse-diffusion{root-tile-sizes=8,8,0}' | filecheck %s --check-prefix=ROOT
+// RUN: xfuse-opt %S/Inputs/diffusion/unpack-covering.mlir -p 'xfuse-diffusion{root-tile-sizes=12,8,0}' | filecheck %s --check-prefix=COVER
 
 // Every op of the MLP ends in the one loop nest: pack and unpack inside the K loop (the weight
 // tile), fill before the K loop (inside it, it would reset the accumulator), broadcast, add and
@@ -120,6 +121,21 @@
 // ROOT:     scf.forall.in_parallel
 // ROOT-NOT: linalg.
 // ROOT:     func.return
+
+// Row tiles of 12 cut the unpack's inner tiles of 8: the unpack is fused in its covering form
+// (the outer tiles covering the rows, unpacked into a temporary, sliced).
+// COVER-NOT: linalg.
+// COVER:     scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (37, 16) step (12, 8)
+// COVER:       %[[T:.*]] = affine.min affine_map<(d0) -> (12, ((d0 * -1) + 37))> (%[[I]])
+// COVER:       %[[S:.*]] = tensor.extract_slice %ap[%{{.*}}, 0, 0, 0] [%{{.*}}, 4, 8, 8] [1, 1, 1, 1] : tensor<5x4x8x8xf32> to tensor<?x4x8x8xf32>
+// COVER:       %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?x32xf32>
+// COVER:       %[[U:.*]] = linalg.unpack %[[S]] inner_dims_pos = [0, 1] inner_tiles = [8, 8] into %[[E]]
+// COVER:       %[[A:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%[[T]], 32] [1, 1] : tensor<?x32xf32> to tensor<?x32xf32>
+// COVER:       linalg.fill
+// COVER:       linalg.matmul ins(%[[A]], %{{.*}} : tensor<?x32xf32>, tensor<32x8xf32>)
+// COVER:     scf.forall.in_parallel
+// COVER-NOT: linalg.
+// COVER:     func.return
 
 // seeds=all-in-loops from a nest holding no contraction: the broadcast, add and relu end up in
 // the forall, and the constant the relu's body captures is moved above the loop with it.

@@ -7,6 +7,9 @@
 // RUN: xfuse-opt %S/Inputs/fuse-producers/second-user.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/second-user.mlir
 // RUN: xfuse-opt %S/Inputs/fuse-producers/dynamic.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/dynamic.mlir
 // RUN: xfuse-opt %S/Inputs/fuse-producers/dim-of-producer.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/dim-of-producer.mlir
+// linalg.unpack producers whose tiles cut inner tiles (the covering form), static and dynamic:
+// RUN: xfuse-opt %S/Inputs/fuse-producers/unpack-covering.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/unpack-covering.mlir
+// RUN: xfuse-opt %S/Inputs/fuse-producers/unpack-covering-dynamic.mlir -p xfuse-fuse-producers | filecheck %S/Inputs/fuse-producers/unpack-covering-dynamic.mlir
 //
 // Marked candidates that cannot be fused are errors (exit 1), in both modes.
 // RUN: not xfuse-opt %S/Inputs/fuse-producers/k-tiled-fill.mlir -p xfuse-fuse-producers 2>&1 | filecheck %s --check-prefix=KTILED

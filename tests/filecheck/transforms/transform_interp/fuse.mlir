@@ -178,3 +178,41 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Tiles of 15 cut the unpack's inner tiles of 8 (37 of 40 elements kept: the last tile is
+// partial): as in MLIR 22, the unpack is fused in its covering form: the outer tiles covering
+// the 15 elements are unpacked into a temporary and the tile is sliced out of it.
+// (Executed against mlir-opt's result: tests/transform_interp/cases/unpack_add_unaligned.mlir.)
+// CHECK-LABEL: func.func @unpack_add_unaligned
+// CHECK-SAME:      (%[[P:.*]]: tensor<5x8xf32>, %[[B:.*]]: tensor<37xf32>)
+// CHECK-NOT:     linalg.unpack
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[O:.*]] = %{{.*}})
+// CHECK-NEXT:      %[[T:.*]] = affine.min affine_map<(d0) -> (15, ((d0 * -1) + 37))> (%[[I]])
+// CHECK-NEXT:      %[[FIRST:.*]] = affine.apply affine_map<(d0) -> ((d0 floordiv 8))> (%[[I]])
+// CHECK-NEXT:      %[[COUNT:.*]] = affine.apply affine_map<(d0, d1) -> ((((((d0 + d1) + -1) floordiv 8) + ((d0 floordiv 8) * -1)) + 1))> (%[[I]], %[[T]])
+// CHECK-NEXT:      %[[ROWS:.*]] = affine.apply affine_map<(d0, d1) -> (((((((d0 + d1) + -1) floordiv 8) * 8) + ((d0 floordiv 8) * -8)) + 8))> (%[[I]], %[[T]])
+// CHECK-NEXT:      %[[SHIFT:.*]] = affine.apply affine_map<(d0) -> ((d0 mod 8))> (%[[I]])
+// CHECK-NEXT:      %[[S:.*]] = tensor.extract_slice %[[P]][%[[FIRST]], 0] [%[[COUNT]], 8] [1, 1] : tensor<5x8xf32> to tensor<?x8xf32>
+// CHECK-NEXT:      %[[E:.*]] = tensor.empty(%[[ROWS]]) : tensor<?xf32>
+// CHECK-NEXT:      %[[U:.*]] = linalg.unpack %[[S]] inner_dims_pos = [0] inner_tiles = [8] into %[[E]] : tensor<?x8xf32> -> tensor<?xf32>
+// CHECK-NEXT:      %[[US:.*]] = tensor.extract_slice %[[U]][%[[SHIFT]]] [%[[T]]] [1] : tensor<?xf32> to tensor<?xf32>
+// CHECK-NEXT:      %[[BS:.*]] = tensor.extract_slice %[[B]][%[[I]]] [%[[T]]] [1]
+// CHECK-NEXT:      %[[OS:.*]] = tensor.extract_slice %[[O]][%[[I]]] [%[[T]]] [1]
+// CHECK-NEXT:      linalg.add ins(%[[US]], %[[BS]] : tensor<?xf32>, tensor<?xf32>) outs(%[[OS]] : tensor<?xf32>)
+func.func @unpack_add_unaligned(%p: tensor<5x8xf32>, %b: tensor<37xf32>) -> tensor<37xf32> {
+  %ue = tensor.empty() : tensor<37xf32>
+  %u = linalg.unpack %p inner_dims_pos = [0] inner_tiles = [8] into %ue : tensor<5x8xf32> -> tensor<37xf32>
+  %e = tensor.empty() : tensor<37xf32>
+  %r = linalg.add ins(%u, %b : tensor<37xf32>, tensor<37xf32>) outs(%e : tensor<37xf32>) -> tensor<37xf32>
+  return %r : tensor<37xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%arg1: !transform.any_op {transform.readonly}) {
+    %0 = transform.structured.match ops{["linalg.add"]} in %arg1 : (!transform.any_op) -> !transform.any_op
+    %1, %loops = transform.structured.fuse %0 tile_sizes [15]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

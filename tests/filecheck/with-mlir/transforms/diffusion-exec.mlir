@@ -12,6 +12,7 @@
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/fill-inside.mlir -p xfuse-diffusion --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/negatives.mlir -p xfuse-diffusion --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/unfused.mlir -p 'xfuse-diffusion{root-tile-sizes=8,8,0}' --check | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/diffusion/unpack-covering.mlir -p 'xfuse-diffusion{root-tile-sizes=12,8,0}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{seeds=all-in-loops}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/no-contraction.mlir -p 'xfuse-diffusion{seeds=marked}' --check | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/diffusion/marked-untiled.mlir -p 'xfuse-diffusion{seeds=marked root-tile-sizes=8,16}' --check | filecheck %s

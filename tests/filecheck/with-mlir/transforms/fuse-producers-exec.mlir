@@ -21,3 +21,8 @@
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/pack-mmt4d.mlir -p xfuse-fuse-producers --check --entry pack_mmt4d | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/pack-perm-nested.mlir -p xfuse-fuse-producers --check --entry pack_perm_nested | filecheck %s
 // RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/pack-destination.mlir -p xfuse-fuse-producers --check --entry pack_destination | filecheck %s
+// linalg.unpack producers whose tiles cut inner tiles (the covering form); 37 rows from 5 outer
+// tiles of 8 (tiles of 15 rows), and 5 rows from 1 outer tile:
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/unpack-covering.mlir -p xfuse-fuse-producers --check --entry unpack_covering | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/unpack-covering-dynamic.mlir -p xfuse-fuse-producers --check --entry unpack_covering_dynamic --dynamic-size 5 | filecheck %s
+// RUN: xfuse-run %S/../../transforms/Inputs/fuse-producers/unpack-covering-dynamic.mlir -p xfuse-fuse-producers --check --entry unpack_covering_dynamic --dynamic-size 1 --seed 2 | filecheck %s
