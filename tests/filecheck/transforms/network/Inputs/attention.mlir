@@ -1,4 +1,4 @@
-// attention: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// attention: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d0, d1)>
 #map2 = affine_map<(d0, d1, d2) -> (d0, d1, 0)>

@@ -1,4 +1,4 @@
-// batched_matmul: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// batched_matmul: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 #map = affine_map<(d0, d1, d2) -> (d1, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map2 = affine_map<(d0, d1, d2) -> (d2)>

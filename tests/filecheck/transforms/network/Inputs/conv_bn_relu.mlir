@@ -1,4 +1,4 @@
-// conv_bn_relu: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// conv_bn_relu: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>
 module {

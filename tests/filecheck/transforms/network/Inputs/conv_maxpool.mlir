@@ -1,4 +1,4 @@
-// conv_maxpool: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// conv_maxpool: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 module {
   func.func @g(%arg0: tensor<1x4x8x8xf32>) -> tensor<1x8x4x4xf32> {

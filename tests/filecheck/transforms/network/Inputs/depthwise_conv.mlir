@@ -1,4 +1,4 @@
-// depthwise_conv: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// depthwise_conv: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 module {
   func.func @g(%arg0: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {

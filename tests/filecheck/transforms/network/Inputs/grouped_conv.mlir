@@ -1,4 +1,4 @@
-// grouped_conv: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// grouped_conv: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 module {
   func.func @g(%arg0: tensor<1x8x6x6xf32>) -> tensor<1x8x6x6xf32> {
     %cst = arith.constant dense<[1.11479926, 0.0561222509, 0.451425344, -0.607526838, -1.40964568, 0.067665562, 0.13098155, 0.360149831]> : tensor<8xf32>

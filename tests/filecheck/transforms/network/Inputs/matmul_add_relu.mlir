@@ -1,4 +1,4 @@
-// matmul_add_relu: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
+// matmul_add_relu: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.
 #map = affine_map<(d0, d1) -> (d0, d1)>
 #map1 = affine_map<(d0, d1) -> (d1)>
 module {

@@ -1,11 +1,11 @@
-"""Regenerate the network FileCheck inputs in Inputs/ (small ONNX models -> linalg on tensors).
+"""Regenerate the network FileCheck inputs here (small ONNX models -> linalg on tensors).
 
 Each model is built with onnx.helper (random weights, seeded, as initializers), imported with
 torch-mlir's ONNX importer and lowered with its two pipelines
 (torch-onnx-to-torch-backend-pipeline, torch-backend-to-linalg-on-tensors-backend-pipeline);
 the result is printed as MLIR text. Run from the repository root:
 
-    python tests/filecheck/transforms/network/make_inputs.py
+    python tests/filecheck/transforms/network/Inputs/make_inputs.py
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-HERE = Path(__file__).parent / "Inputs"
+HERE = Path(__file__).parent
 RNG = np.random.default_rng(0)
 
 
@@ -158,7 +158,7 @@ def main(names: list[str]) -> None:
     for name in names or list(MODELS):
         text = lower(MODELS[name]())
         (HERE / f"{name}.mlir").write_text(
-            f"// {name}: made by make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.\n" + text
+            f"// {name}: made by Inputs/make_inputs.py (onnx.helper model, torch-mlir lowering); do not edit.\n" + text
         )
         print(name, len(text))
 
