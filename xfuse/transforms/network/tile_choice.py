@@ -252,4 +252,12 @@ def tile_for_root(
         )
     if any(s < 0 for s in given):
         emit_error(op, f"xfuse-network-fusion: tile sizes must be non-negative, got {list(given)}")
+    for d, (size, iterator) in enumerate(zip(given, view.iterator_types)):
+        if size and iterator == IteratorType.REDUCTION:
+            emit_error(
+                op,
+                f"xfuse-network-fusion: tile size {size} for reduction loop d{d} of '{op.name}' "
+                f"(sizes {list(given)}): a group is an scf.forall over parallel loops, give "
+                "reduction loops 0",
+            )
     return TileChoice(given, source)
