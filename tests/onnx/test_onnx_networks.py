@@ -1,0 +1,90 @@
+"""Real networks imported by xfuse.onnx agree with onnxruntime (1e-4 of the output's largest
+magnitude): the onnx wheel's light models with seeded random weights, a transformer encoder
+layer, a tiny synthetic convolution network. The small ones are in the quick subset."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("onnx", reason="xfuse.onnx needs onnx (pip install 'xfuse[onnx]')")
+pytest.importorskip("torch_mlir", reason="xfuse.onnx needs torch-mlir (pip install 'xfuse[onnx]')")
+pytest.importorskip("onnxruntime", reason="onnxruntime is the oracle (pip install 'xfuse[test]')")
+
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+from conftest import LIGHT_MODELS, light_model_path  # noqa: E402
+
+import xfuse.onnx  # noqa: E402
+from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime, onnxruntime_outputs, random_feeds  # noqa: E402
+from xfuse.onnx.transformer import BENCHMARK, TINY  # noqa: E402
+
+QUICK_LIGHT_MODELS = {"squeezenet"}
+
+
+def check_agreement(onnx_model: onnx.ModelProto, **load_options) -> dict[str, float]:
+    model = xfuse.onnx.load(onnx_model, **load_options)
+    errors = compare_with_onnxruntime(model, onnx_model, seed=1)
+    assert errors and all(error <= TOLERANCE for error in errors.values()), errors
+    return errors
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=() if n in QUICK_LIGHT_MODELS else pytest.mark.slow)
+                                  for n in LIGHT_MODELS])
+def test_light_model_with_random_weights(name):
+    onnx_model = xfuse.onnx.random_weights(onnx.load(light_model_path(name)), seed=0)
+    check_agreement(onnx_model)
+
+
+def test_random_weights_make_a_wrong_index_visible():
+    # With the light model's constant weights every input channel counts the same; with random
+    # ones a permuted weight changes the output, so the comparison can see indexing bugs.
+    light = onnx.load(light_model_path("squeezenet"))
+    first = xfuse.onnx.random_weights(light, seed=0)
+    again = xfuse.onnx.random_weights(light, seed=0)
+    other = xfuse.onnx.random_weights(light, seed=1)
+    assert first.SerializeToString() == again.SerializeToString()
+    assert first.SerializeToString() != other.SerializeToString()
+    assert not any(node.op_type == "ConstantOfShape" for node in first.graph.node)
+    conv1 = next(init for init in first.graph.initializer if init.name == "conv1_w_0")
+    weights = onnx.numpy_helper.to_array(conv1)
+    assert weights.shape == (64, 3, 3, 3) and 0.1 < weights.std() < 0.4  # He: sqrt(2 / 27) = 0.27
+    swapped = onnx.ModelProto()
+    swapped.CopyFrom(first)
+    target = next(init for init in swapped.graph.initializer if init.name == "conv1_w_0")
+    target.CopyFrom(onnx.numpy_helper.from_array(weights[:, ::-1].copy(), "conv1_w_0"))
+    feeds = {"data_0": np.random.default_rng(0).standard_normal((1, 3, 224, 224)).astype(np.float32)}
+    a, b = onnxruntime_outputs(first, feeds)["softmaxout_1"], onnxruntime_outputs(swapped, feeds)["softmaxout_1"]
+    assert np.abs(a - b).max() / np.abs(a).max() > 100 * TOLERANCE
+
+
+def test_tiny_transformer_layer():
+    check_agreement(xfuse.onnx.transformer_layer(TINY, seed=3))
+
+
+@pytest.mark.slow
+def test_benchmark_transformer_layer():
+    check_agreement(xfuse.onnx.transformer_layer(BENCHMARK, seed=0))
+
+
+def test_tiny_conv_network(tiny_conv):
+    errors = check_agreement(tiny_conv)
+    assert set(errors) == {"prob"}
+
+
+def test_dynamic_batch_with_a_given_size():
+    from conftest import tiny_conv_model
+
+    onnx_model = tiny_conv_model(batch="N")
+    model = xfuse.onnx.load(onnx_model, input_shapes={"x": (2, 3, 16, 16)})
+    assert model.inputs[0].shape == (2, 3, 16, 16)
+    errors = compare_with_onnxruntime(model, onnx_model, seed=2)
+    assert errors["prob"] <= TOLERANCE
+
+
+def test_call_forms_agree(tiny_conv):
+    model = xfuse.onnx.load(tiny_conv)
+    feeds = random_feeds(model, seed=4)
+    by_name = model.run(feeds)
+    positional = model(feeds["x"])
+    assert list(by_name) == ["prob"] and model.output_names == ["prob"]
+    np.testing.assert_array_equal(by_name["prob"], positional)

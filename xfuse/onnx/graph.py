@@ -1,0 +1,226 @@
+"""An ONNX model made ready for import as an inference graph with static shapes.
+
+torch-mlir's ONNX importer lowers each op from a minimum opset on and needs every shape known.
+This module reads the file, then rewrites the graph the way an inference engine sees it:
+
+- opsets below `MIN_OPSET` are upgraded with `onnx.version_converter` (torch-mlir lowers
+  BatchNormalization, LayerNormalization & co. only at recent opsets);
+- `Dropout` is the identity at inference (onnxruntime runs it so), so it becomes `Identity`;
+  its mask output, which has no inference meaning, must be unused;
+- the graph inputs get the sizes the user gives for dynamic dimensions, and shapes are inferred.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+import onnx
+from onnx import helper, numpy_helper
+
+from xfuse.onnx.errors import OnnxError
+
+MIN_OPSET = 17
+"""Models of an older default-domain opset are converted to this one before import."""
+
+
+def read_model(path: str | Path) -> onnx.ModelProto:
+    """The model in `path` (external data loaded from beside it), checked by `onnx.checker`."""
+    path = Path(path)
+    if not path.is_file():
+        raise OnnxError(f"{path}: no such file")
+    try:
+        model = onnx.load(str(path))
+    except Exception as exc:  # noqa: BLE001 - protobuf's DecodeError and friends
+        raise OnnxError(f"{path}: not an ONNX model ({type(exc).__name__}: {_first_line(exc)})") from None
+    check_model(model, str(path))
+    return model
+
+
+def check_model(model: onnx.ModelProto, where: str = "model") -> None:
+    """`onnx.checker.check_model`, its failure an `OnnxError` (models over 2 GB are not checked)."""
+    if model.ByteSize() >= onnx.checker.MAXIMUM_PROTOBUF:
+        return
+    try:
+        onnx.checker.check_model(model)
+    except onnx.checker.ValidationError as exc:
+        raise OnnxError(f"{where}: invalid ONNX model: {_first_line(exc)}") from None
+
+
+def opset_of(model: onnx.ModelProto) -> int:
+    """The version of the default ("" or "ai.onnx") domain the model imports."""
+    for entry in model.opset_import:
+        if entry.domain in ("", "ai.onnx"):
+            return entry.version
+    raise OnnxError("the model imports no version of the default ONNX domain")
+
+
+def upgrade_opset(model: onnx.ModelProto, target: int = MIN_OPSET) -> onnx.ModelProto:
+    """The model at opset `target` when it is older, else the model itself."""
+    if opset_of(model) >= target:
+        return model
+    try:
+        return onnx.version_converter.convert_version(model, target)
+    except Exception as exc:  # noqa: BLE001 - the converter raises RuntimeError with C++ text
+        raise OnnxError(f"cannot convert the model from opset {opset_of(model)} to {target} "
+                        f"(the importer needs at least {target}): {_first_line(exc)}") from None
+
+
+def describe_node(node: onnx.NodeProto) -> str:
+    """`node 'name' (OpType)`, the way every message of xfuse.onnx names a node."""
+    domain = f"{node.domain}." if node.domain not in ("", "ai.onnx") else ""
+    return f"node '{node.name or node.output[0]}' ({domain}{node.op_type})"
+
+
+def dropout_to_identity(model: onnx.ModelProto) -> None:
+    """Replace every `Dropout` by `Identity` (what it computes at inference), in place."""
+    used = {name for node in model.graph.node for name in node.input} | {o.name for o in model.graph.output}
+    constants = initializer_arrays(model)
+    for node in model.graph.node:
+        if node.op_type != "Dropout" or node.domain not in ("", "ai.onnx"):
+            continue
+        if len(node.output) > 1 and node.output[1] and node.output[1] in used:
+            raise OnnxError(f"{describe_node(node)}: its mask output '{node.output[1]}' is used; "
+                            "xfuse runs inference, where Dropout has no mask")
+        if len(node.input) > 2 and node.input[2]:
+            training = constants.get(node.input[2])
+            if training is None or bool(training.reshape(-1)[0]):
+                raise OnnxError(f"{describe_node(node)}: training_mode is not a constant false; "
+                                "xfuse runs inference only")
+        data, output = node.input[0], node.output[0]
+        node.op_type = "Identity"
+        del node.input[:], node.output[:], node.attribute[:]
+        node.input.append(data)
+        node.output.append(output)
+
+
+def initializer_arrays(model: onnx.ModelProto) -> dict[str, np.ndarray]:
+    """Every initializer and every `Constant` node's tensor value, by name."""
+    arrays = {init.name: numpy_helper.to_array(init) for init in model.graph.initializer}
+    for node in model.graph.node:
+        if node.op_type == "Constant" and node.attribute and node.attribute[0].name == "value":
+            arrays[node.output[0]] = numpy_helper.to_array(node.attribute[0].t)
+    return arrays
+
+
+def constant_of_shape_nodes(model: onnx.ModelProto) -> list[tuple[onnx.NodeProto, tuple[int, ...]]]:
+    """The `ConstantOfShape` nodes whose shape is a constant, with that shape."""
+    constants = initializer_arrays(model)
+    found = []
+    for node in model.graph.node:
+        if node.op_type == "ConstantOfShape" and node.domain in ("", "ai.onnx") and node.input[0] in constants:
+            found.append((node, tuple(int(d) for d in constants[node.input[0]].reshape(-1))))
+    return found
+
+
+def replace_nodes(model: onnx.ModelProto, replacements: Mapping[int, onnx.TensorProto | None]) -> None:
+    """Remove the nodes whose `id` is a key (adding the initializer it maps to, if any), then
+    every initializer and initialized input nothing reads any more, in place."""
+    kept = [node for node in model.graph.node if id(node) not in replacements]
+    added = [tensor for tensor in replacements.values() if tensor is not None]
+    del model.graph.node[:]
+    model.graph.node.extend(kept)
+    model.graph.initializer.extend(added)
+    if model.ir_version < 4:  # initializers must be declared as inputs too
+        model.graph.input.extend(make_value_info(t.name, numpy_helper.to_array(t)) for t in added)
+    prune_unused_initializers(model)
+
+
+def prune_unused_initializers(model: onnx.ModelProto) -> None:
+    """Drop initializers (and their declared inputs, in IR version 3 models) nothing reads."""
+    graph = model.graph
+    used = {name for node in graph.node for name in node.input} | {o.name for o in graph.output}
+    used |= {name for node in graph.node for attribute in node.attribute if attribute.g
+             for inner in attribute.g.node for name in inner.input}
+    unused = {init.name for init in graph.initializer if init.name not in used}
+    kept_inits = [init for init in graph.initializer if init.name not in unused]
+    kept_inputs = [value for value in graph.input if value.name not in unused]
+    del graph.initializer[:], graph.input[:]
+    graph.initializer.extend(kept_inits)
+    graph.input.extend(kept_inputs)
+
+
+def runtime_inputs(model: onnx.ModelProto) -> list[onnx.ValueInfoProto]:
+    """The graph inputs a caller feeds (IR version 3 models also list their initializers)."""
+    initialized = {init.name for init in model.graph.initializer}
+    return [value for value in model.graph.input if value.name not in initialized]
+
+
+def set_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence[int]] | None,
+                     weights: Collection[str] = ()) -> None:
+    """Give every graph input a static shape: its own, with dynamic dimensions from
+    `input_shapes` (name -> full shape). An unknown name, a contradicting size or a dynamic
+    dimension left without one is an `OnnxError` naming the input."""
+    input_shapes = dict(input_shapes or {})
+    inputs = {value.name: value for value in runtime_inputs(model) if value.name not in weights}
+    for name in input_shapes:
+        if name not in inputs:
+            raise OnnxError(f"input_shapes names '{name}', which is not an input of the model "
+                            f"(inputs: {', '.join(repr(n) for n in inputs) or 'none'})")
+    for name, value in inputs.items():
+        if not value.type.HasField("tensor_type"):
+            raise OnnxError(f"input '{name}': only tensor inputs are supported")
+        tensor_type = value.type.tensor_type
+        if not tensor_type.HasField("shape"):
+            if name not in input_shapes:
+                raise OnnxError(f"input '{name}' has no shape; give it: --input-shape {name}=D0,D1,...")
+            tensor_type.shape.dim.extend(onnx.TensorShapeProto.Dimension() for _ in input_shapes[name])
+        dims = tensor_type.shape.dim
+        given = input_shapes.get(name)
+        if given is not None and len(given) != len(dims):
+            raise OnnxError(f"input '{name}' has rank {len(dims)}, but the shape given for it "
+                            f"({_shape_text(given)}) has rank {len(given)}")
+        for index, dim in enumerate(dims):
+            known = dim.dim_value if dim.HasField("dim_value") else None
+            if given is not None:
+                size = int(given[index])
+                if size < 0 or (known is not None and known != size):
+                    raise OnnxError(f"input '{name}': dimension {index} is {known if known is not None else size}, "
+                                    f"the shape given for it ({_shape_text(given)}) says {size}")
+                dim.Clear()
+                dim.dim_value = size
+            elif known is None:
+                symbol = f" ('{dim.dim_param}')" if dim.dim_param else ""
+                static = ",".join(str(d.dim_value) if d.HasField("dim_value") else "?" for d in dims)
+                raise OnnxError(f"input '{name}' has a dynamic dimension {index}{symbol} (shape {static}); "
+                                f"give its size: input_shapes={{'{name}': (...)}} in Python, "
+                                f"--input-shape {name}=D0,D1,... on the command line")
+
+
+def infer_shapes(model: onnx.ModelProto) -> onnx.ModelProto:
+    """The model with the shapes of its values inferred (ONNX's shape inference, strict)."""
+    if model.ByteSize() >= onnx.checker.MAXIMUM_PROTOBUF:
+        return model  # onnx cannot serialize it for inference in memory; the importer infers on its own
+    try:
+        return onnx.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
+    except Exception as exc:  # noqa: BLE001 - InferenceError from C++
+        raise OnnxError(f"ONNX shape inference failed: {_first_line(exc)}") from None
+
+
+def prepare_for_inference(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence[int]] | None = None,
+                          weights: Collection[str] = ()) -> onnx.ModelProto:
+    """A copy of `model` as the importer takes it: upgraded, Dropout-free, static input shapes,
+    shapes inferred. `weights` name the inputs that are weights (see `weights.externalize`,
+    which runs first: every step here serializes the model, so it had better be small)."""
+    prepared = onnx.ModelProto()
+    prepared.CopyFrom(model)
+    check_model(prepared)
+    prepared = upgrade_opset(prepared)
+    dropout_to_identity(prepared)
+    set_input_shapes(prepared, input_shapes, weights)
+    return infer_shapes(prepared)
+
+
+def make_value_info(name: str, array: np.ndarray) -> onnx.ValueInfoProto:
+    """A graph input declaring `array`'s element type and shape."""
+    return helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(array.dtype), array.shape)
+
+
+def _shape_text(shape: Sequence[int]) -> str:
+    return ",".join(str(int(d)) for d in shape)
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = [line for line in str(exc).strip().splitlines() if line.strip()]
+    return lines[0].strip() if lines else type(exc).__name__

@@ -1,0 +1,126 @@
+"""ONNX -> linalg on tensors, with torch-mlir's importer and lowering pipelines.
+
+torch-mlir's Python API imports the graph into the `torch` dialect (one `torch.operator
+"onnx.<Op>"` per node, located at the node's name), then two of its pipelines lower it:
+`torch-onnx-to-torch-backend-pipeline` (ONNX ops to torch ops, shapes refined) and
+`torch-backend-to-linalg-on-tensors-backend-pipeline` (torch ops to linalg, tensor, arith,
+math, and a check that nothing else is left). The result is printed as MLIR text, which
+xfuse's parser reads (its ops are MLIR 22's).
+
+A node the importer or the lowering refuses is an `OnnxError` naming the node and quoting
+torch-mlir's diagnostic.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import onnx
+
+from xfuse.onnx.errors import OnnxError, require_onnx_packages
+from xfuse.onnx.graph import describe_node, prepare_for_inference, read_model, runtime_inputs
+from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
+
+LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
+            "torch-backend-to-linalg-on-tensors-backend-pipeline)")
+"""torch-mlir's pipelines from the imported `torch` dialect to linalg on tensors."""
+
+
+def function_name(model: onnx.ModelProto) -> str:
+    """The name of the imported function: the graph's, made a bare MLIR identifier."""
+    name = re.sub(r"[^A-Za-z0-9_]", "_", model.graph.name or "")
+    return name if name and not name[0].isdigit() else f"main{('_' + name) if name else ''}"
+
+
+def import_to_linalg(model: onnx.ModelProto) -> str:
+    """The MLIR text (func/linalg/tensor/arith/math on tensors) of a prepared model
+    (`graph.prepare_for_inference`); its function takes the graph inputs in order."""
+    require_onnx_packages()
+    from torch_mlir.dialects import torch as torch_d
+    from torch_mlir.extras import onnx_importer
+    from torch_mlir.ir import Context, MLIRError
+    from torch_mlir.passmanager import PassManager
+
+    named = onnx.ModelProto()
+    named.CopyFrom(model)
+    named.graph.name = function_name(model)
+    nodes = {node.name: node for node in named.graph.node if node.name}
+    context = Context()
+    torch_d.register_dialect(context)
+    try:
+        info = onnx_importer.ModelInfo(named)
+        module = info.create_module(context=context).operation
+        onnx_importer.NodeImporter.define_function(info.main_graph, module).import_all()
+    except onnx_importer.OnnxImportError as exc:
+        raise OnnxError(f"torch-mlir's ONNX importer refused the model: {_one_line(str(exc))}") from None
+    with context:
+        try:
+            PassManager.parse(LOWERING).run(module)
+        except MLIRError as exc:
+            raise OnnxError(_lowering_failure(exc, nodes)) from None
+    return module.get_asm(large_elements_limit=None)
+
+
+def _lowering_failure(exc, nodes: dict[str, onnx.NodeProto]) -> str:
+    """torch-mlir's diagnostics, each naming the ONNX node it is located at."""
+    lines = []
+    for diagnostic in exc.error_diagnostics:
+        where = _node_at(str(diagnostic.location), nodes)
+        message = _one_line(diagnostic.message)
+        if op := re.search(r'failed to legalize operation .torch.operator.*name = "(onnx\.[^"]*)"', message):
+            message = f"torch-mlir has no lowering of {op.group(1)} with these inputs and attributes"
+        lines.append(f"{where}: {message}" if where else message)
+    if not lines:
+        lines.append(_one_line(str(exc)))
+    return "torch-mlir cannot lower the model to linalg:\n  " + "\n  ".join(dict.fromkeys(lines))
+
+
+def _node_at(location: str, nodes: dict[str, onnx.NodeProto]) -> str | None:
+    for name in re.findall(r'loc\("([^"]*)"', location):
+        if name in nodes:
+            return describe_node(nodes[name])
+    return None
+
+
+def _one_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return lines[0] if lines else text
+
+
+@dataclass(frozen=True)
+class ImportedModel:
+    """An ONNX model as MLIR text on tensors, with its weights outside the text.
+
+    The function `entry` takes the model's inputs (`input_names`, in order), then the weights
+    (`weights.names`, in order), and returns the outputs (`output_names`)."""
+
+    mlir: str
+    entry: str
+    input_names: tuple[str, ...]
+    output_names: tuple[str, ...]
+    weights: Weights
+    seconds: dict[str, float]
+    """Time of each step: `prepare` (ONNX rewrites, shape inference), `import` (torch-mlir)."""
+
+
+def import_model(source: str | Path | onnx.ModelProto, *,
+                 input_shapes: Mapping[str, Sequence[int]] | None = None,
+                 min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> ImportedModel:
+    """Read (a path) or take (a `ModelProto`) an ONNX model and import it: weights externalized
+    (`weights.externalize`), prepared for inference (`graph.prepare_for_inference`), lowered to
+    linalg on tensors by torch-mlir."""
+    require_onnx_packages()
+    start = time.perf_counter()
+    model = read_model(source) if isinstance(source, str | Path) else source
+    external, weights = externalize(model, min_external_elements)
+    prepared = prepare_for_inference(external, input_shapes, weights)
+    input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
+    prepared_at = time.perf_counter()
+    text = import_to_linalg(prepared)
+    seconds = {"prepare": prepared_at - start, "import": time.perf_counter() - prepared_at}
+    return ImportedModel(text, function_name(prepared), input_names,
+                         tuple(value.name for value in prepared.graph.output), weights, seconds)

@@ -1,0 +1,225 @@
+"""`Model`: an imported ONNX network compiled by xfuse, called on numpy arrays.
+
+    model = xfuse.onnx.load("squeezenet.onnx")          # import, xfuse passes, mlir-opt, llc
+    probabilities = model(image)                        # or model.run({"data_0": image})
+    model.save("squeezenet.xfuse")                      # IR, weights, shared object
+    again = xfuse.onnx.Model.load_compiled("squeezenet.xfuse")   # no recompilation
+
+The compiled function takes the inputs then the weights (see `weights.py`); the model keeps the
+weights and passes them with every call, so the caller feeds only the ONNX inputs, by position
+or by name, and gets the ONNX outputs.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from xfuse.onnx.errors import OnnxError
+from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
+
+DEFAULT_PASSES = ""
+"""The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec);
+empty: the network is lowered as torch-mlir emits it."""
+
+DEFAULT_PIPELINE: str | None = None
+"""The backend's lowering pipeline; None: the backend's default for tensors (`microkernel`)."""
+
+SAVED_FORMAT = 1
+"""Version of the directory `Model.save` writes."""
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    """A model input or output: its ONNX name, static shape and numpy dtype."""
+
+    name: str
+    shape: tuple[int, ...]
+    dtype: np.dtype
+
+    def describe(self) -> str:
+        return f"{self.dtype.name} array of shape {self.shape}"
+
+
+class Model:
+    """A compiled ONNX network: call it like onnxruntime's session, with numpy arrays."""
+
+    def __init__(self, mlir: str, compiled: Any, inputs: Sequence[TensorInfo], outputs: Sequence[TensorInfo],
+                 weights: Weights, passes: str, seconds: Mapping[str, float] | None = None):
+        self.mlir = mlir
+        """The imported IR (weights as arguments), before xfuse's passes."""
+        self.compiled = compiled
+        """The backend's `CompiledModule`: inputs, then weights."""
+        self.inputs = tuple(inputs)
+        self.outputs = tuple(outputs)
+        self.weights = weights
+        self.passes = passes
+        self.seconds = dict(seconds or {})
+        """Time of each step of loading: prepare, import, parse, passes, compile (or load)."""
+
+    @property
+    def input_names(self) -> list[str]:
+        return [info.name for info in self.inputs]
+
+    @property
+    def output_names(self) -> list[str]:
+        return [info.name for info in self.outputs]
+
+    # Building ----------------------------------------------------------------------------
+
+    @staticmethod
+    def compile(imported: Any, *, passes: str | None = None, pipeline: str | None = None) -> Model:
+        """Parse an `ImportedModel`'s IR, run the xfuse `passes` (default `DEFAULT_PASSES`) and
+        compile it with the backend `pipeline` (default `DEFAULT_PIPELINE`)."""
+        import xfuse
+        from xfuse.backends.runner import compile_module
+
+        passes = DEFAULT_PASSES if passes is None else passes
+        seconds = dict(imported.seconds)
+        start = time.perf_counter()
+        module = xfuse.parse(imported.mlir, name=f"<onnx:{imported.entry}>")
+        seconds["parse"] = time.perf_counter() - start
+        start = time.perf_counter()
+        if passes:
+            xfuse.apply_passes(module, passes)
+        seconds["passes"] = time.perf_counter() - start
+        start = time.perf_counter()
+        compiled = compile_module(module, entry=imported.entry, pipeline=pipeline or DEFAULT_PIPELINE)
+        seconds["compile"] = time.perf_counter() - start
+        signature = compiled.signature
+        count = len(imported.input_names)
+        if len(signature.inputs) != count + len(imported.weights) or len(signature.results) != len(imported.output_names):
+            raise OnnxError(f"the imported function {signature} does not take the {count} input(s) and "
+                            f"{len(imported.weights)} weight(s) and return the {len(imported.output_names)} "
+                            "output(s) of the model")
+        inputs = [_info(name, spec) for name, spec in zip(imported.input_names, signature.inputs[:count], strict=True)]
+        outputs = [_info(name, spec) for name, spec in zip(imported.output_names, signature.results, strict=True)]
+        return Model(imported.mlir, compiled, inputs, outputs, imported.weights, passes, seconds)
+
+    # Calling -----------------------------------------------------------------------------
+
+    def __call__(self, *arrays: Any) -> np.ndarray | tuple[np.ndarray, ...]:
+        """The outputs for the inputs given in order: one array, or a tuple of several."""
+        if len(arrays) != len(self.inputs):
+            raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}), "
+                            f"got {len(arrays)}")
+        results = self._call(dict(zip(self.input_names, arrays, strict=True)))
+        return results[0] if len(results) == 1 else tuple(results)
+
+    def run(self, feeds: Mapping[str, Any]) -> dict[str, np.ndarray]:
+        """The outputs by name, for the inputs by name (onnxruntime's `session.run(None, feeds)`
+        keyed by the output names)."""
+        return dict(zip(self.output_names, self._call(feeds), strict=True))
+
+    def _call(self, feeds: Mapping[str, Any]) -> list[np.ndarray]:
+        unknown = [name for name in feeds if name not in self.input_names]
+        if unknown:
+            raise OnnxError(f"'{unknown[0]}' is not an input of the model (inputs: {', '.join(self.input_names)})")
+        arguments = [self._checked(info, feeds[info.name]) if info.name in feeds else self._missing(info)
+                     for info in self.inputs]
+        return self.compiled(*arguments, *self.weights.values())
+
+    @staticmethod
+    def _missing(info: TensorInfo) -> np.ndarray:
+        raise OnnxError(f"input '{info.name}' is missing (a {info.describe()})")
+
+    @staticmethod
+    def _checked(info: TensorInfo, value: Any) -> np.ndarray:
+        array = np.asarray(value)
+        if array.dtype != info.dtype:
+            raise OnnxError(f"input '{info.name}': expected a {info.describe()}, got dtype {array.dtype.name} "
+                            f"(convert it with .astype(np.{info.dtype.name}))")
+        if array.shape != info.shape:
+            raise OnnxError(f"input '{info.name}': expected a {info.describe()}, got shape {array.shape}")
+        return array
+
+    # Saving ------------------------------------------------------------------------------
+
+    def save(self, directory: str | Path) -> Path:
+        """Write the IR, the weights and the compiled shared object into `directory`, for
+        `Model.load_compiled` (which does not compile again)."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "model.mlir").write_text(self.mlir)
+        self.weights.save(directory / "weights.npz")
+        shutil.copyfile(self.compiled.library_path, directory / "model.so")
+        signature = self.compiled.signature
+        meta = {
+            "format": SAVED_FORMAT,
+            "entry": signature.name,
+            "passes": self.passes,
+            "pipeline": self.compiled.pipeline.name,
+            "inputs": [_info_record(info) for info in self.inputs],
+            "outputs": [_info_record(info) for info in self.outputs],
+            "weights": self.weights.names,
+            "signature": {"inputs": [_spec_record(s) for s in signature.inputs],
+                          "results": [_spec_record(s) for s in signature.results]},
+        }
+        (directory / "model.json").write_text(json.dumps(meta, indent=1) + "\n")
+        return directory
+
+    @staticmethod
+    def load_compiled(directory: str | Path) -> Model:
+        """A model `save`d into `directory`: its shared object loaded, its weights read."""
+        from xfuse.backends.pipelines import get_pipeline
+        from xfuse.backends.runner import CompiledModule, FunctionSignature, ValueSpec
+
+        start = time.perf_counter()
+        directory = Path(directory)
+        try:
+            meta = json.loads((directory / "model.json").read_text())
+            mlir = (directory / "model.mlir").read_text()
+        except (OSError, ValueError) as exc:
+            raise OnnxError(f"{directory}: not a saved xfuse model ({exc})") from None
+        if meta.get("format") != SAVED_FORMAT:
+            raise OnnxError(f"{directory}: saved in format {meta.get('format')!r}, this xfuse reads {SAVED_FORMAT}")
+        weights = Weights.load(directory / "weights.npz", meta["weights"])
+
+        def specs(records: list) -> tuple:
+            return tuple(ValueSpec(r["type"], np.dtype(r["dtype"]), None if r["shape"] is None else
+                                   tuple(r["shape"]), r["tensor"]) for r in records)
+
+        signature = FunctionSignature(meta["entry"], specs(meta["signature"]["inputs"]),
+                                      specs(meta["signature"]["results"]))
+        compiled = CompiledModule(directory / "model.so", {signature.name: signature}, signature.name, mlir,
+                                  get_pipeline(meta["pipeline"]))
+        inputs = [TensorInfo(r["name"], tuple(r["shape"]), np.dtype(r["dtype"])) for r in meta["inputs"]]
+        outputs = [TensorInfo(r["name"], tuple(r["shape"]), np.dtype(r["dtype"])) for r in meta["outputs"]]
+        return Model(mlir, compiled, inputs, outputs, weights, meta["passes"],
+                     {"load": time.perf_counter() - start})
+
+
+def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None, passes: str | None = None,
+         pipeline: str | None = None, min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> Model:
+    """Import an ONNX model (a path or a `ModelProto`) and compile it.
+
+    `input_shapes` gives the full shape of inputs with dynamic dimensions (`{"x": (1, 128)}`);
+    `passes` are the xfuse passes run before the backend (default `DEFAULT_PASSES`), `pipeline`
+    the backend's lowering (default `DEFAULT_PIPELINE`); floating-point constants of at least
+    `min_external_elements` elements are weights outside the IR."""
+    from xfuse.onnx.importer import import_model
+
+    imported = import_model(source, input_shapes=input_shapes, min_external_elements=min_external_elements)
+    return Model.compile(imported, passes=passes, pipeline=pipeline)
+
+
+def _info(name: str, spec: Any) -> TensorInfo:
+    if spec.shape is None or any(d is None for d in spec.shape):
+        raise OnnxError(f"'{name}' has type {spec.mlir_type}; xfuse.onnx needs static shapes")
+    return TensorInfo(name, tuple(spec.shape), spec.dtype)
+
+
+def _info_record(info: TensorInfo) -> dict:
+    return {"name": info.name, "shape": list(info.shape), "dtype": info.dtype.name}
+
+
+def _spec_record(spec: Any) -> dict:
+    return {"type": spec.mlir_type, "dtype": spec.dtype.name,
+            "shape": None if spec.shape is None else list(spec.shape), "tensor": spec.is_tensor}
