@@ -10,7 +10,8 @@ the group tile is chosen for the caches, and shaped for the registers:
    Loops of dynamic size are not tiled either.
 2. The *vector loop*, the loop of the output's innermost (contiguous) dimension, takes only
    multiples of the target's vector lanes (`CpuTarget.lanes` for the output's element type),
-   when such a divisor of its size exists: a tile row is whole vector registers.
+   when such a divisor of its size exists: a tile row is whole vector registers. It starts at
+   one vector (or the smallest size above it; smaller when that does not fit the budget).
 3. Every tile size divides its loop: no partial tiles, so every tile has a static shape.
 4. Starting from the smallest such tile, the tile grows one loop at a time, each step to that
    loop's next allowed size, choosing the step with the most multiply-accumulates per byte of
@@ -150,13 +151,19 @@ def choose_tile_sizes(
             values = whole_vectors or values
         allowed[d] = values
     tile = {d: allowed[d][0] for d in parallel}
-    if vector_loop is not None:
-        # Start at one vector when the loop has it (or at its largest size below one vector).
-        wide = [v for v in allowed[vector_loop] if v >= lanes]
-        tile[vector_loop] = wide[0] if wide else allowed[vector_loop][-1]
 
     def extents(t: Mapping[int, int]) -> list[int]:
         return [t.get(d, s if s is not None else 1) for d, s in enumerate(sizes)]
+
+    if vector_loop is not None:
+        # Start at one vector when the loop has it (or at its largest size below one vector),
+        # smaller while that does not fit the budget.
+        wide = [v for v in allowed[vector_loop] if v >= lanes]
+        start = wide[0] if wide else allowed[vector_loop][-1]
+        for value in reversed([v for v in allowed[vector_loop] if v <= start]):
+            tile[vector_loop] = value
+            if working_set_bytes(view, extents(tile)) <= budget:
+                break
 
     def tiles(t: Mapping[int, int]) -> int:
         count = 1
