@@ -74,10 +74,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                   + (f" from {weights_path.name}, in its order.\n" if weights_path else " (not written).\n"))
         if weights_path is not None:
             imported.weights.save(weights_path)
+        text = header + imported.mlir.rstrip("\n") + "\n"
         if args.output is None:
-            sys.stdout.write(header + imported.mlir)
+            sys.stdout.write(text)
         else:
-            args.output.write_text(header + imported.mlir)
+            args.output.write_text(text)
     except Exception as exc:  # noqa: BLE001 - expected user errors are reported, bugs re-raised
         report(exc, TOOL)
 
