@@ -1,0 +1,8 @@
+// mlir-corpus: source=mlir/test/Dialect/Linalg/roundtrip.mlir piece=12 commit=06887db22dc3ef6df6d76cb675c246401811b53c
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @fill_tensor(%arg0 : index, %arg1 : index, %arg2 : f32) -> tensor<?x?xf32> {
+  %0 = tensor.empty(%arg0, %arg1) : tensor<?x?xf32>
+  %1 = linalg.fill ins(%arg2 : f32) outs(%0 : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %1 : tensor<?x?xf32>
+}

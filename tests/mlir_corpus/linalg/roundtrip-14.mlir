@@ -1,0 +1,12 @@
+// mlir-corpus: source=mlir/test/Dialect/Linalg/roundtrip.mlir piece=14 commit=06887db22dc3ef6df6d76cb675c246401811b53c
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @map_no_inputs(%init: tensor<64xf32>) -> tensor<64xf32> {
+   %add = linalg.map
+      outs(%init:tensor<64xf32>)
+      (%out: f32) {
+        %0 = arith.constant 0.0: f32
+        linalg.yield %0: f32
+      }
+  func.return %add : tensor<64xf32>
+}

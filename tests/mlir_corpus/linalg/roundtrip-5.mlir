@@ -1,0 +1,27 @@
+// mlir-corpus: source=mlir/test/Dialect/Linalg/roundtrip.mlir piece=5 commit=06887db22dc3ef6df6d76cb675c246401811b53c
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+#accesses_0 = [
+  affine_map<(i, j, k) -> (j, i)>,
+  affine_map<(i, j, k) -> ()>,
+  affine_map<(i, j, k) -> (i, k, i + j)>
+]
+
+#trait_0 = {
+  indexing_maps = #accesses_0,
+  iterator_types = ["parallel", "parallel", "parallel"],
+  library_call = "some_external_function_name_1"
+}
+
+func.func @generic(%arg0: memref<?x?xvector<3x4xi4>, strided<[?, 1]>>,
+              %arg1: memref<?x?x?xf32, strided<[?, ?, 1]>>) {
+  %cst = arith.constant 0.0 : f32
+  linalg.generic #trait_0
+       ins(%arg0, %cst : memref<?x?xvector<3x4xi4>, strided<[?, 1]>>, f32)
+      outs(%arg1 : memref<?x?x?xf32, strided<[?, ?, 1]>>)
+      attrs = {foo = 1} {
+    ^bb(%0: vector<3x4xi4>, %1: f32, %2: f32) :
+      linalg.yield %1 : f32
+  }
+  return
+}

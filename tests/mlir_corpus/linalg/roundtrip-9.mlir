@@ -1,0 +1,24 @@
+// mlir-corpus: source=mlir/test/Dialect/Linalg/roundtrip.mlir piece=9 commit=06887db22dc3ef6df6d76cb675c246401811b53c
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+#broadcast_access = [
+  affine_map<(i, j) -> ()>,
+  affine_map<(i, j) -> (i, j)>
+]
+
+#trait_broadcast = {
+  indexing_maps = #broadcast_access,
+  iterator_types = ["parallel", "parallel"],
+  library_call = "some_broadcast_external_fn"
+}
+
+func.func @generic_op_zero_rank(%arg0: tensor<f32>, %arg1 : tensor<3x4xf32>) -> (tensor<3x4xf32>)
+{
+  %0 = linalg.generic #trait_broadcast
+       ins(%arg0 : tensor<f32>)
+      outs(%arg1 : tensor<3x4xf32>) {
+    ^bb(%a: f32, %b: f32) :
+      linalg.yield %a : f32
+  } -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
