@@ -58,6 +58,24 @@ def _bufferization() -> Dialect:
     return BUFFERIZATION_EXTENSION
 
 
+def _memref() -> Dialect:
+    from xfuse.dialects.memref import MEMREF_EXTENSION
+
+    return MEMREF_EXTENSION
+
+
+def _arith() -> Dialect:
+    from xfuse.dialects.arith import ARITH_EXTENSION
+
+    return ARITH_EXTENSION
+
+
+def _math() -> Dialect:
+    from xfuse.dialects.math import MATH_EXTENSION
+
+    return MATH_EXTENSION
+
+
 def _affine() -> Dialect:
     from xfuse.dialects.affine import AFFINE_EXTENSION
 
@@ -73,6 +91,9 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "transform": _transform,
     "gpu": _gpu,
     "bufferization": _bufferization,
+    "memref": _memref,  # MLIR 22's custom forms, realloc, transpose, prefetch, ...
     "affine": _affine,  # affine.max (the num_threads tiling guard)
+    "arith": _arith,  # casts, comparisons and select on vectors/tensors; remf, index_castui, ...
+    "math": _math,  # erfc, sincos, clampf, isfinite/isinf/isnan/isnormal
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

@@ -36,6 +36,7 @@ from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import DiagnosticException
 
 from xfuse.diagnostics import emit_error
+from xfuse.dialects.memref import CopyOp, GlobalOp
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.bufferize.call_graph import is_entry_point
@@ -168,7 +169,7 @@ class FunctionRewriter(ScfRewriter):
         block.insert_op_before(alloc, at)
         self.owned.setdefault(block, []).append(alloc.memref)
         if copy and not undefined:
-            block.insert_op_before(memref.CopyOp(self.buffer_of(value), alloc.memref), at)
+            block.insert_op_before(CopyOp(self.buffer_of(value), alloc.memref), at)
         return alloc.memref
 
     def operand_buffer(self, op: Operation, index: int, copy: bool) -> SSAValue:
@@ -179,7 +180,7 @@ class FunctionRewriter(ScfRewriter):
         if buffer is None:
             return self.alloc_like(value, op, copy)
         if copy and not (isinstance(value, OpResult) and isinstance(value.op, tensor.EmptyOp)):
-            op.parent_block().insert_op_before(memref.CopyOp(self.buffer_of(value), buffer), op)  # type: ignore[union-attr]
+            op.parent_block().insert_op_before(CopyOp(self.buffer_of(value), buffer), op)  # type: ignore[union-attr]
         return buffer
 
     # -- walking -----------------------------------------------------------------------------
@@ -240,7 +241,7 @@ class FunctionRewriter(ScfRewriter):
                 alloc = memref.AllocOp(list(op.sizes), [], memref_type(op.result.type))
                 op.parent_block().insert_op_before(alloc, op)  # type: ignore[union-attr]
                 if self._contents_read(op.result):
-                    op.parent_block().insert_op_before(memref.CopyOp(view, alloc.memref), op)  # type: ignore[union-attr]
+                    op.parent_block().insert_op_before(CopyOp(view, alloc.memref), op)  # type: ignore[union-attr]
                 self.owned.setdefault(op.parent_block(), []).append(alloc.memref)  # type: ignore[arg-type]
                 self.buffers[op.result] = alloc.memref
             return
@@ -311,7 +312,7 @@ class FunctionRewriter(ScfRewriter):
     def constant(self, op: arith.ConstantOp) -> None:
         name = f"__constant_{len(self.globals)}_{self.function.sym_name.data}"
         type_ = memref_type(op.result.type)
-        glob = memref.GlobalOp.get(
+        glob = GlobalOp.get(
             StringAttr(name), type_, op.value, StringAttr("private"), UnitAttr()
         )
         self.globals.append(glob)
@@ -490,7 +491,7 @@ class FunctionRewriter(ScfRewriter):
             view = self.subview(op, dest, source_type)
             anchor = op.parent_op() if isinstance(op, ParallelInsertSliceOp) else op
             anchor.parent_block().insert_op_before(  # type: ignore[union-attr]
-                memref.CopyOp(self.buffer_of(op.operands[0]), view), anchor  # type: ignore[arg-type]
+                CopyOp(self.buffer_of(op.operands[0]), view), anchor  # type: ignore[arg-type]
             )
 
     def call(self, op: func.CallOp) -> None:
@@ -550,7 +551,7 @@ class FunctionRewriter(ScfRewriter):
         dims = self._dims(operand, at)
         alloc = memref.AllocOp(dims, [], memref_type(operand.type))
         at.parent_block().insert_ops_before(  # type: ignore[union-attr]
-            [alloc, memref.CopyOp(self.buffer_of(operand), alloc.memref)], at
+            [alloc, CopyOp(self.buffer_of(operand), alloc.memref)], at
         )
         return alloc.memref
 

@@ -32,6 +32,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
+from xfuse.dialects.memref import CastOp, CopyOp
 from xfuse.transforms.bufferize.models import is_tensor
 from xfuse.transforms.bufferize.models_linalg import dps_operands
 from xfuse.transforms.bufferize.rewrite_tensor import memref_type
@@ -226,7 +227,7 @@ class BranchRewriter:
         block = op.parent_block()
         assert block is not None
         selection = UnrealizedConversionCastOp.get([], [type_]).results[0]
-        copy: Operation = memref.CopyOp(selection, buffer)
+        copy: Operation = CopyOp(selection, buffer)
         flag = None
         if len(sources) < len(op.regions):
             flag = UnrealizedConversionCastOp.get([], [i1]).results[0]
@@ -301,7 +302,7 @@ class BranchRewriter:
                 source = entry.buffer
             assert source is not None
             if source.type != selection_type:
-                source = self._insert_before(memref.CastOp.get(source, selection_type), op).results[0]
+                source = self._insert_before(CastOp.get(source, selection_type), op).results[0]
             extra.append(source)
             if entry.flag is not None:
                 flag = self._insert_before(arith.ConstantOp(IntegerAttr(entry.position in passed, i1)), op)
@@ -353,7 +354,7 @@ class BranchRewriter:
         if buffer.type != selection.type:
             if isinstance(selection.type.layout, NoneAttr):  # type: ignore[attr-defined]
                 emit_error(op, "xfuse-bufferize: a selected branch buffer is not of the predicted type (internal error)")
-            buffer = self._insert_before(memref.CastOp.get(buffer, selection.type), op).results[0]  # type: ignore[arg-type]
+            buffer = self._insert_before(CastOp.get(buffer, selection.type), op).results[0]  # type: ignore[arg-type]
         return buffer
 
     def _hand_over(self, op: scf.YieldOp, parent: scf.ExecuteRegionOp) -> None:

@@ -19,6 +19,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, UnrealizedConversio
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from xfuse.diagnostics import emit_error
+from xfuse.dialects.memref import CopyOp
 from xfuse.dialects.scf import ForallOp, InParallelOp
 from xfuse.transforms.bufferize.models import is_tensor
 from xfuse.transforms.bufferize.rewrite_branches import BranchRewriter
@@ -262,11 +263,11 @@ class ScfRewriter(BranchRewriter):
             if ready is None:
                 source, target = pending[0]
                 temp = memref.AllocOp([], [], MemRefType(source.type.element_type, source.type.get_shape()))  # type: ignore[attr-defined]
-                block.insert_ops_before([temp, memref.CopyOp(source, temp.memref)], op)
+                block.insert_ops_before([temp, CopyOp(source, temp.memref)], op)
                 self.owned.setdefault(block, []).append(temp.memref)
                 pending[0] = (temp.memref, target)
                 continue
-            block.insert_op_before(memref.CopyOp(*ready), op)
+            block.insert_op_before(CopyOp(*ready), op)
             pending.remove(ready)
 
     def condition(self, op: scf.ConditionOp) -> None:

@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from xfuse.diagnostics import emit_error
+from xfuse.dialects.memref import CastOp, CopyOp
 from xfuse.dialects.tensor_extra import BitcastOp, GenerateOp, RankOp
 from xfuse.interfaces.tiling import OpFoldResult, materialize_index
 from xfuse.interfaces.tiling_utils import dim_size
@@ -130,7 +131,7 @@ def _identity_copy(rw: FunctionRewriter, op: Operation, value: SSAValue) -> SSAV
     b = _builder(op)
     source = rw.buffer_of(value)
     buffer = new_buffer(rw, op, value.type, _sizes_of(b, source))  # type: ignore[arg-type]
-    b.insert(memref.CopyOp(source, buffer))
+    b.insert(CopyOp(source, buffer))
     return buffer
 
 
@@ -263,7 +264,7 @@ def _pad(rw: FunctionRewriter, op: tensor.PadOp) -> None:
     else:
         # Computed in the body (maybe from the indices): per element, then the source on top.
         _generic(b, buffer, [], lambda inner, args, indices: _inline_body(rw, inner, op.region, indices))
-    b.insert(memref.CopyOp(source, subview_at(b, buffer, low, sizes)))
+    b.insert(CopyOp(source, subview_at(b, buffer, low, sizes)))
     rw.buffers[op.result] = buffer
 
 
@@ -279,7 +280,7 @@ def _concat(rw: FunctionRewriter, op: tensor.ConcatOp) -> None:
     for n, (source, size) in enumerate(zip(sources, sizes)):
         offsets: list[OpFoldResult] = [0] * len(size)
         offsets[dim] = offset
-        b.insert(memref.CopyOp(source, subview_at(b, buffer, offsets, size)))
+        b.insert(CopyOp(source, subview_at(b, buffer, offsets, size)))
         if n + 1 < len(sources):
             offset = _add(b, offset, size[dim])
     rw.buffers[op.result] = buffer
@@ -288,7 +289,7 @@ def _concat(rw: FunctionRewriter, op: tensor.ConcatOp) -> None:
 def _cast(rw: FunctionRewriter, op: tensor.CastOp) -> None:
     source = _view_source(rw, op, identity=False)
     type_ = memref_type(op.dest.type, source.type.layout)  # type: ignore[attr-defined]
-    _view(rw, op.dest, source, _builder(op).insert(memref.CastOp(operands=[source], result_types=[type_])).dest)
+    _view(rw, op.dest, source, _builder(op).insert(CastOp(operands=[source], result_types=[type_])).dest)
 
 
 def _expand_shape(rw: FunctionRewriter, op: tensor.ExpandShapeOp) -> None:
@@ -335,15 +336,15 @@ def _select(rw: FunctionRewriter, op: arith.SelectOp) -> None:
     if lhs.type != rhs.type:
         rank = op.result.type.get_num_dims()  # type: ignore[attr-defined]
         general = memref_type(op.result.type, StridedLayoutAttr([None] * rank, None))
-        lhs = b.insert(memref.CastOp(operands=[lhs], result_types=[general])).dest
-        rhs = b.insert(memref.CastOp(operands=[rhs], result_types=[general])).dest
+        lhs = b.insert(CastOp(operands=[lhs], result_types=[general])).dest
+        rhs = b.insert(CastOp(operands=[rhs], result_types=[general])).dest
     selected = b.insert(arith.SelectOp(op.cond, lhs, rhs)).result
     base = rw.view_base.get(lhs, lhs)
     if base is rw.view_base.get(rhs, rhs) and lhs.type == rhs.type:
         rw.view_base[selected] = base  # both sides are one allocation
     if not rw.analysis.is_inplace(op, 1) and not rw.analysis.is_inplace(op, 2):
         buffer = new_buffer(rw, op, op.result.type, _sizes_of(b, selected))  # type: ignore[arg-type]
-        b.insert(memref.CopyOp(selected, buffer))
+        b.insert(CopyOp(selected, buffer))
         selected = buffer
     rw.buffers[op.result] = selected
 
@@ -370,7 +371,7 @@ def _materialize(rw: FunctionRewriter, op: bufferization.MaterializeInDestinatio
         dest = rw.operand_buffer(op, 1, copy=False)  # wholly overwritten
         rw.buffers[op.result] = dest
     if source is not dest:
-        _builder(op).insert(memref.CopyOp(source, dest))
+        _builder(op).insert(CopyOp(source, dest))
 
 
 def _alloc_tensor(rw: FunctionRewriter, op: bufferization.AllocTensorOp) -> None:
@@ -390,7 +391,7 @@ def _to_tensor(rw: FunctionRewriter, op: bufferization.ToTensorOp) -> None:
 def _to_buffer(rw: FunctionRewriter, op: bufferization.ToBufferOp) -> None:
     buffer = rw.operand_buffer(op, 0, copy=True)
     if buffer.type != op.memref.type:
-        buffer = _builder(op).insert(memref.CastOp(operands=[buffer], result_types=[op.memref.type])).dest
+        buffer = _builder(op).insert(CastOp(operands=[buffer], result_types=[op.memref.type])).dest
     op.memref.replace_all_uses_with(buffer)
 
 

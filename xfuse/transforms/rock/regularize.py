@@ -39,6 +39,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import emit_error
+from xfuse.dialects.memref import CopyOp
 from xfuse.dialects.rock import AllocOp, GridwiseGemmOp, TransformOp
 from xfuse.transforms.rock.views import (
     NotInvertible,
@@ -201,7 +202,7 @@ def isolate_readers(buffer: SSAValue, writer: Operation, done: Collection[Operat
     for reader in readers:
         if reader.stack and reader.stack != first:
             copy_target = _alloc_like(buffer.type, tuple(buffer.type.get_shape()), InsertPoint.after(writer))  # type: ignore[attr-defined]
-            copy = memref.CopyOp(buffer, copy_target)
+            copy = CopyOp(buffer, copy_target)
             Rewriter.insert_op(copy, InsertPoint.after(copy_target.owner))  # type: ignore[arg-type]
             reader.op.operands[reader.index] = build_view_chain(copy_target, reader.stack, InsertPoint.before(reader.op))
 

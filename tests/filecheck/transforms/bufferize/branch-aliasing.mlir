@@ -20,7 +20,7 @@
 // CHECK-NEXT:    case 0 {
 // CHECK-NEXT:      linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
 // CHECK:         default {
-// CHECK-NEXT:      "memref.copy"(%a, %[[R]])
+// CHECK-NEXT:      memref.copy %a, %[[R]]
 // CHECK:         func.return %[[R]]
 func.func @switch_computed_or_read_only(%a: tensor<4xf32> {bufferization.writable = false},
                                         %b: tensor<4xf32> {bufferization.writable = false},
@@ -149,7 +149,7 @@ func.func @result_written_after(%a: tensor<4xf32> {bufferization.writable = fals
 // The same, but the result is read (a tensor.insert overwrites one element): %a is copied in.
 // CHECK-LABEL: func.func @result_partly_written_after
 // CHECK:         } else {
-// CHECK-NEXT:      "memref.copy"(%a, %{{.*}})
+// CHECK-NEXT:      memref.copy %a, %{{.*}}
 func.func @result_partly_written_after(%a: tensor<4xf32> {bufferization.writable = false},
                                        %b: tensor<4xf32> {bufferization.writable = false},
                                        %sel: index, %f: f32) -> tensor<4xf32> {
@@ -213,7 +213,7 @@ func.func @branch_overwrites_what_is_read_later(%a: tensor<4xf32> {bufferization
 // CHECK-NEXT:    %[[R:.*]] = scf.if %c -> (memref<4x4xf32>) {
 // CHECK-NEXT:      scf.yield %[[T]] : memref<4x4xf32>
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      "memref.copy"(%[[T]], %[[W]])
+// CHECK-NEXT:      memref.copy %[[T]], %[[W]]
 // CHECK-NEXT:      linalg.matmul ins(%a, %a : memref<4x4xf32>, memref<4x4xf32>) outs(%[[W]] : memref<4x4xf32>)
 // CHECK-NEXT:      scf.yield %[[W]] : memref<4x4xf32>
 // CHECK-NEXT:    }

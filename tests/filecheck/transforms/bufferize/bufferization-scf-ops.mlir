@@ -18,7 +18,7 @@
 // MAT-NEXT: func.return %[[D]]
 
 // MATARG:      %[[D:.*]] = memref.alloc() : memref<8x8xf32>
-// MATARG:      "memref.copy"(%a, %[[D]])
+// MATARG:      memref.copy %a, %[[D]]
 // MATARG-NEXT: func.return %[[D]]
 
 // The memref form: the add computes straight into the memref (empty-tensor elimination);
@@ -31,11 +31,11 @@
 // MATMEM:         %[[X:.*]] = memref.alloc() : memref<4xf32>
 // MATMEM-NEXT:    linalg.add ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%[[X]] : memref<4xf32>)
 // MATMEM-NEXT:    %old = memref.load %out[%c0]
-// MATMEM-NEXT:    "memref.copy"(%[[X]], %out)
+// MATMEM-NEXT:    memref.copy %[[X]], %out
 // MATMEM-NOT:  dealloc_tensor
 
 // ALLOC:      %[[C:.*]] = memref.alloc() : memref<4x4xf32>
-// ALLOC-NEXT: "memref.copy"(%a, %[[C]])
+// ALLOC-NEXT: memref.copy %a, %[[C]]
 // ALLOC-NEXT: memref.store %one, %[[C]][%c0, %c0]
 // ALLOC-NEXT: %[[E:.*]] = memref.alloc() : memref<4x4xf32>
 // ALLOC-NEXT: linalg.fill ins(%one : f32) outs(%[[E]] : memref<4x4xf32>)
@@ -58,12 +58,12 @@
 // The before buffer (a copy of the init) is forwarded to the after region as it is; the
 // yield copies the new value into it.
 // WHILE:      %[[B:.*]] = memref.alloc() : memref<4xf32>
-// WHILE-NEXT: "memref.copy"(%a, %[[B]])
+// WHILE-NEXT: memref.copy %a, %[[B]]
 // WHILE-NEXT: %r = scf.while (%i = %c0) : (index) -> index {
 // WHILE-NOT:  memref.copy
 // WHILE:      scf.condition(%go) %i : index
 // WHILE:      linalg.add ins(%[[B]], %a : memref<4xf32>, memref<4xf32>) outs(%[[X:.*]] : memref<4xf32>)
-// WHILE:      "memref.copy"(%[[X]], %[[B]])
+// WHILE:      memref.copy %[[X]], %[[B]]
 // WHILE:      func.return %[[B]]
 
 // LINALG: linalg.copy ins(%a : memref<4x6xf32>) outs(%{{.*}} : memref<4x6xf32>)

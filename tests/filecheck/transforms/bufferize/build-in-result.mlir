@@ -36,7 +36,7 @@
 // OUTSIDE-NEXT:    default {
 // OUTSIDE-NEXT:      scf.yield %a : memref<4xf32>
 // OUTSIDE-NEXT:    }
-// OUTSIDE-NEXT:    "memref.copy"(%[[R]], %[[C]])
+// OUTSIDE-NEXT:    memref.copy %[[R]], %[[C]]
 // OUTSIDE-NEXT:    memref.dealloc %[[E]]
 // OUTSIDE-NEXT:    func.return %[[C]]
 func.func @empty_outside_branch(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<4xf32> {
@@ -59,7 +59,7 @@ func.func @empty_outside_branch(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index)
 // OUTSIDE-NEXT:    scf.index_switch %n
 // OUTSIDE-NEXT:    case 1 {
 // OUTSIDE-NEXT:      linalg.add ins(%a, %b : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
-// OUTSIDE-NEXT:      "memref.copy"(%[[R]], %[[S]])
+// OUTSIDE-NEXT:      memref.copy %[[R]], %[[S]]
 func.func @yielded_twice(%a: tensor<4xf32>, %b: tensor<4xf32>, %n: index) -> (tensor<4xf32>, tensor<4xf32>) {
   %r, %s = scf.index_switch %n -> tensor<4xf32>, tensor<4xf32>
   case 1 {

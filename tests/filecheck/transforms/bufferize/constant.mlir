@@ -4,7 +4,7 @@
 // Writing into a constant: out of place (a fresh buffer; the add reads no old value, no copy).
 // ANALYSIS: linalg.add{{.*}}__inplace_operands_attr__ = ["true", "true", "false"]
 
-// CHECK:         "memref.global"() <{sym_name = "__constant_0_write_constant", type = memref<2x2xf32>, {{.*}}constant}>
+// CHECK:         memref.global "private" constant @__constant_0_write_constant : memref<2x2xf32> = dense<{{\[}}[1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]>
 // CHECK-LABEL: func.func @write_constant(%x: memref<2x2xf32>) -> memref<2x2xf32>
 // CHECK:         %[[R:.*]] = memref.alloc() : memref<2x2xf32>
 // CHECK-NEXT:    linalg.add ins(%x, %x : memref<2x2xf32>, memref<2x2xf32>) outs(%[[R]] : memref<2x2xf32>)

@@ -36,7 +36,7 @@
 // SWITCH-NEXT:      scf.yield %b, %[[T2]] : memref<4xf32>, i1
 // SWITCH-NEXT:    }
 // SWITCH-NEXT:    scf.if %[[FLAG]] {
-// SWITCH-NEXT:      "memref.copy"(%[[SEL]], %[[R]]) : (memref<4xf32>, memref<4xf32>) -> ()
+// SWITCH-NEXT:      memref.copy %[[SEL]], %[[R]] : memref<4xf32> to memref<4xf32>
 // SWITCH-NEXT:    }
 // SWITCH-NEXT:    func.return %[[R]] : memref<4xf32>
 // SWITCH-NOT:     memref.copy
@@ -50,7 +50,7 @@
 // IF-NEXT:    } else {
 // IF-NEXT:      scf.yield %b : memref<4x4xf32>
 // IF-NEXT:    }
-// IF-NEXT:    "memref.copy"(%[[SEL]], %[[R]]) : (memref<4x4xf32>, memref<4x4xf32>) -> ()
+// IF-NEXT:    memref.copy %[[SEL]], %[[R]] : memref<4x4xf32> to memref<4x4xf32>
 // IF-NEXT:    linalg.matmul ins(%x, %x : memref<4x4xf32>, memref<4x4xf32>) outs(%[[R]] : memref<4x4xf32>)
 // IF-NEXT:    func.return %[[R]]
 
@@ -61,10 +61,10 @@
 // NESTED-NEXT:      %c = arith.cmpi ult, %i, %c3 : index
 // NESTED-NEXT:      %[[IN:.*]] = scf.if %c -> (memref<4xf32, strided<[?], offset: ?>>) {
 // NESTED-NEXT:        %[[SL:.*]] = memref.subview %big[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
-// NESTED-NEXT:        %[[C1:.*]] = "memref.cast"(%[[SL]]) : (memref<4xf32, strided<[1], offset: 2>>) -> memref<4xf32, strided<[?], offset: ?>>
+// NESTED-NEXT:        %[[C1:.*]] = memref.cast %[[SL]] : memref<4xf32, strided<[1], offset: 2>> to memref<4xf32, strided<[?], offset: ?>>
 // NESTED-NEXT:        scf.yield %[[C1]] : memref<4xf32, strided<[?], offset: ?>>
 // NESTED-NEXT:      } else {
-// NESTED-NEXT:        %[[C2:.*]] = "memref.cast"(%b) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
+// NESTED-NEXT:        %[[C2:.*]] = memref.cast %b : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
 // NESTED-NEXT:        scf.yield %[[C2]] : memref<4xf32, strided<[?], offset: ?>>
 // NESTED-NEXT:      }
 // NESTED-NEXT:      linalg.mul ins(%[[IN]], %a : memref<4xf32, strided<[?], offset: ?>>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
@@ -76,7 +76,7 @@
 // NESTED-NEXT:      scf.yield %b, %[[T]] : memref<4xf32>, i1
 // NESTED-NEXT:    }
 // NESTED-NEXT:    scf.if %[[FLAG]] {
-// NESTED-NEXT:      "memref.copy"(%[[SEL]], %[[R]])
+// NESTED-NEXT:      memref.copy %[[SEL]], %[[R]]
 // NESTED-NEXT:    }
 // NESTED-NEXT:    func.return %[[R]]
 
@@ -133,23 +133,23 @@
 // SLICE-NEXT:    %[[SEL:.*]], %[[FLAG:.*]] = scf.index_switch %i -> memref<4xf32, strided<[?], offset: ?>>, i1
 // SLICE-NEXT:    case 1 {
 // SLICE-NEXT:      %[[V:.*]] = memref.subview %[[P]][%i] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: ?>>
-// SLICE-NEXT:      %[[VC:.*]] = "memref.cast"(%[[V]]) : (memref<4xf32, strided<[1], offset: ?>>) -> memref<4xf32, strided<[?], offset: ?>>
+// SLICE-NEXT:      %[[VC:.*]] = memref.cast %[[V]] : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[?], offset: ?>>
 // SLICE-NEXT:      %[[T1:.*]] = arith.constant true
 // SLICE-NEXT:      scf.yield %[[VC]], %[[T1]]
 // SLICE-NEXT:    }
 // SLICE-NEXT:    case 2 {
 // SLICE-NEXT:      linalg.mul ins(%a, %a : memref<4xf32>, memref<4xf32>) outs(%[[R]] : memref<4xf32>)
-// SLICE-NEXT:      %[[RC:.*]] = "memref.cast"(%[[R]]) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
+// SLICE-NEXT:      %[[RC:.*]] = memref.cast %[[R]] : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
 // SLICE-NEXT:      %[[F:.*]] = arith.constant false
 // SLICE-NEXT:      scf.yield %[[RC]], %[[F]]
 // SLICE-NEXT:    }
 // SLICE-NEXT:    default {
-// SLICE-NEXT:      %[[AC:.*]] = "memref.cast"(%a) : (memref<4xf32>) -> memref<4xf32, strided<[?], offset: ?>>
+// SLICE-NEXT:      %[[AC:.*]] = memref.cast %a : memref<4xf32> to memref<4xf32, strided<[?], offset: ?>>
 // SLICE-NEXT:      %[[T2:.*]] = arith.constant true
 // SLICE-NEXT:      scf.yield %[[AC]], %[[T2]]
 // SLICE-NEXT:    }
 // SLICE-NEXT:    scf.if %[[FLAG]] {
-// SLICE-NEXT:      "memref.copy"(%[[SEL]], %[[R]]) : (memref<4xf32, strided<[?], offset: ?>>, memref<4xf32>) -> ()
+// SLICE-NEXT:      memref.copy %[[SEL]], %[[R]] : memref<4xf32, strided<[?], offset: ?>> to memref<4xf32>
 // SLICE-NEXT:    }
 // SLICE-NEXT:    memref.dealloc %[[P]]
 // SLICE-NEXT:    func.return %[[R]]
@@ -163,10 +163,10 @@
 // TWO:           scf.yield %[[R]], %{{.*}}, %[[S]], %{{.*}} : memref<4xf32>, i1, memref<4xf32>, i1
 // TWO:           scf.yield %b, %{{.*}}, %a, %{{.*}} : memref<4xf32>, i1, memref<4xf32>, i1
 // TWO:         scf.if %[[FLAG0]] {
-// TWO-NEXT:      "memref.copy"(%[[SEL0]], %[[R]])
+// TWO-NEXT:      memref.copy %[[SEL0]], %[[R]]
 // TWO-NEXT:    }
 // TWO-NEXT:    scf.if %[[FLAG1]] {
-// TWO-NEXT:      "memref.copy"(%[[SEL1]], %[[S]])
+// TWO-NEXT:      memref.copy %[[SEL1]], %[[S]]
 // TWO-NEXT:    }
 // TWO-NEXT:    func.return %[[R]], %[[S]]
 

@@ -21,5 +21,5 @@
 // ALLOW-NEXT:    %[[R:.*]] = "test.op"(%[[T]]) : (tensor<4xf32>) -> tensor<4xf32>
 // ALLOW-NEXT:    %[[B:.*]] = bufferization.to_buffer %[[R]] : tensor<4xf32> to memref<4xf32>
 // ALLOW-NEXT:    %[[C:.*]] = memref.alloc() : memref<4xf32>
-// ALLOW-NEXT:    "memref.copy"(%[[B]], %[[C]])
+// ALLOW-NEXT:    memref.copy %[[B]], %[[C]]
 // ALLOW-NEXT:    func.return %[[C]] : memref<4xf32>

@@ -36,9 +36,9 @@ func.func @fib(%a: tensor<8xf32>, %b: tensor<8xf32>, %n: index) -> (tensor<8xf32
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
 // CHECK-NEXT:    %c1 = arith.constant 1 : index
 // CHECK-NEXT:    %[[X0:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:    "memref.copy"(%a, %[[X0]])
+// CHECK-NEXT:    memref.copy %a, %[[X0]]
 // CHECK-NEXT:    %[[Y0:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:    "memref.copy"(%b, %[[Y0]])
+// CHECK-NEXT:    memref.copy %b, %[[Y0]]
 // CHECK-NEXT:    scf.for %i = %c0 to %n step %c1 iter_args(%x = %[[X0]], %y = %[[Y0]])
 // CHECK-NEXT:      linalg.add
 // CHECK-NEXT:      scf.yield %y, %x
@@ -59,9 +59,9 @@ func.func @fib_args(%a: tensor<8xf32> {bufferization.writable = false}, %b: tens
 // CHECK:         %[[T:.*]] = memref.alloc() : memref<8xf32>
 // CHECK-NEXT:    linalg.add ins(%a, %a : {{.*}}) outs(%[[T]] : memref<8xf32>)
 // CHECK-NEXT:    %[[U:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:    "memref.copy"(%[[T]], %[[U]])
+// CHECK-NEXT:    memref.copy %[[T]], %[[U]]
 // CHECK-NEXT:    %[[V:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:    "memref.copy"(%[[T]], %[[V]])
+// CHECK-NEXT:    memref.copy %[[T]], %[[V]]
 // CHECK-NEXT:    scf.for %i = %c0 to %n step %c1 iter_args(%x = %[[U]], %y = %[[V]])
 // CHECK:         memref.dealloc %[[T]]
 // CHECK-NEXT:    func.return
@@ -85,7 +85,7 @@ func.func @same_init(%a: tensor<8xf32>, %n: index) -> (tensor<8xf32>, tensor<8xf
 // CHECK-NEXT:    %[[Y0:.*]] = memref.alloc() : memref<8xf32>
 // CHECK-NEXT:    linalg.sub
 // CHECK-NEXT:    %[[C:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:    "memref.copy"(%[[X0]], %[[C]])
+// CHECK-NEXT:    memref.copy %[[X0]], %[[C]]
 // CHECK-NEXT:    %[[R:.*]], %[[S:.*]] = scf.for {{.*}} iter_args(%x = %[[C]], %y = %[[Y0]])
 // CHECK:         linalg.add ins(%[[R]], %[[X0]] : {{.*}})
 // CHECK:         memref.dealloc %[[X0]]
@@ -117,7 +117,7 @@ func.func @init_read_after(%a: tensor<8xf32>, %b: tensor<8xf32>, %n: index) -> (
 // CHECK-NEXT:      linalg.add ins(%[[S0]], %y : {{.*}}) outs(%[[S0]] : memref<8xf32>)
 // CHECK-NEXT:      %[[F:.*]] = memref.alloc() : memref<8xf32>
 // CHECK-NEXT:      linalg.mul ins(%[[W0]], %y : {{.*}}) outs(%[[F]] : memref<8xf32>)
-// CHECK-NEXT:      "memref.copy"(%[[F]], %[[W0]])
+// CHECK-NEXT:      memref.copy %[[F]], %[[W0]]
 // CHECK-NEXT:      memref.dealloc %[[F]]
 // CHECK-NEXT:      scf.yield %y, %z, %x : memref<8xf32>, memref<8xf32>, memref<8xf32>
 // CHECK-NEXT:    }
@@ -160,9 +160,9 @@ func.func @rotate3_mixed(%a: tensor<8xf32>, %b: tensor<8xf32>, %n: index) -> (te
 // CHECK-LABEL: func.func @nested(
 // CHECK:         scf.for %i = %c0 to %n step %c1 {
 // CHECK-NEXT:      %[[P:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:      "memref.copy"(%{{.*}}, %[[P]])
+// CHECK-NEXT:      memref.copy %{{.*}}, %[[P]]
 // CHECK-NEXT:      %[[Q:.*]] = memref.alloc() : memref<8xf32>
-// CHECK-NEXT:      "memref.copy"(%{{.*}}, %[[Q]])
+// CHECK-NEXT:      memref.copy %{{.*}}, %[[Q]]
 // CHECK-NEXT:      %[[R:.*]], %[[S:.*]] = scf.for %j = %c0 to %n step %c1 iter_args(%x = %[[P]], %y = %[[Q]])
 // CHECK:           memref.dealloc %[[R]]
 // CHECK-NEXT:      memref.dealloc %[[S]]

@@ -11,9 +11,9 @@
 
 // CHECK-LABEL: func.func @swap(%a: memref<4xf32>, %b: memref<4xf32>, %n: index)
 // CHECK:         %[[X:.*]] = memref.alloc() : memref<4xf32>
-// CHECK-NEXT:    "memref.copy"(%a, %[[X]])
+// CHECK-NEXT:    memref.copy %a, %[[X]]
 // CHECK-NEXT:    %[[Y:.*]] = memref.alloc() : memref<4xf32>
-// CHECK-NEXT:    "memref.copy"(%b, %[[Y]])
+// CHECK-NEXT:    memref.copy %b, %[[Y]]
 // CHECK-NEXT:    %[[R:.*]], %[[S:.*]] = scf.for %i = %c0 to %n step %c1 iter_args(%x = %[[X]], %y = %[[Y]]) -> (memref<4xf32>, memref<4xf32>) {
 // CHECK-NEXT:      scf.yield %y, %x : memref<4xf32>, memref<4xf32>
 // CHECK-NEXT:    }

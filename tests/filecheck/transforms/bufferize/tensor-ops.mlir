@@ -15,7 +15,7 @@
 
 // Into a read-only argument: a copy; into a filled tensor: in place, twice.
 // INSERT:      %[[A:.*]] = memref.alloc() : memref<4x8xf32>
-// INSERT-NEXT: "memref.copy"(%a, %[[A]])
+// INSERT-NEXT: memref.copy %a, %[[A]]
 // INSERT-NEXT: memref.store %x, %[[A]][%i, %c0] : memref<4x8xf32>
 // INSERT-NEXT: %[[F:.*]] = memref.alloc() : memref<4x8xf32>
 // INSERT-NEXT: linalg.fill ins(%zero : f32) outs(%[[F]] : memref<4x8xf32>)
@@ -46,7 +46,7 @@
 // PAD:      %[[P:.*]] = memref.alloc() : memref<7x9xf32>
 // PAD-NEXT: linalg.fill ins(%cst : f32) outs(%[[P]] : memref<7x9xf32>)
 // PAD-NEXT: %[[V:.*]] = memref.subview %[[P]][1, 2] [4, 5] [1, 1] : memref<7x9xf32> to memref<4x5xf32, strided<[9, 1], offset: 11>>
-// PAD-NEXT: "memref.copy"(%a, %[[V]])
+// PAD-NEXT: memref.copy %a, %[[V]]
 // A padding value computed from the indices, dynamic low padding: size low + 4 + 1.
 // PAD:      %[[N:.*]] = arith.addi %n, %{{.*}} : index
 // PAD-NEXT: %[[Q:.*]] = memref.alloc(%[[N]]) : memref<?x6xf32>
@@ -58,22 +58,22 @@
 // RESHAPES-NEXT: %[[C:.*]] = memref.collapse_shape %a {{.*}} : memref<4x6xf32> into memref<24xf32>
 // RESHAPES-NEXT: %[[S:.*]] = memref.subview %b[1, 0] [2, 6] [2, 1]
 // RESHAPES-NEXT: %[[B:.*]] = memref.alloc() : memref<2x6xf32>
-// RESHAPES-NEXT: "memref.copy"(%[[S]], %[[B]])
+// RESHAPES-NEXT: memref.copy %[[S]], %[[B]]
 // RESHAPES-NEXT: %[[D:.*]] = memref.collapse_shape %[[B]]
 // RESHAPES:      func.return %{{.*}}, %[[C]], %[[D]]
 
-// CAST:      %[[X:.*]] = "memref.cast"(%a) : (memref<4x?xf32>) -> memref<?x?xf32>
+// CAST:      %[[X:.*]] = memref.cast %a : memref<4x?xf32> to memref<?x?xf32>
 // CAST-NEXT: %n = memref.dim %[[X]], %c1 : memref<?x?xf32>
 // CAST-NEXT: %r = arith.constant 2 : index
 // CAST-NEXT: %[[E:.*]] = memref.alloc(%r, %n) : memref<?x?xf32>
-// CAST-NEXT: "memref.cast"(%[[E]]) : (memref<?x?xf32>) -> memref<2x8xf32>
+// CAST-NEXT: memref.cast %[[E]] : memref<?x?xf32> to memref<2x8xf32>
 // CAST:      func.return %{{.*}}, %[[X]]
 
 // CONCAT:      %[[R:.*]] = memref.alloc() : memref<6x3xf32>
 // CONCAT-NEXT: %[[R0:.*]] = memref.subview %[[R]][0, 0] [2, 3] [1, 1]
-// CONCAT-NEXT: "memref.copy"(%a, %[[R0]])
+// CONCAT-NEXT: memref.copy %a, %[[R0]]
 // CONCAT-NEXT: %[[R1:.*]] = memref.subview %[[R]][2, 0] [4, 3] [1, 1]
-// CONCAT-NEXT: "memref.copy"(%b, %[[R1]])
+// CONCAT-NEXT: memref.copy %b, %[[R1]]
 // CONCAT:      %[[W:.*]] = memref.dim %c, %{{.*}} : memref<2x?xf32>
 // CONCAT:      %[[SUM:.*]] = arith.addi %[[W]], %{{.*}} : index
 // CONCAT-NEXT: memref.alloc(%[[SUM]]) : memref<2x?xf32>
@@ -89,7 +89,7 @@
 // SELECT:      %[[X:.*]] = memref.alloc() : memref<4xf32>
 // SELECT:      %[[S:.*]] = arith.select %cond, %[[X]], %a : memref<4xf32>
 // SELECT-NEXT: %[[C:.*]] = memref.alloc() : memref<4xf32>
-// SELECT-NEXT: "memref.copy"(%[[S]], %[[C]])
+// SELECT-NEXT: memref.copy %[[S]], %[[C]]
 // SELECT:      memref.store %one, %[[C]][%c0]
 // SELECT:      func.return %[[C]], %[[X]]
 

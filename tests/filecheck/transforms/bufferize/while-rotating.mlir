@@ -6,9 +6,9 @@
 
 // CHECK-LABEL: func.func @upstream_scf_while_non_equiv_condition
 // CHECK:         %[[A:.*]] = memref.alloc() : memref<5xf32>
-// CHECK-NEXT:    "memref.copy"(%arg0, %[[A]])
+// CHECK-NEXT:    memref.copy %arg0, %[[A]]
 // CHECK-NEXT:    %[[B:.*]] = memref.alloc() : memref<5xf32>
-// CHECK-NEXT:    "memref.copy"(%arg1, %[[B]])
+// CHECK-NEXT:    memref.copy %arg1, %[[B]]
 // CHECK-NEXT:    %k, %[[R0:.*]], %[[R1:.*]] = scf.while (%i = %c0, %w0 = %[[A]], %w1 = %[[B]]) : (index, memref<5xf32>, memref<5xf32>) -> (index, memref<5xf32>, memref<5xf32>) {
 // CHECK-NOT:       memref.copy
 // CHECK:           scf.condition(%condition) %i, %w1, %w0 : index, memref<5xf32>, memref<5xf32>
@@ -56,7 +56,7 @@ func.func @rotating_result_read(%arg0: tensor<5xf32>, %arg1: tensor<5xf32>, %n: 
 // LOCAL-LABEL: func.func @not_rotating
 // LOCAL:         scf.while (%i = %c0) : (index) -> index {
 // LOCAL:         } do {
-// LOCAL:           "memref.copy"
+// LOCAL:           memref.copy
 // LOCAL:           scf.yield
 func.func @not_rotating(%arg0: tensor<5xf32>, %arg1: tensor<5xf32>, %n: index) -> tensor<5xf32> {
   %c0 = arith.constant 0 : index
@@ -80,9 +80,9 @@ func.func @not_rotating(%arg0: tensor<5xf32>, %arg1: tensor<5xf32>, %n: index) -
 // second gets its own buffer (the condition copies into it); writing one leaves the other.
 // LOCAL-LABEL: func.func @forwarded_twice
 // LOCAL:         %[[A:.*]] = memref.alloc() : memref<5xf32>
-// LOCAL-NEXT:    "memref.copy"(%arg0, %[[A]])
+// LOCAL-NEXT:    memref.copy %arg0, %[[A]]
 // LOCAL-NEXT:    %[[B:.*]] = memref.alloc() : memref<5xf32>
-// LOCAL:           "memref.copy"(%[[A]], %[[B]])
+// LOCAL:           memref.copy %[[A]], %[[B]]
 // LOCAL-NEXT:      scf.condition
 // LOCAL:           memref.load %[[B]]
 // LOCAL-NEXT:      arith.addf

@@ -35,9 +35,9 @@
 // Two readers with different views (a reshape and a transpose): the second gets its own copy.
 // ISOLATE:      rock.gridwise_gemm %[[C:.*]] = %a * %b
 // ISOLATE:      %[[ISO:.*]] = rock.alloc() : memref<16x8xf32>
-// ISOLATE:      "memref.copy"(%[[C]], %{{.*}}) : (memref<1x8x16xf32>, memref<1x8x16xf32>) -> ()
+// ISOLATE:      memref.copy %[[C]], %{{.*}} : memref<1x8x16xf32> to memref<1x8x16xf32>
 // ISOLATE:      linalg.generic {{.*}} ins(%[[C]] : memref<1x8x16xf32>)
-// ISOLATE:      "memref.copy"(%{{.*}}, %{{.*}}) : (memref<1x8x16xf32>, memref<1x8x16xf32>) -> ()
+// ISOLATE:      memref.copy %{{.*}}, %{{.*}} : memref<1x8x16xf32> to memref<1x8x16xf32>
 
 // CHAIN: rock.gridwise_gemm %[[C:.*]] = %a * %b
 // CHAIN: linalg.generic {{.*}} ins(%[[C]] : memref<1x8x16xf32>) outs(%[[T2:.*]] : memref<1x8x16xf32>)

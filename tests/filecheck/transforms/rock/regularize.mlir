@@ -21,5 +21,5 @@
 // CHECK-NEXT: %[[ARG3_CONCAT_INV:.*]] = rock.transform %[[ARG3_TR_INV]] by <{{.*}}Unmerge{8, 8}{{.*}}> : memref<32x64xf32> to memref<32x8x8xf32>
 // CHECK-NEXT: %[[ARG3_SPLIT_INV:.*]] = rock.transform %[[ARG3_CONCAT_INV]] by <{{.*}}Merge{8, 8}{{.*}}> : memref<32x8x8xf32> to memref<32x64xf32>
 // CHECK-NEXT: %[[ARG3_ADD_BATCH:.*]] = rock.transform %[[ARG3_SPLIT_INV]] by <{{.*}}AddDim{1}{{.*}}> : memref<32x64xf32> to memref<1x32x64xf32>
-// CHECK-NEXT: "memref.copy"(%[[TMP2_ADD_BATCH]], %[[ARG3_ADD_BATCH]]) : (memref<1x32x64xf32>, memref<1x32x64xf32>) -> ()
+// CHECK-NEXT: memref.copy %[[TMP2_ADD_BATCH]], %[[ARG3_ADD_BATCH]] : memref<1x32x64xf32> to memref<1x32x64xf32>
 

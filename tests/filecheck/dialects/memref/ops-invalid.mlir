@@ -1,0 +1,126 @@
+// Verifier errors of the memref ops of xfuse/dialects/memref.py (MLIR 22's rules and wording).
+// RUN: xfuse-opt %s --split-input-file --verify-diagnostics | filecheck %s
+
+func.func @copy_element_types(%a: memref<4xf32>, %b: memref<4xf16>) {
+  memref.copy %a, %b : memref<4xf32> to memref<4xf16>
+  return
+}
+// CHECK: requires the same element type for all operands
+
+// -----
+
+func.func @copy_shapes(%a: memref<4xf32>, %b: memref<5xf32>) {
+  memref.copy %a, %b : memref<4xf32> to memref<5xf32>
+  return
+}
+// CHECK: requires the same shape for all operands
+
+// -----
+
+func.func @cast_sizes(%a: memref<4xf32>) {
+  %c = memref.cast %a : memref<4xf32> to memref<5xf32>
+  return
+}
+// CHECK: operand type memref<4xf32> and result type memref<5xf32> are cast incompatible
+
+// -----
+
+func.func @atomic_float_kind_on_integers(%m: memref<4xi32>, %v: i32, %i: index) {
+  %x = memref.atomic_rmw addf %v, %m[%i] : (i32, memref<4xi32>) -> i32
+  return
+}
+// CHECK: with kind 'addf' expects a floating-point type
+
+// -----
+
+func.func @atomic_integer_kind_on_floats(%m: memref<4xf32>, %v: f32, %i: index) {
+  %x = memref.atomic_rmw maxs %v, %m[%i] : (f32, memref<4xf32>) -> f32
+  return
+}
+// CHECK: with kind 'maxs' expects an integer type
+
+// -----
+
+func.func @atomic_subscripts(%m: memref<4x4xf32>, %v: f32, %i: index) {
+  %x = memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4x4xf32>) -> f32
+  return
+}
+// CHECK: expects the number of subscripts to be equal to memref rank
+
+// -----
+
+func.func @realloc_missing_size(%m: memref<4xf32>) {
+  %r = memref.realloc %m : memref<4xf32> to memref<?xf32>
+  return
+}
+// CHECK: missing dimension operand for result type memref<?xf32>
+
+// -----
+
+func.func @realloc_extra_size(%m: memref<4xf32>, %n: index) {
+  %r = memref.realloc %m(%n) : memref<4xf32> to memref<8xf32>
+  return
+}
+// CHECK: unnecessary dimension operand for result type memref<8xf32>
+
+// -----
+
+func.func @realloc_element_type(%m: memref<4xf32>) {
+  %r = memref.realloc %m : memref<4xf32> to memref<8xi32>
+  return
+}
+// CHECK: different element types specified for source memref type memref<4xf32> and result memref type memref<8xi32>
+
+// -----
+
+func.func @transpose_not_a_permutation(%m: memref<4x4xf32>) {
+  %t = memref.transpose %m (i, j) -> (i, i) : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+// CHECK: expected a permutation map
+
+// -----
+
+func.func @reshape_dynamic_length(%m: memref<16xf32>, %s: memref<?xindex>) {
+  %r = memref.reshape %m(%s) : (memref<16xf32>, memref<?xindex>) -> memref<4x4xf32>
+  return
+}
+// CHECK: cannot use shape operand with dynamic length to reshape to statically-ranked memref type
+
+// -----
+
+func.func @prefetch_locality(%m: memref<4xf32>, %i: index) {
+  memref.prefetch %m[%i], read, locality<4>, data : memref<4xf32>
+  return
+}
+// CHECK: attribute 'localityHint' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 whose maximum value is 3
+
+// -----
+
+"memref.global"() <{sym_name = "bad_init", type = memref<2xf32>, initial_value = dense<1> : tensor<2xi32>}> : () -> ()
+// CHECK: initial value element expected to be of type f32, but was of type i32
+
+// -----
+
+"memref.global"() <{sym_name = "bad_shape", type = memref<2x2xf32>, initial_value = dense<1.0> : tensor<4xf32>}> : () -> ()
+// CHECK: initial value shape expected to be 2, 2 but was 4
+
+// -----
+
+func.func @dma_wait_indices(%tag: memref<2x2xi32>, %i: index, %n: index) {
+  memref.dma_wait %tag[%i], %n : memref<2x2xi32>
+  return
+}
+// CHECK: expected tagIndices to have the same number of elements as the tagMemRef rank, expected 2, but got 1
+
+// -----
+
+func.func @generic_atomic_side_effect(%m: memref<4xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%old: f32):
+    memref.store %old, %m[%i] : memref<4xf32>
+    memref.atomic_yield %old : f32
+  }
+  return
+}
+// CHECK: body of 'memref.generic_atomic_rmw' should contain only operations with no side effects
