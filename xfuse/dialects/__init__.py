@@ -64,18 +64,6 @@ def _memref() -> Dialect:
     return MEMREF_EXTENSION
 
 
-def _arith() -> Dialect:
-    from xfuse.dialects.arith import ARITH_EXTENSION
-
-    return ARITH_EXTENSION
-
-
-def _math() -> Dialect:
-    from xfuse.dialects.math import MATH_EXTENSION
-
-    return MATH_EXTENSION
-
-
 def _affine() -> Dialect:
     from xfuse.dialects.affine import AFFINE_EXTENSION
 
@@ -93,7 +81,5 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "bufferization": _bufferization,
     "memref": _memref,  # MLIR 22's custom forms, realloc, transpose, prefetch, ...
     "affine": _affine,  # affine.max (the num_threads tiling guard)
-    "arith": _arith,  # casts, comparisons and select on vectors/tensors; remf, index_castui, ...
-    "math": _math,  # erfc, sincos, clampf, isfinite/isinf/isnan/isnormal
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""
