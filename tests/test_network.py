@@ -27,7 +27,7 @@ from xfuse.transforms.network.tile_choice import choose_tile_sizes, working_set_
 from xfuse.transforms.share_buffers import share_buffers
 
 INPUTS = Path(__file__).parent / "filecheck" / "transforms" / "network" / "Inputs"
-SMALL = ["conv_bn_relu", "residual_block", "conv_maxpool", "depthwise_conv", "grouped_conv",
+SMALL = ["conv_bn_relu", "residual_block", "conv_maxpool", "pool_between_convs", "depthwise_conv", "grouped_conv",
          "matmul_add_relu", "batched_matmul", "attention"]
 AVX512 = CpuTarget("x86-64-v4", 512, 32, True)  # 1 MiB L2
 AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
@@ -52,6 +52,21 @@ def test_network_pipeline_computes_the_same(name):
     network = compile_network(_load(name), passes=passes)
     inputs = random_inputs(reference.signature, seed=7)
     assert_same_results(reference, network.compiled, inputs, f"{name} through {passes}")
+
+
+def test_pooling_fused_into_the_next_group_computes_the_same():
+    """conv -> ReLU -> 3x3/2 max pool -> 1x1 conv: the pool's rows are computed in the second
+    conv's tiles (overlapping windows read the first group's result twice)."""
+    passes = "xfuse-network-fusion{cache-budget=1000},xfuse-bufferize,xfuse-share-buffers"
+    module = _load("pool_between_convs")
+    apply_passes(module, "xfuse-network-fusion{cache-budget=1000}")
+    groups = explain(module).groups()
+    assert "linalg.pooling_nchw_max" in groups[1].ops and groups[1].loops == ("forall (5) step (1) [5]",)
+    assert "linalg.pooling_nchw_max" not in _top_level(module)
+    reference = compile_module(_load("pool_between_convs"))
+    network = compile_network(_load("pool_between_convs"), passes=passes)
+    inputs = random_inputs(reference.signature, seed=11)
+    assert_same_results(reference, network.compiled, inputs, f"pool between convs through {passes}")
 
 
 def test_default_pipeline_computes_the_same():
@@ -113,7 +128,7 @@ def test_min_tiles_keeps_parallelism():
 
 def test_squeezenet_groups():
     """The light squeezenet (splat weights): every convolution a group with its bias and ReLU; the
-    pads join the next group; concat, pooling and softmax stay outside, and nothing else."""
+    pads and max pools join the next group; concat, the average pool and softmax stay outside."""
     module = _load("squeezenet")
     start = time.perf_counter()
     result = fuse_network(module, AVX512)
@@ -123,9 +138,10 @@ def test_squeezenet_groups():
     # torch-mlir folds half of the splat biases into splat outputs: 13 broadcasts are left.
     assert fused["linalg.broadcast"] == 13 and fused["tensor.pad"] == 8
     assert fused["linalg.generic"] == 26  # the ReLUs
+    assert fused["linalg.pooling_nchw_max"] == 3
     outside = Counter(_top_level(module))
     assert outside["scf.forall"] == 26 and outside["tensor.pad"] == 0
-    assert outside["tensor.concat"] == 8 and outside["linalg.pooling_nchw_max"] == 3
+    assert outside["tensor.concat"] == 8 and outside["linalg.pooling_nchw_max"] == 0
     assert outside["linalg.broadcast"] == 0 and outside["linalg.pooling_nchw_sum"] == 1
     assert seconds < 20
     lines = explain(module).groups_text().splitlines()

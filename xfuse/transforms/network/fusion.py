@@ -11,7 +11,14 @@ For a whole network (torch-mlir's linalg on tensors), one pass does what `xfuse-
    left as it is and is no group);
 3. `diffuse` starts from those tiled roots, in IR order (the seeds are given, not searched):
    bias broadcasts, batch norms, ReLUs, residual adds and pads are fused into the root's tile
-   where the fusion functions prove it legal; every decision is a remark.
+   where the fusion functions prove it legal; every decision is a remark;
+4. pooling: diffusion stops at pooling ops (a reduction over a window: it counts them as
+   contractions), and a pooling op cannot be fused as a *consumer* of the group before it (its
+   window reads rows of several tiles: the operand map `2 * oh + kh` gives no iteration tile).
+   It can be fused as a *producer* of the group that reads it: the tile of the pooled tensor the
+   next root reads is computed in that root's tile (windows overlapping two tiles are computed
+   twice). `fuse_pooling_producers` does that, then diffuses from the pooling tiles (its
+   `-inf` / zero fill joins too).
 
 A *group* is one root's loop nest and what was fused into it. `fuse_network` returns them.
 """
@@ -23,20 +30,26 @@ import time
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
+from xdsl.dialects import tensor
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, OpResult
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
 
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.diagnostics import format_diagnostic, location_of
 from xfuse.passes import PassOptionError
 from xfuse.transforms.diffusion import (
+    DiffusionRemark,
     DiffusionResult,
     diffuse,
     enclosing_loops,
     write_remarks_json,
 )
 from xfuse.transforms.diffusion_cost import CostModel, cost_model_by_name
+from xfuse.transforms.fuse_producers import FusionRefused, fuse_producer_of_slice
+from xfuse.transforms.loop_cleanup import cleanup_loops
 from xfuse.interfaces.tiling_linalg import structured_view
 from xfuse.transforms.network.roots import loop_sizes, network_roots
 from xfuse.transforms.network.tile_choice import TileChoice, TileOverrides, tile_for_root
@@ -94,6 +107,43 @@ def _loops_to_build(op: Operation, sizes: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(s if d == first else 0 for d, s in enumerate(sizes))
 
 
+def _is_pooling(op: Operation) -> bool:
+    return op.name.startswith("linalg.pooling_")
+
+
+def _fuse_pooling_producers(seeds: list[Operation], result: DiffusionResult) -> list[Operation]:
+    """Fuse each pooling op outside every loop into the nest of each root that reads it through a
+    slice (module doc, step 4); returns the pooling tiles. Refusals are remarks."""
+    rewriter = PatternRewriter(InsertPoint.at_start(seeds[0].parent_block())) if seeds else None
+    tiles: list[Operation] = []
+    for seed in seeds:
+        if seed.parent is None or not enclosing_loops(seed):
+            continue
+        nest = enclosing_loops(seed)[0]
+        slices = [
+            op for op in nest.walk()
+            if isinstance(op, tensor.ExtractSliceOp) and isinstance(op.source, OpResult)
+            and _is_pooling(op.source.owner) and not enclosing_loops(op.source.owner)
+        ]
+        for slice_op in slices:
+            pooling = slice_op.source.owner
+            what = f"'{pooling.name}' (producer of a slice read in the nest of '{seed.name}')"
+            text = format_diagnostic(f"diffusion: fused {what}", pooling, severity="remark")
+            name = pooling.name
+            try:
+                fusion = fuse_producer_of_slice(rewriter, slice_op)
+            except FusionRefused as refusal:
+                result.remark("refused", pooling, f"{what} not fused: {refusal.message}")
+                continue
+            result.remarks.append(DiffusionRemark("fused", name, f"fused {what}", text, location_of(pooling)))
+            for tiled in fusion.tiled_ops:
+                result.fused.append(("producer", name, tiled))
+                tiles.append(tiled)
+    if tiles:
+        cleanup_loops(tiles[0].get_toplevel_object())
+    return tiles
+
+
 def fuse_network(
     module: Operation,
     target: CpuTarget | None = None,
@@ -125,6 +175,11 @@ def fuse_network(
         seeds.extend(tiled.tiled_ops)
     tiled_at = time.perf_counter()
     result = diffuse(module, cost_model, seeds=seeds) if seeds else DiffusionResult()
+    pooling_tiles = _fuse_pooling_producers(seeds, result)
+    if pooling_tiles:
+        more = diffuse(module, cost_model, seeds=pooling_tiles)
+        result.fused.extend(more.fused)
+        result.remarks.extend(more.remarks)
     done = time.perf_counter()
     for group in groups:  # consumer fusion rebuilds the loops: find each root's again
         if group.seeds and group.seeds[0].parent is not None:

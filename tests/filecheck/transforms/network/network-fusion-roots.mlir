@@ -8,6 +8,7 @@
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/grouped_conv.mlir -p 'xfuse-network-fusion{cache-budget=3000 remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=GRP
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/attention.mlir -p 'xfuse-network-fusion{cache-budget=3000 remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=ATT
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/conv_maxpool.mlir -p 'xfuse-network-fusion{cache-budget=3000 remarks=true}' 2>&1 | filecheck %s --check-prefix=POOL
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/pool_between_convs.mlir -p 'xfuse-network-fusion{cache-budget=1000 remarks=true}' 2>&1 | filecheck %s --check-prefix=POOL2
 // On a host with 8 f32 lanes (AVX2) the vector loop of the matmul (N = 16) takes 8, not 16.
 // RUN: env XFUSE_TARGET_CPU=x86-64-v3 xfuse-opt %S/Inputs/matmul_add_relu.mlir -p 'xfuse-network-fusion{cache-budget=1000 remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=AVX2
 
@@ -49,5 +50,17 @@
 // POOL: scf.forall
 // POOL: scf.forall.in_parallel
 // POOL: linalg.pooling_nchw_max
+
+// A max pool read by a 1x1 conv through a slice joins that conv's group as a producer (the
+// pooled rows of each tile), with its -inf fill.
+// POOL2: pool_between_convs.mlir:30:5: remark: network-fusion: root 'linalg.conv_2d_nchw_fchw': tile 1x16x1x5x0x0x0
+// POOL2: pool_between_convs.mlir:27:5: remark: diffusion: fused 'linalg.pooling_nchw_max' (producer of a slice read in the nest of 'linalg.conv_2d_nchw_fchw')
+// POOL2: pool_between_convs.mlir:25:5: remark: diffusion: fused 'linalg.fill' (producer of operand #2 of 'linalg.pooling_nchw_max')
+// POOL2: = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (8, 11) step (2, 1)
+// POOL2: = scf.forall (%{{.*}}) in (5)
+// POOL2: linalg.fill {{.*}} -> tensor<1x8x1x5xf32>
+// POOL2: linalg.pooling_nchw_max {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x8x3x11xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x8x1x5xf32>)
+// POOL2: linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x8x1x5xf32>, tensor<16x8x1x1xf32>)
+// POOL2-NOT: linalg.pooling_nchw_max
 
 // AVX2: matmul_add_relu.mlir:11:5: remark: network-fusion: root 'linalg.matmul': tile 1x8x0 (chosen

@@ -70,6 +70,19 @@ def conv_maxpool():
     return _model(nodes, [_vi("x", 1, 4, 8, 8)], [_vi("y", 1, 8, 4, 4)], inits)
 
 
+def pool_between_convs():
+    """conv -> ReLU -> 3x3 max pool (stride 2, overlapping windows) -> 1x1 conv, as in
+    squeezenet: the pool is read by the second conv's group through a slice."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1]),
+        helper.make_node("Relu", ["c1"], ["r1"]),
+        helper.make_node("MaxPool", ["r1"], ["p"], kernel_shape=[3, 3], strides=[2, 2]),
+        helper.make_node("Conv", ["p", "w2", "b2"], ["y"]),
+    ]
+    inits = [_init("w1", 8, 4, 3, 3), _init("b1", 8), _init("w2", 16, 8, 1, 1), _init("b2", 16)]
+    return _model(nodes, [_vi("x", 1, 4, 11, 11)], [_vi("y", 1, 16, 5, 5)], inits)
+
+
 def depthwise_conv():
     nodes = [
         helper.make_node("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1], group=8),
@@ -125,6 +138,7 @@ MODELS = {
     "conv_bn_relu": conv_bn_relu,
     "residual_block": residual_block,
     "conv_maxpool": conv_maxpool,
+    "pool_between_convs": pool_between_convs,
     "depthwise_conv": depthwise_conv,
     "grouped_conv": grouped_conv,
     "matmul_add_relu": matmul_add_relu,
