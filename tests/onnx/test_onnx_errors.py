@@ -125,3 +125,15 @@ def test_command_line_errors(tmp_path, capsys, arguments, message):
     import re
 
     assert re.search(message, captured.err), captured.err
+
+
+def test_initializer_with_data_of_the_wrong_size():
+    from onnx import numpy_helper
+
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 16])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 8])
+    weight = numpy_helper.from_array(np.zeros((16, 8), np.float32), "W")
+    weight.raw_data = b"\0" * 12
+    graph = helper.make_graph([helper.make_node("MatMul", ["x", "W"], ["y"], name="mm")], "g", [x], [y], [weight])
+    with pytest.raises(OnnxError, match=r"initializer 'W': unreadable tensor data"):
+        import_model(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))

@@ -75,6 +75,7 @@ def test_save_and_load_compiled_does_not_recompile(tmp_path, monkeypatch):
     monkeypatch.setattr(runner, "compile_module", no_compiling)
     again = xfuse.onnx.Model.load_compiled(saved)
     assert again.input_names == ["x"] and again.output_names == ["prob"]
+    assert not again.weights["w1"].flags.writeable  # memory-mapped from weights.npz, read-only
     np.testing.assert_array_equal(again.run(feeds)["prob"], expected["prob"])
     with pytest.raises(xfuse.onnx.OnnxError, match="expected a float32 array"):
         again(np.zeros((1, 3, 16, 16), np.float64))

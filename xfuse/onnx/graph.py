@@ -114,10 +114,12 @@ def constant_of_shape_nodes(model: onnx.ModelProto) -> list[tuple[onnx.NodeProto
     return found
 
 
-def replace_nodes(model: onnx.ModelProto, replacements: Mapping[int, onnx.TensorProto | None]) -> None:
-    """Remove the nodes whose `id` is a key (adding the initializer it maps to, if any), then
-    every initializer and initialized input nothing reads any more, in place."""
-    kept = [node for node in model.graph.node if id(node) not in replacements]
+def replace_nodes(model: onnx.ModelProto, replacements: Mapping[str, onnx.TensorProto | None]) -> None:
+    """Remove the nodes whose first output is a key (adding the initializer it maps to, if any),
+    then every initializer and initialized input nothing reads any more, in place. (Nodes are
+    named by their output: ONNX values have one producer, and protobuf wrappers have no stable
+    identity.)"""
+    kept = [node for node in model.graph.node if node.output[0] not in replacements]
     added = [tensor for tensor in replacements.values() if tensor is not None]
     del model.graph.node[:]
     model.graph.node.extend(kept)

@@ -33,6 +33,22 @@ def onnxruntime_outputs(model: onnx.ModelProto, feeds: Mapping[str, np.ndarray])
     return dict(zip(names, session.run(names, dict(feeds)), strict=True))
 
 
+def with_softmax_inputs_as_outputs(model: onnx.ModelProto) -> onnx.ModelProto:
+    """A copy of `model` that also outputs the input (the logits) of every Softmax whose output
+    is a graph output. A classifier's probabilities saturate at 0 and 1 when its logits are a
+    few tens apart, and then hide any error in them; the logits do not."""
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    outputs = {value.name: value for value in result.graph.output}
+    for node in result.graph.node:
+        if node.op_type == "Softmax" and node.output[0] in outputs and node.input[0] not in outputs:
+            logits = onnx.ValueInfoProto()
+            logits.CopyFrom(outputs[node.output[0]])
+            logits.name = node.input[0]
+            result.graph.output.append(logits)
+    return result
+
+
 def relative_error(actual: np.ndarray, expected: np.ndarray) -> float:
     """max |actual - expected| / max |expected| (inf when the shapes differ or a value is not finite)."""
     actual, expected = np.asarray(actual, np.float64), np.asarray(expected, np.float64)

@@ -46,7 +46,7 @@ def random_weights(model: onnx.ModelProto, seed: int = 0) -> onnx.ModelProto:
         if np.dtype(dtype).kind != "f":
             continue
         array = _sample(_reader_of(node.output[0], readers), shape, rng).astype(dtype)
-        replacements[id(node)] = numpy_helper.from_array(array, node.output[0])
+        replacements[node.output[0]] = numpy_helper.from_array(array, node.output[0])
     replace_nodes(result, replacements)
     return result
 

@@ -13,6 +13,9 @@ The weight arguments follow the model's own inputs, in the order of `Weights.nam
 
 from __future__ import annotations
 
+import math
+import struct
+import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -21,7 +24,7 @@ import onnx
 from onnx import numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import constant_of_shape_nodes, make_value_info, prune_unused_initializers
+from xfuse.onnx.graph import constant_of_shape_nodes, describe_node, make_value_info, prune_unused_initializers
 
 MIN_EXTERNAL_ELEMENTS = 16
 """Floating-point constants with at least this many elements become arguments."""
@@ -32,6 +35,7 @@ class Weights(Mapping[str, np.ndarray]):
 
     def __init__(self, arrays: Mapping[str, np.ndarray] | None = None):
         self._arrays: dict[str, np.ndarray] = {name: np.ascontiguousarray(a) for name, a in (arrays or {}).items()}
+        """C-contiguous, as the backend passes them (memory maps of C-order arrays stay maps)."""
 
     def __getitem__(self, name: str) -> np.ndarray:
         return self._arrays[name]
@@ -57,11 +61,13 @@ class Weights(Mapping[str, np.ndarray]):
 
     @staticmethod
     def load(path: str | Path, names: list[str] | None = None) -> Weights:
-        """The weights saved in `path`; with `names`, exactly those, in that order."""
+        """The weights saved in `path`; with `names`, exactly those, in that order.
+
+        The arrays are memory-mapped read-only from the file (an uncompressed `.npz` stores each
+        `.npy` whole), so loading costs no copy and processes share the pages."""
         try:
-            with np.load(path, allow_pickle=False) as archive:
-                arrays = {name: archive[name] for name in archive.files}
-        except (OSError, ValueError) as exc:
+            arrays = _map_npz(Path(path))
+        except (OSError, ValueError, zipfile.BadZipFile) as exc:
             raise OnnxError(f"{path}: cannot read the weights ({exc})") from None
         if names is None:
             return Weights(arrays)
@@ -70,6 +76,36 @@ class Weights(Mapping[str, np.ndarray]):
             raise OnnxError(f"{path}: weights missing: {', '.join(missing[:5])}"
                             + (f" and {len(missing) - 5} more" if len(missing) > 5 else ""))
         return Weights({name: arrays[name] for name in names})
+
+
+def _map_npz(path: Path) -> dict[str, np.ndarray]:
+    """Every array of an `.npz`, memory-mapped when stored uncompressed, else read."""
+    arrays: dict[str, np.ndarray] = {}
+    with zipfile.ZipFile(path) as archive, open(path, "rb") as stream:
+        for member in archive.infolist():
+            name = member.filename.removesuffix(".npy")
+            if member.compress_type != zipfile.ZIP_STORED:
+                with archive.open(member) as inner:
+                    arrays[name] = np.lib.format.read_array(inner, allow_pickle=False)
+                continue
+            stream.seek(member.header_offset)
+            local_header = stream.read(30)  # the zip local file header; name and extra field follow
+            name_length, extra_length = struct.unpack("<HH", local_header[26:30])
+            stream.seek(member.header_offset + 30 + name_length + extra_length)
+            version = np.lib.format.read_magic(stream)
+            read_header = {(1, 0): np.lib.format.read_array_header_1_0,
+                           (2, 0): np.lib.format.read_array_header_2_0}.get(version)
+            if read_header is None:
+                raise ValueError(f"'{name}' is in .npy format {version[0]}.{version[1]}, not 1.0 or 2.0")
+            shape, fortran_order, dtype = read_header(stream)
+            if dtype.hasobject:
+                raise ValueError(f"'{name}' holds Python objects")
+            if math.prod(shape) == 0:
+                arrays[name] = np.empty(shape, dtype)
+                continue
+            arrays[name] = np.memmap(stream, dtype=dtype, mode="r", offset=stream.tell(), shape=shape,
+                                     order="F" if fortran_order else "C")
+    return arrays
 
 
 def is_external(array: np.ndarray, min_elements: int = MIN_EXTERNAL_ELEMENTS) -> bool:
@@ -88,15 +124,15 @@ def externalize(model: onnx.ModelProto, min_elements: int = MIN_EXTERNAL_ELEMENT
     arrays: dict[str, np.ndarray] = {}
     kept_initializers = []
     for init in graph.initializer:
-        array = numpy_helper.to_array(init)
+        array = _to_array(init, f"initializer '{init.name}'")
         if is_external(array, min_elements):
             arrays[init.name] = array
         else:
             kept_initializers.append(init)
-    constant_shapes = dict((id(node), shape) for node, shape in constant_of_shape_nodes(model))
+    constant_shapes = {node.output[0]: shape for node, shape in constant_of_shape_nodes(model)}
     kept_nodes = []
     for node in graph.node:
-        array = _constant_value(node, constant_shapes.get(id(node)))
+        array = _constant_value(node, constant_shapes.get(node.output[0]) if node.output else None)
         if array is not None and is_external(array, min_elements):
             arrays[node.output[0]] = array
         else:
@@ -118,12 +154,19 @@ def externalize(model: onnx.ModelProto, min_elements: int = MIN_EXTERNAL_ELEMENT
 def _constant_value(node: onnx.NodeProto, constant_shape: tuple[int, ...] | None) -> np.ndarray | None:
     """The value of a `Constant` (tensor `value`) or of a `ConstantOfShape` of a constant shape."""
     if node.op_type == "Constant" and len(node.attribute) == 1 and node.attribute[0].name == "value":
-        return numpy_helper.to_array(node.attribute[0].t)
+        return _to_array(node.attribute[0].t, describe_node(node))
     if constant_shape is not None:
         fill = next((numpy_helper.to_array(a.t) for a in node.attribute if a.name == "value"),
                     np.zeros((1,), np.float32))
         return np.full(constant_shape, fill.reshape(-1)[0])
     return None
+
+
+def _to_array(tensor: onnx.TensorProto, what: str) -> np.ndarray:
+    try:
+        return numpy_helper.to_array(tensor)
+    except Exception as exc:  # noqa: BLE001 - data of the wrong size or type
+        raise OnnxError(f"{what}: unreadable tensor data ({exc})") from None
 
 
 def _copy_fields(source, target, skip: set[str]) -> None:
