@@ -46,7 +46,7 @@ SPLIT_MARKER = re.compile(r"^// -----\s*$", re.MULTILINE)
 # a result (`%x = ...`); body lines are indented and closing braces are not op starts.
 TOP_LEVEL_OP = re.compile(r'^(?:[a-z_][\w$]*(?:\.[\w$]+)+\b|module\b|"[a-z_][\w.$]*"|%)')
 ALIAS_DEF = re.compile(r"^[#!][\w.$-]+\s*=")
-PIECE_TIMEOUT_S = 30
+PIECE_TIMEOUT_S = 10
 
 
 @dataclass(frozen=True)
@@ -139,6 +139,42 @@ def split_pieces(text: str) -> list[str]:
     # Pieces that expect a diagnostic are negative tests, not inputs.
     raw = [piece for piece in raw if "expected-error" not in piece and "expected-warning" not in piece]
     return [piece for piece in map(strip_test_comments, raw) if piece.strip()]
+
+
+def per_op_pieces(piece: str) -> list[str]:
+    """A `// -----` piece split further, one piece per top-level op (with the aliases each
+    uses); `[piece]` when it holds a single op."""
+    aliases, chunks = _top_level_chunks(piece)
+    if len(chunks) <= 1:
+        return [piece]
+    return [_with_used_aliases(chunk, aliases).strip("\n") for chunk in chunks]
+
+
+def _is_function(part: str) -> bool:
+    return any(line.startswith("func.func") for line in part.splitlines())
+
+
+def finest_accepted_pieces(pieces: list[str], flags: Sequence[str], mlir_opt: str) -> list[str]:
+    """`pieces` with each one that holds several top-level ops replaced by one piece per op,
+    where mlir-opt accepts every one of them alone (ops referring to each other's symbols stay
+    together): a failure then spoils one function, not a dozen."""
+    finest: list[str] = []
+    for piece in pieces:
+        parts = per_op_pieces(piece)
+        accepted = [ok for ok, _ in canonical_batch(parts, flags, mlir_opt)] if len(parts) > 1 else [True]
+        if all(accepted):
+            finest += parts
+            continue
+        # The ops mlir-opt rejects alone (a function using a global, say) stay together, with
+        # every op that is not a function (the globals they may use).
+        alone = [part for part, ok in zip(parts, accepted) if ok]
+        rest = [part for part, ok in zip(parts, accepted) if not ok or not _is_function(part)]
+        rest_text = "\n\n".join(rest)
+        if all(ok for ok, _ in canonical_batch([rest_text], flags, mlir_opt)):
+            finest += [*alone, rest_text]
+        else:
+            finest.append(piece)
+    return finest
 
 
 def piece_header(source: str, index: int, commit: str, unregistered: bool) -> str:
@@ -240,6 +276,8 @@ def extract(
         unregistered = wants_unregistered(text)
         flags = [UNREGISTERED_FLAG] if unregistered else []
         pieces = split_pieces(text)
+        if SPLIT_MARKER.search(text):
+            pieces = finest_accepted_pieces(pieces, flags, mlir_opt)
         accepted = canonical_batch(pieces, flags, mlir_opt)
         rel = source.relative_to(src_root).as_posix()
         kept = 0

@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=105 commit=01366eff1b54f6b2c21e96bae0edbf8137358f4b
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @test_truncf_tensor(%arg0 : tensor<8x8xf32>) -> tensor<8x8xbf16> {
+  %0 = arith.truncf %arg0 : tensor<8x8xf32> to tensor<8x8xbf16>
+  return %0 : tensor<8x8xbf16>
+}

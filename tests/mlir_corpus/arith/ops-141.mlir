@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=141 commit=01366eff1b54f6b2c21e96bae0edbf8137358f4b
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @test_bitcast_tensor0(%arg0 : tensor<8x8xi64>) -> tensor<8x8xf64> {
+  %0 = arith.bitcast %arg0 : tensor<8x8xi64> to tensor<8x8xf64>
+  return %0 : tensor<8x8xf64>
+}

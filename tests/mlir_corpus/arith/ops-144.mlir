@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=144 commit=01366eff1b54f6b2c21e96bae0edbf8137358f4b
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @test_bitcast1(%arg0 : f32) -> i32 {
+  %0 = arith.bitcast %arg0 : f32 to i32
+  return %0 : i32
+}

@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=30 commit=01fa7a292177dbbd81de9ca2fdc01fa0cf0839d9
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @atomic_rmw(%I: memref<10xf32>, %val: f32, %i : index) {
+  %x = memref.atomic_rmw addf %val, %I[%i] : (f32, memref<10xf32>) -> f32
+  return
+}

@@ -1,0 +1,12 @@
+// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=31 commit=01fa7a292177dbbd81de9ca2fdc01fa0cf0839d9
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @generic_atomic_rmw(%I: memref<1x2xf32>, %i : index, %j : index) {
+  %x = memref.generic_atomic_rmw %I[%i, %j] : memref<1x2xf32> {
+    ^bb0(%old_value : f32):
+      %c1 = arith.constant 1.0 : f32
+      %out = arith.addf %c1, %old_value : f32
+      memref.atomic_yield %out : f32
+  } { index_attr = 8 : index }
+  return
+}
