@@ -60,8 +60,8 @@ module attributes {transform.with_named_sequence} {
 
 
 def test_xdsl_opt_runs_xfuse_passes_by_name(tmp_path):
-    # Plain xdsl-opt (no xfuse dialect extensions) finds xfuse's passes through the entry point
-    # and runs them; the matmul is marked so that xfuse-tile has something to tile.
+    # Plain xdsl-opt finds xfuse's passes through the entry point and runs them; the matmul is
+    # marked so that xfuse-tile has something to tile.
     source = tmp_path / "plain.mlir"
     source.write_text(MLP.replace("linalg.matmul ins", "linalg.matmul {xfuse.tile_sizes = array<i64: 64, 64>} ins"))
     # The transform interpreter needs a script (xDSL's own transform ops suffice for this one).

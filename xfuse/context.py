@@ -1,14 +1,17 @@
 """The xDSL Context xfuse parses and transforms with.
 
 The dialects are those `xdsl-opt` loads (xDSL's own and every `xdsl.universe` plugin's, see
-`xdsl.universe.Universe.get_multiverse`), registered as they are, except that `scf`, `tensor` and `linalg` are
-replaced by the same dialect with xfuse's extra ops appended (see xfuse/dialects). Keeping the
-dialect names unchanged is what lets IR printed by mlir-opt 22 parse here and vice versa.
+`xdsl.universe.Universe.get_multiverse`), registered as they are, except that each dialect xfuse
+extends (`DIALECT_EXTENSIONS`: `scf`, `tensor`, `linalg`, ...) is replaced by the same dialect
+with xfuse's extra ops appended (see xfuse/dialects). Keeping the dialect names unchanged is what
+lets IR printed by mlir-opt 22 parse here and vice versa. xfuse's universe applies the same
+extension to xDSL's dialects in plain `xdsl-opt` (xfuse/universe.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.universe import Universe
@@ -34,20 +37,33 @@ def extend_dialect(base: Dialect, extension: Dialect) -> Dialect:
 def xfuse_dialect_factories() -> dict[str, Callable[[], Dialect]]:
     """Every dialect xfuse knows, by name: the multiverse's (extended where xfuse adds ops) and
     xfuse's own."""
-    factories = dict(Universe.get_multiverse().all_dialects)
+    return with_xfuse_extensions(Universe.get_multiverse().all_dialects)
+
+
+def with_xfuse_extensions(factories: Mapping[str, Callable[[], Dialect]]) -> dict[str, Callable[[], Dialect]]:
+    """`factories` with every entry of `DIALECT_EXTENSIONS` applied: a dialect xfuse extends gets
+    an `ExtendedDialectFactory`, a dialect of xfuse's own is added. A factory that is already an
+    `ExtendedDialectFactory` is kept (xfuse's universe installs them in xDSL's universe, see
+    xfuse/universe.py), so applying this twice changes nothing."""
+    extended = dict(factories)
     for name, extension_factory in DIALECT_EXTENSIONS.items():
-        base_factory = factories.get(name)
+        base_factory = extended.get(name)
         if base_factory is None:
-            factories[name] = extension_factory
-        else:
-            factories[name] = _extended_factory(base_factory, extension_factory)
-    return factories
+            extended[name] = extension_factory
+        elif not isinstance(base_factory, ExtendedDialectFactory):
+            extended[name] = ExtendedDialectFactory(base_factory, extension_factory)
+    return extended
 
 
-def _extended_factory(
-    base_factory: Callable[[], Dialect], extension_factory: Callable[[], Dialect]
-) -> Callable[[], Dialect]:
-    return lambda: extend_dialect(base_factory(), extension_factory())
+@dataclass(frozen=True)
+class ExtendedDialectFactory:
+    """Builds the dialect of `base` with the ops of `extension` appended (`extend_dialect`)."""
+
+    base: Callable[[], Dialect]
+    extension: Callable[[], Dialect]
+
+    def __call__(self) -> Dialect:
+        return extend_dialect(self.base(), self.extension())
 
 
 def make_context(allow_unregistered: bool = False) -> Context:

@@ -1,22 +1,87 @@
-"""The `xdsl.universe` entry point: xfuse's passes inside plain `xdsl-opt`.
+"""The `xdsl.universe` entry point: xfuse's passes, ops and dialects inside plain `xdsl-opt`.
 
-Passes are contributed, and the dialects xDSL does not have (`iree_encoding`). xfuse's extra
-ops in the `scf`, `tensor` and `linalg` dialects are not: xDSL already owns those dialects, and a
-universe may not define a dialect twice. Parsing IR that uses those ops needs `xfuse-opt` (or
-`xfuse.make_context()`).
+xfuse's ops mostly live in dialects xDSL owns (`scf.forall`, `tensor.parallel_insert_slice`,
+`linalg.pack`, MLIR 22's transform ops, ...; `DIALECT_EXTENSIONS` in xfuse/dialects), and a
+universe may not define a dialect xDSL already defines (`Universe.get_multiverse` raises on a
+duplicate name). So loading this module -- which `get_multiverse` does in every `xdsl-opt` run,
+before it reads any universe's dialects -- extends xDSL's own universe in place: the factory of
+each dialect xfuse extends in `XDSL_UNIVERSE.all_dialects` becomes an `ExtendedDialectFactory`
+(`with_xfuse_extensions` of xfuse/context.py, the function `xfuse-opt`'s and
+`xfuse.make_context()`'s dialects come from, so every entry added to `DIALECT_EXTENSIONS` reaches
+`xdsl-opt` too). The dialects of xfuse's own (`iree_encoding`, `rock`) are this universe's.
+
+For IR that does not use xfuse's ops, the extended dialects parse and print the same text as
+xDSL's, except for the ops xfuse re-registers with MLIR 22's syntax (`linalg.generic`, the
+linalg named ops, a few transform ops: xfuse/dialects/linalg_syntax.py, transform.py), which
+print as mlir-opt prints them. Those are xfuse's classes; xDSL's interpreter (`xdsl-run`,
+`constant-fold-interp`) finds an op's implementation by its exact class, so the subclasses of
+xDSL's ops are given their base's implementation (`_interpret_subclasses_as_their_base`);
+the others (`linalg.conv_2d_nchw_fchw`, `linalg.pooling_nchw_max`) are not interpreted. Set
+`XFUSE_EXTEND_XDSL=0` to load xDSL's dialects unchanged (then IR with xfuse's ops needs
+`xfuse-opt`).
+
+Bad input is reported by xdsl-opt as xDSL reports it: a Python traceback whose last line is the
+error (a bad pass option: the pass's `ValueError`; a pass refusing an op: the `XfuseError` with
+its message). xdsl-opt catches none of them and offers a plugin no hook to format them (an
+`excepthook` installed on load would change every program that loads the multiverse), so the
+located diagnostics remain `xfuse-opt`'s.
+
+The extension covers dialects xDSL defines; a dialect another plugin defines is extended only in
+`xfuse-opt` and `xfuse.make_context()`, which build their dialects after every plugin is loaded.
 """
 
-from xdsl.universe import Universe
+import functools
+import os
 
+from xdsl.universe import XDSL_UNIVERSE, Universe
+
+from xfuse.context import ExtendedDialectFactory, with_xfuse_extensions
 from xfuse.dialects import DIALECT_EXTENSIONS
 from xfuse.transforms import get_all_passes
 
-
-def _new_dialects() -> dict:
-    """xfuse's dialects that are not extensions of one of xDSL's."""
-    from xdsl.dialects import get_all_dialects
-
-    return {name: factory for name, factory in DIALECT_EXTENSIONS.items() if name not in get_all_dialects()}
+EXTEND_XDSL_VARIABLE = "XFUSE_EXTEND_XDSL"
+"""Environment variable: `0` keeps xDSL's dialects unextended in `xdsl-opt`."""
 
 
-XFUSE_UNIVERSE = Universe(all_passes=get_all_passes(), all_dialects=_new_dialects())
+def _extend_xdsl_dialects() -> None:
+    """Replace, in place, the factories of xDSL's universe for the dialects xfuse extends."""
+    xdsl_dialects = XDSL_UNIVERSE.all_dialects
+    for name, factory in with_xfuse_extensions(xdsl_dialects).items():
+        if name in xdsl_dialects and isinstance(factory, ExtendedDialectFactory):
+            xdsl_dialects[name] = factory
+
+
+def _own_dialects() -> dict:
+    """xfuse's dialects that extend none of xDSL's."""
+    return {name: factory for name, factory in DIALECT_EXTENSIONS.items() if name not in XDSL_UNIVERSE.all_dialects}
+
+
+def _interpret_subclasses_as_their_base() -> None:
+    """After an `Interpreter` registers implementations, each op class of xfuse's extensions
+    without one gets the implementation of its nearest base class that has one."""
+    from xdsl.interpreter import Interpreter, InterpreterFunctions
+
+    register = Interpreter.register_implementations
+
+    def register_implementations(self: Interpreter, impls: InterpreterFunctions, /, override: bool = False) -> None:
+        register(self, impls, override=override)
+        table = self._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+        for op_class in _extension_op_classes():
+            base = next((b for b in op_class.__mro__[1:] if b in table), None)
+            if op_class not in table and base is not None:
+                table[op_class] = table[base]
+
+    register_implementations.__doc__ = register.__doc__
+    Interpreter.register_implementations = register_implementations
+
+
+@functools.cache
+def _extension_op_classes() -> tuple[type, ...]:
+    return tuple(op for factory in DIALECT_EXTENSIONS.values() for op in factory().operations)
+
+
+if os.environ.get(EXTEND_XDSL_VARIABLE, "1") != "0":
+    _extend_xdsl_dialects()
+    _interpret_subclasses_as_their_base()
+
+XFUSE_UNIVERSE = Universe(all_passes=get_all_passes(), all_dialects=_own_dialects())
