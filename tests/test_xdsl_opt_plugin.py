@@ -1,0 +1,237 @@
+"""Plain `xdsl-opt`, with xfuse installed, reads, prints and transforms what `xfuse-opt` does.
+
+xfuse's `xdsl.universe` entry point extends xDSL's dialects when xdsl-opt loads it
+(xfuse/universe.py). Every MLIR file of the FileCheck suite and of examples/ is read by both
+drivers, in process (`xDSLOptMain`, as `xdsl-opt` builds it, and `XfuseOptMain`), piece by piece
+where a RUN line splits the file: a piece xfuse-opt prints must be printed identically by
+xdsl-opt, and a piece xfuse-opt rejects must be rejected by xdsl-opt too (never silently read).
+The `xfuse-opt` commands of the suite's RUN lines (passes included; not those printing
+diagnostics, whose wording differs by design) and of the README are compared the same way;
+all RUN lines are slow, a sample is quick.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from xdsl.universe import XDSL_UNIVERSE
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from test_docs import snippets
+from xfuse.context import ExtendedDialectFactory
+from xfuse.dialects import DIALECT_EXTENSIONS
+from xfuse.tools.xfuse_opt import XfuseOptMain
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run_lines(path: Path) -> list[str]:
+    return re.findall(r"RUN:(.*)", path.read_text(encoding="utf-8", errors="replace"))
+
+
+def _inputs() -> list[Path]:
+    """The suite's and the examples' MLIR files, and the files RUN lines name with `%S`."""
+    files = {
+        path
+        for path in [*(ROOT / "tests/filecheck").rglob("*.mlir"), *(ROOT / "examples").rglob("*.mlir")]
+        if "Output" not in path.parts
+    }
+    for path in list(files):
+        for line in _run_lines(path):
+            for name in re.findall(r"%S(/\S+\.mlir)", line):
+                named = (path.parent / ("." + name)).resolve()
+                if named.is_file():
+                    files.add(named)
+    return sorted(files)
+
+
+INPUTS = _inputs()
+SPLIT_MARKER = b"// -----"
+# RUN lines of these files run in the quick subset (the others are slow).
+QUICK_RUN_FILES = (
+    "examples/",
+    "tests/filecheck/transforms/tile.mlir",
+    "tests/filecheck/transforms/lower-pack-unpack.mlir",
+    "tests/filecheck/dialects/linalg/pack.mlir",
+)
+
+
+@functools.cache
+def _driver(kind: type[xDSLOptMain], allow_unregistered: bool) -> xDSLOptMain:
+    return kind(args=["--allow-unregistered-dialect"] if allow_unregistered else [])
+
+
+def _read_and_print(driver: xDSLOptMain, piece: bytes, line_offset: int) -> str | None:
+    """The piece printed back, or None when the driver refuses it."""
+    try:
+        module = driver.parse_chunk(io.BytesIO(piece), "mlir", line_offset)
+        assert module is not None
+        driver.apply_passes(module)  # no passes: verifies the module, as xdsl-opt does
+        return driver.output_resulting_program(module)
+    except Exception:  # noqa: BLE001 - refusal in any form is compared, not its wording
+        return None
+
+
+@pytest.mark.parametrize("path", INPUTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_xdsl_opt_prints_every_input_as_xfuse_opt(path: Path):
+    lines = _run_lines(path)
+    unregistered = any("--allow-unregistered-dialect" in line for line in lines)
+    text = path.read_bytes()
+    pieces = text.split(SPLIT_MARKER) if any("--split-input-file" in line for line in lines) else [text]
+    offset, read = 0, 0
+    for piece in pieces:
+        expected = _read_and_print(_driver(XfuseOptMain, unregistered), piece, offset)
+        actual = _read_and_print(_driver(xDSLOptMain, unregistered), piece, offset)
+        where = f"{path.relative_to(ROOT)}:{offset + 1}"
+        if expected is None:
+            assert actual is None, f"{where}: xdsl-opt reads a piece xfuse-opt rejects"
+        else:
+            assert actual == expected, f"{where}: xdsl-opt prints it differently"
+            read += 1
+        offset += piece.count(b"\n")
+    if any(re.match(r"\s*xfuse-opt %s", line) for line in lines) and not any(
+        "--verify-diagnostics" in line or "--parsing-diagnostics" in line for line in lines
+    ):
+        assert read, "xfuse-opt reads no piece of a file its RUN lines give it"
+
+
+def _xfuse_opt_commands() -> list:
+    """(file, arguments) of every `xfuse-opt %s ...` RUN line that prints IR."""
+    params = []
+    for path in INPUTS:
+        for line in _run_lines(path):
+            first = line.split("|")[0].strip()
+            if not first.startswith("xfuse-opt "):
+                continue
+            args = shlex.split(re.sub(r"\s\d?>&?\s*\S+", " ", first))[1:]  # without redirections
+            if any(a in ("-t", "--target", "-o") or a.startswith(("--target=", "-o=")) for a in args):
+                continue
+            if any("%" in a for a in args if a != "%s"):
+                continue
+            if {"--verify-diagnostics", "--parsing-diagnostics"} & set(args):
+                continue  # xfuse-opt prints errors located (file:line:col), xdsl-opt as xDSL does
+            args = [str(path) if a == "%s" else a for a in args]
+            relative = str(path.relative_to(ROOT))
+            marks = () if relative.startswith(QUICK_RUN_FILES) else (pytest.mark.slow,)
+            params.append(pytest.param(args, id=f"{relative}:{' '.join(args[1:])[:60]}", marks=marks))
+    return params
+
+
+def _run_in_process(kind: type[xDSLOptMain], args: list[str]) -> tuple[bool, str]:
+    """(succeeded, stdout) of the driver run on `args`, as its command line would."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            kind(args=args).run()
+        except (Exception, SystemExit):  # noqa: BLE001 - a failure is compared, not its wording
+            return False, out.getvalue()
+    return True, out.getvalue()
+
+
+@pytest.mark.parametrize("args", _xfuse_opt_commands())
+def test_xdsl_opt_runs_the_run_lines_as_xfuse_opt(args: list[str]):
+    xfuse_ok, expected = _run_in_process(XfuseOptMain, args)
+    xdsl_ok, actual = _run_in_process(xDSLOptMain, args)
+    if not xfuse_ok:
+        assert not xdsl_ok, "xdsl-opt succeeds where xfuse-opt fails"
+        return
+    assert xdsl_ok, "xdsl-opt fails where xfuse-opt succeeds"
+    assert actual == expected
+
+
+def _readme_xfuse_opt_commands() -> list:
+    return [
+        pytest.param(s.code, id=s.where)
+        for s in snippets()
+        if s.path.name == "README.md" and s.kind == "shell" and s.code.startswith("xfuse-opt ")
+        and " -t " not in s.code
+    ]
+
+
+@pytest.mark.parametrize("command", _readme_xfuse_opt_commands())
+def test_readme_xfuse_opt_commands_give_the_same_with_xdsl_opt(command: str):
+    tools = str(Path(sys.executable).parent)
+    env = {**os.environ, "PATH": os.pathsep.join([tools, os.environ.get("PATH", "")])}
+    outputs = [
+        subprocess.run(c, shell=True, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        for c in (command, "xdsl-opt " + command.removeprefix("xfuse-opt "))
+    ]
+    assert outputs[0].returncode == 0 == outputs[1].returncode, outputs[1].stderr[-2000:]
+    assert outputs[1].stdout == outputs[0].stdout
+
+
+def test_readme_has_xfuse_opt_commands_to_compare():
+    assert len(_readme_xfuse_opt_commands()) >= 2
+
+
+def test_every_dialect_extension_reaches_xdsl_universe():
+    # DIALECT_EXTENSIONS is the one list: each entry extends xDSL's dialect in the universe
+    # xdsl-opt reads, or is a dialect of xfuse's own that xdsl-opt's multiverse contributes.
+    from xdsl.universe import Universe
+
+    multiverse = Universe.get_multiverse().all_dialects
+    for name, extension in DIALECT_EXTENSIONS.items():
+        factory = XDSL_UNIVERSE.all_dialects.get(name)
+        if factory is None:
+            assert multiverse[name] is extension
+        else:
+            assert isinstance(factory, ExtendedDialectFactory) and factory.extension is extension
+            assert multiverse[name] is factory
+
+
+def test_xdsl_dialects_keep_their_ops_and_opt_out_restores_them():
+    # Extended dialects are supersets of xDSL's; XFUSE_EXTEND_XDSL=0 gives xDSL's own back.
+    from xdsl.dialects import get_all_dialects
+
+    for name, factory in get_all_dialects().items():
+        if name in DIALECT_EXTENSIONS:
+            extended = {op.name for op in XDSL_UNIVERSE.all_dialects[name]().operations}
+            assert {op.name for op in factory().operations} <= extended, name
+    probe = (
+        "from xdsl.universe import Universe, XDSL_UNIVERSE\n"
+        "from xfuse.context import ExtendedDialectFactory\n"
+        "Universe.get_multiverse()\n"
+        "print(any(isinstance(f, ExtendedDialectFactory) for f in XDSL_UNIVERSE.all_dialects.values()))\n"
+    )
+    for value, expected in (("0", "False"), ("1", "True")):
+        result = subprocess.run(
+            [sys.executable, "-c", probe], env={**os.environ, "XFUSE_EXTEND_XDSL": value},
+            capture_output=True, text=True, timeout=120,
+        )
+        assert result.stdout.strip() == expected, result.stderr[-2000:]
+
+
+XDSL_RUN_PROGRAM = """
+func.func @main(%a: memref<2x2xf64>, %b: memref<2x2xf64>, %c: memref<2x2xf64>) -> memref<2x2xf64> {
+  linalg.matmul ins(%a, %b : memref<2x2xf64>, memref<2x2xf64>) outs(%c : memref<2x2xf64>)
+  linalg.add ins(%c, %a : memref<2x2xf64>, memref<2x2xf64>) outs(%c : memref<2x2xf64>)
+  func.return %c : memref<2x2xf64>
+}
+"""
+
+
+@pytest.mark.parametrize("extend", ["1", "0"])
+def test_xdsl_run_interprets_ops_xfuse_re_registers(tmp_path, extend: str):
+    # linalg.matmul and linalg.add parse as xfuse's subclasses of xDSL's ops; xDSL's interpreter
+    # runs them with the implementation of their base class (xfuse/universe.py).
+    program = tmp_path / "matmul_add.mlir"
+    program.write_text(XDSL_RUN_PROGRAM)
+    args = ", ".join(
+        f"dense<{values}> : tensor<2x2xf64>"
+        for values in ("[[1.0, 2.0], [3.0, 4.0]]", "[[5.0, 6.0], [7.0, 8.0]]", "[[0.0, 0.0], [0.0, 0.0]]")
+    )
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "xdsl-run"), str(program), "--verbose", f"--args={args}"],
+        env={**os.environ, "XFUSE_EXTEND_XDSL": extend}, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == "result: [[20.0, 24.0], [46.0, 54.0]]"  # a @ b + a
