@@ -73,6 +73,7 @@ def _lowering_failure(exc, nodes: dict[str, onnx.NodeProto]) -> str:
         message = _one_line(diagnostic.message)
         if op := re.search(r'failed to legalize operation .torch.operator.*name = "(onnx\.[^"]*)"', message):
             message = f"torch-mlir has no lowering of {op.group(1)} with these inputs and attributes"
+        message = message.split(": %")[0]  # the op that failed, printed whole: long and generic
         lines.append(f"{where}: {message}" if where else message)
     if not lines:
         lines.append(_one_line(str(exc)))
