@@ -21,6 +21,21 @@ def fused_mlp():
     return module
 
 
+def test_xfuse_explain_is_the_function_as_documented_and_still_the_module():
+    import xfuse.explain as explain_module
+
+    module = fused_mlp()
+    assert xfuse.explain is explain_module and xfuse.explain.Loop is Loop
+    assert xfuse.explain(module).text() == explain(module).text()
+    # Without importing the submodule first: `import xfuse` alone is enough.
+    probe = (
+        "import xfuse; m = xfuse.parse(open('examples/mlp.mlir').read(), name='mlp.mlir'); "
+        "print(xfuse.explain(m).functions[0].name)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == "mlp", result.stderr[-2000:]
+
+
 def test_unfused_module_has_no_loops_and_lists_every_op_outside():
     explanation = explain(xfuse.parse(MLP.read_text(), name=str(MLP)))
     (fn,) = explanation.functions

@@ -8,13 +8,14 @@ run passes, compile and run:
     xfuse.apply_passes(module, "xfuse-tile{loop=forall},xfuse-diffusion")
     (out,) = xfuse.run(module, x, w, b)                      # entry= when several functions
     compiled = xfuse.compile_module(module, entry="mlp")     # compile once, call many times
+    print(xfuse.explain(module))                             # what every loop nest computes
 """
 
 from xfuse.context import make_context
 from xfuse.parsing import parse, parse_file
 from xfuse.passes import apply_passes
 
-__all__ = ["apply_passes", "compile_module", "make_context", "mark_for_tiling", "parse", "parse_file", "run"]
+__all__ = ["apply_passes", "compile_module", "explain", "make_context", "mark_for_tiling", "parse", "parse_file", "run"]
 __version__ = "0.1.0"
 
 _BACKEND_EXPORTS = {"compile_module", "run"}
@@ -30,4 +31,9 @@ def __getattr__(name: str):
         from xfuse.marking import mark_for_tiling
 
         return mark_for_tiling
+    if name == "explain":
+        # The module, which is callable: xfuse.explain(module) is xfuse.explain.explain(module).
+        import xfuse.explain
+
+        return xfuse.explain
     raise AttributeError(f"module 'xfuse' has no attribute {name!r}")

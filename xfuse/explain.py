@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import io
 import re
+import sys
+import types
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -615,3 +617,14 @@ def _stored_to(op: Operation, names: _Names) -> str:
             sizes = _mixed(user, "static_sizes", "sizes", names)
             return f"{names.of(user.operands[1])}[{', '.join(offsets)}] [{', '.join(sizes)}]"
     return ""
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable: `xfuse.explain(module)` (as the docs write it) is `explain(module)`,
+    while `from xfuse.explain import Loop, explain` keeps working."""
+
+    def __call__(self, module: ModuleOp) -> Explanation:
+        return explain(module)
+
+
+sys.modules[__name__].__class__ = _CallableModule
