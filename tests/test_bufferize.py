@@ -136,3 +136,52 @@ def test_mutual_recursion_is_refused() -> None:
     }"""
     with pytest.raises(XfuseError, match="recursive call to '@f'"):
         bufferize(xfuse.parse(text))
+
+
+# -- the order of decisions in a loop body (decision_order.py) -------------------------------
+
+
+def _analyses(name: str):
+    from xfuse.transforms.bufferize.call_graph import analyse_module
+
+    module = xfuse.parse((INPUTS / f"{name}.mlir").read_text())
+    analyses, _ = analyse_module(module, allow_unknown_ops=False)
+    return module, next(iter(analyses.values()))
+
+
+def test_from_terminator_order_follows_the_yielded_chain() -> None:
+    from xfuse.transforms.bufferize.decision_order import bottom_up, from_terminator
+
+    module, analysis = _analyses("loop-yields-first-write")
+    loop = next(op for op in module.walk() if op.name == "scf.for")
+    block = loop.body.block
+    names = [op.results[0].name_hint if op.results else op.name for op in from_terminator(block, analysis.models)]
+    # the yield, then what it yields back to the iteration argument, then the rest bottom-up
+    assert names == ["scf.yield", "w", "y", "zs", "z"]
+    assert [op.name for op in bottom_up(block)][:2] == ["scf.yield", "tensor.insert_slice"]
+
+
+def test_loop_body_is_decided_from_its_terminator_where_it_saves_a_copy() -> None:
+    from xfuse.transforms.bufferize.decision_order import loop_cost
+
+    module, analysis = _analyses("loop-yields-first-write")
+    loop = next(op for op in module.walk() if op.name == "scf.for")
+    assert analysis.from_terminator_loops == [loop]
+    assert loop_cost(analysis, loop).yield_copies == 0
+    first, second = (op for op in module.walk() if op.name == "linalg.fill")
+    assert analysis.is_inplace(first, 1) and not analysis.is_inplace(second, 1)
+
+
+def test_loops_without_a_copied_yield_keep_bottom_up() -> None:
+    # swapped yields rotate (no copy): nothing to save, no second trial.
+    _, analysis = _analyses("swapped")
+    assert analysis.from_terminator_loops == []
+
+
+def test_loop_cost_comparison() -> None:
+    from xfuse.transforms.bufferize.decision_order import LoopCost
+
+    bottom = LoopCost(yield_copies=1, copies=1, allocations=1)
+    assert LoopCost(0, 0, 1).saves_copies_over(bottom)
+    assert not LoopCost(0, 1, 1).saves_copies_over(bottom)  # a copy elsewhere instead
+    assert not LoopCost(0, 0, 2).saves_copies_over(bottom)  # an allocation more

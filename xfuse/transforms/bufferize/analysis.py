@@ -7,8 +7,10 @@ memory, e.g. a slice and its source; a graph, since a branch op's result is one 
 not all of them at once) and *equivalences* (values that are the same buffer, e.g. a destination
 and the result of a linalg op writing it; a union-find).
 
-Operands are decided one at a time, bottom-up (last op first, as upstream's default heuristic):
-an operand goes in place unless that creates
+Operands are decided one at a time, bottom-up (last op first, as upstream's default heuristic;
+an `scf.for` body is decided from its terminator instead where that saves a copy, as upstream's
+`bottom-up-from-terminators` heuristic: decision_order.py): an operand goes in place unless that
+creates
 
 - a read-after-write conflict: among the values that may share memory with the operand, an
   in-place write W into memory that the value R reads may share happens after the
@@ -24,7 +26,7 @@ an operand goes in place unless that creates
 Rotating loops (yields that are the buffers of other iter_args, in cycles, e.g. swapped) keep
 memref iter_args that trade places: their inits alias the whole cycle (`_detect_rotation`), and
 conflicts due only to that merge are dropped where both accesses see distinct buffers for sure
-(`_rotation_apart`, using `base`: the alias sets without those merges).
+(`_rotation_apart`, using `base`: the alias sets without those merges); rotation.py.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.bufferize.aliasing import AliasGraph, UnionFind
+from xfuse.transforms.bufferize.decision_order import AnalysisState, bottom_up, from_terminator, loop_cost
 from xfuse.transforms.bufferize.models import (
     FunctionSummary,
     OperandModel,
@@ -46,6 +49,7 @@ from xfuse.transforms.bufferize.models import (
 )
 from xfuse.transforms.bufferize.models_linalg import dps_operands
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
+from xfuse.transforms.bufferize.rotation import RotatingLoops
 
 __all__ = ["FunctionAnalysis", "FunctionSummary", "OperandModel", "dps_operands", "is_tensor"]
 
@@ -78,7 +82,7 @@ _ELEMENTWISE_NAMED = {
 }
 
 
-class FunctionAnalysis:
+class FunctionAnalysis(RotatingLoops):
     """The in-place decisions of one function body."""
 
     def __init__(
@@ -109,6 +113,9 @@ class FunctionAnalysis:
         # for the positions in non-trivial cycles (e.g. swapped yields). They keep memref
         # iter_args (rewrite.py): the yield passes the buffers, no copy.
         self.rotations: dict[scf.ForOp, dict[int, int]] = {}
+        # Loops whose body was decided from its terminator, which saved a copy
+        # (decision_order.py).
+        self.from_terminator_loops: list[scf.ForOp] = []
         self._number(function)
         self._collect()
 
@@ -429,159 +436,74 @@ class FunctionAnalysis:
         return False
 
     def run(self) -> None:
-        for op in reversed(self.ops):
-            if isinstance(op, scf.ForOp) and op not in self.unknown:
-                self._detect_rotation(op)  # its body is decided: the yields' buffers are known
-            if op in self.unknown:
-                for i, operand in enumerate(op.operands):
-                    if is_tensor(operand):
-                        self.inplace[(op, i)] = False
-                continue
-            for i, operand in enumerate(op.operands):
-                if not is_tensor(operand):
-                    continue
-                use = (op, i)
-                model = self.models[use]
-                if isinstance(op, scf.WhileOp):
-                    self.inplace[use] = False  # always copied into the before buffers (rewrite_scf.py)
-                    continue
-                if not model.aliases and not model.must_inplace and not model.writes:
-                    self.inplace[use] = True  # nothing shares its buffer: a plain read
-                    continue
-                if model.must_inplace or not self.would_conflict(use):
-                    self.inplace[use] = True
-                    for alias in model.aliases:
-                        self.aliases.union(operand, alias, choice=alias if model.one_of else None)
-                        if model.equivalent:
-                            self.equivalences.union(operand, alias)
-                    for alias in self.base_aliases.get(use, model.aliases):
-                        self.base.union(operand, alias, choice=alias if model.one_of else None)
-                else:
-                    self.inplace[use] = False
+        for block in reversed(self.function.body.blocks):
+            self._decide_block(block, bottom_up(block))
         self._loop_results_equivalence()
 
-    # -- rotating loops ----------------------------------------------------------------------
-    def buffer_root(self, value: SSAValue) -> SSAValue:
-        """The value whose buffer `value` is, following in-place destinations the way
-        rewrite.py maps buffers (a dps result is its init's buffer, an insert_slice result its
-        destination's, a non-rotating loop result its init's, a call result the argument it is
-        equivalent to)."""
-        while isinstance(value, OpResult):
-            op = value.op
-            split = dps_operands(op)
-            if split is not None:
-                index = len(split[0]) + value.index
-                if value.index >= len(split[1]) or not self.inplace.get((op, index), False):
-                    return value
-                value = op.operands[index]
-            elif isinstance(op, tensor.InsertSliceOp) and self.inplace.get((op, 1), False):
-                value = op.operands[1]
-            elif isinstance(op, scf.ForOp) and value.index not in self.rotations.get(op, {}):
-                index = len(op.operands) - len(op.iter_args) + value.index
-                if not self.inplace.get((op, index), False):
-                    return value
-                value = op.operands[index]
-            elif isinstance(op, func.CallOp):
-                summary = self.summaries.get(op.callee.string_value())
-                arg = None if summary is None else summary.equivalent_results.get(value.index)
-                if arg is None or not self.inplace.get((op, arg), False):
-                    return value
-                value = op.operands[arg]
+    def _decide_block(self, block: Block, order: list[Operation]) -> None:
+        for op in order:
+            if isinstance(op, scf.ForOp) and op not in self.unknown:
+                self._decide_loop(op)
             else:
-                return value
-        return value
+                self._decide_regions(op, from_the_terminator=False)
+                self._decide_operands(op)
 
-    def _detect_rotation(self, loop: scf.ForOp) -> None:
-        """A loop whose yields are (in place) the buffers of other iter_args, in cycles (e.g.
-        swapped): those positions keep memref iter_args that trade places at the yield. Their
-        inits alias (not: are equivalent to) every iter_arg and result of their cycle."""
-        block = loop.body.block
-        terminator = block.last_op
-        if not isinstance(terminator, scf.YieldOp):
+    def _decide_regions(self, op: Operation, from_the_terminator: bool) -> None:
+        """The ops nested in `op`, last region first (with `bottom_up` blocks, the reverse of
+        program order, as upstream's default heuristic)."""
+        for region in reversed(op.regions):
+            for block in reversed(region.blocks):
+                order = from_terminator(block, self.models) if from_the_terminator else bottom_up(block)
+                self._decide_block(block, order)
+
+    def _decide_loop(self, loop: scf.ForOp) -> None:
+        """The body bottom-up, then the loop; where that leaves a yield copied into its
+        iteration argument, again with the body decided from its terminator, kept if it makes
+        fewer copies and no more allocations (decision_order.py)."""
+        start = AnalysisState.save(self)
+        self._decide_regions(loop, from_the_terminator=False)
+        self._decide_operands(loop)
+        cost = loop_cost(self, loop)
+        if not cost.yield_copies:
             return
-        n = len(loop.iter_args)
-        first = len(loop.operands) - n
-        sigma: dict[int, int] = {}
-        for k in range(n):
-            if not is_tensor(loop.iter_args[k]):
-                continue
-            root = self.buffer_root(terminator.operands[k])
-            if isinstance(root, BlockArgument) and root.block is block and root.index >= 1:
-                sigma[k] = root.index - 1
-        cycles: list[list[int]] = []
-        seen: set[int] = set()
-        for k in sigma:
-            if k in seen or sigma[k] == k:
-                continue
-            cycle, j = [k], sigma[k]
-            while j in sigma and j not in cycle and len(cycle) <= n:
-                cycle.append(j)
-                j = sigma[j]
-            if j == k:
-                cycles.append(cycle)
-                seen.update(cycle)
-        if not cycles:
+        bottom_up_state = AnalysisState.save(self)
+        start.restore(self)
+        self._decide_regions(loop, from_the_terminator=True)
+        self._decide_operands(loop)
+        if loop_cost(self, loop).saves_copies_over(cost):
+            self.from_terminator_loops.append(loop)
+        else:
+            bottom_up_state.restore(self)
+
+    def _decide_operands(self, op: Operation) -> None:
+        if isinstance(op, scf.ForOp) and op not in self.unknown:
+            self._detect_rotation(op)  # its body is decided: the yields' buffers are known
+        if op in self.unknown:
+            for i, operand in enumerate(op.operands):
+                if is_tensor(operand):
+                    self.inplace[(op, i)] = False
             return
-        positions = [k for cycle in cycles for k in cycle]
-        args = [block.args[1 + k] for k in positions]
-        if any(self.base.may_alias(args[i], args[j]) for i in range(len(args)) for j in range(i)):
-            return  # two positions already share a buffer in one iteration
-        self.rotations[loop] = {k: sigma[k] for k in sorted(positions)}
-        for cycle in cycles:
-            shared = tuple(loop.results[j] for j in cycle) + tuple(block.args[1 + j] for j in cycle)
-            for k in cycle:
-                use = (loop, first + k)
-                self.models[use] = OperandModel(reads=True, writes=True, aliases=shared, equivalent=False)
-                self.base_aliases[use] = (block.args[1 + k],)
-
-    def _rotation_apart(self, read: Use, value: SSAValue, write: Use) -> bool:
-        """The read value and the written one share the alias set only through the merges of
-        rotating loops, and at the time of both accesses they are different buffers: both before
-        the loop (not itself in a loop), or both private to one iteration of its body."""
-        written = write[0].operands[write[1]]
-        if self.base.may_alias(value, written):
-            return False
-        loops = [
-            loop for loop, positions in self.rotations.items()
-            if any(self.aliases.may_alias(value, loop.body.block.args[1 + k]) for k in positions)
-        ]
-        if not loops:
-            return False
-        for loop in loops:
-            p = self.pos[loop]
-            before = (
-                not self._loops_of(loop) and self.pos[read[0]] <= p and self.pos[write[0]] <= p
-            )
-            if not before and not (
-                self._strictly_inside(read[0], loop)
-                and self._strictly_inside(write[0], loop)
-                and self._private_to(loop, value)
-                and self._private_to(loop, written)
-            ):
-                return False
-        return True
-
-    def _strictly_inside(self, op: Operation, loop: Operation) -> bool:
-        return self.pos[loop] < self.pos[op] <= self.end[loop]
-
-    def _private_to(self, loop: scf.ForOp, value: SSAValue) -> bool:
-        """Every value sharing `value`'s buffer at one time is defined in the loop's body, or is
-        the init of a rotating position used nowhere inside the loop."""
-        first = len(loop.operands) - len(loop.iter_args)
-        inits = {loop.operands[first + k] for k in self.rotations[loop]}
-        for member in self.base.members(value, self.values):
-            owner = member.owner
-            node = owner.parent_op() if isinstance(owner, Block) else owner
-            if node is not None and node is not loop and node in self.pos and self._strictly_inside(node, loop):
+        for i, operand in enumerate(op.operands):
+            if not is_tensor(operand):
                 continue
-            if isinstance(owner, Block) and owner.parent_op() is loop:
+            use = (op, i)
+            model = self.models[use]
+            if isinstance(op, scf.WhileOp):
+                self.inplace[use] = False  # always copied into the before buffers (rewrite_scf.py)
                 continue
-            if member in inits and all(
-                u.operation is loop or not self._strictly_inside(u.operation, loop) for u in member.uses
-            ):
+            if not model.aliases and not model.must_inplace and not model.writes:
+                self.inplace[use] = True  # nothing shares its buffer: a plain read
                 continue
-            return False
-        return True
+            if model.must_inplace or not self.would_conflict(use):
+                self.inplace[use] = True
+                for alias in model.aliases:
+                    self.aliases.union(operand, alias, choice=alias if model.one_of else None)
+                    if model.equivalent:
+                        self.equivalences.union(operand, alias)
+                for alias in self.base_aliases.get(use, model.aliases):
+                    self.base.union(operand, alias, choice=alias if model.one_of else None)
+            else:
+                self.inplace[use] = False
 
     def _loop_results_equivalence(self) -> None:
         """A result of scf.if / execute_region / index_switch is equivalent to its branches'
