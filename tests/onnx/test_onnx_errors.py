@@ -10,7 +10,7 @@ pytest.importorskip("torch_mlir", reason="xfuse.onnx needs torch-mlir (pip insta
 
 import numpy as np  # noqa: E402
 import onnx  # noqa: E402
-from conftest import tiny_conv_model  # noqa: E402
+from onnx_test_models import tiny_conv_model  # noqa: E402
 from onnx import TensorProto, helper  # noqa: E402
 
 import xfuse.onnx  # noqa: E402

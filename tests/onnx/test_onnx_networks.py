@@ -12,7 +12,7 @@ pytest.importorskip("onnxruntime", reason="onnxruntime is the oracle (pip instal
 
 import numpy as np  # noqa: E402
 import onnx  # noqa: E402
-from conftest import LIGHT_MODELS, light_model_path  # noqa: E402
+from onnx_test_models import LIGHT_MODELS, light_model_path  # noqa: E402
 
 import xfuse.onnx  # noqa: E402
 from xfuse.onnx.oracle import (  # noqa: E402
@@ -80,7 +80,7 @@ def test_tiny_conv_network(tiny_conv):
 
 
 def test_dynamic_batch_with_a_given_size():
-    from conftest import tiny_conv_model
+    from onnx_test_models import tiny_conv_model
 
     onnx_model = tiny_conv_model(batch="N")
     model = xfuse.onnx.load(onnx_model, input_shapes={"x": (2, 3, 16, 16)})

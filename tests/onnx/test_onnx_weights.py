@@ -12,7 +12,7 @@ pytest.importorskip("torch_mlir", reason="xfuse.onnx needs torch-mlir (pip insta
 
 import numpy as np  # noqa: E402
 import onnx  # noqa: E402
-from conftest import light_model_path, tiny_conv_model  # noqa: E402
+from onnx_test_models import light_model_path, tiny_conv_model  # noqa: E402
 
 import xfuse  # noqa: E402
 import xfuse.onnx  # noqa: E402
