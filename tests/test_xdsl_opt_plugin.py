@@ -235,3 +235,29 @@ def test_xdsl_run_interprets_ops_xfuse_re_registers(tmp_path, extend: str):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == "result: [[20.0, 24.0], [46.0, 54.0]]"  # a @ b + a
+
+
+def test_xdsl_interpreter_runs_a_subclass_only_in_its_base_form():
+    # xfuse's arith.cmpi returns tensor<...xi1> for tensor operands (MLIR 22), xDSL's a scalar
+    # i1: xDSL's implementation runs on the form its own op accepts, and refuses the wider one
+    # (an InterpretationError, which constant-fold-interp takes as "cannot fold").
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import TensorType, i1, i32
+    from xdsl.utils.exceptions import InterpretationError
+    from xdsl.utils.test_value import create_ssa_value
+
+    from xfuse.universe import _as_base
+
+    ran = []
+    run = _as_base(arith.CmpiOp, lambda functions, interpreter, op, args: ran.append(op) or (True,))
+    scalar = arith.CmpiOp(create_ssa_value(i32), create_ssa_value(i32), "slt")
+    assert run(None, None, scalar, (1, 2)) == (True,) and ran == [scalar]
+    vector = TensorType(i32, [2])
+    wide = arith.CmpiOp.create(
+        operands=[create_ssa_value(vector), create_ssa_value(vector)],
+        result_types=[TensorType(i1, [2])],
+        properties=dict(scalar.properties),
+    )
+    with pytest.raises(InterpretationError, match="no interpretation of this form of arith.cmpi"):
+        run(None, None, wide, (None, None))
+    assert ran == [scalar]

@@ -15,8 +15,9 @@ xDSL's, except for the ops xfuse re-registers with MLIR 22's syntax (`linalg.gen
 linalg named ops, a few transform ops: xfuse/dialects/linalg_syntax.py, transform.py), which
 print as mlir-opt prints them. Those are xfuse's classes; xDSL's interpreter (`xdsl-run`,
 `constant-fold-interp`) finds an op's implementation by its exact class, so the subclasses of
-xDSL's ops are given their base's implementation (`_interpret_subclasses_as_their_base`);
-the others (`linalg.conv_2d_nchw_fchw`, `linalg.pooling_nchw_max`) are not interpreted. Set
+xDSL's ops are given their base's implementation (`_interpret_subclasses_as_their_base`),
+for the forms xDSL's op accepts (not, e.g., arith comparisons on tensors); the others
+(`linalg.conv_2d_nchw_fchw`, `linalg.pooling_nchw_max`) are not interpreted. Set
 `XFUSE_EXTEND_XDSL=0` to load xDSL's dialects unchanged (then IR with xfuse's ops needs
 `xfuse-opt`).
 
@@ -32,7 +33,10 @@ The extension covers dialects xDSL defines; a dialect another plugin defines is 
 
 import functools
 import os
+from collections.abc import Callable
 
+from xdsl.ir import Operation
+from xdsl.irdl import IRDLOperation
 from xdsl.universe import XDSL_UNIVERSE, Universe
 
 from xfuse.context import ExtendedDialectFactory, with_xfuse_extensions
@@ -58,7 +62,7 @@ def _own_dialects() -> dict:
 
 def _interpret_subclasses_as_their_base() -> None:
     """After an `Interpreter` registers implementations, each op class of xfuse's extensions
-    without one gets the implementation of its nearest base class that has one."""
+    without one gets the implementation of its nearest base class that has one (`_as_base`)."""
     from xdsl.interpreter import Interpreter, InterpreterFunctions
 
     register = Interpreter.register_implementations
@@ -68,11 +72,33 @@ def _interpret_subclasses_as_their_base() -> None:
         table = self._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
         for op_class in _extension_op_classes():
             base = next((b for b in op_class.__mro__[1:] if b in table), None)
-            if op_class not in table and base is not None:
-                table[op_class] = table[base]
+            if op_class not in table and base is not None and issubclass(base, IRDLOperation):
+                functions, implementation = table[base]
+                table[op_class] = (functions, _as_base(base, implementation))
 
     register_implementations.__doc__ = register.__doc__
     Interpreter.register_implementations = register_implementations
+
+
+def _as_base(base: type[IRDLOperation], implementation: Callable) -> Callable:
+    """`implementation` (of `base`) for an op of a subclass, if the op is also a valid `base`:
+    xfuse widens some of xDSL's ops (arith casts and comparisons on tensors, as MLIR 22 has them),
+    and xDSL's implementation of the scalar form must not run on the wider one."""
+    from xdsl.utils.exceptions import InterpretationError, VerifyException
+
+    definition = base.get_irdl_definition()
+
+    def run(functions: object, interpreter: object, op: Operation, args: tuple) -> object:
+        try:
+            definition.verify(op)
+        except VerifyException:
+            raise InterpretationError(
+                f"no interpretation of this form of {op.name} (MLIR 22's, from xfuse): "
+                "xDSL's interpreter implements only xDSL's"
+            ) from None
+        return implementation(functions, interpreter, op, args)
+
+    return run
 
 
 @functools.cache
