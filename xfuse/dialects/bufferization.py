@@ -1,6 +1,9 @@
 """bufferization ops xDSL 0.74 lacks or constrains differently, spelled and verified as MLIR 22:
-`bufferization.dealloc_tensor`, `bufferization.dealloc`, and `bufferization.materialize_in_destination`
-(xDSL's requires a memref destination to have the source's memory space; MLIR does not)."""
+`bufferization.dealloc_tensor` and `bufferization.dealloc` (missing in xDSL); `clone`, `to_tensor`,
+`to_buffer` and `materialize_in_destination` replace xDSL's, which tie the memref's layout and
+memory space to the tensor's type (`clone` even requires equal types), where MLIR only asks for
+matching shapes and element types. The replacements subclass xDSL's ops, so code matching xDSL's
+classes (xfuse-bufferize) matches them too."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from xdsl.irdl import (
     operand_def,
     opt_prop_def,
     opt_result_def,
+    result_def,
     var_operand_def,
     var_result_def,
 )
@@ -116,8 +120,74 @@ class DeallocOp(IRDLOperation):
         printer.print_op_attributes(self.attributes)
 
 
+def verify_tensor_buffer_types(tensor: Attribute, buffer: Attribute) -> None:
+    """MLIR's check that a tensor and a buffer type correspond: same shape (or both unranked)
+    and same element type; the buffer's layout and memory space and the tensor's encoding are
+    free."""
+    tensor_shape = tensor.get_shape() if isinstance(tensor, TensorType) else None
+    buffer_shape = buffer.get_shape() if isinstance(buffer, MemRefType) else None
+    if tensor_shape != buffer_shape:
+        raise VerifyException("shapes do not match")
+    if tensor.element_type != buffer.element_type:  # pyright: ignore[reportAttributeAccessIssue]
+        raise VerifyException("element types do not match")
+
+
+class _ReplacesXdslOp:
+    """Mixed in before the xDSL op a class replaces: drops the parse/print xDSL generated for
+    its own constraints, so that irdl_op_definition generates them anew from the replacement's
+    assembly format."""
+
+    parse = Operation.__dict__["parse"]
+    print = Operation.print
+
+
+class _TensorBufferConversion(_ReplacesXdslOp):
+    """to_tensor / to_buffer: the `tensor` and `memref` types must correspond."""
+
+    def verify_(self) -> None:
+        verify_tensor_buffer_types(self.tensor.type, self.memref.type)  # pyright: ignore[reportAttributeAccessIssue]
+
+
 @irdl_op_definition
-class MaterializeInDestinationOp(bufferization.MaterializeInDestinationOp):
+class CloneOp(_ReplacesXdslOp, bufferization.CloneOp):
+    """`bufferization.clone %m : T to U`: a new buffer with the contents of %m; MLIR puts no
+    constraint between T and U."""
+
+    input = operand_def(_MEMREF)
+    output = result_def(_MEMREF)
+
+    assembly_format = "$input attr-dict `:` type($input) `to` type($output)"
+
+    def verify_(self) -> None:
+        # Defined so that xDSL's generated verify_ (its equal-types constraint) is not inherited.
+        return None
+
+
+@irdl_op_definition
+class ToTensorOp(_TensorBufferConversion, bufferization.ToTensorOp):
+    """`bufferization.to_tensor %m [restrict] [writable] : M to T`."""
+
+    memref = operand_def(_MEMREF)
+    tensor = result_def(_TENSOR)
+    writable = opt_prop_def(UnitAttr)
+    restrict = opt_prop_def(UnitAttr)
+
+    assembly_format = "$memref (`restrict` $restrict^)? (`writable` $writable^)? attr-dict `:` type($memref) `to` type($tensor)"
+
+
+@irdl_op_definition
+class ToBufferOp(_TensorBufferConversion, bufferization.ToBufferOp):
+    """`bufferization.to_buffer %t [read_only] : T to M`."""
+
+    tensor = operand_def(_TENSOR)
+    memref = result_def(_MEMREF)
+    read_only = opt_prop_def(UnitAttr)
+
+    assembly_format = "$tensor (`read_only` $read_only^)? attr-dict `:` type($tensor) `to` type($memref)"
+
+
+@irdl_op_definition
+class MaterializeInDestinationOp(_ReplacesXdslOp, bufferization.MaterializeInDestinationOp):
     """`bufferization.materialize_in_destination %src in [restrict] [writable] %dest`: the
     source's contents in the destination's buffer. A tensor destination gives a result of its
     type; a memref destination (any memory space) must be `writable` and gives none. A subclass
@@ -135,9 +205,6 @@ class MaterializeInDestinationOp(bufferization.MaterializeInDestinationOp):
     assembly_format = (
         "$source `in` (`restrict` $restrict^)? (`writable` $writable^)? $dest attr-dict `:` functional-type(operands, results)"
     )
-    # Drop the parse/print xDSL generated for its constraints: these are generated anew.
-    parse = Operation.__dict__["parse"]
-    print = Operation.print
 
     def verify_(self) -> None:
         source, dest = self.source.type, self.dest.type
@@ -163,4 +230,8 @@ class MaterializeInDestinationOp(bufferization.MaterializeInDestinationOp):
                 raise VerifyException("source/destination shapes are incompatible")
 
 
-BUFFERIZATION_EXTENSION = Dialect("bufferization", [DeallocTensorOp, DeallocOp, MaterializeInDestinationOp], [])
+BUFFERIZATION_EXTENSION = Dialect(
+    "bufferization",
+    [DeallocTensorOp, DeallocOp, CloneOp, ToTensorOp, ToBufferOp, MaterializeInDestinationOp],
+    [],
+)

@@ -46,3 +46,27 @@ func.func @element_mismatch(%src: tensor<4xf32>, %m: memref<4xf16>) {
   return
 }
 // CHECK: failed to verify that all of {source, dest} have same element type
+
+// -----
+
+func.func @to_tensor_shape(%m: memref<4xf32>) -> tensor<5xf32> {
+  %0 = bufferization.to_tensor %m : memref<4xf32> to tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+// CHECK: shapes do not match
+
+// -----
+
+func.func @to_tensor_element_type(%m: memref<4xf32>) -> tensor<4xf16> {
+  %0 = bufferization.to_tensor %m : memref<4xf32> to tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+// CHECK: element types do not match
+
+// -----
+
+func.func @to_buffer_ranked_from_unranked(%t: tensor<*xf32>) -> memref<4xf32> {
+  %0 = bufferization.to_buffer %t : tensor<*xf32> to memref<4xf32>
+  return %0 : memref<4xf32>
+}
+// CHECK: shapes do not match

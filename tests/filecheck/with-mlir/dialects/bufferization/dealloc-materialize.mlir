@@ -1,5 +1,7 @@
-// bufferization.dealloc (every optional group) and bufferization.materialize_in_destination into
-// tensors and into a memref of another memory space, as MLIR 22 spells them: xfuse's custom and
+// bufferization.dealloc (every optional group), bufferization.materialize_in_destination into
+// tensors and into a memref of another memory space, and clone / to_tensor / to_buffer between
+// types MLIR lets differ (layout, memory space, encoding, static vs dynamic clone), as MLIR 22
+// spells them: xfuse's custom and
 // generic printings read back in mlir-opt as mlir-opt's own reading, and the cycle through
 // xfuse-opt is stable.
 // RUN: mlir-opt %s > %t.mlir.txt
@@ -34,3 +36,16 @@ func.func @materialize(%src: tensor<?xf32>, %t: tensor<?xf32>, %m: memref<?xf32,
 }
 // CHECK-LABEL: func.func @materialize
 // CHECK:         bufferization.materialize_in_destination %src in restrict writable %m : (tensor<?xf32>, memref<?xf32, 3 : i64>) -> ()
+
+func.func @conversions(%m: memref<?xf32, 2>, %s: memref<?xf32, strided<[1]>>, %t: tensor<4x6xi8>, %d: memref<?xf32>) -> memref<32xf32> {
+  %0 = bufferization.to_tensor %m : memref<?xf32, 2> to tensor<?xf32, 7>
+  %1 = bufferization.to_buffer %0 : tensor<?xf32, 7> to memref<?xf32, 7>
+  %2 = bufferization.to_tensor %s restrict writable : memref<?xf32, strided<[1]>> to tensor<?xf32>
+  %3 = bufferization.to_buffer %t read_only {x = 1} : tensor<4x6xi8> to memref<4x6xi8, strided<[?, 1]>, 1>
+  %4 = bufferization.clone %d : memref<?xf32> to memref<32xf32>
+  return %4 : memref<32xf32>
+}
+// CHECK-LABEL: func.func @conversions
+// CHECK:         bufferization.to_tensor %s restrict writable : memref<?xf32, strided<[1]>> to tensor<?xf32>
+// CHECK:         bufferization.to_buffer %t read_only {x = 1 : i64} : tensor<4x6xi8> to memref<4x6xi8, strided<[?, 1]>, 1 : i64>
+// CHECK:         bufferization.clone %d : memref<?xf32> to memref<32xf32>
