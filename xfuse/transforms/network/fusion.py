@@ -111,10 +111,12 @@ def _is_pooling(op: Operation) -> bool:
     return op.name.startswith("linalg.pooling_")
 
 
-def _fuse_pooling_producers(seeds: list[Operation], result: DiffusionResult) -> list[Operation]:
+def _fuse_pooling_producers(
+    module: Operation, seeds: list[Operation], result: DiffusionResult
+) -> list[Operation]:
     """Fuse each pooling op outside every loop into the nest of each root that reads it through a
     slice (module doc, step 4); returns the pooling tiles. Refusals are remarks."""
-    rewriter = PatternRewriter(InsertPoint.at_start(seeds[0].parent_block())) if seeds else None
+    rewriter = PatternRewriter(InsertPoint.at_start(module.regions[0].block))
     tiles: list[Operation] = []
     for seed in seeds:
         if seed.parent is None or not enclosing_loops(seed):
@@ -140,7 +142,7 @@ def _fuse_pooling_producers(seeds: list[Operation], result: DiffusionResult) -> 
                 result.fused.append(("producer", name, tiled))
                 tiles.append(tiled)
     if tiles:
-        cleanup_loops(tiles[0].get_toplevel_object())
+        cleanup_loops(module)
     return tiles
 
 
@@ -175,7 +177,7 @@ def fuse_network(
         seeds.extend(tiled.tiled_ops)
     tiled_at = time.perf_counter()
     result = diffuse(module, cost_model, seeds=seeds) if seeds else DiffusionResult()
-    pooling_tiles = _fuse_pooling_producers(seeds, result)
+    pooling_tiles = _fuse_pooling_producers(module, seeds, result)
     if pooling_tiles:
         more = diffuse(module, cost_model, seeds=pooling_tiles)
         result.fused.extend(more.fused)
