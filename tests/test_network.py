@@ -28,7 +28,7 @@ from xfuse.transforms.share_buffers import share_buffers
 
 INPUTS = Path(__file__).parent / "filecheck" / "transforms" / "network" / "Inputs"
 SMALL = ["conv_bn_relu", "residual_block", "conv_maxpool", "pool_between_convs", "depthwise_conv", "grouped_conv",
-         "matmul_add_relu", "batched_matmul", "attention"]
+         "matmul_add_relu", "batched_matmul", "attention", "generic_contractions"]
 AVX512 = CpuTarget("x86-64-v4", 512, 32, True)  # 1 MiB L2
 AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
 
@@ -94,6 +94,7 @@ def test_roots_are_the_products():
     assert roots["grouped_conv"] == ["linalg.conv_2d_ngchw_gfchw"]
     assert roots["attention"] == ["linalg.batch_matmul"] * 2
     assert roots["conv_maxpool"] == ["linalg.conv_2d_nchw_fchw"]
+    assert roots["generic_contractions"] == ["linalg.generic", "linalg.matmul", "linalg.generic"]
     pool = next(op for op in _load("conv_maxpool").walk() if op.name == "linalg.pooling_nchw_max")
     assert "not a multiply-accumulate" in not_a_root_because(pool)
 

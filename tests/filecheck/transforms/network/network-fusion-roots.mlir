@@ -9,6 +9,7 @@
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/attention.mlir -p 'xfuse-network-fusion{cache-budget=3000 remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=ATT
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/conv_maxpool.mlir -p 'xfuse-network-fusion{cache-budget=3000 remarks=true}' 2>&1 | filecheck %s --check-prefix=POOL
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/pool_between_convs.mlir -p 'xfuse-network-fusion{cache-budget=1000 remarks=true}' 2>&1 | filecheck %s --check-prefix=POOL2
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/generic_contractions.mlir -p 'xfuse-network-fusion{cache-budget=1000 remarks=true}' 2>&1 | filecheck %s --check-prefix=GEN
 // On a host with 8 f32 lanes (AVX2) the vector loop of the matmul (N = 16) takes 8, not 16.
 // RUN: env XFUSE_TARGET_CPU=x86-64-v3 xfuse-opt %S/Inputs/matmul_add_relu.mlir -p 'xfuse-network-fusion{cache-budget=1000 remarks=true}' -o /dev/null 2>&1 | filecheck %s --check-prefix=AVX2
 
@@ -62,5 +63,21 @@
 // POOL2: linalg.pooling_nchw_max {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x8x3x11xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x8x1x5xf32>)
 // POOL2: linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x8x1x5xf32>, tensor<16x8x1x1xf32>)
 // POOL2-NOT: linalg.pooling_nchw_max
+
+// A generic matmul with B transposed, a named matmul with A transposed (indexing_maps) and a
+// batch matmul whose weight is broadcast over the batch by its map are roots too.
+// GEN: generic_contractions.mlir:18:3: remark: network-fusion: root 'linalg.generic': tile 1x16x0 (chosen, working set 2.2 KiB)
+// GEN: generic_contractions.mlir:31:3: remark: network-fusion: root 'linalg.matmul': tile 1x16x0
+// GEN: generic_contractions.mlir:35:3: remark: network-fusion: root 'linalg.generic': tile 1x1x16x0
+// GEN: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.generic')
+// GEN: remark: diffusion: fused 'linalg.exp' (consumer of result #0 of 'linalg.matmul')
+// GEN: remark: diffusion: fused 'linalg.negf' (consumer of result #0 of 'linalg.generic')
+// GEN: scf.forall (%{{.*}}) in (8)
+// GEN: math.tanh
+// GEN: scf.forall (%{{.*}}) in (8)
+// GEN: linalg.matmul indexing_maps = [{{.*}}] ins(%{{.*}}, %{{.*}} : tensor<32x1xf32>, tensor<32x16xf32>)
+// GEN: linalg.exp
+// GEN: scf.forall (%{{.*}}, %{{.*}}) in (2, 8)
+// GEN: linalg.negf
 
 // AVX2: matmul_add_relu.mlir:11:5: remark: network-fusion: root 'linalg.matmul': tile 1x8x0 (chosen
