@@ -34,6 +34,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseKindAttr, ElementwiseOp
 from xfuse.dialects.linalg_map import MapOp
+from xfuse.dialects.linalg_reduce import ReduceOp
 from xfuse.dialects.linalg_named import NAMED_OPS
 from xfuse.dialects.linalg_bodies import TypeFnAttr, contraction_region, is_unsigned
 from xfuse.dialects.linalg_syntax import (
@@ -230,6 +231,7 @@ LINALG_EXTENSION = Dialect(
         ElementwiseOp,
         ContractOp,
         MapOp,
+        ReduceOp,
     ],
     [TypeFnAttr, ElementwiseKindAttr],
 )

@@ -20,10 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
-from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.dialects.linalg.ops import YieldOp
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -36,7 +35,14 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from xfuse.dialects.linalg_syntax import parse_operand_group, print_operand_group
+from xfuse.dialects.linalg_syntax import (
+    parse_operand_group,
+    parse_short_form_payload,
+    print_operand_group,
+    print_long_form_body,
+    print_short_form_payload,
+    short_form_body,
+)
 
 
 def _element_type(value_type: Attribute) -> Attribute:
@@ -113,36 +119,18 @@ class MapOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         payload = self.payload_op()
         if payload is not None:
-            printer.print_string(f" {{ {payload.name}")
-            entries = {
-                k: v
-                for k, v in {**payload.properties, **payload.attributes}.items()
-                if not (isinstance(v, FastMathFlagsAttr) and not v.data)
-            }
-            if entries:
-                printer.print_op_attributes(dict(sorted(entries.items())))
-            printer.print_string(" }")
+            print_short_form_payload(printer, payload)
         print_operand_group(printer, "ins", list(self.inputs))
         print_operand_group(printer, "outs", [self.init])
         if self.attributes:
             printer.print_op_attributes(dict(sorted(self.attributes.items())))
         if payload is None:
-            with printer.indented():
-                printer.print_string("\n")
-                with printer.in_parens():
-                    printer.print_list(self.mapper.block.args, printer.print_block_argument)
-                printer.print_string(" ")
-                printer.print_region(self.mapper, print_entry_block_args=False)
+            print_long_form_body(printer, self.mapper)
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
         start = parser.pos
-        payload_name: str | None = None
-        payload_attrs: dict[str, Attribute] = {}
-        if parser.parse_optional_punctuation("{"):
-            payload_name = parser.parse_identifier()
-            payload_attrs = dict(parser.parse_optional_attr_dict())
-            parser.parse_punctuation("}")
+        payload = parse_short_form_payload(parser)
         inputs = parse_operand_group(parser, "ins")
         outs = parse_operand_group(parser, "outs")
         if len(outs) != 1:
@@ -150,39 +138,10 @@ class MapOp(IRDLOperation):
         init = outs[0]
         attributes = dict(parser.parse_optional_attr_dict())
         arg_types = [_element_type(v.type) for v in (*inputs, init)]
-        if payload_name is None:
+        if payload is None:
             args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_argument)
             mapper = parser.parse_region(args)
         else:
-            mapper = _short_form_region(parser, payload_name, payload_attrs, arg_types, start)
+            mapper = short_form_body(parser, payload, arg_types, lambda args: args[:-1], start)
         return cls(inputs, init, mapper, attributes)
 
-
-def _short_form_region(
-    parser: Parser,
-    payload_name: str,
-    payload_attrs: dict[str, Attribute],
-    arg_types: list[Attribute],
-    start: int,
-) -> Region:
-    """`{ op.name {attrs} }`: op(inputs' elements) -> init's element type, yielded."""
-    op_type = parser.ctx.get_optional_op(payload_name)
-    if op_type is None:
-        parser.raise_error(f"unknown payload op '{payload_name}'", start, parser.pos)
-    block = Block(arg_types=arg_types)
-    definition = op_type.get_irdl_definition() if issubclass(op_type, IRDLOperation) else None
-    prop_names = set(definition.properties) if definition is not None else set()
-    properties = {k: v for k, v in payload_attrs.items() if k in prop_names}
-    if definition is not None:
-        for name, prop in definition.properties.items():
-            if name not in properties and prop.default_value is not None:
-                properties[name] = prop.default_value
-    payload = op_type.create(
-        operands=list(block.args[:-1]),
-        result_types=[arg_types[-1]],
-        properties=properties,
-        attributes={k: v for k, v in payload_attrs.items() if k not in prop_names},
-    )
-    block.add_op(payload)
-    block.add_op(YieldOp(payload.results[0]))
-    return Region(block)

@@ -15,19 +15,21 @@ override `parse`/`print` (plain Python subclasses: they inherit xDSL's op defini
 - named ops: `[indexing_maps = [...]] [{attrs}] ins(...) outs(...) [{attrs}] [-> types]`;
   properties given in the dictionaries become properties, default-valued ones are not printed.
   xDSL's `attrs = {...}` after `outs` is still read (not printed), so older inputs parse.
-- transpose / broadcast / reduce: `... permutation = [...]  {attrs}` (their dictionary comes last).
+- transpose / broadcast: `... permutation = [...]  {attrs}` (their dictionary comes last);
+  `linalg.reduce` is xfuse's own op (xfuse/dialects/linalg_reduce.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Self, cast
 
 from xdsl.dialects.linalg import ops as xlinalg
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, StringAttr, i64
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, DictionaryAttr, StringAttr, i64
 from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from xdsl.ir import Attribute, Region, SSAValue
+from xdsl.dialects.arith import FastMathFlagsAttr
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -125,7 +127,85 @@ def printed_dictionary(op: IRDLOperation, hidden: Sequence[str]) -> dict[str, At
     return dict(sorted(entries.items()))
 
 
+# -- short forms of linalg.map / linalg.reduce -------------------------------------------
+
+
+def parse_short_form_payload(parser: Parser) -> tuple[str, dict[str, Attribute]] | None:
+    """`{ op.name {attrs} }` if present: the payload op's name and attributes."""
+    if not parser.parse_optional_punctuation("{"):
+        return None
+    payload = parser.parse_identifier(), dict(parser.parse_optional_attr_dict())
+    parser.parse_punctuation("}")
+    return payload
+
+
+def print_short_form_payload(printer: Printer, payload: Operation) -> None:
+    """` { op.name {attrs} }`, `fastmath<none>` elided (MLIR's `printShortForm`)."""
+    printer.print_string(f" {{ {payload.name}")
+    entries = {
+        k: v
+        for k, v in {**payload.properties, **payload.attributes}.items()
+        if not (isinstance(v, FastMathFlagsAttr) and not v.data)
+    }
+    if entries:
+        printer.print_op_attributes(dict(sorted(entries.items())))
+    printer.print_string(" }")
+
+
+def print_long_form_body(printer: Printer, body: Region) -> None:
+    """The long form's body on the next line: `(%in: f32, %init: f32) { ... }`."""
+    with printer.indented():
+        printer.print_string("\n")
+        with printer.in_parens():
+            printer.print_list(body.block.args, printer.print_block_argument)
+        printer.print_string(" ")
+        printer.print_region(body, print_entry_block_args=False)
+
+
+def short_form_body(
+    parser: Parser,
+    payload: tuple[str, dict[str, Attribute]],
+    arg_types: Sequence[Attribute],
+    payload_operands: Callable[[Sequence[BlockArgument]], Sequence[SSAValue]],
+    start: int,
+) -> Region:
+    """The body a short form stands for: the payload op on `payload_operands(block args)`, of
+    the last argument's type, yielded (MLIR's `addBodyWithPayloadOp`)."""
+    name, attrs = payload
+    op_type = parser.ctx.get_optional_op(name)
+    if op_type is None:
+        parser.raise_error(f"unknown payload op '{name}'", start, parser.pos)
+    definition = op_type.get_irdl_definition() if issubclass(op_type, IRDLOperation) else None
+    prop_defs = definition.properties if definition is not None else {}
+    properties = {k: v for k, v in attrs.items() if k in prop_defs}
+    for prop_name, prop in prop_defs.items():
+        if prop_name not in properties and prop.default_value is not None:
+            properties[prop_name] = prop.default_value
+    block = Block(arg_types=arg_types)
+    op = op_type.create(
+        operands=list(payload_operands(block.args)),
+        result_types=[arg_types[-1]],
+        properties=properties,
+        attributes={k: v for k, v in attrs.items() if k not in prop_defs},
+    )
+    block.add_op(op)
+    block.add_op(xlinalg.YieldOp(op.results[0]))
+    return Region(block)
+
+
 # -- linalg.generic ---------------------------------------------------------------------
+
+
+def parse_trait_dictionary(parser: Parser) -> dict[str, Attribute]:
+    """The leading `{...}` of `linalg.generic`, or an alias of one (`#trait`, MLIR's test style:
+    `#trait = {indexing_maps = [...], iterator_types = [...]}`)."""
+    if not parser._current_token.text.startswith("#"):  # pyright: ignore[reportPrivateUsage]
+        return dict(parser.parse_optional_attr_dict())
+    start = parser.pos
+    trait = parser.parse_attribute()
+    if not isinstance(trait, DictionaryAttr):
+        parser.raise_error(f"expected an attribute dictionary, got {trait}", start, parser.pos)
+    return dict(trait.data)
 
 _GENERIC_TRAIT_NAMES = ("doc", "indexing_maps", "iterator_types", "library_call")
 
@@ -138,7 +218,7 @@ class GenericOp(xlinalg.GenericOp):
     @classmethod
     def parse(cls, parser: Parser) -> Self:
         start = parser.pos
-        attrs = dict(parser.parse_optional_attr_dict())
+        attrs = dict(parse_trait_dictionary(parser))
         end = parser.pos
         for required in ("indexing_maps", "iterator_types"):
             if required not in attrs:
@@ -318,19 +398,14 @@ def _with_mlir_syntax(base: type[NamedOperation], **class_vars: object) -> type[
 
 
 def _dimension_op_with_mlir_syntax(base: type[IRDLOperation]) -> type[IRDLOperation]:
-    """transpose/broadcast/reduce: xDSL's syntax plus MLIR's trailing attribute dictionary."""
+    """transpose/broadcast: xDSL's syntax plus MLIR's trailing attribute dictionary."""
 
     def parse(cls: type[IRDLOperation], parser: Parser) -> IRDLOperation:
-        if base is xlinalg.ReduceOp:
-            return _parse_reduce(cast(type[xlinalg.ReduceOp], cls), parser)
         op = base.parse.__func__(cls, parser)  # pyright: ignore[reportFunctionMemberAccess]
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
 
     def print_(self: IRDLOperation, printer: Printer) -> None:
-        if base is xlinalg.ReduceOp:
-            _print_reduce(cast(xlinalg.ReduceOp, self), printer)
-            return
         print_ins_outs(printer, self.operands[:1], self.operands[1:])
         keyword = "permutation" if base is xlinalg.TransposeOp else "dimensions"
         printer.print_string(f" {keyword} = ")
@@ -349,39 +424,6 @@ def _dimension_op_with_mlir_syntax(base: type[IRDLOperation]) -> type[IRDLOperat
         "print": print_,
     }
     return type(base.__name__, (base,), namespace)
-
-
-def _parse_reduce(cls: type[xlinalg.ReduceOp], parser: Parser) -> xlinalg.ReduceOp:
-    """MLIR: `ins(..) outs(..) dimensions = [..] [{attrs}] (%a: t, %b: t) {region}`."""
-    ins, outs = parse_ins_outs(parser)
-    if len(ins) != 1 or len(outs) != 1:
-        parser.raise_error("linalg.reduce with several inputs or inits is not supported by xDSL 0.74")
-    parser.parse_keyword("dimensions")
-    parser.parse_punctuation("=")
-    dimensions = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
-    attrs = parser.parse_optional_attr_dict()
-    entry_args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_argument)
-    region = parser.parse_region(entry_args)
-    op = cls(ins[0], outs[0], DenseArrayBase.from_list(i64, dimensions), region)
-    op.attributes.update(attrs)
-    return op
-
-
-def _print_reduce(op: xlinalg.ReduceOp, printer: Printer) -> None:
-    """MLIR: `ins(..) outs(..) dimensions = [..]  {attrs}` then the region with its arguments."""
-    print_operand_group(printer, "ins", [op.input])
-    print_operand_group(printer, "outs", [op.init])
-    printer.print_string(" dimensions = ")
-    with printer.in_square_brackets():
-        printer.print_list(op.dimensions.get_values(), printer.print_int)
-    if op.attributes:
-        printer.print_string(" ")
-        printer.print_op_attributes(dict(sorted(op.attributes.items())))
-    printer.print_string("\n")
-    with printer.in_parens():
-        printer.print_list(op.region.blocks[0].args, printer.print_block_argument)
-    printer.print_string(" ")
-    printer.print_region(op.region, print_entry_block_args=False)
 
 
 def _matmul_region(
@@ -416,6 +458,5 @@ XDSL_NAMED_OPS_WITH_MLIR_SYNTAX: tuple[type[IRDLOperation], ...] = (
     _with_mlir_syntax(xlinalg.QuantizedMatmulOp),
     _dimension_op_with_mlir_syntax(xlinalg.TransposeOp),
     _dimension_op_with_mlir_syntax(xlinalg.BroadcastOp),
-    _dimension_op_with_mlir_syntax(xlinalg.ReduceOp),
 )
 """xDSL's linalg ops re-registered with MLIR's syntax (the context replaces xDSL's by name)."""

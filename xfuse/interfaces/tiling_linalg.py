@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.builder import Builder
-from xdsl.dialects.linalg.ops import BroadcastOp, IndexOp, ReduceOp
+from xdsl.dialects.linalg.ops import BroadcastOp, IndexOp
 from xdsl.dialects.builtin import MemRefType, ShapedType, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.ir import Operation, SSAValue
@@ -46,6 +47,7 @@ from xdsl.ir.affine import (
 from xdsl.rewriter import InsertPoint
 
 from xfuse.dialects.linalg_map import MapOp
+from xfuse.dialects.linalg_reduce import ReduceOp
 from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,
@@ -122,15 +124,15 @@ def structured_view(op: Operation) -> StructuredView | None:
             (IteratorType.PARALLEL,) * rank,
         )
     if isinstance(op, ReduceOp):
-        # init[dims not in `dimensions`] = reduce(input[d0..dn]): the loops are the input's dims.
-        assert isinstance(op.input.type, ShapedType)
-        rank = len(op.input.type.get_shape())
+        # inits[dims not in `dimensions`] = reduce(inputs[d0..dn]): the loops are the inputs' dims.
+        rank = len(cast(ShapedType, op.inputs[0].type).get_shape())
         reduced = set(op.dimensions.get_values())
+        projection = _projection(rank, op.dimensions.get_values())
         return StructuredView(
             op,
-            (op.input, op.init),
-            1,
-            (AffineMap.identity(rank), _projection(rank, op.dimensions.get_values())),
+            tuple(op.operands),
+            len(op.inputs),
+            (AffineMap.identity(rank),) * len(op.inputs) + (projection,) * len(op.inits),
             tuple(
                 IteratorType.REDUCTION if d in reduced else IteratorType.PARALLEL
                 for d in range(rank)

@@ -27,7 +27,7 @@ from xdsl.context import Context
 from xdsl.dialects import scf, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp, TensorType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
+from xdsl.dialects.linalg.ops import BroadcastOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -39,6 +39,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.traits import IsTerminator
 from xdsl.transforms.dead_code_elimination import region_dce, would_be_trivially_dead
 
+from xfuse.dialects.linalg_reduce import ReduceOp
 from xfuse.dialects.scf import ForallOpIterArgsFolder
 
 

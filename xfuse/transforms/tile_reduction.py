@@ -56,11 +56,9 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ArrayAttr,
-    DenseArrayBase,
     IndexType,
     IntegerType,
     TensorType,
-    i64,
 )
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
@@ -69,6 +67,7 @@ from xdsl.ir.affine import AffineDimExpr, AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import XfuseError
+from xfuse.dialects.linalg_reduce import ReduceOp
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling import (
@@ -341,7 +340,7 @@ def _partial_init(
     return builder.insert(linalg.FillOp([neutral.result], [empty.tensor], [empty.tensor.type]))
 
 
-def _merge(plan: _Plan, index: int, partial: SSAValue) -> linalg.ReduceOp:
+def _merge(plan: _Plan, index: int, partial: SSAValue) -> ReduceOp:
     """`linalg.reduce ins(partial) outs(init) dimensions = [partial dims]` with the combiner."""
     combiner = plan.combiners[index]
     element = partial.type.element_type  # pyright: ignore[reportAttributeAccessIssue]
@@ -354,12 +353,7 @@ def _merge(plan: _Plan, index: int, partial: SSAValue) -> linalg.ReduceOp:
     )
     block.add_op(new)
     block.add_op(linalg.YieldOp(new.results[0]))
-    return linalg.ReduceOp(
-        partial,
-        plan.inits[index],
-        DenseArrayBase.from_list(i64, plan.merge_dimensions(index)),
-        Region(block),
-    )
+    return ReduceOp([partial], [plan.inits[index]], plan.merge_dimensions(index), Region(block))
 
 
 # -- tile_reduction_using_forall ----------------------------------------------------------------

@@ -18,7 +18,7 @@
 // CHECK: %[[U:.*]] = tensor.insert_slice %[[T]] into %[[B]][0, 0, 0] [8, 5, %[[SZ]]] [1, 1, 1]
 // CHECK-NEXT: scf.yield %[[U]]
 // CHECK: scf.yield %[[IN]]
-// CHECK: linalg.reduce ins(%[[L]]:tensor<8x5x7xf32>) outs(%out:tensor<8xf32>) dimensions = [1, 2]
+// CHECK: linalg.reduce ins(%[[L]] : tensor<8x5x7xf32>) outs(%out : tensor<8xf32>) dimensions = [1, 2]
 func.func @two_loops(%arg0: tensor<8x30x20xf32>, %out: tensor<8xf32>) -> tensor<8xf32> {
   %red = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>],
    iterator_types = ["parallel", "reduction", "reduction"]}
@@ -48,7 +48,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]}
-// CHECK: linalg.reduce ins(%{{.*}}:tensor<8x5xf32>) outs(%out:tensor<8xf32>) dimensions = [1]
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<8x5xf32>) outs(%out : tensor<8xf32>) dimensions = [1]
 func.func @reduction_dims_subset(%arg0: tensor<8x30x20xf32>, %out: tensor<8xf32>) -> tensor<8xf32> {
   %red = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0)>],
    iterator_types = ["parallel", "reduction", "reduction"]}
@@ -76,7 +76,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: IR printer: fill1 ]]]
 // CHECK-NEXT: linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<12x3xi32>)
 // CHECK-LABEL: IR printer: merge0 ]]]
-// CHECK-NEXT: linalg.reduce ins(%{{.*}}:tensor<12x3xf32>) outs(%o:tensor<12xf32>) dimensions = [1]
+// CHECK-NEXT: linalg.reduce ins(%{{.*}} : tensor<12x3xf32>) outs(%o : tensor<12xf32>) dimensions = [1]
 // CHECK-LABEL: func.func @two_inits
 // CHECK: arith.constant 0x7fc00000 : f32
 // CHECK: arith.constant -1 : i32
@@ -86,9 +86,9 @@ module attributes {transform.with_named_sequence} {
 // CHECK: %[[G:.*]], %[[G2:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}} : tensor<12x10xf32>) outs(%[[O]], %[[O2]] : tensor<12xf32>, tensor<12xi32>)
 // CHECK: tensor.parallel_insert_slice %[[G]] into %[[S]][0, %[[T]]] [12, 1] [1, 1]
 // CHECK-NEXT: tensor.parallel_insert_slice %[[G2]] into %[[S2]][0, %[[T]]] [12, 1] [1, 1]
-// CHECK: linalg.reduce ins(%[[R]]:tensor<12x3xf32>) outs(%o:tensor<12xf32>) dimensions = [1]
+// CHECK: linalg.reduce ins(%[[R]] : tensor<12x3xf32>) outs(%o : tensor<12xf32>) dimensions = [1]
 // CHECK: arith.maxnumf
-// CHECK: linalg.reduce ins(%[[R2]]:tensor<12x3xi32>) outs(%o2:tensor<12xi32>) dimensions = [1]
+// CHECK: linalg.reduce ins(%[[R2]] : tensor<12x3xi32>) outs(%o2 : tensor<12xi32>) dimensions = [1]
 // CHECK: arith.minui
 func.func @two_inits(%arg0: tensor<12x30xf32>, %o: tensor<12xf32>, %o2: tensor<12xi32>) -> (tensor<12xf32>, tensor<12xi32>) {
   %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
@@ -124,7 +124,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: arith.mulf
 // CHECK: arith.addf
 // CHECK-NOT: linalg.matmul
-// CHECK: linalg.reduce ins(%{{.*}}:tensor<12x10x6xf32>) outs(%out:tensor<12x10xf32>) dimensions = [2]
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<12x10x6xf32>) outs(%out : tensor<12x10xf32>) dimensions = [2]
 func.func @matmul_for(%A: tensor<12x30xf32>, %B: tensor<30x10xf32>, %out: tensor<12x10xf32>) -> tensor<12x10xf32> {
   %matmul = linalg.matmul ins(%A, %B: tensor<12x30xf32>, tensor<30x10xf32>) outs(%out: tensor<12x10xf32>) -> tensor<12x10xf32>
   return %matmul : tensor<12x10xf32>

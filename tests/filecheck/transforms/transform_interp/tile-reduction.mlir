@@ -15,7 +15,7 @@
 // CHECK: arith.mulf
 // CHECK: arith.addf
 // CHECK: tensor.insert_slice %[[T]] into %[[ACC]][0, 0] [12, %[[SZ]]] [1, 1]
-// CHECK: %[[R:.*]] = linalg.reduce ins(%[[P]]:tensor<12x7xf32>) outs(%[[OUT]]:tensor<12xf32>) dimensions = [1]
+// CHECK: %[[R:.*]] = linalg.reduce ins(%[[P]] : tensor<12x7xf32>) outs(%[[OUT]] : tensor<12xf32>) dimensions = [1]
 // CHECK: arith.addf
 // CHECK: func.return %[[R]]
 func.func @reduction_tile(%arg0: tensor<12x30xf32>, %out: tensor<12xf32>) -> tensor<12xf32> {
@@ -103,7 +103,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: scf.forall.in_parallel {
 // CHECK-NEXT: tensor.parallel_insert_slice %[[R]] into %[[S]][0, %[[T]]] [12, 1] [1, 1] : tensor<12xf32> into tensor<12x4xf32>
 // CHECK: } {mapping = [#gpu.thread<x>]}
-// CHECK: linalg.reduce ins(%[[P]]:tensor<12x4xf32>) outs(%{{.*}}:tensor<12xf32>) dimensions = [1]
+// CHECK: linalg.reduce ins(%[[P]] : tensor<12x4xf32>) outs(%{{.*}} : tensor<12xf32>) dimensions = [1]
 func.func @reduction_forall(%arg0: tensor<12x30xf32>, %out: tensor<12xf32>) -> tensor<12xf32> {
   %red = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
    iterator_types = ["parallel", "reduction"]}
