@@ -261,3 +261,15 @@ def test_xdsl_interpreter_runs_a_subclass_only_in_its_base_form():
     with pytest.raises(InterpretationError, match="no interpretation of this form of arith.cmpi"):
         run(None, None, wide, (None, None))
     assert ran == [scalar]
+
+
+def test_xdsl_opt_reads_with_xfuse_parser(tmp_path):
+    # Source locations are what xfuse's parser adds at least (xfuse/parsing.py).
+    source = tmp_path / "located.mlir"
+    source.write_text("func.func @f() {\n  func.return\n}\n")
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "xdsl-opt"), str(source), "--print-debuginfo"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert f'func.return loc("{source}":2:3)' in result.stdout

@@ -9,6 +9,11 @@ each dialect xfuse extends in `XDSL_UNIVERSE.all_dialects` becomes an `ExtendedD
 (`with_xfuse_extensions` of xfuse/context.py, the function `xfuse-opt`'s and
 `xfuse.make_context()`'s dialects come from, so every entry added to `DIALECT_EXTENSIONS` reaches
 `xdsl-opt` too). The dialects of xfuse's own (`iree_encoding`, `rock`) are this universe's.
+xDSL's tools also read MLIR text with xfuse's parser (`_read_mlir_with_xfuse_parser`), which
+reads some builtin syntax as MLIR 22 does where xDSL 0.74 does not (xfuse/parsing.py) and
+gives every op its source location (`--print-debuginfo` prints them; in a
+`--split-input-file` piece, lines count from the piece's start, where `xfuse-opt` counts from
+the file's).
 
 For IR that does not use xfuse's ops, the extended dialects parse and print the same text as
 xDSL's, except for the ops xfuse re-registers with MLIR 22's syntax (`linalg.generic`, the
@@ -34,7 +39,9 @@ The extension covers dialects xDSL defines; a dialect another plugin defines is 
 import functools
 import os
 from collections.abc import Callable
+from typing import IO
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation
 from xdsl.universe import XDSL_UNIVERSE, Universe
@@ -106,8 +113,34 @@ def _extension_op_classes() -> tuple[type, ...]:
     return tuple(op for factory in DIALECT_EXTENSIONS.values() for op in factory().operations)
 
 
+def _read_mlir_with_xfuse_parser() -> None:
+    """xDSL's tools (`xdsl-opt`, `xdsl-run`) read MLIR text with xfuse's parser, as `xfuse-opt`
+    does: xDSL's, plus what xfuse reads as MLIR 22 does (xfuse/parsing.py) and source locations.
+
+    A tool registers its frontends after its dialects (`CommandLineTool.register_all_dialects`
+    loads this module first), so the replacement already serves the run that loads xfuse; a tool
+    that registers its own `mlir` frontend keeps it."""
+    from xdsl.tools.command_line_tool import CommandLineTool
+
+    register = CommandLineTool.register_all_frontends
+
+    def register_all_frontends(self: CommandLineTool) -> None:
+        register(self)
+        from xfuse.parsing import LocatingParser
+
+        def parse_mlir(stream: IO[bytes]) -> ModuleOp:
+            parser = LocatingParser(self.ctx, stream.read(), self.get_input_name())
+            return parser.parse_module(not self.args.no_implicit_module)
+
+        self.available_frontends["mlir"] = parse_mlir
+
+    register_all_frontends.__doc__ = register.__doc__
+    CommandLineTool.register_all_frontends = register_all_frontends
+
+
 if os.environ.get(EXTEND_XDSL_VARIABLE, "1") != "0":
     _extend_xdsl_dialects()
+    _read_mlir_with_xfuse_parser()
     _interpret_subclasses_as_their_base()
 
 XFUSE_UNIVERSE = Universe(all_passes=get_all_passes(), all_dialects=_own_dialects())
