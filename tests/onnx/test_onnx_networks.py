@@ -99,3 +99,9 @@ def test_call_forms_agree(tiny_conv):
     positional = model(feeds["x"])
     assert list(by_name) == ["prob"] and model.output_names == ["prob"]
     np.testing.assert_array_equal(by_name["prob"], positional)
+    weights_before = {name: array.copy() for name, array in model.weights.items()}
+    input_before = feeds["x"].copy()
+    np.testing.assert_array_equal(model(feeds["x"]), positional)  # calls leave inputs and weights alone
+    np.testing.assert_array_equal(feeds["x"], input_before)
+    for name, array in model.weights.items():
+        np.testing.assert_array_equal(array, weights_before[name])
