@@ -82,7 +82,7 @@ def test_sharing_buffers_computes_the_same_and_shares():
     apply_passes(module, "xfuse-network-fusion,xfuse-bufferize")
     before = compile_module(module.clone(), pipeline="memref")
     (report,) = share_buffers(module)
-    assert report.slabs >= 1 and report.bytes_after < report.bytes_before
+    assert report.arenas >= 1 and report.bytes_after < report.bytes_before
     after = compile_module(module, pipeline="memref")
     inputs = random_inputs(before.signature, seed=5)
     assert_same_results(before, after, inputs, "squeezenet before/after xfuse-share-buffers")

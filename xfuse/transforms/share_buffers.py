@@ -15,12 +15,13 @@ that are never live at the same time the same memory:
    count, so buffers allocated early and freed late still share when their uses do not overlap.
    Two ranges that meet at one op overlap (that op may read one while writing the other). A
    buffer that is never used is removed.
-3. **Assignment** (interval colouring, greedy in order of first use): a buffer goes to a free
-   slab (one whose buffers are all dead by then) of the smallest size that holds it, else to the
-   largest free slab (which grows), else to a new slab.
-4. **Rewrite**: each slab shared by two or more buffers is one `memref.alloc() {alignment = 64}
-   : memref<Nxi8>` where its first buffer was allocated; every buffer becomes
-   `memref.view %slab[%c0][]` of its old type, and the slab is freed where its last buffer was.
+3. **Placement** (offsets in one arena per block, largest buffer first, as TFLite's and IREE's
+   planners do): each buffer goes at the lowest offset (a multiple of 64 bytes) where it overlaps
+   no already placed buffer that is live at the same time. The arena's size is the end of the
+   highest buffer: at least the most bytes live at once, at most their sum.
+4. **Rewrite**: a block whose arena is smaller than its candidates' sum gets one `memref.alloc() {alignment = 64 :
+   i64} : memref<Nxi8>` where its first candidate was allocated; every candidate becomes
+   `memref.view %arena[%offset][]` of its old type, and the arena is freed where the last one was.
 
 Dynamic-shaped buffers and buffers of blocks other than their dealloc's are not shared.
 """
@@ -28,7 +29,7 @@ Dynamic-shaped buffers and buffers of blocks other than their dealloc's are not 
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref
@@ -50,7 +51,7 @@ from xfuse.diagnostics import format_diagnostic
 
 __all__ = ["BufferSharing", "ShareBuffersPass", "share_buffers"]
 
-SLAB_ALIGNMENT = 64
+ARENA_ALIGNMENT = 64
 """Bytes: a cache line, and a whole AVX-512 vector."""
 
 VIEW_OPS = (
@@ -72,17 +73,17 @@ class BufferSharing:
     bytes_before: int = 0
     """Their total size."""
     bytes_after: int = 0
-    """The total size of the memory they use now (slabs, and the buffers left alone)."""
-    slabs: int = 0
-    """Slabs shared by two buffers or more."""
+    """The total size of the memory they use now (arenas, and the buffers left alone)."""
+    arenas: int = 0
+    """Blocks whose buffers now live in one arena."""
     removed: int = 0
     """Buffers never used, removed."""
 
     def describe(self) -> str:
         return (
             f"share-buffers: @{self.function}: {self.buffers} buffers of {_size(self.bytes_before)} "
-            f"now use {_size(self.bytes_after)} ({self.slabs} shared slabs, {self.removed} unused "
-            "buffers removed)"
+            f"now use {_size(self.bytes_after)} ({self.arenas} arenas, {self.removed} unused buffers "
+            "removed)"
         )
 
 
@@ -100,13 +101,7 @@ class _Buffer:
     nbytes: int
     first: int = -1
     last: int = -1
-
-
-@dataclass
-class _Slab:
-    nbytes: int
-    end: int
-    members: list[_Buffer] = field(default_factory=list)
+    offset: int = 0
 
 
 def _static_bytes(alloc: memref.AllocOp) -> int | None:
@@ -167,37 +162,40 @@ def _buffer_of(alloc: memref.AllocOp, block: Block, index: dict[Operation, int])
     return buffer
 
 
-def _assign(buffers: list[_Buffer]) -> list[_Slab]:
-    slabs: list[_Slab] = []
-    for buffer in sorted(buffers, key=lambda b: (b.first, -b.nbytes)):
-        free = [s for s in slabs if s.end < buffer.first]
-        holding = [s for s in free if s.nbytes >= buffer.nbytes]
-        if holding:
-            slab = min(holding, key=lambda s: s.nbytes)
-        elif free:
-            slab = max(free, key=lambda s: s.nbytes)
-            slab.nbytes = buffer.nbytes
-        else:
-            slab = _Slab(buffer.nbytes, buffer.last)
-            slabs.append(slab)
-        slab.end = buffer.last
-        slab.members.append(buffer)
-    return slabs
+def _aligned(n: int) -> int:
+    return -(-n // ARENA_ALIGNMENT) * ARENA_ALIGNMENT
 
 
-def _rewrite(slab: _Slab, index: dict[Operation, int]) -> None:
-    first_alloc = min((b.alloc for b in slab.members), key=lambda op: index[op])
-    last_dealloc = max((b.dealloc for b in slab.members), key=lambda op: index[op])
+def _place(buffers: list[_Buffer]) -> int:
+    """Give every buffer its offset (largest first, lowest free offset among the buffers live at
+    the same time); returns the arena's size."""
+    placed: list[_Buffer] = []
+    for buffer in sorted(buffers, key=lambda b: (-b.nbytes, b.first)):
+        offset = 0
+        live = sorted((p for p in placed if p.first <= buffer.last and buffer.first <= p.last),
+                      key=lambda p: p.offset)
+        for other in live:
+            if offset + buffer.nbytes <= other.offset:
+                break
+            offset = max(offset, _aligned(other.offset + other.nbytes))
+        buffer.offset = offset
+        placed.append(buffer)
+    return max((b.offset + b.nbytes for b in buffers), default=0)
+
+
+def _rewrite(buffers: list[_Buffer], nbytes: int, index: dict[Operation, int]) -> None:
+    first_alloc = min((b.alloc for b in buffers), key=lambda op: index[op])
+    last_dealloc = max((b.dealloc for b in buffers), key=lambda op: index[op])
     alignment = max(
-        [SLAB_ALIGNMENT] + [b.alloc.alignment.value.data for b in slab.members if b.alloc.alignment]
+        [ARENA_ALIGNMENT] + [b.alloc.alignment.value.data for b in buffers if b.alloc.alignment]
     )
-    zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
-    nbytes = -(-slab.nbytes // SLAB_ALIGNMENT) * SLAB_ALIGNMENT
-    whole = memref.AllocOp.get(i8, alignment, [nbytes])
-    Rewriter.insert_op([zero, whole], InsertPoint.before(first_alloc))
-    Rewriter.insert_op(memref.DeallocOp.get(whole), InsertPoint.before(last_dealloc))
-    for buffer in slab.members:
-        view = memref.ViewOp(whole, zero, [], buffer.alloc.memref.type)
+    offsets = {o: arith.ConstantOp(IntegerAttr(o, IndexType()))
+               for o in sorted({b.offset for b in buffers})}
+    arena = memref.AllocOp.get(i8, alignment, [_aligned(nbytes)])
+    Rewriter.insert_op([*offsets.values(), arena], InsertPoint.before(first_alloc))
+    Rewriter.insert_op(memref.DeallocOp.get(arena), InsertPoint.before(last_dealloc))
+    for buffer in buffers:
+        view = memref.ViewOp(arena, offsets[buffer.offset], [], buffer.alloc.memref.type)
         Rewriter.replace_op(buffer.alloc, view)
         Rewriter.erase_op(buffer.dealloc)
 
@@ -214,12 +212,17 @@ def _share_in_block(block: Block, report: BufferSharing) -> None:
         Rewriter.erase_op(unused.dealloc)
         Rewriter.erase_op(unused.alloc)
         report.removed += 1
-    slabs = _assign([b for b in buffers if b.first >= 0])
-    report.bytes_after += sum(s.nbytes for s in slabs)
-    for slab in slabs:
-        if len(slab.members) > 1:
-            _rewrite(slab, index)
-            report.slabs += 1
+    used = [b for b in buffers if b.first >= 0]
+    if len(used) < 2:
+        report.bytes_after += sum(b.nbytes for b in used)
+        return
+    nbytes = _place(used)
+    if nbytes >= sum(b.nbytes for b in used):
+        report.bytes_after += sum(b.nbytes for b in used)
+        return  # all live at once: nothing to share
+    report.bytes_after += nbytes
+    report.arenas += 1
+    _rewrite(used, nbytes, index)
 
 
 def share_buffers(module: ModuleOp) -> list[BufferSharing]:
@@ -236,7 +239,8 @@ def share_buffers(module: ModuleOp) -> list[BufferSharing]:
 
 @dataclass(frozen=True)
 class ShareBuffersPass(ModulePass):
-    """Buffers never live at the same time share one allocation (after bufferization).
+    """Buffers never live at the same time share memory: one arena per block (after
+    bufferization).
 
     Option `report`: print, per function, the bytes of the shareable buffers before and after
     as a remark on stderr."""

@@ -1,27 +1,28 @@
-// xfuse-share-buffers: buffers whose uses do not overlap share one allocation.
+// xfuse-share-buffers: buffers whose uses do not overlap share memory (one arena per block).
 // RUN: xfuse-opt %s -p 'xfuse-share-buffers{report=true}' --split-input-file 2>&1 | filecheck %s
 // The result goes through mlir-opt 22's verifier.
 // RUN: xfuse-opt %s -p xfuse-share-buffers --split-input-file --print-op-generic | mlir-opt --split-input-file | filecheck %s --check-prefix=GENERIC
 
-// A chain a -> b -> c: a is dead when c is first written, so c reuses a's memory (a slab of
-// a's size, the larger); b overlaps both.
-// CHECK: remark: share-buffers: @chain: 3 buffers of 1.0 KiB now use 768 B (1 shared slabs, 0 unused buffers removed)
+// A chain a -> b -> c: a is dead when c is first written, so c takes a's place at offset 0;
+// b, live with both, goes above a.
+// CHECK: remark: share-buffers: @chain: 3 buffers of 1.0 KiB now use 768 B (1 arenas, 0 unused buffers removed)
 // CHECK-LABEL: {{^  }}func.func @chain
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[SLAB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
-// CHECK-NEXT: %[[A:.*]] = memref.view %[[SLAB]][%[[ZERO]]][] : memref<512xi8> to memref<128xf32>
-// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<64xf32>
-// CHECK-NEXT: %[[C:.*]] = memref.view %[[SLAB]][%[[ZERO]]][] : memref<512xi8> to memref<2x32xf32>
+// CHECK-NEXT: %[[HIGH:.*]] = arith.constant 512 : index
+// CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<768xi8>
+// CHECK-NEXT: %[[A:.*]] = memref.view %[[ARENA]][%[[ZERO]]][] : memref<768xi8> to memref<128xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.view %[[ARENA]][%[[HIGH]]][] : memref<768xi8> to memref<64xf32>
+// CHECK-NEXT: %[[C:.*]] = memref.view %[[ARENA]][%[[ZERO]]][] : memref<768xi8> to memref<2x32xf32>
 // CHECK: linalg.fill {{.*}} outs(%[[A]] : memref<128xf32>)
 // CHECK: memref.copy %{{.*}}, %[[B]]
 // CHECK: memref.expand_shape %[[B]]
 // CHECK: memref.copy %{{.*}}, %[[C]]
 // CHECK: memref.copy %[[C]], %{{.*}}
 // CHECK-NOT: memref.dealloc %[[A]]
-// CHECK: memref.dealloc %[[B]]
-// CHECK-NEXT: memref.dealloc %[[SLAB]] : memref<512xi8>
+// CHECK-NOT: memref.dealloc %[[B]]
+// CHECK: memref.dealloc %[[ARENA]] : memref<768xi8>
 // CHECK-NEXT: func.return
-// GENERIC: memref.view %{{.*}}[%{{.*}}][] : memref<512xi8> to memref<128xf32>
+// GENERIC: memref.view %{{.*}}[%{{.*}}][] : memref<768xi8> to memref<128xf32>
 func.func @chain(%out: memref<2x32xf32>) {
   %zero = arith.constant 0.0 : f32
   %a = memref.alloc() : memref<128xf32>
@@ -43,7 +44,7 @@ func.func @chain(%out: memref<2x32xf32>) {
 
 // A view extends the live range: a is read through its subview after b is written, and an op
 // reading one buffer while writing the other keeps them apart.
-// CHECK: remark: share-buffers: @alias: 2 buffers of 512 B now use 512 B (0 shared slabs, 0 unused buffers removed)
+// CHECK: remark: share-buffers: @alias: 2 buffers of 512 B now use 512 B (0 arenas, 0 unused buffers removed)
 // CHECK-LABEL: {{^  }}func.func @alias
 // CHECK-NOT: memref.view
 // CHECK: func.return
@@ -65,7 +66,7 @@ func.func @alias(%out: memref<64xf32>) {
 
 // Left alone: a returned buffer, a dynamic one, one freed in another block. An unused one is
 // removed.
-// CHECK: remark: share-buffers: @escapes: 1 buffers of 256 B now use 0 B (0 shared slabs, 1 unused buffers removed)
+// CHECK: remark: share-buffers: @escapes: 1 buffers of 256 B now use 0 B (0 arenas, 1 unused buffers removed)
 // CHECK-LABEL: {{^  }}func.func @escapes
 // CHECK-NEXT: %{{.*}} = arith.constant
 // CHECK-NEXT: %[[R:.*]] = memref.alloc() : memref<64xf32>
@@ -88,7 +89,7 @@ func.func @escapes(%n: index) -> memref<64xf32> {
 
 // Per-tile temporaries inside a loop body share too (each iteration's block is planned alone);
 // the top-level buffer used by the loop lives across it.
-// CHECK: remark: share-buffers: @tiles: 3 buffers of 384 B now use 320 B (1 shared slabs, 0 unused buffers removed)
+// CHECK: remark: share-buffers: @tiles: 3 buffers of 384 B now use 320 B (1 arenas, 0 unused buffers removed)
 // CHECK-LABEL: {{^  }}func.func @tiles
 // CHECK: scf.forall
 // CHECK: memref.alloc() {alignment = 64 : i64} : memref<64xi8>
