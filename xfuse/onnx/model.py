@@ -18,19 +18,25 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from xfuse.onnx.errors import OnnxError
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 
+if TYPE_CHECKING:
+    from xfuse.onnx.importer import ImportedModel
+
 DEFAULT_PASSES = ""
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec);
-empty: the network is lowered as torch-mlir emits it."""
+empty: the network is lowered as torch-mlir emits it. The whole-network pipeline,
+`xfuse.transforms.network.pipeline.NETWORK_PASSES`, works here as it is (it bufferizes, and the
+backend's default for a bufferized module is `memref`)."""
 
 DEFAULT_PIPELINE: str | None = None
-"""The backend's lowering pipeline; None: the backend's default for tensors (`microkernel`)."""
+"""The backend's lowering pipeline; None: the backend's default for the module (`microkernel`
+on tensors, `memref` once bufferized)."""
 
 SAVED_FORMAT = 1
 """Version of the directory `Model.save` writes."""
@@ -75,7 +81,7 @@ class Model:
     # Building ----------------------------------------------------------------------------
 
     @staticmethod
-    def compile(imported: Any, *, passes: str | None = None, pipeline: str | None = None) -> Model:
+    def compile(imported: ImportedModel, *, passes: str | None = None, pipeline: str | None = None) -> Model:
         """Parse an `ImportedModel`'s IR, run the xfuse `passes` (default `DEFAULT_PASSES`) and
         compile it with the backend `pipeline` (default `DEFAULT_PIPELINE`)."""
         import xfuse
