@@ -273,3 +273,31 @@ def test_xdsl_opt_reads_with_xfuse_parser(tmp_path):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert f'func.return loc("{source}":2:3)' in result.stdout
+
+
+def _xdsl_opt(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "xdsl-opt"), str(ROOT / "examples/mlp.mlir"), *args],
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_xdsl_opt_reports_a_bad_xfuse_pass_option_located():
+    result = _xdsl_opt("-p", "canonicalize,xfuse-tile{loop=while}")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == (
+        "xdsl-opt: error: invalid pass pipeline 'canonicalize,xfuse-tile{loop=while}': xfuse-tile option "
+        "loop: expected one of 'for', 'forall', got 'while'\n"
+        "  canonicalize,xfuse-tile{loop=while}\n"
+        "  " + " " * len("canonicalize,xfuse-tile{") + "^\n"  # under the option
+    )
+
+
+def test_xdsl_opt_keeps_xdsl_errors_for_other_pipelines():
+    # A bad option of one of xDSL's passes, an unknown pass: xDSL's own report (a traceback).
+    for spec, message in (
+        ("convert-linalg-to-loops{bad=1}", 'ValueError: Provided arguments ["bad"] not found'),
+        ("xfuse-no-such-pass", "ValueError: Unrecognized passes: ['xfuse-no-such-pass']"),
+    ):
+        result = _xdsl_opt("-p", spec)
+        assert result.returncode == 1 and "Traceback" in result.stderr and message in result.stderr, spec

@@ -66,7 +66,7 @@ def pipeline_error(
     spec: str, exc: BaseException, passes: dict[str, Callable[[], type[ModulePass]]]
 ) -> XfuseError:
     """The user-facing error for a pipeline xDSL refused: the option at fault, located in `spec`."""
-    culprit = _failing_option(spec, passes)
+    culprit = failing_option(spec, passes)
     if culprit is None:
         return XfuseError(f"invalid pass pipeline '{spec}': {exc}")
     pass_name, option, column, reason = culprit
@@ -75,7 +75,7 @@ def pipeline_error(
     )
 
 
-def _failing_option(
+def failing_option(
     spec: str, passes: dict[str, Callable[[], type[ModulePass]]]
 ) -> tuple[str, str, int, str] | None:
     """(pass, option, column of the option in `spec`, reason) of the first option its pass refuses."""

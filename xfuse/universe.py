@@ -26,11 +26,12 @@ for the forms xDSL's op accepts (not, e.g., arith comparisons on tensors); the o
 `XFUSE_EXTEND_XDSL=0` to load xDSL's dialects unchanged (then IR with xfuse's ops needs
 `xfuse-opt`).
 
-Bad input is reported by xdsl-opt as xDSL reports it: a Python traceback whose last line is the
-error (a bad pass option: the pass's `ValueError`; a pass refusing an op: the `XfuseError` with
-its message). xdsl-opt catches none of them and offers a plugin no hook to format them (an
-`excepthook` installed on load would change every program that loads the multiverse), so the
-located diagnostics remain `xfuse-opt`'s.
+A bad option of an xfuse pass in `xdsl-opt -p` is reported as `xfuse-opt` reports it, the
+option located in the pipeline, and exit code 1 (`PassOptionExit`). Other bad input is
+reported as xDSL reports it: a Python traceback whose last line is the error (a pass refusing
+an op: the `XfuseError` with its message); xdsl-opt catches none and offers a plugin no hook to
+format them (an `excepthook` installed on load would change every program that loads the
+multiverse), so located diagnostics for those remain `xfuse-opt`'s.
 
 The extension covers dialects xDSL defines; a dialect another plugin defines is extended only in
 `xfuse-opt` and `xfuse.make_context()`, which build their dialects after every plugin is loaded.
@@ -138,9 +139,44 @@ def _read_mlir_with_xfuse_parser() -> None:
     CommandLineTool.register_all_frontends = register_all_frontends
 
 
+class PassOptionExit(ValueError, SystemExit):
+    """A bad option of an xfuse pass in `xdsl-opt -p`: a `ValueError` (what xDSL raised) to
+    whoever catches it (`xfuse-opt`, `xfuse.apply_passes`), and, uncaught (plain `xdsl-opt`
+    catches nothing), a `SystemExit`: Python prints the located message and exits with 1,
+    as argparse does for xdsl-opt's other bad arguments, instead of a traceback."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.code = message
+
+
+def _report_bad_xfuse_pass_options() -> None:
+    """`xDSLOptMain.setup_pipeline` raises `PassOptionExit` for an option an xfuse pass refuses
+    (located in the pipeline by xfuse.passes); other pipeline errors are xDSL's, unchanged."""
+    from xdsl.utils.arg_spec import ArgSpecParseError
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    setup = xDSLOptMain.setup_pipeline
+
+    def setup_pipeline(self: xDSLOptMain) -> None:
+        try:
+            setup(self)
+        except (ValueError, ArgSpecParseError) as exc:
+            from xfuse.passes import failing_option, pipeline_error
+
+            culprit = failing_option(self.args.passes, self.available_passes)
+            if culprit is None or culprit[0] not in get_all_passes():
+                raise
+            raise PassOptionExit(f"xdsl-opt: {pipeline_error(self.args.passes, exc, self.available_passes)}") from exc
+
+    setup_pipeline.__doc__ = setup.__doc__
+    xDSLOptMain.setup_pipeline = setup_pipeline
+
+
 if os.environ.get(EXTEND_XDSL_VARIABLE, "1") != "0":
     _extend_xdsl_dialects()
     _read_mlir_with_xfuse_parser()
     _interpret_subclasses_as_their_base()
+_report_bad_xfuse_pass_options()
 
 XFUSE_UNIVERSE = Universe(all_passes=get_all_passes(), all_dialects=_own_dialects())
