@@ -18,8 +18,9 @@ def _scf() -> Dialect:
 def _tensor() -> Dialect:
     from xfuse.dialects.tensor import TENSOR_EXTENSION
     from xfuse.dialects.tensor_extra import TENSOR_EXTRA_OPS
+    from xfuse.dialects.tensor_mlir22 import TENSOR_MLIR22_OPS
 
-    return Dialect("tensor", [*TENSOR_EXTENSION.operations, *TENSOR_EXTRA_OPS], [])
+    return Dialect("tensor", [*TENSOR_EXTENSION.operations, *TENSOR_EXTRA_OPS, *TENSOR_MLIR22_OPS], [])
 
 
 def _linalg() -> Dialect:

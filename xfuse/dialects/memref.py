@@ -6,15 +6,15 @@ xDSL 0.74 has no custom format for `memref.copy`, `rank`, `atomic_rmw`, `cast`,
 restricts `copy`/`rank`/`extract_aligned_pointer_as_index` to ranked memrefs, and lacks
 `prefetch`, `generic_atomic_rmw`/`atomic_yield`, `realloc`, `transpose`, `reshape` and
 `distinct_objects`. The ops here are spelled and printed as mlir-opt 22.1.8 does (MemRefOps.td,
-MemRefOps.cpp). Ops xDSL has are subclasses of xDSL's (their fields re-declared, as IRDL
-requires), so `isinstance(op, xdsl.dialects.memref.CopyOp)` still holds; passes that build
+MemRefOps.cpp). Ops xDSL has are subclasses of xDSL's (`irdl_redefine.redefine`), so
+`isinstance(op, xdsl.dialects.memref.CopyOp)` still holds; passes that build
 memref ops take these classes so that their output prints in custom form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, TypeVar, cast
+from typing import ClassVar, cast
 
 from xdsl.dialects import memref as xmemref
 from xdsl.dialects.builtin import (
@@ -71,6 +71,8 @@ from xdsl.traits import (
     is_side_effect_free,
 )
 from xdsl.utils.exceptions import VerifyException
+
+from xfuse.dialects.irdl_redefine import redefine
 
 _ANY_MEMREF = base(MemRefType) | base(UnrankedMemRefType)
 
@@ -134,28 +136,10 @@ def _print_attr_dict(printer: Printer, op: Operation, elided: Sequence[str] = ()
         printer.print_attr_dict(attrs)
 
 
-_OpT = TypeVar("_OpT", bound=IRDLOperation)
-
-
-def _no_extra_checks(self: IRDLOperation) -> None:
-    """The verifier of a redefined op without checks beyond its IRDL constraints."""
-
-
-def _redefine(cls: type[_OpT]) -> type[_OpT]:
-    """`irdl_op_definition` for a subclass of an xDSL op that re-declares its fields.
-
-    IRDL takes an inherited `verify_` as the op's custom checks, and xDSL's generated one
-    checks xDSL's constraints: a subclass without its own `verify_` gets an empty one.
-    """
-    if "verify_" not in cls.__dict__:
-        cls.verify_ = _no_extra_checks  # pyright: ignore[reportAttributeAccessIssue]
-    return irdl_op_definition(cls)
-
-
 # -- copies, casts, queries -------------------------------------------------------------
 
 
-@_redefine
+@redefine
 class CopyOp(xmemref.CopyOp):
     """`memref.copy %src, %dst : t1 to t2`: ranked or unranked memrefs of the same element type
     and compatible shapes."""
@@ -176,7 +160,7 @@ class CopyOp(xmemref.CopyOp):
             raise VerifyException("requires the same shape for all operands")
 
 
-@_redefine
+@redefine
 class RankOp(xmemref.RankOp):
     """`memref.rank %m : t`."""
 
@@ -201,7 +185,7 @@ def _cast_compatible(a: Attribute, b: Attribute) -> bool:
     return _compatible_shapes(a, b)
 
 
-@_redefine
+@redefine
 class CastOp(xmemref.CastOp):
     """`memref.cast %m : t1 to t2`."""
 
@@ -225,7 +209,7 @@ class CastOp(xmemref.CastOp):
             )
 
 
-@_redefine
+@redefine
 class MemorySpaceCastOp(xmemref.MemorySpaceCastOp):
     """`memref.memory_space_cast %m : t1 to t2`: the same memref in another memory space."""
 
@@ -247,7 +231,7 @@ class MemorySpaceCastOp(xmemref.MemorySpaceCastOp):
             )
 
 
-@_redefine
+@redefine
 class ExtractAlignedPointerAsIndexOp(xmemref.ExtractAlignedPointerAsIndexOp):
     """`memref.extract_aligned_pointer_as_index %m : t -> index` (the dictionary comes last)."""
 
@@ -261,7 +245,7 @@ class ExtractAlignedPointerAsIndexOp(xmemref.ExtractAlignedPointerAsIndexOp):
     assembly_format = "$source `:` type($source) `->` type(results) attr-dict"
 
 
-@_redefine
+@redefine
 class LoadOp(xmemref.LoadOp):
     """`memref.load`, with MLIR 22's `alignment` property."""
 
@@ -280,9 +264,6 @@ class LoadOp(xmemref.LoadOp):
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$memref `[` $indices `]` attr-dict `:` type($memref)"
-    # xDSL's class was built from its own format: drop the generated parse/print it inherits.
-    parse = Operation.__dict__["parse"]
-    print = Operation.print
 
     def verify_(self) -> None:
         assert isinstance(self.memref.type, MemRefType)
@@ -291,7 +272,7 @@ class LoadOp(xmemref.LoadOp):
         _verify_alignment(self.alignment)
 
 
-@_redefine
+@redefine
 class StoreOp(xmemref.StoreOp):
     """`memref.store`, with MLIR 22's `alignment` property."""
 
@@ -310,9 +291,6 @@ class StoreOp(xmemref.StoreOp):
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = "$value `,` $memref `[` $indices `]` attr-dict `:` type($memref)"
-    # xDSL's class was built from its own format: drop the generated parse/print it inherits.
-    parse = Operation.__dict__["parse"]
-    print = Operation.print
 
     def verify_(self) -> None:
         assert isinstance(self.memref.type, MemRefType)
@@ -341,7 +319,7 @@ _FLOAT_KINDS = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", 
 _INT_KINDS = frozenset({"addi", "andi", "maxs", "maxu", "mins", "minu", "muli", "ori", "xori"})
 
 
-@_redefine
+@redefine
 class AtomicRMWOp(xmemref.AtomicRMWOp):
     """`memref.atomic_rmw addf %v, %m[%i] : (f32, memref<..xf32>) -> f32`."""
 
@@ -488,7 +466,7 @@ class AtomicYieldOp(IRDLOperation):
 # -- scopes, prefetch, DMA --------------------------------------------------------------
 
 
-@_redefine
+@redefine
 class AllocaScopeReturnOp(xmemref.AllocaScopeReturnOp):
     """`memref.alloca_scope.return [%v : t]` (elided when it returns nothing)."""
 
@@ -506,7 +484,7 @@ class AllocaScopeReturnOp(xmemref.AllocaScopeReturnOp):
             raise VerifyException("types mismatch between the returned values and the parent's results")
 
 
-@_redefine
+@redefine
 class AllocaScopeOp(xmemref.AllocaScopeOp):
     """`memref.alloca_scope [-> (types)] { ... }`: allocas inside are freed at its end."""
 
@@ -706,7 +684,7 @@ class DmaStartOp(IRDLOperation):
             raise VerifyException("expected source, destination and tag indices, the number of elements and the strides to be of index type")
 
 
-@_redefine
+@redefine
 class DmaWaitOp(xmemref.DmaWaitOp):
     """`memref.dma_wait %tag[%i], %n : t` (a tag memref of any element type, as in MLIR)."""
 
@@ -903,7 +881,7 @@ class DistinctObjectsOp(IRDLOperation):
 # -- globals ----------------------------------------------------------------------------
 
 
-@_redefine
+@redefine
 class GlobalOp(xmemref.GlobalOp):
     """`memref.global ["private"] [constant] @name : t [= uninitialized | = dense<..>]
     [{attrs}]`; visibility and initial value are optional, as in MLIR."""

@@ -5,10 +5,11 @@ Appended to the `tensor` dialect with xfuse/dialects/tensor.py's ops (xfuse/dial
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IndexType, TensorType
+from xdsl.dialects.builtin import IndexType, TensorType, UnrankedTensorType
 from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
+    base,
     irdl_op_definition,
     operand_def,
     region_def,
@@ -46,11 +47,11 @@ class GenerateOp(IRDLOperation):
 
 @irdl_op_definition
 class RankOp(IRDLOperation):
-    """`tensor.rank`: the rank of a tensor, as an index."""
+    """`tensor.rank`: the rank of a tensor (ranked or unranked), as an index."""
 
     name = "tensor.rank"
 
-    tensor = operand_def(TensorType)
+    tensor = operand_def(base(TensorType) | base(UnrankedTensorType))
     rank = result_def(IndexType)
 
     assembly_format = "$tensor attr-dict `:` type($tensor)"
@@ -58,12 +59,13 @@ class RankOp(IRDLOperation):
 
 @irdl_op_definition
 class BitcastOp(IRDLOperation):
-    """`tensor.bitcast`: the same bits seen with another element type of the same width."""
+    """`tensor.bitcast`: the same bits seen with another element type of the same width
+    (ranked or unranked tensors, as MLIR's `AnyTensor`)."""
 
     name = "tensor.bitcast"
 
-    source = operand_def(TensorType)
-    dest = result_def(TensorType)
+    source = operand_def(base(TensorType) | base(UnrankedTensorType))
+    dest = result_def(base(TensorType) | base(UnrankedTensorType))
 
     assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
