@@ -46,23 +46,29 @@ def traced_pipeline(name: str | Pipeline | None = None) -> Pipeline:
     return replace(base, name=f"{base.name}+heap-trace", steps=steps)
 
 
+def load_c_library(source_path: Path, stem: str) -> ctypes.CDLL:
+    """Compile a C file of benchmarks/ into a shared object (once, cached by content) and load it
+    RTLD_GLOBAL, so that shared objects loaded afterwards resolve the functions it defines."""
+    source = source_path.read_text()
+    key = hashlib.sha256(source.encode()).hexdigest()[:16]
+    root = Path(os.environ.get("XFUSE_CACHE_DIR", Path(os.environ.get("TMPDIR", "/tmp")) / f"xfuse-cache-{os.getuid()}"))
+    root.mkdir(parents=True, exist_ok=True)
+    target = root / f"{stem}-{key}.so"
+    if not target.is_file():
+        partial = target.with_suffix(f".{os.getpid()}.tmp")
+        subprocess.run([str(find_c_compiler()), "-O2", "-shared", "-fPIC", "-o", str(partial), str(source_path)],
+                       check=True, capture_output=True, text=True)
+        partial.rename(target)
+    return ctypes.CDLL(str(target), mode=ctypes.RTLD_GLOBAL)
+
+
 def load_tracer() -> ctypes.CDLL:
     """Compile (once, cached by content) and load the tracing library, RTLD_GLOBAL so that
     shared objects loaded afterwards resolve the allocation functions to it."""
     global _library
     if _library is not None:
         return _library
-    source = SOURCE.read_text()
-    key = hashlib.sha256(source.encode()).hexdigest()[:16]
-    root = Path(os.environ.get("XFUSE_CACHE_DIR", Path(os.environ.get("TMPDIR", "/tmp")) / f"xfuse-cache-{os.getuid()}"))
-    root.mkdir(parents=True, exist_ok=True)
-    target = root / f"heap-trace-{key}.so"
-    if not target.is_file():
-        partial = target.with_suffix(f".{os.getpid()}.tmp")
-        subprocess.run([str(find_c_compiler()), "-O2", "-shared", "-fPIC", "-o", str(partial), str(SOURCE)],
-                       check=True, capture_output=True, text=True)
-        partial.rename(target)
-    library = ctypes.CDLL(str(target), mode=ctypes.RTLD_GLOBAL)
+    library = load_c_library(SOURCE, "heap-trace")
     library.xfuse_heap_event_count.restype = ctypes.c_int64
     library.xfuse_heap_dropped.restype = ctypes.c_int64
     library.xfuse_heap_addresses.restype = ctypes.POINTER(ctypes.c_void_p)

@@ -33,6 +33,7 @@ def _():
     if str(ROOT) not in sys.path:  # benchmarks/ (stage clocks, heap tracer) lives beside xfuse/
         sys.path.insert(0, str(ROOT))
     from benchmarks.compile_time import Clock, activation_bytes, built_model, timing_backend_tools
+    from benchmarks.group_profile import instrument, profile_groups
     from benchmarks.heap import profile_call, traced_pipeline
 
     return (
@@ -43,12 +44,14 @@ def _():
         built_model,
         explain,
         import_model,
+        instrument,
         mo,
         np,
         onnx,
         onnxruntime,
         onnxruntime_outputs,
         profile_call,
+        profile_groups,
         random_feeds,
         random_weights,
         relative_error,
@@ -145,11 +148,12 @@ def _(
         xfuse.apply_passes(module, "xfuse-bufferize")
     with clock.stage("xfuse-share-buffers"):
         xfuse.apply_passes(module, "xfuse-share-buffers")
+    bufferized = module.clone()
     # The heap-traced build (allocations through a recording allocator) costs no compile time.
     with clock.stage("backend"), timing_backend_tools(clock):
         compiled = xfuse.compile_module(module, imported.entry, traced_pipeline(NETWORK_BACKEND), cache=False)
     model = built_model(imported, compiled, "xfuse-network-fusion,xfuse-bufferize,xfuse-share-buffers")
-    return (model,)
+    return bufferized, model
 
 
 @app.cell
@@ -183,8 +187,7 @@ def _(mo):
         The heap trace of one call gives the **peak of intermediates**: the most memory the call
         holds at once in buffers that are not its result; beside it, the **sum of all
         activations** (every intermediate tensor of the unfused network, from ONNX shape
-        inference), what a runtime keeping every activation would hold. There is no per-group
-        profiler yet: the run is timed as a whole.
+        inference), what a runtime keeping every activation would hold.
         """
     )
     return
@@ -238,7 +241,7 @@ def _(
         | sum of all activations ({activation_count} tensors) | {activations / 2**20:.2f} MiB |
         """
     )
-    return error, heap
+    return error, feeds, heap, xfuse_ms
 
 
 @app.cell
@@ -246,6 +249,65 @@ def _(activations, error, heap):
     assert error <= 1e-4, error
     # Shared buffers and fused groups hold less than all activations at once.
     assert 0 < heap.peak_intermediate_bytes < activations, (heap.peak_intermediate_bytes, activations)
+    return
+
+
+@app.cell
+def _(mo):
+    mo.md(
+        r"""
+        ## Where run time goes, group by group
+
+        `benchmarks/group_profile.py` puts a call to a clock function before every top-level
+        computation of the bufferized network (each fused group's loop nest, and each op left
+        outside any group) and builds it again; each computation gets the time to the next
+        tick, median of 3 calls.
+        """
+    )
+    return
+
+
+@app.cell
+def _(
+    bufferized,
+    explain,
+    feeds,
+    groups,
+    imported,
+    instrument,
+    mo,
+    model,
+    profile_groups,
+    xfuse,
+):
+    import matplotlib.pyplot as _plt
+
+    _roots = {f"group {g.number}": f"{g.roots[0].split(' ')[0].removeprefix('linalg.')} {g.tile}" for g in groups}
+    # the groups of the bufferized module are those fused above, in the same order
+    assert len(explain(bufferized).groups()) == len(groups)
+    _instrumented = bufferized.clone()
+    _labels = instrument(_instrumented, imported.entry)
+    _compiled = xfuse.compile_module(_instrumented, imported.entry, "memref")
+    group_times = profile_groups(_compiled, _labels, *feeds.values(), *model.weights.values(), repeat=3)
+    _rows = [{"computation": t.label, "root, tile": _roots.get(t.label, ""), "ms": round(t.median_ms, 2),
+              "share": f"{100 * t.share:.1f}%"} for t in group_times]
+    _top = sorted(group_times, key=lambda t: -t.median_ms)[:10]
+    _figure, _axes = _plt.subplots(figsize=(7, 3.2))
+    _axes.barh([f"{t.label} {_roots.get(t.label, '')}" for t in _top], [t.median_ms for t in _top], color="#dd8452")
+    _axes.invert_yaxis()
+    _axes.set_xlabel("ms per call (median of 3)")
+    _axes.set_title("the 10 slowest computations of one call")
+    _figure.tight_layout()
+    mo.vstack([_figure, mo.accordion({"every computation": mo.ui.table(_rows, selection=None, page_size=60)})])
+    return (group_times,)
+
+
+@app.cell
+def _(group_times, xfuse_ms):
+    # The ticks account for the whole call (within the noise of a loaded machine).
+    _total = sum(t.median_ms for t in group_times)
+    assert 0.5 * xfuse_ms < _total < 2 * xfuse_ms, (_total, xfuse_ms)
+    assert sum(t.label.startswith("group ") for t in group_times) == 26
     return
 
 
