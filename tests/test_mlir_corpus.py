@@ -101,3 +101,20 @@ def test_a_wrong_printing_is_a_measured_failure(tmp_path, monkeypatch):
 def test_error_lines_group_without_locations():
     assert mc.first_error_line("<piece>:4:31\n#CSR = #sparse\n      ^\n      'x' is not registered\n") == "'x' is not registered"
     assert mc.first_error_line("<stdin>:3:5: error: custom op 'foo' is unknown\n  foo\n  ^") == "custom op 'foo' is unknown"
+
+
+def test_pieces_split_per_op_only_where_each_op_stands_alone():
+    """A `// -----` piece is split per function where mlir-opt accepts every function alone;
+    functions using a global stay with it."""
+    mlir_opt = mc.mlir_opt_path()
+    independent = "func.func @a() {\n  return\n}\n\nfunc.func @b() {\n  return\n}"
+    assert mc.finest_accepted_pieces([independent], [], mlir_opt) == ["func.func @a() {\n  return\n}", "func.func @b() {\n  return\n}"]
+    with_global = (
+        "memref.global @g : memref<2xf32>\n"
+        "func.func @uses() {\n  %0 = memref.get_global @g : memref<2xf32>\n  return\n}\n"
+        "func.func @alone() {\n  return\n}"
+    )
+    pieces = mc.finest_accepted_pieces([with_global], [], mlir_opt)
+    assert "func.func @alone() {\n  return\n}" in pieces
+    together = [p for p in pieces if "@uses" in p]
+    assert len(together) == 1 and "memref.global @g" in together[0]

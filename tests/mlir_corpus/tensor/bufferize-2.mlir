@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/bufferize.mlir piece=2 commit=026e5fd892e00bb8a7d56ebf22fd85214749d425
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @tensor.cast(%arg0: tensor<?xindex>) -> tensor<2xindex> {
+  %0 = tensor.cast %arg0 : tensor<?xindex> to tensor<2xindex>
+  return %0 : tensor<2xindex>
+}
