@@ -62,9 +62,9 @@ def _measure(args: argparse.Namespace) -> int:
         print(f"{dialect:14} {passed:5} {total:5}")
     passed = sum(r.passed for r in records)
     print(f"{'total':14} {passed:5} {len(records):5}\n")
-    categories = Counter(r.category for r in records if not r.passed)
+    categories = Counter(mc.category_group(r.category) for r in records if not r.passed)
     if categories:
-        print("failures by category:")
+        print("failures by category (shaped types elided):")
         for category, n in categories.most_common():
             print(f"{n:5}  {category}")
     if args.json:

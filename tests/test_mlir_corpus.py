@@ -118,3 +118,10 @@ def test_pieces_split_per_op_only_where_each_op_stands_alone():
     assert "func.func @alone() {\n  return\n}" in pieces
     together = [p for p in pieces if "@uses" in p]
     assert len(together) == 1 and "memref.global @g" in together[0]
+
+
+def test_categories_group_over_shaped_types():
+    assert mc.category_group("x: tensor<8x8xi32> should be of base attribute integer_type") == (
+        "x: tensor<...> should be of base attribute integer_type"
+    )
+    assert mc.category_group("y memref<?xf32, strided<[1]>> z vector<[8]xi1>") == "y memref<...> z vector<...>"

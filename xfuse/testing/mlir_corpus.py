@@ -226,6 +226,15 @@ def first_error_line(message: str) -> str:
     return "(no message)"
 
 
+_SHAPED_TYPE = re.compile(r"\b(tensor|vector|memref)<(?:[^<>]|<[^<>]*>)*>")
+
+
+def category_group(category: str) -> str:
+    """A category with its shaped types elided (`tensor<...>`), so that one failure on many
+    types counts as one kind in summaries."""
+    return _SHAPED_TYPE.sub(lambda m: f"{m.group(1)}<...>", category)
+
+
 def canonical_batch(texts: Sequence[str], flags: Sequence[str], mlir_opt: str) -> list[tuple[bool, str]]:
     """`run_mlir_opt` of several texts, in one mlir-opt call when all are accepted (split with
     `// -----`); a rejected one sends every text through its own call, to say which failed."""
