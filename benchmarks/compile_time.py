@@ -378,6 +378,8 @@ def parse_models(text: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from xfuse.backends.runner import BackendError
+    from xfuse.passes import parse_pipeline
     from xfuse.transforms.network.pipeline import NETWORK_BACKEND, NETWORK_PASSES
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -391,9 +393,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
+        parse_pipeline(args.passes)  # a bad spec fails before any model is imported
         report = run(args.models, args.passes, args.backend, not args.no_iree, not args.no_heap_trace, args.seed)
     except XfuseError as exc:
         print(describe(exc) or f"error: {exc}", file=sys.stderr)
+        return 1
+    except BackendError as exc:  # a tool of the backend failed: its diagnostic and the kept input
+        print(f"error: {exc}", file=sys.stderr)
         return 1
     print(json.dumps(report, indent=2) if args.json else format_table(report))
     return 0

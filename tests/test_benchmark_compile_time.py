@@ -110,6 +110,12 @@ def test_unknown_model_is_refused():
     assert "unknown model(s) lenet" in process.stderr and "Traceback" not in process.stderr
 
 
+def test_bad_pass_pipeline_is_refused_before_importing():
+    process = _run("--models", "squeezenet", "--passes", "xfuse-network-fusion,xfuse-no-such-pass")
+    assert process.returncode == 1
+    assert "xfuse-no-such-pass" in process.stderr and "Traceback" not in process.stderr
+
+
 @pytest.mark.slow
 def test_squeezenet_and_tiny_transformer_fit_growth():
     process = _run("--models", "transformer-tiny,squeezenet", "--json")
