@@ -18,8 +18,12 @@ from __future__ import annotations
 
 import ctypes
 import statistics
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+if __package__ in (None, ""):  # loaded by path: the repository's `benchmarks` package first
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i64
