@@ -67,7 +67,8 @@ QUICK_RUN_FILES = (
 
 @functools.cache
 def _driver(kind: type[xDSLOptMain], allow_unregistered: bool) -> xDSLOptMain:
-    return kind(args=["--allow-unregistered-dialect"] if allow_unregistered else [])
+    # Printing locations too: both drivers read with xfuse's parser, lines true to the file.
+    return kind(args=["--print-debuginfo", *(["--allow-unregistered-dialect"] if allow_unregistered else [])])
 
 
 def _read_and_print(driver: xDSLOptMain, piece: bytes, line_offset: int) -> str | None:

@@ -9,11 +9,9 @@ each dialect xfuse extends in `XDSL_UNIVERSE.all_dialects` becomes an `ExtendedD
 (`with_xfuse_extensions` of xfuse/context.py, the function `xfuse-opt`'s and
 `xfuse.make_context()`'s dialects come from, so every entry added to `DIALECT_EXTENSIONS` reaches
 `xdsl-opt` too). The dialects of xfuse's own (`iree_encoding`, `rock`) are this universe's.
-xDSL's tools also read MLIR text with xfuse's parser (`_read_mlir_with_xfuse_parser`), which
-reads some builtin syntax as MLIR 22 does where xDSL 0.74 does not (xfuse/parsing.py) and
-gives every op its source location (`--print-debuginfo` prints them; in a
-`--split-input-file` piece, lines count from the piece's start, where `xfuse-opt` counts from
-the file's).
+xDSL's tools also read MLIR text with xfuse's parser (`XfuseMLIRFrontend`), which reads some
+builtin syntax as MLIR 22 does where xDSL 0.74 does not (xfuse/parsing.py) and gives every op
+its source location (`--print-debuginfo` prints them, as `xfuse-opt` does).
 
 For IR that does not use xfuse's ops, the extended dialects parse and print the same text as
 xDSL's, except for the ops xfuse re-registers with MLIR 22's syntax (`linalg.generic`, the
@@ -45,6 +43,7 @@ from typing import IO
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation
+from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.universe import XDSL_UNIVERSE, Universe
 
 from xfuse.context import ExtendedDialectFactory, with_xfuse_extensions
@@ -114,29 +113,44 @@ def _extension_op_classes() -> tuple[type, ...]:
     return tuple(op for factory in DIALECT_EXTENSIONS.values() for op in factory().operations)
 
 
+class XfuseMLIRFrontend:
+    """The `mlir` frontend of an xDSL tool, reading with xfuse's parser (xfuse/parsing.py): xDSL's
+    reading plus the builtin syntax xfuse reads as MLIR 22 does, and source locations, whose
+    lines count from the start of the file also in a `--split-input-file` piece."""
+
+    def __init__(self, tool: CommandLineTool):
+        self.tool = tool
+
+    def __call__(self, stream: IO[bytes], line_offset: int = 0) -> ModuleOp:
+        from xfuse.parsing import LocatingParser
+
+        parser = LocatingParser(self.tool.ctx, stream.read(), self.tool.get_input_name(), line_offset=line_offset)
+        return parser.parse_module(not self.tool.args.no_implicit_module)
+
+
 def _read_mlir_with_xfuse_parser() -> None:
-    """xDSL's tools (`xdsl-opt`, `xdsl-run`) read MLIR text with xfuse's parser, as `xfuse-opt`
-    does: xDSL's, plus what xfuse reads as MLIR 22 does (xfuse/parsing.py) and source locations.
-
-    A tool registers its frontends after its dialects (`CommandLineTool.register_all_dialects`
-    loads this module first), so the replacement already serves the run that loads xfuse; a tool
-    that registers its own `mlir` frontend keeps it."""
-    from xdsl.tools.command_line_tool import CommandLineTool
-
-    register = CommandLineTool.register_all_frontends
+    """xDSL's tools (`xdsl-opt`, `xdsl-run`) read MLIR text with `XfuseMLIRFrontend`, as
+    `xfuse-opt` does. A tool registers its frontends after its dialects
+    (`CommandLineTool.register_all_dialects` loads this module first), so the replacement already
+    serves the run that loads xfuse; a tool that registers its own `mlir` frontend keeps it."""
+    register, parse_chunk = CommandLineTool.register_all_frontends, CommandLineTool.parse_chunk
 
     def register_all_frontends(self: CommandLineTool) -> None:
         register(self)
-        from xfuse.parsing import LocatingParser
+        self.available_frontends["mlir"] = XfuseMLIRFrontend(self)
 
-        def parse_mlir(stream: IO[bytes]) -> ModuleOp:
-            parser = LocatingParser(self.ctx, stream.read(), self.get_input_name())
-            return parser.parse_module(not self.args.no_implicit_module)
-
-        self.available_frontends["mlir"] = parse_mlir
+    def parse_chunk_at_its_line(
+        self: CommandLineTool, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        frontend = self.available_frontends[file_extension]
+        if isinstance(frontend, XfuseMLIRFrontend):
+            return frontend(chunk, start_offset)
+        return parse_chunk(self, chunk, file_extension, start_offset)
 
     register_all_frontends.__doc__ = register.__doc__
+    parse_chunk_at_its_line.__doc__ = parse_chunk.__doc__
     CommandLineTool.register_all_frontends = register_all_frontends
+    CommandLineTool.parse_chunk = parse_chunk_at_its_line
 
 
 class PassOptionExit(ValueError, SystemExit):
