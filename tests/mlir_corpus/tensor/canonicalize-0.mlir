@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=0 commit=01bd6591226f049e736e3488134bfdc7a3b649b9
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @expand_shape_identity_fold(%arg0 : tensor<5xf32>) -> tensor<5xf32> {
+  %0 = tensor.expand_shape %arg0 [[0]] output_shape [5] : tensor<5xf32> into tensor<5xf32>
+  return %0 : tensor<5xf32>
+}

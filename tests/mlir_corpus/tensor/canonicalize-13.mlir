@@ -1,0 +1,9 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=13 commit=01bd6591226f049e736e3488134bfdc7a3b649b9
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @fold_insert(%arg0 : index) -> (tensor<4xf32>) {
+  %0 = arith.constant dense<4.0> : tensor<4xf32>
+  %1 = arith.constant 4.0 : f32
+  %ins_1 = tensor.insert %1 into %0[%arg0] : tensor<4xf32>
+  return %ins_1 : tensor<4xf32>
+}

@@ -1,0 +1,9 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=6 commit=01bd6591226f049e736e3488134bfdc7a3b649b9
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @cast_values(%arg0: tensor<*xi32>) -> tensor<2xi32> {
+  %0 = tensor.cast %arg0 : tensor<*xi32> to tensor<*xi32>
+  %2 = tensor.cast %0 : tensor<*xi32> to tensor<2xi32>
+  %4 = tensor.cast %2 : tensor<2xi32> to tensor<2xi32>
+  return %4 : tensor<2xi32>
+}
