@@ -35,6 +35,11 @@ transpose, and the reverse) through `-transform-interpreter`, with the transform
 from a separate file (`transform_script` with `PACK_LOWERING`), so that the payload module stays
 free of transform IR and nothing has to erase it afterwards.
 
+`linalg.softmax` and the Winograd transforms (xfuse/dialects/linalg_aggregate.py) are likewise
+decomposed by the tensor pipelines (`AGGREGATE_DECOMPOSITION`: `decompose_interface`,
+`decompose_winograd_op`) before bufferization; MLIR 22 cannot decompose a softmax on memrefs
+(mlir-opt crashes), so the memref pipelines refuse modules holding one (`runner.py`).
+
 Every pipeline ends in the LLVM dialect; the runner then runs `mlir-translate --mlir-to-llvmir`,
 `opt` (LLVM's mid-level optimizer: what vectorizes simple loops), `llc -relocation-model=pic
 -filetype=obj` and `cc -shared`. `describe()` lists a pipeline step by step with reasons.
@@ -145,6 +150,18 @@ PACK_LOWERING = """\
 """Transform ops: lower_pack/lower_unpack on every linalg.pack/unpack (LLVM 22 cannot bufferize them)."""
 
 PACK_OPS = ("linalg.pack", "linalg.unpack")
+
+AGGREGATE_DECOMPOSITION = """\
+    %softmaxes = transform.structured.match ops{["linalg.softmax"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %softmax_parts = transform.structured.decompose_interface %softmaxes : (!transform.any_op) -> !transform.any_op
+    %winograds = transform.structured.match ops{["linalg.winograd_filter_transform",
+        "linalg.winograd_input_transform", "linalg.winograd_output_transform"]} in %root
+      : (!transform.any_op) -> !transform.any_op
+    %winograd_parts = transform.structured.decompose_winograd_op %winograds : (!transform.any_op) -> !transform.any_op
+"""
+"""Transform ops: linalg.softmax and the Winograd transforms decomposed into generic/fill/reduce
+and tensor ops (LLVM 22 has no other lowering for them; on tensors only)."""
 
 
 # Steps shared by the pipelines -------------------------------------------------------------

@@ -61,7 +61,16 @@ from xfuse.backends.mlir_text import (
     split_shared_empties,
 )
 from xfuse.backends.size_constraints import SizeConstraints
-from xfuse.backends.pipelines import PACK_LOWERING, PACK_OPS, Pipeline, get_pipeline, transform_script
+from xfuse.backends.pipelines import (
+    AGGREGATE_DECOMPOSITION,
+    PACK_LOWERING,
+    PACK_OPS,
+    Pipeline,
+    get_pipeline,
+    transform_script,
+)
+from xfuse.diagnostics import emit_error
+from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
 """The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
@@ -540,6 +549,8 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
     bodies = list(pipeline.transform_bodies)
     if any(f'"{op}"' in text or f"{op} " in text for op in PACK_OPS) and pipeline.bufferizes:
         bodies.append(PACK_LOWERING)
+    if any(f'"{op}"' in text for op in LINALG_AGGREGATE_OP_NAMES) and pipeline.bufferizes:
+        bodies.append(AGGREGATE_DECOMPOSITION)
     library = None
     if bodies or pipeline.after_bufferize_bodies:
         (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies))
@@ -663,11 +674,26 @@ def specialize_for_pipeline(prepared: ModuleOp, pipeline: Pipeline,
     or else every `tensor.empty` split per user (one-shot-bufferize and cse'd empties: see
     `split_shared_empties`); the pipeline specialized to the module (the generated micro-kernel
     schedule, the host CPU's flags)."""
+    refuse_undecomposable_ops(prepared, pipeline)
     if pipeline.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, pipeline, signatures)
     else:
         split_shared_empties(prepared)
     return prepared, pipeline.for_module(prepared)
+
+
+def refuse_undecomposable_ops(module: ModuleOp, pipeline: Pipeline) -> None:
+    """Refuse, at the op, a linalg.softmax / Winograd transform the pipeline cannot lower: MLIR 22
+    lowers them only by decomposing them on tensors, which only the bufferizing pipelines do."""
+    for op in module.walk():
+        if op.name not in LINALG_AGGREGATE_OP_NAMES:
+            continue
+        on_memrefs = any(isinstance(v.type, MemRefType) for v in op.operands)
+        if on_memrefs or not pipeline.bufferizes:
+            where = "on memrefs" if on_memrefs else f"in pipeline '{pipeline.name}'"
+            emit_error(op, f"{op.name} {where} cannot be lowered: mlir-opt 22 lowers it only by "
+                           "decomposing it on tensors, which the tensor pipelines (default, microkernel, "
+                           "vectorize) do before bufferizing")
 
 
 def _apply_xfuse_passes(prepared: ModuleOp, pipeline: Pipeline,

@@ -33,6 +33,7 @@ from xdsl.irdl import irdl_op_definition, opt_prop_def, prop_def
 from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.linalg_generic_named import ContractOp, ElementwiseKindAttr, ElementwiseOp
+from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OPS
 from xfuse.dialects.linalg_map import MapOp
 from xfuse.dialects.linalg_reduce import ReduceOp
 from xfuse.dialects.linalg_named import NAMED_OPS
@@ -232,6 +233,7 @@ LINALG_EXTENSION = Dialect(
         ContractOp,
         MapOp,
         ReduceOp,
+        *LINALG_AGGREGATE_OPS,
     ],
     [TypeFnAttr, ElementwiseKindAttr],
 )

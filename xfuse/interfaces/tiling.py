@@ -202,6 +202,7 @@ def _load_builtin_models() -> None:
     import xfuse.interfaces.tiling_linalg  # noqa: F401
     import xfuse.interfaces.tiling_pack  # noqa: F401
     import xfuse.interfaces.tiling_pad  # noqa: F401
+    import xfuse.interfaces.tiling_softmax  # noqa: F401
 
 
 def tiling_model_for(op: Operation | type[Operation]) -> TilingInterface | None:

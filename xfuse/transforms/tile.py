@@ -166,7 +166,8 @@ def destination_operand_indices(op: Operation) -> list[int]:
 
     xDSL has no such interface. Structured linalg ops: the outputs of their structured view
     (the last operands, result r tied to output r). Other single-result ops: the operand their
-    IRDL definition names `dest` (linalg.pack / linalg.unpack), when its position is fixed.
+    IRDL definition names `dest` (linalg.pack / linalg.unpack) or `output` (linalg.softmax),
+    when its position is fixed.
     Any other op is refused.
     """
     from xfuse.interfaces.tiling_linalg import structured_view
@@ -180,7 +181,7 @@ def destination_operand_indices(op: Operation) -> list[int]:
         for position, (name, definition) in enumerate(type(op).get_irdl_definition().operands):
             if type(definition) is not OperandDef:
                 break  # a variadic operand before `dest`: its position is not fixed
-            if name == "dest":
+            if name in ("dest", "output"):
                 return [position]
     raise TilingRefused(
         op, "the op is not in destination-passing style (no operand is tied to each result)"
