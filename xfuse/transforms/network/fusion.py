@@ -88,8 +88,21 @@ class NetworkFusionResult:
     seconds: dict[str, float]
 
     def remark_lines(self) -> list[str]:
-        """One remark per root (its tile), then diffusion's remarks."""
-        return [g.remark for g in self.groups] + [r.text for r in self.diffusion.remarks]
+        """One remark per root (its tile), then diffusion's remarks, then the summary."""
+        return [g.remark for g in self.groups] + [r.text for r in self.diffusion.remarks] + [
+            f"remark: network-fusion: {self.summary()}"
+        ]
+
+    def summary(self) -> str:
+        """`N roots, M groups; fused: ...; T s`: the pass in one line."""
+        counts: dict[str, int] = {}
+        for group in self.groups:
+            for _, name in group.fused:
+                counts[name] = counts.get(name, 0) + 1
+        fused = ", ".join(f"{n}x {name}" for name, n in counts.items()) or "nothing"
+        built = sum(g.loop is not None for g in self.groups)
+        seconds = sum(self.seconds.values())
+        return f"{len(self.groups)} roots, {built} groups; fused {fused}; {seconds:.2f} s"
 
 
 def _loops_to_build(op: Operation, sizes: tuple[int, ...]) -> tuple[int, ...]:

@@ -20,6 +20,7 @@
 // CBR: conv_bn_relu.mlir:22:5: remark: diffusion: fused 'linalg.generic' (producer of operand #0 of 'linalg.generic')
 // CBR: conv_bn_relu.mlir:52:5: remark: diffusion: fused 'linalg.generic' (consumer of result #0 of 'linalg.generic')
 // CBR-NOT: remark: {{.*}} not fused
+// CBR: remark: network-fusion: 1 roots, 1 groups; fused 1x tensor.pad, 1x linalg.broadcast, 7x linalg.generic; {{[0-9.]+}} s
 // CBR: func.func @g(%arg0: tensor<1x4x8x8xf32>) -> tensor<1x8x8x8xf32> {
 // CBR-NOT: linalg.
 // CBR: %[[R:.*]] = scf.forall (%[[F:.*]], %[[H:.*]]) = (0, 0) to (8, 8) step (4, 4) shared_outs(%[[O:.*]] = %{{.*}}) -> (tensor<1x8x8x8xf32>) {
