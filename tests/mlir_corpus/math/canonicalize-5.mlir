@@ -1,0 +1,8 @@
+// mlir-corpus: source=mlir/test/Dialect/Math/canonicalize.mlir piece=5 commit=008ea1c20148008c5a4bd35ce3e35f3d04c3a603
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @log2_fold_64() -> f64 {
+  %c = arith.constant 4.0 : f64
+  %r = math.log2 %c : f64
+  return %r : f64
+}
