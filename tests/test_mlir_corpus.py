@@ -125,3 +125,43 @@ def test_categories_group_over_shaped_types():
         "x: tensor<...> should be of base attribute integer_type"
     )
     assert mc.category_group("y memref<?xf32, strided<[1]>> z vector<[8]xi1>") == "y memref<...> z vector<...>"
+
+
+def test_extract_and_measure_from_the_command_line(tmp_path, capsys):
+    """scripts/mlir_corpus.py end to end on a two-piece test file: the piece mlir-opt rejects is
+    left out, the kept one carries the header, and `measure --json` reports it passing."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("mlir_corpus_cli", Path(__file__).parent.parent / "scripts" / "mlir_corpus.py")
+    assert spec is not None and spec.loader is not None
+    cli = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cli)
+
+    source = tmp_path / "src" / "mlir" / "test" / "Dialect" / "Arith" / "ops.mlir"
+    source.parent.mkdir(parents=True)
+    source.write_text(
+        "// RUN: mlir-opt %s | FileCheck %s\n"
+        "// CHECK-LABEL: func @ok\n"
+        "func.func @ok(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n"
+        "// -----\n"
+        "func.func @not_mlir_22(%a: f32) -> f32 {\n  %0 = arith.maxf %a, %a : f32\n  return %0 : f32\n}\n",
+        encoding="utf-8",
+    )
+    corpus = tmp_path / "corpus"
+    assert cli.main(["extract", "--src", str(tmp_path / "src"), "--commit", "abc123", "--out", str(corpus)]) == 0
+    assert mc.corpus_pieces(corpus) == ["arith/ops-0.mlir"]
+    text = (corpus / "arith" / "ops-0.mlir").read_text(encoding="utf-8")
+    assert "commit=abc123" in text and "CHECK" not in text and "arith.addi" in text
+
+    # Re-extracting replaces the file's earlier pieces, and only those.
+    (corpus / "arith" / "ops-7.mlir").write_text("stale", encoding="utf-8")
+    (corpus / "arith" / "ops-extra-0.mlir").write_text("another file's piece", encoding="utf-8")
+    assert cli.main(["extract", "--src", str(tmp_path / "src"), "--commit", "abc123", "--out", str(corpus)]) == 0
+    assert mc.corpus_pieces(corpus) == ["arith/ops-0.mlir", "arith/ops-extra-0.mlir"]
+    (corpus / "arith" / "ops-extra-0.mlir").unlink()
+
+    records = tmp_path / "records.json"
+    assert cli.main(["measure", "--corpus", str(corpus), "--json", str(records), "--workers", "1"]) == 0
+    assert json.loads(records.read_text())[0] == {"piece": "arith/ops-0.mlir", "dialect": "arith", "category": "", "detail": "", "passed": True}
+    assert "arith" in capsys.readouterr().out

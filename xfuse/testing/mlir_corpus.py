@@ -289,6 +289,11 @@ def extract(
             pieces = finest_accepted_pieces(pieces, flags, mlir_opt)
         accepted = canonical_batch(pieces, flags, mlir_opt)
         rel = source.relative_to(src_root).as_posix()
+        # Pieces of an earlier extraction of this file go: the file may have fewer now.
+        stale_prefix = corpus_name(source, src_root, 0).removesuffix("0.mlir")
+        for stale in out_dir.glob(f"{stale_prefix}*.mlir"):
+            if re.fullmatch(r"\d+\.mlir", stale.name.removeprefix(Path(stale_prefix).name)):
+                stale.unlink()
         kept = 0
         for index, (piece, (ok, _)) in enumerate(zip(pieces, accepted)):
             name = corpus_name(source, src_root, index)
