@@ -21,8 +21,8 @@ print as mlir-opt prints them. Those are xfuse's classes; xDSL's interpreter (`x
 xDSL's ops are given their base's implementation (`_interpret_subclasses_as_their_base`),
 for the forms xDSL's op accepts (not, e.g., arith comparisons on tensors); the others
 (`linalg.conv_2d_nchw_fchw`, `linalg.pooling_nchw_max`) are not interpreted. Set
-`XFUSE_EXTEND_XDSL=0` to load xDSL's dialects unchanged (then IR with xfuse's ops needs
-`xfuse-opt`).
+`XFUSE_EXTEND_XDSL=0` to leave xDSL's dialects, parser and interpreter unchanged (then IR with
+xfuse's ops needs `xfuse-opt`).
 
 A bad option of an xfuse pass in `xdsl-opt -p` is reported as `xfuse-opt` reports it, the
 option located in the pipeline, and exit code 1 (`PassOptionExit`). Other bad input is
@@ -51,7 +51,8 @@ from xfuse.dialects import DIALECT_EXTENSIONS
 from xfuse.transforms import get_all_passes
 
 EXTEND_XDSL_VARIABLE = "XFUSE_EXTEND_XDSL"
-"""Environment variable: `0` keeps xDSL's dialects unextended in `xdsl-opt`."""
+"""Environment variable: `0` leaves xDSL's dialects, parser and interpreter as they are
+(xfuse's passes, and their located option errors, remain)."""
 
 
 def _extend_xdsl_dialects() -> None:
