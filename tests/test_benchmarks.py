@@ -135,3 +135,32 @@ def test_tiled_example_fuses_and_agrees(passes: str):
     # everything around the matmul was fused: no linalg op is left directly in the function
     body_ops = [line.strip() for line in ir.splitlines() if line.startswith("    %")]
     assert not [line for line in body_ops if "linalg." in line], body_ops
+
+
+def test_models_benchmark_tiny():
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "2", "--json")
+    assert process.returncode == 0, process.stderr
+    records = json.loads(process.stdout)
+    systems = {"onnxruntime", "xfuse"} | ({"iree"} if importlib.util.find_spec("iree.runtime") else set())
+    assert {(r["system"], r["threads"]) for r in records} == {(s, t) for s in systems for t in (1, 2)}
+    flops = 2 * (4 * 16 * 32 * 32 + 2 * 2 * 16 * 16 * 16 + 2 * 16 * 32 * 64)  # TINY: seq 16, hidden 32, 2 heads
+    ort = {r["threads"]: r["median_ms"] for r in records if r["system"] == "onnxruntime"}
+    for r in records:
+        assert set(r) == {"model", "system", "threads", "median_ms", "gflops", "ratio_to_ort"}
+        assert r["model"] == "transformer-tiny" and r["median_ms"] > 0
+        assert math.isclose(r["gflops"], flops / r["median_ms"] / 1e6)
+        assert math.isclose(r["ratio_to_ort"], r["median_ms"] / ort[r["threads"]])
+
+
+def test_models_benchmark_refuses_a_wrong_result():
+    pytest.importorskip("torch_mlir")
+    models = _load("models")
+    runner = models.Runner("xfuse", 1, lambda: None)
+    expected = [np.ones((2, 3), np.float32)]
+    models.check(runner, [expected[0] * (1 + 1e-6)], expected, "m")  # within 1e-4
+    with pytest.raises(RuntimeError, match="xfuse T=1 disagrees with onnxruntime on output #0"):
+        models.check(runner, [expected[0] * 1.01], expected, "m")
+    bad = _run_script("benchmarks/models.py", "--models", "nosuchnet")
+    assert bad.returncode == 2 and "unknown model(s) nosuchnet" in bad.stderr and "Traceback" not in bad.stderr

@@ -132,6 +132,25 @@ class Model:
                      for info in self.inputs]
         return self.compiled(*arguments, *self.weights.values())
 
+    def profile(self, *arrays: Any, repeat: int = 5, pipeline: Any = None) -> Any:
+        """Where a call's time goes: each fused group's median time, GFLOP/s and share of the
+        call over `repeat` calls on the inputs given in order (`xfuse.backends.profile.Profile`;
+        docs/profile.md). Compiles an instrumented copy (the IR after `passes`) with the model's
+        pipeline, or `pipeline`."""
+        import xfuse
+        from xfuse.backends.profile import profile_module, rebuildable_pipeline
+
+        if len(arrays) != len(self.inputs):
+            raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}), "
+                            f"got {len(arrays)}")
+        arguments = [self._checked(info, array) for info, array in zip(self.inputs, arrays, strict=True)]
+        entry = self.compiled.signature.name
+        module = xfuse.parse(self.mlir, name=f"<onnx:{entry}>")
+        if self.passes:
+            xfuse.apply_passes(module, self.passes)
+        return profile_module(module, *arguments, *self.weights.values(), entry=entry, repeat=repeat,
+                              pipeline=pipeline or rebuildable_pipeline(self.compiled.pipeline))
+
     @staticmethod
     def _missing(info: TensorInfo) -> np.ndarray:
         raise OnnxError(f"input '{info.name}' is missing (a {info.describe()})")

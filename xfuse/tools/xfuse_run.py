@@ -13,7 +13,9 @@ transformed function takes memrefs where the input took tensors of the same shap
 compares its results, and its memref arguments after the call with the input's arguments (a
 bufferized function must not write an argument unless it is `bufferization.writable`).
 `--bench N` prints the median and
-minimum time of N calls (only the call of the compiled function is timed).
+minimum time of N calls (only the call of the compiled function is timed). `--profile N` prints
+where the time of N calls goes: each fused group's (each top-level computation's) median time,
+GFLOP/s and share of the call (xfuse/backends/profile.py, docs/profile.md).
 
 Bad input of any kind ends with `xfuse-run: error: ...` and exit code 1, never a traceback.
 """
@@ -57,6 +59,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--check", action="store_true",
                         help="also run the untransformed input and compare the results")
     parser.add_argument("--bench", type=_positive, metavar="N", help="time N calls; print median and min")
+    parser.add_argument("--profile", type=_positive, metavar="N",
+                        help="time N calls per fused group (top-level computation); print each one's share")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     parser.add_argument("--dynamic-size", type=_positive, default=8, metavar="N",
                         help="size given to every dynamic dimension of the inputs (default 8)")
@@ -146,6 +150,7 @@ def run_tool(args: argparse.Namespace) -> int:
         Printer(stream=sys.stdout).print_op(module)
         print()
 
+    profiled = module.clone() if args.profile else None
     compiled = compile_module(module, args.entry, args.pipeline)
     signature = compiled.signature
     inputs = random_inputs(signature, seed=args.seed, dynamic_dim=args.dynamic_size)
@@ -185,6 +190,11 @@ def run_tool(args: argparse.Namespace) -> int:
         times = np.array(compiled.benchmark(*_copies(inputs), repeat=args.bench))
         print(f"bench: median {np.median(times) * 1e3:.4f} ms, min {times.min() * 1e3:.4f} ms "
               f"over {args.bench} runs")
+    if profiled is not None:
+        from xfuse.backends.profile import profile_module
+
+        print(profile_module(profiled, *_copies(inputs), entry=compiled.entry, pipeline=args.pipeline,
+                             repeat=args.profile).text())
     return status
 
 

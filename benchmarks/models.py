@@ -1,0 +1,392 @@
+"""Run time of whole ONNX networks: xfuse beside onnxruntime and IREE (issue 22, item 1).
+
+For each model (the nine light models of the onnx wheel with seeded random weights, and the
+transformer encoder layer of `xfuse.onnx.transformer`: seq 128, hidden 256, 4 heads, FFN 1024),
+in one process, on the same seeded input:
+
+- `onnxruntime` (CPU provider, MLAS): `intra_op_num_threads` = T.
+- `iree`: `iree-import-onnx --externalize-params --opset-version 17`, `iree-compile` for llvm-cpu
+  and the host CPU (benchmarks/compile_time.py's flags), run through `iree.runtime` with the
+  parameter archive: device `local-sync` for T = 1, `local-task` with T workers for T > 1.
+  Optional (`pip install -e '.[peers]'`); skipped with a note when absent.
+- `xfuse`: `xfuse.onnx.load` with the whole-network pipeline (`NETWORK_PASSES`: network fusion,
+  xfuse-bufferize, shared buffers) and its `memref` backend for T = 1; for T > 1 the same with
+  `xfuse-network-fusion{min-tiles=T}` and the fused groups' `scf.forall` run on LLVM's OpenMP
+  runtime (`memref-openmp` below: the steps `microkernel-openmp` uses, on the `memref` pipeline),
+  or the async runtime when libomp is absent (as benchmarks/peers.py picks).
+
+Every system is checked against onnxruntime (1 thread) before any timing: the largest absolute
+difference over the largest magnitude of each output must be at most 1e-4 (a wrong fast result
+is worthless). The models also output the logits of a final Softmax
+(`oracle.with_softmax_inputs_as_outputs`, for every system alike): a saturated softmax hides errors.
+
+Interleaved: every round calls every (system, threads) of the model once, in turn, after one
+warm-up call each; `--repeat` rounds; the median is reported. GFLOP/s counts the
+multiply-accumulates of Conv, ConvTranspose-free Conv, MatMul and Gemm nodes (2 FLOPs each) from
+the ONNX graph with shapes inferred; other ops are not counted.
+
+`--json` prints a list of records `{"model", "system", "threads", "median_ms", "gflops",
+"ratio_to_ort"}` (`ratio_to_ort`: the median over onnxruntime's median at the same T).
+
+Environment, set before the libraries load unless already set: `OPENBLAS_THREAD_TIMEOUT=4`
+(as benchmarks/peers.py: OpenBLAS threads sleep at once), `KMP_BLOCKTIME=1` (libomp's idle workers
+spin 1 ms, not 200 ms: interleaved, they would hold the CPU the next system runs on; within one
+network call the parallel loops follow each other closely enough to keep them awake). If
+OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE are set, run with them unset:
+
+    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/models.py [--models squeezenet,transformer]
+        [--threads 1,2] [--repeat 10] [--systems onnxruntime,iree,xfuse] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
+os.environ.setdefault("KMP_BLOCKTIME", "1")
+
+if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` package first
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from benchmarks.compile_time import (  # noqa: E402
+    DEFAULT_MODELS,
+    IREE_TARGET,
+    iree_tool,
+    machine,
+    onnx_model,
+    parse_models,
+)
+from xfuse.diagnostics import XfuseError, describe  # noqa: E402
+
+SYSTEMS = ("onnxruntime", "iree", "xfuse")
+TOLERANCE = 1e-4
+"""Largest |system - onnxruntime| over the largest |onnxruntime|, per output."""
+
+
+# FLOPs -------------------------------------------------------------------------------------
+
+
+def contraction_flops(model) -> int | None:
+    """2 x the multiply-accumulates of the Conv, MatMul and Gemm nodes of `model`, from ONNX
+    shape inference; None when a shape they need is unknown."""
+    import onnx
+
+    inferred = onnx.shape_inference.infer_shapes(model)
+    graph = inferred.graph
+    shapes: dict[str, list[int | None]] = {}
+    for value in (*graph.input, *graph.value_info, *graph.output):
+        dims = value.type.tensor_type.shape.dim
+        shapes[value.name] = [d.dim_value if d.HasField("dim_value") else None for d in dims]
+    for initializer in graph.initializer:
+        shapes[initializer.name] = list(initializer.dims)
+    total = 0
+    for node in graph.node:
+        if node.op_type not in ("Conv", "MatMul", "Gemm"):
+            continue
+        operands = [shapes.get(name) for name in (node.input[0], node.input[1], node.output[0])]
+        if any(s is None or None in s for s in operands):
+            return None
+        a, b, out = operands
+        if node.op_type == "Conv":  # W: [M, C/group, k...]; out: [N, M, spatial...]
+            macs = math.prod(out) * math.prod(b[1:])
+        elif node.op_type == "MatMul":
+            macs = math.prod(out) * a[-1]
+        else:
+            trans_a = next((attr.i for attr in node.attribute if attr.name == "transA"), 0)
+            macs = math.prod(out) * (a[0] if trans_a else a[-1])
+        total += 2 * macs
+    return total
+
+
+# Systems -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Runner:
+    """One system at one thread count: `call()` runs the model once on the bound input."""
+
+    system: str
+    threads: int
+    call: Callable[[], object]
+
+
+def onnxruntime_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Runner, list[np.ndarray]]:
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    session = onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+    outputs = session.run(None, feeds)
+    return Runner("onnxruntime", threads, lambda: session.run(None, feeds)), outputs
+
+
+def iree_available() -> str | None:
+    """None when IREE's tools and runtime are there, else why not."""
+    try:
+        import iree.runtime  # noqa: F401
+    except ImportError:
+        return "IREE skipped: iree-base-runtime is not installed (pip install -e '.[peers]')"
+    if iree_tool("iree-import-onnx") is None or iree_tool("iree-compile") is None:
+        return "IREE skipped: iree-import-onnx / iree-compile not found (pip install -e '.[peers]')"
+    return None
+
+
+def iree_build(model, work: Path) -> tuple[bytes, Path]:
+    """The vmfb and the parameter archive of `model` (IREE's ONNX importer, weights outside)."""
+    import onnx
+
+    onnx.save(model, str(work / "model.onnx"))
+    commands = [
+        [iree_tool("iree-import-onnx"), str(work / "model.onnx"), "--externalize-params", "--opset-version", "17",
+         "--save-params-to", str(work / "model.irpa"), "-o", str(work / "model.mlir")],
+        [iree_tool("iree-compile"), str(work / "model.mlir"), *IREE_TARGET, "-o", str(work / "model.vmfb")],
+    ]
+    for command in commands:
+        process = subprocess.run(command, capture_output=True, text=True)
+        if process.returncode != 0:
+            tail = "\n".join(process.stderr.strip().splitlines()[-5:])
+            raise RuntimeError(f"{Path(command[0]).name} failed (exit {process.returncode}): {tail}")
+    return (work / "model.vmfb").read_bytes(), work / "model.irpa"
+
+
+_iree_flags_set = False
+
+
+def iree_runner(vmfb: bytes, parameters: Path, feeds: dict[str, np.ndarray], input_names: Sequence[str],
+                threads: int, workers: int) -> tuple[Runner, list[np.ndarray]]:
+    """`local-sync` for 1 thread, else `local-task`, whose worker count (`workers`, the largest T
+    asked for) is fixed when the process first makes that device."""
+    import iree.runtime as ireert
+
+    global _iree_flags_set
+    if not _iree_flags_set:
+        ireert.flags.parse_flags(f"--task_topology_max_group_count={workers}", "--task_worker_spin_us=0")
+        _iree_flags_set = True
+    config = ireert.Config("local-task" if threads > 1 else "local-sync")
+    index = ireert.ParameterIndex()
+    index.load(str(parameters))
+    context = ireert.SystemContext(config=config)
+    context.add_vm_module(ireert.create_io_parameters_module(config.vm_instance, index.create_provider(scope="model")))
+    main = ireert.VmModule.copy_buffer(config.vm_instance, vmfb)
+    context.add_vm_module(main)
+    module = context.modules[main.name]
+    names = [n for n in module.vm_module.function_names if not n.startswith("__") and not n.endswith("$async")]
+    if len(names) != 1:
+        raise RuntimeError(f"IREE module exports {names}: expected one function")
+    function = module[names[0]]
+    arrays = [ireert.asdevicearray(config.device, feeds[name]) for name in input_names]
+
+    def outputs() -> list[np.ndarray]:
+        results = function(*arrays)
+        results = results if isinstance(results, tuple | list) else [results]
+        return [np.asarray(r.to_host()) for r in results]
+
+    return Runner("iree", threads, lambda: function(*arrays)), outputs()
+
+
+def memref_openmp():
+    """The `memref` backend with every `scf.forall` run in parallel, as `microkernel-openmp` does
+    on tensors (or the async runtime when libomp is absent)."""
+    from xfuse.backends import pipelines as p
+
+    if not p.openmp_available():
+        parallel = p.MICROKERNEL_PARALLEL
+        steps = tuple(p.ASYNC_PARALLEL if s == p.FORALL_TO_FOR else s for s in p.MEMREF.steps)
+        return replace(p.MEMREF, name="memref-parallel", steps=steps, runtime_libraries=parallel.runtime_libraries,
+                       description="memref, scf.forall on MLIR's async runtime")
+    steps = tuple(s for step in p.MEMREF.steps if step != p.FINALIZE_MEMREF
+                  for s in ((p.TO_OPENMP, p.FINALIZE_MEMREF) if step == p.FORALL_TO_FOR
+                            else (step, p.OPENMP_TO_LLVM) if step.passes == "convert-cf-to-llvm" else (step,)))
+    return replace(p.MEMREF, name="memref-openmp", steps=steps, runtime_libraries=("libomp.so.5",),
+                   description="memref, scf.forall on LLVM's OpenMP runtime")
+
+
+def xfuse_configuration(threads: int) -> tuple[str, object]:
+    """(xfuse passes, backend pipeline) for T threads."""
+    from xfuse.transforms.network.pipeline import NETWORK_BACKEND, NETWORK_PASSES
+
+    if threads == 1:
+        return NETWORK_PASSES, NETWORK_BACKEND
+    passes = NETWORK_PASSES.replace("xfuse-network-fusion", f"xfuse-network-fusion{{min-tiles={threads}}}", 1)
+    return passes, memref_openmp()
+
+
+def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Runner, list[np.ndarray]]:
+    import xfuse.onnx
+
+    passes, backend = xfuse_configuration(threads)
+    compiled = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    outputs = compiled.run(feeds)
+    arguments = [feeds[name] for name in compiled.input_names] + list(compiled.weights.values())
+    function = compiled.compiled
+
+    def call() -> None:
+        bound = function.bind(*arguments)
+        bound.invoke()
+        bound.release()
+
+    return Runner("xfuse", threads, call), [outputs[name] for name in compiled.output_names]
+
+
+# The benchmark -----------------------------------------------------------------------------
+
+
+def check(runner: Runner, outputs: Sequence[np.ndarray], expected: Sequence[np.ndarray], model_name: str) -> None:
+    from xfuse.onnx.oracle import relative_error
+
+    if len(outputs) != len(expected):
+        raise RuntimeError(f"{model_name}: {runner.system} T={runner.threads} returns {len(outputs)} outputs, "
+                           f"onnxruntime {len(expected)}")
+    for index, (got, want) in enumerate(zip(outputs, expected, strict=True)):
+        error = relative_error(got, want)
+        if not error <= TOLERANCE:
+            raise RuntimeError(f"{model_name}: {runner.system} T={runner.threads} disagrees with onnxruntime on "
+                               f"output #{index}: relative error {error:.3g} > {TOLERANCE:g}; not timed")
+
+
+def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: int, seed: int,
+            notes: list[str]) -> list[dict]:
+    """The records of one model, its systems and thread counts timed interleaved."""
+    from xfuse.onnx.oracle import with_softmax_inputs_as_outputs
+
+    model = with_softmax_inputs_as_outputs(onnx_model(name, seed))
+    rng = np.random.default_rng(seed)
+    feeds = {}
+    initializers = {i.name for i in model.graph.initializer}
+    from onnx.helper import tensor_dtype_to_np_dtype
+
+    input_names = [i.name for i in model.graph.input if i.name not in initializers]
+    for value in model.graph.input:
+        if value.name in initializers:
+            continue
+        tensor = value.type.tensor_type
+        shape = [d.dim_value for d in tensor.shape.dim]
+        feeds[value.name] = rng.standard_normal(shape).astype(tensor_dtype_to_np_dtype(tensor.elem_type))
+    reference, expected = onnxruntime_runner(model, feeds, 1)
+    runners: list[Runner] = []
+    for system in systems:
+        if system == "iree" and (why := iree_available()) is not None:
+            if why not in notes:
+                notes.append(why)
+            continue
+        if system == "iree":
+            with tempfile.TemporaryDirectory(prefix="xfuse-models-iree-") as tmp:
+                vmfb, parameters = iree_build(model, Path(tmp))
+                for t in threads:
+                    runner, outputs = iree_runner(vmfb, parameters, feeds, input_names, t, max(threads))
+                    check(runner, outputs, expected, name)
+                    runners.append(runner)
+            continue
+        for t in threads:
+            if system == "onnxruntime":
+                runner, outputs = (reference, expected) if t == 1 else onnxruntime_runner(model, feeds, t)
+            else:
+                runner, outputs = xfuse_runner(model, feeds, t)
+            check(runner, outputs, expected, name)
+            runners.append(runner)
+    times: dict[tuple[str, int], list[float]] = {(r.system, r.threads): [] for r in runners}
+    for runner in runners:  # warm-up
+        runner.call()
+    for _ in range(repeat):
+        for runner in runners:
+            start = time.perf_counter()
+            runner.call()
+            times[(runner.system, runner.threads)].append(time.perf_counter() - start)
+    flops = contraction_flops(model)
+    medians = {key: statistics.median(values) * 1e3 for key, values in times.items()}
+    records = []
+    for (system, t), ms in medians.items():
+        ort = medians.get(("onnxruntime", t))
+        records.append({"model": name, "system": system, "threads": t, "median_ms": ms,
+                        "gflops": None if flops is None else flops / ms / 1e6,
+                        "ratio_to_ort": None if ort is None else ms / ort})
+    return records
+
+
+def format_table(records: list[dict]) -> str:
+    lines = [f"{'model':<16} {'T':>2} {'system':<12} {'median ms':>10} {'GFLOP/s':>8} {'/ ort':>7}"]
+    for r in records:
+        gflops = f"{r['gflops']:>8.1f}" if r["gflops"] is not None else f"{'-':>8}"
+        ratio = f"{r['ratio_to_ort']:>6.2f}x" if r["ratio_to_ort"] is not None else f"{'-':>7}"
+        lines.append(f"{r['model']:<16} {r['threads']:>2} {r['system']:<12} {r['median_ms']:>10.3f} {gflops} {ratio}")
+    return "\n".join(lines)
+
+
+def geometric_means(records: list[dict]) -> list[str]:
+    """Per (system, T): the geometric mean of `ratio_to_ort` over the models."""
+    ratios: dict[tuple[str, int], list[float]] = {}
+    for r in records:
+        if r["system"] != "onnxruntime" and r["ratio_to_ort"]:
+            ratios.setdefault((r["system"], r["threads"]), []).append(r["ratio_to_ort"])
+    return [f"{system} T={t}: geometric mean of / ort over {len(v)} model(s) "
+            f"{math.exp(sum(map(math.log, v)) / len(v)):.2f}x" for (system, t), v in ratios.items()]
+
+
+def _csv(kind: Callable[[str], object], allowed: Sequence | None = None) -> Callable[[str], list]:
+    def parse(text: str) -> list:
+        values = [kind(part.strip()) for part in text.split(",") if part.strip()]
+        bad = [v for v in values if allowed is not None and v not in allowed]
+        if not values or bad:
+            raise argparse.ArgumentTypeError(f"choose from {', '.join(map(str, allowed or ()))}, got {text!r}")
+        return values
+    return parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--models", type=parse_models, default=list(DEFAULT_MODELS),
+                        help=f"comma-separated, default {','.join(DEFAULT_MODELS)} (also: transformer-tiny)")
+    parser.add_argument("--systems", type=_csv(str, SYSTEMS), default=list(SYSTEMS),
+                        help="comma-separated subset of onnxruntime,iree,xfuse (onnxruntime checks them all anyway)")
+    parser.add_argument("--threads", type=_csv(int), default=[1, 2], help="thread counts, default 1,2")
+    parser.add_argument("--repeat", type=int, default=10, help="timed rounds (default 10)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the weights and the input")
+    parser.add_argument("--json", action="store_true", help="print the records as JSON")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    if any(t < 1 or t > (os.cpu_count() or 1) for t in args.threads):
+        parser.error(f"--threads must be between 1 and {os.cpu_count()}")
+    notes: list[str] = []
+    for variable in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
+        if variable in os.environ:
+            notes.append(f"{variable} is set: rerun with it unset (see --help)")
+    records: list[dict] = []
+    try:
+        for name in args.models:
+            records += measure(name, args.systems, args.threads, args.repeat, args.seed, notes)
+    except (XfuseError, RuntimeError) as exc:
+        text = describe(exc) if isinstance(exc, XfuseError) else None
+        print(text or f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(records, indent=2))
+    else:
+        info = machine()
+        print(f"{info['date']}, {info['cpu']}, {info['cpus']} CPUs, load average {info['load_average'][0]:.1f}; "
+              f"median of {args.repeat} interleaved calls; xfuse T>1: {xfuse_configuration(2)[1].name}")
+        print(format_table(records))
+        for line in geometric_means(records):
+            print(line)
+    for note in notes:
+        print(note, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,140 @@
+"""The per-group profile (xfuse/backends/profile.py): which sections it ticks, their FLOPs, that
+the times tile the call, `Model.profile`, and the errors. No timing is asserted beyond structure:
+the sections of one call lie within it, and the shares add up to 1."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import xfuse
+from xfuse.backends.pipelines import openmp_available
+from xfuse.backends.profile import TICK, instrument, profile_module, section_flops
+from xfuse.backends.runner import random_inputs
+from xfuse.diagnostics import XfuseError, describe
+from xfuse.transforms.network.pipeline import NETWORK_PASSES
+
+ROOT = Path(__file__).resolve().parent.parent
+ATTENTION = ROOT / "tests/filecheck/transforms/network/Inputs/attention.mlir"
+
+LAYER = """
+func.func @layer(%x: tensor<16x8xf32>, %w: tensor<8x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %mm = linalg.matmul {xfuse.tile_sizes = array<i64: 8, 16, 0>}
+      ins(%x, %w : tensor<16x8xf32>, tensor<8x32xf32>) outs(%acc : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %mm : tensor<16x32xf32>
+}
+"""
+LAYER_FLOPS = 2 * 16 * 32 * 8
+
+
+def _check_structure(profile, sections: int) -> None:
+    assert len(profile.sections) == sections
+    assert math.isclose(sum(s.share for s in profile.sections), 1.0, rel_tol=1e-9)
+    for call, parts in zip(profile.call_ms, profile.section_ms, strict=True):
+        assert len(parts) == sections and all(t >= 0 for t in parts)
+        assert sum(parts) <= call  # the ticks run inside the timed call
+    assert max(sum(parts) / call for call, parts in zip(profile.call_ms, profile.section_ms, strict=True)) > 0.2
+
+
+def test_network_groups_are_the_sections():
+    module = xfuse.parse_file(ATTENTION)
+    original = [op for op in module.walk() if op.name == "linalg.batch_matmul"]
+    expected_flops = [section_flops(op) for op in original]
+    xfuse.apply_passes(module, NETWORK_PASSES)
+    groups = xfuse.explain(module).groups()
+    assert len(groups) == 2
+    copy = module.clone()
+    sections = instrument(copy, "g")
+    labels = [s.label for s in sections]
+    assert [label for label in labels if label.startswith("group")] == [g.line().removeprefix("@g ") for g in groups]
+    # outside any group: 3 generics and a fill (the expand_shape is a view: it counts with the next)
+    outside = [label.split(" at ")[0] for label in labels if not label.startswith("group")]
+    assert sorted(outside) == ["linalg.fill", "linalg.generic", "linalg.generic", "linalg.generic"]
+    # the groups' FLOPs are those of the batch matmuls they are tiles of
+    assert [s.flops for s in sections if s.label.startswith("group")] == expected_flops
+    assert all(s.flops is None for s in sections if not s.label.startswith("group"))
+    # a tick opens the body, one follows every section, the last one is before the return
+    ticks = [op for op in copy.walk() if op.name == "func.call" and op.properties["callee"].string_value() == TICK]
+    assert len(ticks) == len(sections) + 1
+    body = list(next(op for op in copy.ops if getattr(op, "sym_name", None) and op.sym_name.data == "g").body.block.ops)
+    assert body[1] is ticks[0] and body[-2] is ticks[-1]
+
+    arguments = random_inputs(xfuse.backends.runner.compile_module(xfuse.parse_file(ATTENTION)).signature, seed=0)
+    profile = profile_module(module, *arguments, entry="g", repeat=3)
+    _check_structure(profile, 6)
+    assert profile.pipeline == "memref"
+
+
+def test_flops_of_a_loop_tiled_matmul_count_every_tile():
+    module = xfuse.parse(LAYER)
+    xfuse.apply_passes(module, "xfuse-tile")  # scf.for loops over 8x16 tiles
+    loop = next(op for op in next(iter(module.ops)).body.block.ops if op.name == "scf.for")
+    assert section_flops(loop) == LAYER_FLOPS
+    untiled = xfuse.parse(LAYER)
+    assert section_flops(next(op for op in untiled.walk() if op.name == "linalg.matmul")) == LAYER_FLOPS
+    assert section_flops(next(op for op in untiled.walk() if op.name == "linalg.fill")) is None
+
+
+@pytest.mark.skipif(not openmp_available(), reason="libomp.so.5 is not installed")
+def test_parallel_pipeline_ticks_on_the_calling_thread():
+    module = xfuse.parse(LAYER)
+    xfuse.apply_passes(module, "xfuse-tile{loop=forall},xfuse-diffusion")
+    x, w = random_inputs(xfuse.backends.runner.compile_module(xfuse.parse(LAYER)).signature, seed=1)
+    profile = profile_module(module, x, w, pipeline="microkernel-openmp", repeat=3)
+    _check_structure(profile, 1)
+    assert profile.sections[0].label.startswith("group 1: linalg.matmul")
+    assert profile.sections[0].flops == LAYER_FLOPS and profile.sections[0].gflops > 0
+    assert "microkernel-openmp" in profile.text()
+
+
+def test_model_profile_names_every_group():
+    pytest.importorskip("torch_mlir")
+    import xfuse.onnx
+    from xfuse.onnx.transformer import TINY, transformer_layer
+
+    layer = transformer_layer(TINY, seed=0)
+    model = xfuse.onnx.load(layer, passes=NETWORK_PASSES)
+    x = np.random.default_rng(0).standard_normal(model.inputs[0].shape).astype(np.float32)
+    profile = model.profile(x, repeat=3)
+    groups = [s for s in profile.sections if s.label.startswith("group")]
+    assert [s.label.split(":")[0] for s in groups] == [f"group {n}" for n in range(1, 9)]
+    assert all("linalg.batch_matmul" in s.label and s.flops for s in groups)
+    _check_structure(profile, len(profile.sections))
+    # every multiply-accumulate of the layer's MatMuls is in some group
+    assert profile.flops == transformer_flops(TINY)
+    text = profile.text()
+    assert text.splitlines()[1].split() == ["#", "median", "ms", "share", "GFLOP/s", "section"]
+    with pytest.raises(xfuse.onnx.OnnxError, match="expected a float32 array"):
+        model.profile(x.astype(np.float64))
+
+
+def test_errors_are_located():
+    with pytest.raises(XfuseError, match="no function with a body: nothing to profile") as info:
+        profile_module(xfuse.parse("module {}", name="empty.mlir"))
+    assert describe(info.value).startswith("empty.mlir:1:1: error: the module has no function with a body")
+    nothing = xfuse.parse("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}",
+                          name="nothing.mlir")
+    with pytest.raises(XfuseError, match="@f computes nothing") as info:
+        instrument(nothing, "f")
+    assert describe(info.value).startswith("nothing.mlir:1:1: error: @f computes nothing")
+    with pytest.raises(XfuseError, match="no function @g to profile"):
+        instrument(xfuse.parse(LAYER), "g")
+    twice = xfuse.parse(LAYER)
+    instrument(twice, "layer")
+    with pytest.raises(XfuseError, match="instrumented already"):
+        instrument(twice, "layer")
+
+
+
+def transformer_flops(sizes) -> int:
+    """2 x the multiply-accumulates of an encoder layer: Q, K, V and output projections, Q.Kt and
+    P.V per head, the two FFN matmuls."""
+    seq, hidden, heads, ffn = sizes.seq, sizes.hidden, sizes.heads, sizes.ffn
+    head = hidden // heads
+    return 2 * (4 * seq * hidden * hidden + 2 * heads * seq * seq * head + 2 * seq * hidden * ffn)
