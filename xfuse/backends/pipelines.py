@@ -98,13 +98,16 @@ class Pipeline:
         if not (self.microkernels or self.host_cpu):
             return self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
+        from xfuse.backends.schedule_conv import conv_schedule_bodies, plan_convolutions
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.target import host_target
 
         target = host_target()
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
-        bodies, after = [*pack_bodies(packs), *schedule_bodies(groups)], after_bufferize_bodies(groups)
+        convs = plan_convolutions(module, target) if self.microkernels else []
+        bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs)]
+        after = after_bufferize_bodies(groups)
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
         return replace(self, transform_bodies=(*self.transform_bodies, *bodies),
                        after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags)

@@ -1,0 +1,154 @@
+"""The register-tiled convolution schedule (xfuse/backends/schedule_conv.py).
+
+- Tile choice: `choose_conv_tile` on AVX-512 and AVX2 register files (half-width vectors when the
+  channels are no multiple of the full width).
+- Plan: which convolutions are scheduled (NHWC/HWCF and depthwise NHWC/HWC, static, float) and
+  which keep the generic lowering (NCHW, channel multiplier, dynamic shapes).
+- Differential: a table of layers (strides, dilations, 1x1/3x3/7x7, channels no multiple of 16,
+  widths without a good divisor, batch 2, depthwise, fused by xfuse, f64) and random layers
+  (xfuse/testing/random_convs.py) lowered by `microkernel` and by the reference `default`.
+- Generated code: the reduction loop of a 3x3 convolution is broadcasts and packed FMAs.
+"""
+
+import re
+
+import pytest
+from test_pipelines import _assembly, _innermost_loops  # the matmul schedule's assembly helpers
+
+from xfuse.backends.schedule_conv import (
+    CONV_ATTR,
+    CONV_PAD_ATTR,
+    CONV_ROOT_ATTR,
+    choose_conv_tile,
+    conv_schedule_bodies,
+    plan_convolutions,
+)
+from xfuse.backends.target import CpuTarget, host_target
+from xfuse.parsing import parse
+from xfuse.testing.random_convs import ConvLayer, check_layer, is_scheduled, layer_module, random_layer
+
+AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
+AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+@pytest.mark.parametrize(("target", "ow", "oc", "tile"), [
+    (AVX512, 56, 64, (14, 32, 16, 0)),    # 28 accumulators, 2 filter vectors, 1 broadcast: 31 of 32
+    (AVX512, 55, 64, (11, 32, 16, 0)),    # squeezenet's 55-wide rows: 11 divides
+    (AVX512, 28, 136, (14, 8, 8, 0)),     # 136 channels: 8-lane (256-bit) vectors
+    (AVX512, 17, 16, (16, 16, 16, 16)),   # 17 is prime: 16 pixels, then a 1-pixel remainder tile
+    (AVX2, 56, 64, (14, 8, 8, 0)),        # 14 accumulators + 1 filter vector + 1 broadcast = 16 (7x16 needs 17)
+])
+def test_conv_tile_choice(target, ow, oc, tile):
+    chosen = choose_conv_tile(ow, oc, 32, target)
+    assert (chosen.mr, chosen.nr, chosen.lanes, chosen.split_rows) == tile
+    assert chosen.registers <= target.vector_registers
+
+
+def test_no_tile_for_channels_no_vector_divides():
+    assert choose_conv_tile(13, 10, 32, AVX512) is None
+    assert choose_conv_tile(13, 10, 32, AVX2) is None
+
+
+def _plan(layer: ConvLayer, target=AVX512):
+    module = layer_module(layer)
+    return module, plan_convolutions(module, target)
+
+
+def test_plan_marks_the_convolution_its_root_and_its_pad():
+    module, (group,) = _plan(ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True))
+    ops = {op.name: op for op in module.walk()}
+    conv = ops["linalg.conv_2d_nhwc_hwcf"]
+    assert conv.attributes[CONV_ATTR].value.data == group.group
+    assert conv.attributes[CONV_ROOT_ATTR].value.data == group.group  # unfused: its own root
+    assert CONV_PAD_ATTR in ops["tensor.pad"].attributes
+    assert group.kind == "conv" and group.root_is_conv
+
+
+def test_plan_roots_a_fused_layer_at_its_last_consumer():
+    layer = ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True, residual=True, fuse_tile=(1, 4, 16, 32))
+    module, (group,) = _plan(layer)
+    (root,) = [op for op in module.walk() if CONV_ROOT_ATTR in op.attributes]
+    assert root.name == "linalg.generic" and not group.root_is_conv  # the relu, after the residual add
+
+
+def test_plan_leaves_what_it_does_not_handle():
+    nchw = """
+    func.func @f(%x: tensor<1x4x10x10xf32>, %w: tensor<16x4x3x3xf32>, %o: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
+      %y = linalg.conv_2d_nchw_fchw {dilations = dense<[1, 1]> : tensor<2xi64>, strides = dense<[1, 1]> : tensor<2xi64>}
+        ins(%x, %w : tensor<1x4x10x10xf32>, tensor<16x4x3x3xf32>) outs(%o : tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32>
+      return %y : tensor<1x16x8x8xf32>
+    }
+    func.func @m(%x: tensor<1x10x10x16xf32>, %w: tensor<3x3x16x2xf32>, %o: tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32> {
+      %y = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<[1, 1]> : tensor<2xi64>, strides = dense<[1, 1]> : tensor<2xi64>}
+        ins(%x, %w : tensor<1x10x10x16xf32>, tensor<3x3x16x2xf32>) outs(%o : tensor<1x8x8x16x2xf32>) -> tensor<1x8x8x16x2xf32>
+      return %y : tensor<1x8x8x16x2xf32>
+    }
+    func.func @d(%x: tensor<?x10x10x16xf32>, %w: tensor<3x3x16x16xf32>, %o: tensor<?x8x8x16xf32>) -> tensor<?x8x8x16xf32> {
+      %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<[1, 1]> : tensor<2xi64>, strides = dense<[1, 1]> : tensor<2xi64>}
+        ins(%x, %w : tensor<?x10x10x16xf32>, tensor<3x3x16x16xf32>) outs(%o : tensor<?x8x8x16xf32>) -> tensor<?x8x8x16xf32>
+      return %y : tensor<?x8x8x16xf32>
+    }
+    """
+    module = parse(nchw)
+    assert plan_convolutions(module, AVX512) == []
+    assert not any(CONV_ATTR in op.attributes for op in module.walk())
+    assert conv_schedule_bodies([]) == []
+
+
+LAYERS = [
+    pytest.param(ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True), id="3x3-pad-relu"),
+    pytest.param(ConvLayer(1, 14, 14, 8, 32, (1, 1)), id="1x1"),
+    pytest.param(ConvLayer(2, 15, 17, 5, 24, (3, 3), stride=2, padding=1), id="3x3-stride2-batch2-c5"),
+    pytest.param(ConvLayer(1, 13, 13, 16, 16, (3, 3), dilation=2, padding=2, residual=True, relu=True),
+                 id="3x3-dilation2-residual"),
+    pytest.param(ConvLayer(1, 20, 20, 3, 64, (7, 7), stride=2, padding=3), id="7x7-stride2-stem"),
+    pytest.param(ConvLayer(1, 9, 19, 20, 16, (3, 3), relu=True), id="width17-remainder-c20"),
+    pytest.param(ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True), id="depthwise-24"),
+    pytest.param(ConvLayer(1, 17, 17, 32, 32, (3, 3), stride=2, depthwise=True, relu=True), id="depthwise-stride2"),
+    pytest.param(ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True, residual=True, fuse_tile=(1, 4, 16, 32)),
+                 id="fused-by-xfuse"),
+    pytest.param(ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True, relu=True, fuse_tile=(1, 4, 12, 8)),
+                 id="depthwise-fused-by-xfuse"),
+    pytest.param(ConvLayer(1, 10, 10, 8, 16, (3, 3), padding=1, relu=True, element="f64"), id="f64"),
+]
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_layers_agree_with_the_reference(layer):
+    if host_target().vector_bits < 256:
+        pytest.skip(f"the table's channel counts need 256-bit vectors to be scheduled (host: {host_target()})")
+    assert is_scheduled(layer)
+    check_layer(layer, seeds=(0, 1))
+
+
+@pytest.mark.parametrize("seed", [0, 7, 11])
+def test_random_layers_agree_with_the_reference(seed):
+    check_layer(random_layer(seed))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 160))
+def test_random_layer_sweep(seed):
+    check_layer(random_layer(seed))
+
+
+def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path):
+    target = host_target()
+    if target.vector_bits < 256 or not re.match(r"(znver|x86-64-v[34]|skylake|icelake|sapphire|emerald|granite|"
+                                                r"haswell|alderlake|raptor|broadwell|cascade|cooper|tiger|rocket)",
+                                                target.cpu):
+        pytest.skip(f"needs an x86-64 host with AVX2 or AVX-512 (host: {target})")
+    assembly = _assembly(parse(ConvLayer(1, 56, 56, 64, 64, (3, 3), padding=1).text()), tmp_path)
+    assert "memrefCopy" not in assembly  # the padding copy is a loop, not the runtime's element-wise copy
+    loops = _innermost_loops(assembly)
+    kernel = max(loops, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    tile = choose_conv_tile(56, 64, 32, target)
+    register = "zmm" if target.vector_bits == 512 else "ymm"
+    assert len(re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)) == tile.accumulators, kernel
+    assert len(re.findall(r"vbroadcastss", kernel)) == tile.mr, kernel  # one input pixel per accumulator row
+    assert not re.search(r"vfmadd\d+ss|vmulss|vaddss|\(%rsp\)", kernel), kernel  # no scalar math, no spills

@@ -1,0 +1,202 @@
+"""Register-tiled direct convolutions: the convolution half of the micro-kernel schedule.
+
+A `linalg.conv_2d_nhwc_hwcf` is, for one output row and one block of output channels, a small
+matmul: `OWB` output pixels times `OCB` output channels, accumulated over `KH x KW x IC` steps,
+each step one input element broadcast per pixel times one vector of filter weights per `L`
+channels. So the register tile is chosen by the matmul's cost model (`choose_micro_tile` of
+xfuse/backends/schedule.py with `M = OW`, `N = OC`): `OWB x OCB/L` accumulators, `OCB/L` filter
+vectors and one broadcast within the register file, `OWB` dividing the output width (or a
+remainder tile after a split, as for matmul rows), `OCB` a multiple of the vector width.
+`linalg.depthwise_conv_2d_nhwc_hwc` gets the same tile over `(OW, C)`: per `(kh, kw)` step one
+input vector and one filter vector per `L` channels and `OWB x CB/L` FMAs.
+
+When the channel count is not a multiple of the full vector width (`L`), half-width vectors are
+tried (256-bit on an AVX-512 host: 136 depthwise channels get 8-lane tiles); with no tile at
+either width the convolution keeps the generic lowering.
+
+`plan_convolutions(module, target)` marks each scheduled convolution with
+`xfuse.conv_microkernel` and its root (the convolution, or the last elementwise consumer xfuse
+fused into a loop with it, as for matmul) with `xfuse.conv_microkernel_root` = group number.
+`conv_schedule_bodies(groups)` writes, per group, the recipe of docs/backend.md ("Convolutions"):
+
+1. `transform.structured.fuse` of the root with tiles `1 x 1 x OWB x OCB` over `(n, oh, ow, oc)`:
+   the convolution, its `outs` producer (fill or bias broadcast) and the fused consumers share
+   one register tile (after `transform.structured.split` of the width when it has a remainder);
+2. the reduction loops `(kh, kw, ic)` tiled by 1 (`tile_using_for`), so that
+   `transform.structured.decompose` makes the 2-D convolution a 1-D one
+   (`conv_1d_nwc_wcf` / `depthwise_conv_1d_nwc_wc`), which the vectorizer handles with strides
+   and dilations (the 2-D forms do not vectorize);
+3. `transform.structured.vectorize` of every linalg op in the register tile, leading unit dims
+   cast away, transfer permutations and masked transfers lowered, canonicalized;
+4. `hoist_loop_invariant_subsets` on the `ic`, `kw`, `kh` loops, innermost first: the
+   accumulator's read and write leave the reduction loops, so it is a loop-carried vector;
+5. contractions lowered to outer products and those to `vector.fma` (shared with the matmul
+   schedule's final sweep).
+
+Not handled (they keep the generic lowering): NCHW/FCHW convolutions (xfuse's layout pass turns
+them into NHWC), depthwise with a channel multiplier (`depthwise_conv_2d_nhwc_hwcm`, which
+upstream's decomposition does not take), grouped convolutions, dynamic shapes, non-float types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
+from xdsl.ir import Operation, OpResult
+
+from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_micro_tile
+from xfuse.backends.target import CpuTarget
+
+CONV_ATTR = "xfuse.conv_microkernel"
+CONV_ROOT_ATTR = "xfuse.conv_microkernel_root"
+CONV_PAD_ATTR = "xfuse.conv_microkernel_pad"
+"""On a `tensor.pad` producing a scheduled convolution's input: rewritten to fill + insert_slice
+before the register tiling, so that the tiling does not fuse the pad (which would pad a window
+per register tile, into a fresh buffer, with scalar copies)."""
+
+CONV_KINDS = {"linalg.conv_2d_nhwc_hwcf": "conv", "linalg.depthwise_conv_2d_nhwc_hwc": "depthwise"}
+"""The convolutions with a register-tiled schedule, by kind."""
+
+REDUCTION_TILES = {"conv": [0, 0, 0, 0, 1, 1, 1], "depthwise": [0, 0, 0, 0, 1, 1]}
+"""Tile sizes of the reduction loops (`kh, kw, ic` after `n, oh, ow, oc`; `kh, kw` for depthwise)."""
+
+_ANY = "!transform.any_op"
+
+
+@dataclass(frozen=True)
+class ConvGroup:
+    """Convolutions sharing one register tile (`tile.mr` output pixels x `tile.nr` channels)."""
+
+    group: int
+    kind: str
+    tile: MicroTile
+    root_is_conv: bool
+
+
+def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget) -> MicroTile | None:
+    """The `OWB x OCB` register tile of a convolution whose output rows are `ow x oc`, by the
+    matmul cost model; half-width vectors when `oc` is no multiple of the full width; None when
+    neither fits (the convolution keeps the generic lowering)."""
+    tile = choose_micro_tile(ow, oc, element_bits, target)
+    if tile is None and target.vector_bits > 128:
+        tile = choose_micro_tile(ow, oc, element_bits, replace(target, vector_bits=target.vector_bits // 2))
+    return tile
+
+
+def _schedulable(op: Operation) -> bool:
+    """A static float convolution on tensors, all operands of one element type."""
+    if op.name not in CONV_KINDS or len(op.results) != 1:
+        return False
+    types = [o.type for o in op.operands] + [op.results[0].type]
+    return all(_static_float_tensor(t) is not None for t in types) and len({t.element_type for t in types}) == 1
+
+
+def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
+    """Mark each schedulable convolution and its root with a group number; the groups."""
+    groups: dict[tuple[str, MicroTile, bool], int] = {}
+    for function in module.walk():
+        if not isinstance(function, func.FuncOp):
+            continue
+        for op in function.walk():
+            if not _schedulable(op):
+                continue
+            result = op.results[0].type
+            _, _, ow, oc = result.get_shape()
+            tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
+            if tile is None:
+                continue
+            root = _root_of(op)
+            key = (CONV_KINDS[op.name], tile, root is op)
+            group = groups.setdefault(key, len(groups))
+            op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
+            source = op.operands[0]
+            if isinstance(source, OpResult) and source.op.name == "tensor.pad":
+                source.op.attributes[CONV_PAD_ATTR] = UnitAttr()
+    return [ConvGroup(g, *key) for key, g in groups.items()]
+
+
+def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: str = "") -> str:
+    """`name` = the outermost loop of the `1 x 1 x owb x ocb` register tiles of `target`."""
+    return (f"{indent}{name}_tiled, {name}, {name}_oh, {name}_ow, {name}_oc = transform.structured.fuse {target} "
+            f"tile_sizes [1, 1, {owb}, {ocb}]{cleanup}\n"
+            f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})\n")
+
+
+def _register_tiles(group: ConvGroup) -> str:
+    g, t = group.group, group.tile
+    roots = f"transform.structured.match attributes{{{CONV_ROOT_ATTR} = {g} : i64}} in %root"
+    if not t.remainder:
+        return f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse("    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}")
+    # The width is split at the last full block; the rest gets one `remainder`-wide tile.
+    return f"""\
+    %croots{g} = {roots} : ({_ANY}) -> {_ANY}
+    %cloops{g} = transform.foreach %croots{g} : {_ANY} -> {_ANY} {{
+    ^bb0(%op: {_ANY}):
+      %parts = transform.structured.split %op after {t.split_rows} {{dimension = 2}} : {_ANY}
+      %full, %rest = transform.split_handle %parts : ({_ANY}) -> ({_ANY}, {_ANY})
+{_fuse("      ", "%full", t.mr, t.nr, "%full_n", " {apply_cleanup}")}\
+{_fuse("      ", "%rest", t.remainder, t.nr, "%rest_n", " {apply_cleanup}")}\
+      %both = transform.merge_handles %full_n, %rest_n : {_ANY}
+      transform.yield %both : {_ANY}
+    }}
+"""
+
+
+def _group_body(group: ConvGroup) -> str:
+    g, t = group.group, group.tile
+    reductions = REDUCTION_TILES[group.kind]
+    loops = [f"%c{name}{g}" for name in ("kh", "kw", "ic")[: sum(reductions)]]
+    results = ", ".join([_ANY] * (1 + len(loops)))
+    hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets {loop} : {_ANY}\n" for loop in reversed(loops))
+    split = f", width split after {t.split_rows}, the last {t.remainder} in their own tile" if t.remainder else ""
+    return f"""\
+    // conv group {g}: {group.kind}, register tile {t.mr} pixels x {t.nr} channels \
+({t.accumulators} accumulators of {t.lanes} lanes){split}
+{_register_tiles(group)}\
+    %cfunc{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_dce to %cfunc{g} : {_ANY}
+    %convs{g} = transform.structured.match attributes{{{CONV_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %cstep{g}, {", ".join(loops)} = transform.structured.tile_using_for %convs{g} tile_sizes {reductions}
+      : ({_ANY}) -> ({results})
+    %conv1d{g} = transform.structured.decompose %cstep{g} : ({_ANY}) -> {_ANY}
+    transform.foreach %cloops{g} : {_ANY} {{
+    ^bb0(%loop: {_ANY}):
+      %ops = transform.structured.match interface{{LinalgOp}} in %loop : ({_ANY}) -> {_ANY}
+      transform.structured.vectorize %ops : {_ANY}
+    }}
+    transform.apply_patterns to %cfunc{g} {{
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.lower_masked_transfers
+    }} : {_ANY}
+{hoists}\
+"""
+
+
+def conv_schedule_bodies(groups: list[ConvGroup]) -> list[str]:
+    """The transform ops (on `%root`) of the convolution schedule for `groups`; [] when empty.
+
+    Each group's accumulators are hoisted before any canonicalization: it would fold the
+    one-trip reduction loops of a 1x1 filter that the hoisting handles name."""
+    if not groups:
+        return []
+    pads = f"""\
+    %cpads = transform.structured.match attributes{{{CONV_PAD_ATTR}}} in %root : ({_ANY}) -> {_ANY}
+    %cpads_dps = transform.structured.rewrite_in_destination_passing_style %cpads : ({_ANY}) -> {_ANY}
+    %cpad_copies = transform.structured.insert_slice_to_copy %cpads_dps : ({_ANY}) -> {_ANY}
+"""
+    return [pads + "".join(_group_body(g) for g in groups) + f"""\
+    %cfuncs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to %cfuncs {{
+      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+      transform.apply_patterns.canonicalization
+    }} : {_ANY}
+    transform.apply_patterns to %cfuncs {{
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = outerproduct
+      transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.canonicalization
+    }} : {_ANY}
+"""]
