@@ -185,7 +185,14 @@ def conv_schedule_bodies(groups: list[ConvGroup]) -> list[str]:
     pads = f"""\
     %cpads = transform.structured.match attributes{{{CONV_PAD_ATTR}}} in %root : ({_ANY}) -> {_ANY}
     %cpads_dps = transform.structured.rewrite_in_destination_passing_style %cpads : ({_ANY}) -> {_ANY}
+    %cpad_fills = transform.get_producer_of_operand %cpads_dps[1] : ({_ANY}) -> {_ANY}
     %cpad_copies = transform.structured.insert_slice_to_copy %cpads_dps : ({_ANY}) -> {_ANY}
+    %cpad_rows, %cpad_row_loops:3 = transform.structured.tile_using_for %cpad_fills tile_sizes [1, 1, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
+    transform.structured.vectorize %cpad_rows : {_ANY}
+    %cpad_copy_rows, %cpad_copy_loops:3 = transform.structured.tile_using_for %cpad_copies tile_sizes [1, 1, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
+    transform.structured.vectorize %cpad_copy_rows : {_ANY}
 """
     return [pads + "".join(_group_body(g) for g in groups) + f"""\
     %cfuncs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
