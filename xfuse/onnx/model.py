@@ -95,6 +95,7 @@ class Model:
         start = time.perf_counter()
         if passes:
             xfuse.apply_passes(module, passes)
+        weights = _in_argument_layouts(module, imported)
         seconds["passes"] = time.perf_counter() - start
         start = time.perf_counter()
         compiled = compile_module(module, entry=imported.entry, pipeline=pipeline or DEFAULT_PIPELINE)
@@ -107,7 +108,7 @@ class Model:
                             "output(s) of the model")
         inputs = [_info(name, spec) for name, spec in zip(imported.input_names, signature.inputs[:count], strict=True)]
         outputs = [_info(name, spec) for name, spec in zip(imported.output_names, signature.results, strict=True)]
-        return Model(imported.mlir, compiled, inputs, outputs, imported.weights, passes, seconds)
+        return Model(imported.mlir, compiled, inputs, outputs, weights, passes, seconds)
 
     # Calling -----------------------------------------------------------------------------
 
@@ -233,6 +234,18 @@ def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None
 
     imported = import_model(source, input_shapes=input_shapes, min_external_elements=min_external_elements)
     return Model.compile(imported, passes=passes, pipeline=pipeline)
+
+
+def _in_argument_layouts(module: Any, imported: ImportedModel) -> Weights:
+    """The weights as the passes left the function's arguments: a pass that permuted a weight
+    argument (`xfuse-nhwc`: filters to HWCF) recorded the permutation (`xfuse.weight_layout`);
+    the array is transposed here, once, not on every call."""
+    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts
+
+    layouts = weight_layouts(module, imported.entry)
+    if not layouts:
+        return imported.weights
+    return Weights(permute_weights(imported.weights, len(imported.input_names), layouts))
 
 
 def _info(name: str, spec: Any) -> TensorInfo:

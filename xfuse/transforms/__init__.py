@@ -58,6 +58,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return NetworkFusionPass
 
+    def get_nhwc():  # data layout (issue 22): xfuse/transforms/layout/
+        from xfuse.transforms.layout.nhwc import NhwcPass
+
+        return NhwcPass
+
     def get_share_buffers():
         from xfuse.transforms.share_buffers import ShareBuffersPass
 
@@ -113,6 +118,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
     return {
         "xfuse-network-fusion": get_network_fusion,
+        "xfuse-nhwc": get_nhwc,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-set-encoding": get_set_encoding,
         "xfuse-materialize-encoding": get_materialize_encoding,

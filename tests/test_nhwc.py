@@ -1,0 +1,148 @@
+"""`xfuse-nhwc` (xfuse/transforms/layout/): every small network of
+tests/filecheck/transforms/network/Inputs/ computes the same through the backend before and after
+the pass, filters that are arguments change type and record the permutation (the test permutes
+the numpy weights by it), and xfuse.onnx permutes its weights at load time so networks still agree
+with onnxruntime. The lit tests (tests/filecheck/transforms/layout/) cover the IR and remarks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects import func
+
+from xfuse.backends.runner import compile_module, random_inputs
+from xfuse.parsing import parse
+from xfuse.passes import apply_passes
+from xfuse.testing.differential import assert_same_results
+from xfuse.transforms.layout import convert_to_nhwc, permute_weights, weight_layouts
+
+FILECHECK = Path(__file__).parent / "filecheck" / "transforms"
+PIPELINE = "default"
+"""The backend's plain lowering, for both sides: the comparison is about the rewrite, not the
+schedules (which have differential tests of their own)."""
+NETWORKS = ["conv_bn_relu", "residual_block", "conv_maxpool", "pool_between_convs", "depthwise_conv",
+            "grouped_conv", "matmul_add_relu"]
+
+
+def _load(path: Path):
+    return parse(path.read_text(), name=str(path))
+
+
+def _ops(module) -> Counter:
+    return Counter(op.name for op in module.walk())
+
+
+@pytest.mark.parametrize("name", NETWORKS)
+def test_small_networks_compute_the_same(name):
+    path = FILECHECK / "network" / "Inputs" / f"{name}.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    result = convert_to_nhwc(module)
+    after = _ops(module)
+    assert not any("nchw" in op for op in after), after  # every NCHW conv / pool converted
+    if name not in ("grouped_conv", "matmul_add_relu"):
+        assert len(result.transposes) == 2, [n.remark for n in result.transposes]  # the input and the output
+    inputs = random_inputs(reference.signature, seed=5)
+    assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, f"{name} after xfuse-nhwc")
+
+
+@pytest.mark.parametrize("name", ["conv_bn_relu", "residual_block", "depthwise_conv"])
+def test_nhwc_through_the_direct_convolution_schedule(name):
+    """The point of the layout: the `microkernel` pipeline's NHWC convolution schedule
+    (xfuse/backends/schedule_conv.py) takes the rewritten convolutions."""
+    path = FILECHECK / "network" / "Inputs" / f"{name}.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    convert_to_nhwc(module)
+    inputs = random_inputs(reference.signature, seed=9)
+    candidate = compile_module(module, pipeline="microkernel")
+    assert_same_results(reference, candidate, inputs, f"{name}: xfuse-nhwc, then the microkernel pipeline")
+
+
+def test_grouped_convolution_keeps_nchw():
+    module = _load(FILECHECK / "network" / "Inputs" / "grouped_conv.mlir")
+    before = str(module)
+    result = convert_to_nhwc(module)
+    assert str(module) == before and not result.transposes
+    assert [reason for _, reason in result.kept] == [
+        "a grouped convolution has no NHWC form the backend schedules"]
+
+
+def test_weight_arguments_take_the_new_layout():
+    path = FILECHECK / "layout" / "Inputs" / "weight_arguments.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    result = convert_to_nhwc(module)
+    assert result.permuted_weights == 2
+    assert weight_layouts(module, "weights") == {1: (2, 3, 1, 0), 2: (1, 2, 0)}
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    assert [t.get_shape() for t in function.function_type.inputs.data[1:3]] == [(3, 3, 4, 6), (3, 3, 6)]
+    inputs = random_inputs(reference.signature, seed=2)
+    arrays = {str(i): a for i, a in enumerate(inputs)}
+    permuted = list(permute_weights(arrays, 0, weight_layouts(module, "weights")).values())
+    candidate = compile_module(module, pipeline=PIPELINE)
+    expected = reference(*inputs)
+    got = candidate(*permuted)
+    for e, g in zip(expected, got, strict=True):
+        np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-5)
+    # one transpose back: the generic that reads %w in its old layout
+    assert sum(1 for op in module.walk() if op.name == "linalg.transpose") == 3
+
+
+def test_weights_stay_when_asked():
+    path = FILECHECK / "layout" / "Inputs" / "weight_arguments.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    apply_passes(module, "xfuse-nhwc{permute-weights=false}")
+    assert weight_layouts(module, "weights") == {}
+    inputs = random_inputs(reference.signature, seed=4)
+    assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, "filters transposed in the function")
+
+
+onnx = pytest.importorskip("onnx", reason="xfuse.onnx needs onnx")
+
+
+@pytest.fixture
+def tiny_conv_onnx():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent / "onnx"))
+    from onnx_test_models import tiny_conv_model
+
+    return tiny_conv_model()
+
+
+def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx):
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    import xfuse.onnx
+    from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime
+
+    model = xfuse.onnx.load(tiny_conv_onnx, passes="xfuse-nhwc", pipeline=PIPELINE)
+    assert model.weights["w1"].shape == (3, 3, 3, 8) and model.weights["w1"].flags.c_contiguous
+    assert model.weights["w3"].shape == (10, 8)  # a Gemm weight: not a filter
+    errors = compare_with_onnxruntime(model, tiny_conv_onnx, seed=1)
+    assert errors and all(error <= TOLERANCE for error in errors.values()), errors
+
+
+@pytest.mark.slow
+def test_squeezenet_agrees_with_onnxruntime_after_nhwc():
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    import sys
+
+    import xfuse.onnx
+    from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime, with_softmax_inputs_as_outputs
+
+    sys.path.insert(0, str(Path(__file__).parent / "onnx"))
+    from onnx_test_models import light_model_path
+
+    light = with_softmax_inputs_as_outputs(onnx.load(light_model_path("squeezenet")))
+    network = xfuse.onnx.random_weights(light, seed=0)
+    model = xfuse.onnx.load(network, passes="xfuse-nhwc", pipeline=PIPELINE)
+    assert model.weights["conv1_w_0"].shape == (3, 3, 3, 64)
+    errors = compare_with_onnxruntime(model, network, seed=1)
+    assert len(errors) == 2 and all(error <= TOLERANCE for error in errors.values()), errors

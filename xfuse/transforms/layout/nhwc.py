@@ -1,0 +1,92 @@
+"""`xfuse-nhwc`: a network's NCHW convolutions, pooling and the ops between them in NHWC.
+
+Per function body: `plan.py` decides which ops run in NHWC, `rewrite.py` builds them and puts
+the transposes where NCHW and NHWC meet. Convolution filters that are function arguments take
+the HWCF / HWC layout in the signature (`weight_layout.py`). Layout changes cost more than the
+convolutions they feed (docs/passes/xfuse-nhwc.md), so each transpose is reported as a remark
+with the reason it could not be avoided.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+
+from xfuse.diagnostics import format_diagnostic
+from xfuse.transforms.layout.plan import NHWC_FORMS, plan_block
+from xfuse.transforms.layout.rewrite import NhwcRewriter, TransposeNote
+
+
+@dataclass
+class NhwcResult:
+    """What the pass did, over every function."""
+
+    converted: dict[str, int] = field(default_factory=dict)
+    """NCHW op name -> how many became NHWC."""
+    other_ops: int = 0
+    """Elementwise, pad, concat, broadcast, fill and empty ops rewritten to NHWC."""
+    transposes: list[TransposeNote] = field(default_factory=list)
+    permuted_weights: int = 0
+    kept: list[tuple[Operation, str]] = field(default_factory=list)
+    """Convolutions and pooling left in NCHW, and why."""
+
+    def remark_lines(self) -> list[str]:
+        lines = [format_diagnostic(f"xfuse-nhwc: keeps NCHW: {reason}", op, severity="remark")
+                 for op, reason in self.kept]
+        lines += [note.remark for note in self.transposes]
+        convs = ", ".join(f"{count} {name}" for name, count in sorted(self.converted.items())) or "nothing"
+        lines.append(f"remark: xfuse-nhwc: NHWC: {convs}, {self.other_ops} other ops; "
+                     f"{self.permuted_weights} weight argument(s) permuted; "
+                     f"{len(self.transposes)} activation transpose(s)")
+        return lines
+
+
+def convert_to_nhwc(module: ModuleOp, permute_arguments: bool = True) -> NhwcResult:
+    """Rewrite every function of `module` (its top-level body; ops inside loops are left alone:
+    run this before tiling)."""
+    result = NhwcResult()
+    for function in [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]:
+        callers = permute_arguments and any(
+            op.name == "func.call" and op.callee.root_reference.data == function.sym_name.data for op in module.walk())
+        plan = plan_block(function.body.block)
+        result.kept.extend(plan.kept)
+        if not plan.converted:
+            continue
+        for op in plan.converted:
+            if op.name in NHWC_FORMS:
+                result.converted[op.name] = result.converted.get(op.name, 0) + 1
+            else:
+                result.other_ops += 1
+        rewriter = NhwcRewriter(function, plan, permute_arguments and not callers)
+        rewriter.rewrite()
+        result.transposes.extend(rewriter.transposes)
+        result.permuted_weights += len(rewriter.permuted_arguments)
+    return result
+
+
+@dataclass(frozen=True)
+class NhwcPass(ModulePass):
+    """NCHW convolutions (`conv_2d_nchw_fchw`, `depthwise_conv_2d_nchw_chw`), pooling
+    (`pooling_nchw_max` / `_sum`) and the elementwise, pad, concat, broadcast and fill ops between
+    them rewritten to NHWC, transposes only where an op has no NHWC form and at the function's
+    edges. Options: `permute-weights` (default true: a filter that is a function argument changes
+    its type and gets `xfuse.weight_layout`; false: it is transposed in the function; a function
+    that is called in the module is never changed), `remarks` (each transpose and why, and a
+    summary, on stderr)."""
+
+    name = "xfuse-nhwc"
+
+    permute_weights: bool = True
+    remarks: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        result = convert_to_nhwc(op, self.permute_weights)
+        if self.remarks:
+            for line in result.remark_lines():
+                print(line, file=sys.stderr)
