@@ -23,6 +23,32 @@ from collections.abc import Iterable
 from xdsl.ir import SSAValue
 
 
+class OrderedValues(list[SSAValue]):
+    """The analysis's tensor values in program order, each with its position, so that
+    `members` lists a class by walking the class, not every value of the function (on a
+    network of thousands of values the scan made the analysis quadratic)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.position: dict[SSAValue, int] = {}
+
+    def append(self, value: SSAValue) -> None:
+        self.position.setdefault(value, len(self))
+        super().append(value)
+
+    def extend(self, values: Iterable[SSAValue]) -> None:
+        for value in values:
+            self.append(value)
+
+
+def _in_order(found: Iterable[SSAValue], universe: Iterable[SSAValue]) -> list[SSAValue] | None:
+    """`found`'s values of `universe` in its order, when `universe` knows its positions."""
+    if not isinstance(universe, OrderedValues):
+        return None
+    position = universe.position
+    return sorted((u for u in found if u in position), key=position.__getitem__)
+
+
 class UnionFind:
     def __init__(self) -> None:
         self.parent: dict[SSAValue, SSAValue] = {}
@@ -104,4 +130,5 @@ class AliasGraph:
     def members(self, v: SSAValue, universe: Iterable[SSAValue]) -> list[SSAValue]:
         """The values of `universe` that may share memory with `v`, in `universe`'s order."""
         reach = self.reach(v)
-        return [u for u in universe if u in reach]
+        ordered = _in_order(reach, universe)
+        return ordered if ordered is not None else [u for u in universe if u in reach]

@@ -39,7 +39,7 @@ from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xfuse.diagnostics import emit_error
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
-from xfuse.transforms.bufferize.aliasing import AliasGraph, UnionFind
+from xfuse.transforms.bufferize.aliasing import AliasGraph, OrderedValues, UnionFind
 from xfuse.transforms.bufferize.decision_order import AnalysisState, bottom_up, from_terminator, loop_cost
 from xfuse.transforms.bufferize.models import (
     FunctionSummary,
@@ -102,7 +102,7 @@ class FunctionAnalysis(RotatingLoops):
         self.models: dict[Use, OperandModel] = {}
         self.inplace: dict[Use, bool] = {}
         self.unknown: list[Operation] = []
-        self.values: list[SSAValue] = []
+        self.values = OrderedValues()
         self.aliases = AliasGraph()
         self.equivalences = UnionFind()
         # Aliases at one point in time: as `aliases`, without the merges of rotating loops
@@ -303,9 +303,13 @@ class FunctionAnalysis(RotatingLoops):
                     writes.append(key)
         return reads, writes
 
-    def _conflict(self, read: Use, value: SSAValue, write: Use) -> bool:
+    def _conflict(
+        self, read: Use, value: SSAValue, write: Use,
+        defined: tuple[Operation | Block, float] | None = None,
+    ) -> bool:
+        """`defined`: `self.definition(value)`, when the caller has it for many writes."""
         r_op, w_op = read[0], write[0]
-        definition, def_pos = self.definition(value)
+        definition, def_pos = defined if defined is not None else self.definition(value)
         if isinstance(definition, Operation) and has_no_contents(definition):
             return False  # reading uninitialized contents: nothing to preserve
         if self.rotations and self._rotation_apart(read, value, write):
@@ -375,10 +379,17 @@ class FunctionAnalysis(RotatingLoops):
                 written = trial.members(write[0].operands[write[1]], self.values)
                 if self._read_only(written) or self._written_by_every_iteration(write):
                     return True
-            return any(
-                trial.may_alias(v, w[0].operands[w[1]]) and self._conflict(r, v, w)
-                for r, v in reads for w in writes
-            )
+            written_values = [w[0].operands[w[1]] for w in writes]
+            for r, v in reads:
+                defined = None
+                for w, written_value in zip(writes, written_values):
+                    if not trial.may_alias(v, written_value):
+                        continue
+                    if defined is None:
+                        defined = self.definition(v)
+                    if self._conflict(r, v, w, defined):
+                        return True
+            return False
         finally:
             self.aliases = saved_aliases
             self.base = saved_base
