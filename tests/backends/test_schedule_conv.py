@@ -152,3 +152,22 @@ def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path):
     assert len(re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)) == tile.accumulators, kernel
     assert len(re.findall(r"vbroadcastss", kernel)) == tile.mr, kernel  # one input pixel per accumulator row
     assert not re.search(r"vfmadd\d+ss|vmulss|vaddss|\(%rsp\)", kernel), kernel  # no scalar math, no spills
+
+
+def test_conv_layers_benchmark_smoke():
+    """benchmarks/conv_layers.py runs (tiny repeat) and the two systems agree on the layer."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "conv_layers.py"
+    spec = importlib.util.spec_from_file_location("xfuse_bench_conv_layers", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    layer = ConvLayer(1, 12, 12, 8, 16, (3, 3), stride=2, padding=1)
+    result = module.measure("small", layer, repeat=2)
+    assert result["max_difference"] < 1e-4
+    assert result["xfuse_min"] > 0 and result["onnxruntime_min"] > 0
+    depthwise = module.measure("small-depthwise", ConvLayer(1, 10, 10, 16, 16, (3, 3), padding=1, depthwise=True), 2)
+    assert depthwise["max_difference"] < 1e-4

@@ -10,8 +10,9 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
 - `microkernel` (tensor input; what `compile_module` and `xfuse-run` use for tensor code unless
   told otherwise): `default` preceded by a micro-kernel schedule that xfuse generates for the
   module and the host CPU (xfuse/backends/schedule.py: each contraction tile register-tiled,
-  vectorized to `vector.fma` with its fused bias/activation on the register tile), and `opt`/`llc`
-  told the host CPU (`-mcpu`, xfuse/backends/target.py) so they use its vector width.
+  vectorized to `vector.fma` with its fused bias/activation on the register tile; NHWC and
+  depthwise convolutions likewise, xfuse/backends/schedule_conv.py), and `opt`/`llc` told the host
+  CPU and triple (`-mcpu`, `-mtriple`, xfuse/backends/target.py) so they use its vector width.
 - `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
   `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
   (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
