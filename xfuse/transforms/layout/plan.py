@@ -119,6 +119,16 @@ def why_not_nhwc(op: Operation) -> str | None:
     return _NO_NHWC_FORM.get(op.name, f"xfuse-nhwc has no NHWC form of '{op.name}'")
 
 
+def reads_either_layout(op: Operation) -> bool:
+    """Whether `op` reads an NCHW and an NHWC tensor alike: a `tensor.collapse_shape` of an
+    N x C x 1 x 1 tensor that keeps C's group whole (the global pooling before a classifier):
+    with H = W = 1 both layouts hold the same elements in the same order."""
+    if op.name != "tensor.collapse_shape" or not is_static_4d(op.src):
+        return False
+    groups = [[index.value.data for index in group.data] for group in op.reassociation.data]
+    return tuple(op.src.type.get_shape()[2:]) == (1, 1) and ([1, 2, 3] in groups or groups == [[0, 1, 2, 3]])
+
+
 def layout_operands(op: Operation) -> list[int]:
     """Indices of the operands of a convertible `op` that take its result's layout (an NHWC
     result needs them in NHWC; one of them in NHWC pulls the result into NHWC)."""
@@ -185,6 +195,8 @@ def plan_block(block: Block) -> LayoutPlan:
     plan = LayoutPlan([op for op in ops if op in nhwc], kept=kept)
     for op in ops:
         if op in nhwc:
+            continue
+        if reads_either_layout(op):
             continue
         touches = any(isinstance(v.owner, Operation) and v.owner in nhwc for v in op.operands) or any(
             wants_nhwc(use) for result in op.results for use in result.uses)

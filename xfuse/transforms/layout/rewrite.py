@@ -42,6 +42,7 @@ from xfuse.transforms.layout.plan import (
     LayoutPlan,
     layout_operands,
     permuted,
+    reads_either_layout,
 )
 from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
 
@@ -227,7 +228,9 @@ class NhwcRewriter:
         for op in self.plan.converted:
             for old in op.results:
                 for use in list(old.uses):
-                    if use.operation not in converted:
+                    if reads_either_layout(use.operation):
+                        use.operation.operands[use.index] = self._nhwc[old]
+                    elif use.operation not in converted:
                         use.operation.operands[use.index] = self.nchw(self._nhwc[old], use.operation)
         for op in reversed(self.plan.converted):
             Rewriter.erase_op(op)
