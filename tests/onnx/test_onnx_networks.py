@@ -40,7 +40,7 @@ def test_light_model_with_random_weights(name):
     # The logits are compared too: the probabilities may saturate and hide errors.
     light = with_softmax_inputs_as_outputs(onnx.load(light_model_path(name)))
     errors = check_agreement(xfuse.onnx.random_weights(light, seed=0))
-    assert len(errors) == 2, errors
+    assert set(errors) == {output.name for output in light.graph.output}, errors  # densenet121 has no Softmax
 
 
 def test_random_weights_make_a_wrong_index_visible():
