@@ -25,11 +25,12 @@ def light_model_path(name: str) -> Path:
     return path
 
 
-def tiny_conv_model(seed: int = 0, batch: int | str = 1, channels: int = 8):
+def tiny_conv_model(seed: int = 0, batch: int | str = 1, channels: int = 8, opset: int = 13):
     """Conv+BatchNorm+Relu, MaxPool, a 1x1 Conv with a residual Add, global pooling, Flatten,
-    Gemm, Softmax on a 1x3x16x16 image (opset 13); random initializers, some below the
+    Gemm, Softmax on a 1x3x16x16 image (opset 13 unless told); random initializers, some below the
     externalization threshold (the 8-element biases) and some above. `batch` may be a
     symbol (a dynamic dimension); `channels` is the width of the hidden layers."""
+    assert opset >= 9, "BatchNormalization's spatial attribute before opset 9 is not built here"
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
@@ -62,6 +63,6 @@ def tiny_conv_model(seed: int = 0, batch: int | str = 1, channels: int = 8):
                               [helper.make_tensor_value_info("x", TensorProto.FLOAT, [batch, 3, 16, 16])],
                               [helper.make_tensor_value_info("prob", TensorProto.FLOAT, [batch, 10])],
                               initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     onnx.checker.check_model(model)
     return model

@@ -82,6 +82,13 @@ def test_tiny_conv_network(tiny_conv):
     assert set(errors) == {"prob"}
 
 
+def test_old_opset_is_upgraded():
+    # BatchNormalization, Softmax, Flatten and Gemm of opset 9, converted to 17 before import.
+    from onnx_test_models import tiny_conv_model
+
+    check_agreement(tiny_conv_model(seed=7, opset=9))
+
+
 def test_dynamic_batch_with_a_given_size():
     from onnx_test_models import tiny_conv_model
 
