@@ -234,7 +234,7 @@ def tile_for_root(
     min_tiles: int = 1,
 ) -> TileChoice:
     """The mark on `op`, else the option's entry for its name, else `choose_tile_sizes`. A mark
-    or entry with the wrong number of sizes is an error at `op`."""
+    or entry with more sizes than loops is an error at `op`; missing trailing sizes are 0 (untiled)."""
     view = structured_view(op)
     assert view is not None
     given: tuple[int, ...] | None = None
@@ -250,13 +250,15 @@ def tile_for_root(
         given, source = overrides.by_name[op.name], "option"
     if given is None:
         return choose_tile_sizes(op, target, budget_bytes, min_tiles)
-    if len(given) != view.num_loops:
+    if len(given) > view.num_loops:
         where = f"'{TILE_SIZES_ATTR}'" if source == "marked" else "option tile-sizes"
         emit_error(
             op,
             f"xfuse-network-fusion: {where} gives {len(given)} tile sizes for '{op.name}', "
             f"which has {view.num_loops} loops ({', '.join(it.value for it in view.iterator_types)})",
         )
+    # As in xfuse-tile and MLIR's tiling: loops without a size are not tiled.
+    given = given + (0,) * (view.num_loops - len(given))
     if any(s < 0 for s in given):
         emit_error(op, f"xfuse-network-fusion: tile sizes must be non-negative, got {list(given)}")
     for d, (size, iterator) in enumerate(zip(given, view.iterator_types)):
