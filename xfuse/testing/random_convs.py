@@ -18,7 +18,7 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 __all__ = ["FUSION", "ConvLayer", "check_layer", "is_scheduled", "layer_module", "main", "random_layer"]
 
@@ -107,7 +107,8 @@ class ConvLayer:
 
 def random_layer(seed: int) -> ConvLayer:
     """A seeded random layer: 1x1 to 7x7 filters, strides 1-2, dilations 1-2, padding 0-3,
-    channel counts 1-40, output widths 1-19, sometimes depthwise, ReLU, a residual add, batch 2."""
+    channel counts 1-40, output widths 1-19, sometimes depthwise, ReLU, a residual add, batch 2,
+    fused by xfuse (`fuse_tile`)."""
     rng = random.Random(seed)
     depthwise = rng.random() < 0.3
     kh, kw = rng.choice([(1, 1), (3, 3), (3, 3), (5, 5), (7, 7), (1, 3), (3, 1)])
@@ -118,8 +119,15 @@ def random_layer(seed: int) -> ConvLayer:
     def extent(k: int) -> int:
         least = dilation * (k - 1) + 1 - 2 * padding
         return max(least, 1) + rng.randrange(0, 20)
-    return ConvLayer(rng.choice([1, 1, 2]), extent(kh), extent(kw), channels_in, channels_out, (kh, kw), stride,
-                     dilation, padding, depthwise, rng.random() < 0.5, rng.random() < 0.3)
+    layer = ConvLayer(rng.choice([1, 1, 2]), extent(kh), extent(kw), channels_in, channels_out, (kh, kw), stride,
+                      dilation, padding, depthwise, rng.random() < 0.5, rng.random() < 0.3)
+    if rng.random() < 0.3:  # fused by xfuse into tiles that divide the output (so they stay static)
+        oh, ow = layer.output_size
+        rows = rng.choice([d for d in range(1, oh + 1) if oh % d == 0])
+        channels = rng.choice([d for d in range(1, channels_out + 1) if channels_out % d == 0 and d % 8 == 0]
+                              or [channels_out])
+        layer = replace(layer, fuse_tile=(1, rows, ow, channels))
+    return layer
 
 
 def layer_module(layer: ConvLayer):
