@@ -17,12 +17,13 @@ in one process, on the same seeded input:
 
 Every system is checked against onnxruntime (1 thread) before any timing: the largest absolute
 difference over the largest magnitude of each output must be at most 1e-4 (a wrong fast result
-is worthless). The models also output the logits of a final Softmax
+is worthless). A system that fails to build, run or agree is not timed on that model: an
+`error:` line names the model, system and output, the others are timed, and the exit code is 1. The models also output the logits of a final Softmax
 (`oracle.with_softmax_inputs_as_outputs`, for every system alike): a saturated softmax hides errors.
 
 Interleaved: every round calls every (system, threads) of the model once, in turn, after one
 warm-up call each; `--repeat` rounds; the median is reported. GFLOP/s counts the
-multiply-accumulates of Conv, ConvTranspose-free Conv, MatMul and Gemm nodes (2 FLOPs each) from
+multiply-accumulates of the Conv, MatMul and Gemm nodes (2 FLOPs each) from
 the ONNX graph with shapes inferred; other ops are not counted.
 
 `--json` prints a list of records `{"model", "system", "threads", "median_ms", "gflops",
@@ -246,59 +247,81 @@ def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Run
 # The benchmark -----------------------------------------------------------------------------
 
 
-def check(runner: Runner, outputs: Sequence[np.ndarray], expected: Sequence[np.ndarray], model_name: str) -> None:
+class NotTimed(Exception):
+    """A system that failed to build, to run or to agree with onnxruntime on a model."""
+
+
+def check(runner: Runner, outputs: Sequence[np.ndarray], expected: Sequence[np.ndarray]) -> None:
+    """Raise `NotTimed` unless every output agrees with onnxruntime's within `TOLERANCE`."""
     from xfuse.onnx.oracle import relative_error
 
     if len(outputs) != len(expected):
-        raise RuntimeError(f"{model_name}: {runner.system} T={runner.threads} returns {len(outputs)} outputs, "
-                           f"onnxruntime {len(expected)}")
+        raise NotTimed(f"{runner.system} T={runner.threads} returns {len(outputs)} outputs, "
+                       f"onnxruntime {len(expected)}")
     for index, (got, want) in enumerate(zip(outputs, expected, strict=True)):
         error = relative_error(got, want)
         if not error <= TOLERANCE:
-            raise RuntimeError(f"{model_name}: {runner.system} T={runner.threads} disagrees with onnxruntime on "
-                               f"output #{index}: relative error {error:.3g} > {TOLERANCE:g}; not timed")
+            raise NotTimed(f"{runner.system} T={runner.threads} disagrees with onnxruntime on "
+                           f"output #{index}: relative error {error:.3g} > {TOLERANCE:g}")
+
+
+def seeded_feeds(model, seed: int) -> dict[str, np.ndarray]:
+    """Standard normal inputs for every graph input that is not an initializer."""
+    from onnx.helper import tensor_dtype_to_np_dtype
+
+    rng = np.random.default_rng(seed)
+    initializers = {i.name for i in model.graph.initializer}
+    feeds = {}
+    for value in model.graph.input:
+        if value.name not in initializers:
+            tensor = value.type.tensor_type
+            shape = [d.dim_value for d in tensor.shape.dim]
+            feeds[value.name] = rng.standard_normal(shape).astype(tensor_dtype_to_np_dtype(tensor.elem_type))
+    return feeds
+
+
+def build_runners(system: str, model, feeds: dict[str, np.ndarray], threads: Sequence[int],
+                  expected: list[np.ndarray]) -> list[Runner]:
+    """The runners of one system at each thread count, each checked against `expected`."""
+    runners = []
+    if system == "iree":
+        with tempfile.TemporaryDirectory(prefix="xfuse-models-iree-") as tmp:
+            vmfb, parameters = iree_build(model, Path(tmp))
+            for t in threads:
+                runner, outputs = iree_runner(vmfb, parameters, feeds, list(feeds), t, max(threads))
+                check(runner, outputs, expected)
+                runners.append(runner)
+        return runners
+    for t in threads:
+        build = onnxruntime_runner if system == "onnxruntime" else xfuse_runner
+        runner, outputs = build(model, feeds, t)
+        check(runner, outputs, expected)
+        runners.append(runner)
+    return runners
 
 
 def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: int, seed: int,
-            notes: list[str]) -> list[dict]:
-    """The records of one model, its systems and thread counts timed interleaved."""
+            notes: list[str]) -> tuple[list[dict], list[str]]:
+    """The records of one model, its systems and thread counts timed interleaved; and why the
+    systems that were not timed were not (a build failed, or a result disagreed)."""
+    from xfuse.onnx.errors import OnnxError
     from xfuse.onnx.oracle import with_softmax_inputs_as_outputs
 
     model = with_softmax_inputs_as_outputs(onnx_model(name, seed))
-    rng = np.random.default_rng(seed)
-    feeds = {}
-    initializers = {i.name for i in model.graph.initializer}
-    from onnx.helper import tensor_dtype_to_np_dtype
-
-    input_names = [i.name for i in model.graph.input if i.name not in initializers]
-    for value in model.graph.input:
-        if value.name in initializers:
-            continue
-        tensor = value.type.tensor_type
-        shape = [d.dim_value for d in tensor.shape.dim]
-        feeds[value.name] = rng.standard_normal(shape).astype(tensor_dtype_to_np_dtype(tensor.elem_type))
-    reference, expected = onnxruntime_runner(model, feeds, 1)
+    feeds = seeded_feeds(model, seed)
+    _, expected = onnxruntime_runner(model, feeds, 1)
     runners: list[Runner] = []
+    failures: list[str] = []
     for system in systems:
         if system == "iree" and (why := iree_available()) is not None:
             if why not in notes:
                 notes.append(why)
             continue
-        if system == "iree":
-            with tempfile.TemporaryDirectory(prefix="xfuse-models-iree-") as tmp:
-                vmfb, parameters = iree_build(model, Path(tmp))
-                for t in threads:
-                    runner, outputs = iree_runner(vmfb, parameters, feeds, input_names, t, max(threads))
-                    check(runner, outputs, expected, name)
-                    runners.append(runner)
-            continue
-        for t in threads:
-            if system == "onnxruntime":
-                runner, outputs = (reference, expected) if t == 1 else onnxruntime_runner(model, feeds, t)
-            else:
-                runner, outputs = xfuse_runner(model, feeds, t)
-            check(runner, outputs, expected, name)
-            runners.append(runner)
+        try:
+            runners += build_runners(system, model, feeds, threads, expected)
+        except (NotTimed, RuntimeError, XfuseError, OnnxError) as exc:
+            text = describe(exc) if isinstance(exc, XfuseError) else None
+            failures.append(f"{name}: {system} not timed: {text or exc}")
     times: dict[tuple[str, int], list[float]] = {(r.system, r.threads): [] for r in runners}
     for runner in runners:  # warm-up
         runner.call()
@@ -315,7 +338,7 @@ def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: i
         records.append({"model": name, "system": system, "threads": t, "median_ms": ms,
                         "gflops": None if flops is None else flops / ms / 1e6,
                         "ratio_to_ort": None if ort is None else ms / ort})
-    return records
+    return records, failures
 
 
 def format_table(records: list[dict]) -> str:
@@ -367,13 +390,11 @@ def main(argv: list[str] | None = None) -> int:
         if variable in os.environ:
             notes.append(f"{variable} is set: rerun with it unset (see --help)")
     records: list[dict] = []
-    try:
-        for name in args.models:
-            records += measure(name, args.systems, args.threads, args.repeat, args.seed, notes)
-    except (XfuseError, RuntimeError) as exc:
-        text = describe(exc) if isinstance(exc, XfuseError) else None
-        print(text or f"error: {exc}", file=sys.stderr)
-        return 1
+    failures: list[str] = []
+    for name in args.models:
+        model_records, model_failures = measure(name, args.systems, args.threads, args.repeat, args.seed, notes)
+        records += model_records
+        failures += model_failures
     if args.json:
         print(json.dumps(records, indent=2))
     else:
@@ -385,7 +406,9 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
     for note in notes:
         print(note, file=sys.stderr)
-    return 0
+    for failure in failures:
+        print(f"error: {failure}", file=sys.stderr)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

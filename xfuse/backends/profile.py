@@ -35,7 +35,6 @@ import statistics
 import subprocess
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from xdsl.dialects import arith, func
