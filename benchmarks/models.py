@@ -32,7 +32,8 @@ the ONNX graph with shapes inferred; other ops are not counted.
 Environment, set before the libraries load unless already set: `OPENBLAS_THREAD_TIMEOUT=4`
 (as benchmarks/peers.py: OpenBLAS threads sleep at once), `KMP_BLOCKTIME=1` (libomp's idle workers
 spin 1 ms, not 200 ms: interleaved, they would hold the CPU the next system runs on; within one
-network call the parallel loops follow each other closely enough to keep them awake). If
+network call most parallel loops follow each other within that time, and a worker woken again
+costs tens of microseconds). If
 OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE are set, run with them unset:
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/models.py [--models squeezenet,transformer]
