@@ -62,6 +62,19 @@ def test_nhwc_through_the_direct_convolution_schedule(name):
     assert_same_results(reference, candidate, inputs, f"{name}: xfuse-nhwc, then the microkernel pipeline")
 
 
+@pytest.mark.parametrize("entry", ["computed_filter", "caller"])
+def test_ops_that_keep_their_layout_compute_the_same(entry):
+    """A computed filter, a generic reading linalg.index, a called function's filter argument:
+    each behind a transpose (tests/filecheck/transforms/layout/nhwc-keeps-layout.mlir)."""
+    path = FILECHECK / "layout" / "Inputs" / "keeps-layout.mlir"
+    reference = compile_module(_load(path), entry=entry, pipeline=PIPELINE)
+    module = _load(path)
+    convert_to_nhwc(module)
+    inputs = random_inputs(reference.signature, seed=6)
+    assert_same_results(reference, compile_module(module, entry=entry, pipeline=PIPELINE), inputs,
+                        f"{entry} after xfuse-nhwc")
+
+
 def test_grouped_convolution_keeps_nchw():
     module = _load(FILECHECK / "network" / "Inputs" / "grouped_conv.mlir")
     before = str(module)

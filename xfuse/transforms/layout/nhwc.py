@@ -43,7 +43,7 @@ class NhwcResult:
         convs = ", ".join(f"{count} {name}" for name, count in sorted(self.converted.items())) or "nothing"
         lines.append(f"remark: xfuse-nhwc: NHWC: {convs}, {self.other_ops} other ops; "
                      f"{self.permuted_weights} weight argument(s) permuted; "
-                     f"{len(self.transposes)} activation transpose(s)")
+                     f"{len(self.transposes)} transpose(s) inserted")
         return lines
 
 

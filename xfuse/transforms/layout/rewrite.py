@@ -96,6 +96,8 @@ class NhwcRewriter:
     _filters: dict[tuple[SSAValue, tuple[int, ...]], SSAValue] = field(default_factory=dict)
     permuted_arguments: list[int] = field(default_factory=list)
     """Indices of the arguments whose type the rewrite permuted."""
+    _remade: list[Operation] = field(default_factory=list)
+    """NCHW constants, empties and fills rebuilt in NHWC: erased if nothing reads them after."""
     _inverse_transposes: list[Operation] = field(default_factory=list)
     """Transposes of permuted weight arguments back to their old layout, for NCHW uses."""
 
@@ -131,6 +133,8 @@ class NhwcRewriter:
         if value in self._nhwc:
             return self._nhwc[value]
         owner = value.owner
+        if isinstance(owner, Operation):
+            self._remade.append(owner)
         new: SSAValue | None = None
         if isinstance(owner, arith.ConstantOp):
             folded = folded_constant(owner.value, NCHW_TO_NHWC)
@@ -176,6 +180,7 @@ class NhwcRewriter:
         if isinstance(value, BlockArgument) and self.permute_arguments and value.block is self.function.body.block:
             new = self._permute_argument(value, permutation)
         elif isinstance(value.owner, arith.ConstantOp):
+            self._remade.append(value.owner)
             folded = folded_constant(value.owner.value, permutation)
             if folded is not None:
                 constant = arith.ConstantOp(folded)
@@ -234,6 +239,10 @@ class NhwcRewriter:
                         use.operation.operands[use.index] = self.nchw(self._nhwc[old], use.operation)
         for op in reversed(self.plan.converted):
             Rewriter.erase_op(op)
+        for op in reversed(self._remade):  # a fill before its empty
+            if op.parent is not None and op.name in ("arith.constant", "tensor.empty", "linalg.fill") and not any(
+                    r.uses for r in op.results):
+                Rewriter.erase_op(op)
         for back in self._inverse_transposes:
             if back.results[0].uses:  # an NCHW op still reads the weight in its old layout
                 user = next(iter(back.results[0].uses)).operation
