@@ -69,6 +69,10 @@ def test_network_groups_are_the_sections():
     profile = profile_module(module, *arguments, entry="g", repeat=3)
     _check_structure(profile, 6)
     assert profile.pipeline == "memref"
+    kinds = {kind: count for kind, count, _, _ in profile.by_kind()}
+    assert kinds == {"linalg.batch_matmul group": 2, "linalg.generic": 3, "linalg.fill": 1}
+    assert math.isclose(sum(share for *_, share in profile.by_kind()), 1.0, rel_tol=1e-9)
+    assert profile.text().splitlines()[-1].startswith("by kind: ")
 
 
 def test_flops_of_a_loop_tiled_matmul_count_every_tile():

@@ -123,6 +123,9 @@ class Section:
     """`group N: ...` (as `xfuse-explain --groups`) for a loop nest, else the op and its location."""
     flops: int | None
     """2 x multiply-accumulates of its contractions; None if unknown or it has none."""
+    kind: str = ""
+    """What it is, for totals: `linalg.conv_2d_nchw_fchw group` (a loop nest, by its first
+    contraction), `loop nest without contraction`, or the op's name."""
 
 
 def computes(op: Operation) -> bool:
@@ -167,12 +170,21 @@ def instrument(module: ModuleOp, entry: str) -> list[Section]:
             label = group.line().removeprefix(f"@{entry} ")
         else:
             label = _op_label(op)
-        sections.append(Section(label, section_flops(op)))
+        sections.append(Section(label, section_flops(op), _kind(op)))
         _tick_before(block, start, len(sections) - 1)
         start = op.next_op
     _tick_before(block, block.last_op, len(sections))
     module.body.block.add_op(func.FuncOp.external(TICK, [i64], []))
     return sections
+
+
+def _kind(op: Operation) -> str:
+    from xfuse.transforms.network.roots import computes_products
+
+    if op.name not in LOOP_OPS:
+        return op.name
+    root = next((inner for inner in op.walk() if computes_products(inner)), None)
+    return f"{root.name} group" if root is not None else "loop nest without contraction"
 
 
 def _op_label(op: Operation) -> str:
@@ -258,14 +270,15 @@ class SectionTime:
     median_ms: float
     share: float
     flops: int | None
+    kind: str = ""
 
     @property
     def gflops(self) -> float | None:
         return None if self.flops is None or self.median_ms <= 0 else self.flops / self.median_ms / 1e6
 
     def record(self) -> dict[str, Any]:
-        return {"section": self.index, "label": self.label, "median_ms": self.median_ms, "share": self.share,
-                "flops": self.flops, "gflops": self.gflops}
+        return {"section": self.index, "label": self.label, "kind": self.kind, "median_ms": self.median_ms,
+                "share": self.share, "flops": self.flops, "gflops": self.gflops}
 
 
 @dataclass(frozen=True)
@@ -306,12 +319,23 @@ class Profile:
         for s in self.sections:
             gflops = f"{s.gflops:>8.2f}" if s.gflops is not None else f"{'-':>8}"
             lines.append(f"{s.index:>4} {s.median_ms:>10.4f} {s.share:>7.1%} {gflops}  {s.label}")
+        lines.append("by kind: " + "; ".join(f"{kind} x{n} {share:.1%}" for kind, n, _, share in self.by_kind()))
         return "\n".join(lines)
 
     __str__ = text
 
     def records(self) -> list[dict[str, Any]]:
         return [s.record() for s in self.sections]
+
+    def by_kind(self) -> list[tuple[str, int, float, float]]:
+        """(kind, sections, median ms, share) per kind of section, the largest first."""
+        totals: dict[str, list] = {}
+        for s in self.sections:
+            entry = totals.setdefault(s.kind, [0, 0.0, 0.0])
+            entry[0] += 1
+            entry[1] += s.median_ms
+            entry[2] += s.share
+        return sorted(((kind, n, ms, share) for kind, (n, ms, share) in totals.items()), key=lambda row: -row[2])
 
 
 def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat: int = 5) -> Profile:
@@ -343,7 +367,7 @@ def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat:
         call_ms.append(elapsed)
     medians = [statistics.median(times[index] for times in per_call) for index in range(len(sections))]
     total = sum(medians)
-    rows = [SectionTime(index + 1, section.label, ms, ms / total if total else 0.0, section.flops)
+    rows = [SectionTime(index + 1, section.label, ms, ms / total if total else 0.0, section.flops, section.kind)
             for index, (section, ms) in enumerate(zip(sections, medians, strict=True))]
     return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call)
 
