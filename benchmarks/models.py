@@ -37,7 +37,7 @@ costs tens of microseconds). If
 OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE are set, run with them unset:
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE python benchmarks/models.py [--models squeezenet,transformer]
-        [--threads 1,2] [--repeat 10] [--systems onnxruntime,iree,xfuse] [--json]
+        [--threads 1,2] [--repeat 10] [--systems onnxruntime,iree,xfuse] [--profile N] [--json]
 """
 
 from __future__ import annotations
@@ -123,6 +123,8 @@ class Runner:
     system: str
     threads: int
     call: Callable[[], object]
+    profile: Callable[[int], object] | None = None
+    """xfuse only: `profile(repeat)`, the per-group profile of the call (`Model.profile`)."""
 
 
 def onnxruntime_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Runner, list[np.ndarray]]:
@@ -242,7 +244,10 @@ def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Run
         bound.invoke()
         bound.release()
 
-    return Runner("xfuse", threads, call), [outputs[name] for name in compiled.output_names]
+    def profile(repeat: int):
+        return compiled.profile(*(feeds[name] for name in compiled.input_names), repeat=repeat)
+
+    return Runner("xfuse", threads, call, profile), [outputs[name] for name in compiled.output_names]
 
 
 # The benchmark -----------------------------------------------------------------------------
@@ -302,9 +307,10 @@ def build_runners(system: str, model, feeds: dict[str, np.ndarray], threads: Seq
 
 
 def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: int, seed: int,
-            notes: list[str]) -> tuple[list[dict], list[str]]:
+            notes: list[str], profiles: list | None = None, profile_repeat: int = 0) -> tuple[list[dict], list[str]]:
     """The records of one model, its systems and thread counts timed interleaved; and why the
-    systems that were not timed were not (a build failed, or a result disagreed)."""
+    systems that were not timed were not (a build failed, or a result disagreed). With
+    `profile_repeat`, xfuse's per-group profile at each T is appended to `profiles` after the timing."""
     from xfuse.onnx.errors import OnnxError
     from xfuse.onnx.oracle import with_softmax_inputs_as_outputs
 
@@ -331,6 +337,9 @@ def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: i
             start = time.perf_counter()
             runner.call()
             times[(runner.system, runner.threads)].append(time.perf_counter() - start)
+    for runner in runners:
+        if runner.profile is not None and profile_repeat and profiles is not None:
+            profiles.append((name, runner.threads, runner.profile(profile_repeat)))
     flops = contraction_flops(model)
     medians = {key: statistics.median(values) * 1e3 for key, values in times.items()}
     records = []
@@ -349,6 +358,14 @@ def format_table(records: list[dict]) -> str:
         ratio = f"{r['ratio_to_ort']:>6.2f}x" if r["ratio_to_ort"] is not None else f"{'-':>7}"
         lines.append(f"{r['model']:<16} {r['threads']:>2} {r['system']:<12} {r['median_ms']:>10.3f} {gflops} {ratio}")
     return "\n".join(lines)
+
+
+def format_profile(name: str, threads: int, profile, largest: int = 5) -> str:
+    """The header, the `largest` sections by time and the totals by kind of a `Profile`."""
+    lines = profile.text().splitlines()
+    ranked = sorted(profile.sections, key=lambda s: -s.median_ms)[:largest]
+    rows = [lines[1]] + [line for s, line in zip(profile.sections, lines[2:], strict=False) if s in ranked]
+    return "\n".join([f"xfuse T={threads} on {name}: " + lines[0], *rows, lines[-1]])
 
 
 def geometric_means(records: list[dict]) -> list[str]:
@@ -380,10 +397,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=_csv(int), default=[1, 2], help="thread counts, default 1,2")
     parser.add_argument("--repeat", type=int, default=10, help="timed rounds (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the weights and the input")
-    parser.add_argument("--json", action="store_true", help="print the records as JSON")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="after the timing, xfuse's per-group profile of N calls per model and T "
+                             "(Model.profile; the largest sections and the totals by kind)")
+    parser.add_argument("--json", action="store_true", help="print the records as JSON (profiles go to stderr)")
     args = parser.parse_args(argv)
-    if args.repeat < 1:
-        parser.error("--repeat must be at least 1")
+    if args.repeat < 1 or args.profile < 0:
+        parser.error("--repeat must be at least 1 and --profile at least 0")
     if any(t < 1 or t > (os.cpu_count() or 1) for t in args.threads):
         parser.error(f"--threads must be between 1 and {os.cpu_count()}")
     notes: list[str] = []
@@ -392,8 +412,10 @@ def main(argv: list[str] | None = None) -> int:
             notes.append(f"{variable} is set: rerun with it unset (see --help)")
     records: list[dict] = []
     failures: list[str] = []
+    profiles: list = []
     for name in args.models:
-        model_records, model_failures = measure(name, args.systems, args.threads, args.repeat, args.seed, notes)
+        model_records, model_failures = measure(name, args.systems, args.threads, args.repeat, args.seed, notes,
+                                                profiles, args.profile)
         records += model_records
         failures += model_failures
     if args.json:
@@ -405,6 +427,8 @@ def main(argv: list[str] | None = None) -> int:
         print(format_table(records))
         for line in geometric_means(records):
             print(line)
+    for name, threads, profile in profiles:
+        print(format_profile(name, threads, profile), file=sys.stderr if args.json else sys.stdout)
     for note in notes:
         print(note, file=sys.stderr)
     for failure in failures:

@@ -140,9 +140,13 @@ def test_tiled_example_fuses_and_agrees(passes: str):
 def test_models_benchmark_tiny():
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")
-    process = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "2", "--json")
+    process = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "2", "--profile", "2",
+                          "--json")
     assert process.returncode == 0, process.stderr
     records = json.loads(process.stdout)
+    for threads in (1, 2):  # the profiles go to stderr with --json: 8 batch-matmul groups each
+        assert f"xfuse T={threads} on transformer-tiny: profile of @transformer_layer" in process.stderr
+    assert process.stderr.count("linalg.batch_matmul group x8 ") == 2
     systems = {"onnxruntime", "xfuse"} | ({"iree"} if importlib.util.find_spec("iree.runtime") else set())
     assert {(r["system"], r["threads"]) for r in records} == {(s, t) for s in systems for t in (1, 2)}
     flops = 2 * (4 * 16 * 32 * 32 + 2 * 2 * 16 * 16 * 16 + 2 * 16 * 32 * 64)  # TINY: seq 16, hidden 32, 2 heads
