@@ -13,7 +13,7 @@
 import re
 
 import pytest
-from test_pipelines import _assembly, _innermost_loops  # the matmul schedule's assembly helpers
+from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 - helpers and fixture of the matmul tests
 
 from xfuse.backends.schedule_conv import (
     CONV_ATTR,
@@ -122,6 +122,17 @@ LAYERS = [
 def test_layers_agree_with_the_reference(layer):
     if host_target().vector_bits < 256:
         pytest.skip(f"the table's channel counts need 256-bit vectors to be scheduled (host: {host_target()})")
+    assert is_scheduled(layer)
+    check_layer(layer, seeds=(0, 1))
+
+
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True),            # 6x16 tiles for 12 pixels, 4x16 after
+    ConvLayer(1, 9, 19, 20, 16, (3, 3), relu=True),                        # 17 wide: 12 in 6x16, then 5x16
+    ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True),
+    ConvLayer(1, 10, 10, 12, 12, (3, 3), padding=1, depthwise=True),       # 12 channels: 4-lane vectors, split
+], ids=["3x3", "remainder", "depthwise", "depthwise-half-width"])
+def test_avx2_layers_agree_with_the_reference(avx2_host, layer):
     assert is_scheduled(layer)
     check_layer(layer, seeds=(0, 1))
 
