@@ -105,6 +105,19 @@ def test_weight_arguments_take_the_new_layout():
     assert sum(1 for op in module.walk() if op.name == "linalg.transpose") == 3
 
 
+def test_collapsed_depthwise_filter_argument_is_permuted():
+    path = FILECHECK / "layout" / "Inputs" / "depthwise_filter_argument.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    assert convert_to_nhwc(module).permuted_weights == 1
+    layouts = weight_layouts(module, "depthwise")
+    assert layouts == {1: (2, 3, 0, 1)}
+    x, w = random_inputs(reference.signature, seed=8)
+    expected = reference(x, w)
+    got = compile_module(module, pipeline=PIPELINE)(x, np.ascontiguousarray(w.transpose(layouts[1])))
+    np.testing.assert_allclose(got[0], expected[0], rtol=1e-5, atol=1e-5)
+
+
 def test_weights_stay_when_asked():
     path = FILECHECK / "layout" / "Inputs" / "weight_arguments.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)

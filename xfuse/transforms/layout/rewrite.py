@@ -40,6 +40,7 @@ from xfuse.transforms.layout.plan import (
     NHWC_FORMS,
     NHWC_TO_NCHW,
     LayoutPlan,
+    is_static_4d,
     layout_operands,
     permuted,
     reads_either_layout,
@@ -51,6 +52,22 @@ _NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": 
 
 _LOOPS_TO_NCHW = AffineMap(4, 0, tuple(AffineDimExpr(NCHW_TO_NHWC.index(d)) for d in range(4)))
 """An NCHW generic's loop d (n, c, h, w) in terms of its NHWC twin's loops (n, h, w, c)."""
+
+
+_REMADE = ("arith.constant", "tensor.empty", "linalg.fill", "tensor.collapse_shape")
+"""Ops the rewrite may leave dead after rebuilding them in the new layout."""
+
+_UNIT_FILTER_PERMUTATION = (2, 3, 0, 1)
+"""`C x 1 x KH x KW` -> `KH x KW x C x 1`: a depthwise filter argument before its collapse to HWC."""
+
+
+def _unit_collapse_of(value: SSAValue) -> Operation | None:
+    """The `tensor.collapse_shape` making `value` (`C x KH x KW`) of a `C x 1 x KH x KW` tensor."""
+    op = value.owner
+    if not isinstance(op, tensor.CollapseShapeOp) or not is_static_4d(op.src) or op.src.type.get_shape()[1] != 1:
+        return None
+    groups = [[index.value.data for index in group.data] for group in op.reassociation.data]
+    return op if groups == [[0, 1], [2], [3]] else None
 
 
 def permuted_type(tensor_type: TensorType, permutation: Sequence[int]) -> TensorType:
@@ -177,8 +194,11 @@ class NhwcRewriter:
         if key in self._filters:
             return self._filters[key]
         new: SSAValue | None = None
-        if isinstance(value, BlockArgument) and self.permute_arguments and value.block is self.function.body.block:
+        if self._is_own_argument(value):
             new = self._permute_argument(value, permutation)
+        elif permutation == (1, 2, 0) and _unit_collapse_of(value) is not None and self._is_own_argument(
+                value.owner.src):
+            new = self._depthwise_filter_argument(value.owner)
         elif isinstance(value.owner, arith.ConstantOp):
             self._remade.append(value.owner)
             folded = folded_constant(value.owner.value, permutation)
@@ -192,6 +212,25 @@ class NhwcRewriter:
             new = self._transpose(value, permutation, user, f"filter transpose of {what}")
         self._filters[key] = new
         return new
+
+    def _is_own_argument(self, value: SSAValue) -> bool:
+        return isinstance(value, BlockArgument) and self.permute_arguments and value.block is self.function.body.block
+
+    def _depthwise_filter_argument(self, collapse: Operation) -> SSAValue | None:
+        """A depthwise filter `C x 1 x KH x KW` argument collapsed to `C x KH x KW` (torch-mlir's
+        form of ONNX's grouped weight): the argument becomes `KH x KW x C x 1`, collapsed to HWC."""
+        argument = self._permute_argument(collapse.src, _UNIT_FILTER_PERMUTATION)
+        if argument is None:
+            return None
+        groups = ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in ((0,), (1,), (2, 3)))
+        source_shape = argument.type.get_shape()
+        new = collapse.create(operands=[argument], result_types=[TensorType(
+            argument.type.get_element_type(), [source_shape[0], source_shape[1], source_shape[2]])],
+            properties={**collapse.properties, "reassociation": groups}, attributes=dict(collapse.attributes))
+        Rewriter.insert_op(new, InsertPoint.at_start(argument.block))
+        new.location = collapse.location
+        self._remade.append(collapse)
+        return new.results[0]
 
     def _permute_argument(self, argument: BlockArgument, permutation: tuple[int, ...]) -> SSAValue | None:
         if weight_layout(self.function, argument.index) is not None:
@@ -240,7 +279,7 @@ class NhwcRewriter:
         for op in reversed(self.plan.converted):
             Rewriter.erase_op(op)
         for op in reversed(self._remade):  # a fill before its empty
-            if op.parent is not None and op.name in ("arith.constant", "tensor.empty", "linalg.fill") and not any(
+            if op.parent is not None and op.name in _REMADE and not any(
                     r.uses for r in op.results):
                 Rewriter.erase_op(op)
         for back in self._inverse_transposes:
