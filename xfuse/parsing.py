@@ -3,6 +3,10 @@
 xDSL's parser leaves `op.location` unknown unless the text spells a `loc(...)`. xfuse records
 where each op was written (file:line:col), so that a pass refusing an op can point at the line
 the user wrote instead of printing the whole module.
+
+Two readings of builtin syntax differ from xDSL 0.74's, to match MLIR's: shapes may have spaces
+around their `x` (`tensor<42 x i32>`, `memref<4 x ? x f32>`), and a splat dense literal
+(`dense<0> : tensor<100x64x220x220xi32>`) stays one element (see xfuse/dense_elements.py).
 """
 
 from __future__ import annotations
@@ -11,11 +15,31 @@ import os
 from pathlib import Path
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+import math
+import re
+
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ComplexType,
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    IntAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Operation
 from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from xfuse.dense_elements import compact_splat
 from xfuse.diagnostics import XfuseError, verify_located
+
+
+_LOCATION = re.compile(r":\d+:\d+")
+AttrParserElement = Parser._TensorLiteralElement  # pyright: ignore[reportPrivateUsage]
 
 
 class LocatingParser(Parser):
@@ -27,7 +51,17 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except VerifyException as exc:
+            # xDSL's declarative formats check operand types while parsing and raise without a
+            # location ("Unexpected attribute i32"): give it the op's. Located errors pass as raised.
+            if _LOCATION.search(str(exc)):
+                raise
+            location = start.get_location()
+            raise VerifyException(
+                f"{location.file}:{location.line + self._line_offset}:{location.col}: {exc} (a type the op does not accept)"
+            ) from None
         if isinstance(op.location, UnknownLoc):
             location = start.get_location()
             op.location = FileLineColLoc(
@@ -36,6 +70,77 @@ class LocatingParser(Parser):
                 IntAttr(location.col),
             )
         return op
+
+    def parse_dimension_list(self) -> list[int]:
+        """MLIR's `(dimension `x`)* dimension`, where whitespace may surround each `x`.
+
+        xDSL's own reading undoes a trailing `x` (the one before the element type) by stepping
+        back one character, which lands on the space in `42 x i32`; this one steps back to the
+        `x` itself."""
+        dims: list[int] = []
+        dimension_tokens = (MLIRTokenKind.INTEGER_LIT, MLIRTokenKind.QUESTION)
+        if self._current_token.kind not in dimension_tokens:
+            return dims
+        dims.append(self.parse_shape_dimension())
+        while True:
+            delimiter_position = self._current_token.span.start
+            if self._parse_optional_shape_delimiter() is None:
+                break
+            if self._current_token.kind not in dimension_tokens:
+                self._resume_from(delimiter_position)
+                break
+            dims.append(self.parse_shape_dimension())
+        return dims
+
+    def parse_dense_int_or_fp_elements_attr(self, type):  # pyright: ignore[reportIncompatibleMethodOverride]
+        """A splat (`dense<v>`, or a hex literal of one element) is kept as one element;
+        anything else is read by xDSL."""
+        start = self._current_token.span.start
+        splat = self._parse_optional_splat_literal()
+        if splat is None:
+            self._resume_from(start)
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        if type is None:
+            self.parse_punctuation(":", " in dense attribute")
+            type = self._parse_dense_literal_type()
+        element = type.element_type
+        if isinstance(splat, bytes):
+            if len(splat) != element.compile_time_size:
+                # Not one element: xDSL checks the hex data against the shape.
+                self._resume_from(start)
+                return super().parse_dense_int_or_fp_elements_attr(type)
+            return compact_splat(type, splat)
+        if math.prod(type.get_shape()) == 0:
+            self.raise_error("Expected no elements in the dense literal of an empty shape")
+        if isinstance(element, AnyFloat) and splat.span.text.lower().startswith("0x"):
+            # MLIR reads a hex integer as the float's bit pattern (`dense<0xFF800000>` is -inf).
+            bits = int(splat.span.text, 16)
+            return compact_splat(type, bits.to_bytes(element.compile_time_size, "little"))
+        value = splat.to_type(self, element)
+        if isinstance(element, IntegerType):
+            value = element.get_normalized_value(value)  # pyright: ignore[reportArgumentType]
+        elif not isinstance(element, AnyFloat | ComplexType):
+            value = int(value)  # pyright: ignore[reportArgumentType]
+        return compact_splat(type, element.pack([value]))
+
+    def _parse_optional_splat_literal(self) -> AttrParserElement | bytes | None:
+        """After `dense`: `<` one element or one hex string `>`, or None (nothing consumed
+        that the caller does not rewind)."""
+        self.parse_punctuation("<", " in dense attribute")
+        if self._current_token.kind == MLIRTokenKind.L_SQUARE or self._current_token.kind == MLIRTokenKind.GREATER:
+            return None
+        hex_string = self.parse_optional_str_literal()
+        if hex_string is not None:
+            if self.parse_optional_punctuation(">") is None:
+                return None
+            try:
+                return bytes.fromhex(hex_string[2:])
+            except ValueError:
+                self.raise_error("Hex string in denseAttr is invalid")
+        element = self._parse_tensor_literal_element()
+        if self.parse_optional_punctuation(">") is None:
+            return None
+        return element
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         module = super().parse_module(allow_implicit_module)

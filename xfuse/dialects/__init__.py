@@ -11,8 +11,9 @@ from xdsl.ir import Dialect
 
 def _scf() -> Dialect:
     from xfuse.dialects.scf import SCF_EXTENSION
+    from xfuse.dialects.scf_syntax import SCF_SYNTAX_OPS
 
-    return SCF_EXTENSION
+    return Dialect("scf", [*SCF_EXTENSION.operations, *SCF_SYNTAX_OPS], [])
 
 
 def _tensor() -> Dialect:
@@ -65,6 +66,18 @@ def _memref() -> Dialect:
     return MEMREF_EXTENSION
 
 
+def _arith() -> Dialect:
+    from xfuse.dialects.arith import ARITH_EXTENSION
+
+    return ARITH_EXTENSION
+
+
+def _math() -> Dialect:
+    from xfuse.dialects.math import MATH_EXTENSION
+
+    return MATH_EXTENSION
+
+
 def _affine() -> Dialect:
     from xfuse.dialects.affine import AFFINE_EXTENSION
 
@@ -82,5 +95,7 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "bufferization": _bufferization,
     "memref": _memref,  # MLIR 22's custom forms, realloc, transpose, prefetch, ...
     "affine": _affine,  # affine.max (the num_threads tiling guard)
+    "arith": _arith,  # casts, comparisons and select on vectors/tensors; remf, index_castui, ...
+    "math": _math,  # erfc, sincos, clampf, isfinite/isinf/isnan/isnormal
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""

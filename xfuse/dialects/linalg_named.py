@@ -45,6 +45,7 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_prop_def
 from xdsl.utils.exceptions import VerifyException
 
+from xfuse.dense_elements import dense_values, num_elements
 from xfuse.dialects.linalg_bodies import cast_to, placeholder_region
 from xfuse.dialects.linalg_syntax import MLIRNamedOpSyntax
 
@@ -354,7 +355,7 @@ class WindowedOp(MLIRNamedOpSyntax):
         value = self.properties.get(name)
         if not isinstance(value, DenseIntOrFPElementsAttr):
             return 1
-        values = value.get_values()
+        values = dense_values(value)  # a splat (`dense<2>`) is stored as one element
         return int(values[window]) if window < len(values) else 1
 
     def get_default_indexing_maps(self) -> Sequence[AffineMap]:
@@ -387,7 +388,7 @@ class WindowedOp(MLIRNamedOpSyntax):
         windows = sum(term.count("+") for term in self.SPEC.operands[0].split())
         for name in ("strides", "dilations"):
             value = self.properties.get(name)
-            if isinstance(value, DenseIntOrFPElementsAttr) and len(value.get_values()) != windows:
+            if isinstance(value, DenseIntOrFPElementsAttr) and num_elements(value) != windows:
                 raise VerifyException(f"expected {name} to have {windows} elements")
         super().verify_()
 
