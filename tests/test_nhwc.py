@@ -141,7 +141,7 @@ def tiny_conv_onnx():
     return tiny_conv_model()
 
 
-def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx):
+def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx, tmp_path):
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")
     import xfuse.onnx
@@ -152,6 +152,12 @@ def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx):
     assert model.weights["w3"].shape == (10, 8)  # a Gemm weight: not a filter
     errors = compare_with_onnxruntime(model, tiny_conv_onnx, seed=1)
     assert errors and all(error <= TOLERANCE for error in errors.values()), errors
+    # saved and loaded again: the permuted weights go with the shared object that expects them
+    model.save(tmp_path / "tiny")
+    again = xfuse.onnx.Model.load_compiled(tmp_path / "tiny")
+    assert again.weights["w1"].shape == (3, 3, 3, 8)
+    x = np.random.default_rng(3).standard_normal((1, 3, 16, 16)).astype(np.float32)
+    np.testing.assert_array_equal(again(x), model(x))
 
 
 @pytest.mark.slow
