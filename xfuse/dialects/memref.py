@@ -104,10 +104,10 @@ def _has_identity_layout(t: MemRefType) -> bool:
     return isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(t.get_num_dims())
 
 
-def _check_rank(memref: Attribute, indices: Sequence[SSAValue], what: str) -> None:
+def _check_rank(memref: Attribute, indices: Sequence[SSAValue]) -> None:
     assert isinstance(memref, MemRefType)
     if len(indices) != memref.get_num_dims():
-        raise VerifyException(f"expects the number of subscripts to be equal to {what} rank")
+        raise VerifyException("expects the number of subscripts to be equal to memref rank")
 
 
 def _parse_indexed(parser: Parser) -> tuple[Parser.UnresolvedOperand, list[Parser.UnresolvedOperand]]:
@@ -129,11 +129,11 @@ def _resolve_indices(parser: Parser, indices: Sequence[Parser.UnresolvedOperand]
     return [parser.resolve_operand(i, IndexType()) for i in indices]
 
 
-def _print_attr_dict(printer: Printer, op: Operation, elided: Sequence[str] = ()) -> None:
-    attrs = {k: v for k, v in op.attributes.items() if k not in elided}
-    if attrs:
+def _print_attr_dict(printer: Printer, op: Operation) -> None:
+    """` {discardable attributes}` when there are any (properties are printed by the syntax)."""
+    if op.attributes:
         printer.print_string(" ")
-        printer.print_attr_dict(attrs)
+        printer.print_attr_dict(dict(op.attributes))
 
 
 # -- copies, casts, queries -------------------------------------------------------------
@@ -380,7 +380,7 @@ class AtomicRMWOp(xmemref.AtomicRMWOp):
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
-        _check_rank(self.memref.type, self.indices, "memref")
+        _check_rank(self.memref.type, self.indices)
         kind = self.kind.value.data
         if not 0 <= kind < len(ATOMIC_RMW_KINDS):
             raise VerifyException(f"invalid atomic_rmw kind {kind}")
@@ -433,13 +433,13 @@ class GenericAtomicRMWOp(IRDLOperation):
         _print_attr_dict(printer, self)
 
     def verify_(self) -> None:
-        _check_rank(self.memref.type, self.indices, "memref")
+        _check_rank(self.memref.type, self.indices)
         element = _element_type(self.memref.type)
         args = self.atomic_body.block.args
-        if len(args) != 1 or args[0].type != element:
-            raise VerifyException("expected single number of entry block arguments of the memref's element type")
-        if self.result.type != element:
-            raise VerifyException("result type must be the memref's element type")
+        if len(args) != 1:
+            raise VerifyException("expected single number of entry block arguments")
+        if args[0].type != element or self.result.type != element:
+            raise VerifyException("expected block argument of the same type result type")
         for op in self.atomic_body.walk():
             if not is_side_effect_free(op):
                 raise VerifyException("body of 'memref.generic_atomic_rmw' should contain only operations with no side effects")
@@ -460,7 +460,9 @@ class AtomicYieldOp(IRDLOperation):
     def verify_(self) -> None:
         parent = cast(GenericAtomicRMWOp, self.parent_op())
         if self.result.type != parent.result.type:
-            raise VerifyException("types mismatch between yield op and its parent")
+            raise VerifyException(
+                f"types mismatch between yield op: {self.result.type} and its parent: {parent.result.type}"
+            )
 
 
 # -- scopes, prefetch, DMA --------------------------------------------------------------

@@ -124,3 +124,27 @@ func.func @generic_atomic_side_effect(%m: memref<4xf32>, %i: index) {
   return
 }
 // CHECK: body of 'memref.generic_atomic_rmw' should contain only operations with no side effects
+
+// -----
+
+func.func @generic_atomic_argument_type(%m: memref<4xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%old: i32):
+    %c = arith.constant 1.0 : f32
+    memref.atomic_yield %c : f32
+  }
+  return
+}
+// CHECK: expected block argument of the same type result type
+
+// -----
+
+func.func @atomic_yield_type(%m: memref<4xf32>, %i: index) {
+  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {
+  ^bb0(%old: f32):
+    %c = arith.constant 1 : i32
+    memref.atomic_yield %c : i32
+  }
+  return
+}
+// CHECK: types mismatch between yield op: i32 and its parent: f32
