@@ -91,15 +91,15 @@ def load_clock() -> ctypes.CDLL:
     global _clock
     if _clock is not None:
         return _clock
-    from xfuse.backends.runner import _cache_root, _tool
+    from xfuse.backends.runner import cache_root, tool_path
 
     key = hashlib.sha256(CLOCK_SOURCE.encode()).hexdigest()[:16]
-    target = _cache_root() / f"xfuse-profile-clock-{key}.so"
+    target = cache_root() / f"xfuse-profile-clock-{key}.so"
     if not target.is_file():
         source = target.with_suffix(f".{os.getpid()}.c")
         partial = target.with_suffix(f".{os.getpid()}.tmp")
         source.write_text(CLOCK_SOURCE)
-        subprocess.run([str(_tool("cc")), "-O2", "-shared", "-fPIC", "-o", str(partial), str(source)],
+        subprocess.run([str(tool_path("cc")), "-O2", "-shared", "-fPIC", "-o", str(partial), str(source)],
                        check=True, capture_output=True, text=True)
         source.unlink()
         os.replace(partial, target)
@@ -377,13 +377,13 @@ def profile_module(module: ModuleOp, *args: Any, entry: str | None = None, pipel
     """Instrument a copy of `module`, compile it (`compile_module`'s `pipeline`; default the
     backend's for the module) and profile `repeat` calls of `entry` (default: the only public
     function) on `args`."""
-    from xfuse.backends.runner import _resolve_entry, compile_module
+    from xfuse.backends.runner import compile_module, resolve_entry
 
     copy = module.clone()
     if entry is None:
         if not any(isinstance(op, func.FuncOp) and op.body.blocks for op in copy.ops):
             emit_error(module, "the module has no function with a body: nothing to profile")
-        entry = _resolve_entry(copy, None)
+        entry = resolve_entry(copy, None)
     sections = instrument(copy, entry)
     load_clock()  # before the shared object is loaded: it resolves the tick to this library
     compiled = compile_module(copy, entry, pipeline)

@@ -483,7 +483,9 @@ def _check_scalar(value: Any, spec: ValueSpec, where: str) -> Any:
 # Building ---------------------------------------------------------------------------------
 
 
-def _cache_root() -> Path:
+def cache_root() -> Path:
+    """The directory of built shared objects and tool scratch space ($XFUSE_CACHE_DIR, else a
+    per-user one under the temporary directory); created if missing."""
     if directory := os.environ.get("XFUSE_CACHE_DIR"):
         root = Path(directory)
     else:
@@ -502,7 +504,9 @@ def _failure_root() -> Path:
         return Path(tempfile.mkdtemp(prefix="xfuse-failures-"))
 
 
-def _tool(name: str) -> Path:
+def tool_path(name: str) -> Path:
+    """The executable of backend tool `name` (mlir-opt, llc, ...; `cc`: the C compiler that links);
+    MissingToolError if it is not installed."""
     try:
         if name == "cc":
             return toolchain.find_c_compiler()
@@ -555,7 +559,7 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
     if bodies or pipeline.after_bufferize_bodies:
         (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies))
         library = str(work / "transforms.mlir")
-    return [str(_tool("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
+    return [str(tool_path("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
             "-o", str(work / "lowered.mlir")]
 
 
@@ -564,34 +568,34 @@ def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
     `opt` at the pipeline's level for its CPU flags, in `work`; returns the LLVM module's path
     (what `llc` compiles: to an object here, to assembly for `xfuse-opt -t x86-asm`)."""
     _run_tool(lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
-    _run_tool([str(_tool("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
+    _run_tool([str(tool_path("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
                "-o", str(work / "module.ll")], work, "mlir-translate")
     if not pipeline.llvm_opt_level:
         return work / "module.ll"
-    _run_tool([str(_tool("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(work / "module.ll"),
+    _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(work / "module.ll"),
                "-o", str(work / "module.bc")], work, "opt")
     return work / "module.bc"
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
     """Lower MLIR `text` with `pipeline` into a shared object; returns its path (cached by content)."""
-    tools = [_tool(t) for t in ("mlir-opt", "mlir-translate", "llc", "cc")]
-    llvm_opt = _tool("opt") if pipeline.llvm_opt_level else None
+    tools = [tool_path(t) for t in ("mlir-opt", "mlir-translate", "llc", "cc")]
+    llvm_opt = tool_path("opt") if pipeline.llvm_opt_level else None
     runtime = _runtime_library("libmlir_c_runner_utils.so")
     extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
     key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime),
                               *map(str, extra_runtimes)])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
-    root = _cache_root()
+    root = cache_root()
     target = root / f"xfuse-{key}.so"
     if cache and target.is_file():
         return target
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
         llvm_input = lower_to_optimized_llvm(text, pipeline, work)
-        _run_tool([str(_tool("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
+        _run_tool([str(tool_path("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
                    "-filetype=obj", str(llvm_input), "-o", str(work / "module.o")], work, "llc")
-        link = [str(_tool("cc")), "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
+        link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
         _run_tool([*link, "-lm"], work, "cc")
@@ -629,10 +633,10 @@ def as_module(module_or_text: ModuleOp | str) -> ModuleOp:
     try:
         return parse(module_or_text, make_context())
     except ParseError as first_error:
-        with tempfile.TemporaryDirectory(prefix="generic-", dir=_cache_root()) as tmp:
+        with tempfile.TemporaryDirectory(prefix="generic-", dir=cache_root()) as tmp:
             work = Path(tmp)
             (work / "input.mlir").write_text(module_or_text)
-            command = [str(_tool("mlir-opt")), "--mlir-print-op-generic", "--mlir-print-debuginfo",
+            command = [str(tool_path("mlir-opt")), "--mlir-print-op-generic", "--mlir-print-debuginfo",
                        str(work / "input.mlir")]
             generic = _run_tool(command, work, "mlir-opt-parse").stdout
         try:
@@ -653,7 +657,9 @@ def default_pipeline_for(module: ModuleOp) -> Pipeline:
     return get_pipeline("memref")
 
 
-def _resolve_entry(module: ModuleOp, entry: str | None) -> str:
+def resolve_entry(module: ModuleOp, entry: str | None) -> str:
+    """`entry` if the module has such a public function, else the only public function; a
+    BackendError naming the candidates otherwise."""
     names = [f.sym_name.data for f in public_functions(module)]
     if entry is not None:
         if entry not in names:
@@ -735,7 +741,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
     """
     module = as_module(module_or_text)
     chosen = get_pipeline(pipeline) if pipeline is not None else default_pipeline_for(module)
-    entry = _resolve_entry(module, entry)
+    entry = resolve_entry(module, entry)
     prepared = prepare_for_execution(module)
     signatures: dict[str, FunctionSignature] = {}
     for function in public_functions(prepared):
@@ -803,10 +809,10 @@ def run_with_mlir_runner(module_or_text: ModuleOp | str, entry: str = "main",
             libraries.append(str(toolchain.runtime_library(name)))
         except toolchain.ToolchainError as exc:
             raise MissingToolError(str(exc)) from exc
-    with tempfile.TemporaryDirectory(prefix="runner-", dir=_cache_root()) as tmp:
+    with tempfile.TemporaryDirectory(prefix="runner-", dir=cache_root()) as tmp:
         work = Path(tmp)
         _run_tool(lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
-        command = [str(_tool("mlir-runner")), str(work / "lowered.mlir"), "-e", entry,
+        command = [str(tool_path("mlir-runner")), str(work / "lowered.mlir"), "-e", entry,
                    "-entry-point-result=void", f"-shared-libs={','.join(libraries)}", "-O3"]
         return _run_tool(command, work, "mlir-runner").stdout
 
@@ -819,10 +825,13 @@ __all__ = [
     "MissingToolError",
     "ValueSpec",
     "build_shared_object",
+    "cache_root",
     "default_pipeline_for",
     "compile_module",
     "random_inputs",
+    "resolve_entry",
     "run",
     "run_with_mlir_runner",
+    "tool_path",
 ]
 

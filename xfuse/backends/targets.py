@@ -37,16 +37,16 @@ def lower_to_llvm_ir(module: ModuleOp, pipeline: str = "", assembly: bool = Fals
     of the `opt`-optimized module (what runs). `BackendError` when a tool fails."""
     module, chosen = _lowered_pipeline(module, pipeline)
     text = emit_mlir_text(module)
-    with tempfile.TemporaryDirectory(prefix="target-", dir=runner._cache_root()) as tmp:
+    with tempfile.TemporaryDirectory(prefix="target-", dir=runner.cache_root()) as tmp:
         work = Path(tmp)
         if not assembly:
             runner._run_tool(runner.lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
-            translate = [str(runner._tool("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
+            translate = [str(runner.tool_path("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
                          "-o", str(work / "module.ll")]
             runner._run_tool(translate, work, "mlir-translate")
             return (work / "module.ll").read_text()
         optimized = runner.lower_to_optimized_llvm(text, chosen, work)
-        llc = [str(runner._tool("llc")), chosen.llc_opt_level, *chosen.cpu_flags, "-filetype=asm",
+        llc = [str(runner.tool_path("llc")), chosen.llc_opt_level, *chosen.cpu_flags, "-filetype=asm",
                str(optimized), "-o", str(work / "module.s")]
         runner._run_tool(llc, work, "llc")
         return (work / "module.s").read_text()
