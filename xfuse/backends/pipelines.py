@@ -92,10 +92,18 @@ class Pipeline:
     one-shot-bufferize (`AFTER_BUFFERIZE_ENTRY`): patterns that only apply to memrefs."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
+    expand_math: bool = False
+    """Run `xfuse-expand-math` on the module (f32 exp/erf/tanh as arith polynomials that vectorize,
+    xfuse/transforms/math_approx.py) instead of leaving them to libm's scalar calls."""
 
     def for_module(self, module: ModuleOp) -> Pipeline:
         """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
-        schedule appended to `transform_bodies`, the CPU flags filled in. Idempotent on the rest."""
+        schedule appended to `transform_bodies`, the CPU flags filled in; with `expand_math`, the
+        module's f32 exp/erf/tanh expanded in place. Idempotent on the rest."""
+        if self.expand_math:
+            from xfuse.transforms.math_approx import expand_math
+
+            expand_math(module)
         if not (self.microkernels or self.host_cpu):
             return self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
@@ -104,6 +112,10 @@ class Pipeline:
         from xfuse.backends.target import host_target
 
         target = host_target()
+        if self.microkernels:  # batch_matmuls that are matrix products become matmuls the schedule tiles
+            from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
+
+            batch_matmuls_to_matmuls(module)
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
@@ -136,6 +148,9 @@ class Pipeline:
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
                             "      the module (xfuse/backends/schedule.py): register tiles, vector FMAs, fused epilogue.")
+        if self.expand_math:
+            lines.insert(1, "  (in Python, before mlir-opt) xfuse-expand-math\n      f32 exp/erf/tanh as arith "
+                            "polynomials (xfuse/transforms/math_approx.py): they vectorize, libm calls do not.")
         lines.append(f"  then: mlir-translate --mlir-to-llvmir, opt {self.llvm_opt_level or '(skipped)'}{cpu}, "
                      f"llc {self.llc_opt_level}{cpu}")
         return "\n".join(lines)
@@ -275,6 +290,7 @@ VECTORIZE = replace(
     name="vectorize",
     description="tensor input; linalg.matmul tiled 8x32x1 and vectorized before bufferizing",
     transform_bodies=(VECTORIZE_MATMUL,),
+    expand_math=True,
 )
 
 FOLD_SELF_COPIES = Step(
@@ -294,6 +310,7 @@ MICROKERNEL = replace(
     "`default`, compiled for the host CPU",
     microkernels=True,
     host_cpu=True,
+    expand_math=True,
 )
 
 FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")

@@ -63,6 +63,21 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return NhwcPass
 
+    def get_batch_matmul_to_matmul():
+        from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
+
+        return BatchMatmulToMatmulPass
+
+    def get_expand_math():
+        from xfuse.transforms.math_approx import ExpandMathPass
+
+        return ExpandMathPass
+
+    def get_outline_groups():  # compile time of networks (issue 21)
+        from xfuse.transforms.outline_groups import OutlineGroupsPass
+
+        return OutlineGroupsPass
+
     def get_share_buffers():
         from xfuse.transforms.share_buffers import ShareBuffersPass
 
@@ -120,6 +135,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-network-fusion": get_network_fusion,
         "xfuse-nhwc": get_nhwc,
         "xfuse-share-buffers": get_share_buffers,
+        "xfuse-outline-groups": get_outline_groups,
+        "xfuse-expand-math": get_expand_math,
+        "xfuse-batch-matmul-to-matmul": get_batch_matmul_to_matmul,
         "xfuse-set-encoding": get_set_encoding,
         "xfuse-materialize-encoding": get_materialize_encoding,
         "xfuse-generic-to-mmt4d": get_generic_to_mmt4d,

@@ -1,0 +1,102 @@
+// xfuse-batch-matmul-to-matmul: batch_matmuls that are matrix products become linalg.matmul.
+// RUN: xfuse-opt %s -p xfuse-batch-matmul-to-matmul | filecheck %s
+// RUN: xfuse-opt %s -p xfuse-batch-matmul-to-matmul | mlir-opt -o /dev/null
+
+// torch-mlir's MatMul by a weight: batch 1, the weight copied over the batch. The copy is gone,
+// the matmul reads the 2-D weight, the zero init is a 2-D fill of its own.
+// CHECK-LABEL: func.func @projection(
+// CHECK-SAME:      %x: tensor<1x8x16xf32>, %w: tensor<16x32xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[A:.*]] = tensor.collapse_shape %x {{\[}}[0 : i64, 1 : i64], [2 : i64]] : tensor<1x8x16xf32> into tensor<8x16xf32>
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<8x32xf32>
+// CHECK:         %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<8x32xf32>) -> tensor<8x32xf32>
+// CHECK:         %[[M:.*]] = linalg.matmul ins(%[[A]], %w : tensor<8x16xf32>, tensor<16x32xf32>) outs(%[[F]] : tensor<8x32xf32>) -> tensor<8x32xf32>
+// CHECK:         %[[R:.*]] = tensor.expand_shape %[[M]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 8, 32] : tensor<8x32xf32> into tensor<1x8x32xf32>
+// CHECK:         func.return %[[R]]
+func.func @projection(%x: tensor<1x8x16xf32>, %w: tensor<16x32xf32>) -> tensor<1x8x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x32xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+      iterator_types = ["parallel", "parallel", "parallel"]} ins(%w : tensor<16x32xf32>) outs(%e : tensor<1x16x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x16x32xf32>
+  %ce = tensor.empty() : tensor<1x8x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%ce : tensor<1x8x32xf32>) -> tensor<1x8x32xf32>
+  %r = linalg.batch_matmul ins(%x, %copy : tensor<1x8x16xf32>, tensor<1x16x32xf32>) outs(%c : tensor<1x8x32xf32>) -> tensor<1x8x32xf32>
+  return %r : tensor<1x8x32xf32>
+}
+
+// A broadcast weight with batch 3: the batch and rows collapse into 24 rows of one matmul; an
+// init that is not a fill is collapsed.
+// CHECK-LABEL: func.func @shared_weight(
+// CHECK:         %[[A:.*]] = tensor.collapse_shape %x {{.*}} into tensor<24x16xf32>
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %init {{.*}} into tensor<24x32xf32>
+// CHECK:         linalg.matmul ins(%[[A]], %w : tensor<24x16xf32>, tensor<16x32xf32>) outs(%[[C]] : tensor<24x32xf32>)
+// CHECK:         tensor.expand_shape {{.*}} output_shape [3, 8, 32] : tensor<24x32xf32> into tensor<3x8x32xf32>
+func.func @shared_weight(%x: tensor<3x8x16xf32>, %w: tensor<16x32xf32>, %init: tensor<3x8x32xf32>) -> tensor<3x8x32xf32> {
+  %e = tensor.empty() : tensor<3x16x32xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+      iterator_types = ["parallel", "parallel", "parallel"]} ins(%w : tensor<16x32xf32>) outs(%e : tensor<3x16x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<3x16x32xf32>
+  %r = linalg.batch_matmul ins(%x, %copy : tensor<3x8x16xf32>, tensor<3x16x32xf32>) outs(%init : tensor<3x8x32xf32>) -> tensor<3x8x32xf32>
+  return %r : tensor<3x8x32xf32>
+}
+
+// Attention heads: batch 2, no broadcast: one matmul per batch on rank-reduced slices.
+// CHECK-LABEL: func.func @heads(
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x8x4xf32>
+// CHECK:         %[[F0:.*]] = linalg.fill
+// CHECK:         %[[A0:.*]] = tensor.extract_slice %q[0, 0, 0] [1, 8, 16] [1, 1, 1] : tensor<2x8x16xf32> to tensor<8x16xf32>
+// CHECK:         %[[B0:.*]] = tensor.extract_slice %k[0, 0, 0] [1, 16, 4] [1, 1, 1] : tensor<2x16x4xf32> to tensor<16x4xf32>
+// CHECK:         %[[M0:.*]] = linalg.matmul ins(%[[A0]], %[[B0]] : tensor<8x16xf32>, tensor<16x4xf32>) outs(%[[F0]] : tensor<8x4xf32>)
+// CHECK:         %[[I0:.*]] = tensor.insert_slice %[[M0]] into %[[E]][0, 0, 0] [1, 8, 4] [1, 1, 1] : tensor<8x4xf32> into tensor<2x8x4xf32>
+// CHECK:         tensor.extract_slice %q[1, 0, 0]
+// CHECK:         %[[M1:.*]] = linalg.matmul
+// CHECK:         %[[I1:.*]] = tensor.insert_slice %[[M1]] into %[[I0]][1, 0, 0] [1, 8, 4] [1, 1, 1]
+// CHECK:         func.return %[[I1]]
+// CHECK-NOT:     linalg.batch_matmul
+func.func @heads(%q: tensor<2x8x16xf32>, %k: tensor<2x16x4xf32>) -> tensor<2x8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<2x8x4xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%ce : tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  %r = linalg.batch_matmul ins(%q, %k : tensor<2x8x16xf32>, tensor<2x16x4xf32>) outs(%c : tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  return %r : tensor<2x8x4xf32>
+}
+
+// Negative cases, unchanged: a batch above 16 without broadcast, transposed operands spelled in
+// indexing_maps, dynamic shapes, and a copy that is not a pure broadcast (it scales the weight:
+// batch 1 still becomes a matmul, reading the scaled copy collapsed).
+// CHECK-LABEL: func.func @left_alone(
+// CHECK:         linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>)
+// CHECK:         linalg.batch_matmul indexing_maps
+// CHECK:         linalg.batch_matmul ins(%d, %d2 : tensor<?x2x3xf32>, tensor<?x3x2xf32>)
+func.func @left_alone(%a: tensor<17x2x3xf32>, %b: tensor<17x3x2xf32>, %c: tensor<17x2x2xf32>,
+                      %t: tensor<4x2x3xf32>, %u: tensor<4x2x3xf32>, %v: tensor<4x3x3xf32>,
+                      %d: tensor<?x2x3xf32>, %d2: tensor<?x3x2xf32>, %dc: tensor<?x2x2xf32>)
+    -> (tensor<17x2x2xf32>, tensor<4x3x3xf32>, tensor<?x2x2xf32>) {
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>) outs(%c : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
+  %1 = linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]
+      ins(%t, %u : tensor<4x2x3xf32>, tensor<4x2x3xf32>) outs(%v : tensor<4x3x3xf32>) -> tensor<4x3x3xf32>
+  %2 = linalg.batch_matmul ins(%d, %d2 : tensor<?x2x3xf32>, tensor<?x3x2xf32>) outs(%dc : tensor<?x2x2xf32>) -> tensor<?x2x2xf32>
+  return %0, %1, %2 : tensor<17x2x2xf32>, tensor<4x3x3xf32>, tensor<?x2x2xf32>
+}
+
+// CHECK-LABEL: func.func @scaled_copy(
+// CHECK:         %[[S:.*]] = linalg.generic
+// CHECK:           arith.mulf
+// CHECK:         %[[B:.*]] = tensor.collapse_shape %[[S]] {{.*}} into tensor<16x32xf32>
+// CHECK:         linalg.matmul ins(%{{.*}}, %[[B]] : tensor<8x16xf32>, tensor<16x32xf32>)
+func.func @scaled_copy(%x: tensor<1x8x16xf32>, %w: tensor<16x32xf32>, %init: tensor<1x8x32xf32>) -> tensor<1x8x32xf32> {
+  %e = tensor.empty() : tensor<1x16x32xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+      iterator_types = ["parallel", "parallel", "parallel"]} ins(%w : tensor<16x32xf32>) outs(%e : tensor<1x16x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.mulf %in, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<1x16x32xf32>
+  %r = linalg.batch_matmul ins(%x, %copy : tensor<1x8x16xf32>, tensor<1x16x32xf32>) outs(%init : tensor<1x8x32xf32>) -> tensor<1x8x32xf32>
+  return %r : tensor<1x8x32xf32>
+}

@@ -1,0 +1,193 @@
+"""`xfuse-batch-matmul-to-matmul`: the batch_matmuls that are plain matrix products become
+`linalg.matmul`, which the micro-kernel schedule register-tiles (xfuse/backends/schedule.py).
+
+torch-mlir lowers every ONNX `MatMul` of a 3-D activation by a 2-D weight to a
+`linalg.batch_matmul` whose weight is first copied over the batch by a broadcasting
+`linalg.generic` (`(d0, d1, d2) -> (d1, d2)` into the identity, body `linalg.yield %in`). The
+copy costs a pass over the weight per call, and the batch form gets no register tiling. Two
+rewrites, both exact (same sums in the same order):
+
+- B is such a broadcast of a 2-D `K x N` tensor: every batch multiplies by the same matrix, so
+  `C[b, m, n] = sum_k A[b, m, k] W[k, n]` is the matmul of A collapsed to `(B*M) x K` (its batch
+  and rows are contiguous) with W itself; the result is expanded back to `B x M x N`. The copy
+  disappears from the computation (and from the module when nothing else reads it).
+- batch 1 (any B): A, B and C collapsed to 2-D.
+- a small static batch (at most `MAX_UNROLLED_BATCH`, e.g. the heads of attention's Q.K^T and
+  P.V): one matmul per batch on rank-reduced `tensor.extract_slice`s, inserted into the result
+  with `tensor.insert_slice` (each a register-tiled matmul; the batch loop is unrolled).
+
+The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
+its own, so the schedule fuses the fill into the register tile as for any matmul; another init
+is collapsed. Only static shapes, default indexing maps (no transposed or broadcast operands
+spelled in `indexing_maps`) and the default `cast` are rewritten; the rest is left as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.dialects.linalg import FillOp, GenericOp, YieldOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.ir.affine import AffineMap
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.dialects.linalg import BatchMatmulOp
+from xfuse.dialects.linalg_syntax import MATMUL, XDSL_NAMED_OPS_WITH_MLIR_SYNTAX
+
+MLIR_FILL = next(c for c in XDSL_NAMED_OPS_WITH_MLIR_SYNTAX if c.name == "linalg.fill")
+"""linalg.fill with MLIR's syntax (what the parser builds; xDSL's own class prints differently)."""
+
+ROWS = [[0, 1], [2]]
+"""Reassociation of a `B x M x N` tensor into `(B*M) x N`."""
+MAX_UNROLLED_BATCH = 16
+"""A batch_matmul of a larger (static) batch, whose B is not a broadcast, is left as it is."""
+BROADCAST_MAP = AffineMap.from_callable(lambda b, m, n: (m, n))
+
+
+def _static(type_) -> bool:
+    return isinstance(type_, TensorType) and type_.get_num_dims() == 3 and all(d >= 0 for d in type_.get_shape())
+
+
+def broadcast_source(value: SSAValue) -> SSAValue | None:
+    """The 2-D tensor W when `value` is a `linalg.generic` copying W over a leading batch dim."""
+    op = value.owner
+    if not isinstance(op, GenericOp) or len(op.inputs) != 1 or len(op.outputs) != 1:
+        return None
+    source = op.inputs[0]
+    maps = [m.data for m in op.indexing_maps.data]
+    if (not isinstance(source.type, TensorType) or source.type.get_num_dims() != 2
+            or maps != [BROADCAST_MAP, AffineMap.identity(3)]
+            or any(str(i.data) != "parallel" for i in op.iterator_types.data)):
+        return None
+    body = op.body.block
+    yield_op = body.last_op
+    if len(body.ops) != 1 or not isinstance(yield_op, YieldOp) or list(yield_op.operands) != [body.args[0]]:
+        return None
+    return source
+
+
+def _collapse(value: SSAValue, anchor: Operation) -> SSAValue:
+    b, m, n = value.type.get_shape()
+    op = tensor.CollapseShapeOp(
+        operands=[value], result_types=[TensorType(value.type.get_element_type(), [b * m, n])],
+        properties={"reassociation": ArrayAttr(ArrayAttr(IntegerAttr(i, i64) for i in g) for g in ROWS)})
+    Rewriter.insert_op(op, InsertPoint.before(anchor))
+    return op.results[0]
+
+
+def _accumulator(init: SSAValue, anchor: Operation) -> SSAValue:
+    """The 2-D init: a fresh empty + fill for a fill of an empty, else the init collapsed."""
+    fill = init.owner
+    if isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp):
+        b, m, n = init.type.get_shape()
+        empty = tensor.EmptyOp([], TensorType(init.type.get_element_type(), [b * m, n]))
+        Rewriter.insert_op(empty, InsertPoint.before(anchor))
+        new = MLIR_FILL([fill.inputs[0]], [empty.tensor], [empty.tensor.type])
+        Rewriter.insert_op(new, InsertPoint.before(anchor))
+        return new.results[0]
+    return _collapse(init, anchor)
+
+
+def rewrite_batch_matmul(op: Operation) -> bool:
+    """Rewrite one `linalg.batch_matmul` as described in the module doc; False if it does not qualify."""
+    if not isinstance(op, BatchMatmulOp) or len(op.results) != 1 or op.properties.get("cast") is not None:
+        return False
+    if [m.data for m in op.get_indexing_maps().data] != list(op.DEFAULT_INDEXING_MAPS):
+        return False
+    a, b = op.inputs
+    init = op.outputs[0]
+    if not all(_static(v.type) for v in (a, b, init)):
+        return False
+    weight = broadcast_source(b)
+    batch = b.type.get_shape()[0]
+    if weight is None and batch != 1:
+        if batch > MAX_UNROLLED_BATCH:
+            return False
+        _unroll_batch(op)
+        return True
+    copy = b.owner if weight is not None else None
+    lhs = _collapse(a, op)
+    rhs = weight if weight is not None else _collapse(b, op)
+    acc = _accumulator(init, op)
+    matmul = MATMUL([lhs, rhs], [acc], [acc.type])
+    Rewriter.insert_op(matmul, InsertPoint.before(op))
+    result_type = op.results[0].type
+    expand = tensor.ExpandShapeOp(matmul.results[0], [], ArrayAttr(
+        ArrayAttr(IntegerAttr(i, i64) for i in g) for g in ROWS), result_type.get_shape(), result_type)
+    Rewriter.insert_op(expand, InsertPoint.before(op))
+    op.results[0].replace_all_uses_with(expand.results[0])
+    Rewriter.erase_op(op)
+    for dead in (copy, init.owner):
+        _erase_if_dead(dead)
+    return True
+
+
+def _erase_if_dead(op: object) -> None:
+    """Erase a copy or fill nobody reads any more, and then its destination `tensor.empty`."""
+    if not isinstance(op, Operation) or op.parent is None or any(r.uses for r in op.results):
+        return
+    destinations = [v.owner for v in op.operands if isinstance(v.owner, tensor.EmptyOp)]
+    Rewriter.erase_op(op)
+    for empty in destinations:
+        _erase_if_dead(empty)
+
+
+def _unroll_batch(op: BatchMatmulOp) -> None:
+    """One matmul per batch on rank-reduced slices, each into a 2-D fill of its own (or a slice
+    of the init), inserted into the result in turn."""
+    a, b = op.inputs
+    init = op.outputs[0]
+    batch, m, n = init.type.get_shape()
+    k = a.type.get_shape()[2]
+    element = init.type.get_element_type()
+    fill = init.owner
+    zero_init = isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp)
+    result: SSAValue
+    if zero_init:
+        empty = tensor.EmptyOp([], init.type)
+        Rewriter.insert_op(empty, InsertPoint.before(op))
+        result = empty.tensor
+    else:
+        result = init
+
+    def slice_of(value: SSAValue, index: int, rows: int, cols: int) -> SSAValue:
+        new = tensor.ExtractSliceOp(value, [index, 0, 0], [1, rows, cols], [1, 1, 1],
+                                    TensorType(element, [rows, cols]))
+        Rewriter.insert_op(new, InsertPoint.before(op))
+        return new.result
+
+    for index in range(batch):
+        if zero_init:
+            empty = tensor.EmptyOp([], TensorType(element, [m, n]))
+            acc = MLIR_FILL([fill.inputs[0]], [empty.tensor], [empty.tensor.type])
+            Rewriter.insert_op([empty, acc], InsertPoint.before(op))
+            acc_value = acc.results[0]
+        else:
+            acc_value = slice_of(init, index, m, n)
+        matmul = MATMUL([slice_of(a, index, m, k), slice_of(b, index, k, n)], [acc_value], [acc_value.type])
+        insert = tensor.InsertSliceOp.from_static_parameters(matmul.results[0], result, [index, 0, 0], [1, m, n])
+        Rewriter.insert_op([matmul, insert], InsertPoint.before(op))
+        result = insert.result
+    op.results[0].replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+    if zero_init:
+        _erase_if_dead(fill)
+
+
+def batch_matmuls_to_matmuls(module: ModuleOp) -> int:
+    """Rewrite every qualifying batch_matmul of `module`; the number rewritten."""
+    return sum(rewrite_batch_matmul(op) for op in list(module.walk()) if isinstance(op, BatchMatmulOp))
+
+
+@dataclass(frozen=True)
+class BatchMatmulToMatmulPass(ModulePass):
+    """`xfuse-batch-matmul-to-matmul` (module doc)."""
+
+    name = "xfuse-batch-matmul-to-matmul"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        batch_matmuls_to_matmuls(op)
