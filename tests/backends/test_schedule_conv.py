@@ -74,6 +74,8 @@ def test_plan_roots_a_fused_layer_at_its_last_consumer():
     module, (group,) = _plan(layer)
     (root,) = [op for op in module.walk() if CONV_ROOT_ATTR in op.attributes]
     assert root.name == "linalg.generic" and not group.root_is_conv  # the relu, after the residual add
+    (pad,) = [op for op in module.walk() if op.name == "tensor.pad"]  # the input window's, in the scf.if
+    assert CONV_PAD_ATTR in pad.attributes and pad.parent_op().name == "scf.if"
 
 
 def test_plan_leaves_what_it_does_not_handle():

@@ -19,6 +19,8 @@ either width the convolution keeps the generic lowering.
 fused into a loop with it, as for matmul) with `xfuse.conv_microkernel_root` = group number.
 `conv_schedule_bodies(groups)` writes, per group, the recipe of docs/backend.md ("Convolutions"):
 
+0. the zero padding of the input (a `tensor.pad` producer, or the pad of the input window in a
+   tile xfuse fused the padding into) becomes a fill and a copy, both vectorized per pixel;
 1. `transform.structured.fuse` of the root with tiles `1 x 1 x OWB x OCB` over `(n, oh, ow, oc)`:
    the convolution, its `outs` producer (fill or bias broadcast) and the fused consumers share
    one register tile (after `transform.structured.split` of the width when it has a remainder);
@@ -44,7 +46,7 @@ from dataclasses import dataclass, replace
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
-from xdsl.ir import Operation, OpResult
+from xdsl.ir import Operation, OpResult, SSAValue
 
 from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_micro_tile
 from xfuse.backends.target import CpuTarget
@@ -93,6 +95,29 @@ def _schedulable(op: Operation) -> bool:
     return all(_static_float_tensor(t) is not None for t in types) and len({t.element_type for t in types}) == 1
 
 
+def _static_channel_pad(value: SSAValue) -> Operation | None:
+    """The `tensor.pad` defining `value` (through `tensor.cast`s) when its source's channel count
+    is static: vectorized per pixel, its copy needs one (xfuse's depthwise tiles slice the
+    channels with sizes only mlir-opt's folding makes static)."""
+    while isinstance(value, OpResult) and value.op.name == "tensor.cast":
+        value = value.op.operands[0]
+    if isinstance(value, OpResult) and value.op.name == "tensor.pad" and value.op.operands[0].type.get_shape()[-1] >= 0:
+        return value.op
+    return None
+
+
+def _input_pads(conv: Operation) -> list[Operation]:
+    """The `tensor.pad`s that make the convolution's input: its producer, or, in a tile xfuse
+    fused the padding into, the pad of the input window in the `scf.if` that picks between an
+    all-zero window and a padded one."""
+    source = conv.operands[0]
+    if isinstance(source, OpResult) and source.op.name == "scf.if":
+        candidates = [region.block.last_op.operands[source.index] for region in source.op.regions]
+    else:
+        candidates = [source]
+    return [pad for pad in map(_static_channel_pad, candidates) if pad is not None]
+
+
 def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
     """Mark each schedulable convolution and its root with a group number; the groups."""
     groups: dict[tuple[str, MicroTile, bool], int] = {}
@@ -111,9 +136,8 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             key = (CONV_KINDS[op.name], tile, root is op)
             group = groups.setdefault(key, len(groups))
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
-            source = op.operands[0]
-            if isinstance(source, OpResult) and source.op.name == "tensor.pad":
-                source.op.attributes[CONV_PAD_ATTR] = UnitAttr()
+            for pad in _input_pads(op):
+                pad.attributes[CONV_PAD_ATTR] = UnitAttr()
     return [ConvGroup(g, *key) for key, g in groups.items()]
 
 
@@ -183,6 +207,10 @@ def conv_schedule_bodies(groups: list[ConvGroup]) -> list[str]:
     if not groups:
         return []
     pads = f"""\
+    %cpads_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to %cpads_funcs {{
+      transform.apply_patterns.canonicalization
+    }} : {_ANY}
     %cpads = transform.structured.match attributes{{{CONV_PAD_ATTR}}} in %root : ({_ANY}) -> {_ANY}
     %cpads_dps = transform.structured.rewrite_in_destination_passing_style %cpads : ({_ANY}) -> {_ANY}
     %cpad_fills = transform.get_producer_of_operand %cpads_dps[1] : ({_ANY}) -> {_ANY}
