@@ -105,9 +105,12 @@ def why_not_nhwc(op: Operation) -> str | None:
     """None when `op` can run on NHWC tensors (its layout operands and 4-D results in NHWC),
     else why it keeps its layout."""
     if op.name in NHWC_FORMS:
-        operands = (op.inputs[0], op.outputs[0]) if len(op.outputs) == 1 else ()
-        return None if operands and all(is_static_4d(v) for v in operands) else (
-            "its input or result is not a static 4-D tensor")
+        if len(op.inputs) != 2 or len(op.outputs) != 1 or not all(is_static_4d(v) for v in (op.inputs[0], op.outputs[0])):
+            return "its input or result is not a static 4-D tensor"
+        second = op.inputs[1].type
+        if not isinstance(second, TensorType) or any(size < 0 for size in second.get_shape()):
+            return "its filter or window has a dynamic shape"
+        return None
     if op.name == "linalg.generic":
         return _generic_problem(op)
     if op.name == "linalg.broadcast":
