@@ -24,7 +24,8 @@ fused into a loop with it, as for matmul) with `xfuse.conv_microkernel_root` = g
 1. `transform.structured.fuse` of the root with tiles `1 x 1 x OWB x OCB` over `(n, oh, ow, oc)`:
    the convolution, its `outs` producer (fill or bias broadcast) and the fused consumers share
    one register tile (after `transform.structured.split` of the width when it has a remainder);
-2. the reduction loops `(kh, kw, ic)` tiled by 1 (`tile_using_for`), so that
+2. the reduction loops `(kh, kw, ic)` tiled by 1 (depthwise: `kh` only; the vectorizer then
+   reads the input row once for every `kw`) with `tile_using_for`, so that
    `transform.structured.decompose` makes the 2-D convolution a 1-D one
    (`conv_1d_nwc_wcf` / `depthwise_conv_1d_nwc_wc`), which the vectorizer handles with strides
    and dilations (the 2-D forms do not vectorize);
@@ -61,8 +62,10 @@ per register tile, into a fresh buffer, with scalar copies)."""
 CONV_KINDS = {"linalg.conv_2d_nhwc_hwcf": "conv", "linalg.depthwise_conv_2d_nhwc_hwc": "depthwise"}
 """The convolutions with a register-tiled schedule, by kind."""
 
-REDUCTION_TILES = {"conv": [0, 0, 0, 0, 1, 1, 1], "depthwise": [0, 0, 0, 0, 1, 1]}
-"""Tile sizes of the reduction loops (`kh, kw, ic` after `n, oh, ow, oc`; `kh, kw` for depthwise)."""
+REDUCTION_TILES = {"conv": [0, 0, 0, 0, 1, 1, 1], "depthwise": [0, 0, 0, 0, 1, 0]}
+"""Tile sizes of the loops (`n, oh, ow, oc`, then the reductions `kh, kw, ic`; `kh, kw` for
+depthwise, where `kw` stays whole: measured with 128 channels on 28², 0.096 ms against 0.113 with
+`kw` tiled by 1)."""
 
 _ANY = "!transform.any_op"
 
