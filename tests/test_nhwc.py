@@ -81,6 +81,19 @@ def test_ops_that_keep_their_layout_compute_the_same(entry):
                         f"{entry} after xfuse-nhwc")
 
 
+@pytest.mark.parametrize("name", ["residual_block", "pool_between_convs"])
+def test_nhwc_before_the_network_pipeline(name):
+    """xfuse-nhwc first, then the whole-network fusion, bufferization and shared buffers."""
+    from xfuse.transforms.network.pipeline import NETWORK_PASSES, compile_network
+
+    path = FILECHECK / "network" / "Inputs" / f"{name}.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    passes = "xfuse-nhwc," + NETWORK_PASSES.replace("xfuse-network-fusion", "xfuse-network-fusion{cache-budget=3000}")
+    network = compile_network(_load(path), passes=passes)
+    inputs = random_inputs(reference.signature, seed=7)
+    assert_same_results(reference, network.compiled, inputs, f"{name} through {passes}")
+
+
 def test_grouped_convolution_keeps_nchw():
     module = _load(FILECHECK / "network" / "Inputs" / "grouped_conv.mlir")
     before = str(module)
