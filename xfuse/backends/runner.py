@@ -70,6 +70,7 @@ from xfuse.backends.pipelines import (
     transform_script,
 )
 from xfuse.diagnostics import emit_error
+from xfuse.transforms.outline_groups import outline_for_backend
 from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
@@ -753,6 +754,8 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
     constraints = {f.sym_name.data: SizeConstraints.of(f) for f in public_functions(prepared)
                    if f.sym_name.data in signatures}
     prepared, chosen = specialize_for_pipeline(prepared, chosen, signatures)
+    if not chosen.bufferizes:  # large functions: one LLVM function per group (compile time)
+        outline_for_backend(prepared)
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
     return CompiledModule(library, signatures, entry, text, chosen, constraints)
