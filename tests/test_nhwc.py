@@ -88,7 +88,8 @@ def test_nhwc_before_the_network_pipeline(name):
 
     path = FILECHECK / "network" / "Inputs" / f"{name}.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)
-    passes = "xfuse-nhwc," + NETWORK_PASSES.replace("xfuse-network-fusion", "xfuse-network-fusion{cache-budget=3000}")
+    fusion = "xfuse-network-fusion{cache-budget=3000}"
+    passes = "xfuse-nhwc," + NETWORK_PASSES.replace("xfuse-network-fusion", fusion)
     network = compile_network(_load(path), passes=passes)
     inputs = random_inputs(reference.signature, seed=7)
     assert_same_results(reference, network.compiled, inputs, f"{name} through {passes}")
@@ -144,7 +145,8 @@ def test_weights_stay_when_asked():
     apply_passes(module, "xfuse-nhwc{permute-weights=false}")
     assert weight_layouts(module, "weights") == {}
     inputs = random_inputs(reference.signature, seed=4)
-    assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, "filters transposed in the function")
+    candidate = compile_module(module, pipeline=PIPELINE)
+    assert_same_results(reference, candidate, inputs, "filters transposed in the function")
 
 
 onnx = pytest.importorskip("onnx", reason="xfuse.onnx needs onnx")

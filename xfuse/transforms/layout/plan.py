@@ -105,7 +105,8 @@ def why_not_nhwc(op: Operation) -> str | None:
     """None when `op` can run on NHWC tensors (its layout operands and 4-D results in NHWC),
     else why it keeps its layout."""
     if op.name in NHWC_FORMS:
-        if len(op.inputs) != 2 or len(op.outputs) != 1 or not all(is_static_4d(v) for v in (op.inputs[0], op.outputs[0])):
+        if len(op.inputs) != 2 or len(op.outputs) != 1 or not (is_static_4d(op.inputs[0])
+                                                                and is_static_4d(op.outputs[0])):
             return "its input or result is not a static 4-D tensor"
         second = op.inputs[1].type
         if not isinstance(second, TensorType) or any(size < 0 for size in second.get_shape()):
@@ -128,8 +129,13 @@ def reads_either_layout(op: Operation) -> bool:
     with H = W = 1 both layouts hold the same elements in the same order."""
     if op.name != "tensor.collapse_shape" or not is_static_4d(op.src):
         return False
-    groups = [[index.value.data for index in group.data] for group in op.reassociation.data]
+    groups = reassociation(op)
     return tuple(op.src.type.get_shape()[2:]) == (1, 1) and ([1, 2, 3] in groups or groups == [[0, 1, 2, 3]])
+
+
+def reassociation(op: Operation) -> list[list[int]]:
+    """The dimension groups of a `tensor.collapse_shape` / `expand_shape`."""
+    return [[index.value.data for index in group.data] for group in op.reassociation.data]
 
 
 def layout_operands(op: Operation) -> list[int]:

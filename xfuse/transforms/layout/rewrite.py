@@ -13,6 +13,7 @@ transposed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -44,6 +45,7 @@ from xfuse.transforms.layout.plan import (
     layout_operands,
     permuted,
     reads_either_layout,
+    reassociation,
 )
 from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
 
@@ -66,8 +68,20 @@ def _unit_collapse_of(value: SSAValue) -> Operation | None:
     op = value.owner
     if not isinstance(op, tensor.CollapseShapeOp) or not is_static_4d(op.src) or op.src.type.get_shape()[1] != 1:
         return None
-    groups = [[index.value.data for index in group.data] for group in op.reassociation.data]
-    return op if groups == [[0, 1], [2], [3]] else None
+    return op if reassociation(op) == [[0, 1], [2], [3]] else None
+
+
+def _is_fill_of_empty(owner: Operation | object) -> bool:
+    return (isinstance(owner, Operation) and owner.name == "linalg.fill"
+            and isinstance(owner.outputs[0].owner, tensor.EmptyOp))
+
+
+@functools.cache
+def _transpose_class() -> type[Operation]:
+    """xfuse's `linalg.transpose` (MLIR 22's syntax), as the context registers it."""
+    from xfuse.context import make_context
+
+    return make_context().get_op("linalg.transpose")
 
 
 def permuted_type(tensor_type: TensorType, permutation: Sequence[int]) -> TensorType:
@@ -132,18 +146,14 @@ class NhwcRewriter:
         result_type = permuted_type(value.type, permutation)
         empty = tensor.EmptyOp([], result_type)
         self._insert_after_definition(empty, value)
-        op = self._named("linalg.transpose")(value, empty.tensor, DenseArrayBase.from_list(i64, permutation),
+        op = _transpose_class()(value, empty.tensor, DenseArrayBase.from_list(i64, permutation),
                                              result_type)
         Rewriter.insert_op(op, InsertPoint.after(empty))
         op.location = empty.location
-        self.transposes.append(TransposeNote(op, format_diagnostic(f"xfuse-nhwc: {reason}", user or op, "remark")))
+        remark = format_diagnostic(f"xfuse-nhwc: {reason}", user or op, "remark")
+        self.transposes.append(TransposeNote(op, remark))
         return op.results[0]
 
-    @staticmethod
-    def _named(name: str) -> type[Operation]:
-        from xfuse.context import make_context
-
-        return make_context().get_op(name)
 
     def nhwc(self, value: SSAValue, user: Operation) -> SSAValue:
         """`value` (NCHW, or already planned NHWC) as an NHWC tensor, for `user`."""
@@ -163,7 +173,7 @@ class NhwcRewriter:
             empty = tensor.EmptyOp([], permuted_type(value.type, NCHW_TO_NHWC))
             self._insert_after_definition(empty, value)
             new = empty.tensor
-        elif isinstance(owner, Operation) and owner.name == "linalg.fill" and isinstance(owner.outputs[0].owner, tensor.EmptyOp):
+        elif _is_fill_of_empty(owner):
             init = self.nhwc(owner.outputs[0], owner)
             fill = owner.create(operands=[owner.operands[0], init], result_types=[init.type],
                                 properties=dict(owner.properties), attributes=dict(owner.attributes),
