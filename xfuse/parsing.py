@@ -4,8 +4,9 @@ xDSL's parser leaves `op.location` unknown unless the text spells a `loc(...)`. 
 where each op was written (file:line:col), so that a pass refusing an op can point at the line
 the user wrote instead of printing the whole module.
 
-Two readings of builtin syntax differ from xDSL 0.74's, to match MLIR's: shapes may have spaces
-around their `x` (`tensor<42 x i32>`, `memref<4 x ? x f32>`), and a splat dense literal
+Three readings of builtin syntax differ from xDSL 0.74's, to match MLIR's: shapes may have spaces
+around their `x` (`tensor<42 x i32>`, `memref<4 x ? x f32>`); a memref type drops an identity
+layout and memory space 0, as MLIR's does; and a splat dense literal
 (`dense<0> : tensor<100x64x220x220xi32>`) stays one element (see xfuse/dense_elements.py).
 """
 
@@ -19,16 +20,22 @@ import math
 import re
 
 from xdsl.dialects.builtin import (
+    AffineMapAttr,
     AnyFloat,
     ComplexType,
     DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IntAttr,
+    IntegerAttr,
     IntegerType,
+    MemRefType,
     ModuleOp,
+    NoneAttr,
     StringAttr,
     UnknownLoc,
+    UnrankedMemRefType,
 )
+from xdsl.ir.affine import AffineMap
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
@@ -91,6 +98,21 @@ class LocatingParser(Parser):
                 break
             dims.append(self.parse_shape_dimension())
         return dims
+
+    def _parse_memref_attrs(self) -> MemRefType | UnrankedMemRefType:
+        """MLIR's memref types drop what equals the default: an identity layout map and the
+        integer memory space 0 (`memref<4xf32, affine_map<(d0) -> (d0)>, 0>` is `memref<4xf32>`),
+        so values of either spelling have one type."""
+        memref = super()._parse_memref_attrs()
+        memory_space = memref.memory_space
+        if isinstance(memory_space, IntegerAttr) and memory_space.value.data == 0:
+            memory_space = NoneAttr()
+        if isinstance(memref, UnrankedMemRefType):
+            return UnrankedMemRefType.from_type(memref.element_type, memory_space)
+        layout = memref.layout
+        if isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(len(memref.get_shape())):
+            layout = NoneAttr()
+        return MemRefType(memref.element_type, memref.get_shape(), layout, memory_space)
 
     def parse_dense_int_or_fp_elements_attr(self, type):  # pyright: ignore[reportIncompatibleMethodOverride]
         """A splat (`dense<v>`, or a hex literal of one element) is kept as one element;

@@ -8,6 +8,7 @@
 - `scf.parallel (%i) = (%lb) to (%ub) step (%s) [init (...) -> types] { ... }`: xDSL has no
   custom form for it at all.
 - `scf.for unsigned %i = ...`: MLIR 22's `unsignedCmp` loops.
+- `scf.for ... iter_args(...) -> t` and `scf.if %c -> t`: one result type without parentheses.
 
 Each op subclasses xDSL's (`isinstance(op, scf.WhileOp)` holds) and replaces it in the
 context (xfuse/context.py). Ops that passes build with xDSL's classes print as xDSL prints them,
@@ -20,7 +21,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import IndexType, UnitAttr
+from xdsl.dialects.builtin import IndexType, UnitAttr, i1
+from xdsl.dialects.utils import parse_assignment
 from xdsl.ir import Attribute, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -167,9 +169,40 @@ class ForOp(scf.ForOp):
     @classmethod
     def parse(cls, parser: Parser) -> ForOp:
         unsigned = parser.parse_optional_keyword("unsigned") is not None
-        op = super().parse(parser)
+        indvar = parser.parse_argument(expect_type=False)
+        parser.parse_punctuation("=")
+        bounds = [parser.parse_unresolved_operand()]
+        for keyword in ("to", "step"):
+            parser.parse_keyword(keyword)
+            bounds.append(parser.parse_unresolved_operand())
+        position = parser.pos
+        iter_args: list[Parser.UnresolvedArgument] = []
+        inits: list[UnresolvedOperand] = []
+        types: list[Attribute] = []
+        if parser.parse_optional_keyword("iter_args") is not None:
+            for arg, init in parser.parse_comma_separated_list(
+                parser.Delimiter.PAREN, lambda: parse_assignment(parser)
+            ):
+                iter_args.append(arg)
+                inits.append(init)
+            types = parse_result_types(parser)  # `-> t` or `-> (t, ...)`
+            if len(types) != len(inits):
+                parser.raise_error(
+                    f"expected one type after '->' per iter_args value ({len(inits)}), got {len(types)}",
+                    position,
+                    parser.pos,
+                )
+        init_values = parser.resolve_operands(inits, types, position)
+        indvar_type = parser.parse_type() if parser.parse_optional_punctuation(":") else IndexType()
+        lb, ub, step = (parser.resolve_operand(bound, indvar_type) for bound in bounds)
+        body = parser.parse_region((indvar.resolve(indvar_type), *(a.resolve(t) for a, t in zip(iter_args, types))))
+        op = cls(lb, ub, step, init_values, body)
+        op.attributes |= parser.parse_optional_attr_dict()
         if unsigned:
             op.properties["unsignedCmp"] = UnitAttr()
+        if not iter_args:
+            for trait in op.get_traits_of_type(SingleBlockImplicitTerminator):
+                ensure_terminator(op, trait)
         return op
 
     def print(self, printer: Printer) -> None:
@@ -237,6 +270,19 @@ class ParallelOp(scf.ParallelOp):
         printer.print_op_attributes(self.attributes)
 
 
+class IfOp(scf.IfOp):
+    """`scf.if %c [-> type | -> (types)] {...} [else {...}] [attr-dict]`: xDSL reads the
+    parenthesized result list only. A plain subclass: xDSL's definition and printer."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> IfOp:
+        condition = parser.parse_operand(i1)
+        result_types = parse_result_types(parser)
+        then_region = cls.parse_region_with_yield(parser)
+        else_region = cls.parse_region_with_yield(parser) if parser.parse_optional_keyword("else") else Region()
+        return cls(condition, result_types, then_region, else_region, parser.parse_optional_attr_dict())
+
+
 class ReduceOp(scf.ReduceOp):
     """`scf.reduce [(%v, ... : types)] {region}, {region} ...`: MLIR separates the reduction
     regions with commas (xDSL's format reads one region only). A plain subclass: xDSL's
@@ -283,6 +329,6 @@ def _print_operands(printer: Printer, values: Sequence[SSAValue]) -> None:
     printer.print_string(")")
 
 
-SCF_SYNTAX_OPS = (ExecuteRegionOp, WhileOp, ForOp, ParallelOp, ReduceOp)
+SCF_SYNTAX_OPS = (ExecuteRegionOp, WhileOp, ForOp, IfOp, ParallelOp, ReduceOp)
 """Replacements of xDSL's scf ops with MLIR 22's custom forms."""
 
