@@ -18,6 +18,7 @@ from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 
 from xfuse.backends.schedule_conv import (
     CONV_ATTR,
     CONV_PAD_ATTR,
+    CONV_PRODUCER_ATTR,
     CONV_ROOT_ATTR,
     choose_conv_tile,
     conv_schedule_bodies,
@@ -184,3 +185,88 @@ def test_conv_layers_benchmark_smoke():
     assert result["xfuse_min"] > 0 and result["onnxruntime_min"] > 0
     depthwise = module.measure("small-depthwise", ConvLayer(1, 10, 10, 16, 16, (3, 3), padding=1, depthwise=True), 2)
     assert depthwise["max_difference"] < 1e-4
+
+
+def _two_layers(between: str) -> str:
+    """conv (16 channels) -> `between` (relu or 2x2 max pooling) -> conv (32 channels), NHWC."""
+    relu = between == "relu"
+    mid = 16 if relu else 8
+    second = mid - 2
+    pooled = ("""
+  %ninf = arith.constant -3.0e+38 : f32
+  %window = tensor.empty() : tensor<2x2xf32>
+  %pe = tensor.empty() : tensor<1x8x8x16xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  %mid = linalg.pooling_nhwc_max {dilations = dense<[1, 1]> : tensor<2xi64>, strides = dense<[2, 2]> : tensor<2xi64>}
+    ins(%y1, %window : tensor<1x16x16x16xf32>, tensor<2x2xf32>) outs(%pf : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>"""
+              if not relu else """
+  %mid = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%y1 : tensor<1x16x16x16xf32>) outs(%e1 : tensor<1x16x16x16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x16x16x16xf32>""")
+    return f"""
+func.func @conv(%x: tensor<1x18x18x16xf32>, %w: tensor<3x3x16x16xf32>, %w2: tensor<3x3x16x32xf32>) -> tensor<1x{second}x{second}x32xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<1x16x16x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %y1 = linalg.conv_2d_nhwc_hwcf {{dilations = dense<[1, 1]> : tensor<2xi64>, strides = dense<[1, 1]> : tensor<2xi64>}}
+    ins(%x, %w : tensor<1x18x18x16xf32>, tensor<3x3x16x16xf32>) outs(%f1 : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>{pooled}
+  %e2 = tensor.empty() : tensor<1x{second}x{second}x32xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x{second}x{second}x32xf32>) -> tensor<1x{second}x{second}x32xf32>
+  %y2 = linalg.conv_2d_nhwc_hwcf {{dilations = dense<[1, 1]> : tensor<2xi64>, strides = dense<[1, 1]> : tensor<2xi64>}}
+    ins(%mid, %w2 : tensor<1x{mid}x{mid}x16xf32>, tensor<3x3x16x32xf32>) outs(%f2 : tensor<1x{second}x{second}x32xf32>) -> tensor<1x{second}x{second}x32xf32>
+  return %y2 : tensor<1x{second}x{second}x32xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("between", ["relu", "pooling"])
+def test_a_convolution_does_not_fuse_what_computes_its_input(between):
+    """The second convolution's tiles fuse only its own chain: the ReLU or pooling before it (a
+    linalg producer of its input) stays one pass (a pooling in the tile would not vectorize)."""
+    module = parse(_two_layers(between))
+    groups = plan_convolutions(module, AVX512)
+    assert len(groups) == 2 and [bool(g.instances) for g in groups] == [False, True]
+    middle = next(op for op in module.walk() if op.name in ("linalg.generic", "linalg.pooling_nhwc_max"))
+    assert CONV_PRODUCER_ATTR not in middle.attributes
+    from xfuse.backends.runner import compile_module, random_inputs
+    import numpy as np
+
+    candidate = compile_module(parse(_two_layers(between)), "conv", "microkernel")
+    reference = compile_module(parse(_two_layers(between)), "conv", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+
+
+def test_fused_layer_whose_input_is_computed_in_the_tile():
+    """xfuse fuses relu -> conv -> relu into one loop nest: the second convolution's input (the
+    first ReLU, in the tile) stays out of its register tiles, its own ReLU is fused into them."""
+    import numpy as np
+
+    import xfuse
+    from xfuse.backends.runner import compile_module, random_inputs
+    from xfuse.testing.random_convs import FUSION
+
+    text = _two_layers("relu").replace(
+        "strides = dense<[1, 1]> : tensor<2xi64>}\n    ins(%mid",
+        "strides = dense<[1, 1]> : tensor<2xi64>, xfuse.tile_sizes = array<i64: 1, 7, 14, 32, 0, 0, 0>}\n    ins(%mid")
+    text = text.replace("  return %y2 : tensor<1x14x14x32xf32>", """\
+  %r2 = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%y2 : tensor<1x14x14x32xf32>) outs(%e2 : tensor<1x14x14x32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x14x14x32xf32>
+  return %r2 : tensor<1x14x14x32xf32>""")
+
+    def fused():
+        module = parse(text)
+        xfuse.apply_passes(module, FUSION)
+        return module
+    groups = plan_convolutions(fused(), AVX512)
+    assert [(g.root_is_conv, bool(g.instances)) for g in groups] == [(True, False), (False, True)]
+    candidate, reference = compile_module(fused(), "conv", "microkernel"), compile_module(fused(), "conv", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)

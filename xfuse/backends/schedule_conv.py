@@ -54,6 +54,13 @@ from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
 CONV_ROOT_ATTR = "xfuse.conv_microkernel_root"
+CONV_INSTANCE_ATTR = "xfuse.conv_microkernel_instance"
+CONV_PRODUCER_ATTR = "xfuse.conv_microkernel_producer"
+"""Instance `k`'s root carries `CONV_INSTANCE_ATTR = k`; the ops fused into its register tiles
+(the convolution, the elementwise chain up to the root, the convolution's `outs` producer)
+carry `CONV_PRODUCER_ATTR = k`. Only those are fused: `transform.structured.fuse` would also
+pull the producers of the convolution's *input* (a ReLU or a pooling before it) into every tile,
+recomputing them per tile, and a pooling there does not vectorize."""
 CONV_PAD_ATTR = "xfuse.conv_microkernel_pad"
 """On a `tensor.pad` producing a scheduled convolution's input: rewritten to fill + insert_slice
 before the register tiling, so that the tiling does not fuse the pad (which would pad a window
@@ -78,15 +85,19 @@ class ConvGroup:
     kind: str
     tile: MicroTile
     root_is_conv: bool
+    instances: tuple[int, ...] = ()
+    """The instance numbers (`CONV_INSTANCE_ATTR`) of the group's roots when they are fused op by
+    op (their input has a linalg producer); empty: `transform.structured.fuse` of every root."""
 
 
-def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget) -> MicroTile | None:
+def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
+                     remainder: bool = True) -> MicroTile | None:
     """The `OWB x OCB` register tile of a convolution whose output rows are `ow x oc`, by the
     matmul cost model; half-width vectors when `oc` is no multiple of the full width; None when
     neither fits (the convolution keeps the generic lowering)."""
-    tile = choose_micro_tile(ow, oc, element_bits, target)
+    tile = choose_micro_tile(ow, oc, element_bits, target, remainder)
     if tile is None and target.vector_bits > 128:
-        tile = choose_micro_tile(ow, oc, element_bits, replace(target, vector_bits=target.vector_bits // 2))
+        tile = choose_micro_tile(ow, oc, element_bits, replace(target, vector_bits=target.vector_bits // 2), remainder)
     return tile
 
 
@@ -121,9 +132,36 @@ def _input_pads(conv: Operation) -> list[Operation]:
     return [pad for pad in map(_static_channel_pad, candidates) if pad is not None]
 
 
+def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
+    """What the register tiles of `root` fuse besides it: the chain from `conv` to `root`, and,
+    when that chain is not empty, the convolution's `outs` producer (fill or bias broadcast; of
+    an unfused convolution it is the tiles' loop-carried init, which `fuse_into_containing_op`
+    does not reach, so it stays a pass of its own there)."""
+    chain, op = [], conv
+    while op is not root:
+        chain.append(op)
+        op = next(iter(op.results[0].uses)).operation
+    init = conv.operands[2]
+    if chain and isinstance(init, OpResult) and init.op.name.startswith("linalg.") and \
+            len(list(init.uses)) == 1 and init.op.parent_block() is conv.parent_block():
+        chain.append(init.op)
+    return chain
+
+
+def _input_has_tileable_producer(conv: Operation) -> bool:
+    source = conv.operands[0]
+    return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
+
+
 def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
-    """Mark each schedulable convolution and its root with a group number; the groups."""
-    groups: dict[tuple[str, MicroTile, bool], int] = {}
+    """Mark each schedulable convolution, its root and the ops fused with it; the groups.
+
+    A convolution whose input a linalg op computes (a ReLU or pooling of the layer before) is
+    fused op by op (`CONV_INSTANCE_ATTR`, `CONV_PRODUCER_ATTR`), with a dividing tile; the
+    others with `transform.structured.fuse`, which may split off a remainder tile and fuses
+    the `outs` producer of an unfused convolution too."""
+    groups: dict[tuple[str, MicroTile, bool, bool], list[int]] = {}
+    instance = 0
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
@@ -132,16 +170,24 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
                 continue
             result = op.results[0].type
             _, _, ow, oc = result.get_shape()
-            tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
+            one_by_one = _input_has_tileable_producer(op)
+            tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
             root = _root_of(op)
-            key = (CONV_KINDS[op.name], tile, root is op)
-            group = groups.setdefault(key, len(groups))
+            key = (CONV_KINDS[op.name], tile, root is op, one_by_one)
+            instances = groups.setdefault(key, [])
+            group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
+            if one_by_one:
+                instances.append(instance)
+                root.attributes[CONV_INSTANCE_ATTR] = IntegerAttr(instance, IntegerType(64))
+                for producer in _fused_producers(op, root):
+                    producer.attributes[CONV_PRODUCER_ATTR] = IntegerAttr(instance, IntegerType(64))
+                instance += 1
             for pad in _input_pads(op):
                 pad.attributes[CONV_PAD_ATTR] = UnitAttr()
-    return [ConvGroup(g, *key) for key, g in groups.items()]
+    return [ConvGroup(g, *key[:3], tuple(instances)) for g, (key, instances) in enumerate(groups.items())]
 
 
 def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: str = "") -> str:
@@ -154,6 +200,20 @@ def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: str 
 def _register_tiles(group: ConvGroup) -> str:
     g, t = group.group, group.tile
     roots = f"transform.structured.match attributes{{{CONV_ROOT_ATTR} = {g} : i64}} in %root"
+    if group.instances:
+        lines = []
+        for k in group.instances:
+            lines.append(f"""\
+    %ci{k} = transform.structured.match attributes{{{CONV_INSTANCE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %ci{k}_tile, %ci{k}_n, %ci{k}_oh, %ci{k}_ow, %ci{k}_oc = transform.structured.tile_using_for %ci{k} \
+tile_sizes [1, 1, {t.mr}, {t.nr}]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})
+    %cp{k} = transform.structured.match attributes{{{CONV_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %cp{k}_fused, %ci{k}_oc_fused = transform.structured.fuse_into_containing_op %cp{k} into %ci{k}_oc
+      : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
+""")
+        handles = ", ".join(f"%ci{k}_n" for k in group.instances)
+        return "".join(lines) + f"    %cloops{g} = transform.merge_handles {handles} : {_ANY}\n"
     if not t.remainder:
         return f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse("    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}")
     # The width is split at the last full block; the rest gets one `remainder`-wide tile.
