@@ -122,15 +122,17 @@ class LocatingParser(Parser):
         if splat is None:
             self._resume_from(start)
             return super().parse_dense_int_or_fp_elements_attr(type)
+        given_type = type
         if type is None:
             self.parse_punctuation(":", " in dense attribute")
             type = self._parse_dense_literal_type()
         element = type.element_type
         if isinstance(splat, bytes):
             if len(splat) != element.compile_time_size:
-                # Not one element: xDSL checks the hex data against the shape.
+                # Not one element: xDSL reads it again from `<` (the type too, when it was not
+                # given) and checks the hex data against the shape.
                 self._resume_from(start)
-                return super().parse_dense_int_or_fp_elements_attr(type)
+                return super().parse_dense_int_or_fp_elements_attr(given_type)
             return compact_splat(type, splat)
         if math.prod(type.get_shape()) == 0:
             self.raise_error("Expected no elements in the dense literal of an empty shape")

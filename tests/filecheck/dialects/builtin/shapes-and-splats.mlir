@@ -29,5 +29,8 @@ func.func @splats() -> tensor<100x64x220x220xi32> {
   %5 = arith.constant dense<"0x0300000000000000"> : tensor<5xindex>
   // CHECK-NEXT: arith.constant dense<[1, 2]> : tensor<2xi32>
   %6 = arith.constant dense<[1, 2]> : tensor<2xi32>
+  // A hex literal of several elements, with the type after it (torch-mlir's weights):
+  // CHECK-NEXT: arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+  %7 = arith.constant dense<"0x0000803F00000040"> : tensor<2xf32>
   return %0 : tensor<100x64x220x220xi32>
 }
