@@ -1,5 +1,4 @@
-"""benchmarks/compile_time.py: xfuse's compile stages beside IREE on ONNX networks; and
-benchmarks/group_profile.py: the run time of each fused group.
+"""benchmarks/compile_time.py: xfuse's compile stages beside IREE on ONNX networks.
 
 Timings are not checked (the script measures them); what is: every stage is timed, the compiled
 network agrees with onnxruntime, the heap tracer saw its intermediates, the activation sum is
@@ -36,7 +35,6 @@ def _load(name: str):
 
 
 compile_time = _load("compile_time")
-group_profile = _load("group_profile")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -127,48 +125,3 @@ def test_squeezenet_and_tiny_transformer_fit_growth():
     # the shared buffers hold less than every activation at once
     assert squeezenet["peak_intermediate_bytes"] < squeezenet["activation_bytes"]
     assert np.isfinite(report["passes_vs_ops"]["exponent"])
-
-
-# benchmarks/group_profile.py: the run time of each fused group --------------------------------
-
-
-def _bufferized_residual_block():
-    import xfuse
-
-    path = ROOT / "tests" / "filecheck" / "transforms" / "network" / "Inputs" / "residual_block.mlir"
-    module = xfuse.parse(path.read_text(), name=str(path))
-    xfuse.apply_passes(module, "xfuse-network-fusion{cache-budget=3000},xfuse-bufferize,xfuse-share-buffers")
-    return module
-
-
-def test_group_profile_times_every_group_and_keeps_the_results():
-    import xfuse
-    from xfuse.backends.runner import random_inputs
-    from xfuse.explain import explain
-
-    module = _bufferized_residual_block()
-    entry = next(op.sym_name.data for op in module.ops if op.name == "func.func")
-    groups = explain(module).groups()
-    reference = xfuse.compile_module(module, entry, "memref")
-    instrumented = module.clone()
-    labels = group_profile.instrument(instrumented, entry)
-    assert [label for label in labels if label.startswith("group ")] == [f"group {n}" for n in
-                                                                        range(1, len(groups) + 1)]
-    assert labels[-1] == "return" and len(groups) >= 2
-    compiled = xfuse.compile_module(instrumented, entry, "memref")
-    inputs = random_inputs(reference.signature, seed=5)
-    for got, expected in zip(compiled(*inputs), reference(*inputs), strict=True):
-        np.testing.assert_array_equal(got, expected)
-    times = group_profile.profile_groups(compiled, labels, *inputs, repeat=2)
-    assert [t.label for t in times] == labels[:-1]
-    assert all(t.median_ms >= 0 for t in times) and sum(t.share for t in times) == pytest.approx(1.0)
-    with pytest.raises(ValueError, match="instrumented already"):
-        group_profile.instrument(instrumented, entry)
-
-
-def test_group_profile_needs_a_bufferized_module():
-    import xfuse
-
-    path = ROOT / "tests" / "filecheck" / "transforms" / "network" / "Inputs" / "residual_block.mlir"
-    with pytest.raises(ValueError, match="bufferized module"):
-        group_profile.instrument(xfuse.parse(path.read_text()), "g")

@@ -23,6 +23,7 @@ def _():
     import onnxruntime
 
     import xfuse
+    from xfuse.backends.profile import profile_module
     from xfuse.explain import explain
     from xfuse.onnx.importer import import_model
     from xfuse.onnx.oracle import onnxruntime_outputs, random_feeds, relative_error
@@ -33,7 +34,6 @@ def _():
     if str(ROOT) not in sys.path:  # benchmarks/ (stage clocks, heap tracer) lives beside xfuse/
         sys.path.insert(0, str(ROOT))
     from benchmarks.compile_time import Clock, activation_bytes, built_model, timing_backend_tools
-    from benchmarks.group_profile import instrument, profile_groups
     from benchmarks.heap import profile_call, traced_pipeline
 
     return (
@@ -44,14 +44,13 @@ def _():
         built_model,
         explain,
         import_model,
-        instrument,
         mo,
         np,
         onnx,
         onnxruntime,
         onnxruntime_outputs,
         profile_call,
-        profile_groups,
+        profile_module,
         random_feeds,
         random_weights,
         relative_error,
@@ -260,10 +259,11 @@ def _(mo):
         r"""
         ## Where run time goes, group by group
 
-        `benchmarks/group_profile.py` puts a call to a clock function before every top-level
-        computation of the bufferized network (each fused group's loop nest, and each op left
-        outside any group) and builds it again; each computation gets the time to the next
-        tick, median of 3 calls.
+        `xfuse.backends.profile.profile_module` (docs/profile.md; `Model.profile(x)` for a
+        loaded model, `xfuse-run --profile N` on the command line) ticks a clock after every
+        top-level computation of a copy of the bufferized network (each fused group's loop nest,
+        and each op left outside any group) and builds that copy; each section gets the time
+        from the tick before it to its own, median of 3 calls, and its share of their sum.
         """
     )
     return
@@ -271,45 +271,48 @@ def _(mo):
 
 @app.cell
 def _(
+    NETWORK_BACKEND,
     bufferized,
     explain,
     feeds,
     groups,
     imported,
-    instrument,
     mo,
     model,
-    profile_groups,
-    xfuse,
+    profile_module,
 ):
     import matplotlib.pyplot as _plt
 
-    _roots = {f"group {g.number}": f"{g.roots[0].split(' ')[0].removeprefix('linalg.')} {g.tile}" for g in groups}
     # the groups of the bufferized module are those fused above, in the same order
     assert len(explain(bufferized).groups()) == len(groups)
-    _instrumented = bufferized.clone()
-    _labels = instrument(_instrumented, imported.entry)
-    _compiled = xfuse.compile_module(_instrumented, imported.entry, "memref")
-    group_times = profile_groups(_compiled, _labels, *feeds.values(), *model.weights.values(), repeat=3)
-    _rows = [{"computation": t.label, "root, tile": _roots.get(t.label, ""), "ms": round(t.median_ms, 2),
-              "share": f"{100 * t.share:.1f}%"} for t in group_times]
-    _top = sorted(group_times, key=lambda t: -t.median_ms)[:10]
+    network_profile = profile_module(bufferized, *feeds.values(), *model.weights.values(), entry=imported.entry,
+                                     pipeline=NETWORK_BACKEND, repeat=3)
+
+    def _short(section):  # "group 3: linalg.conv_2d_nchw_fchw; tile 1x16x..." without loops and fused ops
+        return section.label.split("; loops")[0].replace("linalg.", "")
+
+    _rows = [{"#": t.index, "section": _short(t), "ms": round(t.median_ms, 2), "share": f"{100 * t.share:.1f}%",
+              "GFLOP/s": round(t.gflops, 1) if t.gflops is not None else "", "everything": t.label}
+             for t in network_profile.sections]
+    _top = sorted(network_profile.sections, key=lambda t: -t.median_ms)[:10]
     _figure, _axes = _plt.subplots(figsize=(7, 3.2))
-    _axes.barh([f"{t.label} {_roots.get(t.label, '')}" for t in _top], [t.median_ms for t in _top], color="#dd8452")
+    _axes.barh([_short(t) for t in _top], [t.median_ms for t in _top], color="#dd8452")
     _axes.invert_yaxis()
     _axes.set_xlabel("ms per call (median of 3)")
-    _axes.set_title("the 10 slowest computations of one call")
+    _axes.set_title("the 10 slowest sections of one call")
     _figure.tight_layout()
-    mo.vstack([_figure, mo.accordion({"every computation": mo.ui.table(_rows, selection=None, page_size=60)})])
-    return (group_times,)
+    mo.vstack([_figure, mo.accordion({"every section": mo.ui.table(_rows, selection=None, page_size=60),
+                                      "as text (Profile.text())": mo.plain_text(network_profile.text())})])
+    return (network_profile,)
 
 
 @app.cell
-def _(group_times, xfuse_ms):
+def _(network_profile, xfuse_ms):
     # The ticks account for the whole call (within the noise of a loaded machine).
-    _total = sum(t.median_ms for t in group_times)
+    _total = sum(t.median_ms for t in network_profile.sections)
     assert 0.5 * xfuse_ms < _total < 2 * xfuse_ms, (_total, xfuse_ms)
-    assert sum(t.label.startswith("group ") for t in group_times) == 26
+    assert sum(t.label.startswith("group ") for t in network_profile.sections) == 26
+    assert abs(sum(t.share for t in network_profile.sections) - 1) < 1e-9
     return
 
 
