@@ -1,0 +1,82 @@
+"""Splat dense attributes stay one element from parsing to printing (issue 23: a
+`dense<0> : tensor<100x64x220x220xi32>` used to be expanded into 310 million elements)."""
+
+from xdsl.dialects import arith, memref
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+
+from xfuse import apply_passes, parse
+from xfuse.backends.mlir_text import emit_mlir_text
+from xfuse.dense_elements import dense_values, is_compact_splat, num_elements
+
+HUGE = """
+func.func @f(%a: tensor<100x64x220x220xi32>) -> tensor<100x64x220x220xi32> {
+  %init = arith.constant dense<0> : tensor<100x64x220x220xi32>
+  %r = linalg.add ins(%a, %init : tensor<100x64x220x220xi32>, tensor<100x64x220x220xi32>)
+                  outs(%a : tensor<100x64x220x220xi32>) -> tensor<100x64x220x220xi32>
+  return %r : tensor<100x64x220x220xi32>
+}
+"""
+
+
+def _constant(module) -> DenseIntOrFPElementsAttr:
+    (op,) = [op for op in module.walk() if isinstance(op, arith.ConstantOp)]
+    assert isinstance(op.value, DenseIntOrFPElementsAttr)
+    return op.value
+
+
+def test_a_huge_splat_holds_one_element_and_prints_as_one_value():
+    module = parse(HUGE)
+    value = _constant(module)
+    assert len(value.data.data) == 4  # one i32, not 310 million
+    assert is_compact_splat(value) and num_elements(value) == 100 * 64 * 220 * 220
+    text = str(module)
+    assert "dense<0> : tensor<100x64x220x220xi32>" in text
+    assert len(text) < 1000
+    generic = emit_mlir_text(module)
+    assert "value = dense<0> : tensor<100x64x220x220xi32>" in generic
+    assert len(generic) < 3000
+
+
+def test_a_huge_splat_stays_compact_through_bufferization():
+    module = parse(HUGE)
+    apply_passes(module, "xfuse-bufferize,canonicalize,cse")
+    (glob,) = [op for op in module.walk() if isinstance(op, memref.GlobalOp)]
+    initial = glob.initial_value
+    assert isinstance(initial, DenseIntOrFPElementsAttr) and len(initial.data.data) == 4
+    assert "= dense<0>" in emit_mlir_text(module)
+
+
+def test_splat_spellings_read_as_mlir_reads_them():
+    module = parse(
+        """
+        func.func @g() {
+          %0 = arith.constant dense<-2.5> : tensor<3x2xf64>
+          %1 = arith.constant dense<0xFF800000> : vector<4xf32>
+          %2 = arith.constant dense<"0x0700000000000000"> : tensor<5xindex>
+          %3 = arith.constant dense<255> : tensor<2xi8>
+          %4 = arith.constant dense<[1, 2, 3]> : tensor<3xi32>
+          return
+        }
+        """
+    )
+    values = [op.value for op in module.walk() if isinstance(op, arith.ConstantOp)]
+    assert all(isinstance(v, DenseIntOrFPElementsAttr) for v in values)
+    assert dense_values(values[0]) == (-2.5,) * 6
+    assert dense_values(values[1]) == (float("-inf"),) * 4
+    assert dense_values(values[2]) == (7,) * 5
+    assert dense_values(values[3]) == (-1, -1)  # i8 is signless: 255 is -1
+    assert not is_compact_splat(values[4]) and dense_values(values[4]) == (1, 2, 3)
+
+
+def test_a_splat_stride_is_read_per_window():
+    module = parse(
+        """
+        func.func @c(%i: tensor<1x9x9x3xf32>, %f: tensor<2x2x3x8xf32>, %o: tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32> {
+          %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+                 ins(%i, %f : tensor<1x9x9x3xf32>, tensor<2x2x3x8xf32>) outs(%o : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+          return %r : tensor<1x4x4x8xf32>
+        }
+        """
+    )
+    (conv,) = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
+    assert [conv.window_parameter("strides", w) for w in (0, 1)] == [2, 2]
