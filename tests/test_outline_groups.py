@@ -14,6 +14,7 @@ from xfuse.parsing import parse
 from xfuse.passes import apply_passes
 from xfuse.testing.differential import assert_same_results
 from xfuse.transforms.network.pipeline import NETWORK_PASSES
+from xfuse.transforms import outline_groups
 from xfuse.transforms.outline_groups import outline_module
 
 INPUTS = Path(__file__).parent / "filecheck" / "transforms" / "network" / "Inputs"
@@ -56,13 +57,15 @@ def test_small_functions_are_left_alone():
 
 
 def test_backend_outlines_large_bufferized_functions(monkeypatch):
-    """With `$XFUSE_OUTLINE_MIN_OPS` small, compile_module splits a bufferized entry: its text
-    (what mlir-opt gets) calls noinline groups, and the results agree with the unsplit build."""
+    """A bufferized entry larger than the backend's threshold is split: the text mlir-opt gets
+    calls noinline groups, and the results agree with the unsplit build. Below the threshold
+    (this block has far fewer ops than `AUTO_FUNCTION_OPS`) the entry stays whole."""
     module = _load("residual_block")
     apply_passes(module, NETWORK_PASSES)
-    monkeypatch.setenv("XFUSE_OUTLINE_MIN_OPS", "0")
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
     reference = compile_module(module.clone())
     assert "__group" not in reference.mlir_text
+    monkeypatch.setattr(outline_groups, "AUTO_FUNCTION_OPS", 10)
     monkeypatch.setenv("XFUSE_OUTLINE_MIN_OPS", "5")
     outlined = compile_module(module.clone())
     assert "func.call" in outlined.mlir_text and "__group0" in outlined.mlir_text
@@ -72,6 +75,7 @@ def test_backend_outlines_large_bufferized_functions(monkeypatch):
 
 
 def test_backend_keeps_tensor_functions_whole(monkeypatch):
+    monkeypatch.setattr(outline_groups, "AUTO_FUNCTION_OPS", 10)
     monkeypatch.setenv("XFUSE_OUTLINE_MIN_OPS", "5")
     compiled = compile_module(_load("residual_block"))
     assert compiled.pipeline.bufferizes and "__group" not in compiled.mlir_text
