@@ -156,10 +156,10 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
 def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
     """Mark each schedulable convolution, its root and the ops fused with it; the groups.
 
-    A convolution whose input a linalg op computes (a ReLU or pooling of the layer before) is
-    fused op by op (`CONV_INSTANCE_ATTR`, `CONV_PRODUCER_ATTR`), with a dividing tile; the
-    others with `transform.structured.fuse`, which may split off a remainder tile and fuses
-    the `outs` producer of an unfused convolution too."""
+    A convolution whose input a linalg op computes (a ReLU or pooling of the layer before), or
+    whose root is a fused consumer chain, is fused op by op (`CONV_INSTANCE_ATTR`,
+    `CONV_PRODUCER_ATTR`), with a dividing tile; the others with `transform.structured.fuse`,
+    which may split off a remainder tile and fuses the `outs` producer of the convolution too."""
     groups: dict[tuple[str, MicroTile, bool, bool], list[int]] = {}
     instance = 0
     for function in module.walk():
@@ -170,11 +170,13 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
                 continue
             result = op.results[0].type
             _, _, ow, oc = result.get_shape()
-            one_by_one = _input_has_tileable_producer(op)
+            root = _root_of(op)
+            # `transform.structured.fuse` of a chain's root would also pull whatever computes the
+            # chain's other operands (a residual computed in the same tile) into the register tiles.
+            one_by_one = _input_has_tileable_producer(op) or root is not op
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            root = _root_of(op)
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one)
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
