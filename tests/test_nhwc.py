@@ -43,7 +43,7 @@ def test_small_networks_compute_the_same(name):
     result = convert_to_nhwc(module)
     after = _ops(module)
     assert not any("nchw" in op for op in after), after  # every NCHW conv / pool converted
-    if name not in ("grouped_conv", "matmul_add_relu"):
+    if name != "matmul_add_relu":
         assert len(result.transposes) == 2, [n.remark for n in result.transposes]  # the input and the output
     inputs = random_inputs(reference.signature, seed=5)
     assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, f"{name} after xfuse-nhwc")
@@ -68,19 +68,6 @@ def test_nhwc_through_the_direct_convolution_schedule(name):
     assert_same_results(reference, candidate, inputs, f"{name}: xfuse-nhwc, then the microkernel pipeline")
 
 
-@pytest.mark.parametrize("entry", ["computed_filter", "caller"])
-def test_ops_that_keep_their_layout_compute_the_same(entry):
-    """A computed filter, a generic reading linalg.index, a called function's filter argument:
-    each behind a transpose (tests/filecheck/transforms/layout/nhwc-keeps-layout.mlir)."""
-    path = FILECHECK / "layout" / "Inputs" / "keeps-layout.mlir"
-    reference = compile_module(_load(path), entry=entry, pipeline=PIPELINE)
-    module = _load(path)
-    convert_to_nhwc(module)
-    inputs = random_inputs(reference.signature, seed=6)
-    assert_same_results(reference, compile_module(module, entry=entry, pipeline=PIPELINE), inputs,
-                        f"{entry} after xfuse-nhwc")
-
-
 @pytest.mark.parametrize("name", ["residual_block", "pool_between_convs"])
 def test_nhwc_before_the_network_pipeline(name):
     """xfuse-nhwc first, then the whole-network fusion, bufferization and shared buffers."""
@@ -95,13 +82,37 @@ def test_nhwc_before_the_network_pipeline(name):
     assert_same_results(reference, network.compiled, inputs, f"{name} through {passes}")
 
 
-def test_grouped_convolution_keeps_nchw():
-    module = _load(FILECHECK / "network" / "Inputs" / "grouped_conv.mlir")
-    before = str(module)
+@pytest.mark.parametrize("entry", ["computed_filter", "caller", "grouped_fgchw", "flatten"])
+def test_kept_layouts_compute_the_same(entry):
+    """A computed filter and a generic reading linalg.index, a called function, an FGCHW grouped
+    convolution, a flatten (tests/filecheck/transforms/layout/nhwc-keeps-layout.mlir)."""
+    path = FILECHECK / "layout" / "Inputs" / "keeps-layout.mlir"
+    reference = compile_module(_load(path), entry=entry, pipeline=PIPELINE)
+    module = _load(path)
     result = convert_to_nhwc(module)
-    assert str(module) == before and not result.transposes
-    assert [reason for _, reason in result.kept] == [
-        "a grouped convolution has no NHWC form the backend schedules"]
+    assert [reason for op, reason in result.kept] == [
+        "MLIR has no channels-last form of a grouped convolution with an FGCHW filter"]
+    inputs = random_inputs(reference.signature, seed=6)
+    layouts = weight_layouts(module, entry)
+    permuted = list(permute_weights({str(i): a for i, a in enumerate(inputs)}, 0, layouts).values())
+    candidate = compile_module(module, entry=entry, pipeline=PIPELINE)
+    for want, got in zip(reference(*inputs), candidate(*permuted), strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def test_grouped_filter_argument_is_permuted():
+    """torch-mlir's grouped weight `F x C/G x KH x KW`, split to GFCHW in the function: the
+    argument becomes `F x KH x KW x C/G` (the numpy weight permuted once), split to GFHWC."""
+    path = FILECHECK / "layout" / "Inputs" / "grouped_filter_argument.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    assert convert_to_nhwc(module).permuted_weights == 1
+    assert not any(op.name == "linalg.conv_2d_ngchw_gfchw" for op in module.walk())
+    layouts = weight_layouts(module, "grouped")
+    assert layouts == {1: (0, 2, 3, 1)}
+    x, w = random_inputs(reference.signature, seed=12)
+    got = compile_module(module, pipeline=PIPELINE)(x, np.ascontiguousarray(w.transpose(layouts[1])))
+    np.testing.assert_allclose(got[0], reference(x, w)[0], rtol=1e-5, atol=1e-5)
 
 
 def test_weight_arguments_take_the_new_layout():

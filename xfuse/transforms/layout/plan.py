@@ -23,6 +23,21 @@ NCHW_TO_NHWC = (0, 2, 3, 1)
 """`linalg.transpose` permutation NCHW -> NHWC (NHWC dim i is NCHW dim NCHW_TO_NHWC[i])."""
 NHWC_TO_NCHW = (0, 3, 1, 2)
 """Its inverse (NCHW dim i is NHWC dim NHWC_TO_NCHW[i])."""
+TO_CHANNELS_LAST = {4: NCHW_TO_NHWC, 5: (0, 3, 4, 1, 2)}
+"""By rank: NCHW -> NHWC, and a grouped convolution's NGCHW -> NHWGC."""
+GROUP_SPLIT = [[0], [1, 2], [3], [4]]
+"""How torch-mlir splits C into G x C/G around a grouped convolution (NCHW <-> NGCHW)."""
+CHANNELS_LAST_GROUP_SPLIT = [[0], [1], [2], [3, 4]]
+"""The same split in NHWC <-> NHWGC."""
+
+
+def to_channels_last(rank: int) -> tuple[int, ...]:
+    return TO_CHANNELS_LAST[rank]
+
+
+def from_channels_last(rank: int) -> tuple[int, ...]:
+    permutation = TO_CHANNELS_LAST[rank]
+    return tuple(permutation.index(d) for d in range(rank))
 
 
 @dataclass(frozen=True)
@@ -33,6 +48,8 @@ class NhwcForm:
 
     name: str
     filter_permutation: tuple[int, ...] | None
+    rank: int = 4
+    """Of its input and result."""
 
 
 NHWC_FORMS: dict[str, NhwcForm] = {
@@ -40,16 +57,13 @@ NHWC_FORMS: dict[str, NhwcForm] = {
     "linalg.depthwise_conv_2d_nchw_chw": NhwcForm("depthwise_conv_2d_nhwc_hwc", (1, 2, 0)),
     "linalg.pooling_nchw_max": NhwcForm("pooling_nhwc_max", None),
     "linalg.pooling_nchw_sum": NhwcForm("pooling_nhwc_sum", None),
+    "linalg.conv_2d_ngchw_gfchw": NhwcForm("conv_2d_nhwgc_gfhwc", (0, 1, 3, 4, 2), rank=5),
 }
 
-_GROUPED = "a grouped convolution has no NHWC form the backend schedules"
-_NCHW_CONVOLUTIONS = ("linalg.conv_2d_ngchw_gfchw", "linalg.conv_2d_ngchw_fgchw", "linalg.conv_2d_nchw_fchw_q",
-                      "linalg.conv_1d_ncw_fcw", "linalg.conv_3d_ncdhw_fcdhw")
+_NCHW_CONVOLUTIONS = ("linalg.conv_2d_ngchw_fgchw", "linalg.conv_2d_nchw_fchw_q", "linalg.conv_1d_ncw_fcw",
+                      "linalg.conv_3d_ncdhw_fcdhw")
 _NO_NHWC_FORM = {
-    "linalg.conv_2d_ngchw_gfchw": _GROUPED,
-    "linalg.conv_2d_ngchw_fgchw": _GROUPED,
-    "tensor.collapse_shape": "a reshape fixes the order of the dimensions it merges",
-    "tensor.expand_shape": "a reshape fixes the order of the dimensions it splits",
+    "linalg.conv_2d_ngchw_fgchw": "MLIR has no channels-last form of a grouped convolution with an FGCHW filter",
     "tensor.reshape": "a reshape fixes the order of its elements",
     "func.return": "the function's results keep the layout of its signature",
     "func.call": "the callee's signature keeps its layout",
@@ -60,9 +74,18 @@ def permuted(shape: Sequence[int], permutation: Sequence[int]) -> list[int]:
     return [shape[p] for p in permutation]
 
 
-def is_static_4d(value: SSAValue) -> bool:
-    return (isinstance(value.type, TensorType) and value.type.get_num_dims() == 4
+def is_static_4d(value: SSAValue, rank: int = 4) -> bool:
+    """A static tensor of `rank` (4 unless said) dimensions."""
+    return (isinstance(value.type, TensorType) and value.type.get_num_dims() == rank
             and all(size >= 0 for size in value.type.get_shape()))
+
+
+def _group_reshape_problem(op: Operation) -> str | None:
+    source, result = (4, 5) if op.name == "tensor.expand_shape" else (5, 4)
+    if not (is_static_4d(op.operands[0], source) and is_static_4d(op.results[0], result)
+            and reassociation(op) == GROUP_SPLIT):
+        return "a reshape fixes the order of the dimensions it " + ("splits" if source == 4 else "merges")
+    return None
 
 
 _IDENTITY_4D = AffineMap.identity(4)
@@ -70,8 +93,6 @@ _IDENTITY_4D = AffineMap.identity(4)
 
 def _generic_problem(op: Operation) -> str | None:
     maps = [m.data for m in op.indexing_maps.data]
-    if any(o.name == "linalg.index" for o in op.body.walk()):
-        return "its body reads loop indices (linalg.index)"
     if len(op.iterator_types.data) != 4:
         return f"it has {len(op.iterator_types.data)} loops, not the 4 of an NCHW tensor"
     outputs = maps[len(op.inputs):]
@@ -105,8 +126,9 @@ def why_not_nhwc(op: Operation) -> str | None:
     """None when `op` can run on NHWC tensors (its layout operands and 4-D results in NHWC),
     else why it keeps its layout."""
     if op.name in NHWC_FORMS:
-        if len(op.inputs) != 2 or len(op.outputs) != 1 or not (is_static_4d(op.inputs[0])
-                                                                and is_static_4d(op.outputs[0])):
+        rank = NHWC_FORMS[op.name].rank
+        if len(op.inputs) != 2 or len(op.outputs) != 1 or not (is_static_4d(op.inputs[0], rank)
+                                                                and is_static_4d(op.outputs[0], rank)):
             return "its input or result is not a static 4-D tensor"
         second = op.inputs[1].type
         if not isinstance(second, TensorType) or any(size < 0 for size in second.get_shape()):
@@ -118,8 +140,13 @@ def why_not_nhwc(op: Operation) -> str | None:
         return _broadcast_problem(op)
     if op.name == "tensor.pad":
         return _pad_problem(op)
-    if op.name in ("tensor.concat", "tensor.empty", "linalg.fill"):
-        return None if op.results and is_static_4d(op.results[0]) else "its result is not a static 4-D tensor"
+    if op.name in ("tensor.expand_shape", "tensor.collapse_shape"):
+        return _group_reshape_problem(op)
+    if op.name == "tensor.concat":
+        return None if is_static_4d(op.results[0]) else "its result is not a static 4-D tensor"
+    if op.name in ("tensor.empty", "linalg.fill", "linalg.transpose"):
+        return None if op.results and _channels_last_rank(op.results[0]) else (
+            "its result is not a static 4-D (NCHW) or 5-D (NGCHW) tensor")
     return _NO_NHWC_FORM.get(op.name, f"xfuse-nhwc has no NHWC form of '{op.name}'")
 
 
@@ -138,6 +165,10 @@ def reassociation(op: Operation) -> list[list[int]]:
     return [[index.value.data for index in group.data] for group in op.reassociation.data]
 
 
+def _channels_last_rank(value: SSAValue) -> bool:
+    return is_static_4d(value) or is_static_4d(value, 5)
+
+
 def layout_operands(op: Operation) -> list[int]:
     """Indices of the operands of a convertible `op` that take its result's layout (an NHWC
     result needs them in NHWC; one of them in NHWC pulls the result into NHWC)."""
@@ -146,11 +177,11 @@ def layout_operands(op: Operation) -> list[int]:
     if op.name == "linalg.generic":
         maps = [m.data for m in op.indexing_maps.data]
         return [i for i, (v, m) in enumerate(zip(op.operands, maps)) if is_static_4d(v) and m == _IDENTITY_4D]
-    if op.name == "tensor.concat":
+    if op.name in ("tensor.concat", "linalg.transpose"):
         return list(range(len(op.operands)))
     if op.name in ("linalg.broadcast", "linalg.fill"):
         return [len(op.operands) - 1]  # the init
-    if op.name == "tensor.pad":
+    if op.name in ("tensor.pad", "tensor.expand_shape", "tensor.collapse_shape"):
         return [0]
     return []
 

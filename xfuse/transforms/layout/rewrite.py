@@ -37,15 +37,17 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.diagnostics import format_diagnostic
 from xfuse.dialects.linalg_named import WINDOWED_OPS
 from xfuse.transforms.layout.plan import (
+    CHANNELS_LAST_GROUP_SPLIT,
     NCHW_TO_NHWC,
     NHWC_FORMS,
-    NHWC_TO_NCHW,
     LayoutPlan,
     is_static_4d,
     layout_operands,
     permuted,
     reads_either_layout,
     reassociation,
+    from_channels_last,
+    to_channels_last,
 )
 from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
 
@@ -56,7 +58,7 @@ _LOOPS_TO_NCHW = AffineMap(4, 0, tuple(AffineDimExpr(NCHW_TO_NHWC.index(d)) for 
 """An NCHW generic's loop d (n, c, h, w) in terms of its NHWC twin's loops (n, h, w, c)."""
 
 
-_REMADE = ("arith.constant", "tensor.empty", "linalg.fill", "tensor.collapse_shape")
+_REMADE = ("arith.constant", "tensor.empty", "linalg.fill", "tensor.collapse_shape", "tensor.expand_shape")
 """Ops the rewrite may leave dead after rebuilding them in the new layout."""
 
 _UNIT_FILTER_PERMUTATION = (2, 3, 0, 1)
@@ -74,6 +76,18 @@ def _unit_collapse_of(value: SSAValue) -> Operation | None:
 def _is_fill_of_empty(owner: Operation | object) -> bool:
     return (isinstance(owner, Operation) and owner.name == "linalg.fill"
             and isinstance(owner.outputs[0].owner, tensor.EmptyOp))
+
+
+def _groups_attr(groups: Sequence[Sequence[int]]) -> ArrayAttr:
+    return ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in groups)
+
+
+def _group_expand_of(value: SSAValue) -> Operation | None:
+    """The `tensor.expand_shape` splitting F of an `F x C/G x KH x KW` filter into G x F/G."""
+    op = value.owner
+    if not isinstance(op, tensor.ExpandShapeOp) or not is_static_4d(op.src) or not is_static_4d(op.result, 5):
+        return None
+    return op if reassociation(op) == [[0, 1], [2], [3], [4]] else None
 
 
 @functools.cache
@@ -163,14 +177,15 @@ class NhwcRewriter:
         if isinstance(owner, Operation):
             self._remade.append(owner)
         new: SSAValue | None = None
+        permutation = to_channels_last(value.type.get_num_dims())
         if isinstance(owner, arith.ConstantOp):
-            folded = folded_constant(owner.value, NCHW_TO_NHWC)
+            folded = folded_constant(owner.value, permutation)
             if folded is not None:
                 constant = arith.ConstantOp(folded)
                 self._insert_after_definition(constant, value)
                 new = constant.result
         elif isinstance(owner, tensor.EmptyOp) and not owner.dynamic_sizes:
-            empty = tensor.EmptyOp([], permuted_type(value.type, NCHW_TO_NHWC))
+            empty = tensor.EmptyOp([], permuted_type(value.type, permutation))
             self._insert_after_definition(empty, value)
             new = empty.tensor
         elif _is_fill_of_empty(owner):
@@ -185,7 +200,7 @@ class NhwcRewriter:
                 why = f"function argument #{value.index} (the signature keeps its layout)"
             else:
                 why = f"the result of '{owner.name}' ({self.plan.refused.get(owner, 'it keeps NCHW')})"
-            new = self._transpose(value, NCHW_TO_NHWC, user, f"NCHW -> NHWC transpose of {why}")
+            new = self._transpose(value, permutation, user, f"NCHW -> NHWC transpose of {why}")
         self._nhwc[value] = new
         return new
 
@@ -193,7 +208,7 @@ class NhwcRewriter:
         """An NHWC value made by the rewrite as NCHW again, for `user` (which keeps NCHW)."""
         if new not in self._nchw:
             reason = self.plan.refused.get(user, "it keeps NCHW")
-            self._nchw[new] = self._transpose(new, NHWC_TO_NCHW, user,
+            self._nchw[new] = self._transpose(new, from_channels_last(new.type.get_num_dims()), user,
                                               f"NHWC -> NCHW transpose for '{user.name}' ({reason})")
         return self._nchw[new]
 
@@ -209,6 +224,9 @@ class NhwcRewriter:
         elif permutation == (1, 2, 0) and _unit_collapse_of(value) is not None and self._is_own_argument(
                 value.owner.src):
             new = self._depthwise_filter_argument(value.owner)
+        elif len(permutation) == 5 and _group_expand_of(value) is not None and self._is_own_argument(
+                value.owner.src):
+            new = self._grouped_filter_argument(value.owner)
         elif isinstance(value.owner, arith.ConstantOp):
             self._remade.append(value.owner)
             folded = folded_constant(value.owner.value, permutation)
@@ -232,7 +250,7 @@ class NhwcRewriter:
         argument = self._permute_argument(collapse.src, _UNIT_FILTER_PERMUTATION)
         if argument is None:
             return None
-        groups = ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in ((0,), (1,), (2, 3)))
+        groups = _groups_attr([[0], [1], [2, 3]])
         source_shape = argument.type.get_shape()
         new = collapse.create(operands=[argument], result_types=[TensorType(
             argument.type.get_element_type(), [source_shape[0], source_shape[1], source_shape[2]])],
@@ -240,6 +258,22 @@ class NhwcRewriter:
         Rewriter.insert_op(new, InsertPoint.at_start(argument.block))
         new.location = collapse.location
         self._remade.append(collapse)
+        return new.results[0]
+
+    def _grouped_filter_argument(self, expand: Operation) -> SSAValue | None:
+        """A grouped filter argument `F x C/G x KH x KW` split to `G x F/G x C/G x KH x KW`:
+        the argument becomes `F x KH x KW x C/G`, split to GFHWC."""
+        argument = self._permute_argument(expand.src, (0, 2, 3, 1))
+        if argument is None:
+            return None
+        shape = expand.result.type.get_shape()
+        result_type = TensorType(argument.type.get_element_type(), [shape[0], shape[1], shape[3], shape[4], shape[2]])
+        new = expand.create(operands=[argument], result_types=[result_type],
+                            properties={**expand.properties, "static_output_shape": DenseArrayBase.from_list(
+                                i64, result_type.get_shape())}, attributes=dict(expand.attributes))
+        Rewriter.insert_op(new, InsertPoint.at_start(argument.block))
+        new.location = expand.location
+        self._remade.append(expand)
         return new.results[0]
 
     def _permute_argument(self, argument: BlockArgument, permutation: tuple[int, ...]) -> SSAValue | None:
@@ -311,7 +345,7 @@ class NhwcRewriter:
             return self._convert_generic(op)
         layout = set(layout_operands(op))
         operands = [self.operand(op, i, i in layout) for i in range(len(op.operands))]
-        result_types = [permuted_type(r.type, NCHW_TO_NHWC) for r in op.results]
+        result_types = [permuted_type(r.type, to_channels_last(r.type.get_num_dims())) for r in op.results]
         properties = dict(op.properties)
         if op.name == "tensor.pad":
             for name in ("static_low", "static_high"):
@@ -319,6 +353,15 @@ class NhwcRewriter:
                                                                           NCHW_TO_NHWC))
         elif op.name == "tensor.concat":
             properties["dim"] = IntegerAttr(NCHW_TO_NHWC.index(op.dim.value.data), op.dim.type)
+        elif op.name in ("tensor.expand_shape", "tensor.collapse_shape"):
+            properties["reassociation"] = _groups_attr(CHANNELS_LAST_GROUP_SPLIT)
+            if op.name == "tensor.expand_shape":
+                properties["static_output_shape"] = DenseArrayBase.from_list(i64, result_types[0].get_shape())
+        elif op.name == "linalg.transpose":  # the same transpose, of the channels-last layouts
+            to = to_channels_last(len(op.permutation.get_values()))
+            back = from_channels_last(len(to))
+            moved = [back[op.permutation.get_values()[to[j]]] for j in range(len(to))]
+            properties["permutation"] = DenseArrayBase.from_list(i64, moved)
         elif op.name == "linalg.broadcast":
             dims = sorted(NCHW_TO_NHWC.index(d) for d in op.dimensions.get_values())
             properties["dimensions"] = DenseArrayBase.from_list(i64, dims)
@@ -352,7 +395,11 @@ class NhwcRewriter:
         properties = dict(op.properties)
         properties["indexing_maps"] = ArrayAttr(new_maps)
         properties["iterator_types"] = iterators
+        body = op.body.clone()
+        for index in body.walk():  # loop d of the NCHW op is loop NCHW_TO_NHWC.index(d) now
+            if index.name == "linalg.index":
+                dim = index.properties["dim"]
+                index.properties["dim"] = IntegerAttr(NCHW_TO_NHWC.index(dim.value.data), dim.type)
         return op.create(operands=operands, result_types=[v.type for v in operands[len(op.inputs):]],
-                         properties=properties, attributes=dict(op.attributes),
-                         regions=[r.clone() for r in op.regions])
+                         properties=properties, attributes=dict(op.attributes), regions=[body])
 

@@ -3,6 +3,7 @@
 // RUN: xfuse-opt %S/../network/Inputs/conv_bn_relu.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=CBR
 // RUN: xfuse-opt %S/../network/Inputs/conv_maxpool.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=POOL
 // RUN: xfuse-opt %S/../network/Inputs/depthwise_conv.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=DW
+// RUN: xfuse-opt %S/../network/Inputs/grouped_conv.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=GROUPED
 // RUN: xfuse-opt %S/../network/Inputs/squeezenet.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=SQZ
 
 // Conv + bias + batch norm + ReLU. The input is transposed once; the pad moves to H and W; the
@@ -41,6 +42,18 @@
 // Depthwise 3x3: CHW filter folded to HWC (element [c][kh][kw] now at [kh][kw][c]).
 // DW:      %[[W:[^ ]+]] = arith.constant dense<{{\[\[\[}}-0.0198230743, 0.472850531, {{.*}}> : tensor<3x3x8xf32>
 // DW:      linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%{{.*}}, %[[W]] : tensor<1x10x10x8xf32>, tensor<3x3x8xf32>) outs(%{{.*}} : tensor<1x8x8x8xf32>)
+
+// Grouped 1x1 convolution (2 groups): torch-mlir splits C into G x C/G around it; in NHWC the
+// split is of the last dimension (NHWGC) and the convolution is conv_2d_nhwgc_gfhwc, its
+// constant GFCHW filter folded to GFHWC.
+// GROUPED:      %[[IN:[^ ]+]] = linalg.transpose ins(%arg0 : tensor<1x8x6x6xf32>) outs(%{{.*}} : tensor<1x6x6x8xf32>) permutation = [0, 2, 3, 1]
+// GROUPED:      %[[W:[^ ]+]] = arith.constant dense<{{\[\[\[\[\[}}-5.374970e-01, 0.209352911, -0.169102639, -0.406706184]]], {{.*}} : tensor<2x4x1x1x4xf32>
+// GROUPED:      %[[B:[^ ]+]] = linalg.broadcast ins(%{{.*}} : tensor<8xf32>) outs(%{{.*}} : tensor<1x6x6x8xf32>) dimensions = [0, 1, 2]
+// GROUPED:      %[[X5:[^ ]+]] = tensor.expand_shape %[[IN]] {{.*}} output_shape [1, 6, 6, 2, 4] : tensor<1x6x6x8xf32> into tensor<1x6x6x2x4xf32>
+// GROUPED:      %[[B5:[^ ]+]] = tensor.expand_shape %[[B]] {{.*}} : tensor<1x6x6x8xf32> into tensor<1x6x6x2x4xf32>
+// GROUPED:      %[[C:[^ ]+]] = linalg.conv_2d_nhwgc_gfhwc {{.*}} ins(%[[X5]], %[[W]] : tensor<1x6x6x2x4xf32>, tensor<2x4x1x1x4xf32>) outs(%[[B5]] : tensor<1x6x6x2x4xf32>)
+// GROUPED:      %[[C4:[^ ]+]] = tensor.collapse_shape %[[C]] {{.*}} : tensor<1x6x6x2x4xf32> into tensor<1x6x6x8xf32>
+// GROUPED:      linalg.transpose ins(%[[C4]] : tensor<1x6x6x8xf32>) outs(%{{.*}} : tensor<1x8x6x6xf32>) permutation = [0, 3, 1, 2]
 
 // Squeezenet: 26 convolutions, 3 max pools and the global average pool in NHWC, the fire
 // modules' concats along C (dim 3); one transpose, of the input: the classifier's collapse of

@@ -41,3 +41,21 @@ func.func @caller(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x
   %r = func.call @callee(%x, %w) : (tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x3x3xf32>
   return %r : tensor<1x3x3x3xf32>
 }
+
+// A grouped convolution with an FGCHW filter: MLIR has no channels-last form of it.
+func.func @grouped_fgchw(%x: tensor<1x2x3x5x5xf32>, %w: tensor<4x2x3x3x3xf32>, %o: tensor<1x2x4x3x3xf32>) -> tensor<1x2x4x3x3xf32> {
+  %c = linalg.conv_2d_ngchw_fgchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%x, %w : tensor<1x2x3x5x5xf32>, tensor<4x2x3x3x3xf32>) outs(%o : tensor<1x2x4x3x3xf32>) -> tensor<1x2x4x3x3xf32>
+  return %c : tensor<1x2x4x3x3xf32>
+}
+
+// A flatten of a spatial tensor (before a classifier) fixes the NCHW order of its elements.
+func.func @flatten(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x27xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x3x3xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%x, %w : tensor<1x2x5x5xf32>, tensor<3x2x3x3xf32>) outs(%f : tensor<1x3x3x3xf32>) -> tensor<1x3x3x3xf32>
+  %flat = tensor.collapse_shape %c [[0], [1, 2, 3]] : tensor<1x3x3x3xf32> into tensor<1x27xf32>
+  return %flat : tensor<1x27xf32>
+}
