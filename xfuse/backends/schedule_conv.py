@@ -21,9 +21,11 @@ fused into a loop with it, as for matmul) with `xfuse.conv_microkernel_root` = g
 
 0. the zero padding of the input (a `tensor.pad` producer, or the pad of the input window in a
    tile xfuse fused the padding into) becomes a fill and a copy, both vectorized per pixel;
-1. `transform.structured.fuse` of the root with tiles `1 x 1 x OWB x OCB` over `(n, oh, ow, oc)`:
-   the convolution, its `outs` producer (fill or bias broadcast) and the fused consumers share
-   one register tile (after `transform.structured.split` of the width when it has a remainder);
+1. the root tiled `1 x 1 x OWB x OCB` over `(n, oh, ow, oc)`: the convolution, its `outs`
+   producer (fill or bias broadcast) and the fused consumers share one register tile. An
+   unfused convolution whose input no linalg op computes: `transform.structured.fuse` (after
+   `transform.structured.split` of the width when it has a remainder); the others op by op
+   (`tile_using_for`, `fuse_into_containing_op` of exactly the chain, `plan_convolutions`);
 2. the reduction loops `(kh, kw, ic)` tiled by 1 (depthwise: `kh` only; the vectorizer then
    reads the input row once for every `kw`) with `tile_using_for`, so that
    `transform.structured.decompose` makes the 2-D convolution a 1-D one
@@ -31,7 +33,7 @@ fused into a loop with it, as for matmul) with `xfuse.conv_microkernel_root` = g
    and dilations (the 2-D forms do not vectorize);
 3. `transform.structured.vectorize` of every linalg op in the register tile, leading unit dims
    cast away, transfer permutations and masked transfers lowered, canonicalized;
-4. `hoist_loop_invariant_subsets` on the `ic`, `kw`, `kh` loops, innermost first: the
+4. `hoist_loop_invariant_subsets` on the reduction loops, innermost first: the
    accumulator's read and write leave the reduction loops, so it is a loop-carried vector;
 5. contractions lowered to outer products and those to `vector.fma` (shared with the matmul
    schedule's final sweep).
