@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import Self
 
 from xdsl.dialects.builtin import ShapedType, TensorType
-from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -42,6 +41,7 @@ from xfuse.dialects.linalg_syntax import (
     print_long_form_body,
     print_short_form_payload,
     short_form_body,
+    short_form_payload,
 )
 
 
@@ -82,22 +82,7 @@ class MapOp(IRDLOperation):
 
     def payload_op(self) -> Operation | None:
         """The op the short form names, or None when the body needs the long form."""
-        block = self.mapper.block
-        ops = list(block.ops)
-        if len(ops) != 2 or not isinstance(ops[1], YieldOp):
-            return None
-        payload, yield_op = ops
-        input_args = block.args[:-1]
-        if (
-            not payload.operands
-            or len(payload.operands) != len(input_args)
-            or any(o is not a for o, a in zip(payload.operands, input_args))
-            or len(payload.results) != 1
-            or tuple(yield_op.operands) != (payload.results[0],)
-            or payload.regions
-        ):
-            return None
-        return payload
+        return short_form_payload(self.mapper.block, self.mapper.block.args[:-1])
 
     def verify_(self) -> None:
         shaped = [v.type for v in (*self.inputs, self.init)]

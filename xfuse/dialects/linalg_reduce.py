@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Self, cast
 
 from xdsl.dialects.builtin import DenseArrayBase, ShapedType, TensorType, i64
-from xdsl.dialects.linalg.ops import YieldOp
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -40,6 +39,7 @@ from xfuse.dialects.linalg_syntax import (
     print_long_form_body,
     print_short_form_payload,
     short_form_body,
+    short_form_payload,
 )
 
 
@@ -86,23 +86,10 @@ class ReduceOp(IRDLOperation):
 
     def payload_op(self) -> Operation | None:
         """The op of the short form: one op on (init, inputs...) yielding its result."""
-        block = self.combiner.block
-        ops = list(block.ops)
-        if len(ops) != 2 or not isinstance(ops[1], YieldOp):
+        if len(self.inits) != 1:
             return None
-        payload, yield_op = ops
-        args = block.args
-        expected = (args[-1], *args[:-1])
-        if (
-            len(self.inits) != 1
-            or len(payload.operands) != len(expected)
-            or any(o is not a for o, a in zip(payload.operands, expected))
-            or len(payload.results) != 1
-            or tuple(yield_op.operands) != (payload.results[0],)
-            or payload.regions
-        ):
-            return None
-        return payload
+        args = self.combiner.block.args
+        return short_form_payload(self.combiner.block, (args[-1], *args[:-1]))
 
     def verify_(self) -> None:
         inputs, inits = list(self.inputs), list(self.inits)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, Self, cast
 
 from xdsl.dialects.linalg import ops as xlinalg
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, DictionaryAttr, StringAttr, i64
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, DictionaryAttr, StringAttr
 from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.arith import FastMathFlagsAttr
@@ -136,6 +136,25 @@ def parse_short_form_payload(parser: Parser) -> tuple[str, dict[str, Attribute]]
         return None
     payload = parser.parse_identifier(), dict(parser.parse_optional_attr_dict())
     parser.parse_punctuation("}")
+    return payload
+
+
+def short_form_payload(block: Block, operands: Sequence[SSAValue]) -> Operation | None:
+    """The op a short form names (MLIR's `findPayloadOp`): the body is one op on exactly
+    `operands` (block arguments, in this order), with one result, yielded; else None."""
+    ops = list(block.ops)
+    if len(ops) != 2 or not isinstance(ops[1], xlinalg.YieldOp):
+        return None
+    payload, yield_op = ops
+    if (
+        not payload.operands
+        or len(payload.operands) != len(operands)
+        or any(o is not a for o, a in zip(payload.operands, operands))
+        or len(payload.results) != 1
+        or tuple(yield_op.operands) != (payload.results[0],)
+        or payload.regions
+    ):
+        return None
     return payload
 
 

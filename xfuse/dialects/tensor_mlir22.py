@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import TypeVar, cast
 
 from xdsl.dialects import tensor as xtensor
 from xdsl.dialects.builtin import (
@@ -210,17 +210,50 @@ def _check_gathered_type(
         )
 
 
-def _parse_dims(parser: Parser, keyword: str) -> list[int]:
+_IndexedOpT = TypeVar("_IndexedOpT", bound=IRDLOperation)
+
+
+def _parse_indexed_tail(
+    parser: Parser,
+    cls: type[_IndexedOpT],
+    start: int,
+    leading: list[Parser.UnresolvedOperand],
+    keyword: str,
+) -> _IndexedOpT:
+    """After the leading operands of gather / scatter: `[%indices] keyword([..]) [unique]
+    [{attrs}] : (operand types) -> result type`; the op, with property `keyword`."""
+    parser.parse_punctuation("[")
+    indices = parser.parse_unresolved_operand()
+    parser.parse_punctuation("]")
     parser.parse_keyword(keyword)
     parser.parse_punctuation("(")
     dims = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
     parser.parse_punctuation(")")
-    return dims
+    unique = UnitAttr() if parser.parse_optional_keyword("unique") else None
+    attrs = dict(parser.parse_optional_attr_dict())
+    parser.parse_punctuation(":")
+    types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
+    parser.parse_punctuation("->")
+    result_type = parser.parse_type()
+    names = [*leading, indices]
+    if len(names) != len(types):
+        parser.raise_error(f"expected {len(names)} operand types, got {len(types)}", start, parser.pos)
+    op = cls(
+        operands=parser.resolve_operands(names, types, start),
+        result_types=[result_type],
+        properties={keyword: DenseArrayBase.from_list(i64, dims), "unique": unique},
+    )
+    op.attributes.update(attrs)
+    return op
 
 
-def _print_dims_and_tail(printer: Printer, op: IRDLOperation, keyword: str, dims: DenseArrayBase) -> None:
-    """` keyword([..]) [unique] [{attrs}] : (operand types) -> result type`."""
-    printer.print_string(f" {keyword}(")
+def _print_indexed_tail(
+    printer: Printer, op: IRDLOperation, indices: SSAValue, keyword: str, dims: DenseArrayBase
+) -> None:
+    """`[%indices] keyword([..]) [unique] [{attrs}] : (operand types) -> result type`."""
+    printer.print_string("[")
+    printer.print_ssa_value(indices)
+    printer.print_string(f"] {keyword}(")
     with printer.in_square_brackets():
         printer.print_list(dims.get_values(), printer.print_int)
     printer.print_string(")")
@@ -230,22 +263,6 @@ def _print_dims_and_tail(printer: Printer, op: IRDLOperation, keyword: str, dims
         printer.print_op_attributes(dict(op.attributes))
     printer.print_string(" : ")
     printer.print_function_type(op.operand_types, op.result_types)
-
-
-def _parse_tail(parser: Parser) -> tuple[UnitAttr | None, dict[str, Attribute], list[Attribute], Attribute]:
-    """`[unique] [{attrs}] : (types) -> type`."""
-    unique = UnitAttr() if parser.parse_optional_keyword("unique") else None
-    attrs = dict(parser.parse_optional_attr_dict())
-    parser.parse_punctuation(":")
-    operand_types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
-    parser.parse_punctuation("->")
-    return unique, attrs, operand_types, parser.parse_type()
-
-
-def _resolve(parser: Parser, names: Sequence[Parser.UnresolvedOperand], types: Sequence[Attribute], start: int) -> Sequence[SSAValue]:
-    if len(names) != len(types):
-        parser.raise_error(f"expected {len(names)} operand types, got {len(types)}", start, parser.pos)
-    return parser.resolve_operands(names, types, start)
 
 
 @irdl_op_definition
@@ -266,27 +283,12 @@ class GatherOp(IRDLOperation):
     def parse(cls, parser: Parser) -> GatherOp:
         start = parser.pos
         source = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        indices = parser.parse_unresolved_operand()
-        parser.parse_punctuation("]")
-        dims = _parse_dims(parser, "gather_dims")
-        unique, attrs, types, result_type = _parse_tail(parser)
-        operands = _resolve(parser, [source, indices], types, start)
-        op = cls(
-            operands=operands,
-            result_types=[result_type],
-            properties={"gather_dims": DenseArrayBase.from_list(i64, dims), "unique": unique},
-        )
-        op.attributes.update(attrs)
-        return op
+        return _parse_indexed_tail(parser, cls, start, [source], "gather_dims")
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_ssa_value(self.source)
-        printer.print_string("[")
-        printer.print_ssa_value(self.indices)
-        printer.print_string("]")
-        _print_dims_and_tail(printer, self, "gather_dims", self.gather_dims)
+        _print_indexed_tail(printer, self, self.indices, "gather_dims", self.gather_dims)
 
     def verify_(self) -> None:
         source = cast(TensorType[Attribute], self.source.type)
@@ -317,29 +319,14 @@ class ScatterOp(IRDLOperation):
         source = parser.parse_unresolved_operand()
         parser.parse_keyword("into")
         dest = parser.parse_unresolved_operand()
-        parser.parse_punctuation("[")
-        indices = parser.parse_unresolved_operand()
-        parser.parse_punctuation("]")
-        dims = _parse_dims(parser, "scatter_dims")
-        unique, attrs, types, result_type = _parse_tail(parser)
-        operands = _resolve(parser, [source, dest, indices], types, start)
-        op = cls(
-            operands=operands,
-            result_types=[result_type],
-            properties={"scatter_dims": DenseArrayBase.from_list(i64, dims), "unique": unique},
-        )
-        op.attributes.update(attrs)
-        return op
+        return _parse_indexed_tail(parser, cls, start, [source, dest], "scatter_dims")
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_ssa_value(self.source)
         printer.print_string(" into ")
         printer.print_ssa_value(self.dest)
-        printer.print_string("[")
-        printer.print_ssa_value(self.indices)
-        printer.print_string("]")
-        _print_dims_and_tail(printer, self, "scatter_dims", self.scatter_dims)
+        _print_indexed_tail(printer, self, self.indices, "scatter_dims", self.scatter_dims)
 
     def verify_(self) -> None:
         dest = cast(TensorType[Attribute], self.dest.type)
