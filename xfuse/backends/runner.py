@@ -53,7 +53,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
-from xfuse.backends import toolchain
+from xfuse.backends import llvm_split, toolchain
 from xfuse.backends.mlir_text import (
     emit_mlir_text,
     prepare_for_execution,
@@ -564,18 +564,42 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
             "-o", str(work / "lowered.mlir")]
 
 
+def lower_to_llvm_ir(text: str, pipeline: Pipeline, work: Path) -> Path:
+    """MLIR `text` lowered by `pipeline`'s mlir-opt steps and translated to LLVM IR (`module.ll`
+    in `work`, its path returned)."""
+    _run_tool(lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
+    _run_tool([str(tool_path("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
+               "-o", str(work / "module.ll")], work, "mlir-translate")
+    return work / "module.ll"
+
+
+def _compile_objects(text: str, pipeline: Pipeline, work: Path, parts: int) -> list[Path]:
+    """MLIR `text` compiled to object files in `work`: one, or with `parts` > 1 and a large module
+    of several functions, one per part compiled at once (xfuse/backends/llvm_split.py)."""
+    module = lower_to_llvm_ir(text, pipeline, work)
+    parts = llvm_split.parts_for(module, parts)
+    if parts > 1:
+        return llvm_split.compile_in_parts(module, pipeline, work, parts)
+    module = _optimize_llvm(module, pipeline, work)
+    _run_tool([str(tool_path("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
+               "-filetype=obj", str(module), "-o", str(work / "module.o")], work, "llc")
+    return [work / "module.o"]
+
+
+def _optimize_llvm(module: Path, pipeline: Pipeline, work: Path) -> Path:
+    """`opt` at the pipeline's level for its CPU flags on `module` (`module.bc`), if it has a level."""
+    if not pipeline.llvm_opt_level:
+        return module
+    _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(module),
+               "-o", str(work / "module.bc")], work, "opt")
+    return work / "module.bc"
+
+
 def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
     """MLIR `text` lowered by `pipeline`'s mlir-opt steps, translated to LLVM IR and optimized by
     `opt` at the pipeline's level for its CPU flags, in `work`; returns the LLVM module's path
     (what `llc` compiles: to an object here, to assembly for `xfuse-opt -t x86-asm`)."""
-    _run_tool(lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
-    _run_tool([str(tool_path("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
-               "-o", str(work / "module.ll")], work, "mlir-translate")
-    if not pipeline.llvm_opt_level:
-        return work / "module.ll"
-    _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(work / "module.ll"),
-               "-o", str(work / "module.bc")], work, "opt")
-    return work / "module.bc"
+    return _optimize_llvm(lower_to_llvm_ir(text, pipeline, work), pipeline, work)
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
@@ -584,8 +608,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     llvm_opt = tool_path("opt") if pipeline.llvm_opt_level else None
     runtime = _runtime_library("libmlir_c_runner_utils.so")
     extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
+    parts = llvm_split.jobs()
     key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime),
-                              *map(str, extra_runtimes)])
+                              *map(str, extra_runtimes), f"parts={parts}"])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = cache_root()
     target = root / f"xfuse-{key}.so"
@@ -593,10 +618,8 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         return target
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
-        llvm_input = lower_to_optimized_llvm(text, pipeline, work)
-        _run_tool([str(tool_path("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
-                   "-filetype=obj", str(llvm_input), "-o", str(work / "module.o")], work, "llc")
-        link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), str(work / "module.o")]
+        objects = _compile_objects(text, pipeline, work, parts)
+        link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
         _run_tool([*link, "-lm"], work, "cc")

@@ -1,0 +1,81 @@
+"""Optimize and compile an LLVM module in parallel parts: `llvm-split`, then `opt` + `llc` per part.
+
+Why: a whole network's LLVM module is compiled by one `opt` and one `llc` process, one core,
+while the machine has more. Once the network is cut into functions (xfuse-outline-groups), the
+module splits into parts with no function in two parts; each part is optimized and compiled on
+its own core, and `cc` links the objects as it links the one object otherwise.
+
+    objects = compile_in_parts(work / "module.ll", pipeline, work, jobs=2)
+
+What may change: `opt` no longer sees every function at once, so interprocedural optimizations
+across parts (inlining, constant propagation into a callee) do not happen across them. The
+outlined groups are `noinline` anyway, and the entry only calls them in order.
+
+`jobs()` is the number of parts: `$XFUSE_LLVM_JOBS` if set, else the CPUs this process may
+use (at most 4); 1 turns the splitting off. Small modules (`MIN_SPLIT_BYTES`) and modules of
+fewer than 4 functions are compiled whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xfuse.backends.pipelines import Pipeline
+
+MAX_JOBS = 4
+MIN_SPLIT_BYTES = 256 * 1024
+"""Smaller LLVM modules are compiled whole."""
+_DEFINITION = re.compile(r"^define ", re.MULTILINE)
+
+
+def jobs() -> int:
+    """How many parts to compile at once (module doc)."""
+    if "XFUSE_LLVM_JOBS" in os.environ:
+        return max(1, int(os.environ["XFUSE_LLVM_JOBS"]))
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, MAX_JOBS))
+
+
+def defined_functions(llvm_ir: str) -> int:
+    """How many functions a textual LLVM module defines."""
+    return len(_DEFINITION.findall(llvm_ir))
+
+
+def parts_for(module: Path, wanted: int) -> int:
+    """The number of parts to split `module` (LLVM IR text) into: 1 when there is one core, when
+    the module is small (below `MIN_SPLIT_BYTES`: two more processes cost more than they save) or
+    has too few functions (the entry and its C wrapper always make 2, so at least 4 are needed)."""
+    if wanted < 2 or module.stat().st_size < MIN_SPLIT_BYTES:
+        return 1
+    functions = defined_functions(module.read_text())
+    return min(wanted, functions // 2) if functions >= 4 else 1
+
+
+def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int) -> list[Path]:
+    """`opt` and `llc` on `parts` parts of `module` at once (module doc); the object files."""
+    from xfuse.backends.runner import _run_tool, tool_path
+
+    _run_tool([str(tool_path("llvm-split")), f"-j{parts}", "-o", str(work / "part"), str(module)], work, "llvm-split")
+    inputs = [work / f"part{i}" for i in range(parts)]
+
+    def build(source: Path) -> Path:
+        if pipeline.llvm_opt_level:
+            optimized = source.with_suffix(".bc")
+            _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(source),
+                       "-o", str(optimized)], work, "opt")
+            source = optimized
+        target = source.with_suffix(".o")
+        _run_tool([str(tool_path("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
+                   "-filetype=obj", str(source), "-o", str(target)], work, "llc")
+        return target
+
+    with ThreadPoolExecutor(max_workers=parts) as pool:
+        return list(pool.map(build, inputs))
