@@ -192,6 +192,57 @@ def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx, tmp_path):
     np.testing.assert_array_equal(again(x), model(x))
 
 
+def _lrn_groups_shuffle_model():
+    """Conv, ReLU, LRN, a grouped 1x1 conv, a channel shuffle (reshape, transpose, reshape) and
+    an average pool that does not count the padding: the patterns of inception, alexnet and
+    shufflenet, small."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(4)
+
+    def init(name, *shape):
+        return numpy_helper.from_array(rng.standard_normal(shape).astype(np.float32) * 0.5, name)
+
+    nodes = [
+        helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1]),
+        helper.make_node("Relu", ["c1"], ["r1"]),
+        helper.make_node("LRN", ["r1"], ["n1"], size=3, alpha=1e-2, beta=0.75, bias=1.0),
+        helper.make_node("Conv", ["n1", "w2"], ["c2"], group=2),
+        helper.make_node("Reshape", ["c2", "s5"], ["g5"]),
+        helper.make_node("Transpose", ["g5"], ["t5"], perm=[0, 2, 1, 3, 4]),
+        helper.make_node("Reshape", ["t5", "s4"], ["shuffled"]),
+        helper.make_node("AveragePool", ["shuffled"], ["y"], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1],
+                         count_include_pad=0),
+    ]
+    inits = [init("w1", 8, 4, 3, 3), init("b1", 8), init("w2", 8, 4, 1, 1),
+             numpy_helper.from_array(np.array([1, 2, 4, 8, 8], np.int64), "s5"),
+             numpy_helper.from_array(np.array([1, 8, 8, 8], np.int64), "s4")]
+    graph = helper.make_graph(nodes, "patterns", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 8, 8])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 8, 4, 4])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    return model
+
+
+def test_lrn_grouped_conv_and_shuffle_agree_with_onnxruntime():
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    import xfuse
+    import xfuse.onnx
+    from xfuse.onnx.importer import import_model
+    from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime
+
+    network = _lrn_groups_shuffle_model()
+    module = xfuse.parse(import_model(network).mlir)
+    convert_to_nhwc(module)
+    names = {op.name for op in module.walk()}
+    assert {"linalg.conv_2d_nhwgc_gfhwc", "linalg.pooling_nhwc_sum"} <= names
+    assert not any("nchw" in name or "ngchw" in name for name in names), names
+    model = xfuse.onnx.load(network, passes="xfuse-nhwc", pipeline=PIPELINE)
+    errors = compare_with_onnxruntime(model, network, seed=2)
+    assert errors and all(error <= TOLERANCE for error in errors.values()), errors
+
+
 @pytest.mark.slow
 def test_squeezenet_agrees_with_onnxruntime_after_nhwc():
     pytest.importorskip("torch_mlir")
