@@ -136,13 +136,18 @@ def test_weight_arguments_take_the_new_layout():
     assert sum(1 for op in module.walk() if op.name == "linalg.transpose") == 3
 
 
-def test_collapsed_depthwise_filter_argument_is_permuted():
-    path = FILECHECK / "layout" / "Inputs" / "depthwise_filter_argument.mlir"
+@pytest.mark.parametrize(("name", "entry", "layout"), [("depthwise_filter_argument", "depthwise", (2, 3, 0, 1)),
+                                                      ("shared_filter_argument", "shared", (2, 3, 1, 0))])
+def test_filter_argument_is_permuted(name, entry, layout):
+    """A depthwise filter argument collapsed from C x 1 x KH x KW; one filter argument read by
+    two convolutions: each permuted once, no transpose of it left."""
+    path = FILECHECK / "layout" / "Inputs" / f"{name}.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)
     module = _load(path)
-    assert convert_to_nhwc(module).permuted_weights == 1
-    layouts = weight_layouts(module, "depthwise")
-    assert layouts == {1: (2, 3, 0, 1)}
+    result = convert_to_nhwc(module)
+    assert result.permuted_weights == 1 and len(result.transposes) == 2  # the input and the output
+    layouts = weight_layouts(module, entry)
+    assert layouts == {1: layout}
     x, w = random_inputs(reference.signature, seed=8)
     expected = reference(x, w)
     got = compile_module(module, pipeline=PIPELINE)(x, np.ascontiguousarray(w.transpose(layouts[1])))

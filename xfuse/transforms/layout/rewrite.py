@@ -218,6 +218,10 @@ class NhwcRewriter:
         key = (value, permutation)
         if key in self._filters:
             return self._filters[key]
+        if isinstance(value.owner, Operation) and value.owner in self._inverse_transposes:
+            argument = value.owner.operands[0]  # a weight argument permuted for another convolution
+            if weight_layout(self.function, argument.index) == permutation:
+                return argument
         new: SSAValue | None = None
         if self._is_own_argument(value):
             new = self._permute_argument(value, permutation)
