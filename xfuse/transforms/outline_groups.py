@@ -12,7 +12,8 @@ ops; each group becomes `func.func private @<function>__group<i>` whose argument
 the group reads from outside (function arguments, results of earlier groups) and whose results
 are the values read after it; the function then calls the groups in order. Each group function
 carries `passthrough = ["noinline"]`, which convert-func-to-llvm hands to LLVM, so that LLVM's
-inliner does not merge them back. Semantics are unchanged, on tensors (values) as on memrefs
+inliner does not merge them back, and `llvm.linkage = #llvm.linkage<internal>`, so that the
+shared object does not export them. Semantics are unchanged, on tensors (values) as on memrefs
 (descriptors of the same buffers).
 
 Where it does not cut:
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func
+from xdsl.dialects.llvm import LinkageAttr
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
@@ -48,6 +50,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 NOINLINE = ArrayAttr([StringAttr("noinline")])
 """`passthrough = ["noinline"]`: convert-func-to-llvm copies it to llvm.func, LLVM reads it."""
+INTERNAL = LinkageAttr("internal")
+"""`llvm.linkage = #llvm.linkage<internal>`: the groups are not exported from the shared object
+(two networks loaded in one process cannot bind each other's `forward__group0`)."""
 
 STICKY_OPS = frozenset({
     "arith.constant", "memref.alloc", "memref.alloca", "memref.get_global", "memref.subview",
@@ -203,6 +208,7 @@ def outline_groups(function: func.FuncOp, min_ops: int, taken: set[str]) -> list
         new = func.FuncOp(callee, ([v.type for v in group.inputs], [v.type for v in group.outputs]),
                           Region(body), visibility="private")
         new.attributes["passthrough"] = NOINLINE
+        new.attributes["llvm.linkage"] = INTERNAL
         outlined.append(new)
     # Constants no longer read in the function itself.
     for op in list(block.ops):

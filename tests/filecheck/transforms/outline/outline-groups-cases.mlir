@@ -9,15 +9,15 @@
 
 // On tensors: each group's results are the tensors read later; the view (expand_shape) is never
 // the last op of a group: it goes with its user.
-// CHECK-LABEL: func.func private @tensors__group0(%0: tensor<4xf32>) -> tensor<4xf32> attributes {passthrough = ["noinline"]} {
+// CHECK-LABEL: func.func private @tensors__group0(%0: tensor<4xf32>) -> tensor<4xf32> attributes {passthrough = ["noinline"], llvm.linkage = #llvm.linkage<"internal">} {
 // CHECK-NEXT:    %e = tensor.empty() : tensor<4xf32>
 // CHECK-NEXT:    %add = linalg.add ins(%0, %0 : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT:    func.return %add : tensor<4xf32>
-// CHECK-LABEL: func.func private @tensors__group1(%0: tensor<4xf32>) -> tensor<4xf32> attributes {passthrough = ["noinline"]} {
+// CHECK-LABEL: func.func private @tensors__group1(%0: tensor<4xf32>) -> tensor<4xf32> attributes {passthrough = ["noinline"], llvm.linkage = #llvm.linkage<"internal">} {
 // CHECK-NEXT:    %e2 = tensor.empty() : tensor<4xf32>
 // CHECK-NEXT:    %mul = linalg.mul ins(%0, %0 : tensor<4xf32>, tensor<4xf32>) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT:    func.return %mul : tensor<4xf32>
-// CHECK-LABEL: func.func private @tensors__group2(%0: tensor<4xf32>) -> tensor<2x2xf32> attributes {passthrough = ["noinline"]} {
+// CHECK-LABEL: func.func private @tensors__group2(%0: tensor<4xf32>) -> tensor<2x2xf32> attributes {passthrough = ["noinline"], llvm.linkage = #llvm.linkage<"internal">} {
 // CHECK-NEXT:    %r = tensor.expand_shape %0
 // CHECK-NEXT:    %e3 = tensor.empty() : tensor<2x2xf32>
 // CHECK-NEXT:    %neg = linalg.negf ins(%r : tensor<2x2xf32>) outs(%e3 : tensor<2x2xf32>) -> tensor<2x2xf32>

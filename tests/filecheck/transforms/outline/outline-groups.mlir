@@ -2,12 +2,12 @@
 // each a private noinline function called in order; values crossing a cut become arguments and
 // results; scalar constants are copied into each group that reads them.
 // RUN: xfuse-opt %s -p 'xfuse-outline-groups{min-ops=3}' | filecheck %s
-// What mlir-opt 22 makes of it: the groups stay noinline functions in LLVM IR.
+// What mlir-opt 22 makes of it: the groups stay internal noinline functions in LLVM IR.
 // RUN: xfuse-opt %s -p 'xfuse-outline-groups{min-ops=3}' | mlir-opt --convert-scf-to-cf --finalize-memref-to-llvm --convert-arith-to-llvm --convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts | mlir-translate --mlir-to-llvmir | filecheck %s --check-prefix=LLVM
 // Groups larger than the function: nothing to outline, the module is unchanged.
 // RUN: xfuse-opt %s -p 'xfuse-outline-groups{min-ops=100}' | filecheck %s --check-prefix=NONE
 
-// CHECK-LABEL: func.func private @f__group0(%0: memref<4xf32>) -> memref<4xf32> attributes {passthrough = ["noinline"]} {
+// CHECK-LABEL: func.func private @f__group0(%0: memref<4xf32>) -> memref<4xf32> attributes {passthrough = ["noinline"], llvm.linkage = #llvm.linkage<"internal">} {
 // CHECK-NEXT:    %c0 = arith.constant 0 : index
 // CHECK-NEXT:    %c1 = arith.constant 1 : index
 // CHECK-NEXT:    %c4 = arith.constant 4 : index
@@ -15,7 +15,7 @@
 // CHECK-NEXT:    scf.for %i = %c0 to %c4 step %c1 {
 // CHECK-NEXT:      %x = memref.load %0[%i] : memref<4xf32>
 // CHECK:         func.return %t : memref<4xf32>
-// CHECK-LABEL: func.func private @f__group1(%0: memref<4xf32>, %1: memref<4xf32>) -> memref<4xf32> attributes {passthrough = ["noinline"]} {
+// CHECK-LABEL: func.func private @f__group1(%0: memref<4xf32>, %1: memref<4xf32>) -> memref<4xf32> attributes {passthrough = ["noinline"], llvm.linkage = #llvm.linkage<"internal">} {
 // CHECK:         %o = memref.alloc() : memref<4xf32>
 // CHECK:           %x = memref.load %0[%i] : memref<4xf32>
 // CHECK-NEXT:      %z = memref.load %1[%i] : memref<4xf32>
@@ -27,8 +27,8 @@
 // CHECK-NEXT:    func.return %o : memref<4xf32>
 // CHECK-NEXT:  }
 
-// LLVM: define {{.*}} @f__group0({{.*}}) #[[ATTRS:[0-9]+]] {
-// LLVM: define {{.*}} @f__group1({{.*}}) #[[ATTRS]] {
+// LLVM: define internal {{.*}} @f__group0({{.*}}) #[[ATTRS:[0-9]+]] {
+// LLVM: define internal {{.*}} @f__group1({{.*}}) #[[ATTRS]] {
 // LLVM: define {{.*}} @f(
 // LLVM: call {{.*}} @f__group0(
 // LLVM: call {{.*}} @f__group1(
