@@ -49,13 +49,8 @@ def test_small_networks_compute_the_same(name):
     assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, f"{name} after xfuse-nhwc")
 
 
-_POOL_FUSED_INTO_CONV = pytest.mark.xfail(
-    strict=True, reason="schedule_conv.py fuses the max pool into the next convolution's tile and then fails to "
-    "vectorize it ('Attempted to vectorize, but failed'): known, reported, not this pass's")
-
-
 @pytest.mark.parametrize("name", ["conv_bn_relu", "residual_block", "depthwise_conv", "conv_maxpool",
-                                  pytest.param("pool_between_convs", marks=_POOL_FUSED_INTO_CONV)])
+                                  "pool_between_convs", "grouped_conv"])
 def test_nhwc_through_the_direct_convolution_schedule(name):
     """The point of the layout: the `microkernel` pipeline's NHWC convolution schedule
     (xfuse/backends/schedule_conv.py) takes the rewritten convolutions."""
