@@ -79,14 +79,29 @@ class UnionFind:
 
 # An edge: (the other end, the choice result whose alternative this edge is, or None).
 _Edge = tuple[SSAValue, SSAValue | None]
+# A cached reach set: (the values it is cached for, first the one it was computed from; the set).
+_Cached = tuple[tuple[SSAValue, ...], frozenset[SSAValue]]
 
 
 class AliasGraph:
-    """May-share-memory between tensor values, with choices (see the module docstring)."""
+    """May-share-memory between tensor values, with choices (see the module docstring).
+
+    `reach` is cached and dropped, on a new edge, only for the values that reached one of its
+    ends (their sets may grow; no other set can). A trial decision adds its edges after
+    `checkpoint`; `rollback` removes them and restores the cached sets they dropped. So the
+    in-place analysis neither copies the graph per decision nor recomputes what a trial did not
+    touch (both made it quadratic on networks)."""
 
     def __init__(self) -> None:
         self.edges: dict[SSAValue, list[_Edge]] = {}
         self._reach: dict[SSAValue, frozenset[SSAValue]] = {}
+        # value -> the cached sets that contain it, each as (the values it is cached for,
+        # the set); they are dropped together, so an entry whose set is no longer cached for
+        # its first value is stale.
+        self._cached_in: dict[SSAValue, list[_Cached]] = {}
+        # While a trial runs: the edges it added, and the cached sets it dropped.
+        self._trial: list[tuple[SSAValue, SSAValue]] | None = None
+        self._dropped: list[_Cached] = []
 
     def union(self, a: SSAValue, b: SSAValue, choice: SSAValue | None = None) -> None:
         """a and b share memory; with `choice` (a or b, the result of an op that selects one of
@@ -94,9 +109,51 @@ class AliasGraph:
         assert choice is None or choice is a or choice is b
         self.edges.setdefault(a, []).append((b, choice))
         self.edges.setdefault(b, []).append((a, choice))
-        self._reach.clear()
+        if self._trial is not None:
+            self._trial.append((a, b))
+        self._drop_containing(a)
+        self._drop_containing(b)
+
+    def _drop_containing(self, end: SSAValue) -> None:
+        for entry in self._cached_in.pop(end, ()):
+            keys, found = entry
+            if self._reach.get(keys[0]) is not found:
+                continue  # stale: dropped (and maybe recomputed) before
+            for key in keys:
+                del self._reach[key]
+            if self._trial is not None:
+                self._dropped.append(entry)
+
+    def checkpoint(self) -> None:
+        """Start a trial: the unions until `rollback` are undone by it."""
+        assert self._trial is None, "trials do not nest"
+        self._trial, self._dropped = [], []
+
+    def rollback(self) -> None:
+        """Remove the trial's edges (the last ones of their ends' lists) and bring back the
+        cached sets of the graph before it."""
+        assert self._trial is not None
+        added, self._trial = self._trial, None
+        for a, b in reversed(added):
+            self.edges[a].pop()
+            self.edges[b].pop()
+        for a, b in added:
+            self._drop_containing(a)  # sets computed during the trial (through its edges)
+            self._drop_containing(b)
+        for keys, found in self._dropped:
+            self._cache(keys, found)
+        self._dropped = []
+
+    def _cache(self, keys: tuple[SSAValue, ...] | frozenset[SSAValue], found: frozenset[SSAValue]) -> None:
+        ordered = tuple(keys)
+        for key in ordered:
+            self._reach[key] = found
+        entry = (ordered, found)
+        for node in found:
+            self._cached_in.setdefault(node, []).append(entry)
 
     def copy(self) -> AliasGraph:
+        assert self._trial is None, "copy during a trial"
         other = AliasGraph()
         other.edges = {v: list(e) for v, e in self.edges.items()}
         return other
@@ -110,9 +167,12 @@ class AliasGraph:
         # may only be left through its other edges (its uses), never to another alternative.
         seen: set[tuple[SSAValue, bool]] = {(v, False)}
         work = [(v, False)]
+        choices = False
         while work:
             node, entered_as_choice = work.pop()
             for other, choice in self.edges.get(node, ()):
+                if choice is not None:
+                    choices = True
                 if choice is node and entered_as_choice:
                     continue  # a turn: from one alternative to another
                 state = (other, choice is other)
@@ -121,7 +181,10 @@ class AliasGraph:
                 seen.add(state)
                 work.append(state)
         found = frozenset(node for node, _ in seen)
-        self._reach[v] = found
+        # Without choices the relation is an equivalence: one set for the whole component
+        # (for its values without a set of their own: a value is cached by one entry only).
+        others = () if choices else (n for n in found if n is not v and n not in self._reach)
+        self._cache((v, *others), found)
         return found
 
     def may_alias(self, a: SSAValue, b: SSAValue) -> bool:

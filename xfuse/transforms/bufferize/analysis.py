@@ -31,6 +31,7 @@ conflicts due only to that merge are dropped where both accesses see distinct bu
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from xdsl.dialects import arith, bufferization, func, scf, tensor
@@ -118,6 +119,13 @@ class FunctionAnalysis(RotatingLoops):
         self.from_terminator_loops: list[scf.ForOp] = []
         self._number(function)
         self._collect()
+        # Fixed during the analysis (ops do not move): what a write must not reach, and per op
+        # its enclosing loops and branches (walking parent chains per checked pair was a third
+        # of the time on networks).
+        self._read_only_values = frozenset(v for v in self.values if self._read_only(v))
+        self._loops: dict[Operation, list[Operation]] = {}
+        self._branches: dict[Operation, dict[Operation, int]] = {}
+        self._elementwise: dict[tuple[Operation, int, int], bool] = {}
 
     # -- program order -------------------------------------------------------------------
     def _number(self, root: Operation) -> None:
@@ -197,31 +205,42 @@ class FunctionAnalysis(RotatingLoops):
         return False
 
     def _loops_of(self, op: Operation) -> list[Operation]:
-        loops = []
-        parent = op.parent_op()
-        while parent is not None and parent is not self.function:
-            if isinstance(parent, scf.ForOp | ForallOp | scf.WhileOp):
-                loops.append(parent)
-            parent = parent.parent_op()
+        """The loops around `op`, innermost first."""
+        loops = self._loops.get(op)
+        if loops is None:
+            loops = []
+            parent = op.parent_op()
+            while parent is not None and parent is not self.function:
+                if isinstance(parent, scf.ForOp | ForallOp | scf.WhileOp):
+                    loops.append(parent)
+                parent = parent.parent_op()
+            self._loops[op] = loops
         return loops
 
+    def _branches_of(self, op: Operation) -> dict[Operation, int]:
+        """The branching ops around `op`, innermost first, each with the region `op` is in."""
+        chain = self._branches.get(op)
+        if chain is None:
+            chain = {}
+            node: Operation | None = op
+            while node is not None and node is not self.function:
+                parent = node.parent_op()
+                if isinstance(parent, BRANCHING_OPS):
+                    region = node.parent_region()
+                    chain.setdefault(parent, parent.regions.index(region) if region else -1)
+                node = parent
+            self._branches[op] = chain
+        return chain
+
     def _exclusive(self, a: Operation, b: Operation) -> bool:
-        """a and b are in different branches of one scf.if."""
-        chain_a: dict[Operation, int] = {}
-        node: Operation | None = a
-        while node is not None and node is not self.function:
-            parent = node.parent_op()
-            if isinstance(parent, BRANCHING_OPS):
-                region = node.parent_region()
-                chain_a[parent] = parent.regions.index(region) if region else -1
-            node = parent
-        node = b
-        while node is not None and node is not self.function:
-            parent = node.parent_op()
-            if isinstance(parent, BRANCHING_OPS) and parent in chain_a:
-                region = node.parent_region()
-                return chain_a[parent] != (parent.regions.index(region) if region else -1)
-            node = parent
+        """a and b are in different branches of one scf.if (their innermost common branching
+        op)."""
+        chain_a = self._branches_of(a)
+        if not chain_a:
+            return False
+        for parent, region in self._branches_of(b).items():
+            if parent in chain_a:
+                return chain_a[parent] != region
         return False
 
     def slice_origin(self, value: SSAValue) -> SSAValue:
@@ -272,6 +291,16 @@ class FunctionAnalysis(RotatingLoops):
             and extract.static_strides == insert.static_strides  # type: ignore[attr-defined]
         )
 
+    def _elementwise_operands(self, op: Operation, read: int, write: int) -> bool:
+        """A destination-style op reading operand `read` and writing operand `write` at the
+        same indices (cached: the ops do not change during the analysis)."""
+        key = (op, read, write)
+        found = self._elementwise.get(key)
+        if found is None:
+            found = dps_operands(op) is not None and self._elementwise_pair(op, read, write)
+            self._elementwise[key] = found
+        return found
+
     def _elementwise_pair(self, op: Operation, read: int, write: int) -> bool:
         if op.name not in _ELEMENTWISE_NAMED and op.name != "linalg.generic":
             return False
@@ -319,10 +348,7 @@ class FunctionAnalysis(RotatingLoops):
                 return False
             if isinstance(r_op, tensor.InsertSliceOp | ParallelInsertSliceOp):
                 return not self.matches_insertion(r_op)
-            split = dps_operands(r_op)
-            if split is not None and self._elementwise_pair(r_op, read[1], write[1]):
-                return False
-            return True
+            return not self._elementwise_operands(r_op, read[1], write[1])
         if definition is w_op:
             return False  # the read sees exactly what this write produced
         if isinstance(r_op, tensor.InsertSliceOp) and read[1] == 1 and self._in_inserted_subset(
@@ -342,61 +368,86 @@ class FunctionAnalysis(RotatingLoops):
                 return True
         return False
 
-    def _read_only(self, members: list[SSAValue]) -> bool:
-        for value in members:
-            if isinstance(value, BlockArgument):
-                if value.block.parent_op() is self.function and value.index not in self.writable_args:
-                    return True
-            elif isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
-                return True
-            elif isinstance(value, OpResult) and isinstance(value.op, bufferization.ToTensorOp):
-                if value.op.writable is None:
-                    return True  # a memref the program did not declare writable
-        return False
+    def _read_only(self, value: SSAValue) -> bool:
+        """Memory that must not be written: a function argument that is not writable, an
+        `arith.constant`, a `bufferization.to_tensor` of a memref not declared writable."""
+        if isinstance(value, BlockArgument):
+            return value.block.parent_op() is self.function and value.index not in self.writable_args
+        if isinstance(value, OpResult) and isinstance(value.op, arith.ConstantOp):
+            return True
+        return isinstance(value, OpResult) and isinstance(value.op, bufferization.ToTensorOp) \
+            and value.op.writable is None
 
     def would_conflict(self, use: Use) -> bool:
         op, index = use
         model = self.models[use]
-        trial = self.aliases.copy()
-        trial_base = self.base.copy()
         value = op.operands[index]
-        for alias in model.aliases:
-            trial.union(value, alias, choice=alias if model.one_of else None)
-        for alias in self.base_aliases.get(use, model.aliases):
-            trial_base.union(value, alias, choice=alias if model.one_of else None)
+        # The decision's edges go into the graphs for the trial and are rolled back after it.
+        self.aliases.checkpoint()
+        self.base.checkpoint()
         saved, self.inplace[use] = self.inplace.get(use), True
-        saved_aliases, self.aliases = self.aliases, trial
-        saved_base, self.base = self.base, trial_base
         try:
-            if model.writes and self._second_destination(use, trial_base):
-                return True
-            # Every access the decision can affect is on a value that may now share memory with
-            # `value` (a new path runs through it); a read and a write conflict only when their
-            # two values may share memory themselves (not transitive: aliasing.py).
-            members = trial.members(value, self.values)
-            reads, writes = self._reads_and_writes(members, use)
-            for write in writes:
-                written = trial.members(write[0].operands[write[1]], self.values)
-                if self._read_only(written) or self._written_by_every_iteration(write):
-                    return True
-            written_values = [w[0].operands[w[1]] for w in writes]
-            for r, v in reads:
-                defined = None
-                for w, written_value in zip(writes, written_values):
-                    if not trial.may_alias(v, written_value):
-                        continue
-                    if defined is None:
-                        defined = self.definition(v)
-                    if self._conflict(r, v, w, defined):
-                        return True
-            return False
+            for alias in model.aliases:
+                self.aliases.union(value, alias, choice=alias if model.one_of else None)
+            for alias in self.base_aliases.get(use, model.aliases):
+                self.base.union(value, alias, choice=alias if model.one_of else None)
+            return self._trial_conflicts(use, model, value)
         finally:
-            self.aliases = saved_aliases
-            self.base = saved_base
+            self.aliases.rollback()
+            self.base.rollback()
             if saved is None:
                 del self.inplace[use]
             else:
                 self.inplace[use] = saved
+
+    def _trial_conflicts(self, use: Use, model: OperandModel, value: SSAValue) -> bool:
+        """With `use` tentatively in place: a conflict (any pair; the checks are independent,
+        so their order does not change the answer)."""
+        trial = self.aliases
+        if model.writes and self._second_destination(use, self.base):
+            return True
+        # Every access the decision can affect is on a value that may now share memory with
+        # `value` (a new path runs through it); a read and a write conflict only when their
+        # two values may share memory themselves (not transitive: aliasing.py).
+        members = trial.members(value, self.values)
+        reads, writes = self._reads_and_writes(members, use)
+        for write in writes:
+            if not trial.reach(write[0].operands[write[1]]).isdisjoint(self._read_only_values) \
+                    or self._written_by_every_iteration(write):
+                return True
+        return self._any_read_write_conflict(reads, writes)
+
+    def _any_read_write_conflict(self, reads: list[tuple[Use, SSAValue]], writes: list[Use]) -> bool:
+        """Some pair of a read and a write on values that may share memory conflicts
+        (`_conflict`). Only the writes that `_conflict` can find conflicting are tried: those
+        of the read's own op, those between the read value's definition and the read, and,
+        when the read is in a loop, those after it up to the end of its outermost loop. With
+        the writes sorted by position that is a window per read, not every write: the alias
+        sets of a network's in-place chains grow with the network."""
+        order = sorted(range(len(writes)), key=lambda i: self.pos[writes[i][0]])
+        positions = [self.pos[writes[i][0]] for i in order]
+        of_op: dict[Operation, list[int]] = {}
+        for i, (w_op, _) in enumerate(writes):
+            of_op.setdefault(w_op, []).append(i)
+        written_values = [w[0].operands[w[1]] for w in writes]
+        for r, v in reads:
+            defined = self.definition(v)
+            if isinstance(defined[0], Operation) and has_no_contents(defined[0]):
+                continue  # reading uninitialized contents never conflicts
+            r_op = r[0]
+            p_r = self.pos[r_op]
+            candidates = list(of_op.get(r_op, ()))
+            candidates.extend(order[bisect_right(positions, defined[1]):bisect_left(positions, p_r)])
+            loops = self._loops_of(r_op)
+            if loops:
+                candidates.extend(
+                    order[bisect_right(positions, p_r):bisect_right(positions, self.end[loops[-1]])]
+                )
+            shared = self.aliases.reach(v)
+            for i in candidates:
+                if written_values[i] in shared and self._conflict(r, v, writes[i], defined):
+                    return True
+        return False
 
     def _written_by_every_iteration(self, write: Use) -> bool:
         """`write` is inside an scf.forall and writes memory that exists before the loop (its
