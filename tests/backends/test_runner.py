@@ -276,7 +276,8 @@ def test_mlir_opt_failure_quotes_the_diagnostic_and_keeps_the_input(tmp_path):
     kept = tmp_path / "failures"
     inputs = list(kept.glob("*/input.mlir"))
     assert len(inputs) == 1 and str(inputs[0].parent) in message
-    assert "reproduce with:" in message and "--pass-pipeline=builtin.module(convert-elementwise-to-linalg,one-shot-bufferize" in message
+    assert "reproduce with:" in message and "--pass-pipeline=builtin.module(convert-elementwise-to-linalg," in message
+    assert "one-shot-bufferize" in message
     assert describe(info.value).startswith("error: mlir-opt failed")
 
 
