@@ -9,7 +9,9 @@ in one process, on the same seeded input:
   and the host CPU (benchmarks/compile_time.py's flags), run through `iree.runtime` with the
   parameter archive: device `local-sync` for T = 1, `local-task` with T workers for T > 1.
   Optional (`pip install -e '.[peers]'`); skipped with a note when absent.
-- `xfuse`: `xfuse.onnx.load` with the whole-network pipeline (`NETWORK_PASSES`: network fusion,
+- `xfuse`: `xfuse.onnx.load` as a user calls it (`--xfuse default`: `xfuse-nhwc`, then the
+  `microkernel` pipeline for T = 1, `microkernel-openmp` for T > 1), or (`--xfuse network`) with
+  the whole-network pipeline (`NETWORK_PASSES`: network fusion,
   xfuse-bufferize, shared buffers) and its `memref` backend for T = 1; for T > 1 the same with
   `xfuse-network-fusion{min-tiles=T}` and the fused groups' `scf.forall` run on LLVM's OpenMP
   runtime (`memref-openmp` below: the steps `microkernel-openmp` uses, on the `memref` pipeline),
@@ -220,8 +222,23 @@ def memref_openmp():
                    description="memref, scf.forall on LLVM's OpenMP runtime")
 
 
-def xfuse_configuration(threads: int) -> tuple[str, object]:
+XFUSE_VARIANTS = ("default", "network")
+"""`--xfuse`: `default` is what `xfuse.onnx.load` does (`DEFAULT_PASSES`, `xfuse-nhwc`, and the
+`microkernel` pipelines); `network` is the whole-network fusion pipeline `NETWORK_PASSES`."""
+
+xfuse_variant = "default"
+
+
+def xfuse_configuration(threads: int, variant: str | None = None) -> tuple[str, object]:
     """(xfuse passes, backend pipeline) for T threads."""
+    from xfuse.backends import pipelines as p
+
+    if (variant or xfuse_variant) == "default":
+        from xfuse.onnx.model import DEFAULT_PASSES
+
+        if threads == 1:
+            return DEFAULT_PASSES, p.MICROKERNEL
+        return DEFAULT_PASSES, p.MICROKERNEL_OPENMP if p.openmp_available() else p.MICROKERNEL_PARALLEL
     from xfuse.transforms.network.pipeline import NETWORK_BACKEND, NETWORK_PASSES
 
     if threads == 1:
@@ -400,12 +417,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="after the timing, xfuse's per-group profile of N calls per model and T "
                              "(Model.profile; the largest sections and the totals by kind)")
+    parser.add_argument("--xfuse", choices=XFUSE_VARIANTS, default="default",
+                        help="xfuse's passes: default (xfuse.onnx.load's: xfuse-nhwc, microkernel) or "
+                             "network (the whole-network fusion pipeline NETWORK_PASSES, memref backend)")
     parser.add_argument("--json", action="store_true", help="print the records as JSON (profiles go to stderr)")
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.profile < 0:
         parser.error("--repeat must be at least 1 and --profile at least 0")
     if any(t < 1 or t > (os.cpu_count() or 1) for t in args.threads):
         parser.error(f"--threads must be between 1 and {os.cpu_count()}")
+    global xfuse_variant
+    xfuse_variant = args.xfuse
     notes: list[str] = []
     for variable in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"):
         if variable in os.environ:

@@ -140,8 +140,10 @@ def test_tiled_example_fuses_and_agrees(passes: str):
 def test_models_benchmark_tiny():
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")
+    # The whole-network pipeline keeps torch-mlir's batch matmuls, one group each (the default
+    # passes turn them into matmuls: checked below).
     process = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "2", "--profile", "2",
-                          "--json")
+                          "--json", "--xfuse", "network")
     assert process.returncode == 0, process.stderr
     records = json.loads(process.stdout)
     for threads in (1, 2):  # the profiles go to stderr with --json: 8 batch-matmul groups each
@@ -156,6 +158,10 @@ def test_models_benchmark_tiny():
         assert r["model"] == "transformer-tiny" and r["median_ms"] > 0
         assert math.isclose(r["gflops"], flops / r["median_ms"] / 1e6)
         assert math.isclose(r["ratio_to_ort"], r["median_ms"] / ort[r["threads"]])
+    default = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "1", "--threads", "1",
+                          "--systems", "onnxruntime,xfuse", "--json")
+    assert default.returncode == 0, default.stderr
+    assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == {("onnxruntime", 1), ("xfuse", 1)}
 
 
 def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
