@@ -38,7 +38,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir.affine import AffineMap
 from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from xfuse.dense_elements import compact_splat
@@ -55,6 +55,22 @@ class LocatingParser(Parser):
     def __init__(self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0):
         super().__init__(ctx, text, name)
         self._line_offset = line_offset
+
+    def parse_affine_map(self) -> AffineMap:
+        return self._affine(super().parse_affine_map)
+
+    def parse_affine_set(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+        return self._affine(super().parse_affine_set)
+
+    def _affine(self, parse):
+        """xDSL's affine expressions multiply only by constants: MLIR's semi-affine maps
+        (`d1 * s0`) are a located parse error, not xDSL's NotImplementedError."""
+        start = self._current_token.span
+        try:
+            return parse()
+        except NotImplementedError as exc:
+            raise ParseError(start, f"not supported: {exc} (xDSL's affine expressions, which xfuse "
+                                    "uses, have no semi-affine maps)") from None
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
