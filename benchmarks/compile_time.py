@@ -5,7 +5,9 @@ transformer encoder layer of `xfuse.onnx.transformer`), in one process:
 
 - **xfuse**: every step of `ONNX -> shared object`, timed on its own: `import` (ONNX rewrites and
   torch-mlir's importer and pipelines, `xfuse.onnx.import_model`), `parse` (xfuse's parser), each
-  pass of the network pipeline (`xfuse.transforms.network.pipeline.NETWORK_PASSES`), `emit` (the
+  xfuse pass (`--passes`, default what `xfuse.onnx.load` runs: `xfuse.onnx.model.DEFAULT_PASSES`
+  and the `microkernel` backend; `--passes` with `NETWORK_PASSES` and `--backend memref` for the
+  whole-network fusion pipeline), `emit` (the
   backend's Python side: preparing the module, printing it for mlir-opt), then the tools the
   backend runs: `mlir-opt`, `mlir-translate`, `opt`, `llc`, `cc` (link). The build is not cached.
 - **IREE 3.13** on the same ONNX file: `iree-import-onnx --externalize-params --opset-version 17`
@@ -210,16 +212,17 @@ def compile_with_xfuse(model, passes: str, backend: str, heap_trace: bool) -> tu
     tools = sum(clock.wall.get(t, 0.0) for t in TOOL_STAGES), sum(clock.cpu.get(t, 0.0) for t in TOOL_STAGES)
     clock.wall["emit"] = clock.wall.pop("backend") - tools[0]
     clock.cpu["emit"] = clock.cpu.pop("backend") - tools[1]
-    built = built_model(imported, compiled, passes)
+    built = built_model(imported, compiled, passes, module)
     counts = {"ops": ops, "linalg_ops": linalg_ops, "ir_bytes": len(imported.mlir.encode()),
               "weight_bytes": imported.weights.nbytes, "weights": len(imported.weights)}
     return counts, clock, built
 
 
-def built_model(imported, compiled, passes: str):
+def built_model(imported, compiled, passes: str, module):
     """A `xfuse.onnx.Model` of an `ImportedModel` compiled here (`Model.compile` compiles itself,
-    cached and untimed per tool): called with the ONNX inputs, it passes the weights."""
-    from xfuse.onnx.model import Model, TensorInfo
+    cached and untimed per tool): called with the ONNX inputs, it passes the weights, in the
+    layouts the passes gave their arguments (`module`, after the passes)."""
+    from xfuse.onnx.model import Model, TensorInfo, weights_in_argument_layouts
 
     count = len(imported.input_names)
     signature = compiled.signature
@@ -227,7 +230,7 @@ def built_model(imported, compiled, passes: str):
                                                                      strict=True)]
     outputs = [TensorInfo(n, tuple(s.shape), s.dtype) for n, s in zip(imported.output_names, signature.results,
                                                                      strict=True)]
-    return Model(imported.mlir, compiled, inputs, outputs, imported.weights, passes)
+    return Model(imported.mlir, compiled, inputs, outputs, weights_in_argument_layouts(module, imported), passes)
 
 
 def check_and_profile(built, model, heap_trace: bool, seed: int) -> dict:
@@ -383,13 +386,15 @@ def parse_models(text: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     from xfuse.backends.runner import BackendError
     from xfuse.passes import parse_pipeline
-    from xfuse.transforms.network.pipeline import NETWORK_BACKEND, NETWORK_PASSES
+    from xfuse.onnx.model import DEFAULT_PASSES
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--models", type=parse_models, default=list(DEFAULT_MODELS),
                         help=f"comma-separated, default all of {','.join(DEFAULT_MODELS)}; also {','.join(EXTRA_MODELS)}")
-    parser.add_argument("--passes", default=NETWORK_PASSES, help="xfuse passes (default: the network pipeline)")
-    parser.add_argument("--backend", default=NETWORK_BACKEND, help="backend pipeline after them (default: memref)")
+    parser.add_argument("--passes", default=DEFAULT_PASSES,
+                        help=f"xfuse passes (default: xfuse.onnx.load's, {DEFAULT_PASSES!r}; the whole-network "
+                             "pipeline is xfuse-network-fusion,xfuse-bufferize,xfuse-share-buffers with --backend memref)")
+    parser.add_argument("--backend", default="microkernel", help="backend pipeline after them (default: microkernel)")
     parser.add_argument("--no-iree", action="store_true", help="do not compile with IREE")
     parser.add_argument("--no-heap-trace", action="store_true", help="build without the heap tracer (no peak memory)")
     parser.add_argument("--seed", type=int, default=0, help="of the random weights and inputs")

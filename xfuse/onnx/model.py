@@ -99,7 +99,7 @@ class Model:
         start = time.perf_counter()
         if passes:
             xfuse.apply_passes(module, passes)
-        weights = _in_argument_layouts(module, imported)
+        weights = weights_in_argument_layouts(module, imported)
         seconds["passes"] = time.perf_counter() - start
         start = time.perf_counter()
         compiled = compile_module(module, entry=imported.entry, pipeline=pipeline or DEFAULT_PIPELINE)
@@ -240,7 +240,7 @@ def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None
     return Model.compile(imported, passes=passes, pipeline=pipeline)
 
 
-def _in_argument_layouts(module: Any, imported: ImportedModel) -> Weights:
+def weights_in_argument_layouts(module: Any, imported: ImportedModel) -> Weights:
     """The weights as the passes left the function's arguments: a pass that permuted a weight
     argument (`xfuse-nhwc`: filters to HWCF) recorded the permutation (`xfuse.weight_layout`);
     the array is transposed here, once, not on every call."""
