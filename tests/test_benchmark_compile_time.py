@@ -20,9 +20,11 @@ onnx = pytest.importorskip("onnx")
 pytest.importorskip("onnxruntime")
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+from xfuse.onnx.model import DEFAULT_PASSES  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
-XFUSE_STAGES = {"import", "parse", "xfuse-network-fusion", "xfuse-bufferize", "xfuse-share-buffers", "emit",
-                "mlir-opt", "mlir-translate", "opt", "llc", "cc"}
+NETWORK_PASSES = "xfuse-network-fusion,xfuse-bufferize,xfuse-share-buffers"
+TOOL_AND_FIXED_STAGES = {"import", "parse", "emit", "mlir-opt", "mlir-translate", "opt", "llc", "cc"}
 
 
 def _load(name: str):
@@ -42,8 +44,8 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=900)
 
 
-def _check_row(row: dict, iree: bool) -> None:
-    assert set(row["stages"]) == XFUSE_STAGES
+def _check_row(row: dict, iree: bool, passes: str) -> None:
+    assert set(row["stages"]) == TOOL_AND_FIXED_STAGES | set(passes.split(","))
     assert all(s["wall_s"] > 0 and s["cpu_s"] >= 0 for s in row["stages"].values()), row["stages"]
     assert row["total_wall_s"] == pytest.approx(sum(s["wall_s"] for s in row["stages"].values()))
     assert row["error"] <= 1e-4
@@ -60,13 +62,22 @@ def test_tiny_transformer_with_iree():
     process = _run("--models", "transformer-tiny", "--json")
     assert process.returncode == 0, process.stderr
     report = json.loads(process.stdout)
-    assert report["passes"] == "xfuse-network-fusion,xfuse-bufferize,xfuse-share-buffers"
+    assert report["passes"] == DEFAULT_PASSES  # what xfuse.onnx.load runs
     (row,) = report["rows"]
     assert row["model"] == "transformer-tiny"
-    _check_row(row, iree=True)
+    _check_row(row, iree=True, passes=DEFAULT_PASSES)
     assert "passes_vs_ops" not in report  # one model: nothing to fit
     table = compile_time.format_table(report)
     assert "transformer-tiny" in table and "xfuse total" in table
+
+
+def test_tiny_transformer_through_the_whole_network_pipeline():
+    process = _run("--models", "transformer-tiny", "--json", "--no-iree", "--passes", NETWORK_PASSES,
+                   "--backend", "memref")
+    assert process.returncode == 0, process.stderr
+    report = json.loads(process.stdout)
+    assert report["passes"] == NETWORK_PASSES
+    _check_row(report["rows"][0], iree=False, passes=NETWORK_PASSES)
 
 
 def test_activation_bytes_counts_what_is_stored():
@@ -116,11 +127,12 @@ def test_bad_pass_pipeline_is_refused_before_importing():
 
 @pytest.mark.slow
 def test_squeezenet_and_tiny_transformer_fit_growth():
-    process = _run("--models", "transformer-tiny,squeezenet", "--json")
+    process = _run("--models", "transformer-tiny,squeezenet", "--json", "--passes", NETWORK_PASSES,
+                   "--backend", "memref")
     assert process.returncode == 0, process.stderr
     report = json.loads(process.stdout)
     for row in report["rows"]:
-        _check_row(row, iree=True)
+        _check_row(row, iree=True, passes=NETWORK_PASSES)
     squeezenet = report["rows"][1]
     # the shared buffers hold less than every activation at once
     assert squeezenet["peak_intermediate_bytes"] < squeezenet["activation_bytes"]
