@@ -56,6 +56,14 @@ class LocatingParser(Parser):
         super().__init__(ctx, text, name)
         self._line_offset = line_offset
 
+    def _parse_optional_builtin_parametrized_attr(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+        if self._current_token.kind == MLIRTokenKind.BARE_IDENT and self._current_token.text == "sparse":
+            # MLIR's sparse elements attribute (`sparse<indices, values> : tensor<...>`): out of
+            # scope, and xDSL's own message would be a bare "attribute expected".
+            self.raise_error("not supported: sparse elements attributes (sparse<...>); xDSL has no such "
+                             "attribute (use dense<...>)")
+        return super()._parse_optional_builtin_parametrized_attr()
+
     def parse_affine_map(self) -> AffineMap:
         return self._affine(super().parse_affine_map)
 
