@@ -122,7 +122,15 @@ class Pipeline:
         bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs)]
         after = after_bufferize_bodies(groups)
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
-        return replace(self, transform_bodies=(*self.transform_bodies, *bodies),
+        steps = self.steps
+        if FUSE_ELEMENTWISE in steps and _loop_carries_a_tensor(module):
+            # The fusion gives an elementwise op in a loop body a `tensor.empty` destination
+            # instead of the iter_arg it wrote; one-shot-bufferize then refuses the loop ("Yield
+            # operand #0 is not equivalent to the corresponding iter bbArg"), and its
+            # allow-return-allocs-from-loops makes the deallocation pipeline store i1s that
+            # finalize-memref-to-llvm 22.1.8 asserts on. Such modules keep their ops unfused.
+            steps = tuple(step for step in steps if step != FUSE_ELEMENTWISE)
+        return replace(self, steps=steps, transform_bodies=(*self.transform_bodies, *bodies),
                        after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags)
 
     def spec(self, transform_library: str | None = None) -> str:
@@ -181,6 +189,14 @@ AGGREGATE_DECOMPOSITION = """\
 """
 """Transform ops: linalg.softmax and the Winograd transforms decomposed into generic/fill/reduce
 and tensor ops (LLVM 22 has no other lowering for them; on tensors only)."""
+
+
+def _loop_carries_a_tensor(module: ModuleOp) -> bool:
+    """An scf.for or scf.while of `module` carries a tensor from one iteration to the next."""
+    from xdsl.dialects.builtin import TensorType
+
+    return any(op.name in ("scf.for", "scf.while") and any(isinstance(r.type, TensorType) for r in op.results)
+               for op in module.walk())
 
 
 # Steps shared by the pipelines -------------------------------------------------------------
