@@ -151,7 +151,7 @@ def _(
     # The heap-traced build (allocations through a recording allocator) costs no compile time.
     with clock.stage("backend"), timing_backend_tools(clock):
         compiled = xfuse.compile_module(bufferized, imported.entry, traced_pipeline(NETWORK_BACKEND), cache=False)
-    model = built_model(imported, compiled, "xfuse-network-fusion,xfuse-bufferize,xfuse-share-buffers")
+    model = built_model(imported, compiled, "xfuse-network-fusion,xfuse-bufferize,xfuse-share-buffers", bufferized)
     return bufferized, model
 
 
