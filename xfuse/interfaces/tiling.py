@@ -42,6 +42,7 @@ __all__ = [
     "IteratorType",
     "OpFoldResult",
     "Range",
+    "ResultTileIsIterationTile",
     "TilingInterface",
     "TilingRefused",
     "TilingResult",
@@ -182,6 +183,31 @@ class TilingInterface(ABC):
 
 
 # -- registry -----------------------------------------------------------------------------
+
+class ResultTileIsIterationTile(TilingInterface):
+    """A model whose iteration domain is its (one) result's index space: an iteration tile writes
+    the same offsets and sizes of the result, and the tile of the result is the tiled op itself."""
+
+    def get_result_tile_position(
+        self,
+        builder: Builder,
+        op: Operation,
+        result_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
+        return list(offsets), list(sizes)
+
+    def generate_result_tile_value(
+        self,
+        builder: Builder,
+        op: Operation,
+        result_index: int,
+        offsets: Sequence[OpFoldResult],
+        sizes: Sequence[OpFoldResult],
+    ) -> TilingResult:
+        return self.get_tiled_implementation(builder, op, offsets, sizes)
+
 
 _MODELS: dict[type[Operation], TilingInterface] = {}
 _BUILTIN_MODELS_LOADED = False

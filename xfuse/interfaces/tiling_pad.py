@@ -36,7 +36,7 @@ from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,
     Range,
-    TilingInterface,
+    ResultTileIsIterationTile,
     TilingRefused,
     TilingResult,
     constant_value,
@@ -108,7 +108,7 @@ def _padding_value(op: tensor.PadOp, builder: Builder) -> SSAValue | None:
     return value
 
 
-class PadTilingModel(TilingInterface):
+class PadTilingModel(ResultTileIsIterationTile):
     """`tensor.pad`: one parallel loop per result dimension (module docstring)."""
 
     def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
@@ -121,26 +121,6 @@ class PadTilingModel(TilingInterface):
         assert isinstance(op, tensor.PadOp)
         rank = len(op.result.type.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
         return [IteratorType.PARALLEL] * rank
-
-    def get_result_tile_position(
-        self,
-        builder: Builder,
-        op: Operation,
-        result_index: int,
-        offsets: Sequence[OpFoldResult],
-        sizes: Sequence[OpFoldResult],
-    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
-        return list(offsets), list(sizes)
-
-    def generate_result_tile_value(
-        self,
-        builder: Builder,
-        op: Operation,
-        result_index: int,
-        offsets: Sequence[OpFoldResult],
-        sizes: Sequence[OpFoldResult],
-    ) -> TilingResult:
-        return self.get_tiled_implementation(builder, op, offsets, sizes)
 
     def get_tiled_implementation(
         self,

@@ -20,7 +20,7 @@ from xfuse.interfaces.tiling import (
     IteratorType,
     OpFoldResult,
     Range,
-    TilingInterface,
+    ResultTileIsIterationTile,
     TilingRefused,
     TilingResult,
     register_tiling_model,
@@ -35,7 +35,7 @@ def _softmax(op: Operation) -> SoftmaxOp:
     return op
 
 
-class SoftmaxTilingModel(TilingInterface):
+class SoftmaxTilingModel(ResultTileIsIterationTile):
     """See the module docstring."""
 
     def get_iteration_domain(self, builder: Builder, op: Operation) -> list[Range]:
@@ -72,26 +72,6 @@ class SoftmaxTilingModel(TilingInterface):
         tiled.location = softmax.location  # pyright: ignore[reportAttributeAccessIssue]
         builder.insert(tiled)
         return TilingResult((tiled,), tuple(tiled.results), (input_slice, init_slice))
-
-    def get_result_tile_position(
-        self,
-        builder: Builder,
-        op: Operation,
-        result_index: int,
-        offsets: Sequence[OpFoldResult],
-        sizes: Sequence[OpFoldResult],
-    ) -> tuple[list[OpFoldResult], list[OpFoldResult]]:
-        return list(offsets), list(sizes)
-
-    def generate_result_tile_value(
-        self,
-        builder: Builder,
-        op: Operation,
-        result_index: int,
-        offsets: Sequence[OpFoldResult],
-        sizes: Sequence[OpFoldResult],
-    ) -> TilingResult:
-        return self.get_tiled_implementation(builder, op, offsets, sizes)
 
 
 register_tiling_model(SoftmaxOp, SoftmaxTilingModel())
