@@ -160,6 +160,41 @@ def test_weights_stay_when_asked():
     assert_same_results(reference, candidate, inputs, "filters transposed in the function")
 
 
+FULLY_CONNECTED = """
+func.func @fc(%x: tensor<2x8xf32>, %w: tensor<6x8xf32> {xfuse.weight}, %v: tensor<6x8xf32>) -> tensor<2x6xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x6xf32>
+  %wt = linalg.transpose ins(%w : tensor<6x8xf32>) outs(%e : tensor<8x6xf32>) permutation = [1, 0]
+  %e2 = tensor.empty() : tensor<8x6xf32>
+  %vt = linalg.transpose ins(%v : tensor<6x8xf32>) outs(%e2 : tensor<8x6xf32>) permutation = [1, 0]
+  %o = tensor.empty() : tensor<2x6xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%o : tensor<2x6xf32>) -> tensor<2x6xf32>
+  %m = linalg.matmul ins(%x, %wt : tensor<2x8xf32>, tensor<8x6xf32>) outs(%f : tensor<2x6xf32>) -> tensor<2x6xf32>
+  %n = linalg.matmul ins(%x, %vt : tensor<2x8xf32>, tensor<8x6xf32>) outs(%m : tensor<2x6xf32>) -> tensor<2x6xf32>
+  return %n : tensor<2x6xf32>
+}
+"""
+
+
+def test_transposed_weight_arguments_take_the_transposed_layout():
+    """Only the argument marked {xfuse.weight} changes type; the plain one is still transposed
+    in the function, and the result is the same once the caller permutes the weight."""
+    reference = parse(FULLY_CONNECTED)
+    module = parse(FULLY_CONNECTED)
+    result = convert_to_nhwc(module)
+    assert result.permuted_weights == 1
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    assert [str(t) for t in function.function_type.inputs.data] == [
+        "tensor<2x8xf32>", "tensor<8x6xf32>", "tensor<6x8xf32>"]
+    assert weight_layouts(module, "fc") == {1: (1, 0)}
+    assert _ops(module)["linalg.transpose"] == 1
+    inputs = random_inputs(compile_module(reference, "fc", PIPELINE).signature, seed=3)
+    (want,) = compile_module(reference, "fc", PIPELINE)(*inputs)
+    permuted = [inputs[0], np.ascontiguousarray(inputs[1].T), inputs[2]]
+    (got,) = compile_module(module, "fc", PIPELINE)(*permuted)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
 onnx = pytest.importorskip("onnx", reason="xfuse.onnx needs onnx")
 
 
@@ -181,7 +216,7 @@ def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx, tmp_path):
 
     model = xfuse.onnx.load(tiny_conv_onnx, passes="xfuse-nhwc", pipeline=PIPELINE)
     assert model.weights["w1"].shape == (3, 3, 3, 8) and model.weights["w1"].flags.c_contiguous
-    assert model.weights["w3"].shape == (10, 8)  # a Gemm weight: not a filter
+    assert model.weights["w3"].shape == (8, 10)  # a Gemm weight with transB: transposed at load, not per call
     errors = compare_with_onnxruntime(model, tiny_conv_onnx, seed=1)
     assert errors and all(error <= TOLERANCE for error in errors.values()), errors
     # saved and loaded again: the permuted weights go with the shared object that expects them

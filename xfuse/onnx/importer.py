@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,9 +36,10 @@ def function_name(model: onnx.ModelProto) -> str:
     return name if name and not name[0].isdigit() else f"main{('_' + name) if name else ''}"
 
 
-def import_to_linalg(model: onnx.ModelProto) -> str:
+def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ()) -> str:
     """The MLIR text (func/linalg/tensor/arith/math on tensors) of a prepared model
-    (`graph.prepare_for_inference`); its function takes the graph inputs in order."""
+    (`graph.prepare_for_inference`); its function takes the graph inputs in order, those named
+    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout)."""
     require_onnx_packages()
     from torch_mlir.dialects import torch as torch_d
     from torch_mlir.extras import onnx_importer
@@ -62,7 +63,23 @@ def import_to_linalg(model: onnx.ModelProto) -> str:
             PassManager.parse(LOWERING).run(module)
         except MLIRError as exc:
             raise OnnxError(_lowering_failure(exc, nodes)) from None
+        _mark_weights(module, [value.name in weight_names for value in runtime_inputs(named)])
     return module.get_asm(large_elements_limit=None)
+
+
+def _mark_weights(module, is_weight: Sequence[bool]) -> None:
+    """`{xfuse.weight}` on the imported function's arguments that are weights (in torch-mlir's
+    module, before it is printed)."""
+    from torch_mlir.ir import ArrayAttr, DictAttr, UnitAttr
+
+    from xfuse.transforms.layout.weight_transposes import WEIGHT_ATTR
+
+    if not any(is_weight):
+        return
+    for op in module.regions[0].blocks[0].operations:
+        if op.operation.name == "func.func" and len(op.regions[0].blocks[0].arguments) == len(is_weight):
+            op.attributes["arg_attrs"] = ArrayAttr.get(
+                [DictAttr.get({WEIGHT_ATTR: UnitAttr.get()} if weight else {}) for weight in is_weight])
 
 
 def _lowering_failure(exc, nodes: dict[str, onnx.NodeProto]) -> str:
@@ -121,7 +138,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared = prepare_for_inference(external, input_shapes, weights)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
-    text = import_to_linalg(prepared)
+    text = import_to_linalg(prepared, weights.names)
     seconds = {"prepare": prepared_at - start, "import": time.perf_counter() - prepared_at}
     return ImportedModel(text, function_name(prepared), input_names,
                          tuple(value.name for value in prepared.graph.output), weights, seconds)

@@ -2,7 +2,8 @@
 
 Per function body: `plan.py` decides which ops run in NHWC, `rewrite.py` builds them and puts
 the transposes where NCHW and NHWC meet. Convolution filters that are function arguments take
-the HWCF / HWC layout in the signature (`weight_layout.py`). Layout changes cost more than the
+the HWCF / HWC layout in the signature (`weight_layout.py`), and so do weight arguments that are
+only transposed (`weight_transposes.py`: fully connected layers). Layout changes cost more than the
 convolutions they feed (docs/passes/xfuse-nhwc.md), so each transpose is reported as a remark
 with the reason it could not be avoided.
 """
@@ -21,6 +22,7 @@ from xdsl.passes import ModulePass
 from xfuse.diagnostics import format_diagnostic
 from xfuse.transforms.layout.plan import NHWC_FORMS, plan_block
 from xfuse.transforms.layout.rewrite import NhwcRewriter, TransposeNote
+from xfuse.transforms.layout.weight_transposes import fold_weight_transposes
 
 
 @dataclass
@@ -54,6 +56,8 @@ def convert_to_nhwc(module: ModuleOp, permute_arguments: bool = True) -> NhwcRes
     for function in [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]:
         callers = permute_arguments and any(
             op.name == "func.call" and op.callee.root_reference.data == function.sym_name.data for op in module.walk())
+        if permute_arguments and not callers:  # FC weights transposed on every call: once, at load
+            result.permuted_weights += len(fold_weight_transposes(function))
         plan = plan_block(function.body.block)
         result.kept.extend(plan.kept)
         if not plan.converted:

@@ -1,0 +1,73 @@
+"""Transposes of weight arguments folded into the arguments' layout.
+
+torch-mlir lowers ONNX's `Gemm` with `transB = 1` (every fully connected layer of the light
+models) and `MatMul` of a transposed initializer to a `linalg.transpose` of the weight followed by
+a `linalg.matmul`: on every call the whole weight is transposed, with strided reads (ResNet-50's
+FC layer: 10 ms of a 130 ms call; VGG-19's first one reads 400 MB). A weight is constant, so the
+transpose belongs to load time: the argument takes the transposed array
+(`xfuse.weight_layout`, as `xfuse-nhwc` does for convolution filters) and the transpose goes.
+
+Only arguments marked `{xfuse.weight}` qualify (xfuse.onnx's importer marks the externalized
+weights): the pass cannot tell a weight from an input the caller passes unchanged on every call.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import FunctionType, TensorType
+from xdsl.ir import BlockArgument
+from xdsl.rewriter import Rewriter
+
+from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
+
+WEIGHT_ATTR = "xfuse.weight"
+"""The unit argument attribute naming a weight: constant across calls, so its layout is the
+compiler's to choose (the caller permutes it once, as `xfuse.weight_layout` says)."""
+
+
+def is_weight(function: func.FuncOp, index: int) -> bool:
+    return function.arg_attrs is not None and WEIGHT_ATTR in function.arg_attrs.data[index].data
+
+
+def _transpose_permutation(argument: BlockArgument) -> tuple[int, ...] | None:
+    """The permutation every use of `argument` transposes it by, when every use is a
+    `linalg.transpose` of it and they agree."""
+    permutations = set()
+    for use in argument.uses:
+        op = use.operation
+        if op.name != "linalg.transpose" or use.index != 0:
+            return None
+        permutations.add(tuple(op.permutation.get_values()))
+    return permutations.pop() if len(permutations) == 1 else None
+
+
+def fold_weight_transposes(function: func.FuncOp) -> list[int]:
+    """Fold the transposes of `function`'s weight arguments into their types; the indices of the
+    arguments changed. An argument that already has a layout, or that something else reads too,
+    is left as it is."""
+    folded = []
+    if not function.body.blocks:
+        return folded
+    for argument in list(function.body.block.args):
+        index = argument.index
+        if not isinstance(argument.type, TensorType) or not is_weight(function, index) or \
+                weight_layout(function, index) is not None:
+            continue
+        permutation = _transpose_permutation(argument)
+        if permutation is None:
+            continue
+        transposes = [use.operation for use in argument.uses]
+        new_type = transposes[0].results[0].type
+        argument = Rewriter.replace_value_with_new_type(argument, new_type)
+        inputs = list(function.function_type.inputs.data)
+        inputs[index] = new_type
+        function.function_type = FunctionType.from_lists(inputs, list(function.function_type.outputs.data))
+        set_weight_layout(function, index, permutation)
+        for transpose in transposes:
+            transpose.results[0].replace_all_uses_with(argument)
+            init = transpose.operands[1].owner
+            Rewriter.erase_op(transpose)
+            if getattr(init, "name", None) == "tensor.empty" and not init.results[0].uses:
+                Rewriter.erase_op(init)
+        folded.append(index)
+    return folded
