@@ -58,6 +58,9 @@ LIGHT_MODELS = ("alexnet", "densenet121", "inception_v1", "inception_v2", "resne
                 "vgg19", "zfnet512")
 """The light models of the onnx wheel (onnx/backend/test/data/light/light_NAME.onnx)."""
 
+LIGHT_FILES = {"alexnet": "bvlc_alexnet"}
+"""A light model whose file is not named after it."""
+
 DEFAULT_MODELS = (*LIGHT_MODELS, "transformer")
 EXTRA_MODELS = ("transformer-tiny",)
 """Chosen only by name: the test size of the transformer layer (the smoke test's model)."""
@@ -89,7 +92,8 @@ def onnx_model(name: str, seed: int = 0):
         return transformer_layer(TINY, seed=seed)
     if name not in LIGHT_MODELS:
         raise ValueError(f"unknown model '{name}' (models: {', '.join(DEFAULT_MODELS + EXTRA_MODELS)})")
-    path = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light" / f"light_{name}.onnx"
+    file = LIGHT_FILES.get(name, name)
+    path = Path(onnx.__file__).parent / "backend" / "test" / "data" / "light" / f"light_{file}.onnx"
     return random_weights(onnx.load(str(path)), seed)
 
 

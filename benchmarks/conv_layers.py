@@ -33,8 +33,16 @@ LAYERS = {
     "fire_3x3": ConvLayer(1, 55, 55, 16, 64, (3, 3), padding=1),
     "1x1_1024_256": ConvLayer(1, 14, 14, 1024, 256, (1, 1)),
     "dw_136": ConvLayer(1, 28, 28, 136, 136, (3, 3), padding=1, depthwise=True),
+    "3x3_128_192_27": ConvLayer(1, 27, 27, 128, 192, (3, 3), padding=1),
+    "5x5_32_96_27": ConvLayer(1, 27, 27, 32, 96, (5, 5), padding=2),
+    "3x3_64_192_56": ConvLayer(1, 56, 56, 64, 192, (3, 3), padding=1),
+    "1x1_512_2048_7": ConvLayer(1, 7, 7, 512, 2048, (1, 1)),
+    "3x3_512_7": ConvLayer(1, 7, 7, 512, 512, (3, 3), padding=1),
+    "alexnet_stem": ConvLayer(1, 224, 224, 3, 96, (11, 11), stride=4),
+    "zfnet_stem": ConvLayer(1, 224, 224, 3, 96, (7, 7), stride=2),
 }
-"""ResNet-50, squeezenet and shufflenet layer shapes (/work/shared/research/speed-limits.md's table)."""
+"""ResNet-50, squeezenet and shufflenet layer shapes (/work/shared/research/speed-limits.md's table), and
+the inception, ResNet-50 last-stage, AlexNet and ZFNet layers that the network profiles show slow."""
 
 
 def onnx_session(layer: ConvLayer, weights: np.ndarray, bias: np.ndarray):

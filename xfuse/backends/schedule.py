@@ -76,6 +76,14 @@ measured on Zen 4 (AVX2 code, 768x1024x1024, 48x64 tiles), 6x16 ran 1.7x faster 
 when the best dividing tile has fewer, a tile that leaves `m % MR` rows is considered too: the op
 is split at the last full row block (`transform.structured.split`), the rest gets its own tile."""
 
+TILE_VECTORS = (1, 2, 4)
+"""Vector registers per row of a register tile (`NR / L`). Three (NR = 48 for f32 on AVX-512) is
+left out: the tile's rows are `vector<48xf32>` values, which LLVM legalizes by widening to 64
+lanes and rebuilding them element by element (`vinsertps` through the stack): measured on
+Emerald Rapids, a 144x192x256 matmul ran 30x slower with 8x48 than with 8x32, and the
+inception/AlexNet convolutions with 192 or 96 output channels (9x48 tiles) 40x slower than
+onnxruntime instead of 1.2x."""
+
 MAX_MR = 16
 """Largest register-tile height considered (rows of A broadcast per K step)."""
 
@@ -133,7 +141,7 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
     tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
     lanes = target.lanes(element_bits)
-    fitting = [MicroTile(mr, nr, lanes) for nr in range(lanes, 4 * lanes + 1, lanes) if n % nr == 0
+    fitting = [MicroTile(mr, nr, lanes) for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
                for mr in range(1, min(m, MAX_MR) + 1)
                if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     dividing = [t for t in fitting if m % t.mr == 0]
