@@ -314,3 +314,83 @@ def test_xdsl_opt_keeps_xdsl_errors_for_other_pipelines():
     ):
         result = _xdsl_opt("-p", spec)
         assert result.returncode == 1 and "Traceback" in result.stderr and message in result.stderr, spec
+
+
+MALFORMED = {
+    # an op of xDSL's, re-registered by xfuse: `memref.copy %a, %b : memref<4xf32>` lacks `to ...`
+    "copy_without_to": (
+        "func.func @f(%a: memref<4xf32>, %b: memref<4xf32>) {\n"
+        "  memref.copy %a, %b : memref<4xf32>\n"
+        "  func.return\n"
+        "}\n",
+        ":3:3\n",
+        "Expected 'to'",
+        "  func.return\n",
+    ),
+    # an op of xfuse's with a bad attribute
+    "pack_with_a_bad_tile": (
+        "func.func @f(%s: tensor<16x16xf32>, %d: tensor<2x2x8x8xf32>) -> tensor<2x2x8x8xf32> {\n"
+        '  %p = linalg.pack %s inner_dims_pos = [0, 1] inner_tiles = [8, "x"] into %d'
+        " : tensor<16x16xf32> -> tensor<2x2x8x8xf32>\n"
+        "  func.return %p : tensor<2x2x8x8xf32>\n"
+        "}\n",
+        ":2:65\n",
+        "Expected integer literal",
+        "  %p = linalg.pack %s",
+    ),
+    "unknown_op": (
+        'func.func @f() {\n  "foo.bar"() : () -> ()\n  func.return\n}\n',
+        ":2:12\n",
+        "Operation foo.bar is not registered",
+        '  "foo.bar"() : () -> ()\n',
+    ),
+    # IR that does not verify: located at the failing op, not the module in generic form
+    "return_of_the_wrong_type": (
+        "func.func @f(%a: i32) -> i64 {\n  func.return %a : i32\n}\n",
+        ":2:3: error: 'func.return' does not verify: ",
+        "expected [i64], got [i32]",
+        "    func.return %a : i32\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", MALFORMED)
+def test_xdsl_opt_reports_bad_input_located_without_a_traceback(tmp_path, name: str):
+    text, location, message, offending_line = MALFORMED[name]
+    source = tmp_path / f"{name}.mlir"
+    source.write_text(text)
+    for extra in ([], ["--split-input-file"]):
+        result = subprocess.run(
+            [str(Path(sys.executable).parent / "xdsl-opt"), str(source), *extra],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert result.returncode == 1 and result.stdout in ("", "builtin.module {\n}\n")
+        assert "Traceback" not in result.stderr
+        assert f"{source}{location}" in result.stderr and message in result.stderr, result.stderr
+        assert offending_line in result.stderr
+
+
+def test_xdsl_opt_bad_input_is_still_the_error_to_callers(tmp_path):
+    # In process, the error is the one xDSL raised (a ParseError, a VerifyException), with its
+    # message; uncaught, the SystemExit it also is ends the program with its diagnostic.
+    from xdsl.utils.exceptions import ParseError, VerifyException
+
+    from xfuse.universe import ReportedExit
+
+    for name, error in (("unknown_op", ParseError), ("return_of_the_wrong_type", VerifyException)):
+        source = tmp_path / f"{name}.mlir"
+        source.write_text(MALFORMED[name][0])
+        with pytest.raises(error) as caught:
+            xDSLOptMain(args=[str(source)]).run()
+        assert isinstance(caught.value, ReportedExit) and isinstance(caught.value, Exception)
+        assert caught.value.code.endswith(str(caught.value).rstrip()) and f"{source}:" in caught.value.code
+        assert MALFORMED[name][2] in str(caught.value)
+
+
+def test_xdsl_opt_verify_diagnostics_prints_the_located_error(tmp_path):
+    source = tmp_path / "bad.mlir"
+    source.write_text(MALFORMED["return_of_the_wrong_type"][0])
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        xDSLOptMain(args=[str(source), "--verify-diagnostics"]).run()
+    assert printed.getvalue().startswith(f"{source}:2:3: error: 'func.return' does not verify: ")

@@ -21,15 +21,18 @@ print as mlir-opt prints them. Those are xfuse's classes; xDSL's interpreter (`x
 xDSL's ops are given their base's implementation (`_interpret_subclasses_as_their_base`),
 for the forms xDSL's op accepts (not, e.g., arith comparisons on tensors); the others
 (`linalg.conv_2d_nchw_fchw`, `linalg.pooling_nchw_max`) are not interpreted. Set
-`XFUSE_EXTEND_XDSL=0` to leave xDSL's dialects, parser and interpreter unchanged (then IR with
-xfuse's ops needs `xfuse-opt`).
+`XFUSE_EXTEND_XDSL=0` to leave xDSL's dialects, parser, interpreter and error reports unchanged
+(then IR with xfuse's ops needs `xfuse-opt`).
 
 A bad option of an xfuse pass in `xdsl-opt -p` is reported as `xfuse-opt` reports it, the
-option located in the pipeline, and exit code 1 (`PassOptionExit`). Other bad input is
-reported as xDSL reports it: a Python traceback whose last line is the error (a pass refusing
-an op: the `XfuseError` with its message); xdsl-opt catches none and offers a plugin no hook to
-format them (an `excepthook` installed on load would change every program that loads the
-multiverse), so located diagnostics for those remain `xfuse-opt`'s.
+option located in the pipeline, and exit code 1 (`PassOptionExit`). xdsl-opt catches no other
+error either and offers a plugin no hook to format them (an `excepthook` installed on load
+would change every program that loads the multiverse), so `xDSLOptMain.run` re-raises the
+errors `xfuse-opt` reports (malformed IR, IR that does not verify -- located at the failing op,
+as `xfuse-opt` does --, a pass refusing an op) as `ReportedExit`s (`_report_errors_located`):
+still the error raised, to whoever catches it, and, uncaught, a `SystemExit` whose message
+Python prints (`xdsl-opt: error: file:line:col ...`) with exit code 1 instead of a traceback.
+Anything else (a bad option of one of xDSL's passes, a bug) stays xDSL's traceback.
 
 The extension covers dialects xDSL defines; a dialect another plugin defines is extended only in
 `xfuse-opt` and `xfuse.make_context()`, which build their dialects after every plugin is loaded.
@@ -43,6 +46,7 @@ from typing import IO
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation
+from xdsl.passes import ModulePass
 from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.universe import XDSL_UNIVERSE, Universe
 
@@ -165,6 +169,75 @@ class PassOptionExit(ValueError, SystemExit):
         self.code = message
 
 
+class ReportedExit(SystemExit):
+    """Base of the classes `_reported` makes: an error of class C re-raised as a subclass of C and
+    of this, whose `code` is the diagnostic. `except C` and `except Exception` still catch it (the
+    class keeps C's name, fields and message); uncaught, Python prints `code` and exits with 1."""
+
+
+@functools.cache
+def _reported_class(error_class: type[BaseException]) -> type[ReportedExit] | None:
+    try:
+        return type(error_class.__name__, (error_class, ReportedExit), {"__module__": error_class.__module__})
+    except TypeError:  # a base whose instance layout SystemExit's cannot share
+        return None
+
+
+def _reported(exc: Exception, text: str) -> BaseException:
+    """`exc` as a `ReportedExit` printing `text`, or `exc` itself if its class cannot be one."""
+    reported_class = _reported_class(type(exc))
+    if reported_class is None:
+        return exc
+    reported = reported_class.__new__(reported_class, *exc.args)
+    reported.__dict__.update(exc.__dict__)
+    reported.code = text
+    return reported
+
+
+def _report_errors_located() -> None:
+    """`xDSLOptMain.run` re-raises an error `xfuse-opt` reports (`xfuse.diagnostics.describe`) as
+    a `ReportedExit`; its pipeline's verification locates an op that does not verify
+    (`verify_located`: the op's `file:line:col` and first line, not the module in generic form)."""
+    from xdsl.utils.exceptions import VerifyException
+    from xdsl.xdsl_opt_main import xDSLOptMain
+
+    from xfuse.diagnostics import VerificationError, describe, verify_located
+
+    run, setup = xDSLOptMain.run, xDSLOptMain.setup_pipeline
+
+    def run_reporting(self: xDSLOptMain) -> None:
+        try:
+            run(self)
+        except ReportedExit:
+            raise
+        except Exception as exc:
+            text = describe(exc)
+            if text is None:
+                raise
+            reported = _reported(exc, f"xdsl-opt: {text}" if text.startswith("error:") else text)
+            raise reported.with_traceback(exc.__traceback__) from None
+
+    def setup_pipeline(self: xDSLOptMain) -> None:
+        setup(self)
+        pipeline = self.pipeline
+        verify = pipeline.callback
+        assert verify is not None
+
+        def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            try:
+                verify(previous, module, following)
+            except VerificationError:
+                raise
+            except VerifyException:
+                verify_located(module, f"after '{previous.name}'" if previous else None)
+                raise
+
+        self.pipeline = type(pipeline)(pipeline.passes, callback)
+
+    run_reporting.__doc__, setup_pipeline.__doc__ = run.__doc__, setup.__doc__
+    xDSLOptMain.run, xDSLOptMain.setup_pipeline = run_reporting, setup_pipeline
+
+
 def _report_bad_xfuse_pass_options() -> None:
     """`xDSLOptMain.setup_pipeline` raises `PassOptionExit` for an option an xfuse pass refuses
     (located in the pipeline by xfuse.passes); other pipeline errors are xDSL's, unchanged."""
@@ -192,6 +265,7 @@ if os.environ.get(EXTEND_XDSL_VARIABLE, "1") != "0":
     _extend_xdsl_dialects()
     _read_mlir_with_xfuse_parser()
     _interpret_subclasses_as_their_base()
+    _report_errors_located()
 _report_bad_xfuse_pass_options()
 
 XFUSE_UNIVERSE = Universe(all_passes=get_all_passes(), all_dialects=_own_dialects())
