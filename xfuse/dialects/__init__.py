@@ -67,8 +67,9 @@ def _memref() -> Dialect:
 
 
 def _arith() -> Dialect:
-    from xfuse.dialects.arith import ARITH_EXTENSION
+    from xfuse.dialects.arith import ARITH_EXTENSION, print_overflow_flags_as_mlir
 
+    print_overflow_flags_as_mlir()
     return ARITH_EXTENSION
 
 

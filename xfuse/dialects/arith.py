@@ -582,6 +582,22 @@ class SelectOp(xarith.SelectOp):
         printer.print_attribute(self.result.type)
 
 
+def print_overflow_flags_as_mlir() -> None:
+    """xDSL's `arith.overflow` attribute prints its flags as MLIR 22 does, `<nsw, nuw>` (xDSL's
+    `BitEnumAttribute` joins them with its parsing separator, `<nsw,nuw>`). The attribute is
+    xDSL's own, made by the custom forms of xDSL's `arith.addi`/`subi`/`muli`/`shli` as by
+    xfuse's `trunci`, so its printing is changed in place; called when xfuse's arith extension
+    is built (`DIALECT_EXTENSIONS`), hence not with `XFUSE_EXTEND_XDSL=0` in plain xdsl-opt.
+    Both spellings parse."""
+    xarith.IntegerOverflowAttr.print_parameter = _print_overflow_flags
+
+
+def _print_overflow_flags(self: xarith.IntegerOverflowAttr, printer: Printer) -> None:
+    flags = [flag.value for flag in xarith.IntegerOverflowFlag if flag in self.data]
+    with printer.in_angle_brackets():
+        printer.print_string(", ".join(flags) or "none")
+
+
 ARITH_EXTENSION = Dialect(
     "arith",
     [

@@ -65,8 +65,28 @@ func.func @compare_select(%a: tensor<3x5xf32>, %b: tensor<3x5xf32>, %i: vector<i
   return
 }
 
+// Several overflow flags print as mlir-opt 22 prints them, `<nsw, nuw>`; several fastmath flags
+// have no space (`<nnan,ninf>`), as in mlir-opt. Both spellings parse.
+// CHECK-LABEL: func.func @flag_lists(
+func.func @flag_lists(%a: i32, %b: i32, %v: vector<4xi64>, %f: f32) {
+  // CHECK-NEXT: arith.addi %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+  %0 = arith.addi %a, %b overflow<nsw,nuw> : i32
+  // CHECK-NEXT: arith.subi %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+  %1 = arith.subi %a, %b overflow<nuw, nsw> : i32
+  // CHECK-NEXT: arith.muli %{{.*}}, %{{.*}} overflow<nuw> : i32
+  %2 = arith.muli %a, %b overflow<nuw> : i32
+  // CHECK-NEXT: arith.shli %{{.*}}, %{{.*}} overflow<nsw, nuw> : i32
+  %3 = arith.shli %a, %b overflow<nsw, nuw> : i32
+  // CHECK-NEXT: arith.trunci %{{.*}} overflow<nsw, nuw> : vector<4xi64> to vector<4xi8>
+  %4 = arith.trunci %v overflow<nsw,nuw> : vector<4xi64> to vector<4xi8>
+  // CHECK-NEXT: arith.addf %{{.*}}, %{{.*}} fastmath<nnan,ninf> : f32
+  %5 = arith.addf %f, %f fastmath<nnan, ninf> : f32
+  return
+}
+
 // GENERIC: "arith.trunci"(%{{.*}}) <{overflowFlags = #arith.overflow<nuw>}> : (vector<2x3xi64>) -> vector<2x3xi8>
 // GENERIC: "arith.truncf"(%{{.*}}) <{fastmath = #arith.fastmath<fast>, roundingmode = 3 : i32}> : (tensor<6xf64>) -> tensor<6xbf16>
 // GENERIC: "arith.scaling_truncf"(%{{.*}}, %{{.*}}) <{fastmath = #arith.fastmath<nnan>, roundingmode = 2 : i32}>
 // GENERIC: "arith.cmpf"(%{{.*}}, %{{.*}}) <{fastmath = #arith.fastmath<nnan>, predicate = 3 : i64}> : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>
 // GENERIC: "arith.cmpi"(%{{.*}}, %{{.*}}) <{predicate = 9 : i64}> : (vector<i64>, vector<i64>) -> vector<i1>
+// GENERIC: "arith.addi"(%{{.*}}, %{{.*}}) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32
