@@ -97,14 +97,19 @@ def test_kept_layouts_compute_the_same(entry):
 
 def test_grouped_filter_argument_is_permuted():
     """torch-mlir's grouped weight `F x C/G x KH x KW`, split to GFCHW in the function: the
-    argument becomes `F x KH x KW x C/G` (the numpy weight permuted once), split to GFHWC."""
+    argument becomes HWCF, `KH x KW x C/G x F` (the numpy weight permuted once), and the grouped
+    convolution one NHWC convolution per group on slices (grouped_convs.py)."""
     path = FILECHECK / "layout" / "Inputs" / "grouped_filter_argument.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)
     module = _load(path)
-    assert convert_to_nhwc(module).permuted_weights == 1
-    assert not any(op.name == "linalg.conv_2d_ngchw_gfchw" for op in module.walk())
+    result = convert_to_nhwc(module)
+    assert result.permuted_weights == 1 and result.split_groups == 1
+    ops = _ops(module)
+    assert ops["linalg.conv_2d_ngchw_gfchw"] == ops["linalg.conv_2d_nhwgc_gfhwc"] == 0
+    groups = next(op for op in _load(path).walk() if op.name == "linalg.conv_2d_ngchw_gfchw").operands[1].type.get_shape()[0]
+    assert ops["linalg.conv_2d_nhwc_hwcf"] == groups > 1
     layouts = weight_layouts(module, "grouped")
-    assert layouts == {1: (0, 2, 3, 1)}
+    assert layouts == {1: (2, 3, 1, 0)}
     x, w = random_inputs(reference.signature, seed=12)
     got = compile_module(module, pipeline=PIPELINE)(x, np.ascontiguousarray(w.transpose(layouts[1])))
     np.testing.assert_allclose(got[0], reference(x, w)[0], rtol=1e-5, atol=1e-5)
@@ -271,11 +276,12 @@ def test_lrn_grouped_conv_and_shuffle_agree_with_onnxruntime():
     module = xfuse.parse(import_model(network).mlir)
     convert_to_nhwc(module)
     names = {op.name for op in module.walk()}
-    assert {"linalg.conv_2d_nhwgc_gfhwc", "linalg.pooling_nhwc_sum"} <= names
-    assert not any("nchw" in name or "ngchw" in name for name in names), names
-    model = xfuse.onnx.load(network, passes="xfuse-nhwc", pipeline=PIPELINE)
-    errors = compare_with_onnxruntime(model, network, seed=2)
-    assert errors and all(error <= TOLERANCE for error in errors.values()), errors
+    assert {"linalg.conv_2d_nhwc_hwcf", "linalg.pooling_nhwc_sum"} <= names  # the grouped conv split per group
+    assert not any("nchw" in name or "ngchw" in name or "nhwgc" in name for name in names), names
+    for pipeline in (PIPELINE, "microkernel"):  # the split convolutions get the register-tiled schedule too
+        model = xfuse.onnx.load(network, passes="xfuse-nhwc", pipeline=pipeline)
+        errors = compare_with_onnxruntime(model, network, seed=2)
+        assert errors and all(error <= TOLERANCE for error in errors.values()), (pipeline, errors)
 
 
 @pytest.mark.slow

@@ -180,15 +180,31 @@ def test_plan_does_not_fuse_what_xfuse_did_not():
     assert "tile_sizes [8, 32, 0] interchange [1, 0, 2]" in body
 
 
+def _matmul_text(m: int, n: int, k: int) -> str:
+    return f"""
+    func.func @f(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+      %0 = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+      return %0 : tensor<{m}x{n}xf32>
+    }}"""
+
+
 def test_plan_skips_contractions_it_cannot_tile():
-    text = """
-    func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x12xf32>, %c: tensor<4x12xf32>) -> tensor<4x12xf32> {
-      %0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x12xf32>) outs(%c : tensor<4x12xf32>) -> tensor<4x12xf32>
-      return %0 : tensor<4x12xf32>
-    }"""
-    module = xfuse.parse(text)
+    module = xfuse.parse(_matmul_text(4, 10, 8))  # 10 columns: no vector of 4, 8 or 16 lanes divides them
     assert plan_microkernels(module, AVX512) == []
     assert schedule_bodies([]) == []
+
+
+@pytest.mark.parametrize(("m", "n", "k", "lanes"), [(4, 12, 8, 4), (1, 40, 64, 8), (2, 1000, 32, 8)])
+def test_narrow_columns_get_narrower_vectors(m, n, k, lanes):
+    """A width no multiple of the full vector (1000 classes) is tiled with half or quarter
+    vectors, not left to scalar loops; the result is numpy's."""
+    module = xfuse.parse(_matmul_text(m, n, k))
+    (group,) = plan_microkernels(module, AVX512)
+    assert group.tile.lanes == lanes
+    rng = np.random.default_rng(0)
+    a, b, c = (rng.standard_normal(s, dtype=np.float32) for s in ((m, k), (k, n), (m, n)))
+    (got,) = compile_module(xfuse.parse(_matmul_text(m, n, k)), "f", "microkernel")(a, b, c)
+    np.testing.assert_allclose(got, c + a @ b, rtol=1e-4, atol=1e-4)
 
 
 def test_microkernel_is_the_tensor_default():

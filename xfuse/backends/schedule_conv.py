@@ -10,9 +10,10 @@ remainder tile after a split, as for matmul rows), `OCB` a multiple of the vecto
 `linalg.depthwise_conv_2d_nhwc_hwc` gets the same tile over `(OW, C)`: per `(kh, kw)` step one
 input vector and one filter vector per `L` channels and `OWB x CB/L` FMAs.
 
-When the channel count is not a multiple of the full vector width (`L`), half-width vectors are
-tried (256-bit on an AVX-512 host: 136 depthwise channels get 8-lane tiles); with no tile at
-either width the convolution keeps the generic lowering.
+When the channel count is not a multiple of the full vector width (`L`), narrower vectors are
+tried down to 128 bits (on an AVX-512 host 136 depthwise channels get 8-lane tiles, ShuffleNet's
+28-channel groups 4-lane ones); with no tile at any width the convolution keeps the generic
+lowering.
 
 `plan_convolutions(module, target)` marks each scheduled convolution with
 `xfuse.conv_microkernel` and its root (the convolution, or the last elementwise consumer xfuse
@@ -45,13 +46,13 @@ upstream's decomposition does not take), grouped convolutions, dynamic shapes, n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_micro_tile
+from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_tile_at_any_width
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -95,12 +96,9 @@ class ConvGroup:
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
                      remainder: bool = True) -> MicroTile | None:
     """The `OWB x OCB` register tile of a convolution whose output rows are `ow x oc`, by the
-    matmul cost model; half-width vectors when `oc` is no multiple of the full width; None when
-    neither fits (the convolution keeps the generic lowering)."""
-    tile = choose_micro_tile(ow, oc, element_bits, target, remainder)
-    if tile is None and target.vector_bits > 128:
-        tile = choose_micro_tile(ow, oc, element_bits, replace(target, vector_bits=target.vector_bits // 2), remainder)
-    return tile
+    matmul cost model; narrower vectors when `oc` is no multiple of the full width; None when
+    none fits (the convolution keeps the generic lowering)."""
+    return choose_tile_at_any_width(ow, oc, element_bits, target, remainder)
 
 
 def _schedulable(op: Operation) -> bool:

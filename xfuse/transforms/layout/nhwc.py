@@ -21,6 +21,7 @@ from xdsl.passes import ModulePass
 
 from xfuse.diagnostics import format_diagnostic
 from xfuse.transforms.layout.plan import NHWC_FORMS, plan_block
+from xfuse.transforms.layout.grouped_convs import split_grouped_convolutions
 from xfuse.transforms.layout.rewrite import NhwcRewriter, TransposeNote
 from xfuse.transforms.layout.weight_transposes import fold_weight_transposes
 
@@ -35,6 +36,8 @@ class NhwcResult:
     """Elementwise, pad, concat, broadcast, fill and empty ops rewritten to NHWC."""
     transposes: list[TransposeNote] = field(default_factory=list)
     permuted_weights: int = 0
+    split_groups: int = 0
+    """Grouped convolutions made one NHWC convolution per group (`grouped_convs.py`)."""
     kept: list[tuple[Operation, str]] = field(default_factory=list)
     """Convolutions and pooling left in NCHW, and why."""
 
@@ -45,7 +48,8 @@ class NhwcResult:
         convs = ", ".join(f"{count} {name}" for name, count in sorted(self.converted.items())) or "nothing"
         lines.append(f"remark: xfuse-nhwc: NHWC: {convs}, {self.other_ops} other ops; "
                      f"{self.permuted_weights} weight argument(s) permuted; "
-                     f"{len(self.transposes)} transpose(s) inserted")
+                     f"{len(self.transposes)} transpose(s) inserted; "
+                     f"{self.split_groups} grouped convolution(s) split per group")
         return lines
 
 
@@ -71,6 +75,8 @@ def convert_to_nhwc(module: ModuleOp, permute_arguments: bool = True) -> NhwcRes
         rewriter.rewrite()
         result.transposes.extend(rewriter.transposes)
         result.permuted_weights += len(rewriter.permuted_arguments)
+        if permute_arguments and not callers:
+            result.split_groups += split_grouped_convolutions(function)
     return result
 
 

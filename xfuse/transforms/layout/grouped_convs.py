@@ -1,0 +1,125 @@
+"""Grouped convolutions as one channels-last convolution per group, filters in HWCF.
+
+MLIR's only channels-last grouped convolution, `linalg.conv_2d_nhwgc_gfhwc`, keeps each group's
+filter as `F/G x KH x KW x C/G`: the output channels are not innermost, so no vector of filter
+weights spans them, the backend's register-tiled schedule (xfuse/backends/schedule_conv.py)
+cannot take it, and it runs as scalar loops (AlexNet's grouped conv2 at 3 GFLOP/s, a quarter of
+its call; ShuffleNet's 1x1 group convolutions, three quarters of its call).
+
+When the filter is a weight argument, as torch-mlir emits it (`F x C/G x KH x KW`, split into
+groups by an `expand_shape` that `xfuse-nhwc` turned into `F x KH x KW x C/G` -> GFHWC), the
+argument takes the plain HWCF layout `KH x KW x C/G x F` instead (`xfuse.weight_layout` =
+`2, 3, 1, 0`, the permutation of an ungrouped filter), and the op becomes `G`
+`linalg.conv_2d_nhwc_hwcf`s on slices: group `g` reads input channels `g` (the `G` axis of the
+NHWGC input), filter columns `[g F/G, (g+1) F/G)`, and writes its slice of the NHWGC result,
+inserted in place (bufferization makes each convolution write into the result's buffer). The
+arithmetic is the grouped convolution's, summed in the same order.
+
+A grouped convolution whose filter is anything else (a constant, a computed tensor, an argument
+read elsewhere too) is left as it is.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DenseArrayBase, FunctionType, TensorType, i64
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
+
+GROUPED = "linalg.conv_2d_nhwgc_gfhwc"
+GROUPED_FILTER_LAYOUT = (0, 2, 3, 1)
+"""The argument layout xfuse-nhwc gives a grouped filter (`F x KH x KW x C/G`, split to GFHWC)."""
+HWCF = (2, 3, 1, 0)
+"""`F x C/G x KH x KW` -> `KH x KW x C/G x F`."""
+
+
+def _filter_argument(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
+    """The weight argument the grouped filter of `conv` is split from, when nothing else reads it."""
+    split = conv.operands[1]
+    if not isinstance(split, OpResult) or split.op.name != "tensor.expand_shape" or not split.has_one_use():
+        return None
+    argument = split.op.operands[0]
+    if not isinstance(argument, BlockArgument) or argument.block is not function.body.block or \
+            not argument.has_one_use() or weight_layout(function, argument.index) != GROUPED_FILTER_LAYOUT:
+        return None
+    return argument
+
+
+def _slice(source: SSAValue, offsets: list[int], sizes: list[int], result_shape: list[int]) -> Operation:
+    from xfuse.context import make_context
+
+    return make_context().get_op("tensor.extract_slice").build(
+        operands=[source, [], [], []],
+        result_types=[TensorType(source.type.get_element_type(), result_shape)],
+        properties={"static_offsets": DenseArrayBase.from_list(i64, offsets),
+                    "static_sizes": DenseArrayBase.from_list(i64, sizes),
+                    "static_strides": DenseArrayBase.from_list(i64, [1] * len(sizes))})
+
+
+def _insert(source: SSAValue, dest: SSAValue, offsets: list[int], sizes: list[int]) -> Operation:
+    from xfuse.context import make_context
+
+    return make_context().get_op("tensor.insert_slice").build(
+        operands=[source, dest, [], [], []], result_types=[dest.type],
+        properties={"static_offsets": DenseArrayBase.from_list(i64, offsets),
+                    "static_sizes": DenseArrayBase.from_list(i64, sizes),
+                    "static_strides": DenseArrayBase.from_list(i64, [1] * len(sizes))})
+
+
+def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
+    from xfuse.dialects.linalg_named import WINDOWED_OPS
+
+    source, init = conv.operands[0], conv.operands[2]
+    n, h, w, groups, channels = source.type.get_shape()
+    _, oh, ow, _, features = init.type.get_shape()
+    kh, kw = conv.operands[1].type.get_shape()[2:4]
+    expand = conv.operands[1].op
+    # The argument: F x KH x KW x C/G (xfuse-nhwc's grouped layout) -> KH x KW x C/G x F.
+    element = argument.type.get_element_type()
+    index = argument.index
+    new_type = TensorType(element, [kh, kw, channels, groups * features])
+    argument = Rewriter.replace_value_with_new_type(argument, new_type)
+    inputs = list(function.function_type.inputs.data)
+    inputs[index] = new_type
+    function.function_type = FunctionType.from_lists(inputs, list(function.function_type.outputs.data))
+    set_weight_layout(function, index, HWCF)
+    conv_class = WINDOWED_OPS["conv_2d_nhwc_hwcf"]
+    properties = {k: v for k, v in conv.properties.items() if k in ("strides", "dilations")}
+    result = init
+    ops: list[Operation] = []
+    for g in range(groups):
+        group_input = _slice(source, [0, 0, 0, g, 0], [n, h, w, 1, channels], [n, h, w, channels])
+        group_filter = _slice(argument, [0, 0, 0, g * features], [kh, kw, channels, features],
+                              [kh, kw, channels, features])
+        group_init = _slice(result, [0, 0, 0, g, 0], [n, oh, ow, 1, features], [n, oh, ow, features])
+        inputs_ = [group_input.results[0], group_filter.results[0]]
+        outputs = [group_init.results[0]]
+        group_conv = conv_class(inputs_, outputs, [[outputs[0].type]], properties=properties,
+                                attributes=dict(conv.attributes),
+                                hidden_region=conv_class.get_hidden_region(inputs_, outputs))
+        inserted = _insert(group_conv.results[0], result, [0, 0, 0, g, 0], [n, oh, ow, 1, features])
+        ops += [group_input, group_filter, group_init, group_conv, inserted]
+        result = inserted.results[0]
+    for op in ops:
+        op.location = conv.location
+    Rewriter.insert_op(ops, InsertPoint.before(conv))
+    conv.results[0].replace_all_uses_with(result)
+    Rewriter.erase_op(conv)
+    Rewriter.erase_op(expand)
+
+
+def split_grouped_convolutions(function: func.FuncOp) -> int:
+    """Split every grouped convolution of `function` whose filter is a weight argument in
+    xfuse-nhwc's grouped layout (module docstring); how many were split."""
+    count = 0
+    for conv in [op for op in function.walk() if op.name == GROUPED]:
+        if any(not isinstance(v.type, TensorType) or not v.type.has_static_shape() for v in conv.operands):
+            continue
+        argument = _filter_argument(conv, function)
+        if argument is None:
+            continue
+        _split(conv, function, argument)
+        count += 1
+    return count
