@@ -270,3 +270,36 @@ def test_fused_layer_whose_input_is_computed_in_the_tile():
     candidate, reference = compile_module(fused(), "conv", "microkernel"), compile_module(fused(), "conv", "default")
     inputs = random_inputs(candidate.signature, seed=0)
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+
+
+MAX_POOL_PAD = """
+func.func @pool(%x: tensor<1x9x9x24xf32>) -> tensor<1x5x5x24xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %p = tensor.pad %x low[0, 0, 0, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x9x9x24xf32> to tensor<1x10x10x24xf32>
+  %w = tensor.empty() : tensor<2x2xf32>
+  %e = tensor.empty() : tensor<1x5x5x24xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x5x5x24xf32>) -> tensor<1x5x5x24xf32>
+  %r = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+    ins(%p, %w : tensor<1x10x10x24xf32>, tensor<2x2xf32>) outs(%f : tensor<1x5x5x24xf32>) -> tensor<1x5x5x24xf32>
+  return %r : tensor<1x5x5x24xf32>
+}
+"""
+
+
+def test_pads_of_other_ops_become_vectorized_fills_and_copies():
+    """A max pooling's `-inf` pad (no convolution reads it) is marked too and computes the same
+    through the schedule's fill and row copies as through the reference lowering."""
+    from xfuse.backends.runner import compile_module, random_inputs
+    from xfuse.backends.schedule_conv import CONV_PAD_ATTR, plan_pads
+    import numpy as np
+
+    module = parse(MAX_POOL_PAD)
+    assert plan_pads(module) == 1
+    assert [op.name for op in module.walk() if CONV_PAD_ATTR in op.attributes] == ["tensor.pad"]
+    candidate = compile_module(parse(MAX_POOL_PAD), "pool", "microkernel")
+    reference = compile_module(parse(MAX_POOL_PAD), "pool", "default")
+    inputs = random_inputs(candidate.signature, seed=4)
+    np.testing.assert_array_equal(candidate(*inputs)[0], reference(*inputs)[0])

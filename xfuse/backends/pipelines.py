@@ -107,7 +107,7 @@ class Pipeline:
         if not (self.microkernels or self.host_cpu):
             return self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
-        from xfuse.backends.schedule_conv import conv_schedule_bodies, plan_convolutions
+        from xfuse.backends.schedule_conv import conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.target import host_target
 
@@ -119,7 +119,8 @@ class Pipeline:
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
-        bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs)]
+        pads = plan_pads(module) if self.microkernels else 0
+        bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs, pads > 0)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)
