@@ -118,7 +118,18 @@ LAYERS = [
     pytest.param(ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True, relu=True, fuse_tile=(1, 4, 12, 8)),
                  id="depthwise-fused-by-xfuse"),
     pytest.param(ConvLayer(1, 10, 10, 8, 16, (3, 3), padding=1, relu=True, element="f64"), id="f64"),
+    pytest.param(ConvLayer(1, 3, 3, 64, 96, (1, 1), relu=True), id="1x1-channels-outermost"),
+    pytest.param(ConvLayer(1, 5, 5, 32, 64, (1, 1), residual=True, relu=True), id="1x1-channels-outermost-fused"),
 ]
+
+
+def test_large_1x1_filters_tile_channels_outermost():
+    """A 1x1 filter larger than its input: tile loops (n, oc, oh, ow); a 3x3 one keeps (n, oh, ow, oc)."""
+    for kernel, outermost in (((1, 1), True), ((3, 3), False)):
+        _, (group,) = _plan(ConvLayer(1, 3, 3, 64, 96, kernel))
+        assert group.channels_outermost is outermost
+        body = conv_schedule_bodies([group])[0]
+        assert ("interchange [0, 3, 1, 2]" in body) is outermost
 
 
 @pytest.mark.parametrize("layer", LAYERS)

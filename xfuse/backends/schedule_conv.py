@@ -46,6 +46,7 @@ upstream's decomposition does not take), grouped convolutions, dynamic shapes, n
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from xdsl.dialects import func
@@ -91,6 +92,8 @@ class ConvGroup:
     instances: tuple[int, ...] = ()
     """The instance numbers (`CONV_INSTANCE_ATTR`) of the group's roots when they are fused op by
     op (their input has a linalg producer); empty: `transform.structured.fuse` of every root."""
+    channels_outermost: bool = False
+    """Tile loops `(n, oc, oh, ow)` instead of `(n, oh, ow, oc)` (`_channels_outermost`)."""
 
 
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
@@ -148,6 +151,20 @@ def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
     return chain
 
 
+def _channels_outermost(conv: Operation) -> bool:
+    """A 1x1 convolution whose filter is larger than its input walks the output channels in the
+    outermost tile loop: each block of filter columns is then read once and stays in cache over
+    all output pixels, instead of the whole filter streaming through once per output row.
+    Measured on Emerald Rapids (one thread, against onnxruntime): ResNet-50's 7x7 512 -> 2048
+    layer 2.50x -> 1.85x, 14x14 1024 -> 256 1.22x -> 1.09x; its 3x3 7x7 512 -> 512 layer ran
+    slower that way (2.9x -> 3.1x: the filter's rows, 2 KiB apart, overflow their L2 sets
+    either way), and 56x56 3x3 64 -> 64 the same, so only 1x1 filters are reordered."""
+    if conv.name != "linalg.conv_2d_nhwc_hwcf":
+        return False
+    source, weights = (v.type.get_shape() for v in conv.operands[:2])
+    return tuple(weights[:2]) == (1, 1) and math.prod(weights) > math.prod(source)
+
+
 def _input_has_tileable_producer(conv: Operation) -> bool:
     source = conv.operands[0]
     return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
@@ -177,7 +194,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            key = (CONV_KINDS[op.name], tile, root is op, one_by_one)
+            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op))
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
@@ -189,7 +206,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
                 instance += 1
             for pad in _input_pads(op):
                 pad.attributes[CONV_PAD_ATTR] = UnitAttr()
-    return [ConvGroup(g, *key[:3], tuple(instances)) for g, (key, instances) in enumerate(groups.items())]
+    return [ConvGroup(g, *key[:3], tuple(instances), key[4]) for g, (key, instances) in enumerate(groups.items())]
 
 
 def plan_pads(module: ModuleOp) -> int:
@@ -216,32 +233,40 @@ def plan_pads(module: ModuleOp) -> int:
     return count
 
 
-def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: str = "") -> str:
+def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: str = "", interchange: str = "") -> str:
     """`name` = the outermost loop of the `1 x 1 x owb x ocb` register tiles of `target`."""
-    return (f"{indent}{name}_tiled, {name}, {name}_oh, {name}_ow, {name}_oc = transform.structured.fuse {target} "
-            f"tile_sizes [1, 1, {owb}, {ocb}]{cleanup}\n"
+    return (f"{indent}{name}_tiled, {name}, {name}_l1, {name}_l2, {name}_inner = transform.structured.fuse {target} "
+            f"tile_sizes [1, 1, {owb}, {ocb}]{interchange}{cleanup}\n"
             f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})\n")
+
+
+_CHANNELS_OUTERMOST = [0, 3, 1, 2]
+"""The tile loops' order `(n, oc, oh, ow)`; the loop handles are named by position (`_l1`,
+`_l2`, `_inner`), not by dimension."""
 
 
 def _register_tiles(group: ConvGroup) -> str:
     g, t = group.group, group.tile
+    interchange = f" interchange = {_CHANNELS_OUTERMOST}" if group.channels_outermost else ""
+    fuse_interchange = f" interchange {_CHANNELS_OUTERMOST}" if group.channels_outermost else ""
     roots = f"transform.structured.match attributes{{{CONV_ROOT_ATTR} = {g} : i64}} in %root"
     if group.instances:
         lines = []
         for k in group.instances:
             lines.append(f"""\
     %ci{k} = transform.structured.match attributes{{{CONV_INSTANCE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %ci{k}_tile, %ci{k}_n, %ci{k}_oh, %ci{k}_ow, %ci{k}_oc = transform.structured.tile_using_for %ci{k} \
-tile_sizes [1, 1, {t.mr}, {t.nr}]
+    %ci{k}_tile, %ci{k}_n, %ci{k}_l1, %ci{k}_l2, %ci{k}_inner = transform.structured.tile_using_for %ci{k} \
+tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})
     %cp{k} = transform.structured.match attributes{{{CONV_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %cp{k}_fused, %ci{k}_oc_fused = transform.structured.fuse_into_containing_op %cp{k} into %ci{k}_oc
+    %cp{k}_fused, %ci{k}_inner_fused = transform.structured.fuse_into_containing_op %cp{k} into %ci{k}_inner
       : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
 """)
         handles = ", ".join(f"%ci{k}_n" for k in group.instances)
         return "".join(lines) + f"    %cloops{g} = transform.merge_handles {handles} : {_ANY}\n"
     if not t.remainder:
-        return f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse("    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}")
+        return f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse("    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}",
+                                                                            interchange=fuse_interchange)
     # The width is split at the last full block; the rest gets one `remainder`-wide tile.
     return f"""\
     %croots{g} = {roots} : ({_ANY}) -> {_ANY}
@@ -249,8 +274,8 @@ tile_sizes [1, 1, {t.mr}, {t.nr}]
     ^bb0(%op: {_ANY}):
       %parts = transform.structured.split %op after {t.split_rows} {{dimension = 2}} : {_ANY}
       %full, %rest = transform.split_handle %parts : ({_ANY}) -> ({_ANY}, {_ANY})
-{_fuse("      ", "%full", t.mr, t.nr, "%full_n", " {apply_cleanup}")}\
-{_fuse("      ", "%rest", t.remainder, t.nr, "%rest_n", " {apply_cleanup}")}\
+{_fuse("      ", "%full", t.mr, t.nr, "%full_n", " {apply_cleanup}", fuse_interchange)}\
+{_fuse("      ", "%rest", t.remainder, t.nr, "%rest_n", " {apply_cleanup}", fuse_interchange)}\
       %both = transform.merge_handles %full_n, %rest_n : {_ANY}
       transform.yield %both : {_ANY}
     }}
