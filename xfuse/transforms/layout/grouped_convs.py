@@ -68,10 +68,36 @@ def _insert(source: SSAValue, dest: SSAValue, offsets: list[int], sizes: list[in
                     "static_strides": DenseArrayBase.from_list(i64, [1] * len(sizes))})
 
 
+_RECOMPUTABLE = ("tensor.empty", "linalg.fill", "tensor.expand_shape", "tensor.collapse_shape")
+
+
+def _private_init(init: SSAValue, before: Operation) -> SSAValue:
+    """`init`, or, when other ops read it too, a copy of the fill (or empty) chain that makes it,
+    built before `before`. torch-mlir makes one zero fill per shape and every convolution of that
+    shape accumulates into it; the groups' slices are then written in place into their own
+    buffer instead of into a copy of the shared one (ShuffleNet: 75 copies of a whole result)."""
+    if init.has_one_use():
+        return init
+    chain, value = [], init
+    while isinstance(value, OpResult) and value.op.name in _RECOMPUTABLE:
+        chain.append(value.op)
+        if value.op.name == "tensor.empty":
+            break
+        value = value.op.operands[-1] if value.op.name == "linalg.fill" else value.op.operands[0]
+    else:
+        return init
+    mapping: dict[SSAValue, SSAValue] = {}
+    for op in reversed(chain):
+        clone = op.clone(value_mapper=mapping)
+        Rewriter.insert_op(clone, InsertPoint.before(before))
+        mapping.update(zip(op.results, clone.results))
+    return mapping[init]
+
+
 def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
     from xfuse.dialects.linalg_named import WINDOWED_OPS
 
-    source, init = conv.operands[0], conv.operands[2]
+    source, init = conv.operands[0], _private_init(conv.operands[2], conv)
     n, h, w, groups, channels = source.type.get_shape()
     _, oh, ow, _, features = init.type.get_shape()
     kh, kw = conv.operands[1].type.get_shape()[2:4]
