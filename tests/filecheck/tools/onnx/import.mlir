@@ -7,7 +7,7 @@
 // RUN: xfuse-opt %t.mlir | filecheck %s --check-prefix=PARSED
 
 // CHECK:      // Imported from {{.*}}.onnx by xfuse-import-onnx. @tiny takes 1 input(s) (x), then 1 weight(s) from {{.*}}.weights.npz, in its order.
-// CHECK:      func.func @tiny(%arg0: tensor<2x16xf32>, %arg1: tensor<16x8xf32>) -> tensor<2x8xf32> {
+// CHECK:      func.func @tiny(%arg0: tensor<2x16xf32>, %arg1: tensor<16x8xf32> {xfuse.weight}) -> tensor<2x8xf32> {
 // CHECK-NOT:  tensor<16x8xf32> = arith.constant
 // CHECK:      arith.constant dense<[0.000000e+00, 1.000000e+00, {{.*}}, 7.000000e+00]> : tensor<8xf32>
 // CHECK:      linalg.matmul ins(%arg0, %arg1 : tensor<2x16xf32>, tensor<16x8xf32>)
