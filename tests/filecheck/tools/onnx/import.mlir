@@ -14,7 +14,7 @@
 
 // WEIGHTS: ['W'] (16, 8)
 
-// PARSED: func.func @tiny(%arg0: tensor<2x16xf32>, %arg1: tensor<16x8xf32>) -> tensor<2x8xf32>
+// PARSED: func.func @tiny(%arg0: tensor<2x16xf32>, %arg1: tensor<16x8xf32> {xfuse.weight}) -> tensor<2x8xf32>
 
 // A dynamic dimension without a size, an op torch-mlir cannot lower, a file that is no model:
 // RUN: not xfuse-import-onnx %t.onnx 2>&1 | filecheck %s --check-prefix=DYNAMIC
