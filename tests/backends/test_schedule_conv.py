@@ -123,6 +123,28 @@ LAYERS = [
 ]
 
 
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True),
+    ConvLayer(1, 9, 19, 20, 16, (3, 3), relu=True),                              # width split, remainder tile
+    ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True, relu=True),
+    ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True, residual=True, fuse_tile=(1, 4, 16, 32)),
+    ConvLayer(1, 5, 5, 32, 64, (1, 1), residual=True, relu=True),
+], ids=["3x3", "remainder", "depthwise", "fused-by-xfuse", "1x1-fused"])
+@pytest.mark.parametrize("pipeline", ["microkernel-parallel", "microkernel-openmp"])
+def test_parallel_register_tiles_agree_with_the_reference(layer, pipeline):
+    """In the parallel pipelines the register tiles are `scf.forall` iterations run on every CPU."""
+    from xfuse.backends.pipelines import openmp_available
+
+    if pipeline == "microkernel-openmp" and not openmp_available():
+        pytest.skip("libomp.so.5 is not installed")
+    module, groups = _plan(layer)
+    body = conv_schedule_bodies(groups, parallel=True)[0]
+    nested = layer.fuse_tile is not None  # inside xfuse's forall tiles already: no nested parallel loop
+    assert all(group.in_forall is nested for group in groups)
+    assert ("use_forall" in body or "tile_using_forall" in body) is not nested
+    check_layer(layer, seeds=(0,), pipeline=pipeline)
+
+
 def test_large_1x1_filters_tile_channels_outermost():
     """A 1x1 filter larger than its input: tile loops (n, oc, oh, ow); a 3x3 one keeps (n, oh, ow, oc)."""
     for kernel, outermost in (((1, 1), True), ((3, 3), False)):

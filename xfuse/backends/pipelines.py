@@ -92,6 +92,9 @@ class Pipeline:
     one-shot-bufferize (`AFTER_BUFFERIZE_ENTRY`): patterns that only apply to memrefs."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
+    parallel: bool = False
+    """Runs `scf.forall` iterations on every CPU: the convolution schedule then makes its register
+    tiles forall iterations (xfuse/backends/schedule_conv.py), not `scf.for` loops."""
     expand_math: bool = False
     """Run `xfuse-expand-math` on the module (f32 exp/erf/tanh as arith polynomials that vectorize,
     xfuse/transforms/math_approx.py) instead of leaving them to libm's scalar calls."""
@@ -120,7 +123,7 @@ class Pipeline:
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
         pads = plan_pads(module) if self.microkernels else 0
-        bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs, pads > 0)]
+        bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs, pads > 0, self.parallel)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)
@@ -383,6 +386,7 @@ MICROKERNEL_PARALLEL = replace(
     "(async-parallel-for and MLIR's async runtime)",
     steps=tuple(ASYNC_PARALLEL if step == FORALL_TO_FOR else step for step in MICROKERNEL.steps),
     runtime_libraries=("libmlir_async_runtime.so",),
+    parallel=True,
 )
 
 FINALIZE_MEMREF = next(step for step in TO_LLVM if step.passes == "finalize-memref-to-llvm")
@@ -405,6 +409,7 @@ MICROKERNEL_OPENMP = replace(
                 for s in ((TO_OPENMP, FINALIZE_MEMREF) if step == FORALL_TO_FOR
                           else (step, OPENMP_TO_LLVM) if step.passes == "convert-cf-to-llvm" else (step,))),
     runtime_libraries=("libomp.so.5",),
+    parallel=True,
 )
 
 PIPELINES: dict[str, Pipeline] = {

@@ -94,6 +94,10 @@ class ConvGroup:
     op (their input has a linalg producer); empty: `transform.structured.fuse` of every root."""
     channels_outermost: bool = False
     """Tile loops `(n, oc, oh, ow)` instead of `(n, oh, ow, oc)` (`_channels_outermost`)."""
+    in_forall: bool = False
+    """The roots are inside an `scf.forall` already (tiles xfuse fused): their register tiles stay
+    `scf.for` loops in the parallel pipelines too (a nested parallel loop deadlocked MLIR's async
+    runtime, whose workers then wait on tasks no free worker runs)."""
 
 
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
@@ -151,6 +155,15 @@ def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
     return chain
 
 
+def _in_forall(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name == "scf.forall":
+            return True
+        parent = parent.parent_op()
+    return False
+
+
 def _channels_outermost(conv: Operation) -> bool:
     """A 1x1 convolution whose filter is larger than its input walks the output channels in the
     outermost tile loop: each block of filter columns is then read once and stays in cache over
@@ -194,7 +207,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op))
+            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), _in_forall(op))
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
@@ -206,7 +219,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
                 instance += 1
             for pad in _input_pads(op):
                 pad.attributes[CONV_PAD_ATTR] = UnitAttr()
-    return [ConvGroup(g, *key[:3], tuple(instances), key[4]) for g, (key, instances) in enumerate(groups.items())]
+    return [ConvGroup(g, *key[:3], tuple(instances), key[4], key[5]) for g, (key, instances) in enumerate(groups.items())]
 
 
 def plan_pads(module: ModuleOp) -> int:
@@ -233,10 +246,18 @@ def plan_pads(module: ModuleOp) -> int:
     return count
 
 
-def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: str = "", interchange: str = "") -> str:
-    """`name` = the outermost loop of the `1 x 1 x owb x ocb` register tiles of `target`."""
+def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: bool = False, interchange: str = "",
+          parallel: bool = False) -> str:
+    """`name` = the outermost loop of the `1 x 1 x owb x ocb` register tiles of `target` (with
+    `parallel`, the one `scf.forall` over all four tile dimensions)."""
+    flags = [flag for flag, on in (("apply_cleanup", cleanup), ("use_forall", parallel)) if on]
+    attributes = f" {{{', '.join(flags)}}}" if flags else ""
+    if parallel:
+        return (f"{indent}{name}_tiled, {name} = transform.structured.fuse {target} "
+                f"tile_sizes [1, 1, {owb}, {ocb}]{attributes}\n"
+                f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY})\n")
     return (f"{indent}{name}_tiled, {name}, {name}_l1, {name}_l2, {name}_inner = transform.structured.fuse {target} "
-            f"tile_sizes [1, 1, {owb}, {ocb}]{interchange}{cleanup}\n"
+            f"tile_sizes [1, 1, {owb}, {ocb}]{interchange}{attributes}\n"
             f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})\n")
 
 
@@ -245,7 +266,10 @@ _CHANNELS_OUTERMOST = [0, 3, 1, 2]
 `_l2`, `_inner`), not by dimension."""
 
 
-def _register_tiles(group: ConvGroup) -> str:
+def _register_tiles(group: ConvGroup, parallel: bool = False) -> str:
+    """The register tiles of `group`'s roots, `%cloops{g}` their outermost loops. With
+    `parallel`, the tile loops are one `scf.forall` (the parallel pipelines run its iterations on
+    every CPU; in a forall the tile order is unspecified, so `channels_outermost` does not apply)."""
     g, t = group.group, group.tile
     interchange = f" interchange = {_CHANNELS_OUTERMOST}" if group.channels_outermost else ""
     fuse_interchange = f" interchange {_CHANNELS_OUTERMOST}" if group.channels_outermost else ""
@@ -253,20 +277,32 @@ def _register_tiles(group: ConvGroup) -> str:
     if group.instances:
         lines = []
         for k in group.instances:
-            lines.append(f"""\
-    %ci{k} = transform.structured.match attributes{{{CONV_INSTANCE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+            if parallel:
+                tiling = f"""\
+    %ci{k}_tile, %ci{k}_n = transform.structured.tile_using_forall %ci{k} tile_sizes [1, 1, {t.mr}, {t.nr}]
+      : ({_ANY}) -> ({_ANY}, {_ANY})
+"""
+                inner = f"%ci{k}_n"
+            else:
+                tiling = f"""\
     %ci{k}_tile, %ci{k}_n, %ci{k}_l1, %ci{k}_l2, %ci{k}_inner = transform.structured.tile_using_for %ci{k} \
 tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})
+"""
+                inner = f"%ci{k}_inner"
+            lines.append(f"""\
+    %ci{k} = transform.structured.match attributes{{{CONV_INSTANCE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+{tiling}\
     %cp{k} = transform.structured.match attributes{{{CONV_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %cp{k}_fused, %ci{k}_inner_fused = transform.structured.fuse_into_containing_op %cp{k} into %ci{k}_inner
+    %cp{k}_fused, %ci{k}_inner_fused = transform.structured.fuse_into_containing_op %cp{k} into {inner}
       : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
 """)
         handles = ", ".join(f"%ci{k}_n" for k in group.instances)
         return "".join(lines) + f"    %cloops{g} = transform.merge_handles {handles} : {_ANY}\n"
     if not t.remainder:
         return f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse("    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}",
-                                                                            interchange=fuse_interchange)
+                                                                            interchange=fuse_interchange,
+                                                                            parallel=parallel)
     # The width is split at the last full block; the rest gets one `remainder`-wide tile.
     return f"""\
     %croots{g} = {roots} : ({_ANY}) -> {_ANY}
@@ -274,15 +310,15 @@ tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
     ^bb0(%op: {_ANY}):
       %parts = transform.structured.split %op after {t.split_rows} {{dimension = 2}} : {_ANY}
       %full, %rest = transform.split_handle %parts : ({_ANY}) -> ({_ANY}, {_ANY})
-{_fuse("      ", "%full", t.mr, t.nr, "%full_n", " {apply_cleanup}", fuse_interchange)}\
-{_fuse("      ", "%rest", t.remainder, t.nr, "%rest_n", " {apply_cleanup}", fuse_interchange)}\
+{_fuse("      ", "%full", t.mr, t.nr, "%full_n", True, fuse_interchange, parallel)}\
+{_fuse("      ", "%rest", t.remainder, t.nr, "%rest_n", True, fuse_interchange, parallel)}\
       %both = transform.merge_handles %full_n, %rest_n : {_ANY}
       transform.yield %both : {_ANY}
     }}
 """
 
 
-def _group_body(group: ConvGroup) -> str:
+def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     g, t = group.group, group.tile
     reductions = REDUCTION_TILES[group.kind]
     loops = [f"%c{name}{g}" for name in ("kh", "kw", "ic")[: sum(reductions)]]
@@ -292,7 +328,7 @@ def _group_body(group: ConvGroup) -> str:
     return f"""\
     // conv group {g}: {group.kind}, register tile {t.mr} pixels x {t.nr} channels \
 ({t.accumulators} accumulators of {t.lanes} lanes){split}
-{_register_tiles(group)}\
+{_register_tiles(group, parallel and not group.in_forall)}\
     %cfunc{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_dce to %cfunc{g} : {_ANY}
     %convs{g} = transform.structured.match attributes{{{CONV_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
@@ -313,9 +349,10 @@ def _group_body(group: ConvGroup) -> str:
 """
 
 
-def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False) -> list[str]:
+def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False, parallel: bool = False) -> list[str]:
     """The transform ops (on `%root`) of the convolution schedule for `groups` and the marked
-    pads (`pads`: `plan_pads` marked some); [] when there is neither.
+    pads (`pads`: `plan_pads` marked some); [] when there is neither. `parallel`: the register
+    tiles are `scf.forall` iterations (for the pipelines that run foralls on every CPU).
 
     Each group's accumulators are hoisted before any canonicalization: it would fold the
     one-trip reduction loops of a 1x1 filter that the hoisting handles name."""
@@ -339,7 +376,7 @@ def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False) -> list[st
 """
     if not groups:
         return [pad_body]
-    return [pad_body + "".join(_group_body(g) for g in groups) + f"""\
+    return [pad_body + "".join(_group_body(g, parallel) for g in groups) + f"""\
     %cfuncs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_patterns to %cfuncs {{
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers

@@ -150,14 +150,15 @@ def is_scheduled(layer: ConvLayer) -> bool:
     return bool(plan_convolutions(prepare_for_execution(layer_module(layer)), host_target()))
 
 
-def check_layer(layer: ConvLayer, seeds: Sequence[int] = (0,), rtol: float = 1e-4, atol: float = 1e-4) -> None:
-    """Compile `layer` with `microkernel` and the reference `default` pipeline; raise
-    AssertionError when their results on seeded inputs differ."""
+def check_layer(layer: ConvLayer, seeds: Sequence[int] = (0,), rtol: float = 1e-4, atol: float = 1e-4,
+                pipeline: str = "microkernel") -> None:
+    """Compile `layer` with `pipeline` (a micro-kernel one) and the reference `default` pipeline;
+    raise AssertionError when their results on seeded inputs differ."""
     import numpy as np
 
     from xfuse.backends.runner import compile_module, random_inputs
 
-    candidate = compile_module(layer_module(layer), "conv", "microkernel")
+    candidate = compile_module(layer_module(layer), "conv", pipeline)
     reference = compile_module(layer_module(layer), "conv", "default")
     for seed in seeds:
         inputs = random_inputs(candidate.signature, seed=seed)
