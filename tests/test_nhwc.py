@@ -98,7 +98,7 @@ def test_kept_layouts_compute_the_same(entry):
 def test_grouped_filter_argument_is_permuted():
     """torch-mlir's grouped weight `F x C/G x KH x KW`, split to GFCHW in the function: the
     argument becomes HWCF, `KH x KW x C/G x F` (the numpy weight permuted once), and the grouped
-    convolution one NHWC convolution per group on slices (grouped_convs.py)."""
+    convolution an scf.forall over the groups of one NHWC convolution on slices (grouped_convs.py)."""
     path = FILECHECK / "layout" / "Inputs" / "grouped_filter_argument.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)
     module = _load(path)
@@ -107,7 +107,9 @@ def test_grouped_filter_argument_is_permuted():
     ops = _ops(module)
     assert ops["linalg.conv_2d_ngchw_gfchw"] == ops["linalg.conv_2d_nhwgc_gfhwc"] == 0
     groups = next(op for op in _load(path).walk() if op.name == "linalg.conv_2d_ngchw_gfchw").operands[1].type.get_shape()[0]
-    assert ops["linalg.conv_2d_nhwc_hwcf"] == groups > 1
+    assert ops["linalg.conv_2d_nhwc_hwcf"] == ops["scf.forall"] == 1 and groups > 1
+    forall = next(op for op in module.walk() if op.name == "scf.forall")
+    assert tuple(forall.staticUpperBound.get_values()) == (groups,)  # one iteration per group
     layouts = weight_layouts(module, "grouped")
     assert layouts == {1: (2, 3, 1, 0)}
     x, w = random_inputs(reference.signature, seed=12)
@@ -278,7 +280,8 @@ def test_lrn_grouped_conv_and_shuffle_agree_with_onnxruntime():
     names = {op.name for op in module.walk()}
     assert {"linalg.conv_2d_nhwc_hwcf", "linalg.pooling_nhwc_sum"} <= names  # the grouped conv split per group
     assert not any("nchw" in name or "ngchw" in name or "nhwgc" in name for name in names), names
-    for pipeline in (PIPELINE, "microkernel"):  # the split convolutions get the register-tiled schedule too
+    # the split convolutions get the register-tiled schedule too; the groups' forall runs in parallel
+    for pipeline in (PIPELINE, "microkernel", "microkernel-parallel"):
         model = xfuse.onnx.load(network, passes="xfuse-nhwc", pipeline=pipeline)
         errors = compare_with_onnxruntime(model, network, seed=2)
         assert errors and all(error <= TOLERANCE for error in errors.values()), (pipeline, errors)
