@@ -1,9 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=16 commit=83fe496d573d2b3033afa17f3ef92db4e2002339
+// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=16 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @cmpOfExtSI(%arg0: i1) -> i1 {
-  %ext = arith.extsi %arg0 : i1 to i64
-  %c0 = arith.constant 0 : i64
-  %res = arith.cmpi ne, %ext, %c0 : i64
-  return %res : i1
+func.func @cmpIFoldULT() -> vector<3xi1> {
+  %lhs = arith.constant dense<2> : vector<3xi32>
+  %rhs = arith.constant dense<1> : vector<3xi32>
+  %res = arith.cmpi ult, %lhs, %rhs : vector<3xi32>
+  return %res : vector<3xi1>
 }

@@ -1,8 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=2 commit=83fe496d573d2b3033afa17f3ef92db4e2002339
+// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=2 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @select_cmp_ne_select(%arg0: i64, %arg1: i64) -> i64 {
-  %0 = arith.cmpi ne, %arg0, %arg1 : i64
-  %1 = arith.select %0, %arg0, %arg1 : i64
-  return %1 : i64
+func.func @cmpOfExtSI(%arg0: i1) -> i1 {
+  %ext = arith.extsi %arg0 : i1 to i64
+  %c0 = arith.constant 0 : i64
+  %res = arith.cmpi ne, %ext, %c0 : i64
+  return %res : i1
 }

@@ -1,8 +1,8 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=35 commit=83fe496d573d2b3033afa17f3ef92db4e2002339
+// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=35 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @indexCastOfSignExtend(%arg0: i8) -> index {
-  %ext = arith.extsi %arg0 : i8 to i16
-  %idx = arith.index_cast %ext : i16 to index
-  return %idx : index
+func.func @bitcastPoisonFPtoI() -> i32 {
+  %p = ub.poison : f32
+  %res = arith.bitcast %p : f32 to i32
+  return %res : i32
 }

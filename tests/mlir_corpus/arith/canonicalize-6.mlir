@@ -1,8 +1,8 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=6 commit=83fe496d573d2b3033afa17f3ef92db4e2002339
+// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=6 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @select_cst_false_scalar(%arg0: i32, %arg1: i32) -> i32 {
-  %false = arith.constant false
-  %res = arith.select %false, %arg0, %arg1 : i32
-  return %res : i32
+func.func @extSIOfExtUI(%arg0: i1) -> i64 {
+  %ext1 = arith.extui %arg0 : i1 to i8
+  %ext2 = arith.extsi %ext1 : i8 to i64
+  return %ext2 : i64
 }

@@ -1,10 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=9 commit=83fe496d573d2b3033afa17f3ef92db4e2002339
+// mlir-corpus: source=mlir/test/Dialect/Arith/canonicalize.mlir piece=9 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @select_cst_vector_i32() -> vector<3xi32> {
-  %cond = arith.constant dense<[true, false, true]> : vector<3xi1>
-  %a = arith.constant dense<[1, 2, 3]> : vector<3xi32>
-  %b = arith.constant dense<[4, 5, 6]> : vector<3xi32>
-  %res = arith.select %cond, %a, %b : vector<3xi1>, vector<3xi32>
-  return %res : vector<3xi32>
+func.func @cmpIExtSINE(%arg0: i8, %arg1: i8) -> i1 {
+  %ext0 = arith.extsi %arg0 : i8 to i64
+  %ext1 = arith.extsi %arg1 : i8 to i64
+  %res = arith.cmpi ne, %ext0, %ext1 : i64
+  return %res : i1
 }

@@ -1,7 +1,7 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=151 commit=01366eff1b54f6b2c21e96bae0edbf8137358f4b
+// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=151 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @test_cmpi_scalable_vector(%arg0 : vector<[8]xi64>, %arg1 : vector<[8]xi64>) -> vector<[8]xi1> {
-  %0 = arith.cmpi ult, %arg0, %arg1 : vector<[8]xi64>
-  return %0 : vector<[8]xi1>
+func.func @test_index_castui_tensor1(%arg0 : tensor<8x8xindex>) -> tensor<8x8xi64> {
+  %0 = arith.index_castui %arg0 : tensor<8x8xindex> to tensor<8x8xi64>
+  return %0 : tensor<8x8xi64>
 }

@@ -1,7 +1,7 @@
-// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=97 commit=01366eff1b54f6b2c21e96bae0edbf8137358f4b
+// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=97 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @test_extf_tensor(%arg0 : tensor<8x8xf32>) -> tensor<8x8xf64> {
-  %0 = arith.extf %arg0 : tensor<8x8xf32> to tensor<8x8xf64>
+func.func @test_remf_tensor(%arg0 : tensor<8x8xf64>, %arg1 : tensor<8x8xf64>) -> tensor<8x8xf64> {
+  %0 = arith.remf %arg0, %arg1 : tensor<8x8xf64>
   return %0 : tensor<8x8xf64>
 }

@@ -1,4 +1,4 @@
-// mlir-corpus: source=mlir/test/Dialect/Bufferization/canonicalize.mlir piece=6 commit=00b172da43e9fefe6cb44f6dfdb0036226ec9c8c flags=--allow-unregistered-dialect
+// mlir-corpus: source=mlir/test/Dialect/Bufferization/canonicalize.mlir piece=6 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe) flags=--allow-unregistered-dialect
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
 func.func @clone_before_dealloc(%arg0: memref<?xf32>) -> memref<?xf32> {

@@ -1,4 +1,4 @@
-// mlir-corpus: source=mlir/test/Dialect/Bufferization/ops.mlir piece=6 commit=0191d3acf375c89b82b1f2e58d61d96d39e0230a
+// mlir-corpus: source=mlir/test/Dialect/Bufferization/ops.mlir piece=6 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
 func.func @test_dealloc_op(%arg0: memref<2xf32>, %arg1: memref<4xi32>,

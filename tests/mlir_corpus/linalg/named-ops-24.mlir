@@ -1,10 +1,10 @@
-// mlir-corpus: source=mlir/test/Dialect/Linalg/named-ops.mlir piece=24 commit=03464b2ca766d6d8d3ee5768553e1add0d3e3230
+// mlir-corpus: source=mlir/test/Dialect/Linalg/named-ops.mlir piece=24 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @conv_2d_nhwc_fhwc_static(%input: tensor<?x128x128x32xf32>, %filter: tensor<64x3x3x32xf32>, %init: tensor<?x126x126x64xf32>) -> tensor<?x126x126x64xf32> {
-  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>,
-                                 strides = dense<1> : tensor<2xi64>}
-     ins (%input, %filter: tensor<?x128x128x32xf32>, tensor<64x3x3x32xf32>)
-    outs (%init: tensor<?x126x126x64xf32>) -> tensor<?x126x126x64xf32>
-  return %0 : tensor<?x126x126x64xf32>
+func.func @conv_2d_nhwc_hwcf(%input: memref<?x?x?x?xf32>, %filter: memref<?x?x?x?xf32>, %output: memref<?x?x?x?xf32>) {
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>,
+                                         strides = dense<1> : tensor<2xi64>}
+     ins (%input, %filter: memref<?x?x?x?xf32>, memref<?x?x?x?xf32>)
+    outs (%output: memref<?x?x?x?xf32>)
+  return
 }

@@ -1,13 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/Linalg/named-ops.mlir piece=62 commit=03464b2ca766d6d8d3ee5768553e1add0d3e3230
+// mlir-corpus: source=mlir/test/Dialect/Linalg/named-ops.mlir piece=62 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @pooling_nhwc_min_tensor(%input: tensor<1x4x4x1xf32>) -> tensor<1x2x2x1xf32> {
-  %fake = tensor.empty() : tensor<3x3xf32>
-  %init = tensor.empty() : tensor<1x2x2x1xf32>
-  %cst = arith.constant 0.000000e+00 : f32
-  %fill = linalg.fill ins(%cst : f32) outs(%init : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
-  %res = linalg.pooling_nhwc_min {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-    ins(%input, %fake: tensor<1x4x4x1xf32>, tensor<3x3xf32>)
-    outs(%fill: tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
-  return %res : tensor<1x2x2x1xf32>
+func.func @pooling_nwc_i32_max(%input: memref<1x4x1xi32>, %fake: memref<3xi32>, %output: memref<1x2x1xi32>) {
+  linalg.pooling_nwc_max {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+    ins(%input, %fake: memref<1x4x1xi32>, memref<3xi32>)
+    outs(%output: memref<1x2x1xi32>)
+  return
 }

@@ -1,4 +1,4 @@
-// mlir-corpus: source=mlir/test/Dialect/Math/canonicalize.mlir piece=14 commit=008ea1c20148008c5a4bd35ce3e35f3d04c3a603
+// mlir-corpus: source=mlir/test/Dialect/Math/canonicalize.mlir piece=14 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
 func.func @copysign_fold() -> f32 {

@@ -1,44 +1,7 @@
-// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=24 commit=01fa7a292177dbbd81de9ca2fdc01fa0cf0839d9
+// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=24 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @expand_collapse_shape_dynamic(%arg0: memref<?x?x?xf32>,
-         %arg1: memref<?x?x?xf32, strided<[?, ?, 1], offset: 0>>,
-         %arg2: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>>,
-         %arg3: memref<?x42xf32, strided<[42, 1], offset: 0>>,
-         %arg4: index,
-         %arg5: index,
-         %arg6: index,
-         %arg7: memref<4x?x4xf32>) {
-  %0 = memref.collapse_shape %arg0 [[0, 1], [2]] :
-    memref<?x?x?xf32> into memref<?x?xf32>
-
-  %r0 = memref.expand_shape %0 [[0, 1], [2]] output_shape [%arg4, 4, %arg5] :
-    memref<?x?xf32> into memref<?x4x?xf32>
-
-  %1 = memref.collapse_shape %arg1 [[0, 1], [2]] :
-    memref<?x?x?xf32, strided<[?, ?, 1], offset: 0>> into
-    memref<?x?xf32, strided<[?, 1], offset: 0>>
-
-  %r1 = memref.expand_shape %1 [[0, 1], [2]] output_shape [%arg4, 4, %arg5] :
-    memref<?x?xf32, strided<[?, 1], offset: 0>> into
-    memref<?x4x?xf32, strided<[?, ?, 1], offset: 0>>
-
-  %2 = memref.collapse_shape %arg2 [[0, 1], [2]] :
-    memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>> into
-    memref<?x?xf32, strided<[?, 1], offset: ?>>
-
-  %r2 = memref.expand_shape %2 [[0, 1], [2]] output_shape [%arg4, 4, %arg5] :
-    memref<?x?xf32, strided<[?, 1], offset: ?>> into
-    memref<?x4x?xf32, strided<[?, ?, 1], offset: ?>>
-
-  %3 = memref.collapse_shape %arg3 [[0, 1]] :
-    memref<?x42xf32, strided<[42, 1], offset: 0>> into
-    memref<?xf32, strided<[1]>>
-
-  %r3 = memref.expand_shape %3 [[0, 1]] output_shape [%arg6, 42] :
-    memref<?xf32, strided<[1]>> into memref<?x42xf32>
-
-  %4 = memref.expand_shape %arg7 [[0, 1], [2], [3, 4]] output_shape [2, 2, %arg4, 2, 2]
-        : memref<4x?x4xf32> into memref<2x2x?x2x2xf32>
+func.func @assume_alignment(%0: memref<4x4xf16>) {
+  %1 = memref.assume_alignment %0, 16 : memref<4x4xf16>
   return
 }

@@ -1,9 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=29 commit=01fa7a292177dbbd81de9ca2fdc01fa0cf0839d9
+// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=29 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @rank(%t : memref<4x4x?xf32>) {
-  %0 = "memref.rank"(%t) : (memref<4x4x?xf32>) -> index
-
-  %1 = memref.rank %t : memref<4x4x?xf32>
-  return
+func.func @collapse_shape_to_dynamic
+  (%arg0: memref<?x?x?x4x?xf32>) -> memref<?x?x?xf32> {
+  %0 = memref.collapse_shape %arg0 [[0], [1], [2, 3, 4]] :
+    memref<?x?x?x4x?xf32> into memref<?x?x?xf32>
+  return %0 : memref<?x?x?xf32>
 }

@@ -1,7 +1,19 @@
-// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=30 commit=01fa7a292177dbbd81de9ca2fdc01fa0cf0839d9
+// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=30 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @atomic_rmw(%I: memref<10xf32>, %val: f32, %i : index) {
-  %x = memref.atomic_rmw addf %val, %I[%i] : (f32, memref<10xf32>) -> f32
+memref.global @memref0 : memref<2xf32>
+
+memref.global constant @memref1 : memref<2xf32> = dense<[0.0, 1.0]>
+
+memref.global @memref2 : memref<2xf32>  = uninitialized
+
+memref.global "private" @memref3 : memref<2xf32>  = uninitialized
+
+memref.global "private" constant @memref4 : memref<2xf32>  = uninitialized
+
+"memref.global"() <{constant, initial_value = dense<1.000000e+00> : tensor<1xf16>, sym_name = "memref5", sym_visibility = "private", type = memref<1xf16, 42 : i32>}> : () -> ()
+
+func.func @read_global_memref() {
+  %0 = memref.get_global @memref0 : memref<2xf32>
   return
 }

@@ -1,10 +1,10 @@
-// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=7 commit=01fa7a292177dbbd81de9ca2fdc01fa0cf0839d9
+// mlir-corpus: source=mlir/test/Dialect/MemRef/ops.mlir piece=7 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
 func.func @memref_reinterpret_cast_dynamic_offset(%in: memref<?xf32>, %offset: index)
-    -> memref<10x10xf32, strided<[?, 1], offset: ?>> {
+    -> memref<10x?xf32, strided<[?, 1], offset: ?>> {
   %out = memref.reinterpret_cast %in to
            offset: [%offset], sizes: [10, 10], strides: [1, 1]
-           : memref<?xf32> to memref<10x10xf32, strided<[?, 1], offset: ?>>
-  return %out : memref<10x10xf32, strided<[?, 1], offset: ?>>
+           : memref<?xf32> to memref<10x?xf32, strided<[?, 1], offset: ?>>
+  return %out : memref<10x?xf32, strided<[?, 1], offset: ?>>
 }

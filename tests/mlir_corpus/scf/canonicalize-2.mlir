@@ -1,4 +1,4 @@
-// mlir-corpus: source=mlir/test/Dialect/SCF/canonicalize.mlir piece=2 commit=0a956009f7a156abe668e4ff15c63558db1eb9dd
+// mlir-corpus: source=mlir/test/Dialect/SCF/canonicalize.mlir piece=2 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
 func.func @single_iteration_reduce(%A: index, %B: index) -> (index, index) {

@@ -1,15 +1,16 @@
-// mlir-corpus: source=mlir/test/Dialect/SCF/ops.mlir piece=7 commit=c2503de8d4db30a51b6be6397fb2ed3d0301e356
+// mlir-corpus: source=mlir/test/Dialect/SCF/ops.mlir piece=7 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @std_for_yield_multi(%arg0 : index, %arg1 : index, %arg2 : index) {
-  %s0 = arith.constant 0.0 : f32
-  %t0 = arith.constant 1 : i32
-  %u0 = arith.constant 1.0 : f32
-  %result1:3 = scf.for %i0 = %arg0 to %arg1 step %arg2 iter_args(%si = %s0, %ti = %t0, %ui = %u0) -> (f32, i32, f32) {
-    %sn = arith.addf %si, %si : f32
-    %tn = arith.addi %ti, %ti : i32
-    %un = arith.subf %ui, %ui : f32
-    scf.yield %sn, %tn, %un : f32, i32, f32
+func.func @std_if_yield(%arg0: i1, %arg1: f32)
+{
+  %x, %y = scf.if %arg0 -> (f32, f32) {
+    %0 = arith.addf %arg1, %arg1 : f32
+    %1 = arith.subf %arg1, %arg1 : f32
+    scf.yield %0, %1 : f32, f32
+  } else {
+    %0 = arith.subf %arg1, %arg1 : f32
+    %1 = arith.addf %arg1, %arg1 : f32
+    scf.yield %0, %1 : f32, f32
   }
   return
 }

@@ -1,7 +1,7 @@
-// mlir-corpus: source=mlir/test/Dialect/Tensor/bufferize.mlir piece=5 commit=026e5fd892e00bb8a7d56ebf22fd85214749d425
+// mlir-corpus: source=mlir/test/Dialect/Tensor/bufferize.mlir piece=5 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @tensor.extract(%arg0: tensor<?xf32>, %arg1: index) -> f32 {
-  %0 = tensor.extract %arg0[%arg1] : tensor<?xf32>
-  return %0 : f32
+func.func @tensor.empty() -> tensor<5xf32> {
+  %0 = tensor.empty() : tensor<5xf32>
+  return %0 : tensor<5xf32>
 }

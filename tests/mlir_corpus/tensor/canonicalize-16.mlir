@@ -1,9 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=16 commit=01bd6591226f049e736e3488134bfdc7a3b649b9
+// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=16 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @extract_from_tensor.from_elements_0d(%element : index) -> index {
-  %c0 = arith.constant 0 : index
-  %tensor = tensor.from_elements %element : tensor<index>
-  %extracted_element = tensor.extract %tensor[] : tensor<index>
-  return %extracted_element : index
+func.func @fold_insert(%arg0 : index) -> (tensor<4xf32>) {
+  %0 = arith.constant dense<4.0> : tensor<4xf32>
+  %1 = arith.constant 4.0 : f32
+  %ins_1 = tensor.insert %1 into %0[%arg0] : tensor<4xf32>
+  return %ins_1 : tensor<4xf32>
 }

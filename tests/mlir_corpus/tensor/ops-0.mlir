@@ -1,4 +1,4 @@
-// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=0 commit=06a15527b8676b1832600d8f7000827506ba7eaf
+// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=0 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
 func.func @cast(%arg0: tensor<*xf32>, %arg1 : tensor<4x4xf32>, %arg2: tensor<?x?xf32>) {

@@ -1,10 +1,9 @@
-// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=11 commit=06a15527b8676b1832600d8f7000827506ba7eaf
+// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=11 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @legal_collapsing_reshape_dynamic_tensor
-  (%arg0: tensor<?x?x?x4x?xf32>) -> tensor<?x?x?xf32>
-{
-  %0 = tensor.collapse_shape %arg0 [[0], [1], [2, 3, 4]] :
-    tensor<?x?x?x4x?xf32> into tensor<?x?x?xf32>
-  return %0 : tensor<?x?x?xf32>
+func.func @tensor_reshape_zero_dim(%arg0 : tensor<1x1xf32>, %arg1 : tensor<f32>)
+    -> (tensor<f32>, tensor<1x1xf32>) {
+  %0 = tensor.collapse_shape %arg0 [] : tensor<1x1xf32> into tensor<f32>
+  %1 = tensor.expand_shape %0 [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
+  return %0, %1 : tensor<f32>, tensor<1x1xf32>
 }

@@ -1,12 +1,20 @@
-// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=6 commit=06a15527b8676b1832600d8f7000827506ba7eaf
+// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=6 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
 // From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
 // Input IR only: the FileCheck lines of the original test are not reproduced.
-func.func @tensor.generate(%m : index, %n : index)
-    -> tensor<?x3x?xf32> {
-  %tnsr = tensor.generate %m, %n {
-    ^bb0(%i : index, %j : index, %k : index):
-      %elem = arith.constant 8.0 : f32
-      tensor.yield %elem : f32
-  } : tensor<?x3x?xf32>
-  return %tnsr : tensor<?x3x?xf32>
+func.func @tensor.from_elements() {
+  %c0 = "arith.constant"() {value = 0: index} : () -> index
+  %0 = tensor.from_elements %c0 : tensor<1xindex>
+
+  %c1 = "arith.constant"() {value = 1: index} : () -> index
+  %1 = tensor.from_elements %c0, %c1 : tensor<2xindex>
+
+  %c0_f32 = "arith.constant"() {value = 0.0: f32} : () -> f32
+  %2 = tensor.from_elements %c0_f32 : tensor<1xf32>
+
+  %3 = tensor.from_elements : tensor<0xindex>
+
+  %4 = tensor.from_elements %c0, %c1, %c0, %c1, %c0, %c1 : tensor<2x3xindex>
+
+  %5 = tensor.from_elements %c0 : tensor<index>
+  return
 }

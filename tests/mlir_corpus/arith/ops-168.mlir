@@ -1,0 +1,7 @@
+// mlir-corpus: source=mlir/test/Dialect/Arith/ops.mlir piece=168 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @test_cmpf(%arg0 : f64, %arg1 : f64) -> i1 {
+  %0 = arith.cmpf oeq, %arg0, %arg1 : f64
+  return %0 : i1
+}

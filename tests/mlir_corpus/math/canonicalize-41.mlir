@@ -1,0 +1,8 @@
+// mlir-corpus: source=mlir/test/Dialect/Math/canonicalize.mlir piece=41 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @roundeven_fold() -> f32 {
+  %c = arith.constant 1.5 : f32
+  %r = math.roundeven %c : f32
+  return %r : f32
+}

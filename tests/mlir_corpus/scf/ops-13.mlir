@@ -1,0 +1,22 @@
+// mlir-corpus: source=mlir/test/Dialect/SCF/ops.mlir piece=13 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @execute_region() -> i64 {
+  %res = scf.execute_region -> i64 {
+    %c1 = arith.constant 1 : i64
+    scf.yield %c1 : i64
+  }
+
+  %res2:2 = scf.execute_region -> (i64, i64) {
+    %c1 = arith.constant 1 : i64
+    scf.yield %c1, %c1 : i64, i64
+  }
+
+  "scf.execute_region"() ({
+  ^bb0:
+    cf.br ^bb1
+  ^bb1:
+    scf.yield
+  }) : () -> ()
+  return %res : i64
+}

@@ -1,0 +1,9 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=31 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @from_elements.constant() -> tensor<3xindex> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %tensor = tensor.from_elements %c1, %c2, %c1 : tensor<3xindex>
+  return %tensor : tensor<3xindex>
+}

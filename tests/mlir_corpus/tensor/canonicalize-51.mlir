@@ -1,0 +1,12 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/canonicalize.mlir piece=51 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @dim_of_tensor.generate(%arg0: index, %arg1: index) -> index {
+  %c3 = arith.constant 3 : index
+  %0 = tensor.generate %arg0, %arg1 {
+  ^bb0(%arg2: index, %arg3: index, %arg4: index, %arg5: index, %arg6: index):
+    tensor.yield %c3 : index
+  } : tensor<2x?x4x?x5xindex>
+  %1 = tensor.dim %0, %c3 : tensor<2x?x4x?x5xindex>
+  return %1 : index
+}

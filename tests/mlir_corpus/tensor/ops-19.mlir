@@ -1,0 +1,11 @@
+// mlir-corpus: source=mlir/test/Dialect/Tensor/ops.mlir piece=19 commit=llvmorg-22.1.8 (Debian llvm-toolchain-22_22.1.8.orig.tar.xz, sha256 b49b9277aef97616320b2da259e1f8174c65b0ce2fbe2e8629644a97693402fe)
+// From LLVM's MLIR test suite (github.com/llvm/llvm-project), licensed Apache-2.0 WITH LLVM-exception.
+// Input IR only: the FileCheck lines of the original test are not reproduced.
+func.func @test_splat_op(%s : f32, %p : !llvm.ptr) {
+  %v = tensor.splat %s : tensor<8xf32>
+
+  %u = "tensor.splat"(%s) : (f32) -> tensor<4xf32>
+
+  %w = tensor.splat %p : tensor<8x!llvm.ptr>
+  return
+}
