@@ -5,7 +5,7 @@ element type; xDSL 0.74's casts take scalars only, its comparisons always return
 and its `select` wants a scalar condition. The ops here replace xDSL's of the same name (they
 subclass them, so `isinstance(op, arith.ExtSIOp)` still holds) and add what xDSL lacks:
 `arith.remf`, `arith.index_castui`, `arith.scaling_extf`, `arith.scaling_truncf`, the overflow
-flags of `arith.trunci`, the rounding mode and fastmath flags of `arith.truncf` / `arith.extf`.
+flags of `arith.trunci`, the `exact` flag of `divui`/`divsi`/`shrui`/`shrsi` (new in MLIR 22), the rounding mode and fastmath flags of `arith.truncf` / `arith.extf`.
 Verifier messages are MLIR's.
 """
 
@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     SignlessIntegerConstraint,
     TensorType,
+    UnitAttr,
     UnrankedTensorType,
     VectorType,
     i1,
@@ -463,6 +464,48 @@ class RemFOp(xarith.FloatingPointLikeBinaryOperation):
     traits = traits_def(Pure())
 
 
+class ExactFlag:
+    """MLIR 22's `exact` flag of `divui`/`divsi`/`shrui`/`shrsi`, the unit property `isExact`
+    (a division leaves no remainder, a shift shifts out no set bit, else the result is poison).
+
+    First among the bases of a subclass of xDSL's op, it redeclares the operands (IRDL takes
+    fields from the class being defined, not from an already-defined parent) and hides the
+    parse/print/verify_ IRDL generated for the parent (which check the parent's definition, that
+    has no `isExact`), so IRDL generates them anew. xDSL's four ops have no verifier of their
+    own to lose."""
+
+    parse = Operation.__dict__["parse"]
+    print = Operation.print
+    verify_ = Operation.verify_
+
+    T: ClassVar = VarConstraint("T", xarith.signlessIntegerLike)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+    is_exact = opt_prop_def(UnitAttr, prop_name="isExact")
+    assembly_format = "$lhs `,` $rhs (`exact` $isExact^)? attr-dict `:` type($result)"
+
+
+@irdl_op_definition
+class DivUIOp(ExactFlag, xarith.DivUIOp):
+    """`arith.divui` with the `exact` flag."""
+
+
+@irdl_op_definition
+class DivSIOp(ExactFlag, xarith.DivSIOp):
+    """`arith.divsi` with the `exact` flag."""
+
+
+@irdl_op_definition
+class ShRUIOp(ExactFlag, xarith.ShRUIOp):
+    """`arith.shrui` with the `exact` flag."""
+
+
+@irdl_op_definition
+class ShRSIOp(ExactFlag, xarith.ShRSIOp):
+    """`arith.shrsi` with the `exact` flag."""
+
+
 def _predicate(arg: int | str, mnemonics: list[str]) -> IntegerAttr:
     if isinstance(arg, str):
         if arg not in mnemonics:
@@ -616,6 +659,10 @@ ARITH_EXTENSION = Dialect(
         ScalingExtFOp,
         ScalingTruncFOp,
         RemFOp,
+        DivUIOp,
+        DivSIOp,
+        ShRUIOp,
+        ShRSIOp,
         CmpiOp,
         CmpfOp,
         SelectOp,

@@ -70,3 +70,21 @@ func.func @rounding_out_of_range(%a: f64) {
   return
 }
 // CHECK: ops-invalid.mlir:69:3: error: 'arith.truncf' does not verify: 'arith.truncf' op attribute 'roundingmode' failed to satisfy constraint: 32-bit signless integer attribute whose value is 0, 1, 2, 3, or 4
+
+// -----
+
+// The `exact` ops keep xDSL's operand checks (one type for both operands and the result).
+func.func @exact_mixed_types(%a: i64, %b: i32) {
+  %0 = "arith.divui"(%a, %b) <{isExact}> : (i64, i32) -> i64
+  return
+}
+// CHECK: ops-invalid.mlir:78:3: error: 'arith.divui' does not verify: operand 'rhs' at position 1 does not verify:
+// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
+
+// -----
+
+func.func @exact_not_unit(%a: i64) {
+  %0 = "arith.shrsi"(%a, %a) <{isExact = 1 : i64}> : (i64, i64) -> i64
+  return
+}
+// CHECK: ops-invalid.mlir:87:3: error: 'arith.shrsi' does not verify: 1 : i64 should be of base attribute unit

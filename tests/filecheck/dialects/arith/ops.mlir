@@ -84,9 +84,30 @@ func.func @flag_lists(%a: i32, %b: i32, %v: vector<4xi64>, %f: f32) {
   return
 }
 
+// MLIR 22's `exact` flag of the divisions and right shifts (the unit property `isExact`).
+// CHECK-LABEL: func.func @exact(
+func.func @exact(%a: i64, %b: i64, %v: vector<4xi32>, %t: tensor<?xindex>) {
+  // CHECK-NEXT: arith.divui %{{.*}}, %{{.*}} exact : i64
+  %0 = arith.divui %a, %b exact : i64
+  // CHECK-NEXT: arith.divsi %{{.*}}, %{{.*}} exact : tensor<?xindex>
+  %1 = arith.divsi %t, %t exact : tensor<?xindex>
+  // CHECK-NEXT: arith.shrui %{{.*}}, %{{.*}} exact : vector<4xi32>
+  %2 = arith.shrui %v, %v exact : vector<4xi32>
+  // CHECK-NEXT: arith.shrsi %{{.*}}, %{{.*}} exact : i64
+  %3 = arith.shrsi %a, %b exact : i64
+  // CHECK-NEXT: arith.divui %{{.*}}, %{{.*}} : i64
+  %4 = arith.divui %a, %b : i64
+  // CHECK-NEXT: arith.shrsi %{{.*}}, %{{.*}} : i64
+  %5 = arith.shrsi %a, %b : i64
+  return
+}
+
 // GENERIC: "arith.trunci"(%{{.*}}) <{overflowFlags = #arith.overflow<nuw>}> : (vector<2x3xi64>) -> vector<2x3xi8>
 // GENERIC: "arith.truncf"(%{{.*}}) <{fastmath = #arith.fastmath<fast>, roundingmode = 3 : i32}> : (tensor<6xf64>) -> tensor<6xbf16>
 // GENERIC: "arith.scaling_truncf"(%{{.*}}, %{{.*}}) <{fastmath = #arith.fastmath<nnan>, roundingmode = 2 : i32}>
 // GENERIC: "arith.cmpf"(%{{.*}}, %{{.*}}) <{fastmath = #arith.fastmath<nnan>, predicate = 3 : i64}> : (tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>
 // GENERIC: "arith.cmpi"(%{{.*}}, %{{.*}}) <{predicate = 9 : i64}> : (vector<i64>, vector<i64>) -> vector<i1>
 // GENERIC: "arith.addi"(%{{.*}}, %{{.*}}) <{overflowFlags = #arith.overflow<nsw, nuw>}> : (i32, i32) -> i32
+// GENERIC: "arith.divui"(%{{.*}}, %{{.*}}) <{isExact}> : (i64, i64) -> i64
+// GENERIC: "arith.shrui"(%{{.*}}, %{{.*}}) <{isExact}> : (vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+// GENERIC: "arith.divui"(%{{.*}}, %{{.*}}) : (i64, i64) -> i64
