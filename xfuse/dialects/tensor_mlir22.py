@@ -1,5 +1,5 @@
 """tensor ops where xDSL 0.74 departs from MLIR 22: `tensor.pad`'s verifier, unranked
-`tensor.reshape`, and `tensor.gather` / `tensor.scatter` (xDSL lacks them).
+`tensor.reshape`, `tensor.expand_shape` from a 0-d tensor, and `tensor.gather` / `tensor.scatter` (xDSL lacks them).
 
 - `tensor.pad`: xDSL requires a result dimension to be dynamic exactly where the source size or
   a padding amount is; MLIR (`PadOp::verify`, `inferResultType` in TensorOps.cpp) lets a static
@@ -7,6 +7,10 @@
   high padding) and only refuses a static size that contradicts a static inferred one.
 - `tensor.reshape`: source and result may be unranked (`tensor<*xf32>`); MLIR's syntax puts
   the attribute dictionary after the operands.
+- `tensor.expand_shape %t [] output_shape [..] : tensor<f32> into tensor<1x1xf32>`: xDSL wants
+  the reassociation to cover every result dimension; MLIR (`verifyReshapeLikeTypes`) checks the
+  groups it has, so an empty reassociation from a 0-d tensor verifies (whatever the sizes, as
+  `tensor.collapse_shape` into a 0-d tensor also does, in xDSL as in MLIR).
 - `tensor.gather %src[%idx] gather_dims([1, 2]) [unique] : (S, I) -> R` and
   `tensor.scatter %src into %dest[%idx] scatter_dims([..]) unique : (S, D, I) -> D`, verified
   as MLIR does (dims strictly increasing, in range, as many as the last indices dimension; the
@@ -23,14 +27,17 @@ from xdsl.dialects import tensor as xtensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnySignlessIntegerType,
+    ArrayAttr,
     DenseArrayBase,
     IndexType,
+    IntegerAttr,
     TensorType,
     UnitAttr,
     UnrankedTensorType,
     i64,
 )
 from xdsl.dialects.utils import DynamicIndexList
+from xdsl.dialects.utils.reshape_ops_utils import ContiguousArrayOfIntArray, verify_reshape_like_types
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -117,6 +124,38 @@ class PadOp(xtensor.PadOp):
             len(terminator.operands) != 1 or terminator.operands[0].type != result.element_type
         ):
             raise VerifyException("expected yield type to match shape element type")
+
+
+# -- tensor.expand_shape ----------------------------------------------------------------
+
+
+@redefine
+class ExpandShapeOp(xtensor.ExpandShapeOp):
+    """`tensor.expand_shape`, a 0-d source with an empty reassociation allowed (module docstring)."""
+
+    name = "tensor.expand_shape"
+
+    src = operand_def(TensorType)
+    dynamic_output_shape = var_operand_def(IndexType)
+    reassociation = prop_def(ContiguousArrayOfIntArray())
+    static_output_shape = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(TensorType[Attribute])
+
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        source, result = self.src.type, self.result.type
+        assert isinstance(source, TensorType) and isinstance(result, TensorType)
+        rank = result.get_num_dims()
+        if len(self.static_output_shape) != rank:
+            raise VerifyException(
+                f"expected number of static shape dims to be equal to the output rank ({rank}) "
+                f"but found {len(self.static_output_shape)} inputs instead"
+            )
+        reassociation = cast(ArrayAttr[ArrayAttr[IntegerAttr]], self.reassociation)
+        if source.get_num_dims() == 0 and not reassociation.data:
+            return
+        verify_reshape_like_types(collapsed_type=source, expanded_type=result, reassociation=reassociation)
 
 
 # -- tensor.reshape ---------------------------------------------------------------------
@@ -340,5 +379,6 @@ class ScatterOp(IRDLOperation):
             raise VerifyException("result type must be the dest type")
 
 
-TENSOR_MLIR22_OPS: tuple[type[IRDLOperation], ...] = (PadOp, ReshapeOp, GatherOp, ScatterOp)
-"""Appended to the tensor dialect (xfuse/dialects/__init__.py); pad and reshape replace xDSL's."""
+TENSOR_MLIR22_OPS: tuple[type[IRDLOperation], ...] = (PadOp, ExpandShapeOp, ReshapeOp, GatherOp, ScatterOp)
+"""Appended to the tensor dialect (xfuse/dialects/__init__.py); pad, expand_shape and reshape
+replace xDSL's."""

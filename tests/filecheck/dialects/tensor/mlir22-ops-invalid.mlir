@@ -72,3 +72,28 @@ func.func @scatter_needs_unique(%s: tensor<3x1x1x6xf32>, %t: tensor<4x5x6xf32>, 
   return
 }
 // CHECK: requires 'unique' attribute to be set
+
+// -----
+
+// A 0-d source needs an empty reassociation, and as many output sizes as result dimensions.
+func.func @expand_0d_with_group(%s: tensor<f32>) {
+  %0 = tensor.expand_shape %s [[0]] output_shape [1] : tensor<f32> into tensor<1xf32>
+  return
+}
+// CHECK: expected collapsed rank (0) to equal the number of reassociation maps (1).
+
+// -----
+
+func.func @expand_0d_sizes(%s: tensor<f32>) {
+  %0 = tensor.expand_shape %s [] output_shape [1] : tensor<f32> into tensor<1x1xf32>
+  return
+}
+// CHECK: expected number of static shape dims to be equal to the output rank (2) but found 1 inputs instead
+
+// -----
+
+func.func @expand_uncovered(%v: tensor<6xf32>) {
+  %0 = tensor.expand_shape %v [[0, 1]] output_shape [2, 3, 1] : tensor<6xf32> into tensor<2x3x1xf32>
+  return
+}
+// CHECK: expected the total number of reassociation dimensions (2) to equal the expanded type's rank (3).
