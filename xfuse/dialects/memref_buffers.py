@@ -98,7 +98,8 @@ class AllocaScopeOp(xmemref.AllocaScopeOp):
         if not body.blocks:
             body.add_block(Block())
         block = body.block
-        if block.last_op is None or not block.last_op.has_trait(IsTerminator):
+        # An unregistered last op is no terminator to MLIR (xDSL would guess that it is).
+        if block.last_op is None or not block.last_op.has_trait(IsTerminator, value_if_unregistered=False):
             block.add_op(AllocaScopeReturnOp(operands=[[]]))
         op = cls(result_types=[result_types], regions=[body])
         op.attributes.update(parser.parse_optional_attr_dict())

@@ -543,7 +543,8 @@ class ForallOp(IRDLOperation):
         its region)."""
         block = self.body.block
         last = block.last_op
-        if last is None or not last.has_trait(IsTerminator):
+        # An unregistered last op is no terminator to MLIR (xDSL would guess that it is).
+        if last is None or not last.has_trait(IsTerminator, value_if_unregistered=False):
             block.add_op(InParallelOp())
 
 
