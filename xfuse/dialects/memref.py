@@ -5,7 +5,9 @@ xDSL 0.74 has no custom format for `memref.copy`, `rank`, `atomic_rmw`, `cast`,
 `dma_wait` and `global`, keeps `memref.load`/`store`'s `alignment` as a discardable attribute,
 restricts `copy`/`rank`/`extract_aligned_pointer_as_index` to ranked memrefs, and lacks
 `prefetch`, `generic_atomic_rmw`/`atomic_yield`, `realloc`, `transpose`, `reshape` and
-`distinct_objects`. The ops here are spelled and printed as mlir-opt 22.1.8 does (MemRefOps.td,
+`distinct_objects`; its `reinterpret_cast` verifier wants every result size to equal the static
+size it is given (MLIR 22 lets a dynamic result size stand for a static one) and checks neither
+offset, strides, element type nor memory space. The ops here are spelled and printed as mlir-opt 22.1.8 does (MemRefOps.td,
 MemRefOps.cpp). Ops xDSL has are subclasses of xDSL's (`irdl_redefine.redefine`), so
 `isinstance(op, xdsl.dialects.memref.CopyOp)` still holds; passes that build
 memref ops take these classes so that their output prints in custom form.
@@ -17,19 +19,25 @@ from typing import ClassVar, cast
 
 from xdsl.dialects import memref as xmemref
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     I64,
     BoolAttr,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     DenseResourceAttr,
     IndexType,
     IntegerAttr,
     MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
     StringAttr,
     SymbolNameConstraint,
     TensorType,
     UnitAttr,
     UnrankedMemRefType,
+    i64,
 )
+from xdsl.dialects.utils import DynamicIndexList, verify_dynamic_index_list
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -355,6 +363,82 @@ class GlobalOp(xmemref.GlobalOp):
             verify_alignment(self.alignment)
 
 
+# -- reinterpret_cast ------------------------------------------------------------------
+
+
+def _static_or_dynamic(value: int) -> str:
+    return "dynamic" if value == DYNAMIC_INDEX else str(value)
+
+
+@redefine
+class ReinterpretCastOp(xmemref.ReinterpretCastOp):
+    """`memref.reinterpret_cast %m to offset: [o], sizes: [..], strides: [..] : t1 to t2`,
+    verified as MLIR 22 does (ReinterpretCastOp::verify and the offset/size/stride interface):
+    only a static result size, offset or stride must equal the one given."""
+
+    name = "memref.reinterpret_cast"
+
+    source = operand_def(ANY_MEMREF)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(MemRefType)
+
+    traits = traits_def(NoMemoryEffect())
+    # irdl_options (operandSegmentSizes as a property) is read from xDSL's class: IRDL takes
+    # options from every class of the MRO and refuses them twice.
+    custom_directives = (DynamicIndexList,)
+    assembly_format = xmemref.ReinterpretCastOp.assembly_format
+
+    def verify_(self) -> None:
+        offsets = self.static_offsets.get_values()
+        sizes = self.static_sizes.get_values()
+        strides = self.static_strides.get_values()
+        verify_dynamic_index_list(sizes, self.sizes, DYNAMIC_INDEX, " in the size arguments")
+        verify_dynamic_index_list(offsets, self.offsets, DYNAMIC_INDEX, " in the offset arguments")
+        verify_dynamic_index_list(strides, self.strides, DYNAMIC_INDEX, " in the stride arguments")
+        source, result = self.source.type, self.result.type
+        assert isinstance(result, MemRefType)
+        if len(offsets) != 1:
+            raise VerifyException(f"expected 1 offset values, got {len(offsets)}")
+        if len(sizes) != len(strides):
+            raise VerifyException(
+                f"expected mixed sizes rank to match mixed strides rank ({len(sizes)} vs {len(strides)}) "
+                "so the rank of the result type is well-formed."
+            )
+        shape = result.get_shape()
+        if len(sizes) != len(shape):
+            raise VerifyException(f"expected {len(shape)} size values, got {len(sizes)}")
+        if memory_space(source) != memory_space(result):
+            raise VerifyException(
+                f"different memory spaces specified for source type '{source}' and result memref type '{result}'"
+            )
+        if element_type(source) != element_type(result):
+            raise VerifyException(
+                f"different element types specified for source type '{source}' and result memref type '{result}'"
+            )
+        for dim, (actual, given) in enumerate(zip(shape, sizes)):
+            if actual != DYNAMIC_INDEX and actual != given:
+                raise VerifyException(
+                    f"expected result type with size = {_static_or_dynamic(given)} instead of {actual} in dim = {dim}"
+                )
+        if not isinstance(result.layout, NoneAttr | StridedLayoutAttr):
+            return  # an affine-map layout: xDSL cannot tell its strides (MLIR checks them)
+        offset = result.get_offset()
+        if offset is not None and offset != offsets[0]:
+            raise VerifyException(
+                f"expected result type with offset = {_static_or_dynamic(offsets[0])} instead of {offset}"
+            )
+        for dim, (actual, given) in enumerate(zip(result.get_strides() or (), strides)):
+            if actual is not None and actual != given:
+                raise VerifyException(
+                    f"expected result type with stride = {_static_or_dynamic(given)} instead of {actual} in dim = {dim}"
+                )
+
+
 MEMREF_OPS: tuple[type[IRDLOperation], ...] = (
     CopyOp,
     RankOp,
@@ -376,6 +460,7 @@ MEMREF_OPS: tuple[type[IRDLOperation], ...] = (
     ReshapeOp,
     DistinctObjectsOp,
     GlobalOp,
+    ReinterpretCastOp,
 )
 
 MEMREF_EXTENSION = Dialect("memref", list(MEMREF_OPS), [])

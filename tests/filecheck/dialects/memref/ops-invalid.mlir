@@ -148,3 +148,75 @@ func.func @atomic_yield_type(%m: memref<4xf32>, %i: index) {
   return
 }
 // CHECK: types mismatch between yield op: i32 and its parent: f32
+
+// -----
+
+func.func @reinterpret_static_result_dynamic_size(%m: memref<?xf32>, %n: index) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [%n, 4], strides: [4, 1] : memref<?xf32> to memref<10x4xf32>
+  return
+}
+// CHECK: expected result type with size = dynamic instead of 10 in dim = 0
+
+// -----
+
+func.func @reinterpret_size(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [3, 4], strides: [4, 1] : memref<?xf32> to memref<10x4xf32>
+  return
+}
+// CHECK: expected result type with size = 3 instead of 10 in dim = 0
+
+// -----
+
+func.func @reinterpret_offset(%m: memref<?xf32>, %n: index) {
+  %0 = memref.reinterpret_cast %m to offset: [%n], sizes: [%n, 4], strides: [%n, 1] : memref<?xf32> to memref<?x4xf32>
+  return
+}
+// CHECK: expected result type with offset = dynamic instead of 0
+
+// -----
+
+func.func @reinterpret_stride(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [3, 4], strides: [5, 1] : memref<?xf32> to memref<3x4xf32>
+  return
+}
+// CHECK: expected result type with stride = 5 instead of 4 in dim = 0
+
+// -----
+
+func.func @reinterpret_counts(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [3], strides: [4, 1] : memref<?xf32> to memref<3x4xf32>
+  return
+}
+// CHECK: expected mixed sizes rank to match mixed strides rank (1 vs 2) so the rank of the result type is well-formed.
+
+// -----
+
+func.func @reinterpret_rank(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [3, 4, 5], strides: [4, 1, 1] : memref<?xf32> to memref<3x4xf32>
+  return
+}
+// CHECK: expected 2 size values, got 3
+
+// -----
+
+func.func @reinterpret_offsets(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0, 0], sizes: [3, 4], strides: [4, 1] : memref<?xf32> to memref<3x4xf32>
+  return
+}
+// CHECK: expected 1 offset values, got 2
+
+// -----
+
+func.func @reinterpret_element_type(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [3, 4], strides: [4, 1] : memref<?xf32> to memref<3x4xf64>
+  return
+}
+// CHECK: different element types specified for source type 'memref<?xf32>' and result memref type 'memref<3x4xf64>'
+
+// -----
+
+func.func @reinterpret_memory_space(%m: memref<?xf32>) {
+  %0 = memref.reinterpret_cast %m to offset: [0], sizes: [3, 4], strides: [4, 1] : memref<?xf32> to memref<3x4xf32, 1>
+  return
+}
+// CHECK: different memory spaces specified for source type 'memref<?xf32>' and result memref type
