@@ -28,12 +28,13 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 if TYPE_CHECKING:
     from xfuse.onnx.importer import ImportedModel
 
-DEFAULT_PASSES = "xfuse-nhwc"
+DEFAULT_PASSES = "xfuse-nhwc,xfuse-block-filters"
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec).
 `xfuse-nhwc` moves torch-mlir's NCHW convolutions, pooling and the ops between them to NHWC
 (filters permuted once, at load), where the backend's `microkernel` schedules register-tile
-every convolution, matmul and batch matmul with its elementwise epilogue: ResNet-50 2.4x and
-squeezenet 3.4x onnxruntime's time (one thread), from 44x and 33x in NCHW (docs/onnx.md).
+every convolution, matmul and batch matmul with its elementwise epilogue;
+`xfuse-block-filters` stores large filters in blocks of output channels (at load too), each
+block's convolution one iteration of a loop (docs/benchmarks.md has the speed of each network).
 The whole-network fusion pipeline, `xfuse.transforms.network.pipeline.NETWORK_PASSES`, works
 here too (it bufferizes; the backend's default for a bufferized module is `memref`), but its
 groups are not register-tiled yet, so it is slower and not the default."""
@@ -244,12 +245,13 @@ def weights_in_argument_layouts(module: Any, imported: ImportedModel) -> Weights
     """The weights as the passes left the function's arguments: a pass that permuted a weight
     argument (`xfuse-nhwc`: filters to HWCF) recorded the permutation (`xfuse.weight_layout`);
     the array is transposed here, once, not on every call."""
-    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts
+    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
 
     layouts = weight_layouts(module, imported.entry)
     if not layouts:
         return imported.weights
-    return Weights(permute_weights(imported.weights, len(imported.input_names), layouts))
+    return Weights(permute_weights(imported.weights, len(imported.input_names), layouts,
+                                   weight_shapes(module, imported.entry)))
 
 
 def _info(name: str, spec: Any) -> TensorInfo:

@@ -63,6 +63,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return NhwcPass
 
+    def get_block_filters():
+        from xfuse.transforms.layout.blocked_filters import BlockFiltersPass
+
+        return BlockFiltersPass
+
     def get_batch_matmul_to_matmul():
         from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
 
@@ -134,6 +139,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return {
         "xfuse-network-fusion": get_network_fusion,
         "xfuse-nhwc": get_nhwc,
+        "xfuse-block-filters": get_block_filters,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,

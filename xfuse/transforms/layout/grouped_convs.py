@@ -22,11 +22,11 @@ read elsewhere too) is left as it is.
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
+from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 GROUPED = "linalg.conv_2d_nhwgc_gfhwc"
 GROUPED_FILTER_LAYOUT = (0, 2, 3, 1)
@@ -73,17 +73,31 @@ def _private_init(init: SSAValue, before: Operation) -> SSAValue:
     return mapping[init]
 
 
+def slice_loop(count: int, init: SSAValue, width: int, before: Operation, name: str):
+    """An `scf.forall` of `count` iterations over `init` (inserted before `before`), and in its
+    body the index `iv * width`: (forall, iv, shared output, the width constant, the product)."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IndexType, IntegerAttr
+
+    from xfuse.dialects.scf import ForallOp
+
+    forall = ForallOp.from_bounds([count], [init])
+    Rewriter.insert_op(forall, InsertPoint.before(before))
+    iv, shared = forall.induction_vars[0], forall.body.block.args[1]
+    iv.name_hint = name
+    constant = arith.ConstantOp(IntegerAttr(width, IndexType()))
+    first = arith.MuliOp(iv, constant.result)
+    return forall, iv, shared, constant, first
+
+
 def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
     """Replace `conv` by an `scf.forall` over its groups, each iteration one NHWC convolution
     on slices (one loop, not `G` copies: ShuffleNet's 32 grouped convolutions of 4 groups made
     128 register-tiled nests and tripled LLVM's time). The forall's iterations write disjoint
     slices of the result, so the parallel pipelines run the groups on several CPUs."""
-    from xdsl.dialects import arith
-    from xdsl.dialects.builtin import IndexType, IntegerAttr
     from xdsl.dialects.tensor import ExtractSliceOp
 
     from xfuse.dialects.linalg_named import WINDOWED_OPS
-    from xfuse.dialects.scf import ForallOp
     from xfuse.dialects.tensor import ParallelInsertSliceOp
 
     source, init = conv.operands[0], _private_init(conv.operands[2], conv)
@@ -93,20 +107,9 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     expand = conv.operands[1].op
     # The argument: F x KH x KW x C/G (xfuse-nhwc's grouped layout) -> KH x KW x C/G x F.
     element = argument.type.get_element_type()
-    index = argument.index
-    new_type = TensorType(element, [kh, kw, channels, groups * features])
-    argument = Rewriter.replace_value_with_new_type(argument, new_type)
-    inputs = list(function.function_type.inputs.data)
-    inputs[index] = new_type
-    function.function_type = FunctionType.from_lists(inputs, list(function.function_type.outputs.data))
-    set_weight_layout(function, index, HWCF)
-
-    forall = ForallOp.from_bounds([groups], [init])
-    Rewriter.insert_op(forall, InsertPoint.before(conv))
-    group, result = forall.induction_vars[0], forall.body.block.args[1]
-    group.name_hint = "group"
-    width = arith.ConstantOp(IntegerAttr(features, IndexType()))
-    first_column = arith.MuliOp(group, width.result)
+    argument = retype_weight_argument(function, argument, TensorType(element, [kh, kw, channels, groups * features]),
+                                      HWCF)
+    forall, group, result, width, first_column = slice_loop(groups, init, features, conv, "group")
     group_input = ExtractSliceOp(source, [0, 0, 0, group, 0], [n, h, w, 1, channels], [1] * 5,
                                  TensorType(element, [n, h, w, channels]))
     group_filter = ExtractSliceOp(argument, [0, 0, 0, first_column.result], [kh, kw, channels, features], [1] * 4,

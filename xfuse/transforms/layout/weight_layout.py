@@ -12,9 +12,14 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, ModuleOp, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, FunctionType, ModuleOp, i64
+from xdsl.ir import Attribute, BlockArgument
+from xdsl.rewriter import Rewriter
 
 WEIGHT_LAYOUT_ATTR = "xfuse.weight_layout"
+WEIGHT_SHAPE_ATTR = "xfuse.weight_shape"
+"""With a layout: the shape the weight is reshaped to (row-major) before the permutation
+(`xfuse-block-filters` splits the output channels into blocks)."""
 
 
 def weight_layout(function: func.FuncOp, index: int) -> tuple[int, ...] | None:
@@ -25,11 +30,37 @@ def weight_layout(function: func.FuncOp, index: int) -> tuple[int, ...] | None:
     return tuple(attr.get_values()) if isinstance(attr, DenseArrayBase) else None
 
 
-def set_weight_layout(function: func.FuncOp, index: int, permutation: Sequence[int]) -> None:
+def set_weight_attr(function: func.FuncOp, index: int, name: str, value: Attribute) -> None:
     count = len(function.function_type.inputs.data)
     dicts = [dict(d.data) for d in function.arg_attrs.data] if function.arg_attrs else [{} for _ in range(count)]
-    dicts[index][WEIGHT_LAYOUT_ATTR] = DenseArrayBase.from_list(i64, permutation)
+    dicts[index][name] = value
     function.arg_attrs = ArrayAttr(DictionaryAttr(d) for d in dicts)
+
+
+def set_weight_layout(function: func.FuncOp, index: int, permutation: Sequence[int]) -> None:
+    set_weight_attr(function, index, WEIGHT_LAYOUT_ATTR, DenseArrayBase.from_list(i64, permutation))
+
+
+def retype_weight_argument(function: func.FuncOp, argument: BlockArgument, new_type: Attribute,
+                           permutation: Sequence[int]) -> BlockArgument:
+    """`argument` of `function` with `new_type` (the signature too) and the layout `permutation`
+    recorded; the new argument."""
+    index = argument.index
+    argument = Rewriter.replace_value_with_new_type(argument, new_type)
+    inputs = list(function.function_type.inputs.data)
+    inputs[index] = new_type
+    function.function_type = FunctionType.from_lists(inputs, list(function.function_type.outputs.data))
+    set_weight_layout(function, index, permutation)
+    return argument
+
+
+def weight_shapes(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
+    """Argument index -> the shape its weight is reshaped to before the permutation."""
+    for op in module.ops:
+        if isinstance(op, func.FuncOp) and op.sym_name.data == entry and op.arg_attrs is not None:
+            shapes = {i: d.data.get(WEIGHT_SHAPE_ATTR) for i, d in enumerate(op.arg_attrs.data)}
+            return {i: tuple(a.get_values()) for i, a in shapes.items() if isinstance(a, DenseArrayBase)}
+    return {}
 
 
 def weight_layouts(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
@@ -42,12 +73,16 @@ def weight_layouts(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
 
 
 def permute_weights(arrays: Mapping[str, np.ndarray], first_argument: int,
-                    layouts: Mapping[int, tuple[int, ...]]) -> dict[str, np.ndarray]:
+                    layouts: Mapping[int, tuple[int, ...]],
+                    shapes: Mapping[int, tuple[int, ...]] | None = None) -> dict[str, np.ndarray]:
     """`arrays` (the weights, passed from argument `first_argument` on, in order) with each
-    one whose argument has a layout transposed into it (contiguous: the compiled code reads
-    it densely)."""
+    one whose argument has a layout transposed into it, after reshaping it when `shapes` gives a
+    shape (contiguous: the compiled code reads it densely)."""
     result: dict[str, np.ndarray] = {}
     for position, (name, array) in enumerate(arrays.items()):
         permutation = layouts.get(first_argument + position)
+        shape = (shapes or {}).get(first_argument + position)
+        if shape is not None:
+            array = array.reshape(shape)
         result[name] = array if permutation is None else np.ascontiguousarray(np.transpose(array, permutation))
     return result

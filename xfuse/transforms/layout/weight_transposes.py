@@ -14,11 +14,11 @@ weights): the pass cannot tell a weight from an input the caller passes unchange
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument
 from xdsl.rewriter import Rewriter
 
-from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
+from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 WEIGHT_ATTR = "xfuse.weight"
 """The unit argument attribute naming a weight: constant across calls, so its layout is the
@@ -58,11 +58,7 @@ def fold_weight_transposes(function: func.FuncOp) -> list[int]:
             continue
         transposes = [use.operation for use in argument.uses]
         new_type = transposes[0].results[0].type
-        argument = Rewriter.replace_value_with_new_type(argument, new_type)
-        inputs = list(function.function_type.inputs.data)
-        inputs[index] = new_type
-        function.function_type = FunctionType.from_lists(inputs, list(function.function_type.outputs.data))
-        set_weight_layout(function, index, permutation)
+        argument = retype_weight_argument(function, argument, new_type, permutation)
         for transpose in transposes:
             transpose.results[0].replace_all_uses_with(argument)
             init = transpose.operands[1].owner

@@ -1,0 +1,19 @@
+// xfuse-block-filters: the large HWCF filter argument (1.2 MB, larger than its 5x5 input) takes
+// the blocked layout F/64 x KH x KW x IC x 64 (the weight reshaped to 4 x 64 x 128 x 3 x 3, then
+// permuted), and its convolution becomes a forall over the 4 blocks, each one convolution on a
+// contiguous panel writing 64 channels of the result. The small filter is left alone.
+// RUN: xfuse-opt %S/Inputs/large_filter.mlir -p xfuse-block-filters | filecheck %s
+
+// CHECK-LABEL: func.func @layer(
+// CHECK-SAME:    %w: tensor<4x3x3x128x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 4, 64, 128, 3, 3>}
+// CHECK-SAME:    %v: tensor<3x3x8x128xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}
+// CHECK:         %[[F:[^ ]+]] = linalg.fill
+// CHECK:         %c = scf.forall (%[[B:[^)]+]]) in (4) shared_outs(%[[ACC:[^ ]+]] = %[[F]]) -> (tensor<1x3x3x256xf32>) {
+// CHECK:           %[[FIRST:[^ ]+]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK:           %[[PANEL:[^ ]+]] = tensor.extract_slice %w[%[[B]], 0, 0, 0, 0] [1, 3, 3, 128, 64] [1, 1, 1, 1, 1] : tensor<4x3x3x128x64xf32> to tensor<3x3x128x64xf32>
+// CHECK:           %[[INIT:[^ ]+]] = tensor.extract_slice %[[ACC]][0, 0, 0, %[[FIRST]]] [1, 3, 3, 64] [1, 1, 1, 1]
+// CHECK:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %[[PANEL]] : tensor<1x5x5x128xf32>, tensor<3x3x128x64xf32>) outs(%[[INIT]] : tensor<1x3x3x64xf32>)
+// CHECK:           scf.forall.in_parallel {
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, 0, 0, %[[FIRST]]] [1, 3, 3, 64] [1, 1, 1, 1]
+// CHECK:         %d = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%y, %v : tensor<1x5x5x8xf32>, tensor<3x3x8x128xf32>)
+// CHECK-NOT:     scf.forall

@@ -1,0 +1,58 @@
+"""`xfuse-block-filters` (xfuse/transforms/layout/blocked_filters.py): the blocked convolution
+computes what the HWCF one does, through the reference lowering and the register-tiled schedule
+(serial and parallel), once the caller reshapes and permutes the weight as the argument's
+attributes say (`permute_weights` with `weight_shapes`, as xfuse.onnx's Model does). The
+FileCheck test tests/filecheck/transforms/layout/block-filters.mlir covers the IR."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xfuse.backends.runner import compile_module
+from xfuse.parsing import parse
+from xfuse.passes import apply_passes
+from xfuse.transforms.layout.blocked_filters import block_filters
+from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+
+INPUT = Path(__file__).parent / "filecheck" / "transforms" / "layout" / "Inputs" / "large_filter.mlir"
+
+
+def _original_weights(rng):
+    """The two filters as the model has them (FCHW), and the inputs."""
+    return {"x": rng.standard_normal((1, 5, 5, 128), dtype=np.float32),
+            "w": rng.standard_normal((256, 128, 3, 3), dtype=np.float32),
+            "y": rng.standard_normal((1, 5, 5, 8), dtype=np.float32),
+            "v": rng.standard_normal((128, 8, 3, 3), dtype=np.float32)}
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel", "default"])
+def test_blocked_convolution_computes_the_same(pipeline):
+    arrays = _original_weights(np.random.default_rng(7))
+    hwcf = {name: (a if a.ndim == 4 and name in "xy" else np.ascontiguousarray(a.transpose(2, 3, 1, 0)))
+            for name, a in arrays.items()}
+    want = compile_module(parse(INPUT.read_text()), "layer", "default")(*hwcf.values())
+    module = parse(INPUT.read_text())
+    assert block_filters(module) == 1
+    blocked = permute_weights(arrays, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    assert blocked["w"].shape == (4, 3, 3, 128, 64) and blocked["w"].flags.c_contiguous
+    got = compile_module(module, "layer", pipeline)(*blocked.values())
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-3)
+
+
+def test_small_or_non_weight_filters_are_left_alone():
+    text = INPUT.read_text().replace("tensor<3x3x128x256xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}",
+                                     "tensor<3x3x128x256xf32> {xfuse.weight}")
+    assert text != INPUT.read_text()
+    module = parse(text)  # the large filter has no HWCF layout recorded: not a weight xfuse-nhwc permuted
+    assert block_filters(module) == 0
+    assert str(module) == str(parse(text))
+
+
+def test_pass_runs_by_name():
+    module = parse(INPUT.read_text())
+    apply_passes(module, "xfuse-block-filters")
+    assert sum(op.name == "scf.forall" for op in module.walk()) == 1

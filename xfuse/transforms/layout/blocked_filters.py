@@ -1,0 +1,122 @@
+"""`xfuse-block-filters`: large convolution filters in blocks of output channels.
+
+A filter in HWCF keeps the `OCB` output channels a register tile reads for one `(kh, kw, ic)`
+step in one row, and consecutive rows `F x 4` bytes apart (2 KiB for 512 channels). The panel of
+`KH x KW x IC` such rows that a register tile rereads for every output row then maps to few L2
+sets and does not stay in L2 (ResNet-50's 7x7, 512-channel 3x3 layer at 35 GFLOP/s, 2.9x
+onnxruntime). MLAS packs its filters into blocks of output channels; so does this pass: a
+filter argument in HWCF (`xfuse.weight_layout = 2, 3, 1, 0`, as `xfuse-nhwc` leaves it) that is
+larger than the convolution's input and than `MIN_FILTER_BYTES` takes the layout
+`F/B x KH x KW x IC x B` (the weight reshaped to `F/B x B x IC x KH x KW`, `xfuse.weight_shape`,
+then permuted `0, 3, 4, 2, 1`), so each block is one contiguous panel, and the convolution
+becomes an `scf.forall` over the blocks whose body is one convolution on the block's panel,
+writing its `B` channels of the result (`tensor.parallel_insert_slice`). The parallel pipelines
+run the blocks on several CPUs.
+
+Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
+applies at load time, as `xfuse.onnx`'s `Model` does).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.ir import BlockArgument, Operation
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.transforms.layout.grouped_convs import HWCF, _private_init, slice_loop
+from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
+
+BLOCK = 64
+"""Output channels per block: four 16-lane or eight 8-lane vectors, two register tiles of
+the widest kind xfuse's schedule makes."""
+MIN_FILTER_BYTES = 512 * 1024
+"""Smaller filters stay in L2 in HWCF too."""
+BLOCKED = (0, 3, 4, 2, 1)
+"""`F/B x B x IC x KH x KW` -> `F/B x KH x KW x IC x B`."""
+
+
+def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
+    """The filter argument of `conv` when the convolution should take it in blocks."""
+    if conv.name != "linalg.conv_2d_nhwc_hwcf":
+        return None
+    source, weights, init = conv.operands
+    if not all(isinstance(v.type, TensorType) and v.type.has_static_shape() for v in conv.operands):
+        return None
+    if not isinstance(weights, BlockArgument) or weights.block is not function.body.block or \
+            not weights.has_one_use() or weight_layout(function, weights.index) != HWCF:
+        return None
+    features = weights.type.get_shape()[3]
+    filter_bytes = math.prod(weights.type.get_shape()) * weights.type.get_element_type().bitwidth // 8
+    input_bytes = math.prod(source.type.get_shape()) * source.type.get_element_type().bitwidth // 8
+    if features % BLOCK or features == BLOCK or filter_bytes < max(MIN_FILTER_BYTES, input_bytes):
+        return None
+    return weights
+
+
+def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
+    from xdsl.dialects.builtin import DenseArrayBase, i64
+    from xdsl.dialects.tensor import ExtractSliceOp
+
+    from xfuse.dialects.tensor import ParallelInsertSliceOp
+    from xfuse.transforms.layout.weight_layout import WEIGHT_SHAPE_ATTR, set_weight_attr
+
+    source, init = conv.operands[0], _private_init(conv.operands[2], conv)
+    kh, kw, channels, features = argument.type.get_shape()
+    n, oh, ow, _ = init.type.get_shape()
+    blocks = features // BLOCK
+    element = argument.type.get_element_type()
+    argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, BLOCK]),
+                                      BLOCKED)
+    set_weight_attr(function, argument.index, WEIGHT_SHAPE_ATTR,
+                    DenseArrayBase.from_list(i64, [blocks, BLOCK, channels, kh, kw]))
+    forall, block, result, width, first = slice_loop(blocks, init, BLOCK, conv, "block")
+    panel = ExtractSliceOp(argument, [block, 0, 0, 0, 0], [1, kh, kw, channels, BLOCK], [1] * 5,
+                           TensorType(element, [kh, kw, channels, BLOCK]))
+    block_init = ExtractSliceOp(result, [0, 0, 0, first.result], [n, oh, ow, BLOCK], [1] * 4,
+                                TensorType(element, [n, oh, ow, BLOCK]))
+    operands, outputs = [source, panel.results[0]], [block_init.results[0]]
+    block_conv = type(conv)(operands, outputs, [[outputs[0].type]],
+                            properties={k: v for k, v in conv.properties.items() if k in ("strides", "dilations")},
+                            attributes=dict(conv.attributes),
+                            hidden_region=type(conv).get_hidden_region(operands, outputs))
+    body = [width, first, panel, block_init, block_conv]
+    Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
+    insert = ParallelInsertSliceOp(block_conv.results[0], result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])
+    forall.terminator.body.add_op(insert)
+    for op in (forall, *body, insert):
+        op.location = conv.location
+    conv.results[0].replace_all_uses_with(forall.results[0])
+    Rewriter.erase_op(conv)
+
+
+def block_filters(module: ModuleOp) -> int:
+    """Block the large filters of every function of `module` that no call in it reaches (its
+    signature changes); how many convolutions were rewritten."""
+    called = {op.callee.root_reference.data for op in module.walk() if op.name == "func.call"}
+    count = 0
+    for function in [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]:
+        if function.sym_name.data in called:
+            continue
+        for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
+            argument = _blockable(conv, function)
+            if argument is not None:
+                _block(conv, function, argument)
+                count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class BlockFiltersPass(ModulePass):
+    """Large HWCF filter arguments in blocks of 64 output channels, each convolution an
+    `scf.forall` over the blocks (module docstring). Run after `xfuse-nhwc`."""
+
+    name = "xfuse-block-filters"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        block_filters(op)
