@@ -15,6 +15,9 @@ override `parse`/`print` (plain Python subclasses: they inherit xDSL's op defini
 - named ops: `[indexing_maps = [...]] [{attrs}] ins(...) outs(...) [{attrs}] [-> types]`;
   properties given in the dictionaries become properties, default-valued ones are not printed.
   xDSL's `attrs = {...}` after `outs` is still read (not printed), so older inputs parse.
+- `linalg.fill`: the value may be any type (a vector filling a `tensor<vector<..>>`), verified
+  as MLIR 22 does (the value's type is the output's element type; xDSL wanted a scalar int or
+  float of any width).
 - transpose / broadcast: `... permutation = [...]  {attrs}` (their dictionary comes last);
   `linalg.reduce` is xfuse's own op (xfuse/dialects/linalg_reduce.py).
 """
@@ -25,7 +28,15 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, Self, cast
 
 from xdsl.dialects.linalg import ops as xlinalg
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseArrayBase, DictionaryAttr, StringAttr
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    DenseArrayBase,
+    DictionaryAttr,
+    MemRefType,
+    StringAttr,
+    TensorType,
+)
 from xdsl.dialects.linalg.abstract_ops import NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.dialects.arith import FastMathFlagsAttr
@@ -33,6 +44,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.linalg_bodies import contraction_region, is_unsigned
 
@@ -461,6 +473,30 @@ MATMUL = _with_mlir_syntax(
 `a * b + acc` without casts). `cast` is a discardable attribute here (xDSL's op has no such
 property); it is printed in the dictionary as MLIR prints it."""
 
+def _fill_body_arg_types(operands: Sequence[SSAValue]) -> list[Attribute]:
+    """The element type of a tensor or memref operand, else the operand's own type (fill's
+    value may be a vector: xDSL's `body_arg_types` wants ints and floats only)."""
+    return [t.get_element_type() if isinstance(t := o.type, TensorType | MemRefType) else t for o in operands]
+
+
+def _verify_fill(self: NamedOperation) -> None:
+    """MLIR 22's `FillOp::verify` after the IRDL checks of xDSL's definition (this plain
+    subclass's verifier replaces xDSL's, which took a vector value for an error)."""
+    xlinalg.FillOp.get_irdl_definition().verify(self)
+    if len(self.inputs) == 1 and len(self.outputs) == 1:
+        value, output = self.inputs[0].type, self.outputs[0].type
+        expected = output.get_element_type() if isinstance(output, TensorType | MemRefType) else output
+        if value != expected:
+            raise VerifyException(
+                f"expected fill value type ('{value}') to match output element type ('{expected}')"
+            )
+
+
+FILL = _with_mlir_syntax(
+    xlinalg.FillOp, body_arg_types=staticmethod(_fill_body_arg_types), verify_=_verify_fill
+)
+"""linalg.fill with MLIR's syntax and MLIR 22's value rule (module docstring)."""
+
 XDSL_NAMED_OPS_WITH_MLIR_SYNTAX: tuple[type[IRDLOperation], ...] = (
     _with_mlir_syntax(xlinalg.AddOp),
     _with_mlir_syntax(xlinalg.SubOp),
@@ -471,7 +507,7 @@ XDSL_NAMED_OPS_WITH_MLIR_SYNTAX: tuple[type[IRDLOperation], ...] = (
     _with_mlir_syntax(xlinalg.LogOp),
     _with_mlir_syntax(xlinalg.SqrtOp),
     _with_mlir_syntax(xlinalg.SelectOp),
-    _with_mlir_syntax(xlinalg.FillOp),
+    FILL,
     _with_mlir_syntax(xlinalg.CopyOp),
     MATMUL,
     _with_mlir_syntax(xlinalg.QuantizedMatmulOp),
