@@ -647,3 +647,30 @@ def test_epilogue_with_a_broadcast_operand_runs_on_the_register_tile():
     assert not group.root_is_contraction
     assert [op.name for op in marked.walk() if ROOT_ATTR in op.attributes] == ["linalg.generic"]
     _differential(module, "layer")
+
+
+@pytest.mark.parametrize(("m", "n", "k"), [(64, 64, 32), (30, 64, 16), (2, 1000, 32)])
+@pytest.mark.parametrize("pipeline", ["microkernel-parallel", "microkernel-openmp"])
+def test_parallel_pipelines_make_register_tiles_forall_iterations(pipeline, m, n, k):
+    """An untiled matmul's register tiles are one scf.forall's iterations in the parallel
+    pipelines (run on every CPU), scf.for loops in `microkernel`; the result is numpy's."""
+    if pipeline == "microkernel-openmp" and not openmp_available():
+        pytest.skip("libomp.so.5 is not installed")
+    groups = plan_microkernels(xfuse.parse(_matmul_text(m, n, k)), AVX512)
+    assert "use_forall" in schedule_bodies(groups, parallel=True)[0]
+    assert "use_forall" not in schedule_bodies(groups)[0]
+    rng = np.random.default_rng(1)
+    a, b, c = (rng.standard_normal(s, dtype=np.float32) for s in ((m, k), (k, n), (m, n)))
+    (got,) = compile_module(xfuse.parse(_matmul_text(m, n, k)), "f", pipeline)(a, b, c)
+    np.testing.assert_allclose(got, c + a @ b, rtol=1e-4, atol=1e-4)
+
+
+def test_register_tiles_inside_xfuse_forall_tiles_stay_loops():
+    """The MLP tiled by xfuse-tile{loop=forall}: its contractions are in a forall already, so the
+    parallel schedule keeps scf.for register tiles (nested parallel loops deadlocked the async
+    runtime)."""
+    module = xfuse.parse(mlp_module(64, 1, (32, 32)))
+    xfuse.apply_passes(module, FUSION)
+    groups = plan_microkernels(module, AVX512)
+    assert groups and all(group.in_forall for group in groups)
+    assert "use_forall" not in schedule_bodies(groups, parallel=True)[0]

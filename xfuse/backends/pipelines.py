@@ -93,8 +93,9 @@ class Pipeline:
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
     parallel: bool = False
-    """Runs `scf.forall` iterations on every CPU: the convolution schedule then makes its register
-    tiles forall iterations (xfuse/backends/schedule_conv.py), not `scf.for` loops."""
+    """Runs `scf.forall` iterations on every CPU: the contraction and convolution schedules then
+    make their register tiles forall iterations (xfuse/backends/schedule.py, schedule_conv.py),
+    not `scf.for` loops, unless xfuse's own forall tiles hold them already."""
     expand_math: bool = False
     """Run `xfuse-expand-math` on the module (f32 exp/erf/tanh as arith polynomials that vectorize,
     xfuse/transforms/math_approx.py) instead of leaving them to libm's scalar calls."""
@@ -123,7 +124,7 @@ class Pipeline:
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
         pads = plan_pads(module) if self.microkernels else 0
-        bodies = [*pack_bodies(packs), *schedule_bodies(groups), *conv_schedule_bodies(convs, pads > 0, self.parallel)]
+        bodies = [*pack_bodies(packs), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)

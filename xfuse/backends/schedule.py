@@ -224,6 +224,21 @@ class MicroKernelGroup:
     """The reduction has one step (an mmt4d with `K1 = 1`): no K loop to tile or hoist from
     (with one, LLVM 22's `hoist_loop_invariant_subsets` leaves a use its definition does not
     dominate, and a later rewrite asserts)."""
+    in_forall: bool = False
+    """The contractions are inside an `scf.forall` (tiles xfuse fused): their register tiles stay
+    `scf.for` loops in the parallel pipelines too (`in_forall`)."""
+
+
+def in_forall(op: Operation) -> bool:
+    """`op` is nested in an `scf.forall`. Its register tiles then stay `scf.for` loops: a
+    nested parallel loop deadlocked MLIR's async runtime, whose workers waited on inner tasks no
+    free worker ran."""
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name == "scf.forall":
+            return True
+        parent = parent.parent_op()
+    return False
 
 
 def _static_float_tensor(type_: object) -> TensorType | None:
@@ -354,7 +369,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 if tile is not None:
                     root = _mmt4d_root_of(op, tile)
                     unit_k = op.operands[0].type.get_shape()[1] == 1
-                    group = groups.setdefault((tile, root is op, None, "mmt4d", unit_k), len(groups))
+                    group = groups.setdefault((tile, root is op, None, "mmt4d", unit_k, True), len(groups))
                     marker = IntegerAttr(group, IntegerType(64))
                     op.attributes[CONTRACTION_ATTR] = root.attributes[ROOT_ATTR] = marker
                 continue
@@ -372,7 +387,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             tile = choose_tile_at_any_width(m, n, bits, target, remainder=root is not op or k_block is not None)
             if tile is None:
                 continue
-            key = (tile, root is op, k_block, "matmul", False)
+            key = (tile, root is op, k_block, "matmul", False, in_forall(op))
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker
@@ -437,7 +452,7 @@ def _mmt4d_body(group: MicroKernelGroup) -> str:
 """
 
 
-def _register_tiles(ops: str, loops: str, tile: MicroTile, reduction: bool) -> str:
+def _register_tiles(ops: str, loops: str, tile: MicroTile, reduction: bool, parallel: bool = False) -> str:
     """Tile-and-fuse each op of the handle `ops` into `MR x NR` register tiles (column loop
     outside, row loop inside; `reduction`: the op is the contraction, its K dim untiled here);
     `loops` (`%name`) becomes the handle of the column loops.
@@ -446,11 +461,18 @@ def _register_tiles(ops: str, loops: str, tile: MicroTile, reduction: bool) -> s
     `split_rows` rows get `MR x NR` tiles, the rest one `remainder x NR` tile, both static. The
     fusion then reaches the producers through the split's slices only with `apply_cleanup`
     (which merges consecutive extract_slices). (Peeling the row loop instead needs a
-    canonicalization before vectorizing, which folds one-trip loops that handles still track.)"""
-    def fuse(indent: str, target: str, mr: int, name: str, cleanup: str = "") -> str:
+    canonicalization before vectorizing, which folds one-trip loops that handles still track.)
+    With `parallel`, the register tiles are the iterations of one `scf.forall` (`loops` its
+    handle), which the parallel pipelines run on every CPU."""
+    def fuse(indent: str, target: str, mr: int, name: str, cleanup: bool = False) -> str:
         sizes, order = ([mr, tile.nr, 0], [1, 0, 2]) if reduction else ([mr, tile.nr], [1, 0])
+        if parallel:
+            flags = "apply_cleanup, use_forall" if cleanup else "use_forall"
+            return (f"{indent}{name}_tiled, {name} = transform.structured.fuse {target} "
+                    f"tile_sizes {sizes} {{{flags}}}\n"
+                    f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY})\n")
         return (f"{indent}{name}_tiled, {name}, {name}_rows = transform.structured.fuse {target} "
-                f"tile_sizes {sizes} interchange {order}{cleanup}\n"
+                f"tile_sizes {sizes} interchange {order}{' {apply_cleanup}' if cleanup else ''}\n"
                 f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})\n")
     if not tile.remainder:
         return fuse("    ", ops, tile.mr, loops)
@@ -459,18 +481,19 @@ def _register_tiles(ops: str, loops: str, tile: MicroTile, reduction: bool) -> s
     ^bb0(%op: {_ANY}):
       %parts = transform.structured.split %op after {tile.split_rows} {{dimension = 0}} : {_ANY}
       %full, %rest = transform.split_handle %parts : ({_ANY}) -> ({_ANY}, {_ANY})
-{fuse("      ", "%full", tile.mr, "%full_cols", " {apply_cleanup}")}\
-{fuse("      ", "%rest", tile.remainder, "%rest_cols", " {apply_cleanup}")}\
+{fuse("      ", "%full", tile.mr, "%full_cols", True)}\
+{fuse("      ", "%rest", tile.remainder, "%rest_cols", True)}\
       %both = transform.merge_handles %full_cols, %rest_cols : {_ANY}
       transform.yield %both : {_ANY}
     }}
 """
 
 
-def _group_body(group: MicroKernelGroup) -> str:
+def _group_body(group: MicroKernelGroup, parallel: bool = False) -> str:
     if group.kind == "mmt4d":
         return _mmt4d_body(group)
     g, t = group.group, group.tile
+    parallel = parallel and not group.in_forall
     contraction = f"transform.structured.match attributes{{{CONTRACTION_ATTR} = {g} : i64}} in %root"
     lines = [f"    // group {g}: register tile {t.mr}x{t.nr} ({t.accumulators} accumulators of {t.lanes} lanes, "
              f"{t.fmas_per_load:.2f} FMAs per load), K block {group.k_block or 'none'}"
@@ -488,12 +511,12 @@ def _group_body(group: MicroKernelGroup) -> str:
         # (then the chain's register tiles read the accumulated tile after the K-block loop).
         lines.append(f"""\
     %roots{g} = transform.structured.match attributes{{{ROOT_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
-{_register_tiles(f"%roots{g}", f"%cols{g}", t, reduction=False)}""")
+{_register_tiles(f"%roots{g}", f"%cols{g}", t, reduction=False, parallel=parallel)}""")
     if group.root_is_contraction or group.k_block:
         source = f"%mm{g}_kb" if group.k_block else f"%mm{g}_root"
         if not group.k_block:
             lines.append(f"    %mm{g}_root = {contraction} : ({_ANY}) -> {_ANY}\n")
-        lines.append(_register_tiles(source, f"%mcols{g}", t, reduction=True))
+        lines.append(_register_tiles(source, f"%mcols{g}", t, reduction=True, parallel=parallel))
     lines.append(f"""\
     %func{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_dce to %func{g} : {_ANY}
@@ -507,8 +530,10 @@ def _group_body(group: MicroKernelGroup) -> str:
     return "".join(lines)
 
 
-def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
+def schedule_bodies(groups: list[MicroKernelGroup], parallel: bool = False) -> list[str]:
     """The transform ops (on `%root`) of the micro-kernel schedule for `groups`; [] when empty.
+    `parallel`: register tiles as `scf.forall` iterations (for the pipelines that run foralls on
+    every CPU), except in groups already inside a forall.
 
     With an mmt4d group, its 6-d contraction is first made matmul-like (leading unit dims cast
     away) and the outer-product lowering runs alone, as upstream's mmt4d-to-fma recipe does: with
@@ -530,7 +555,7 @@ def schedule_bodies(groups: list[MicroKernelGroup]) -> list[str]:
       transform.apply_patterns.canonicalization
     }} : {_ANY}
 """ if data_tiled else ""
-    return ["".join(_group_body(g) for g in groups) + f"""\
+    return ["".join(_group_body(g, parallel) for g in groups) + f"""\
     %funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_patterns to %funcs {{
       transform.apply_patterns.vector.transfer_permutation_patterns

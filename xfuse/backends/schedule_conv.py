@@ -53,7 +53,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_tile_at_any_width
+from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_tile_at_any_width, in_forall
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -155,15 +155,6 @@ def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
     return chain
 
 
-def _in_forall(op: Operation) -> bool:
-    parent = op.parent_op()
-    while parent is not None:
-        if parent.name == "scf.forall":
-            return True
-        parent = parent.parent_op()
-    return False
-
-
 def _channels_outermost(conv: Operation) -> bool:
     """A 1x1 convolution whose filter is larger than its input walks the output channels in the
     outermost tile loop: each block of filter columns is then read once and stays in cache over
@@ -207,7 +198,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), _in_forall(op))
+            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), in_forall(op))
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
