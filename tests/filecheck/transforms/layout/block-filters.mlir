@@ -3,6 +3,10 @@
 // permuted), and its convolution becomes a forall over the 4 blocks, each one convolution on a
 // contiguous panel writing 64 channels of the result. The small filter is left alone.
 // RUN: xfuse-opt %S/Inputs/large_filter.mlir -p xfuse-block-filters | filecheck %s
+// The pass has no options (the block is 64 channels); one given is refused with the pipeline quoted:
+// RUN: not xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments []
+// OPTION-NOT: Traceback
 
 // CHECK-LABEL: func.func @layer(
 // CHECK-SAME:    %w: tensor<4x3x3x128x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 4, 64, 128, 3, 3>}

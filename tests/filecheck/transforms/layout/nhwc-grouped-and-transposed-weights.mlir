@@ -1,0 +1,34 @@
+// xfuse-nhwc on a grouped convolution whose filter is an argument: the argument takes the HWCF
+// layout (2, 3, 1, 0) and the convolution becomes an scf.forall over its 2 groups, each one NHWC
+// convolution on slices (input channels of the group, filter columns [3 g, 3 g + 3)). On a
+// fully connected layer: the transpose of the {xfuse.weight} argument is folded into its layout;
+// the unmarked argument keeps its transpose.
+// RUN: xfuse-opt %S/Inputs/grouped_filter_argument.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s
+// RUN: xfuse-opt %S/Inputs/transposed_weight_argument.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=FC
+// RUN: xfuse-opt %S/Inputs/grouped_filter_argument.mlir -p 'xfuse-nhwc{permute-weights=false}' | filecheck %s --check-prefix=KEEP
+
+// CHECK:       remark: xfuse-nhwc: NHWC: 1 linalg.conv_2d_ngchw_gfchw, 5 other ops; 1 weight argument(s) permuted; 2 transpose(s) inserted; 1 grouped convolution(s) split per group
+// CHECK-LABEL: func.func @grouped(%x: tensor<1x4x7x7xf32>, %w: tensor<3x3x2x6xf32> {xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
+// CHECK:         %[[IN:[^ ]+]] = tensor.expand_shape {{.*}} into tensor<1x7x7x2x2xf32>
+// CHECK:         %[[INIT:[^ ]+]] = tensor.expand_shape {{.*}} into tensor<1x3x3x2x3xf32>
+// CHECK:         %[[R:[^ ]+]] = scf.forall (%[[G:[^)]+]]) in (2) shared_outs(%[[ACC:[^ ]+]] = %[[INIT]]) -> (tensor<1x3x3x2x3xf32>) {
+// CHECK:           %[[COL:[^ ]+]] = arith.muli %[[G]], %{{.*}} : index
+// CHECK:           %[[X:[^ ]+]] = tensor.extract_slice %[[IN]][0, 0, 0, %[[G]], 0] [1, 7, 7, 1, 2] {{.*}} to tensor<1x7x7x2xf32>
+// CHECK:           %[[W:[^ ]+]] = tensor.extract_slice %w[0, 0, 0, %[[COL]]] [3, 3, 2, 3] {{.*}} to tensor<3x3x2x3xf32>
+// CHECK:           %[[O:[^ ]+]] = tensor.extract_slice %[[ACC]][0, 0, 0, %[[G]], 0] [1, 3, 3, 1, 3] {{.*}} to tensor<1x3x3x3xf32>
+// CHECK:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%[[X]], %[[W]] : {{.*}}) outs(%[[O]] : tensor<1x3x3x3xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, 0, 0, %[[G]], 0] [1, 3, 3, 1, 3]
+// CHECK:         tensor.collapse_shape %[[R]]
+// CHECK-NOT:     linalg.conv_2d_nhwgc_gfhwc
+
+// FC:          remark: xfuse-nhwc: NHWC: nothing, 0 other ops; 1 weight argument(s) permuted; 0 transpose(s) inserted; 0 grouped convolution(s) split per group
+// FC-LABEL:    func.func @fc(%x: tensor<2x8xf32>, %w: tensor<8x6xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0>}, %v: tensor<6x8xf32>)
+// FC:            %[[VT:[^ ]+]] = linalg.transpose ins(%v : tensor<6x8xf32>)
+// FC:            %[[M:[^ ]+]] = linalg.matmul ins(%x, %w : tensor<2x8xf32>, tensor<8x6xf32>)
+// FC:            linalg.matmul ins(%x, %[[VT]] : tensor<2x8xf32>, tensor<8x6xf32>) outs(%[[M]]
+// FC-NOT:        linalg.transpose
+
+// Without permuted weights the grouped convolution keeps MLIR's grouped form (its filter is
+// transposed in the function, which the split does not take).
+// KEEP:        linalg.conv_2d_nhwgc_gfhwc
+// KEEP-NOT:    scf.forall
