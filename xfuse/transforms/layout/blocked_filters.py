@@ -29,7 +29,8 @@ from xdsl.ir import BlockArgument, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.transforms.layout.grouped_convs import HWCF, _private_init, slice_loop
+from xfuse.transforms.layout.grouped_convs import HWCF
+from xfuse.transforms.layout.slice_loops import private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 BLOCK = 64
@@ -66,7 +67,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     from xfuse.dialects.tensor import ParallelInsertSliceOp
     from xfuse.transforms.layout.weight_layout import WEIGHT_SHAPE_ATTR, set_weight_attr
 
-    source, init = conv.operands[0], _private_init(conv.operands[2], conv)
+    source, init = conv.operands[0], private_init(conv.operands[2], conv)
     kh, kw, channels, features = argument.type.get_shape()
     n, oh, ow, _ = init.type.get_shape()
     blocks = features // BLOCK

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import TensorType
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xfuse.transforms.layout.slice_loops import private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 GROUPED = "linalg.conv_2d_nhwgc_gfhwc"
@@ -47,49 +48,6 @@ def _filter_argument(conv: Operation, function: func.FuncOp) -> BlockArgument | 
     return argument
 
 
-_RECOMPUTABLE = ("tensor.empty", "linalg.fill", "tensor.expand_shape", "tensor.collapse_shape")
-
-
-def _private_init(init: SSAValue, before: Operation) -> SSAValue:
-    """`init`, or, when other ops read it too, a copy of the fill (or empty) chain that makes it,
-    built before `before`. torch-mlir makes one zero fill per shape and every convolution of that
-    shape accumulates into it; the groups' slices are then written in place into their own
-    buffer instead of into a copy of the shared one (ShuffleNet: 75 copies of a whole result)."""
-    if init.has_one_use():
-        return init
-    chain, value = [], init
-    while isinstance(value, OpResult) and value.op.name in _RECOMPUTABLE:
-        chain.append(value.op)
-        if value.op.name == "tensor.empty":
-            break
-        value = value.op.operands[-1] if value.op.name == "linalg.fill" else value.op.operands[0]
-    else:
-        return init
-    mapping: dict[SSAValue, SSAValue] = {}
-    for op in reversed(chain):
-        clone = op.clone(value_mapper=mapping)
-        Rewriter.insert_op(clone, InsertPoint.before(before))
-        mapping.update(zip(op.results, clone.results))
-    return mapping[init]
-
-
-def slice_loop(count: int, init: SSAValue, width: int, before: Operation, name: str):
-    """An `scf.forall` of `count` iterations over `init` (inserted before `before`), and in its
-    body the index `iv * width`: (forall, iv, shared output, the width constant, the product)."""
-    from xdsl.dialects import arith
-    from xdsl.dialects.builtin import IndexType, IntegerAttr
-
-    from xfuse.dialects.scf import ForallOp
-
-    forall = ForallOp.from_bounds([count], [init])
-    Rewriter.insert_op(forall, InsertPoint.before(before))
-    iv, shared = forall.induction_vars[0], forall.body.block.args[1]
-    iv.name_hint = name
-    constant = arith.ConstantOp(IntegerAttr(width, IndexType()))
-    first = arith.MuliOp(iv, constant.result)
-    return forall, iv, shared, constant, first
-
-
 def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
     """Replace `conv` by an `scf.forall` over its groups, each iteration one NHWC convolution
     on slices (one loop, not `G` copies: ShuffleNet's 32 grouped convolutions of 4 groups made
@@ -100,7 +58,7 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     from xfuse.dialects.linalg_named import WINDOWED_OPS
     from xfuse.dialects.tensor import ParallelInsertSliceOp
 
-    source, init = conv.operands[0], _private_init(conv.operands[2], conv)
+    source, init = conv.operands[0], private_init(conv.operands[2], conv)
     n, h, w, groups, channels = source.type.get_shape()
     _, oh, ow, _, features = init.type.get_shape()
     kh, kw = conv.operands[1].type.get_shape()[2:4]

@@ -1,0 +1,53 @@
+"""Loops over channel slices of a convolution, shared by the rewrites that split one.
+
+`grouped_convs.py` (one convolution per group) and `blocked_filters.py` (one per block of
+output channels) both replace a convolution by an `scf.forall` whose iterations each compute a
+slice of its result in place; these are the pieces they share.
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+_RECOMPUTABLE = ("tensor.empty", "linalg.fill", "tensor.expand_shape", "tensor.collapse_shape")
+
+
+def private_init(init: SSAValue, before: Operation) -> SSAValue:
+    """`init`, or, when other ops read it too, a copy of the fill (or empty) chain that makes it,
+    built before `before`. torch-mlir makes one zero fill per shape and every convolution of that
+    shape accumulates into it; the groups' slices are then written in place into their own
+    buffer instead of into a copy of the shared one (ShuffleNet: 75 copies of a whole result)."""
+    if init.has_one_use():
+        return init
+    chain, value = [], init
+    while isinstance(value, OpResult) and value.op.name in _RECOMPUTABLE:
+        chain.append(value.op)
+        if value.op.name == "tensor.empty":
+            break
+        value = value.op.operands[-1] if value.op.name == "linalg.fill" else value.op.operands[0]
+    else:
+        return init
+    mapping: dict[SSAValue, SSAValue] = {}
+    for op in reversed(chain):
+        clone = op.clone(value_mapper=mapping)
+        Rewriter.insert_op(clone, InsertPoint.before(before))
+        mapping.update(zip(op.results, clone.results))
+    return mapping[init]
+
+
+def slice_loop(count: int, init: SSAValue, width: int, before: Operation, name: str):
+    """An `scf.forall` of `count` iterations over `init` (inserted before `before`), and in its
+    body the index `iv * width`: (forall, iv, shared output, the width constant, the product)."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IndexType, IntegerAttr
+
+    from xfuse.dialects.scf import ForallOp
+
+    forall = ForallOp.from_bounds([count], [init])
+    Rewriter.insert_op(forall, InsertPoint.before(before))
+    iv, shared = forall.induction_vars[0], forall.body.block.args[1]
+    iv.name_hint = name
+    constant = arith.ConstantOp(IntegerAttr(width, IndexType()))
+    first = arith.MuliOp(iv, constant.result)
+    return forall, iv, shared, constant, first
