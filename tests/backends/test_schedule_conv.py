@@ -17,6 +17,7 @@ from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 
 
 from xfuse.backends.schedule_conv import (
     CONV_ATTR,
+    CONV_INSTANCE_ATTR,
     CONV_PAD_ATTR,
     CONV_PRODUCER_ATTR,
     CONV_ROOT_ATTR,
@@ -65,9 +66,18 @@ def test_plan_marks_the_convolution_its_root_and_its_pad():
     ops = {op.name: op for op in module.walk()}
     conv = ops["linalg.conv_2d_nhwc_hwcf"]
     assert conv.attributes[CONV_ATTR].value.data == group.group
-    assert conv.attributes[CONV_ROOT_ATTR].value.data == group.group  # unfused: its own root
+    assert CONV_ROOT_ATTR not in conv.attributes
+    relu = ops["linalg.generic"]  # the ReLU after it is the root: it runs in the register tiles
+    assert relu.attributes[CONV_ROOT_ATTR].value.data == group.group
+    assert conv.attributes[CONV_PRODUCER_ATTR] == relu.attributes[CONV_INSTANCE_ATTR]
     assert CONV_PAD_ATTR in ops["tensor.pad"].attributes
-    assert group.kind == "conv" and group.root_is_conv
+    assert group.kind == "conv" and not group.root_is_conv
+
+
+def test_plan_roots_an_unfused_convolution_without_consumers_at_itself():
+    module, (group,) = _plan(ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1))
+    (conv,) = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
+    assert conv.attributes[CONV_ROOT_ATTR].value.data == group.group and group.root_is_conv
 
 
 def test_plan_roots_a_fused_layer_at_its_last_consumer():
@@ -261,9 +271,11 @@ def test_a_convolution_does_not_fuse_what_computes_its_input(between):
     linalg producer of its input) stays one pass (a pooling in the tile would not vectorize)."""
     module = parse(_two_layers(between))
     groups = plan_convolutions(module, AVX512)
-    assert len(groups) == 2 and [bool(g.instances) for g in groups] == [False, True]
+    # The ReLU is the first convolution's consumer: fused into *its* register tiles (instance 0).
+    assert len(groups) == 2 and [g.instances for g in groups] == ([(0,), (1,)] if between == "relu" else [(), (0,)])
     middle = next(op for op in module.walk() if op.name in ("linalg.generic", "linalg.pooling_nhwc_max"))
-    assert CONV_PRODUCER_ATTR not in middle.attributes
+    second = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"][1]
+    assert middle.attributes.get(CONV_PRODUCER_ATTR) != second.attributes[CONV_INSTANCE_ATTR]
     from xfuse.backends.runner import compile_module, random_inputs
     import numpy as np
 
@@ -336,3 +348,43 @@ def test_pads_of_other_ops_become_vectorized_fills_and_copies():
     reference = compile_module(parse(MAX_POOL_PAD), "pool", "default")
     inputs = random_inputs(candidate.signature, seed=4)
     np.testing.assert_array_equal(candidate(*inputs)[0], reference(*inputs)[0])
+
+
+TWO_BRANCHES = """
+func.func @conv(%x: tensor<1x10x10x16xf32>, %w1: tensor<1x1x16x32xf32>, %w2: tensor<3x3x16x32xf32>) -> tensor<1x8x8x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x8x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %xs = tensor.extract_slice %x[0, 1, 1, 0] [1, 8, 8, 16] [1, 1, 1, 1] : tensor<1x10x10x16xf32> to tensor<1x8x8x16xf32>
+  %a = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%xs, %w1 : tensor<1x8x8x16xf32>, tensor<1x1x16x32xf32>) outs(%f : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %b = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w2 : tensor<1x10x10x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %s = linalg.add ins(%a, %b : tensor<1x8x8x32xf32>, tensor<1x8x8x32xf32>) outs(%e : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s : tensor<1x8x8x32xf32>) outs(%e : tensor<1x8x8x32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x32xf32>
+  return %r : tensor<1x8x8x32xf32>
+}
+"""
+
+
+def test_two_branches_joined_by_an_add_share_no_root():
+    """Both convolutions' chains end at the ReLU after the residual add: the first claims it (the
+    add and ReLU run in its register tiles), the second is its own root."""
+    import numpy as np
+
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    module = parse(TWO_BRANCHES)
+    groups = plan_convolutions(module, AVX512)
+    roots = [op for op in module.walk() if CONV_ROOT_ATTR in op.attributes]
+    assert [op.name for op in roots] == ["linalg.conv_2d_nhwc_hwcf", "linalg.generic"]
+    assert sorted(g.root_is_conv for g in groups) == [False, True]
+    candidate = compile_module(parse(TWO_BRANCHES), "conv", "microkernel")
+    reference = compile_module(parse(TWO_BRANCHES), "conv", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)

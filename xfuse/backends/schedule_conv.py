@@ -16,8 +16,10 @@ tried down to 128 bits (on an AVX-512 host 136 depthwise channels get 8-lane til
 lowering.
 
 `plan_convolutions(module, target)` marks each scheduled convolution with
-`xfuse.conv_microkernel` and its root (the convolution, or the last elementwise consumer xfuse
-fused into a loop with it, as for matmul) with `xfuse.conv_microkernel_root` = group number.
+`xfuse.conv_microkernel` and its root (the last op of the elementwise chain after it: bias,
+batch norm, ReLU, residual add; the convolution itself when nothing follows or when the chain
+would cost an unfused convolution its width split, `_conv_root`) with
+`xfuse.conv_microkernel_root` = group number.
 `conv_schedule_bodies(groups)` writes, per group, the recipe of docs/backend.md ("Convolutions"):
 
 0. the zero padding of the input (a `tensor.pad` producer, or the pad of the input window in a
@@ -53,7 +55,14 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedule import MicroTile, _root_of, _static_float_tensor, choose_tile_at_any_width, in_forall
+from xfuse.backends.schedule import (
+    MicroTile,
+    _elementwise_chain_end,
+    _in_tiled_loop,
+    _static_float_tensor,
+    choose_tile_at_any_width,
+    in_forall,
+)
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -174,6 +183,21 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
     return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
 
 
+def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
+    """The last op of the elementwise chain after `conv` (bias, batch norm, ReLU, residual add),
+    which then runs on the register tiles' accumulators instead of as passes of their own over
+    the result (SqueezeNet: its bias broadcasts and ReLUs were 24% of the call); `conv` itself
+    when that would cost the width split of an unfused convolution (only
+    `transform.structured.fuse` of the convolution alone makes its remainder tile)."""
+    root = _elementwise_chain_end(conv, conv.parent_block())
+    if root is conv or _in_tiled_loop(conv) or _input_has_tileable_producer(conv):
+        return root
+    result = conv.results[0].type
+    _, _, ow, oc = result.get_shape()
+    tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
+    return conv if tile is not None and tile.remainder else root
+
+
 def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
     """Mark each schedulable convolution, its root and the ops fused with it; the groups.
 
@@ -191,7 +215,9 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
                 continue
             result = op.results[0].type
             _, _, ow, oc = result.get_shape()
-            root = _root_of(op)
+            root = _conv_root(op, target)
+            if root is not op and CONV_ROOT_ATTR in root.attributes:
+                root = op  # the chain joins another convolution's (a residual add of two branches)
             # `transform.structured.fuse` of a chain's root would also pull whatever computes the
             # chain's other operands (a residual computed in the same tile) into the register tiles.
             one_by_one = _input_has_tileable_producer(op) or root is not op

@@ -30,7 +30,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.transforms.layout.grouped_convs import HWCF
-from xfuse.transforms.layout.slice_loops import private_init, slice_loop
+from xfuse.transforms.layout.slice_loops import convolution_on, private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 BLOCK = 64
@@ -82,10 +82,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     block_init = ExtractSliceOp(result, [0, 0, 0, first.result], [n, oh, ow, BLOCK], [1] * 4,
                                 TensorType(element, [n, oh, ow, BLOCK]))
     operands, outputs = [source, panel.results[0]], [block_init.results[0]]
-    block_conv = type(conv)(operands, outputs, [[outputs[0].type]],
-                            properties={k: v for k, v in conv.properties.items() if k in ("strides", "dilations")},
-                            attributes=dict(conv.attributes),
-                            hidden_region=type(conv).get_hidden_region(operands, outputs))
+    block_conv = convolution_on(conv, operands, outputs)
     body = [width, first, panel, block_init, block_conv]
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
     insert = ParallelInsertSliceOp(block_conv.results[0], result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])

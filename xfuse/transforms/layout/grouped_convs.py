@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.ir import BlockArgument, Operation, OpResult
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.transforms.layout.slice_loops import private_init, slice_loop
+from xfuse.transforms.layout.slice_loops import convolution_on, private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 GROUPED = "linalg.conv_2d_nhwgc_gfhwc"
@@ -74,12 +74,8 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
                                   TensorType(element, [kh, kw, channels, features]))
     group_init = ExtractSliceOp(result, [0, 0, 0, group, 0], [n, oh, ow, 1, features], [1] * 5,
                                 TensorType(element, [n, oh, ow, features]))
-    conv_class = WINDOWED_OPS["conv_2d_nhwc_hwcf"]
-    properties = {k: v for k, v in conv.properties.items() if k in ("strides", "dilations")}
     operands, outputs = [group_input.results[0], group_filter.results[0]], [group_init.results[0]]
-    group_conv = conv_class(operands, outputs, [[outputs[0].type]], properties=properties,
-                            attributes=dict(conv.attributes),
-                            hidden_region=conv_class.get_hidden_region(operands, outputs))
+    group_conv = convolution_on(conv, operands, outputs, WINDOWED_OPS["conv_2d_nhwc_hwcf"])
     body = [width, first_column, group_input, group_filter, group_init, group_conv]
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
     insert = ParallelInsertSliceOp(group_conv.results[0], result, [0, 0, 0, group, 0], [n, oh, ow, 1, features])

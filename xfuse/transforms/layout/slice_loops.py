@@ -1,4 +1,5 @@
-"""Loops over channel slices of a convolution, shared by the rewrites that split one.
+"""Loops over channel slices of a convolution and the convolutions on the slices, shared by the
+rewrites that split one (and the backend's channel split).
 
 `grouped_convs.py` (one convolution per group) and `blocked_filters.py` (one per block of
 output channels) both replace a convolution by an `scf.forall` whose iterations each compute a
@@ -51,3 +52,13 @@ def slice_loop(count: int, init: SSAValue, width: int, before: Operation, name: 
     constant = arith.ConstantOp(IntegerAttr(width, IndexType()))
     first = arith.MuliOp(iv, constant.result)
     return forall, iv, shared, constant, first
+
+
+def convolution_on(conv: Operation, operands: list[SSAValue], outputs: list[SSAValue],
+                   op_class: type | None = None) -> Operation:
+    """A convolution like `conv` (its strides, dilations and attributes; `op_class`, default its
+    own) on other operands, e.g. slices of them."""
+    op_class = op_class or type(conv)
+    return op_class(operands, outputs, [[outputs[0].type]],
+                    properties={k: v for k, v in conv.properties.items() if k in ("strides", "dilations")},
+                    attributes=dict(conv.attributes), hidden_region=op_class.get_hidden_region(operands, outputs))
