@@ -112,6 +112,7 @@ class Pipeline:
             return self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
         from xfuse.backends.schedule_conv import conv_schedule_bodies, plan_convolutions, plan_pads
+        from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.target import host_target
 
@@ -127,7 +128,8 @@ class Pipeline:
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
         pads = plan_pads(module) if self.microkernels else 0
-        bodies = [*pack_bodies(packs), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel)]
+        splits = plan_parallel_split(module, WORKERS) if self.microkernels and self.parallel else []
+        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)

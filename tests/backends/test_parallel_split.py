@@ -1,0 +1,116 @@
+"""The ops outside the register tiles, split across CPUs (xfuse/backends/parallel_split.py).
+
+- Plan: which ops are split (the last op of a chain, along the first loop with enough
+  iterations), which producers are fused into its slices, and what is left alone (the
+  convolution's fused chain and init, small ops, one CPU).
+- Differential: a convolution, its ReLU, a max pooling with a scale-and-shift chain after it through the
+  parallel pipelines against `default`.
+"""
+
+import numpy as np
+import pytest
+
+from xfuse.backends.parallel_split import (
+    PARALLEL_PRODUCER_ATTR,
+    PARALLEL_SPLIT_ATTR,
+    parallel_split_body,
+    plan_parallel_split,
+)
+from xfuse.backends.pipelines import openmp_available
+from xfuse.backends.runner import compile_module, random_inputs
+from xfuse.backends.schedule_conv import plan_convolutions
+from xfuse.backends.target import CpuTarget
+from xfuse.parsing import parse
+
+AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
+
+_MAP = "affine_map<(n, h, w, c) -> (n, h, w, c)>"
+_CHANNEL = "affine_map<(n, h, w, c) -> (c)>"
+
+LAYER = f"""
+func.func @layer(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x64xf32>, %scale: tensor<64xf32>,
+                 %small: tensor<1x4x4x64xf32>) -> (tensor<1x31x31x64xf32>, tensor<1x4x4x64xf32>) {{
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant -3.0e+38 : f32
+  %e = tensor.empty() : tensor<1x32x32x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%x, %w : tensor<1x34x34x16xf32>, tensor<3x3x16x64xf32>) outs(%f : tensor<1x32x32x64xf32>) -> tensor<1x32x32x64xf32>
+  %r = linalg.generic {{indexing_maps = [{_MAP}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+    ins(%y : tensor<1x32x32x64xf32>) outs(%e : tensor<1x32x32x64xf32>) {{
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x32x32x64xf32>
+  %window = tensor.empty() : tensor<2x2xf32>
+  %pe = tensor.empty() : tensor<1x31x31x64xf32>
+  %pf = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x31x31x64xf32>) -> tensor<1x31x31x64xf32>
+  %p = linalg.pooling_nhwc_max {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%r, %window : tensor<1x32x32x64xf32>, tensor<2x2xf32>) outs(%pf : tensor<1x31x31x64xf32>) -> tensor<1x31x31x64xf32>
+  %s = linalg.generic {{indexing_maps = [{_MAP}, {_CHANNEL}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+    ins(%p, %scale : tensor<1x31x31x64xf32>, tensor<64xf32>) outs(%pe : tensor<1x31x31x64xf32>) {{
+  ^bb0(%in: f32, %k: f32, %o: f32):
+    %m = arith.mulf %in, %k : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x31x31x64xf32>
+  %t = linalg.generic {{indexing_maps = [{_MAP}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+    ins(%s : tensor<1x31x31x64xf32>) outs(%pe : tensor<1x31x31x64xf32>) {{
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.subf %in, %ninf : f32
+    %q = arith.maximumf %m, %zero : f32
+    linalg.yield %q : f32
+  }} -> tensor<1x31x31x64xf32>
+  %se = tensor.empty() : tensor<1x4x4x64xf32>
+  %sm = linalg.generic {{indexing_maps = [{_MAP}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+    ins(%small : tensor<1x4x4x64xf32>) outs(%se : tensor<1x4x4x64xf32>) {{
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x4x4x64xf32>
+  return %t, %sm : tensor<1x31x31x64xf32>, tensor<1x4x4x64xf32>
+}}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+def _planned(workers=2):
+    module = parse(LAYER)
+    plan_convolutions(module, AVX512)
+    return module, plan_parallel_split(module, workers)
+
+
+def test_plan_splits_chains_at_their_last_op():
+    module, loops = _planned()
+    ops = [op for op in module.walk() if op.name.startswith("linalg.") and op.name != "linalg.yield"]
+    fill, conv, relu, pool_fill, pool, scale, shift, small = ops
+    # The ReLU runs in the convolution's register tiles; pooling, scale and shift are one chain.
+    assert PARALLEL_SPLIT_ATTR not in relu.attributes and PARALLEL_PRODUCER_ATTR not in relu.attributes
+    assert loops == [1] and shift.attributes[PARALLEL_SPLIT_ATTR].value.data == 0
+    assert [op.attributes[PARALLEL_PRODUCER_ATTR].value.data for op in (pool, scale)] == [0, 0]
+    for op in (fill, conv, pool_fill, small):  # inits, the convolution, an op below MIN_ELEMENTS
+        assert PARALLEL_SPLIT_ATTR not in op.attributes and PARALLEL_PRODUCER_ATTR not in op.attributes
+    (body,) = parallel_split_body(loops, 2)
+    assert "tile_using_forall %split0 num_threads [0, 2]" in body
+    assert "fuse_into_containing_op %split0_producers" in body
+
+
+def test_one_cpu_splits_nothing():
+    module, loops = _planned(workers=1)
+    assert loops == [] and parallel_split_body(loops, 1) == []
+    assert not any(PARALLEL_SPLIT_ATTR in op.attributes for op in module.walk())
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel-parallel", "microkernel-openmp"])
+def test_split_layer_agrees_with_the_reference(pipeline):
+    if pipeline == "microkernel-openmp" and not openmp_available():
+        pytest.skip("libomp.so.5 is not installed")
+    candidate = compile_module(parse(LAYER), "layer", pipeline)
+    reference = compile_module(parse(LAYER), "layer", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        for got, want in zip(candidate(*inputs), reference(*inputs), strict=True):
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)

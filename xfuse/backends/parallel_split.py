@@ -1,0 +1,159 @@
+"""The ops outside the register tiles, split across the CPUs in the parallel pipelines.
+
+In `microkernel-parallel` / `microkernel-openmp` the convolutions' and matmuls' register tiles
+are `scf.forall` iterations; everything else (the elementwise ops no register tile took,
+poolings, transposes, broadcasts) ran on one thread, and capped the speedup of two threads on
+whole networks at 1.03-1.80x. `plan_parallel_split(module, workers)` marks each such op with
+`PARALLEL_SPLIT_ATTR` = the loop it is split along: the first parallel loop that is also that
+dimension of its result (rows, or the output height of an NHWC tensor) and has at least
+`workers` iterations; `parallel_split_body` tiles them with `tile_using_forall num_threads`,
+one slice per CPU, before the other schedules run.
+
+What it leaves alone, so the other schedules see what they expect:
+- ops a schedule marked (contractions, their fused chains and roots, packs, convolutions), and
+  every linalg op a `transform.structured.fuse` of theirs could pull into its tiles (the
+  producers of their operands through linalg ops; the inputs of convolutions fused op by op
+  are not pulled, and stay candidates);
+- ops that are the `outs` of another op (fills and bias broadcasts, fused as inits);
+- ops nested in loops (a nested parallel loop deadlocked MLIR's async runtime), dynamic shapes,
+  and small ops (`MIN_ELEMENTS`), where a parallel dispatch costs more than it saves.
+"""
+
+from __future__ import annotations
+
+import math
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
+from xdsl.ir import Operation, OpResult
+
+from xfuse.backends.schedule import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR
+from xfuse.backends.schedule_conv import CONV_ATTR, CONV_INSTANCE_ATTR, CONV_PRODUCER_ATTR, CONV_ROOT_ATTR
+from xfuse.backends.schedule_packs import PACK_ATTR
+
+PARALLEL_SPLIT_ATTR = "xfuse.parallel_split"
+PARALLEL_PRODUCER_ATTR = "xfuse.parallel_split_producer"
+MIN_ELEMENTS = 32 * 1024
+"""Results smaller than this (128 KiB of f32) stay on one thread."""
+_POOLINGS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum", "linalg.pooling_nhwc_min")
+_SAME_SPACE = ("linalg.transpose", "linalg.broadcast", *ELEMENTWISE_NAMED)
+"""Named ops whose loops are their result's dimensions, in order."""
+_SCHEDULED = (CONTRACTION_ATTR, ROOT_ATTR, PACK_ATTR, CONV_ATTR, CONV_ROOT_ATTR, CONV_PRODUCER_ATTR,
+              CONV_INSTANCE_ATTR)
+_ANY = "!transform.any_op"
+
+
+def _splittable_loops(op: Operation) -> list[int]:
+    """The loops of `op` that are parallel and are the same dimension of its result."""
+    if op.name in _SAME_SPACE:
+        return list(range(op.results[0].type.get_num_dims()))
+    if op.name in _POOLINGS:
+        return [0, 1, 2, 3]
+    if op.name != "linalg.generic":
+        return []
+    iterators = [str(it.data) for it in op.properties["iterator_types"].data]
+    output_map = op.properties["indexing_maps"].data[-1].data
+    return [d for d, result in enumerate(output_map.results)
+            if str(result) == f"d{d}" and d < len(iterators) and iterators[d] == "parallel"]
+
+
+def _pulled_by_schedules(block_ops: list[Operation]) -> set[Operation]:
+    """The linalg ops a schedule's `transform.structured.fuse` may pull into its tiles: the
+    producers, through linalg ops, of the operands of every scheduled op (but the input of a
+    convolution fused op by op, which `fuse_into_containing_op` of its chain does not take)."""
+    pulled: set[Operation] = set()
+    work = [op for op in block_ops if any(a in op.attributes for a in _SCHEDULED)]
+    while work:
+        op = work.pop()
+        operands = op.operands
+        if op.attributes.get(CONV_ATTR) is not None and (CONV_PRODUCER_ATTR in op.attributes or
+                                                         CONV_INSTANCE_ATTR in op.attributes):
+            operands = operands[1:]
+        for value in operands:
+            if isinstance(value, OpResult) and value.op.name.startswith("linalg.") and value.op not in pulled:
+                pulled.add(value.op)
+                work.append(value.op)
+    return pulled
+
+
+def _split_loop(op: Operation, workers: int) -> int | None:
+    if len(op.results) != 1 or any(a in op.attributes for a in _SCHEDULED):
+        return None
+    types = [v.type for v in op.operands if isinstance(v.type, TensorType)] + [op.results[0].type]
+    if not all(isinstance(t, TensorType) and t.has_static_shape() for t in types):
+        return None
+    shape = op.results[0].type.get_shape()
+    if math.prod(shape) < MIN_ELEMENTS:
+        return None
+    return next((d for d in _splittable_loops(op) if shape[d] >= workers), None)
+
+
+def _is_an_init(op: Operation) -> bool:
+    """A result of `op` is the `outs` operand of a linalg op (the last operands, one per result)."""
+    return any(use.operation.name.startswith("linalg.") and
+               use.index >= len(use.operation.operands) - len(use.operation.results)
+               for result in op.results for use in result.uses)
+
+
+def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
+    """Mark the ops of `module` to split across `workers` CPUs (module docstring); the loop each
+    split is along, by instance. Run after the other schedules' plans.
+
+    The last op of a chain is the instance's root (`PARALLEL_SPLIT_ATTR`); its producers that
+    only it reads (through the chain) are fused into its slices (`PARALLEL_PRODUCER_ATTR`), so
+    that `linalg-fuse-elementwise-ops` still makes one pass of a batch norm and ReLU, per slice."""
+    if workers < 2:
+        return []
+    loops: list[int] = []
+    for function in module.walk():
+        if not isinstance(function, func.FuncOp) or not function.body.blocks:
+            continue
+        block_ops = list(function.body.block.ops)
+        pulled = _pulled_by_schedules(block_ops)
+        taken: set[Operation] = set()
+
+        def candidate(op: Operation) -> bool:
+            return op not in pulled and op not in taken and op.name.startswith("linalg.") and not _is_an_init(op)
+
+        for op in reversed(block_ops):
+            if not candidate(op):
+                continue
+            loop = _split_loop(op, workers)
+            if loop is None:
+                continue
+            instance = IntegerAttr(len(loops), IntegerType(64))
+            op.attributes[PARALLEL_SPLIT_ATTR] = instance
+            loops.append(loop)
+            taken.add(op)
+            work = [op]
+            while work:
+                consumer = work.pop()
+                for value in consumer.operands:
+                    producer = value.op if isinstance(value, OpResult) else None
+                    if producer is None or producer.parent_block() is not function.body.block or \
+                            not candidate(producer) or _split_loop(producer, 1) is None or \
+                            {use.operation for use in value.uses} != {consumer}:
+                        continue
+                    producer.attributes[PARALLEL_PRODUCER_ATTR] = instance
+                    taken.add(producer)
+                    work.append(producer)
+    return loops
+
+
+def parallel_split_body(loops: list[int], workers: int) -> list[str]:
+    """The transform ops (on `%root`) that tile each marked root into `workers` slices along its
+    loop (`loops[k]` for instance `k`) and fuse its marked producers into them; [] when none."""
+    body = []
+    for k, loop in enumerate(loops):
+        threads = [0] * loop + [workers]
+        body.append(f"""\
+    %split{k} = transform.structured.match attributes{{{PARALLEL_SPLIT_ATTR} = {k} : i64}} in %root
+      : ({_ANY}) -> {_ANY}
+    %split{k}_tiled, %split{k}_forall = transform.structured.tile_using_forall %split{k} num_threads {threads}
+      : ({_ANY}) -> ({_ANY}, {_ANY})
+    %split{k}_producers = transform.structured.match attributes{{{PARALLEL_PRODUCER_ATTR} = {k} : i64}} in %root
+      : ({_ANY}) -> {_ANY}
+    %split{k}_fused, %split{k}_forall_fused = transform.structured.fuse_into_containing_op %split{k}_producers
+      into %split{k}_forall : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
+""")
+    return ["".join(body)] if body else []
