@@ -388,3 +388,46 @@ def test_two_branches_joined_by_an_add_share_no_root():
     reference = compile_module(parse(TWO_BRANCHES), "conv", "default")
     inputs = random_inputs(candidate.signature, seed=0)
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+
+
+SCALED = """
+func.func @conv(%x: tensor<1x10x10x16xf32>, %w: tensor<1x1x16x32xf32>, %s: tensor<32xf32>) -> tensor<1x10x10x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x10x10x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x10x10x16xf32>, tensor<1x1x16x32xf32>) outs(%f : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%y : tensor<1x10x10x32xf32>) outs(%e : tensor<1x10x10x32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x10x10x32xf32>
+  %k = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (c)>,
+    affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%r, %s : tensor<1x10x10x32xf32>, tensor<32xf32>) outs(%e : tensor<1x10x10x32xf32>) {
+  ^bb0(%in: f32, %c: f32, %o: f32):
+    %m = arith.mulf %in, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<1x10x10x32xf32>
+  return %k : tensor<1x10x10x32xf32>
+}
+"""
+
+
+def test_chain_root_stops_before_a_broadcast_operand():
+    """The ReLU joins the register tiles; the per-channel scale after it (a broadcast operand,
+    batch norm's kind) does not."""
+    module = parse(SCALED)
+    plan_convolutions(module, AVX512)
+    relu, scale = [op for op in module.walk() if op.name == "linalg.generic"]
+    assert CONV_ROOT_ATTR in relu.attributes and CONV_ROOT_ATTR not in scale.attributes
+    assert CONV_PRODUCER_ATTR not in scale.attributes
+    import numpy as np
+
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    candidate = compile_module(parse(SCALED), "conv", "microkernel")
+    reference = compile_module(parse(SCALED), "conv", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)

@@ -55,7 +55,8 @@ def test_small_and_integer_constants_stay_inline():
     imported = import_model(tiny_conv_model())
     assert sorted(imported.weights) == ["w1", "w2", "w3"]  # biases and batch-norm vectors have 8 or 10 elements
     everything = import_model(tiny_conv_model(), min_external_elements=1)
-    assert len(everything.weights) == 9 and largest_inline_constant(everything.mlir) == 0
+    # w1, b1 (batch norm folded into them), w2, w3, b3
+    assert len(everything.weights) == 5 and largest_inline_constant(everything.mlir) == 0
 
 
 def test_save_and_load_compiled_does_not_recompile(tmp_path, monkeypatch):

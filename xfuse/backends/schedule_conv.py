@@ -59,6 +59,7 @@ from xfuse.backends.schedule import (
     MicroTile,
     _elementwise_chain_end,
     _in_tiled_loop,
+    _is_identity,
     _static_float_tensor,
     choose_tile_at_any_width,
     in_forall,
@@ -183,14 +184,35 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
     return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
 
 
+def _before_broadcast_operands(conv: Operation, end: Operation) -> Operation:
+    """The last op of the chain `conv` .. `end` before the first one that reads an operand with a
+    broadcast (non-identity) map, such as a batch norm's per-channel scale: vectorized in the
+    register tiles, those reads made ResNet-50's and Inception-v2's code so large that mlir-opt
+    and opt took 4-8x as long (Inception-v2: 37 -> 123 s), with no gain at run time."""
+    root, op = conv, conv
+    while op is not end:
+        op = next(iter(op.results[0].uses)).operation
+        if op.name == "linalg.generic" and not all(_is_identity(m.data) for m in op.properties["indexing_maps"].data):
+            return root
+        root = op
+    return root
+
+
 def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     """The last op of the elementwise chain after `conv` (bias, batch norm, ReLU, residual add),
     which then runs on the register tiles' accumulators instead of as passes of their own over
     the result (SqueezeNet: its bias broadcasts and ReLUs were 24% of the call); `conv` itself
     when that would cost the width split of an unfused convolution (only
-    `transform.structured.fuse` of the convolution alone makes its remainder tile)."""
+    `transform.structured.fuse` of the convolution alone makes its remainder tile), and for an
+    unfused depthwise convolution (ShuffleNet's 136-channel ones with their batch norm in the
+    8-lane tiles ran at 3 GFLOP/s: the whole network 9.9 -> 12.1 ms)."""
+    if _in_tiled_loop(conv):
+        return _elementwise_chain_end(conv, conv.parent_block())
+    if conv.name != "linalg.conv_2d_nhwc_hwcf":
+        return conv
     root = _elementwise_chain_end(conv, conv.parent_block())
-    if root is conv or _in_tiled_loop(conv) or _input_has_tileable_producer(conv):
+    root = _before_broadcast_operands(conv, root)
+    if root is conv or _input_has_tileable_producer(conv):
         return root
     result = conv.results[0].type
     _, _, ow, oc = result.get_shape()
