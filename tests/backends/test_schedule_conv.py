@@ -230,6 +230,19 @@ def test_conv_layers_benchmark_smoke():
     assert depthwise["max_difference"] < 1e-4
 
 
+def _agrees_with_the_reference(make_module, entry: str = "conv", seed: int = 0) -> None:
+    """`make_module()` (a fresh module per pipeline) lowered by `microkernel` and by the
+    reference `default` gives the same first result on seeded inputs."""
+    import numpy as np
+
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    candidate = compile_module(make_module(), entry, "microkernel")
+    reference = compile_module(make_module(), entry, "default")
+    inputs = random_inputs(candidate.signature, seed=seed)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+
+
 def _two_layers(between: str) -> str:
     """conv (16 channels) -> `between` (relu or 2x2 max pooling) -> conv (32 channels), NHWC."""
     relu = between == "relu"
@@ -276,22 +289,13 @@ def test_a_convolution_does_not_fuse_what_computes_its_input(between):
     middle = next(op for op in module.walk() if op.name in ("linalg.generic", "linalg.pooling_nhwc_max"))
     second = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"][1]
     assert middle.attributes.get(CONV_PRODUCER_ATTR) != second.attributes[CONV_INSTANCE_ATTR]
-    from xfuse.backends.runner import compile_module, random_inputs
-    import numpy as np
-
-    candidate = compile_module(parse(_two_layers(between)), "conv", "microkernel")
-    reference = compile_module(parse(_two_layers(between)), "conv", "default")
-    inputs = random_inputs(candidate.signature, seed=0)
-    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+    _agrees_with_the_reference(lambda: parse(_two_layers(between)))
 
 
 def test_fused_layer_whose_input_is_computed_in_the_tile():
     """xfuse fuses relu -> conv -> relu into one loop nest: the second convolution's input (the
     first ReLU, in the tile) stays out of its register tiles, its own ReLU is fused into them."""
-    import numpy as np
-
     import xfuse
-    from xfuse.backends.runner import compile_module, random_inputs
     from xfuse.testing.random_convs import FUSION
 
     text = _two_layers("relu").replace(
@@ -312,9 +316,7 @@ def test_fused_layer_whose_input_is_computed_in_the_tile():
         return module
     groups = plan_convolutions(fused(), AVX512)
     assert [(g.root_is_conv, bool(g.instances)) for g in groups] == [(True, False), (False, True)]
-    candidate, reference = compile_module(fused(), "conv", "microkernel"), compile_module(fused(), "conv", "default")
-    inputs = random_inputs(candidate.signature, seed=0)
-    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+    _agrees_with_the_reference(fused)
 
 
 MAX_POOL_PAD = """
@@ -375,19 +377,12 @@ func.func @conv(%x: tensor<1x10x10x16xf32>, %w1: tensor<1x1x16x32xf32>, %w2: ten
 def test_two_branches_joined_by_an_add_share_no_root():
     """Both convolutions' chains end at the ReLU after the residual add: the first claims it (the
     add and ReLU run in its register tiles), the second is its own root."""
-    import numpy as np
-
-    from xfuse.backends.runner import compile_module, random_inputs
-
     module = parse(TWO_BRANCHES)
     groups = plan_convolutions(module, AVX512)
     roots = [op for op in module.walk() if CONV_ROOT_ATTR in op.attributes]
     assert [op.name for op in roots] == ["linalg.conv_2d_nhwc_hwcf", "linalg.generic"]
     assert sorted(g.root_is_conv for g in groups) == [False, True]
-    candidate = compile_module(parse(TWO_BRANCHES), "conv", "microkernel")
-    reference = compile_module(parse(TWO_BRANCHES), "conv", "default")
-    inputs = random_inputs(candidate.signature, seed=0)
-    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+    _agrees_with_the_reference(lambda: parse(TWO_BRANCHES))
 
 
 SCALED = """
@@ -423,11 +418,4 @@ def test_chain_root_stops_before_a_broadcast_operand():
     relu, scale = [op for op in module.walk() if op.name == "linalg.generic"]
     assert CONV_ROOT_ATTR in relu.attributes and CONV_ROOT_ATTR not in scale.attributes
     assert CONV_PRODUCER_ATTR not in scale.attributes
-    import numpy as np
-
-    from xfuse.backends.runner import compile_module, random_inputs
-
-    candidate = compile_module(parse(SCALED), "conv", "microkernel")
-    reference = compile_module(parse(SCALED), "conv", "default")
-    inputs = random_inputs(candidate.signature, seed=0)
-    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
+    _agrees_with_the_reference(lambda: parse(SCALED))

@@ -19,7 +19,8 @@ from xdsl.dialects.tensor import ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.schedule import _static_float_tensor, choose_micro_tile
+from xfuse.backends.schedule import choose_micro_tile
+from xfuse.backends.schedule_conv import schedulable
 from xfuse.backends.target import CpuTarget
 from xfuse.transforms.layout.slice_loops import convolution_on
 
@@ -31,11 +32,7 @@ overhead outweigh the wider tiles."""
 
 def _head_channels(conv: Operation, target: CpuTarget) -> int | None:
     """The channels of `conv`'s full-width head, or None when it is not split."""
-    if conv.name != "linalg.conv_2d_nhwc_hwcf" or len(conv.results) != 1:
-        return None
-    types = [v.type for v in conv.operands] + [conv.results[0].type]
-    if any(_static_float_tensor(t) is None or t.get_num_dims() != 4 for t in types) or \
-            len({t.element_type for t in types}) != 1:
+    if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
         return None
     result = conv.results[0].type
     _, _, width, channels = result.get_shape()

@@ -3,11 +3,13 @@
 In `microkernel-parallel` / `microkernel-openmp` the convolutions' and matmuls' register tiles
 are `scf.forall` iterations; everything else (the elementwise ops no register tile took,
 poolings, transposes, broadcasts) ran on one thread, and capped the speedup of two threads on
-whole networks at 1.03-1.80x. `plan_parallel_split(module, workers)` marks each such op with
-`PARALLEL_SPLIT_ATTR` = the loop it is split along: the first parallel loop that is also that
-dimension of its result (rows, or the output height of an NHWC tensor) and has at least
-`workers` iterations; `parallel_split_body` tiles them with `tile_using_forall num_threads`,
-one slice per CPU, before the other schedules run.
+whole networks at 1.03-1.80x. `plan_parallel_split(module, workers)` marks the last op of each
+chain with `PARALLEL_SPLIT_ATTR` = its instance number, and the producers only that chain reads
+with `PARALLEL_PRODUCER_ATTR` = the same number; it returns, per instance, the loop to split:
+the first parallel loop that is also that dimension of the result (rows, or the output height
+of an NHWC tensor) and has at least `workers` iterations. `parallel_split_body` tiles each root
+with `tile_using_forall num_threads`, one slice per CPU, and fuses its producers into the slices,
+before the other schedules run.
 
 What it leaves alone, so the other schedules see what they expect:
 - ops a schedule marked (contractions, their fused chains and roots, packs, convolutions), and

@@ -16,9 +16,10 @@ tried down to 128 bits (on an AVX-512 host 136 depthwise channels get 8-lane til
 lowering.
 
 `plan_convolutions(module, target)` marks each scheduled convolution with
-`xfuse.conv_microkernel` and its root (the last op of the elementwise chain after it: bias,
-batch norm, ReLU, residual add; the convolution itself when nothing follows or when the chain
-would cost an unfused convolution its width split, `_conv_root`) with
+`xfuse.conv_microkernel` and its root (the last op of the elementwise chain after it, such as
+a ReLU or a residual add, up to the first op with a broadcast operand; the convolution itself
+when nothing follows, for a depthwise convolution xfuse did not tile, or when the chain would
+cost an unfused convolution its width split: `_conv_root`) with
 `xfuse.conv_microkernel_root` = group number.
 `conv_schedule_bodies(groups)` writes, per group, the recipe of docs/backend.md ("Convolutions"):
 
@@ -118,7 +119,7 @@ def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
     return choose_tile_at_any_width(ow, oc, element_bits, target, remainder)
 
 
-def _schedulable(op: Operation) -> bool:
+def schedulable(op: Operation) -> bool:
     """A static float convolution on tensors, all operands of one element type."""
     if op.name not in CONV_KINDS or len(op.results) != 1:
         return False
@@ -199,8 +200,8 @@ def _before_broadcast_operands(conv: Operation, end: Operation) -> Operation:
 
 
 def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
-    """The last op of the elementwise chain after `conv` (bias, batch norm, ReLU, residual add),
-    which then runs on the register tiles' accumulators instead of as passes of their own over
+    """The last op of the elementwise chain after `conv` (ReLU, residual add; up to the first op
+    with a broadcast operand, `_before_broadcast_operands`), which then runs on the register tiles' accumulators instead of as passes of their own over
     the result (SqueezeNet: its bias broadcasts and ReLUs were 24% of the call); `conv` itself
     when that would cost the width split of an unfused convolution (only
     `transform.structured.fuse` of the convolution alone makes its remainder tile), and for an
@@ -233,7 +234,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
         if not isinstance(function, func.FuncOp):
             continue
         for op in function.walk():
-            if not _schedulable(op):
+            if not schedulable(op):
                 continue
             result = op.results[0].type
             _, _, ow, oc = result.get_shape()

@@ -22,7 +22,7 @@ import numpy as np
 import onnx
 from onnx import numpy_helper
 
-from xfuse.onnx.graph import initializer_arrays, prune_unused_initializers
+from xfuse.onnx.graph import initializer_arrays, make_value_info, prune_unused_initializers
 
 
 def _epsilon(node: onnx.NodeProto) -> float:
@@ -59,8 +59,9 @@ def fold_batch_norms(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
             continue
         params = [constants.get(name) for name in norm.input[1:]]
         weight = constants.get(conv.input[1])
-        bias = constants.get(conv.input[2]) if len(conv.input) > 2 and conv.input[2] else None
-        arrays = [weight, *params] + ([bias] if len(conv.input) > 2 and conv.input[2] else [])
+        bias_name = conv.input[2] if len(conv.input) > 2 else ""
+        bias = constants.get(bias_name) if bias_name else None
+        arrays = [weight, *params] + ([bias] if bias_name else [])
         if any(a is None or a.dtype != np.float32 for a in arrays):
             continue
         channels = weight.shape[0]
@@ -111,8 +112,6 @@ def fold_batch_norms(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     del folded.graph.value_info[:]
     folded.graph.value_info.extend(infos)
     if folded.ir_version < 4:  # initializers must be declared as inputs too
-        from xfuse.onnx.graph import make_value_info
-
         folded.graph.input.extend(make_value_info(name, array) for name, array in declared)
     prune_unused_initializers(folded)
     return folded, len(folds)
