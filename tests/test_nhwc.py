@@ -18,6 +18,7 @@ from xfuse.parsing import parse
 from xfuse.passes import apply_passes
 from xfuse.testing.differential import assert_same_results
 from xfuse.transforms.layout import convert_to_nhwc, permute_weights, weight_layouts
+from xfuse.transforms.layout.weight_layout import weight_shapes
 
 FILECHECK = Path(__file__).parent / "filecheck" / "transforms"
 PIPELINE = "default"
@@ -186,6 +187,31 @@ def test_transposed_weight_arguments_take_the_transposed_layout():
     (want,) = compile_module(reference, "fc", PIPELINE)(*inputs)
     permuted = [inputs[0], np.ascontiguousarray(inputs[1].T), inputs[2]]
     (got,) = compile_module(module, "fc", PIPELINE)(*permuted)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+COLLAPSED = (FILECHECK / "layout" / "Inputs" / "collapsed_weight_argument.mlir").read_text()
+
+
+def test_weights_collapsed_before_their_transpose_take_the_collapsed_transposed_layout():
+    """A weight collapsed, then transposed: the argument takes the transposed 2-d type, its
+    `xfuse.weight_shape` says how the caller reshapes it first, and the results agree with the
+    unchanged function once the weight is reshaped and permuted as `permute_weights` does it. A
+    collapse with another reader keeps both ops."""
+    reference = parse(COLLAPSED)
+    module = parse(COLLAPSED)
+    result = convert_to_nhwc(module)
+    assert result.permuted_weights == 1
+    assert weight_layouts(module, "fc_collapsed") == {1: (1, 0)}
+    assert weight_shapes(module, "fc_collapsed") == {1: (6, 8)}
+    assert weight_layouts(module, "fc_shared") == {}
+    assert _ops(module)["linalg.transpose"] == 1 and _ops(module)["tensor.collapse_shape"] == 1
+    compiled_reference = compile_module(reference, "fc_collapsed", PIPELINE)
+    inputs = random_inputs(compiled_reference.signature, seed=5)
+    (want,) = compiled_reference(*inputs)
+    permuted = permute_weights({"w": inputs[1]}, 1, weight_layouts(module, "fc_collapsed"),
+                               weight_shapes(module, "fc_collapsed"))
+    (got,) = compile_module(module, "fc_collapsed", PIPELINE)(inputs[0], permuted["w"])
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 

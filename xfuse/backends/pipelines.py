@@ -90,6 +90,11 @@ class Pipeline:
     after_bufferize_bodies: tuple[str, ...] = field(default=())
     """Transform ops (on `%root`) run by a second `-transform-interpreter` right after
     one-shot-bufferize (`AFTER_BUFFERIZE_ENTRY`): patterns that only apply to memrefs."""
+    outline_loops: bool = False
+    """Outline every top-level loop nest into a `noinline` function of its own after deallocation
+    and affine lowering (`OUTLINE_LOOPS`): LLVM's per-function passes grow faster than linearly with
+    a function's size, and `llvm-split` can then compile the parts on every CPU. Set by
+    `for_module` for tensor modules with at least `OUTLINE_MIN_LOOP_NESTS` structured ops."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
     parallel: bool = False
@@ -109,7 +114,7 @@ class Pipeline:
 
             expand_math(module)
         if not (self.microkernels or self.host_cpu):
-            return self
+            return replace(self, outline_loops=True) if _many_loop_nests(self, module) else self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
         from xfuse.backends.schedule_conv import conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
@@ -143,7 +148,8 @@ class Pipeline:
             # finalize-memref-to-llvm 22.1.8 asserts on. Such modules keep their ops unfused.
             steps = tuple(step for step in steps if step != FUSE_ELEMENTWISE)
         return replace(self, steps=steps, transform_bodies=(*self.transform_bodies, *bodies),
-                       after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags)
+                       after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags,
+                       outline_loops=self.outline_loops or _many_loop_nests(self, module))
 
     def spec(self, transform_library: str | None = None) -> str:
         """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
@@ -156,6 +162,8 @@ class Pipeline:
             if transform_library is not None and self.after_bufferize_bodies and step.passes.startswith(
                     "one-shot-bufferize"):
                 passes.append(f"transform-interpreter{{entry-point={AFTER_BUFFERIZE_ENTRY}}}")
+            if transform_library is not None and self.outline_loops and step.passes == "lower-affine":
+                passes.append(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
         return f"builtin.module({','.join(passes)})"
 
     def describe(self) -> str:
@@ -209,6 +217,16 @@ def _loop_carries_a_tensor(module: ModuleOp) -> bool:
 
     return any(op.name in ("scf.for", "scf.while") and any(isinstance(r.type, TensorType) for r in op.results)
                for op in module.walk())
+
+
+def _many_loop_nests(pipeline: Pipeline, module: ModuleOp) -> bool:
+    """`module` is a tensor module large enough for `outline_loops` (and `$XFUSE_OUTLINE_MIN_OPS`
+    is not 0, which turns outlining off)."""
+    if not pipeline.bufferizes or os.environ.get("XFUSE_OUTLINE_MIN_OPS", "").strip() == "0":
+        return False
+    nests = sum(op.name.startswith("linalg.") and op.name not in ("linalg.yield", "linalg.index")
+                for op in module.walk())
+    return nests >= OUTLINE_MIN_LOOP_NESTS
 
 
 # Steps shared by the pipelines -------------------------------------------------------------
@@ -293,18 +311,61 @@ AFTER_BUFFERIZE_ENTRY = "xfuse_after_bufferize"
 """The named sequence of the transform library run after one-shot-bufferize (`after_bufferize_bodies`)."""
 
 
+OUTLINE_ENTRY = "xfuse_outline_loops"
+"""The named sequence of the transform library that outlines the top-level loop nests (`outline_loops`)."""
+
+OUTLINED_LOOP_NAME = "xfuse_loop"
+"""Name of the outlined loop functions; the symbol table makes each unique (`xfuse_loop_0`, ...)."""
+
+OUTLINE_MIN_LOOP_NESTS = 16
+"""Tensor modules with at least this many linalg ops (each a loop nest, or several) get
+`outline_loops`: the light networks have 60-1000; a few layers compile fast as one function."""
+
+OUTLINE_LOOPS = f"""\
+  transform.named_sequence @xfuse_top_level_loop(%op: !transform.any_op {{transform.readonly}}) -> !transform.any_op {{
+    transform.match.operation_name %op ["scf.for", "scf.forall", "scf.parallel", "scf.while"] : !transform.any_op
+    %parent = transform.get_parent_op %op : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_name %parent ["func.func"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }}
+  transform.named_sequence @xfuse_yield_loop(%op: !transform.any_op {{transform.readonly}}) -> !transform.any_op {{
+    transform.yield %op : !transform.any_op
+  }}
+  transform.named_sequence @{OUTLINE_ENTRY}(%root: !transform.any_op {{transform.readonly}}) {{
+    %funcs = transform.structured.match ops{{["func.func"]}} in %root : (!transform.any_op) -> !transform.any_op
+    %unchanged, %loops = transform.foreach_match in %funcs @xfuse_top_level_loop -> @xfuse_yield_loop
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %outlined, %calls = transform.loop.outline %loops {{func_name = "{OUTLINED_LOOP_NAME}"}}
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %noinline = transform.param.constant ["noinline"] -> !transform.any_param
+    transform.annotate %outlined "passthrough" = %noinline : !transform.any_op, !transform.any_param
+    %internal = transform.param.constant #llvm.linkage<internal> -> !transform.any_param
+    transform.annotate %outlined "llvm.linkage" = %internal : !transform.any_op, !transform.any_param
+    transform.yield
+  }}
+"""
+"""Transform library entries: every loop nest directly in a function body (after deallocation, so
+only memref descriptors cross the calls) outlined into one function, `passthrough = ["noinline"]`
+so that LLVM's inliner does not merge it back (each is called once) and internal linkage so that
+the shared object does not export it. All loops go to one `transform.loop.outline`: it makes the
+names unique within one application only."""
+
+
 def _named_sequence(name: str, bodies: list[str] | tuple[str, ...]) -> str:
     return (f"  transform.named_sequence @{name}(%root: !transform.any_op {{transform.readonly}}) {{\n"
             + "".join(bodies) + "    transform.yield\n  }\n")
 
 
-def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, ...] = ()) -> str:
+def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, ...] = (),
+                     outline_loops: bool = False) -> str:
     """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in
-    order, and, when given, `@xfuse_after_bufferize` runs `after_bufferize`."""
+    order; when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
+    holds `OUTLINE_LOOPS` (entry `OUTLINE_ENTRY`)."""
     return (
         "module attributes {transform.with_named_sequence} {\n"
         + _named_sequence("__transform_main", bodies)
         + (_named_sequence(AFTER_BUFFERIZE_ENTRY, after_bufferize) if after_bufferize else "")
+        + (OUTLINE_LOOPS if outline_loops else "")
         + "}\n"
     )
 

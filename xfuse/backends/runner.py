@@ -557,8 +557,9 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
     if any(f'"{op}"' in text for op in LINALG_AGGREGATE_OP_NAMES) and pipeline.bufferizes:
         bodies.append(AGGREGATE_DECOMPOSITION)
     library = None
-    if bodies or pipeline.after_bufferize_bodies:
-        (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies))
+    if bodies or pipeline.after_bufferize_bodies or pipeline.outline_loops:
+        (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies,
+                                                               pipeline.outline_loops))
         library = str(work / "transforms.mlir")
     return [str(tool_path("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
             "-o", str(work / "lowered.mlir")]

@@ -30,6 +30,18 @@ def weight_layout(function: func.FuncOp, index: int) -> tuple[int, ...] | None:
     return tuple(attr.get_values()) if isinstance(attr, DenseArrayBase) else None
 
 
+def weight_shape(function: func.FuncOp, index: int) -> tuple[int, ...] | None:
+    """The shape argument `index` of `function` reshapes its weight to before the layout, if any."""
+    if function.arg_attrs is None:
+        return None
+    attr = function.arg_attrs.data[index].data.get(WEIGHT_SHAPE_ATTR)
+    return tuple(attr.get_values()) if isinstance(attr, DenseArrayBase) else None
+
+
+def set_weight_shape(function: func.FuncOp, index: int, shape: Sequence[int]) -> None:
+    set_weight_attr(function, index, WEIGHT_SHAPE_ATTR, DenseArrayBase.from_list(i64, shape))
+
+
 def set_weight_attr(function: func.FuncOp, index: int, name: str, value: Attribute) -> None:
     count = len(function.function_type.inputs.data)
     dicts = [dict(d.data) for d in function.arg_attrs.data] if function.arg_attrs else [{} for _ in range(count)]

@@ -2,10 +2,12 @@
 // layout (2, 3, 1, 0) and the convolution becomes an scf.forall over its 2 groups, each one NHWC
 // convolution on slices (input channels of the group, filter columns [3 g, 3 g + 3)). On a
 // fully connected layer: the transpose of the {xfuse.weight} argument is folded into its layout;
-// the unmarked argument keeps its transpose.
+// the unmarked argument keeps its transpose. A weight collapsed before its transpose takes the
+// collapsed shape (`xfuse.weight_shape`) and the layout, unless the collapse has other readers.
 // RUN: xfuse-opt %S/Inputs/grouped_filter_argument.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s
 // RUN: xfuse-opt %S/Inputs/transposed_weight_argument.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=FC
 // RUN: xfuse-opt %S/Inputs/grouped_filter_argument.mlir -p 'xfuse-nhwc{permute-weights=false}' | filecheck %s --check-prefix=KEEP
+// RUN: xfuse-opt %S/Inputs/collapsed_weight_argument.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=COLLAPSED
 
 // CHECK:       remark: xfuse-nhwc: NHWC: 1 linalg.conv_2d_ngchw_gfchw, 5 other ops; 1 weight argument(s) permuted; 2 transpose(s) inserted; 1 grouped convolution(s) split per group
 // CHECK-LABEL: func.func @grouped(%x: tensor<1x4x7x7xf32>, %w: tensor<3x3x2x6xf32> {xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
@@ -32,3 +34,11 @@
 // transposed in the function, which the split does not take).
 // KEEP:        linalg.conv_2d_nhwgc_gfhwc
 // KEEP-NOT:    scf.forall
+
+// COLLAPSED-LABEL: func.func @fc_collapsed(%x: tensor<2x8xf32>, %w: tensor<8x6xf32> {xfuse.weight, xfuse.weight_shape = array<i64: 6, 8>, xfuse.weight_layout = array<i64: 1, 0>})
+// COLLAPSED-NOT:     tensor.collapse_shape
+// COLLAPSED-NOT:     linalg.transpose
+// COLLAPSED:         linalg.matmul ins(%x, %w : tensor<2x8xf32>, tensor<8x6xf32>)
+// COLLAPSED-LABEL: func.func @fc_shared(%x: tensor<2x8xf32>, %w: tensor<1x1x6x8xf32> {xfuse.weight})
+// COLLAPSED:         %[[C:[^ ]+]] = tensor.collapse_shape %w
+// COLLAPSED:         linalg.transpose ins(%[[C]] : tensor<6x8xf32>)

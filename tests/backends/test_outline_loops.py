@@ -1,0 +1,104 @@
+"""Loop outlining in the tensor pipelines (`Pipeline.outline_loops`, `OUTLINE_LOOPS`).
+
+- Plan: which modules are outlined (enough linalg ops; `$XFUSE_OUTLINE_MIN_OPS=0` turns it
+  off), and where the transform-interpreter step goes in the mlir-opt pipeline.
+- Generated code: every top-level loop nest is an internal `noinline` function; the entry
+  calls them.
+- Differential: outlined and whole builds of a four-layer MLP agree on the same random inputs,
+  one thread and parallel.
+"""
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import xfuse
+from xfuse.backends import pipelines
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+from xfuse.backends.pipelines import OUTLINE_ENTRY, get_pipeline, transform_script
+from xfuse.backends.runner import compile_module, lower_to_llvm_ir, random_inputs
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("xfuse_bench_mlp_models_outline", ROOT / "benchmarks" / "mlp_models.py")
+mlp_models = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = mlp_models
+spec.loader.exec_module(mlp_models)
+
+LAYERS = 4
+OPS_PER_LAYER = 5
+"""Four MLP layers of fill, matmul, broadcast, add and ReLU: 20 linalg ops."""
+
+
+def _mlp():
+    return xfuse.parse(mlp_models.mlp_module(32, LAYERS))
+
+
+def test_large_tensor_modules_are_outlined_and_small_ones_are_not(monkeypatch):
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    assert get_pipeline("microkernel").for_module(prepare_for_execution(_mlp())).outline_loops
+    small = xfuse.parse(mlp_models.mlp_module(32, 1))
+    assert not get_pipeline("microkernel").for_module(prepare_for_execution(small)).outline_loops
+    assert get_pipeline("default").for_module(prepare_for_execution(_mlp())).outline_loops
+    monkeypatch.setenv("XFUSE_OUTLINE_MIN_OPS", "0")
+    assert not get_pipeline("microkernel").for_module(prepare_for_execution(_mlp())).outline_loops
+
+
+def test_memref_pipelines_are_never_outlined_here(monkeypatch):
+    """Bufferized modules are outlined before mlir-opt (xfuse-outline-groups), not by this step."""
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    module = _mlp()
+    xfuse.apply_passes(module, "xfuse-bufferize")
+    assert not get_pipeline("memref").for_module(prepare_for_execution(module)).outline_loops
+
+
+def test_outlining_runs_after_deallocation_and_affine_lowering(monkeypatch):
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    pipeline = get_pipeline("microkernel").for_module(prepare_for_execution(_mlp()))
+    passes = pipeline.spec("lib.mlir").removeprefix("builtin.module(").removesuffix(")").split(",")
+    step = passes.index(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
+    assert passes[step - 1] == "lower-affine"
+    assert passes.index("buffer-deallocation-pipeline") < step
+    assert f"@{OUTLINE_ENTRY}(" in transform_script([], (), outline_loops=True)
+    assert OUTLINE_ENTRY not in transform_script([], ())
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+def test_every_top_level_loop_nest_becomes_an_internal_noinline_function(pipeline, tmp_path, monkeypatch):
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    prepared = prepare_for_execution(_mlp())
+    chosen = get_pipeline(pipeline).for_module(prepared)
+    llvm_ir = lower_to_llvm_ir(emit_mlir_text(prepared), chosen, tmp_path).read_text()
+    outlined = re.findall(r"^define internal void @(xfuse_loop\w*)\(.*\) #(\d+)", llvm_ir, re.M)
+    assert len(outlined) >= LAYERS, [name for name, _ in outlined]
+    for name, group in outlined:
+        attributes = re.search(rf"^attributes #{group} = {{(.*)}}", llvm_ir, re.M).group(1)
+        assert "noinline" in attributes, (name, attributes)
+    entry = re.search(r"^define .*@mlp\(.*?^}", llvm_ir, re.M | re.S).group(0)
+    assert len(re.findall(r"call void @xfuse_loop", entry)) == len(outlined)
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+def test_outlined_and_whole_builds_agree(pipeline, monkeypatch):
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    outlined = compile_module(_mlp(), pipeline=pipeline)
+    assert outlined.pipeline.outline_loops
+    monkeypatch.setenv("XFUSE_OUTLINE_MIN_OPS", "0")
+    whole = compile_module(_mlp(), pipeline=pipeline)
+    assert not whole.pipeline.outline_loops
+    inputs = random_inputs(whole.signature, seed=11)
+    (want,) = whole(*inputs)
+    (got,) = outlined(*inputs)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_threshold_is_counted_in_loop_nests_not_region_ops(monkeypatch):
+    """linalg.yield and linalg.index are not loop nests."""
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    monkeypatch.setattr(pipelines, "OUTLINE_MIN_LOOP_NESTS", OPS_PER_LAYER * LAYERS + 1)
+    assert not get_pipeline("microkernel").for_module(prepare_for_execution(_mlp())).outline_loops
+    monkeypatch.setattr(pipelines, "OUTLINE_MIN_LOOP_NESTS", OPS_PER_LAYER * LAYERS)
+    assert get_pipeline("microkernel").for_module(prepare_for_execution(_mlp())).outline_loops
