@@ -64,3 +64,27 @@ def test_jobs_from_the_environment(monkeypatch):
     assert llvm_split.jobs() == 1
     monkeypatch.delenv("XFUSE_LLVM_JOBS")
     assert 1 <= llvm_split.jobs() <= llvm_split.MAX_JOBS
+
+
+def test_large_modules_are_compiled_without_the_machine_scheduler(monkeypatch, tmp_path):
+    """`llc -enable-misched=false` from MACHINE_SCHEDULER_MAX_BYTES of LLVM IR on, in one part
+    or in several; the result is the same as with the scheduler."""
+    from xfuse.backends import runner
+
+    module = _outlined_network()
+    monkeypatch.setenv("XFUSE_LLVM_JOBS", "1")
+    commands: list[list[str]] = []
+    original = runner._run_tool
+    monkeypatch.setattr(runner, "_run_tool",
+                        lambda command, work, name: commands.append(command) or original(command, work, name))
+    scheduled = compile_module(module.clone(), cache=False)
+    assert [c for c in commands if "llc" in Path(c[0]).name and "-enable-misched=false" not in c]
+    commands.clear()
+    monkeypatch.setattr(runner, "MACHINE_SCHEDULER_MAX_BYTES", 0)
+    monkeypatch.setenv("XFUSE_LLVM_JOBS", "2")
+    monkeypatch.setattr(llvm_split, "MIN_SPLIT_BYTES", 0)
+    unscheduled = compile_module(module.clone(), cache=False)
+    llc_runs = [c for c in commands if Path(c[0]).name == "llc"]
+    assert len(llc_runs) == 2 and all("-enable-misched=false" in c for c in llc_runs)
+    inputs = random_inputs(scheduled.signature, seed=5)
+    assert_same_results(scheduled, unscheduled, inputs, "residual block compiled without the machine scheduler")

@@ -59,9 +59,10 @@ def parts_for(module: Path, wanted: int) -> int:
     return min(wanted, functions // 2) if functions >= 4 else 1
 
 
-def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int) -> list[Path]:
-    """`opt` and `llc` on `parts` parts of `module` at once (module doc); the object files."""
-    from xfuse.backends.runner import _run_tool, tool_path
+def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int, scheduler: bool = True) -> list[Path]:
+    """`opt` and `llc` on `parts` parts of `module` at once (module doc); the object files.
+    `scheduler`: llc keeps its machine scheduler (runner.MACHINE_SCHEDULER_MAX_BYTES)."""
+    from xfuse.backends.runner import _run_tool, llc_command, tool_path
 
     _run_tool([str(tool_path("llvm-split")), f"-j{parts}", "-o", str(work / "part"), str(module)], work, "llvm-split")
     inputs = [work / f"part{i}" for i in range(parts)]
@@ -73,8 +74,7 @@ def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int) -
                        "-o", str(optimized)], work, "opt")
             source = optimized
         target = source.with_suffix(".o")
-        _run_tool([str(tool_path("llc")), pipeline.llc_opt_level, *pipeline.cpu_flags, "-relocation-model=pic",
-                   "-filetype=obj", str(source), "-o", str(target)], work, "llc")
+        _run_tool(llc_command(pipeline, source, target, scheduler), work, "llc")
         return target
 
     with ThreadPoolExecutor(max_workers=parts) as pool:

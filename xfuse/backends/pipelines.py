@@ -91,10 +91,11 @@ class Pipeline:
     """Transform ops (on `%root`) run by a second `-transform-interpreter` right after
     one-shot-bufferize (`AFTER_BUFFERIZE_ENTRY`): patterns that only apply to memrefs."""
     outline_loops: bool = False
-    """Outline every top-level loop nest into a `noinline` function of its own after deallocation
-    and affine lowering (`OUTLINE_LOOPS`): LLVM's per-function passes grow faster than linearly with
-    a function's size, and `llvm-split` can then compile the parts on every CPU. Set by
-    `for_module` for tensor modules with at least `OUTLINE_MIN_LOOP_NESTS` structured ops."""
+    """Outline every top-level loop nest into a `noinline` function of its own once the loops exist
+    and deallocation is explicit, before `expand-strided-metadata` (`OUTLINE_LOOPS`): LLVM's
+    per-function passes grow faster than linearly with a function's size, and `llvm-split` can
+    then compile the parts on every CPU. Set by `for_module` for tensor modules with at least
+    `OUTLINE_MIN_LOOP_NESTS` linalg ops."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
     parallel: bool = False
@@ -162,7 +163,7 @@ class Pipeline:
             if transform_library is not None and self.after_bufferize_bodies and step.passes.startswith(
                     "one-shot-bufferize"):
                 passes.append(f"transform-interpreter{{entry-point={AFTER_BUFFERIZE_ENTRY}}}")
-            if transform_library is not None and self.outline_loops and step.passes == "lower-affine":
+            if transform_library is not None and self.outline_loops and step.passes.startswith("convert-vector-to-scf"):
                 passes.append(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
         return f"builtin.module({','.join(passes)})"
 
@@ -344,11 +345,16 @@ OUTLINE_LOOPS = f"""\
     transform.yield
   }}
 """
-"""Transform library entries: every loop nest directly in a function body (after deallocation, so
-only memref descriptors cross the calls) outlined into one function, `passthrough = ["noinline"]`
-so that LLVM's inliner does not merge it back (each is called once) and internal linkage so that
-the shared object does not export it. All loops go to one `transform.loop.outline`: it makes the
-names unique within one application only."""
+"""Transform library entries: every loop nest directly in a function body outlined into a
+function of its own. It runs after deallocation (only memrefs cross the calls; outlining on
+tensors, before one-shot-bufferize, makes the deallocation pipeline emit runtime alias checks that
+finalize-memref-to-llvm 22 asserts on) and before expand-strided-metadata (a static memref type
+carries its strides into the callee; after it, the strides would be arguments that `llvm-split`
+hides from interprocedural constant propagation). Constants are cloned into the callee by
+`transform.loop.outline` itself. `passthrough = ["noinline"]` keeps LLVM's inliner from merging
+the function back (each is called once), internal linkage keeps it out of the shared object's
+exports. All loops go to one `transform.loop.outline`: it makes names unique within one
+application only (`xfuse_loop`, `xfuse_loop_0`, ...)."""
 
 
 def _named_sequence(name: str, bodies: list[str] | tuple[str, ...]) -> str:
