@@ -172,7 +172,11 @@ class Pipeline:
         lines = [f"{self.name}: {self.description}"]
         if self.xfuse_passes:
             lines.append(f"  (in Python, before mlir-opt) {self.xfuse_passes}\n      xfuse's passes on the module.")
-        lines += [f"  {step.passes}\n      {step.why}" for step in self.steps]
+        for step in self.steps:
+            lines.append(f"  {step.passes}\n      {step.why}")
+            if self.outline_loops and step.passes.startswith("convert-vector-to-scf"):
+                lines.append(f"  transform-interpreter{{entry-point={OUTLINE_ENTRY}}}\n      every top-level loop nest "
+                             "outlined into an internal noinline function (large modules: compile time, llvm-split).")
         cpu = " -mcpu=<host>" if self.host_cpu else ""
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
