@@ -54,6 +54,7 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from xfuse.backends import llvm_split, toolchain
+from xfuse.backends.strided_copy import strided_copy_object
 from xfuse.backends.mlir_text import (
     emit_mlir_text,
     prepare_for_execution,
@@ -76,7 +77,7 @@ from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
 """The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
 
-_BACKEND_VERSION = "3"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "4"  # part of the cache key: bump when the way .so files are built changes
 
 _M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
 _HEAP_THRESHOLD = 256 * 1024 * 1024
@@ -638,6 +639,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
         objects = _compile_objects(text, pipeline, work, parts)
+        objects.append(strided_copy_object(tool_path("cc"), root, _run_tool))
         link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
