@@ -638,8 +638,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         return target
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
-        objects = _compile_objects(text, pipeline, work, parts)
-        objects.append(strided_copy_object(tool_path("cc"), root, _run_tool))
+        objects = [*_compile_objects(text, pipeline, work, parts), strided_copy_object(tool_path("cc"), root, _run_tool)]
         link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
