@@ -225,9 +225,11 @@ def _loop_carries_a_tensor(module: ModuleOp) -> bool:
 
 
 def _many_loop_nests(pipeline: Pipeline, module: ModuleOp) -> bool:
-    """`module` is a tensor module large enough for `outline_loops` (and `$XFUSE_OUTLINE_MIN_OPS`
-    is not 0, which turns outlining off)."""
-    if not pipeline.bufferizes or os.environ.get("XFUSE_OUTLINE_MIN_OPS", "").strip() == "0":
+    """`module` is a tensor module large enough for `outline_loops` (and outlining is not turned
+    off: `outline_min_ops`)."""
+    from xfuse.transforms.outline_groups import outline_min_ops
+
+    if not pipeline.bufferizes or outline_min_ops() <= 0:
         return False
     nests = sum(op.name.startswith("linalg.") and op.name not in ("linalg.yield", "linalg.index")
                 for op in module.walk())

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 SOURCE = r"""
@@ -83,13 +84,10 @@ def strided_copy_object(compiler: Path, directory: Path, run_tool) -> Path:
     target = directory / f"xfuse-strided-copy-{key}.o"
     if target.is_file():
         return target
-    work = directory / f"strided-copy-{os.getpid()}"
-    work.mkdir(parents=True, exist_ok=True)
-    (work / "strided_copy.c").write_text(SOURCE)
-    run_tool([str(compiler), "-std=c99", "-O2", "-fPIC", "-c", str(work / "strided_copy.c"),
-              "-o", str(work / "strided_copy.o")], work, "cc")
-    os.replace(work / "strided_copy.o", target)  # atomic: concurrent builders agree on the content
-    for leftover in work.iterdir():
-        leftover.unlink()
-    work.rmdir()
+    with tempfile.TemporaryDirectory(prefix="strided-copy-", dir=directory) as tmp:
+        work = Path(tmp)
+        (work / "strided_copy.c").write_text(SOURCE)
+        run_tool([str(compiler), "-std=c99", "-O2", "-fPIC", "-c", str(work / "strided_copy.c"),
+                  "-o", str(work / "strided_copy.o")], work, "cc")
+        os.replace(work / "strided_copy.o", target)  # atomic: concurrent builders agree on the content
     return target

@@ -240,6 +240,14 @@ automatic outlining off. Measured on ResNet-50 (docs/backend.md, "Compile time o
 4.6 s with 100."""
 
 
+def outline_min_ops() -> int:
+    """The group size of the backend's outlining: `$XFUSE_OUTLINE_MIN_OPS`, else `AUTO_MIN_OPS`;
+    0 or less turns outlining off (this pass's and the tensor pipelines' loop outlining)."""
+    import os
+
+    return int(os.environ.get("XFUSE_OUTLINE_MIN_OPS", AUTO_MIN_OPS))
+
+
 def outline_for_backend(module: ModuleOp) -> int:
     """What the backend runs before mlir-opt on a bufferized module (the `memref` pipeline, e.g.
     after the network pipeline): the functions of more than `AUTO_FUNCTION_OPS` ops cut into
@@ -248,9 +256,7 @@ def outline_for_backend(module: ModuleOp) -> int:
     Not on tensors: after one-shot-bufferize, ownership-based deallocation cannot see through the
     calls and emits runtime alias checks (`bufferization.dealloc` of several memrefs), whose
     lowering stores `i1`s into a memref, which finalize-memref-to-llvm 22 rejects (it asserts)."""
-    import os
-
-    min_ops = int(os.environ.get("XFUSE_OUTLINE_MIN_OPS", AUTO_MIN_OPS))
+    min_ops = outline_min_ops()
     if min_ops <= 0:
         return 0
     taken = {op.sym_name.data for op in module.ops if isinstance(op, func.FuncOp)}

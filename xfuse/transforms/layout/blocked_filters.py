@@ -61,11 +61,10 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
-    from xdsl.dialects.builtin import DenseArrayBase, i64
     from xdsl.dialects.tensor import ExtractSliceOp
 
     from xfuse.dialects.tensor import ParallelInsertSliceOp
-    from xfuse.transforms.layout.weight_layout import WEIGHT_SHAPE_ATTR, set_weight_attr
+    from xfuse.transforms.layout.weight_layout import set_weight_shape
 
     source, init = conv.operands[0], private_init(conv.operands[2], conv)
     kh, kw, channels, features = argument.type.get_shape()
@@ -74,8 +73,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     element = argument.type.get_element_type()
     argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, BLOCK]),
                                       BLOCKED)
-    set_weight_attr(function, argument.index, WEIGHT_SHAPE_ATTR,
-                    DenseArrayBase.from_list(i64, [blocks, BLOCK, channels, kh, kw]))
+    set_weight_shape(function, argument.index, [blocks, BLOCK, channels, kh, kw])
     forall, block, result, width, first = slice_loop(blocks, init, BLOCK, conv, "block")
     panel = ExtractSliceOp(argument, [block, 0, 0, 0, 0], [1, kh, kw, channels, BLOCK], [1] * 5,
                            TensorType(element, [kh, kw, channels, BLOCK]))

@@ -69,9 +69,9 @@ def retype_weight_argument(function: func.FuncOp, argument: BlockArgument, new_t
 def weight_shapes(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
     """Argument index -> the shape its weight is reshaped to before the permutation."""
     for op in module.ops:
-        if isinstance(op, func.FuncOp) and op.sym_name.data == entry and op.arg_attrs is not None:
-            shapes = {i: d.data.get(WEIGHT_SHAPE_ATTR) for i, d in enumerate(op.arg_attrs.data)}
-            return {i: tuple(a.get_values()) for i, a in shapes.items() if isinstance(a, DenseArrayBase)}
+        if isinstance(op, func.FuncOp) and op.sym_name.data == entry:
+            count = len(op.function_type.inputs.data)
+            return {i: s for i in range(count) if (s := weight_shape(op, i)) is not None}
     return {}
 
 
