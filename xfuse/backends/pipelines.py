@@ -117,7 +117,8 @@ class Pipeline:
         if not (self.microkernels or self.host_cpu):
             return replace(self, outline_loops=True) if _many_loop_nests(self, module) else self
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
-        from xfuse.backends.schedule_conv import conv_schedule_bodies, plan_convolutions, plan_pads
+        from xfuse.backends.pads_in_place import pads_in_place
+        from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.target import host_target
@@ -133,9 +134,12 @@ class Pipeline:
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
-        pads = plan_pads(module) if self.microkernels else 0
+        if self.microkernels:
+            plan_pads(module)
+        in_place = pads_in_place(module) if self.microkernels else 0
+        pads = sum(1 for op in module.walk() if op.name == "tensor.pad" and CONV_PAD_ATTR in op.attributes)
         splits = plan_parallel_split(module, WORKERS) if self.microkernels and self.parallel else []
-        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel)]
+        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)

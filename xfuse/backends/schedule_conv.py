@@ -389,20 +389,33 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
 """
 
 
-def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False, parallel: bool = False) -> list[str]:
-    """The transform ops (on `%root`) of the convolution schedule for `groups` and the marked
-    pads (`pads`: `plan_pads` marked some); [] when there is neither. `parallel`: the register
-    tiles are `scf.forall` iterations (for the pipelines that run foralls on every CPU).
+PAD_FILL_ATTR = "xfuse.pad_border_fill"
+"""Marks the fills of a padded buffer's border slabs (xfuse/backends/pads_in_place.py)."""
+
+
+def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False, parallel: bool = False,
+                         border_fills: bool = False) -> list[str]:
+    """The transform ops (on `%root`) of the convolution schedule for `groups`, the marked
+    pads (`pads`: `plan_pads` marked some) and the border fills of pads written in place
+    (`border_fills`: `pads_in_place` made some); [] when there is none of them. `parallel`: the
+    register tiles are `scf.forall` iterations (for the pipelines that run foralls on every CPU).
 
     Each group's accumulators are hoisted before any canonicalization: it would fold the
     one-trip reduction loops of a 1x1 filter that the hoisting handles name."""
-    if not groups and not pads:
+    if not groups and not pads and not border_fills:
         return []
+    fill_body = f"""\
+    %bfills = transform.structured.match attributes{{{PAD_FILL_ATTR}}} in %root : ({_ANY}) -> {_ANY}
+    %bfill_rows, %bfill_loops:3 = transform.structured.tile_using_for %bfills tile_sizes [1, 1, 1]
+      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
+    transform.structured.vectorize %bfill_rows : {_ANY}
+""" if border_fills else ""
     pad_body = f"""\
     %cpads_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_patterns to %cpads_funcs {{
       transform.apply_patterns.canonicalization
     }} : {_ANY}
+""" + fill_body + (f"""\
     %cpads = transform.structured.match attributes{{{CONV_PAD_ATTR}}} in %root : ({_ANY}) -> {_ANY}
     %cpads_dps = transform.structured.rewrite_in_destination_passing_style %cpads : ({_ANY}) -> {_ANY}
     %cpad_fills = transform.get_producer_of_operand %cpads_dps[1] : ({_ANY}) -> {_ANY}
@@ -413,7 +426,7 @@ def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False, parallel: 
     %cpad_copy_rows, %cpad_copy_loops:3 = transform.structured.tile_using_for %cpad_copies tile_sizes [1, 1, 1]
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
     transform.structured.vectorize %cpad_copy_rows : {_ANY}
-"""
+""" if pads else "")
     if not groups:
         return [pad_body]
     return [pad_body + "".join(_group_body(g, parallel) for g in groups) + f"""\

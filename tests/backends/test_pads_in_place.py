@@ -1,0 +1,118 @@
+"""Pads written in place by their source's producer (xfuse/backends/pads_in_place.py).
+
+- The rewrite: the producer (or the first op of its destination chain) writes into a slice of
+  the padded buffer's interior, expanded like the pad's source when that is a collapse; only the
+  border is filled, slab by slab, without overlap; pads of arguments and of producers writing
+  into an argument are left as they were.
+- Differential: every function of the input file through `microkernel` and
+  `microkernel-parallel` (the rewrite, then the schedule) against `default` (neither).
+"""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xfuse.backends.pads_in_place import _border_slabs, pads_in_place
+from xfuse.backends.runner import compile_module, random_inputs
+from xfuse.backends.schedule_conv import PAD_FILL_ATTR, plan_pads
+from xfuse.parsing import parse
+
+INPUT = Path(__file__).parent / "inputs" / "pads_in_place.mlir"
+FUNCTIONS = ["relu_pad_conv", "pool_pad_pool", "shuffle_pad_depthwise", "not_in_place"]
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+def _rewritten():
+    module = parse(INPUT.read_text())
+    plan_pads(module)
+    return module, pads_in_place(module)
+
+
+def _function(module, name):
+    return next(op for op in module.walk() if op.name == "func.func" and op.sym_name.data == name)
+
+
+def _ops(function, name):
+    return [op for op in function.walk() if op.name == name]
+
+
+def test_three_pads_are_written_in_place_and_two_are_not():
+    module, count = _rewritten()
+    assert count == 3
+    kept = _function(module, "not_in_place")
+    assert len(_ops(kept, "tensor.pad")) == 2 and not _ops(kept, "tensor.insert_slice")
+    module.verify()
+
+
+def test_the_producer_writes_into_the_interior():
+    module, _ = _rewritten()
+    function = _function(module, "relu_pad_conv")
+    assert not _ops(function, "tensor.pad")
+    relu = _ops(function, "linalg.generic")[0]
+    interior = relu.operands[1].op
+    assert interior.name == "tensor.extract_slice"
+    assert list(interior.static_offsets.get_values()) == [0, 1, 1, 0]
+    assert interior.operands[0].op.name == "tensor.empty"
+    assert interior.operands[0].type.get_shape() == (1, 12, 14, 16)
+    first_insert = _ops(function, "tensor.insert_slice")[0]
+    assert first_insert.operands[0] is relu.results[0] and first_insert.operands[1] is interior.operands[0]
+    fills = [op for op in _ops(function, "linalg.fill") if PAD_FILL_ATTR in op.attributes]
+    assert len(fills) == 4  # top, bottom, left, right
+    conv = _ops(function, "linalg.conv_2d_nhwc_hwcf")[0]
+    assert conv.operands[0].op.name == "tensor.insert_slice"  # the last border slab's insert
+
+
+def test_a_chain_from_the_empty_tensor_is_moved_whole():
+    """The pooling accumulates into its fill: the fill, not the pooling, takes the slice."""
+    module, _ = _rewritten()
+    function = _function(module, "pool_pad_pool")
+    init_fill = _ops(function, "linalg.fill")[0]
+    assert PAD_FILL_ATTR not in init_fill.attributes
+    assert init_fill.operands[1].op.name == "tensor.extract_slice"
+    assert list(init_fill.operands[1].op.static_offsets.get_values()) == [0, 0, 1, 0]
+    # low[0, 0, 1, 0] high[0, 2, 1, 0]: no top slab, a bottom one, left and right ones
+    assert len([op for op in _ops(function, "linalg.fill") if PAD_FILL_ATTR in op.attributes]) == 3
+
+
+def test_a_collapsed_source_gets_an_expanded_slice():
+    module, _ = _rewritten()
+    function = _function(module, "shuffle_pad_depthwise")
+    transpose = _ops(function, "linalg.transpose")[0]
+    expand = transpose.operands[1].op
+    assert expand.name == "tensor.expand_shape" and expand.results[0].type.get_shape() == (1, 8, 8, 6, 4)
+    assert expand.operands[0].op.name == "tensor.extract_slice"
+    # the 1x1 convolution still reads the shuffled tensor (now the padded buffer's interior)
+    conv = _ops(function, "linalg.conv_2d_nhwc_hwcf")[0]
+    assert conv.operands[0].op.name == "tensor.collapse_shape"
+
+
+@pytest.mark.parametrize(("low", "source", "padded"), [
+    ([0, 1, 1, 0], [1, 4, 5, 3], [1, 6, 7, 3]),
+    ([0, 0, 2, 0], [1, 4, 5, 3], [1, 7, 8, 3]),
+    ([1, 2, 0], [2, 3, 4], [4, 6, 5]),
+])
+def test_border_slabs_cover_the_border_once(low, source, padded):
+    covered = np.zeros(padded, dtype=int)
+    for offsets, sizes in _border_slabs(low, source, padded):
+        covered[tuple(slice(o, o + s) for o, s in zip(offsets, sizes))] += 1
+    interior = tuple(slice(lo, lo + s) for lo, s in zip(low, source))
+    assert (covered[interior] == 0).all()
+    covered[interior] = 1
+    assert (covered == 1).all()
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_in_place_pads_agree_with_the_reference(function, pipeline):
+    text = INPUT.read_text()
+    candidate = compile_module(text, function, pipeline)
+    reference = compile_module(text, function, "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        for got, want in zip(candidate(*inputs), reference(*inputs), strict=True):
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)

@@ -1,0 +1,178 @@
+"""Padded tensors whose interior is written in place by the pad's producer.
+
+A `tensor.pad` copies its source into a larger buffer: one more pass over the activation before
+each convolution or max pooling that pads (ShuffleNet: 21 pads, 15% of its call, each a fill of
+the whole padded buffer, then a copy of the interior). When the source is made by a linalg op
+whose destination chain starts at a `tensor.empty`, that op can write straight into the interior:
+
+    %padded = tensor.empty() : tensor<1x58x58x112xf32>
+    %interior = tensor.extract_slice %padded[0, 1, 1, 0] [1, 56, 56, 112] [1, 1, 1, 1]
+    %y = linalg.generic ... outs(%interior)             // was outs(%empty)
+    %in = tensor.insert_slice %y into %padded[0, 1, 1, 0] [1, 56, 56, 112] [1, 1, 1, 1]
+    %top = tensor.extract_slice %in[0, 0, 0, 0] [1, 1, 58, 112] [1, 1, 1, 1]
+    %top_filled = linalg.fill ins(%pad_value) outs(%top)   // one fill per border slab
+    %r1 = tensor.insert_slice %top_filled into %in[0, 0, 0, 0] ...
+    ...
+
+one-shot-bufferize then computes `%y` in the padded buffer's interior (the insert_slice of an
+extract_slice of the same buffer at the same offsets is a self-copy that `cse,canonicalize`
+drop) and only the border is filled: no copy, no write of the interior twice. Upstream
+`eliminate-empty-tensors` does the same for a producer writing into a `tensor.empty`, but needs
+the padded buffer to exist before the producer and does not look through reshapes; ShuffleNet's
+channel shuffle is a `linalg.transpose` seen through a `tensor.collapse_shape`, so the slice is
+expanded the same way here.
+
+The pads rewritten are those the micro-kernel schedule would fill and copy (`CONV_PAD_ATTR`);
+a pad whose source is a function argument, has other readers, or comes from anything other than
+such a chain keeps that fill and copy. The border fills are marked `PAD_FILL_ATTR`, which the
+schedule tiles per pixel row and vectorizes (schedule_conv.py).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnitAttr
+from xdsl.dialects.linalg.ops import FillOp
+from xdsl.dialects.tensor import CollapseShapeOp, EmptyOp, ExtractSliceOp, InsertSliceOp
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.backends.schedule_conv import CONV_PAD_ATTR, PAD_FILL_ATTR
+from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
+from xfuse.transforms.tile import destination_operand_indices
+
+def _single_destination(op: Operation) -> int | None:
+    """The operand index of `op`'s one DPS init, None unless it is a single-result linalg op."""
+    if not op.name.startswith("linalg.") or len(op.results) != 1:
+        return None
+    try:
+        indices = destination_operand_indices(op)
+    except Exception:  # not destination-style
+        return None
+    return indices[0] if len(indices) == 1 else None
+
+
+def _single_use(value: SSAValue) -> bool:
+    uses = list(value.uses)
+    return len(uses) == 1
+
+
+def _destination_chain(producer: Operation, block: Block) -> tuple[Operation, int] | None:
+    """The op of `producer`'s destination chain (itself, or the fill/broadcast making its init,
+    each used only by the next) whose init is a `tensor.empty`, and that init's operand index.
+    Every op of the chain must be in `block`, the function's top level."""
+    op = producer
+    while op.parent_block() is block:
+        index = _single_destination(op)
+        if index is None:
+            return None
+        init = op.operands[index]
+        if not isinstance(init, OpResult):
+            return None
+        if isinstance(init.op, EmptyOp):
+            return op, index
+        if not _single_use(init):
+            return None
+        op = init.op
+    return None
+
+
+def _padding_value(pad: Operation) -> SSAValue | None:
+    """The pad's padding value when it is defined outside the pad's region (the border fills
+    stay where the pad was, so the value is available to them)."""
+    value = pad.regions[0].block.last_op.operands[0]
+    inside = value.block is pad.regions[0].block if isinstance(value, BlockArgument) \
+        else value.op.parent_block() is pad.regions[0].block
+    return None if inside else value
+
+
+def _border_slabs(low: list[int], source: list[int], padded: list[int]) -> list[tuple[list[int], list[int]]]:
+    """(offsets, sizes) of the slabs that tile the border of `padded` around the interior at
+    `low` of size `source`, without overlap: along dimension d, the low and high slabs span the
+    interior on the dimensions before d and everything on the ones after it."""
+    slabs = []
+    for d in range(len(padded)):
+        high = padded[d] - low[d] - source[d]
+        for start, size in ((0, low[d]), (low[d] + source[d], high)):
+            if size <= 0:
+                continue
+            offsets = [low[e] if e < d else 0 for e in range(len(padded))]
+            sizes = [source[e] if e < d else padded[e] for e in range(len(padded))]
+            offsets[d], sizes[d] = start, size
+            slabs.append((offsets, sizes))
+    return slabs
+
+
+def _rewrite(pad: Operation, block: Block) -> bool:
+    source = pad.operands[0]
+    if not isinstance(source, OpResult):
+        return False
+    reshape = None
+    producer = source.op
+    if isinstance(producer, CollapseShapeOp):
+        reshape = producer
+        inner = reshape.operands[0]
+        if not isinstance(inner, OpResult) or not _single_use(inner) or reshape.parent_block() is not block:
+            return False
+        producer = inner.op
+    if producer.parent_block() is not block or len(producer.results) != 1:
+        return False
+    chain = _destination_chain(producer, block)
+    value = _padding_value(pad)
+    if chain is None or value is None:
+        return False
+    first, index = chain
+    source_type, padded_type = source.type, pad.results[0].type
+    if not (isinstance(source_type, TensorType) and isinstance(padded_type, TensorType)):
+        return False
+    low = list(pad.properties["static_low"].get_values())
+    source_shape, padded_shape = list(source_type.get_shape()), list(padded_type.get_shape())
+    if any(s < 0 for s in source_shape + padded_shape) or any(v < 0 for v in low):
+        return False
+    element = padded_type.get_element_type()
+
+    padded = EmptyOp([], padded_type)
+    interior = ExtractSliceOp.from_static_parameters(padded, low, source_shape)
+    made = [padded, interior]
+    destination: SSAValue = interior.results[0]
+    if reshape is not None:
+        expanded_type = reshape.operands[0].type
+        expand = ExpandShapeOp(destination, [], reshape.properties["reassociation"],
+                               list(expanded_type.get_shape()), expanded_type)
+        made.append(expand)
+        destination = expand.results[0]
+    if destination.type != first.operands[index].type:
+        return False
+    for op in made:
+        op.location = pad.location
+    Rewriter.insert_op(made, InsertPoint.before(first))
+    first.operands[index] = destination
+
+    current: SSAValue = InsertSliceOp.from_static_parameters(source, padded, low, source_shape).results[0]
+    after = [current.op]
+    for offsets, sizes in _border_slabs(low, source_shape, padded_shape):
+        slab = ExtractSliceOp.from_static_parameters(current, offsets, sizes)
+        fill = FillOp([value], [slab.results[0]], [TensorType(element, sizes)])
+        fill.attributes[PAD_FILL_ATTR] = UnitAttr()
+        insert = InsertSliceOp.from_static_parameters(fill.results[0], current, offsets, sizes)
+        after += [slab, fill, insert]
+        current = insert.results[0]
+    for op in after:
+        op.location = pad.location
+    Rewriter.insert_op(after, InsertPoint.before(pad))
+    pad.results[0].replace_all_uses_with(current)
+    Rewriter.erase_op(pad)
+    return True
+
+
+def pads_in_place(module: ModuleOp) -> int:
+    """Rewrite every pad marked `CONV_PAD_ATTR` that qualifies (module docstring); how many."""
+    count = 0
+    for pad in [op for op in module.walk() if op.name == "tensor.pad" and CONV_PAD_ATTR in op.attributes]:
+        function = pad.parent_op()
+        if function is None or function.name != "func.func":
+            continue
+        if any(pad.operands[1:]):  # dynamic low/high
+            continue
+        if _rewrite(pad, pad.parent_block()):
+            count += 1
+    return count
