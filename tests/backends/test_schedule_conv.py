@@ -8,6 +8,7 @@
   widths without a good divisor, batch 2, depthwise, fused by xfuse, f64) and random layers
   (xfuse/testing/random_convs.py) lowered by `microkernel` and by the reference `default`.
 - Generated code: the reduction loop of a 3x3 convolution is broadcasts and packed FMAs.
+- Reduction chunks outside the register tiles: which layers get them, and that they agree.
 """
 
 import re
@@ -162,6 +163,26 @@ def test_large_1x1_filters_tile_channels_outermost():
         assert group.channels_outermost is outermost
         body = conv_schedule_bodies([group])[0]
         assert ("interchange [0, 3, 1, 2]" in body) is outermost
+
+
+@pytest.mark.parametrize(("layer", "chunk"), [
+    (ConvLayer(1, 7, 7, 512, 64, (3, 3), padding=1), 128),   # a ResNet-50 7x7 block: 1.2 MB filter
+    (ConvLayer(1, 9, 9, 320, 64, (3, 3)), 320),              # channels no multiple of 128: taps only
+    (ConvLayer(1, 7, 7, 512, 64, (3, 3), padding=1, relu=True), 0),  # a ReLU in the tiles
+    (ConvLayer(1, 28, 28, 512, 64, (3, 3), padding=1), 0),   # a 200 KB result
+    (ConvLayer(1, 7, 7, 64, 64, (3, 3), padding=1), 0),      # a 147 KB filter
+])
+def test_reduction_chunks_outside_the_tiles(layer, chunk):
+    """Small results of large filters walk the taps and channel chunks outside the register
+    tiles; the chunked layers agree with the reference."""
+    _, groups = _plan(layer)
+    conv_group = next(g for g in groups if g.kind == "conv")
+    assert conv_group.reduction_chunk == chunk
+    body = conv_schedule_bodies(groups)[0]
+    assert (f"tile_sizes [0, 0, 0, 0, 1, 1, {chunk}]" in body) is bool(chunk)
+    if chunk:
+        check_layer(layer, seeds=(0,))
+        check_layer(layer, seeds=(0,), pipeline="microkernel-parallel")
 
 
 @pytest.mark.parametrize("layer", LAYERS)
