@@ -12,7 +12,8 @@ with `tile_using_forall num_threads`, one slice per CPU, and fuses its producers
 before the other schedules run.
 
 What it leaves alone, so the other schedules see what they expect:
-- ops a schedule marked (contractions, their fused chains and roots, packs, convolutions), and
+- ops a schedule marked (contractions, their fused chains and roots, packs, convolutions,
+  vectorized transposes), and
   every linalg op a `transform.structured.fuse` of theirs could pull into its tiles (the
   producers of their operands through linalg ops; the inputs of convolutions fused op by op
   are not pulled, and stay candidates);
@@ -32,6 +33,7 @@ from xdsl.ir import Operation, OpResult
 from xfuse.backends.schedule import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR
 from xfuse.backends.schedule_conv import CONV_ATTR, CONV_INSTANCE_ATTR, CONV_PRODUCER_ATTR, CONV_ROOT_ATTR
 from xfuse.backends.schedule_packs import PACK_ATTR
+from xfuse.backends.schedule_transposes import TRANSPOSE_ATTR
 
 PARALLEL_SPLIT_ATTR = "xfuse.parallel_split"
 PARALLEL_PRODUCER_ATTR = "xfuse.parallel_split_producer"
@@ -41,7 +43,7 @@ _POOLINGS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum", "linalg.pooli
 _SAME_SPACE = ("linalg.transpose", "linalg.broadcast", *ELEMENTWISE_NAMED)
 """Named ops whose loops are their result's dimensions, in order."""
 _SCHEDULED = (CONTRACTION_ATTR, ROOT_ATTR, PACK_ATTR, CONV_ATTR, CONV_ROOT_ATTR, CONV_PRODUCER_ATTR,
-              CONV_INSTANCE_ATTR)
+              CONV_INSTANCE_ATTR, TRANSPOSE_ATTR)
 _ANY = "!transform.any_op"
 
 

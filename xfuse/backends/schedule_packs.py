@@ -158,16 +158,21 @@ def pack_bodies(groups: list[PackGroup]) -> list[str]:
                       f" : ({_ANY}) -> ({_ANY}{f', {_ANY}' * len(group.tile_sizes)})\n")
         lines.append(f"    // pack group {g}: blocks of [{sizes}] outer tiles, vectorized\n" + match + tiling
                      + f"    transform.structured.vectorize %ptile{g} : {_ANY}\n")
-    strategies = sorted({group.transpose_strategy for group in groups})
+    lines.append(lower_transposes("%pack_funcs", {group.transpose_strategy for group in groups}))
+    return ["".join(lines)]
+
+
+def lower_transposes(funcs: str, strategies: set[str]) -> str:
+    """Transform ops lowering the `vector.transpose`s of every function (handle `funcs`) to
+    shuffles with `strategies`, and dropping the unit dimensions the tiles left."""
     lower = "".join(f"      transform.apply_patterns.vector.lower_transpose lowering_strategy = {s}\n"
-                    for s in strategies)
-    lines.append(f"""\
-    %pack_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_patterns to %pack_funcs {{
+                    for s in sorted(strategies))
+    return f"""\
+    {funcs} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to {funcs} {{
 {lower}\
       transform.apply_patterns.vector.drop_unit_dims_with_shape_cast
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.canonicalization
     }} : {_ANY}
-""")
-    return ["".join(lines)]
+"""
