@@ -22,6 +22,7 @@ from pathlib import Path
 import onnx
 
 from xfuse.onnx.batch_norm import fold_batch_norms
+from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, prepare_for_inference, read_model, runtime_inputs
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
@@ -130,13 +131,15 @@ def import_model(source: str | Path | onnx.ModelProto, *,
                  input_shapes: Mapping[str, Sequence[int]] | None = None,
                  min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> ImportedModel:
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
-    convolutions folded into their weights (`batch_norm.fold_batch_norms`), weights externalized
+    convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
+    scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
     (`weights.externalize`), prepared for inference (`graph.prepare_for_inference`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
     model = read_model(source) if isinstance(source, str | Path) else source
     model, _ = fold_batch_norms(model)
+    model, _ = fold_channel_affines(model)
     external, weights = externalize(model, min_external_elements)
     prepared = prepare_for_inference(external, input_shapes, weights)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
