@@ -5,7 +5,8 @@
   border is filled, slab by slab, without overlap; pads of arguments and of producers writing
   into an argument are left as they were.
 - Differential: every function of the input file through `microkernel` and
-  `microkernel-parallel` (the rewrite, then the schedule) against `default` (neither).
+  `microkernel-parallel` (the rewrite, then the schedule) against `default` (neither), and
+  random-tester layers with a ReLU before the padded convolution.
 """
 
 from pathlib import Path
@@ -15,8 +16,10 @@ import pytest
 
 from xfuse.backends.pads_in_place import _border_slabs, pads_in_place
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.schedule_conv import PAD_FILL_ATTR, plan_pads
+from xfuse.backends.schedule_conv import PAD_FILL_ATTR, plan_convolutions, plan_pads
+from xfuse.backends.target import host_target
 from xfuse.parsing import parse
+from xfuse.testing.random_convs import ConvLayer, check_layer, layer_module
 
 INPUT = Path(__file__).parent / "inputs" / "pads_in_place.mlir"
 FUNCTIONS = ["relu_pad_conv", "pool_pad_pool", "shuffle_pad_depthwise", "not_in_place"]
@@ -116,3 +119,18 @@ def test_in_place_pads_agree_with_the_reference(function, pipeline):
         inputs = random_inputs(candidate.signature, seed=seed)
         for got, want in zip(candidate(*inputs), reference(*inputs), strict=True):
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 12, 9, 16, 32, (3, 3), padding=1, relu=True, input_relu=True),
+    ConvLayer(2, 7, 11, 24, 24, (3, 3), stride=2, padding=1, depthwise=True, input_relu=True),
+    ConvLayer(1, 10, 10, 8, 16, (3, 3), padding=1, input_relu=True, fuse_tile=(1, 2, 10, 16)),
+])
+def test_random_conv_layers_with_an_input_relu(layer):
+    """The random convolution tester's layers with a ReLU before the padded convolution: the pad
+    of an unfused layer is written in place (xfuse's fused tiles pad inside the loop); all agree."""
+    module = layer_module(layer)
+    plan_convolutions(module, host_target())
+    plan_pads(module)
+    assert pads_in_place(module) == (0 if layer.fuse_tile else 1)
+    check_layer(layer, seeds=(0,))

@@ -43,6 +43,10 @@ class ConvLayer:
     relu: bool = False
     residual: bool = False
     element: str = "f32"
+    input_relu: bool = False
+    """The input goes through a ReLU first, as a network's layer reads the previous layer's
+    activation: the ReLU is then a linalg producer of the pad (written into the padded buffer's
+    interior, xfuse/backends/pads_in_place.py) or of the convolution."""
     fuse_tile: tuple[int, int, int, int] | None = None
     """When set, the convolution carries `xfuse.tile_sizes` = these (n, oh, ow, oc) tile sizes
     (reductions untiled), for `xfuse-tile` and `xfuse-diffusion` to fuse the layer into one loop
@@ -71,8 +75,17 @@ class ConvLayer:
         lines = [f"func.func @conv({', '.join(args)}) -> {out} {{",
                  f"  %zero = arith.constant 0.0 : {e}"]
         source = "%x"
+        if self.input_relu:
+            lines += [f"  %xe = tensor.empty() : {x}",
+                      f"  %xr = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = {par4}}} "
+                      f"ins(%x : {x}) outs(%xe : {x}) {{",
+                      f"  ^bb0(%in: {e}, %o: {e}):",
+                      f"    %m = arith.maximumf %in, %zero : {e}",
+                      f"    linalg.yield %m : {e}",
+                      f"  }} -> {x}"]
+            source = "%xr"
         if p:
-            lines += [f"  %xp = tensor.pad %x low[0, {p}, {p}, 0] high[0, {p}, {p}, 0] {{",
+            lines += [f"  %xp = tensor.pad {source} low[0, {p}, {p}, 0] high[0, {p}, {p}, 0] {{",
                       "  ^bb0(%i: index, %j: index, %k: index, %l: index):",
                       f"    tensor.yield %zero : {e}",
                       f"  }} : {x} to {padded}"]
@@ -108,7 +121,7 @@ class ConvLayer:
 def random_layer(seed: int) -> ConvLayer:
     """A seeded random layer: 1x1 to 7x7 filters, strides 1-2, dilations 1-2, padding 0-3,
     channel counts 1-40, output widths 1-19, sometimes depthwise, ReLU, a residual add, batch 2,
-    fused by xfuse (`fuse_tile`)."""
+    fused by xfuse (`fuse_tile`), a ReLU before the layer (`input_relu`)."""
     rng = random.Random(seed)
     depthwise = rng.random() < 0.3
     kh, kw = rng.choice([(1, 1), (3, 3), (3, 3), (5, 5), (7, 7), (1, 3), (3, 1)])
@@ -127,6 +140,8 @@ def random_layer(seed: int) -> ConvLayer:
         channels = rng.choice([d for d in range(1, channels_out + 1) if channels_out % d == 0 and d % 8 == 0]
                               or [channels_out])
         layer = replace(layer, fuse_tile=(1, rows, ow, channels))
+    if rng.random() < 0.3:  # drawn last: the seeds' other choices stay what they were
+        layer = replace(layer, input_relu=True)
     return layer
 
 
