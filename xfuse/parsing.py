@@ -23,7 +23,6 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ComplexType,
-    DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IntAttr,
     IntegerAttr,

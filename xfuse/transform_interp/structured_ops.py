@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.dialects import tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, DenseArrayBase, IntegerAttr
-from xdsl.ir import Attribute, Block, Operation, OpResult, SSAValue
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ArrayAttr, DenseArrayBase
+from xdsl.ir import Attribute, Block, Operation, OpResult
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsolatedFromAbove

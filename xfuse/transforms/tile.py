@@ -51,7 +51,7 @@ from typing import Literal
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import scf, tensor
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     ArrayAttr,
