@@ -4,12 +4,17 @@
   it) and into what: two convolutions on filter and accumulator slices, inserted back in order.
 - Differential: split layers (1x1 and 3x3, padding, stride, batch 2, bias-like residual and
   ReLU after the split) through `microkernel` and `microkernel-parallel` against `default`.
+- Matrix products: which are split (a four-vector head of at least 3/4 of the columns) and into
+  what; a classifier (1 x 2048 x 1000, bias add after it) and a small product agree.
 """
 
+import numpy as np
 import pytest
 
-from xfuse.backends.channel_split import split_channel_remainders
+from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns
+from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.backends.target import CpuTarget, host_target
+from xfuse.parsing import parse
 from xfuse.testing.random_convs import ConvLayer, check_layer, layer_module
 
 AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
@@ -64,3 +69,49 @@ def test_split_layers_agree_with_the_reference(layer, pipeline):
     module = layer_module(layer)
     assert split_channel_remainders(module, host_target()) == 1
     check_layer(layer, seeds=(0, 1), pipeline=pipeline)
+
+
+def _matmul_text(m: int, k: int, n: int) -> str:
+    """A classifier: `m x k` times `k x n`, then a bias add."""
+    return f"""
+func.func @fc(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %bias: tensor<{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{m}x{n}xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                        iterator_types = ["parallel", "parallel"]}} ins(%c, %bias : tensor<{m}x{n}xf32>, tensor<{n}xf32>) outs(%e : tensor<{m}x{n}xf32>) {{
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }} -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize(("n", "target", "parts"), [
+    (1000, AVX512, (960, 40)),   # a classifier: four-vector head
+    (1000, AVX2, (992, 8)),      # 8-lane tiles would be half a cache line
+    (1004, AVX2, (992, 12)),
+    (1008, AVX2, (1008,)),
+    (72, AVX512, (64, 8)),
+    (40, AVX512, (40,)),         # 32 of 40 is below 3/4
+    (1008, AVX512, (1008,)),     # a multiple of 16: left alone
+])
+def test_which_matmuls_are_split(n, target, parts):
+    module = parse(_matmul_text(1, 64, n))
+    assert split_matmul_columns(module, target) == (len(parts) > 1)
+    matmuls = [op for op in module.walk() if op.name == "linalg.matmul"]
+    assert tuple(op.results[0].type.get_shape()[1] for op in matmuls) == parts
+
+
+@pytest.mark.parametrize(("m", "k", "n"), [(1, 2048, 1000), (3, 96, 72)])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+def test_split_matmuls_agree_with_the_reference(m, k, n, pipeline):
+    text = _matmul_text(m, k, n)
+    candidate, reference = compile_module(text, "fc", pipeline), compile_module(text, "fc", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)

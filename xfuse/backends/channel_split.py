@@ -9,7 +9,15 @@ written back into the accumulator with `tensor.insert_slice` (in place after buf
 The elementwise consumers (bias, ReLU) are then a pass of their own, no longer fused into the
 register tiles; for a convolution whose head is most of it, that costs far less than it saves.
 
-Called by the micro-kernel pipelines (`Pipeline.for_module`) before the convolutions are planned.
+Matrix products with columns no full vector divides (the 1000 classes of a classifier) are split
+the same way (`split_matmul_columns`), at the last multiple of four vectors, unless whole cache
+lines divide them: a `1 x 2048 x 1000` product's 8-lane tiles each walk all 2048 rows of `B` and
+use half of every cache line they fetch, the other half being the next tile's, long evicted by
+then; split 960 + 40, with caches
+flushed before each call: 0.49 -> 0.32 ms (992 + 8: 0.37 ms).
+
+Called by the micro-kernel pipelines (`Pipeline.for_module`) before the convolutions and matrix
+products are planned.
 """
 
 from __future__ import annotations
@@ -19,9 +27,10 @@ from xdsl.dialects.tensor import ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.schedule import choose_micro_tile
+from xfuse.backends.schedule import _is_plain_matmul, choose_micro_tile
 from xfuse.backends.schedule_conv import schedulable
 from xfuse.backends.target import CpuTarget
+from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.transforms.layout.slice_loops import convolution_on
 
 MIN_HEAD_FRACTION = 0.75
@@ -61,21 +70,68 @@ def _part(conv: Operation, accumulator, first: int, count: int) -> list[Operatio
     return [panel, init, part, insert]
 
 
+def _split(op: Operation, head: int, total: int, part) -> None:
+    """Replace `op` by `part(op, accumulator, first, count)` for `[0, head)` then `[head, total)`,
+    the second writing into the first's result."""
+    first = part(op, op.operands[2], 0, head)
+    second = part(op, first[-1].results[0], head, total - head)
+    for new in first + second:
+        new.location = op.location
+    Rewriter.insert_op(first + second, InsertPoint.before(op))
+    op.results[0].replace_all_uses_with(second[-1].results[0])
+    Rewriter.erase_op(op)
+
+
+def _split_all(module: ModuleOp, name: str, head_of, dim: int, part) -> int:
+    """`_split` every `name` op of `module` that `head_of` gives a head, along result dim `dim`."""
+    count = 0
+    for op in [op for op in module.walk() if op.name == name]:
+        head = head_of(op)
+        if head is not None:
+            _split(op, head, op.results[0].type.get_shape()[dim], part)
+            count += 1
+    return count
+
+
 def split_channel_remainders(module: ModuleOp, target: CpuTarget) -> int:
     """Split every convolution of `module` whose channels end in a partial vector (module
     docstring); how many were split."""
-    count = 0
-    for conv in [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]:
-        head = _head_channels(conv, target)
-        if head is None:
-            continue
-        channels = conv.results[0].type.get_shape()[3]
-        first = _part(conv, conv.operands[2], 0, head)
-        second = _part(conv, first[-1].results[0], head, channels - head)
-        for op in first + second:
-            op.location = conv.location
-        Rewriter.insert_op(first + second, InsertPoint.before(conv))
-        conv.results[0].replace_all_uses_with(second[-1].results[0])
-        Rewriter.erase_op(conv)
-        count += 1
-    return count
+    return _split_all(module, "linalg.conv_2d_nhwc_hwcf", lambda op: _head_channels(op, target), 3, _part)
+
+
+CACHE_LINE_BITS = 512
+"""Tiles narrower than a cache line share lines with their neighbours (8-lane f32 tiles on AVX2
+too): split unless a multiple of one divides the columns."""
+
+
+def _matmul_head_columns(matmul: Operation, target: CpuTarget) -> int | None:
+    """The columns of `matmul`'s full-width head (a multiple of four vectors), or None when it is
+    not split."""
+    if not _is_plain_matmul(matmul):
+        return None
+    result = matmul.results[0].type
+    columns, bits = result.get_shape()[1], result.element_type.bitwidth
+    block = 4 * target.lanes(bits)
+    head = columns // block * block
+    if columns % (CACHE_LINE_BITS // bits) == 0 or head < MIN_HEAD_FRACTION * columns:
+        return None  # a tile of whole cache lines divides the columns, or the head is too small
+    return head
+
+
+def _columns(matmul: Operation, accumulator, first: int, count: int) -> list[Operation]:
+    """The ops computing columns `[first, first + count)` of `matmul` into `accumulator`."""
+    lhs, rhs = matmul.operands[:2]
+    element = rhs.type.get_element_type()
+    k = rhs.type.get_shape()[0]
+    m = accumulator.type.get_shape()[0]
+    panel = ExtractSliceOp(rhs, [0, first], [k, count], [1, 1], TensorType(element, [k, count]))
+    init = ExtractSliceOp(accumulator, [0, first], [m, count], [1, 1], TensorType(element, [m, count]))
+    part = MATMUL([lhs, panel.results[0]], [init.results[0]], [init.results[0].type])
+    insert = InsertSliceOp.from_static_parameters(part.results[0], accumulator, [0, first], [m, count])
+    return [panel, init, part, insert]
+
+
+def split_matmul_columns(module: ModuleOp, target: CpuTarget) -> int:
+    """Split every plain matrix product of `module` whose columns no cache line divides (module
+    docstring); how many were split."""
+    return _split_all(module, "linalg.matmul", lambda op: _matmul_head_columns(op, target), 1, _columns)

@@ -129,9 +129,10 @@ class Pipeline:
             from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
 
             batch_matmuls_to_matmuls(module)
-            from xfuse.backends.channel_split import split_channel_remainders
+            from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns
 
             split_channel_remainders(module, target)
+            split_matmul_columns(module, target)
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
