@@ -23,8 +23,9 @@ channel shuffle is a `linalg.transpose` seen through a `tensor.collapse_shape`, 
 expanded the same way here.
 
 The pads rewritten are those the micro-kernel schedule would fill and copy (`CONV_PAD_ATTR`);
-a pad whose source is a function argument, has other readers, or comes from anything other than
-such a chain keeps that fill and copy. The border fills are marked `PAD_FILL_ATTR`, which the
+a pad whose source is a function argument, or comes from anything other than such a chain,
+keeps that fill and copy. Other readers of the source read it where it now is, in the interior
+(SqueezeNet's squeeze outputs, read by a 1x1 and a padded 3x3 convolution). The border fills are marked `PAD_FILL_ATTR`, which the
 schedule tiles per pixel row and vectorizes (schedule_conv.py).
 """
 
@@ -38,7 +39,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedule_conv import CONV_PAD_ATTR, PAD_FILL_ATTR
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
+from xfuse.interfaces.tiling import TilingRefused
 from xfuse.transforms.tile import destination_operand_indices
+
 
 def _single_destination(op: Operation) -> int | None:
     """The operand index of `op`'s one DPS init, None unless it is a single-result linalg op."""
@@ -46,14 +49,13 @@ def _single_destination(op: Operation) -> int | None:
         return None
     try:
         indices = destination_operand_indices(op)
-    except Exception:  # not destination-style
+    except TilingRefused:  # not destination-style
         return None
     return indices[0] if len(indices) == 1 else None
 
 
 def _single_use(value: SSAValue) -> bool:
-    uses = list(value.uses)
-    return len(uses) == 1
+    return len(list(value.uses)) == 1
 
 
 def _destination_chain(producer: Operation, block: Block) -> tuple[Operation, int] | None:
@@ -103,6 +105,7 @@ def _border_slabs(low: list[int], source: list[int], padded: list[int]) -> list[
 
 
 def _rewrite(pad: Operation, block: Block) -> bool:
+    """Rewrite `pad` (at the top of `block`) as the module docstring shows; whether it was."""
     source = pad.operands[0]
     if not isinstance(source, OpResult):
         return False
