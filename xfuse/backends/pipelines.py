@@ -121,6 +121,7 @@ class Pipeline:
         from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
+        from xfuse.backends.schedule_pools import plan_pools, pool_bodies
         from xfuse.backends.schedule_transposes import plan_transposes, transpose_bodies
         from xfuse.backends.target import host_target
 
@@ -141,8 +142,9 @@ class Pipeline:
         in_place = pads_in_place(module) if self.microkernels else 0
         pads = sum(1 for op in module.walk() if op.name == "tensor.pad" and CONV_PAD_ATTR in op.attributes)
         transposes = plan_transposes(module, target) if self.microkernels else []
+        pools = plan_pools(module, target) if self.microkernels and not self.parallel else []
         splits = plan_parallel_split(module, WORKERS) if self.microkernels and self.parallel else []
-        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0)]
+        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)

@@ -1,0 +1,115 @@
+"""Vectorized poolings (xfuse/backends/schedule_pools.py).
+
+- Tile choice: the most output pixels by channels with at most 16 vector accumulators; channels no whole
+  vector divides, dynamic shapes and poolings in loops are left to the loops.
+- The sequential pipelines vectorize poolings; the parallel ones leave them to the parallel split.
+- Differential: max and sum poolings (strides, dilations, windows 2x2 to 3x3, padded input,
+  batch 2) through `microkernel` and `microkernel-parallel` against `default`; the lowered code
+  of a vectorized pooling computes on vectors of 16 lanes or more (the reference's has none).
+"""
+
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+from xfuse.backends.pipelines import get_pipeline
+from xfuse.backends.runner import compile_module, lower_to_llvm_dialect_command, random_inputs
+from xfuse.backends.schedule_pools import POOL_ATTR, plan_pools, pool_bodies, pool_tile
+from xfuse.backends.target import CpuTarget
+from xfuse.parsing import parse
+
+AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+def _pool(kind="max", batch=1, size=(9, 11), channels=32, window=(3, 3), stride=2, dilation=1, pad=1):
+    n, (h, w), c = batch, size, channels
+    oh = (h + 2 * pad - dilation * (window[0] - 1) - 1) // stride + 1
+    ow = (w + 2 * pad - dilation * (window[1] - 1) - 1) // stride + 1
+    init = "0xFF800000" if kind == "max" else "0.0"
+    x, padded = f"tensor<{n}x{h}x{w}x{c}xf32>", f"tensor<{n}x{h + 2 * pad}x{w + 2 * pad}x{c}xf32>"
+    out = f"tensor<{n}x{oh}x{ow}x{c}xf32>"
+    return f"""
+func.func @pool(%x: {x}) -> {out} {{
+  %init_value = arith.constant {init} : f32
+  %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {pad}, {pad}, 0] {{
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %init_value : f32
+  }} : {x} to {padded}
+  %window = tensor.empty() : tensor<{window[0]}x{window[1]}xf32>
+  %e = tensor.empty() : {out}
+  %acc = linalg.fill ins(%init_value : f32) outs(%e : {out}) -> {out}
+  %r = linalg.pooling_nhwc_{kind} {{dilations = dense<{dilation}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+      ins(%p, %window : {padded}, tensor<{window[0]}x{window[1]}xf32>) outs(%acc : {out}) -> {out}
+  return %r : {out}
+}}
+"""
+
+
+def _op(text):
+    return next(op for op in parse(text).walk() if op.name.startswith("linalg.pooling"))
+
+
+@pytest.mark.parametrize(("kwargs", "tile"), [
+    (dict(size=(111, 111), channels=64, pad=0), (11, 16)),  # SqueezeNet's first: 55 = 5 x 11
+    (dict(size=(56, 56), channels=192), (4, 64)),           # 28 wide: 7 x 64 would be 28 vectors
+    (dict(channels=16), (6, 16)),
+    (dict(channels=20), None),                              # no whole vector divides 20
+])
+def test_tile_choice(kwargs, tile):
+    assert pool_tile(_op(_pool(**kwargs)), AVX512) == tile
+
+
+def test_plan_marks_top_level_poolings():
+    module = parse(_pool())
+    (group,) = plan_pools(module, AVX512)
+    assert sum(POOL_ATTR in op.attributes for op in module.walk()) == 1
+    body = pool_bodies([group])[0]
+    assert "tile_sizes [1, 1, 6, 32]" in body and "transform.structured.decompose" in body
+    assert pool_bodies([]) == []
+
+
+@pytest.mark.parametrize(("pipeline", "planned"), [("microkernel", True), ("microkernel-parallel", False)])
+def test_only_the_sequential_pipelines_vectorize_poolings(pipeline, planned):
+    prepared = prepare_for_execution(parse(_pool()))
+    specialized = get_pipeline(pipeline).for_module(prepared)
+    assert any(POOL_ATTR in op.attributes for op in prepared.walk()) is planned
+    assert ("pool group" in "".join(specialized.transform_bodies)) is planned
+
+
+POOLS = [
+    dict(),
+    dict(kind="sum", stride=1, window=(2, 2), pad=0),
+    dict(batch=2, size=(8, 13), channels=48, dilation=2, pad=2),
+    dict(kind="sum", size=(7, 7), channels=64, window=(7, 7), stride=1, pad=0),  # a global average
+    dict(channels=20),                                                           # not vectorized
+]
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("kwargs", POOLS)
+def test_vectorized_poolings_agree_with_the_reference(kwargs, pipeline):
+    text = _pool(**kwargs)
+    candidate, reference = compile_module(text, "pool", pipeline), compile_module(text, "pool", "default")
+    for seed in (0, 1):
+        (x,) = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(x), reference(x)
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize(("pipeline", "vectorized"), [("microkernel", True), ("default", False)])
+def test_lowered_pooling_computes_on_vectors(pipeline, vectorized, tmp_path):
+    prepared = prepare_for_execution(parse(_pool(channels=64)))
+    specialized = get_pipeline(pipeline).for_module(prepared)
+    subprocess.run(lower_to_llvm_dialect_command(emit_mlir_text(prepared), specialized, tmp_path), check=True)
+    lowered = (tmp_path / "lowered.mlir").read_text()
+    assert ("llvm.intr.maxnum" in lowered or "llvm.intr.maximum" in lowered or "llvm.fcmp" in lowered)
+    lanes = [int(n) for n in re.findall(r"vector<(\d+)xf32>", lowered)]
+    assert (max(lanes, default=0) >= 16) is vectorized
