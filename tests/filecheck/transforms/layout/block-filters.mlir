@@ -3,6 +3,12 @@
 // permuted), and its convolution becomes a forall over the 4 blocks, each one convolution on a
 // contiguous panel writing 64 channels of the result. The small filter is left alone.
 // RUN: xfuse-opt %S/Inputs/large_filter.mlir -p xfuse-block-filters | filecheck %s
+// A filter smaller than its convolution's input is blocked as well:
+// RUN: xfuse-opt %S/Inputs/filter_smaller_than_input.mlir -p xfuse-block-filters | filecheck %s --check-prefix=SMALLER
+// SMALLER-LABEL: func.func @layer(
+// SMALLER-SAME:    %w: tensor<2x3x3x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 2, 64, 256, 3, 3>}
+// SMALLER:         scf.forall (%{{[^)]+}}) in (2) shared_outs
+// SMALLER:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x42x42x256xf32>, tensor<3x3x256x64xf32>)
 // The pass has no options (the block is 64 channels); one given is refused with the pipeline quoted:
 // RUN: not xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
 // OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments []
