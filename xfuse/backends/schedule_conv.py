@@ -236,8 +236,9 @@ def _before_broadcast_operands(conv: Operation, end: Operation) -> Operation:
 def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     """The last op of the elementwise chain after `conv` (ReLU, residual add; up to the first op
     with a broadcast operand, `_before_broadcast_operands`), which then runs on the register
-    tiles' accumulators instead of as passes of their own over the result (SqueezeNet: its bias broadcasts and ReLUs were 24% of the call); `conv` itself
-    when that would cost the width split of an unfused convolution (only
+    tiles' accumulators instead of as passes of their own over the result (SqueezeNet: its bias
+    broadcasts and ReLUs were 24% of the call); `conv` itself when that would cost the width
+    split of an unfused convolution (only
     `transform.structured.fuse` of the convolution alone makes its remainder tile), and for an
     unfused depthwise convolution (ShuffleNet's 136-channel ones with their batch norm in the
     8-lane tiles ran at 3 GFLOP/s: the whole network 9.9 -> 12.1 ms)."""

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 
 from xfuse.backends.schedule import _static_float_tensor
-from xfuse.backends.schedule_packs import _in_loop
 from xfuse.backends.target import CpuTarget
 
 POOL_ATTR = "xfuse.microkernel_pool"
@@ -67,7 +66,7 @@ def plan_pools(module: ModuleOp, target: CpuTarget) -> list[PoolGroup]:
     groups: dict[tuple[int, int], int] = {}
     for op in module.walk():
         tile = pool_tile(op, target)
-        if tile is None or _in_loop(op) or op.parent_op() is None or op.parent_op().name != "func.func":
+        if tile is None or op.parent_op() is None or op.parent_op().name != "func.func":
             continue
         group = groups.setdefault(tile, len(groups))
         op.attributes[POOL_ATTR] = IntegerAttr(group, IntegerType(64))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 
 from xfuse.backends.schedule import _static_float_tensor
-from xfuse.backends.schedule_packs import _in_loop, lower_transposes
+from xfuse.backends.schedule_packs import lower_transposes
 from xfuse.backends.target import CpuTarget
 
 TRANSPOSE_ATTR = "xfuse.microkernel_transpose"
@@ -95,7 +95,7 @@ def plan_transposes(module: ModuleOp, target: CpuTarget) -> list[TransposeGroup]
     groups: dict[tuple[tuple[int, ...], bool], int] = {}
     for op in module.walk():
         tile_sizes = transpose_tile(op, target)
-        if tile_sizes is None or _in_loop(op) or op.parent_op() is None or op.parent_op().name != "func.func":
+        if tile_sizes is None or op.parent_op() is None or op.parent_op().name != "func.func":
             continue
         lanes = target.lanes(op.results[0].type.element_type.bitwidth)
         key = (tile_sizes, lanes == 16 and sorted(tile_sizes)[-2:] == [16, 16])
