@@ -113,3 +113,29 @@ def test_lowered_pooling_computes_on_vectors(pipeline, vectorized, tmp_path):
     assert ("llvm.intr.maxnum" in lowered or "llvm.intr.maximum" in lowered or "llvm.fcmp" in lowered)
     lanes = [int(n) for n in re.findall(r"vector<(\d+)xf32>", lowered)]
     assert (max(lanes, default=0) >= 16) is vectorized
+
+
+# Adapted from ByteIR's linalg tests (a max pooling whose -inf init comes from a 0-d constant
+# through `tensor.extract`): batch 4, 16 channels, 2x2 window, stride 2.
+BYTEIR_MAX_POOL = """
+func.func @pool(%arg0: tensor<4x128x128x16xf32>) -> tensor<4x64x64x16xf32> {
+  %cst = arith.constant dense<0xFF800000> : tensor<f32>
+  %0 = tensor.empty() : tensor<2x2xf32>
+  %1 = tensor.empty() : tensor<4x64x64x16xf32>
+  %extracted = tensor.extract %cst[] : tensor<f32>
+  %2 = linalg.fill ins(%extracted : f32) outs(%1 : tensor<4x64x64x16xf32>) -> tensor<4x64x64x16xf32>
+  %3 = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+      ins(%arg0, %0 : tensor<4x128x128x16xf32>, tensor<2x2xf32>) outs(%2 : tensor<4x64x64x16xf32>) -> tensor<4x64x64x16xf32>
+  return %3 : tensor<4x64x64x16xf32>
+}
+"""
+
+
+def test_a_pooling_from_another_projects_tests_agrees():
+    assert pool_tile(_op(BYTEIR_MAX_POOL), AVX512) == (16, 16)
+    candidate = compile_module(BYTEIR_MAX_POOL, "pool", "microkernel")
+    reference = compile_module(BYTEIR_MAX_POOL, "pool", "default")
+    (x,) = random_inputs(candidate.signature, seed=3)
+    (got,), (want,) = candidate(x), reference(x)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(got, x.reshape(4, 64, 2, 64, 2, 16).max(axis=(2, 4)))
