@@ -5,15 +5,20 @@ while the machine has more. Once the network is cut into functions (xfuse-outlin
 module splits into parts with no function in two parts; each part is optimized and compiled on
 its own core, and `cc` links the objects as it links the one object otherwise.
 
-    objects = compile_in_parts(work / "module.ll", pipeline, work, jobs=2)
+    objects = compile_in_parts(work / "module.ll", pipeline, work, parts=8, workers=2)
 
 What may change: `opt` no longer sees every function at once, so interprocedural optimizations
 across parts (inlining, constant propagation into a callee) do not happen across them. The
 outlined groups are `noinline` anyway, and the entry only calls them in order.
 
-`jobs()` is the number of parts: `$XFUSE_LLVM_JOBS` if set, else the CPUs this process may
-use (at most 4); 1 turns the splitting off. Small modules (`MIN_SPLIT_BYTES`) and modules of
-fewer than 4 functions are compiled whole.
+`jobs()` is how many parts compile at once: `$XFUSE_LLVM_JOBS` if set, else the CPUs this
+process may use (at most 4); 1 turns the splitting off. Small modules (`MIN_SPLIT_BYTES`) and
+modules of fewer than 4 functions are compiled whole.
+
+Why more parts than jobs (`PARTS_PER_JOB`): `llvm-split` assigns functions to parts by a hash of
+their names, blind to their size, so two parts of ShuffleNet took 5.0 and 7.9 s of `opt` + `llc`
+and one core idled for 3 s. Eight smaller parts, the largest first, on two workers balance the
+cores: the same module took 6.0 s instead of 7.9 (docs/backend.md).
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ if TYPE_CHECKING:
     from xfuse.backends.pipelines import Pipeline
 
 MAX_JOBS = 4
+PARTS_PER_JOB = 4
+"""Parts per job: enough for the workers to even out unequal parts (module doc); each part costs
+one more `opt` and `llc` start (tens of milliseconds)."""
 MIN_SPLIT_BYTES = 256 * 1024
 """Smaller LLVM modules are compiled whole."""
 _DEFINITION = re.compile(r"^define ", re.MULTILINE)
@@ -49,18 +57,21 @@ def defined_functions(llvm_ir: str) -> int:
     return len(_DEFINITION.findall(llvm_ir))
 
 
-def parts_for(module: Path, wanted: int) -> int:
-    """The number of parts to split `module` (LLVM IR text) into: 1 when there is one core, when
-    the module is small (below `MIN_SPLIT_BYTES`: two more processes cost more than they save) or
-    has too few functions (the entry and its C wrapper always make 2, so at least 4 are needed)."""
-    if wanted < 2 or module.stat().st_size < MIN_SPLIT_BYTES:
+def parts_for(module: Path, jobs: int) -> int:
+    """The number of parts to split `module` (LLVM IR text) into for `jobs` workers: `PARTS_PER_JOB`
+    per job, at most half as many as its functions; 1 when there is one job, when the module is
+    small (below `MIN_SPLIT_BYTES`: more processes cost more than they save) or has too few
+    functions (the entry and its C wrapper always make 2, so at least 4 are needed)."""
+    if jobs < 2 or module.stat().st_size < MIN_SPLIT_BYTES:
         return 1
     functions = defined_functions(module.read_text())
-    return min(wanted, functions // 2) if functions >= 4 else 1
+    return min(jobs * PARTS_PER_JOB, functions // 2) if functions >= 4 else 1
 
 
-def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int, scheduler: bool = True) -> list[Path]:
-    """`opt` and `llc` on `parts` parts of `module` at once (module doc); the object files.
+def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int, scheduler: bool = True,
+                     workers: int | None = None) -> list[Path]:
+    """`opt` and `llc` on `parts` parts of `module`, `workers` (default `jobs()`) at once, the
+    largest part first (module doc); the object files, in the parts' order.
     `scheduler`: llc keeps its machine scheduler (runner.MACHINE_SCHEDULER_MAX_BYTES)."""
     from xfuse.backends.runner import _run_tool, llc_command, tool_path
 
@@ -77,5 +88,7 @@ def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int, s
         _run_tool(llc_command(pipeline, source, target, scheduler), work, "llc")
         return target
 
-    with ThreadPoolExecutor(max_workers=parts) as pool:
-        return list(pool.map(build, inputs))
+    largest_first = sorted(inputs, key=lambda part: part.stat().st_size, reverse=True)
+    with ThreadPoolExecutor(max_workers=max(1, min(parts, workers or jobs()))) as pool:
+        objects = dict(zip(largest_first, pool.map(build, largest_first)))
+    return [objects[part] for part in inputs]

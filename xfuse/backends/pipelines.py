@@ -96,6 +96,10 @@ class Pipeline:
     per-function passes grow faster than linearly with a function's size, and `llvm-split` can
     then compile the parts on every CPU. Set by `for_module` for tensor modules with at least
     `OUTLINE_MIN_LOOP_NESTS` linalg ops."""
+    schedule_in_parts: bool = False
+    """The module's large functions were cut into private parts for the transform interpreter
+    (xfuse/backends/schedule_in_parts.py); `INLINE_PARTS` puts them back right after it. Set by
+    `for_module`."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
     parallel: bool = False
@@ -121,6 +125,7 @@ class Pipeline:
         from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
+        from xfuse.backends.schedule_in_parts import split_for_schedule
         from xfuse.backends.schedule_pools import plan_pools, pool_bodies
         from xfuse.backends.schedule_transposes import plan_transposes, transpose_bodies
         from xfuse.backends.target import host_target
@@ -148,6 +153,7 @@ class Pipeline:
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)
+        in_parts = split_for_schedule(module) > 0 if self.microkernels else False
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
         steps = self.steps
         if FUSE_ELEMENTWISE in steps and _loop_carries_a_tensor(module):
@@ -159,7 +165,8 @@ class Pipeline:
             steps = tuple(step for step in steps if step != FUSE_ELEMENTWISE)
         return replace(self, steps=steps, transform_bodies=(*self.transform_bodies, *bodies),
                        after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags,
-                       outline_loops=self.outline_loops or _many_loop_nests(self, module))
+                       outline_loops=self.outline_loops or _many_loop_nests(self, module),
+                       schedule_in_parts=self.schedule_in_parts or in_parts)
 
     def spec(self, transform_library: str | None = None) -> str:
         """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
@@ -167,6 +174,10 @@ class Pipeline:
         if transform_library is not None:
             passes.append(f"transform-preload-library{{transform-library-paths={transform_library}}}")
             passes.append("transform-interpreter")
+        if self.schedule_in_parts:
+            from xfuse.backends.schedule_in_parts import INLINE_PARTS
+
+            passes.append(INLINE_PARTS)
         for step in self.steps:
             passes.append(step.passes)
             if transform_library is not None and self.after_bufferize_bodies and step.passes.startswith(
@@ -190,6 +201,9 @@ class Pipeline:
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
                             "      the module (xfuse/backends/schedule.py): register tiles, vector FMAs, fused epilogue.")
+        if self.schedule_in_parts:
+            lines.insert(2 if self.microkernels else 1, "  inline{default-pipeline=}\n      the parts the large "
+                         "functions were cut into for the schedule put back (xfuse/backends/schedule_in_parts.py).")
         if self.expand_math:
             lines.insert(1, "  (in Python, before mlir-opt) xfuse-expand-math\n      f32 exp/erf/tanh as arith "
                             "polynomials (xfuse/transforms/math_approx.py): they vectorize, libm calls do not.")

@@ -575,14 +575,14 @@ def lower_to_llvm_ir(text: str, pipeline: Pipeline, work: Path) -> Path:
     return work / "module.ll"
 
 
-def _compile_objects(text: str, pipeline: Pipeline, work: Path, parts: int) -> list[Path]:
-    """MLIR `text` compiled to object files in `work`: one, or with `parts` > 1 and a large module
-    of several functions, one per part compiled at once (xfuse/backends/llvm_split.py)."""
+def _compile_objects(text: str, pipeline: Pipeline, work: Path, jobs: int) -> list[Path]:
+    """MLIR `text` compiled to object files in `work`: one, or with `jobs` > 1 and a large module
+    of several functions, one per part, `jobs` parts at once (xfuse/backends/llvm_split.py)."""
     module = lower_to_llvm_ir(text, pipeline, work)
     scheduler = module.stat().st_size < MACHINE_SCHEDULER_MAX_BYTES
-    parts = llvm_split.parts_for(module, parts)
+    parts = llvm_split.parts_for(module, jobs)
     if parts > 1:
-        return llvm_split.compile_in_parts(module, pipeline, work, parts, scheduler)
+        return llvm_split.compile_in_parts(module, pipeline, work, parts, scheduler, workers=jobs)
     module = _optimize_llvm(module, pipeline, work)
     _run_tool(llc_command(pipeline, module, work / "module.o", scheduler), work, "llc")
     return [work / "module.o"]
@@ -628,9 +628,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     llvm_opt = tool_path("opt") if pipeline.llvm_opt_level else None
     runtime = _runtime_library("libmlir_c_runner_utils.so")
     extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
-    parts = llvm_split.jobs()
+    jobs = llvm_split.jobs()
     key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime),
-                              *map(str, extra_runtimes), f"parts={parts}"])
+                              *map(str, extra_runtimes), f"jobs={jobs}", f"parts per job={llvm_split.PARTS_PER_JOB}"])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = cache_root()
     target = root / f"xfuse-{key}.so"
@@ -638,7 +638,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         return target
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
-        objects = [*_compile_objects(text, pipeline, work, parts), strided_copy_object(tool_path("cc"), root, _run_tool)]
+        objects = [*_compile_objects(text, pipeline, work, jobs), strided_copy_object(tool_path("cc"), root, _run_tool)]
         link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]

@@ -28,6 +28,7 @@ A function with fewer ops, several blocks, or no allowed cut is left as it is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -61,6 +62,10 @@ STICKY_OPS = frozenset({
     "tensor.cast", "tensor.extract_slice", "bufferization.to_tensor", "bufferization.to_buffer",
 })
 """Ops that stay in the group of their users: no cut right after them."""
+
+
+KeepTogether = Callable[[Operation, Operation, int], bool]
+"""`(producer, user, operand index) -> bool`: the user must stay in its producer's group."""
 
 
 def _passable(type_: Attribute) -> bool:
@@ -101,22 +106,27 @@ class _Group:
     outputs: list[SSAValue]
 
 
-def _plan(block: Block, min_ops: int) -> list[list[Operation]]:
-    """The top-level ops of `block` (terminator excluded) cut into groups of >= `min_ops` ops."""
+def _plan(block: Block, min_ops: int, keep_together: KeepTogether | None = None) -> list[list[Operation]]:
+    """The top-level ops of `block` (terminator excluded) cut into groups of >= `min_ops` ops;
+    no cut between a top-level op and a user of its results for which `keep_together(op, user,
+    operand index)` holds."""
     ops = [op for op in block.ops if op is not block.last_op and not _copied_into_groups(op)]
     position = {op: i for i, op in enumerate(ops)}
     # last_use[i]: the position of the last top-level op reading a result of op i (len(ops) for
     # the terminator); a cut after op j is crossed by the values of ops i <= j with last_use > j.
     last_use = [-1] * len(ops)
+    last_kept_user = [-1] * len(ops)
     crossing_types_ok = [True] * len(ops)
     for j, op in enumerate([*ops, block.last_op]):
         for nested in op.walk():
-            for operand in nested.operands:
+            for index, operand in enumerate(nested.operands):
                 owner = _top_level(operand, block)
                 if owner is None or owner is op or owner not in position:
                     continue
                 i = position[owner]
                 last_use[i] = max(last_use[i], j)
+                if keep_together is not None and j < len(ops) and keep_together(owner, nested, index):
+                    last_kept_user[i] = max(last_kept_user[i], j)
     for i, op in enumerate(ops):
         crossing_types_ok[i] = all(_passable(r.type) for r in op.results)
     groups: list[list[Operation]] = []
@@ -129,6 +139,7 @@ def _plan(block: Block, min_ops: int) -> list[list[Operation]]:
         weight += _size(op)
         if not crossing_types_ok[j]:
             blocked_until = max(blocked_until, last_use[j])
+        blocked_until = max(blocked_until, last_kept_user[j])
         if weight >= min_ops and op.name not in STICKY_OPS and blocked_until <= j:
             groups.append(current)
             current, weight = [], 0
@@ -163,12 +174,16 @@ def _top_level_op(op: Operation | None, block: Block) -> Operation | None:
     return op
 
 
-def outline_groups(function: func.FuncOp, min_ops: int, taken: set[str]) -> list[func.FuncOp]:
-    """Outline `function`'s groups (module doc); the new functions, in call order ([] if none)."""
+def outline_groups(function: func.FuncOp, min_ops: int, taken: set[str], keep_together: KeepTogether | None = None,
+                   mark_noinline: bool = True) -> list[func.FuncOp]:
+    """Outline `function`'s groups (module doc); the new functions, in call order ([] if none).
+    `keep_together(producer, user, operand index)`: pairs no cut may separate (`_plan`);
+    `mark_noinline`: the groups get `NOINLINE` and `INTERNAL` (not when MLIR inlines them back,
+    xfuse/backends/schedule_in_parts.py)."""
     if len(function.body.blocks) != 1 or _size(function) <= 2 * min_ops:
         return []
     block = function.body.block
-    plan = _plan(block, min_ops)
+    plan = _plan(block, min_ops, keep_together)
     if len(plan) < 2:
         return []
     name = function.sym_name.data
@@ -207,8 +222,9 @@ def outline_groups(function: func.FuncOp, min_ops: int, taken: set[str]) -> list
         body.add_op(func.ReturnOp(*group.outputs))
         new = func.FuncOp(callee, ([v.type for v in group.inputs], [v.type for v in group.outputs]),
                           Region(body), visibility="private")
-        new.attributes["passthrough"] = NOINLINE
-        new.attributes["llvm.linkage"] = INTERNAL
+        if mark_noinline:
+            new.attributes["passthrough"] = NOINLINE
+            new.attributes["llvm.linkage"] = INTERNAL
         outlined.append(new)
     # Constants no longer read in the function itself.
     for op in list(block.ops):

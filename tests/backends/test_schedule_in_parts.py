@@ -1,0 +1,101 @@
+"""The micro-kernel schedule run on a large function in parts (xfuse/backends/schedule_in_parts.py):
+the parts keep together what the schedule fuses, `inline` puts them back after the interpreter,
+and the lowered module has the same ops as when the function is scheduled whole."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+
+from xfuse.backends import runner, schedule_in_parts
+from xfuse.backends.pipelines import PIPELINES
+from xfuse.backends.runner import compile_module, random_inputs
+from xfuse.parsing import parse
+from xfuse.passes import apply_passes
+from xfuse.testing.differential import assert_same_results
+
+NETWORK = Path(__file__).parent.parent / "filecheck" / "transforms" / "network" / "Inputs" / "residual_block.mlir"
+
+
+def _network():
+    """A residual block in NHWC: convolutions fused op by op with their chains, padded inputs."""
+    module = parse(NETWORK.read_text(), name=str(NETWORK))
+    apply_passes(module, "xfuse-nhwc")
+    return module
+
+
+def _lowered_ops(monkeypatch, text) -> tuple[object, Counter, str]:
+    """Compile `text` uncached; the compiled module, the op names of mlir-opt's output, and the
+    pass pipeline mlir-opt ran."""
+    seen: dict[str, str] = {}
+    original = runner._run_tool
+
+    def keep(command, work, stage, stdin=None):
+        result = original(command, work, stage, stdin)
+        if stage == "mlir-opt" and "lowered" not in seen:
+            seen["lowered"] = (work / "lowered.mlir").read_text()
+            seen["spec"] = next(c for c in command if c.startswith("--pass-pipeline="))
+        return result
+
+    monkeypatch.setattr(runner, "_run_tool", keep)
+    compiled = compile_module(text, cache=False)
+    monkeypatch.setattr(runner, "_run_tool", original)
+    ops = Counter(re.findall(r"= (llvm\.[a-z_.]+)", seen["lowered"]))
+    return compiled, ops, seen["spec"]
+
+
+def test_in_parts_lowers_to_the_same_ops_and_results(monkeypatch):
+    text = _network()
+    monkeypatch.setattr(schedule_in_parts, "MIN_FUNCTION_OPS", 10**9)
+    whole, whole_ops, whole_spec = _lowered_ops(monkeypatch, text.clone())
+    assert schedule_in_parts.INLINE_PARTS not in whole_spec
+
+    made: list[int] = []
+    split = schedule_in_parts.split_for_schedule
+    monkeypatch.setattr(schedule_in_parts, "split_for_schedule", lambda m: made.append(split(m)) or made[-1])
+    monkeypatch.setattr(schedule_in_parts, "MIN_FUNCTION_OPS", 20)
+    monkeypatch.setattr(schedule_in_parts, "PART_OPS", 1)
+    parts, parts_ops, parts_spec = _lowered_ops(monkeypatch, text.clone())
+    assert made and made[0] >= 2, "the function was cut"
+    interpreter = parts_spec.index("transform-interpreter")
+    assert parts_spec.index(schedule_in_parts.INLINE_PARTS) > interpreter
+    assert parts_spec.index(schedule_in_parts.INLINE_PARTS) < parts_spec.index("one-shot-bufferize")
+    assert parts_ops == whole_ops
+    assert_same_results(whole, parts, random_inputs(whole.signature, seed=7), "residual block scheduled in parts")
+
+
+def test_parts_never_separate_what_the_schedule_fuses(monkeypatch):
+    """Every use `_fused_edge` names (a destination, a fused producer's result, an operand of a
+    greedily fused contraction) is in its producer's part; other values cross (as arguments)."""
+    from xdsl.dialects import func
+
+    from xfuse.transforms.outline_groups import _plan, _top_level
+
+    module = _network()
+    monkeypatch.setattr(schedule_in_parts, "MIN_FUNCTION_OPS", 10**9)
+    PIPELINES["microkernel"].for_module(module)  # the plans mark the module
+    function = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    block = function.body.block
+    plan = _plan(block, 1, schedule_in_parts._fused_edge)
+    assert len(plan) >= 2
+    part_of = {op: i for i, ops in enumerate(plan) for op in ops}
+    kept = crossing = 0
+    for op in block.ops:
+        for nested in op.walk():
+            for index, operand in enumerate(nested.operands):
+                producer = _top_level(operand, block)
+                if producer is None or producer is op or producer not in part_of or op not in part_of:
+                    continue
+                if schedule_in_parts._fused_edge(producer, nested, index):
+                    kept += 1
+                    assert part_of[producer] == part_of[op], f"{producer.name} -> {nested.name} cut apart"
+                elif part_of[producer] != part_of[op]:
+                    crossing += 1
+    assert kept > 0 and crossing > 0
+
+
+def test_small_functions_stay_whole():
+    module = parse(NETWORK.read_text(), name=str(NETWORK))
+    assert schedule_in_parts.split_for_schedule(module) == 0
