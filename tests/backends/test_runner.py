@@ -354,10 +354,10 @@ def test_compiled_modules_keep_freed_buffers_in_the_heap_unless_told_not_to():
 
     probe = (
         "import numpy as np, xfuse\n"
-        "from xfuse.backends import runner\n"
+        "from xfuse.backends import calling\n"
         "text = 'func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> { return %a : tensor<4xf32> }'\n"
         "xfuse.compile_module(text)\n"
-        "print(runner._malloc_tuned)\n"
+        "print(calling._malloc_tuned)\n"
     )
     for setting, expected in (("1", "True"), ("0", "False")):
         env = {**os.environ, "XFUSE_MALLOC_TUNING": setting}

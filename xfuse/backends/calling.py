@@ -1,0 +1,453 @@
+"""How a compiled function is called with numpy arrays: its signature, memref descriptors, results.
+
+Every public function gets `llvm.emit_c_interface`, so the shared object exports
+`_mlir_ciface_<name>`, which takes memrefs as pointers to descriptors
+`{allocated, aligned, offset, sizes[rank], strides[rank]}` (rank 0: the first three only) and
+scalars by value. Results come back the C-interface way: a single scalar result is the return
+value; otherwise the first argument points to a struct holding every result (one descriptor per
+memref result). `BoundCall` copies each result memref into a fresh numpy array and then frees its
+buffer with libc `free` (guarded for already-bufferized input: see xfuse/backends/runner.py).
+
+`FunctionSignature` / `ValueSpec` describe what a function takes and returns and check arrays
+against it (shape, dtype, the sizes of dynamic dimensions); `CompiledModule` loads a shared object
+and calls its functions. Building the shared object is xfuse/backends/runner.py's part.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    TensorType,
+)
+from xdsl.ir import Attribute
+from xdsl.utils.exceptions import DiagnosticException
+
+from xfuse.backends import toolchain
+from xfuse.backends.size_constraints import SizeConstraints
+
+if TYPE_CHECKING:
+    from xfuse.backends.pipelines import Pipeline
+
+GLOBAL_MEMREF_MARKER = 0xDEADBEEF
+"""The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
+
+
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
+_HEAP_THRESHOLD = 256 * 1024 * 1024
+_malloc_tuned = False
+
+
+def keep_freed_buffers_in_the_heap() -> None:
+    """Make glibc reuse freed buffers instead of handing them back to the OS (once per process).
+
+    Compiled code allocates its results and temporaries with `malloc`. glibc serves blocks of
+    128 KiB and more with `mmap` and returns them with `munmap`, so every call page-faults fresh
+    buffers; with several threads writing one (the `microkernel-parallel` pipeline) the faults
+    serialize in the kernel and erase the parallel speedup (the 1024^3 MLP: 14.0 ms on 2 threads,
+    no faster than 1; 7.3 ms with this). Blocks below 256 MiB now come from the heap, and the heap
+    is not trimmed below that. `XFUSE_MALLOC_TUNING=0` leaves malloc as it is; a libc without
+    `mallopt` is left as it is too."""
+    global _malloc_tuned
+    if _malloc_tuned or os.environ.get("XFUSE_MALLOC_TUNING", "1") == "0":
+        return
+    _malloc_tuned = True
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt(_M_MMAP_THRESHOLD, _HEAP_THRESHOLD)
+    mallopt(_M_TRIM_THRESHOLD, _HEAP_THRESHOLD)
+
+
+class BackendError(DiagnosticException):
+    """A tool of the backend failed, or a call's arguments do not match the signature."""
+
+
+class MissingToolError(BackendError, toolchain.ToolchainError):
+    """A tool or library the backend needs is missing (also a `ToolchainError`)."""
+
+
+# Signatures -------------------------------------------------------------------------------
+
+
+def _dtype_of(element: Attribute) -> np.dtype | None:
+    if isinstance(element, Float32Type):
+        return np.dtype(np.float32)
+    if isinstance(element, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(element, Float16Type):
+        return np.dtype(np.float16)
+    if isinstance(element, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(element, IntegerType):
+        # No i1: finalize-memref-to-llvm 22 asserts on sub-byte element types (and numpy bools
+        # are bytes, MLIR's narrow-type emulation packs bits).
+        return {8: np.dtype(np.int8), 16: np.dtype(np.int16),
+                32: np.dtype(np.int32), 64: np.dtype(np.int64)}.get(element.width.data)
+    return None
+
+
+_SCALAR_CTYPES = {
+    np.dtype(np.float32): ctypes.c_float,
+    np.dtype(np.float64): ctypes.c_double,
+    np.dtype(np.int8): ctypes.c_int8,
+    np.dtype(np.int16): ctypes.c_int16,
+    np.dtype(np.int32): ctypes.c_int32,
+    np.dtype(np.int64): ctypes.c_int64,
+}
+
+
+@dataclass(frozen=True)
+class ValueSpec:
+    """One argument or result: a shaped value (tensor or memref) or a scalar."""
+
+    mlir_type: str
+    dtype: np.dtype
+    shape: tuple[int | None, ...] | None
+    """Dimensions (None where dynamic); None for a scalar."""
+    is_tensor: bool = False
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.shape is None
+
+    @property
+    def rank(self) -> int:
+        return 0 if self.shape is None else len(self.shape)
+
+    @staticmethod
+    def of(type_: Attribute, where: str) -> ValueSpec:
+        if isinstance(type_, TensorType | MemRefType):
+            dtype = _dtype_of(type_.element_type)
+            if dtype is not None:
+                if isinstance(type_, MemRefType) and not _has_identity_layout(type_):
+                    raise BackendError(f"{where}: {type_} has a non-identity layout; the C interface "
+                                       "of xfuse's runner passes row-major arrays only")
+                shape = tuple(None if d < 0 else d for d in type_.get_shape())
+                return ValueSpec(str(type_), dtype, shape, isinstance(type_, TensorType))
+        else:
+            dtype = _dtype_of(type_)
+            if dtype is not None and dtype in _SCALAR_CTYPES:
+                return ValueSpec(str(type_), dtype, None)
+        raise BackendError(f"{where}: type {type_} is not supported by the runner (supported: "
+                           "ranked tensors/memrefs of f16/f32/f64/i8/i16/i32/i64/index, and scalars of "
+                           "f32/f64/i8/i16/i32/i64/index)")
+
+    def describe(self) -> str:
+        if self.shape is None:
+            return f"{self.mlir_type} (numpy {self.dtype.name} scalar)"
+        dims = ", ".join("?" if d is None else str(d) for d in self.shape)
+        return f"{self.mlir_type} (numpy {self.dtype.name} array of shape ({dims}{',' if len(self.shape) == 1 else ''}))"
+
+
+def _has_identity_layout(type_: MemRefType) -> bool:
+    from xdsl.dialects.builtin import AffineMapAttr, NoneAttr
+    from xdsl.ir.affine import AffineMap
+
+    layout = type_.layout
+    if isinstance(layout, NoneAttr):
+        return True
+    return isinstance(layout, AffineMapAttr) and layout.data == AffineMap.identity(len(type_.get_shape()))
+
+
+@dataclass(frozen=True)
+class FunctionSignature:
+    """The numpy-facing signature of a compiled function."""
+
+    name: str
+    inputs: tuple[ValueSpec, ...]
+    results: tuple[ValueSpec, ...]
+
+    @staticmethod
+    def of(function: func.FuncOp) -> FunctionSignature:
+        name = function.sym_name.data
+        ftype = function.function_type
+        inputs = tuple(ValueSpec.of(t, f"argument #{i} of @{name}") for i, t in enumerate(ftype.inputs.data))
+        results = tuple(ValueSpec.of(t, f"result #{i} of @{name}") for i, t in enumerate(ftype.outputs.data))
+        return FunctionSignature(name, inputs, results)
+
+    @staticmethod
+    def from_type(function_type: FunctionType, name: str = "f") -> FunctionSignature:
+        inputs = tuple(ValueSpec.of(t, f"argument #{i}") for i, t in enumerate(function_type.inputs.data))
+        results = tuple(ValueSpec.of(t, f"result #{i}") for i, t in enumerate(function_type.outputs.data))
+        return FunctionSignature(name, inputs, results)
+
+    def __str__(self) -> str:
+        ins = ", ".join(s.mlir_type for s in self.inputs)
+        outs = ", ".join(s.mlir_type for s in self.results)
+        return f"@{self.name}({ins}) -> ({outs})"
+
+
+# Memref descriptors -----------------------------------------------------------------------
+
+_DESCRIPTOR_TYPES: dict[int, type[ctypes.Structure]] = {}
+
+
+def descriptor_type(rank: int) -> type[ctypes.Structure]:
+    """The ctypes struct of a ranked memref descriptor (element type erased: pointers are void*)."""
+    if rank not in _DESCRIPTOR_TYPES:
+        fields: list[tuple[str, Any]] = [
+            ("allocated", ctypes.c_void_p),
+            ("aligned", ctypes.c_void_p),
+            ("offset", ctypes.c_int64),
+        ]
+        if rank > 0:
+            fields += [("sizes", ctypes.c_int64 * rank), ("strides", ctypes.c_int64 * rank)]
+        _DESCRIPTOR_TYPES[rank] = type(f"MemRefDescriptor{rank}D", (ctypes.Structure,), {"_fields_": fields})
+    return _DESCRIPTOR_TYPES[rank]
+
+
+def descriptor_of(array: np.ndarray) -> ctypes.Structure:
+    """A descriptor viewing `array` (which must stay alive while the descriptor is used)."""
+    descriptor = descriptor_type(array.ndim)()
+    descriptor.allocated = descriptor.aligned = array.ctypes.data
+    descriptor.offset = 0
+    for i, (size, stride) in enumerate(zip(array.shape, array.strides, strict=True)):
+        descriptor.sizes[i] = size
+        descriptor.strides[i] = stride // array.itemsize
+    return descriptor
+
+
+def array_from_descriptor(descriptor: ctypes.Structure, rank: int, dtype: np.dtype) -> np.ndarray:
+    """A fresh C-contiguous copy of the memref a descriptor describes."""
+    shape = tuple(descriptor.sizes[i] for i in range(rank)) if rank else ()
+    strides = tuple(descriptor.strides[i] for i in range(rank)) if rank else ()
+    if any(s == 0 for s in shape):
+        return np.empty(shape, dtype)
+    address = descriptor.aligned + descriptor.offset * dtype.itemsize
+    span = (sum((s - 1) * abs(st) for s, st in zip(shape, strides)) + 1) * dtype.itemsize
+    if any(st < 0 for st in strides):
+        raise BackendError("a result memref has negative strides; the runner cannot copy it")
+    buffer = (ctypes.c_char * span).from_address(address)
+    view = np.ndarray(shape, dtype, buffer=buffer, strides=tuple(st * dtype.itemsize for st in strides))
+    return np.array(view, copy=True, order="C")
+
+
+_libc = ctypes.CDLL(None)
+_libc.free.argtypes = [ctypes.c_void_p]
+_libc.free.restype = None
+
+
+# Compiled modules -------------------------------------------------------------------------
+
+
+class BoundCall:
+    """A call of a compiled function with validated arguments, ready to be invoked repeatedly.
+
+    `invoke()` is exactly the foreign call (what `xfuse-run --bench` times); `collect()` turns the
+    results of the last invocation into numpy arrays and frees their buffers; `release()` frees
+    them without copying.
+    """
+
+    def __init__(self, function: Any, signature: FunctionSignature, c_args: list[Any],
+                 keep_alive: list[Any], input_buffers: set[int]):
+        self._function = function
+        self._signature = signature
+        self._c_args = c_args
+        self._keep_alive = keep_alive
+        self._input_buffers = input_buffers
+        self._results_struct = self._make_results_struct()
+        self._scalar_return: Any = None
+        self._pending = False
+
+    def _make_results_struct(self) -> ctypes.Structure | None:
+        results = self._signature.results
+        if not results or (len(results) == 1 and results[0].is_scalar):
+            return None
+        fields = [
+            (f"r{i}", _SCALAR_CTYPES[spec.dtype] if spec.is_scalar else descriptor_type(spec.rank))
+            for i, spec in enumerate(results)
+        ]
+        if len(results) == 1:
+            return fields[0][1]()
+        return type("Results", (ctypes.Structure,), {"_fields_": fields})()
+
+    def invoke(self) -> None:
+        if self._pending:
+            self.release()
+        if self._results_struct is not None:
+            self._function(ctypes.byref(self._results_struct), *self._c_args)
+        else:
+            self._scalar_return = self._function(*self._c_args)
+        self._pending = True
+
+    def _result_values(self) -> list[Any]:
+        results = self._signature.results
+        if self._results_struct is None:
+            return [self._scalar_return] if results else []
+        if len(results) == 1:
+            return [self._results_struct]
+        return [getattr(self._results_struct, f"r{i}") for i in range(len(results))]
+
+    def collect(self) -> list[np.ndarray]:
+        """The results of the last `invoke()` as fresh numpy values (scalars as 0-d numpy scalars)."""
+        if not self._pending:
+            raise BackendError("collect() without a preceding invoke()")
+        values = []
+        for spec, value in zip(self._signature.results, self._result_values(), strict=True):
+            if spec.is_scalar:
+                values.append(spec.dtype.type(value))
+            else:
+                values.append(array_from_descriptor(value, spec.rank, spec.dtype))
+        self.release()
+        return values
+
+    def release(self) -> None:
+        """Free the result buffers of the last invocation (those the caller owns)."""
+        if not self._pending:
+            return
+        freed: set[int] = set()
+        for spec, value in zip(self._signature.results, self._result_values(), strict=True):
+            if spec.is_scalar:
+                continue
+            allocated = value.allocated
+            if not allocated or allocated == GLOBAL_MEMREF_MARKER:
+                continue
+            if allocated in self._input_buffers or allocated in freed:
+                continue
+            _libc.free(allocated)
+            freed.add(allocated)
+        self._pending = False
+
+    def __del__(self) -> None:  # results of an invoke() nobody collected
+        try:
+            self.release()
+        except Exception:  # noqa: BLE001 - never raise from a finalizer
+            pass
+
+
+class CompiledModule:
+    """A module lowered to a shared object; call its functions with numpy arrays."""
+
+    def __init__(self, library_path: Path, signatures: dict[str, FunctionSignature], entry: str,
+                 mlir_text: str, pipeline: Pipeline,
+                 size_constraints: dict[str, SizeConstraints] | None = None):
+        self.library_path = library_path
+        self.size_constraints = size_constraints or {}
+        """Per function, the argument sizes its body ties together (checked by `bind`)."""
+        self.signatures = signatures
+        self.entry = entry
+        self.mlir_text = mlir_text
+        """The text handed to mlir-opt (generic form)."""
+        self.pipeline = pipeline
+        keep_freed_buffers_in_the_heap()
+        try:
+            self._library = ctypes.CDLL(str(library_path))
+        except OSError as exc:
+            raise BackendError(f"cannot load the compiled module {library_path}: {exc}") from exc
+        self._functions: dict[str, Any] = {}
+
+    @property
+    def signature(self) -> FunctionSignature:
+        return self.signatures[self.entry]
+
+    def _c_function(self, name: str) -> Any:
+        if name not in self._functions:
+            signature = self.signatures[name]
+            function = getattr(self._library, f"_mlir_ciface_{name}")
+            results = signature.results
+            if len(results) == 1 and results[0].is_scalar:
+                function.restype = _SCALAR_CTYPES[results[0].dtype]
+            else:
+                function.restype = None
+            self._functions[name] = function
+        return self._functions[name]
+
+    def bind(self, *args: Any, function: str | None = None) -> BoundCall:
+        """Validate `args` against the signature of `function` (default: the entry) and bind them."""
+        name = function or self.entry
+        if name not in self.signatures:
+            raise BackendError(f"no public function @{name} (have: {', '.join('@' + n for n in self.signatures)})")
+        signature = self.signatures[name]
+        if len(args) != len(signature.inputs):
+            raise BackendError(f"@{name} takes {len(signature.inputs)} argument(s) "
+                               f"({', '.join(s.mlir_type for s in signature.inputs)}), got {len(args)}")
+        c_args: list[Any] = []
+        keep_alive: list[Any] = []
+        input_buffers: set[int] = set()
+        checked = [value if spec.is_scalar else _check_array(value, spec, f"argument #{index} of @{name}")
+                   for index, (spec, value) in enumerate(zip(signature.inputs, args, strict=True))]
+        if name in self.size_constraints and (problem := self.size_constraints[name].check(checked)):
+            raise BackendError(f"sizes of the arguments contradict each other: {problem}")
+        for index, (spec, value) in enumerate(zip(signature.inputs, checked, strict=True)):
+            where = f"argument #{index} of @{name}"
+            if spec.is_scalar:
+                c_args.append(_SCALAR_CTYPES[spec.dtype](_check_scalar(value, spec, where)))
+                continue
+            array = value
+            descriptor = descriptor_of(array)
+            keep_alive += [array, descriptor]
+            input_buffers.add(array.ctypes.data)
+            c_args.append(ctypes.byref(descriptor))
+        return BoundCall(self._c_function(name), signature, c_args, keep_alive, input_buffers)
+
+    def call(self, name: str, *args: Any) -> list[np.ndarray]:
+        """Call public function `name`; returns its results as numpy values."""
+        bound = self.bind(*args, function=name)
+        bound.invoke()
+        return bound.collect()
+
+    def __call__(self, *args: Any) -> list[np.ndarray]:
+        """Call the entry function; returns its results as numpy values."""
+        return self.call(self.entry, *args)
+
+    def benchmark(self, *args: Any, repeat: int = 10, warmup: int = 1) -> list[float]:
+        """Seconds per call of the entry over `repeat` runs, timing only the foreign call."""
+        bound = self.bind(*args)
+        times = []
+        for i in range(warmup + repeat):
+            start = time.perf_counter()
+            bound.invoke()
+            elapsed = time.perf_counter() - start
+            bound.release()
+            if i >= warmup:
+                times.append(elapsed)
+        return times
+
+
+def _check_array(value: Any, spec: ValueSpec, where: str) -> np.ndarray:
+    array = value if isinstance(value, np.ndarray) else np.asarray(value)
+    problem = None
+    if array.dtype != spec.dtype:
+        problem = f"dtype {array.dtype.name}"
+    elif array.ndim != spec.rank:
+        problem = f"rank {array.ndim} (shape {array.shape})"
+    elif spec.shape is not None and any(d is not None and d != a for d, a in zip(spec.shape, array.shape)):
+        problem = f"shape {array.shape}"
+    if problem:
+        raise BackendError(f"{where}: expected {spec.describe()}, got an array of {problem}")
+    # Identity-layout memrefs assume row-major strides; the C interface cannot express others.
+    return np.ascontiguousarray(array)
+
+
+def _check_scalar(value: Any, spec: ValueSpec, where: str) -> Any:
+    if isinstance(value, np.ndarray):
+        if value.ndim != 0:
+            raise BackendError(f"{where}: expected {spec.describe()}, got an array of shape {value.shape}")
+        value = value[()]
+    kind = spec.dtype.kind
+    ok = (kind == "f" and isinstance(value, int | float | np.floating | np.integer)) or (
+        kind in "iu" and isinstance(value, int | np.integer) and not isinstance(value, bool)
+    )
+    if not ok:
+        raise BackendError(f"{where}: expected {spec.describe()}, got {type(value).__name__} {value!r}")
+    return value.item() if isinstance(value, np.generic) else value
+
+
+# Building ---------------------------------------------------------------------------------
