@@ -115,3 +115,70 @@ def test_split_matmuls_agree_with_the_reference(m, k, n, pipeline):
         inputs = random_inputs(candidate.signature, seed=seed)
         (got,), (want,) = candidate(*inputs), reference(*inputs)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def _biased_conv_text(channels: int, inside_loop: bool = False) -> str:
+    """A 3x3 NHWC convolution starting from a bias broadcast, then a ReLU; with `inside_loop`,
+    the broadcast writes into a slice of a loop's shared output, as a grouped convolution's
+    groups do after xfuse-nhwc (grouped_convs.py)."""
+    conv = f"""
+    %bias = linalg.broadcast ins(%b : tensor<{channels}xf32>) outs(%o : tensor<1x9x9x{channels}xf32>) dimensions = [0, 1, 2]
+    %c = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+           ins(%x, %w : tensor<1x11x11x8xf32>, tensor<3x3x8x{channels}xf32>) outs(%bias : tensor<1x9x9x{channels}xf32>) -> tensor<1x9x9x{channels}xf32>"""
+    if inside_loop:
+        body = f"""
+  %l = scf.forall (%i) in (1) shared_outs(%acc = %e) -> (tensor<1x9x9x{channels}xf32>) {{
+    %o = tensor.extract_slice %acc[0, 0, 0, 0] [1, 9, 9, {channels}] [1, 1, 1, 1] : tensor<1x9x9x{channels}xf32> to tensor<1x9x9x{channels}xf32>{conv}
+    scf.forall.in_parallel {{
+      tensor.parallel_insert_slice %c into %acc[0, 0, 0, 0] [1, 9, 9, {channels}] [1, 1, 1, 1] : tensor<1x9x9x{channels}xf32> into tensor<1x9x9x{channels}xf32>
+    }}
+  }}"""
+        result = "%l"
+    else:
+        body = f"\n  %o = tensor.empty() : tensor<1x9x9x{channels}xf32>{conv}"
+        result = "%c"
+    return f"""
+func.func @biased(%x: tensor<1x11x11x8xf32>, %w: tensor<3x3x8x{channels}xf32>, %b: tensor<{channels}xf32>) -> tensor<1x9x9x{channels}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x9x9x{channels}xf32>{body}
+  %r = linalg.generic {{indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                        iterator_types = ["parallel", "parallel", "parallel", "parallel"]}} ins({result} : tensor<1x9x9x{channels}xf32>) outs(%e : tensor<1x9x9x{channels}xf32>) {{
+  ^bb0(%v: f32, %unused: f32):
+    %m = arith.maximumf %v, %zero : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x9x9x{channels}xf32>
+  return %r : tensor<1x9x9x{channels}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("inside_loop", [False, True], ids=["function", "loop"])
+def test_a_bias_broadcast_is_split_with_the_convolution(inside_loop):
+    """Each part starts from its own broadcast of its slice of the bias (so that its schedule
+    fuses the broadcast into the register tiles), inserted into what the broadcast wrote into;
+    the broadcast of the whole result is gone."""
+    module = parse(_biased_conv_text(20, inside_loop))
+    assert split_channel_remainders(module, AVX512) == 1
+    broadcasts = [op for op in module.walk() if op.name == "linalg.broadcast"]
+    convs = _convs(module)
+    assert [conv.operands[2].op for conv in convs] == broadcasts
+    assert [b.results[0].type.get_shape()[3] for b in broadcasts] == [16, 4]
+    slices = [b.operands[0].op for b in broadcasts]
+    assert all(s.name == "tensor.extract_slice" and s.operands[0].name_hint == "b" for s in slices)
+    assert [list(s.static_offsets.get_values()) for s in slices] == [[0], [16]]
+    inserts = [op for op in module.walk() if op.name == "tensor.insert_slice"]
+    destination = inserts[0].operands[1]
+    assert destination.op.name == ("tensor.extract_slice" if inside_loop else "tensor.empty")
+
+
+@pytest.mark.parametrize("inside_loop", [False, True], ids=["function", "loop"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+def test_split_biased_convolutions_agree_with_the_reference(inside_loop, pipeline):
+    if host_target().vector_bits != 512:
+        pytest.skip(f"the channel count is chosen for 16-lane vectors (host: {host_target()})")
+    text = _biased_conv_text(20, inside_loop)
+    candidate, reference = compile_module(text, "biased", pipeline), compile_module(text, "biased", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)

@@ -8,6 +8,7 @@
 // RUN: xfuse-opt %S/Inputs/transposed_weight_argument.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=FC
 // RUN: xfuse-opt %S/Inputs/grouped_filter_argument.mlir -p 'xfuse-nhwc{permute-weights=false}' | filecheck %s --check-prefix=KEEP
 // RUN: xfuse-opt %S/Inputs/collapsed_weight_argument.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=COLLAPSED
+// RUN: xfuse-opt %S/Inputs/grouped_bias_argument.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=BIAS
 
 // CHECK:       remark: xfuse-nhwc: NHWC: 1 linalg.conv_2d_ngchw_gfchw, 5 other ops; 1 weight argument(s) permuted; 2 transpose(s) inserted; 1 grouped convolution(s) split per group
 // CHECK-LABEL: func.func @grouped(%x: tensor<1x4x7x7xf32>, %w: tensor<3x3x2x6xf32> {xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
@@ -42,3 +43,19 @@
 // COLLAPSED-LABEL: func.func @fc_shared(%x: tensor<2x8xf32>, %w: tensor<1x1x6x8xf32> {xfuse.weight})
 // COLLAPSED:         %[[C:[^ ]+]] = tensor.collapse_shape %w
 // COLLAPSED:         linalg.transpose ins(%[[C]] : tensor<6x8xf32>)
+
+// A grouped convolution starting from a bias broadcast: each group broadcasts its own slice of the
+// bias into its slice of the result, in the loop (where the backend fuses it into the register
+// tiles); no broadcast of the whole result is left before the loop, whose shared output starts
+// as the empty tensor.
+// BIAS-LABEL: func.func @grouped_bias(
+// BIAS-NOT:     linalg.broadcast
+// BIAS:         %[[E:[^ ]+]] = tensor.empty() : tensor<1x3x3x6xf32>
+// BIAS-NOT:     linalg.broadcast
+// BIAS:         %[[E5:[^ ]+]] = tensor.expand_shape %[[E]] {{.*}} into tensor<1x3x3x2x3xf32>
+// BIAS:         scf.forall (%[[G:[^)]+]]) in (2) shared_outs(%[[ACC:[^ ]+]] = %[[E5]])
+// BIAS:           %[[COL:[^ ]+]] = arith.muli %[[G]], %{{.*}} : index
+// BIAS:           %[[O:[^ ]+]] = tensor.extract_slice %[[ACC]][0, 0, 0, %[[G]], 0] [1, 3, 3, 1, 3]
+// BIAS:           %[[BG:[^ ]+]] = tensor.extract_slice %b[%[[COL]]] [3] [1] : tensor<6xf32> to tensor<3xf32>
+// BIAS:           %[[INIT:[^ ]+]] = linalg.broadcast ins(%[[BG]]:tensor<3xf32>) outs(%[[O]]:tensor<1x3x3x3xf32>) dimensions = [0, 1, 2]
+// BIAS:           linalg.conv_2d_nhwc_hwcf {{.*}} outs(%[[INIT]] : tensor<1x3x3x3xf32>)
