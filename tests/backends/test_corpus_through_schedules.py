@@ -6,11 +6,12 @@ matmul, pooling and transpose schedules, pads written in place, the parallel spl
 same random inputs, and must agree. These are inputs xfuse's authors did not write.
 
 Left out, each for a reason: integer division (random inputs divide by zero, undefined
-behaviour), element types the runner cannot pass (bf16, i1), and the pieces in `UNDEFINED`,
+behaviour), element types the runner cannot pass (bf16, i1), pieces with `dense_resource`
+constants (elided blobs), and the pieces in `UNDEFINED`,
 whose results depend on uninitialized memory (a convolution or matmul accumulating into
 `tensor.empty`):
-two correct lowerings may differ there. Every 6th qualifying piece runs in the quick subset; all
-of them are `slow`."""
+two correct lowerings may differ there. Every 6th qualifying piece runs in the quick subset
+through both pipelines; the others are `slow`, through `microkernel`."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ def _qualifies(path: Path) -> bool:
     text = path.read_text(encoding="utf-8")
     if _DIVISION.search(text) and _INTEGER_TENSOR.search(text):
         return False
+    if "dense_resource" in text or "dialect_resources" in text:
+        # its blobs are elided or tiny, and parsing registers the resource names process-wide:
+        # test_mlir_corpus.py's pieces would then print uniqued names (blob1_1)
+        return False
     try:
         module = parse(text, name=str(path))
     except Exception:  # noqa: BLE001 - pieces xfuse cannot read are test_mlir_corpus.py's concern
@@ -67,7 +72,7 @@ def test_enough_pieces_qualify_and_the_undefined_ones_are_among_them():
     assert set(UNDEFINED) <= set(PIECES)
 
 
-def _agree(piece: str) -> None:
+def _agree(piece: str, pipelines: tuple[str, ...] = PIPELINES) -> None:
     if piece in UNDEFINED:
         pytest.skip(f"undefined result: {UNDEFINED[piece]}")
     text = (CORPUS / piece).read_text(encoding="utf-8")
@@ -80,7 +85,7 @@ def _agree(piece: str) -> None:
     inputs = random_inputs(reference.signature, seed=1)
     # copies: a piece may mark an argument bufferization.writable and update it in place
     expected = reference(*[np.copy(a) for a in inputs])
-    for pipeline in PIPELINES:
+    for pipeline in pipelines:
         got = compile_module(text, pipeline=pipeline)(*[np.copy(a) for a in inputs])
         assert len(got) == len(expected)
         for want, have in zip(expected, got, strict=True):
@@ -95,4 +100,6 @@ def test_quick_sample_agrees_with_the_reference(piece):
 @pytest.mark.slow
 @pytest.mark.parametrize("piece", [p for i, p in enumerate(PIECES) if i % QUICK_STRIDE])
 def test_every_piece_agrees_with_the_reference(piece):
-    _agree(piece)
+    """The rest through `microkernel` only (CI time); `microkernel-parallel` agreed on all of them
+    on 2026-11-26 (docs/testing.md)."""
+    _agree(piece, ("microkernel",))
