@@ -25,14 +25,14 @@ from __future__ import annotations
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
 from xdsl.dialects.linalg import BroadcastOp
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedule import _is_plain_matmul, choose_micro_tile
 from xfuse.backends.schedule_conv import schedulable
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_syntax import MATMUL
-from xfuse.transforms.layout.slice_loops import convolution_on
+from xfuse.transforms.layout.slice_loops import bias_broadcast, convolution_on
 
 MIN_HEAD_FRACTION = 0.75
 """Split only when the full-width head is at least this share of the channels (1000 -> 992:
@@ -71,21 +71,6 @@ def _part(conv: Operation, accumulator, first: int, count: int) -> list[Operatio
     return [panel, init, part, insert]
 
 
-def _bias_broadcast(init) -> tuple[Operation, SSAValue] | None:
-    """`init` as a `linalg.broadcast` of a vector over the leading dimensions, read by the
-    convolution alone: (the broadcast, the vector); else None. What the broadcast writes into
-    does not matter (it overwrites all of it)."""
-    if not (isinstance(init, OpResult) and init.op.name == "linalg.broadcast" and init.has_one_use()):
-        return None
-    broadcast = init.op
-    vector = broadcast.operands[0]
-    rank = len(init.type.get_shape())
-    dims = broadcast.properties.get("dimensions")
-    if dims is None or tuple(dims.get_values()) != tuple(range(rank - 1)) or len(vector.type.get_shape()) != 1:
-        return None
-    return broadcast, vector
-
-
 def _biased_part(conv: Operation, accumulator, first: int, count: int, vector: SSAValue) -> list[Operation]:
     """`_part` for a convolution that starts from a bias broadcast: the part starts from its own
     broadcast of `vector[first:first + count]` (module doc) and is inserted into `accumulator`."""
@@ -103,12 +88,12 @@ def _biased_part(conv: Operation, accumulator, first: int, count: int, vector: S
 def _split(op: Operation, head: int, total: int, part) -> None:
     """Replace `op` by `part(op, accumulator, first, count)` for `[0, head)` then `[head, total)`,
     the second writing into the first's result. A convolution that starts from a bias broadcast
-    (`_bias_broadcast`) gives each part its own broadcast of its slice of the bias, written into
+    (`bias_broadcast`) gives each part its own broadcast of its slice of the bias, written into
     an empty tensor (in place after `eliminate-empty-tensors`): the parts' schedules fuse their
     broadcast into the register tiles, where a broadcast of the whole result would stay a pass of
     its own (ShuffleNet's 68-channel groups, split 64 + 4). The parts are inserted into what the
     broadcast wrote into."""
-    bias = _bias_broadcast(op.operands[2]) if part is _part else None
+    bias = bias_broadcast(op.operands[2]) if part is _part else None
     if bias is not None:
         broadcast, vector = bias
         first = _biased_part(op, broadcast.operands[1], 0, head, vector)

@@ -21,15 +21,13 @@ read elsewhere too) is left as it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
 from xdsl.dialects.linalg import BroadcastOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.transforms.layout.slice_loops import convolution_on, private_init, slice_loop
+from xfuse.transforms.layout.slice_loops import bias_broadcast, convolution_on, private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 GROUPED = "linalg.conv_2d_nhwgc_gfhwc"
@@ -61,9 +59,13 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     from xfuse.dialects.linalg_named import WINDOWED_OPS
     from xfuse.dialects.tensor import ParallelInsertSliceOp
 
-    bias = _bias_broadcast(conv.operands[2])
-    if bias is not None:  # the groups broadcast their own bias slice: see _bias_broadcast
-        init = bias.empty
+    bias = _grouped_bias(conv.operands[2])
+    if bias is not None:  # the groups broadcast their own bias slice: see _grouped_bias
+        bias_expand, whole_broadcast, vector = bias
+        empty = bias_expand.clone()  # the same reshape, of the broadcast's empty tensor
+        empty.operands[0] = whole_broadcast.operands[1]
+        Rewriter.insert_op(empty, InsertPoint.before(bias_expand))
+        init = empty.results[0]
     else:
         init = private_init(conv.operands[2], conv)
     source = conv.operands[0]
@@ -85,7 +87,7 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     body: list[Operation] = [width, first_column, group_input, group_filter, group_init]
     outputs = [group_init.results[0]]
     if bias is not None:
-        group_bias = ExtractSliceOp(bias.vector, [first_column.result], [features], [1],
+        group_bias = ExtractSliceOp(vector, [first_column.result], [features], [1],
                                     TensorType(element, [features]))
         broadcast = BroadcastOp(group_bias.results[0], group_init.results[0], DenseArrayBase.from_list(i64, [0, 1, 2]))
         body += [group_bias, broadcast]
@@ -102,24 +104,14 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     Rewriter.erase_op(conv)
     Rewriter.erase_op(expand)
     if bias is not None:
-        for op in bias.chain:
-            Rewriter.erase_op(op)
+        Rewriter.erase_op(bias_expand)
+        Rewriter.erase_op(whole_broadcast)
 
 
-@dataclass(frozen=True)
-class _BiasBroadcast:
-    """A grouped convolution's init that broadcasts a bias vector over the result (NHWC, then
-    split into groups): `vector` (F), `empty` (the result's empty tensor in NHWGC), and the ops
-    `chain` that make it, consumer first."""
-
-    vector: SSAValue
-    empty: SSAValue
-    chain: tuple[Operation, ...]
-
-
-def _bias_broadcast(init: SSAValue) -> _BiasBroadcast | None:
-    """`init` as `expand_shape(broadcast(bias : F, empty : N x H x W x F), dims [0, 1, 2])` to
-    N x H x W x G x F/G, read by the convolution alone; else None.
+def _grouped_bias(init: SSAValue) -> tuple[Operation, Operation, SSAValue] | None:
+    """`init` as `expand_shape(broadcast(bias : F, empty : N x H x W x F))` to N x H x W x G x F/G,
+    read by the convolution alone (`bias_broadcast`): (the expand, the broadcast, the vector);
+    else None.
 
     Why: the whole broadcast ran as a pass of its own before the groups' loop (each group then
     accumulated into its slice): ShuffleNet's 32 grouped convolutions spent 14% of its call in
@@ -128,21 +120,11 @@ def _bias_broadcast(init: SSAValue) -> _BiasBroadcast | None:
     does for an ungrouped convolution's bias."""
     if not (isinstance(init, OpResult) and init.op.name == "tensor.expand_shape" and init.has_one_use()):
         return None
-    expand = init.op
-    broadcasted = expand.operands[0]
-    if not (isinstance(broadcasted, OpResult) and broadcasted.op.name == "linalg.broadcast"
-            and broadcasted.has_one_use()):
+    found = bias_broadcast(init.op.operands[0])
+    if found is None or not isinstance(found[0].operands[1], OpResult) or \
+            found[0].operands[1].op.name != "tensor.empty":
         return None
-    broadcast = broadcasted.op
-    vector, empty = broadcast.operands
-    dims = broadcast.properties.get("dimensions")
-    if dims is None or tuple(dims.get_values()) != (0, 1, 2) or not isinstance(empty, OpResult) or \
-            empty.op.name != "tensor.empty" or len(vector.type.get_shape()) != 1:
-        return None
-    grouped_empty = expand.clone()  # the same reshape, of the empty tensor
-    grouped_empty.operands[0] = empty
-    Rewriter.insert_op(grouped_empty, InsertPoint.before(expand))
-    return _BiasBroadcast(vector, grouped_empty.results[0], (expand, broadcast))
+    return init.op, *found
 
 
 def split_grouped_convolutions(function: func.FuncOp) -> int:

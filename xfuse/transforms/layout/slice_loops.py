@@ -37,6 +37,23 @@ def private_init(init: SSAValue, before: Operation) -> SSAValue:
     return mapping[init]
 
 
+def bias_broadcast(init: SSAValue) -> tuple[Operation, SSAValue] | None:
+    """`init` as a `linalg.broadcast` of a vector over all but the last dimension, read by one op
+    alone: (the broadcast, the vector); else None. The slice splits (the groups of a grouped
+    convolution, the channel parts of xfuse/backends/channel_split.py) give each slice its own
+    broadcast of its part of the vector, which the backend fuses into the slice's register
+    tiles; a broadcast of the whole result would stay a pass of its own."""
+    if not (isinstance(init, OpResult) and init.op.name == "linalg.broadcast" and init.has_one_use()):
+        return None
+    broadcast = init.op
+    vector = broadcast.operands[0]
+    dims = broadcast.properties.get("dimensions")
+    rank = len(init.type.get_shape())
+    if dims is None or tuple(dims.get_values()) != tuple(range(rank - 1)) or len(vector.type.get_shape()) != 1:
+        return None
+    return broadcast, vector
+
+
 def slice_loop(count: int, init: SSAValue, width: int, before: Operation, name: str):
     """An `scf.forall` of `count` iterations over `init` (inserted before `before`), and in its
     body the index `iv * width`: (forall, iv, shared output, the width constant, the product)."""
