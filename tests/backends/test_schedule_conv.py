@@ -232,6 +232,27 @@ def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path):
     assert not re.search(r"vfmadd\d+ss|vmulss|vaddss|\(%rsp\)", kernel), kernel  # no scalar math, no spills
 
 
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True),
+    ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True),
+    ConvLayer(1, 16, 16, 16, 64, (3, 3), relu=True),
+    ConvLayer(1, 16, 16, 16, 64, (3, 3), stride=2),
+], ids=["1x1-relu", "1x1-residual-relu", "3x3-relu", "3x3-stride2"])
+def test_each_accumulator_is_stored_once(tmp_path, layer):
+    """A register tile stores each accumulator once, after its epilogue: the bias broadcast that
+    starts it, the convolution's result and the ReLU's operand stay in registers. (Before the
+    subsets of the decomposed 1-D convolution were folded into its transfers, the broadcast and
+    the raw result were stored too, into a buffer nothing read: 2-4 stores per accumulator.) One
+    FMA instruction per accumulator in the kernel, so stores and FMAs are as many."""
+    target = host_target()
+    if target.vector_bits != 512 or not target.cpu.startswith(("sapphire", "emerald", "granite", "znver4", "znver5")):
+        pytest.skip(f"counts AVX-512 instructions (host: {target})")
+    assembly = _assembly(parse(layer.text()), tmp_path)
+    stores = re.findall(r"vmov[au]ps\s+%zmm\d+, -?\d*\(", assembly)
+    fmas = re.findall(r"vfmadd\d+ps", assembly)
+    assert fmas and len(stores) == len(fmas), (len(stores), len(fmas))
+
+
 def test_conv_layers_benchmark_smoke():
     """benchmarks/conv_layers.py runs (tiny repeat) and the two systems agree on the layer."""
     import importlib.util

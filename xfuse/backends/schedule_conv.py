@@ -35,8 +35,11 @@ cost an unfused convolution its width split: `_conv_root`) with
    `transform.structured.decompose` makes the 2-D convolution a 1-D one
    (`conv_1d_nwc_wcf` / `depthwise_conv_1d_nwc_wc`), which the vectorizer handles with strides
    and dilations (the 2-D forms do not vectorize);
-3. `transform.structured.vectorize` of every linalg op in the register tile, leading unit dims
-   cast away, transfer permutations and masked transfers lowered, canonicalized;
+3. `transform.structured.vectorize` of every linalg op in the register tile; the 1-D
+   convolution's rank-reducing slice folded into its transfers *before* the leading unit dims
+   are cast away (after the cast the write no longer covers the slice, the fold fails, and each
+   tile stores its accumulators into a dead buffer and reads them back for the epilogue);
+   leading unit dims cast away, transfer permutations and masked transfers lowered;
 4. `hoist_loop_invariant_subsets` on the reduction loops, innermost first: the
    accumulator's read and write leave the reduction loops, so it is a loop-carried vector;
 5. contractions lowered to outer products and those to `vector.fma` (shared with the matmul
@@ -427,6 +430,9 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
       %ops = transform.structured.match interface{{LinalgOp}} in %loop : ({_ANY}) -> {_ANY}
       transform.structured.vectorize %ops : {_ANY}
     }}
+    transform.apply_patterns to %cfunc{g} {{
+      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+    }} : {_ANY}
     transform.apply_patterns to %cfunc{g} {{
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.vector.transfer_permutation_patterns
