@@ -73,3 +73,31 @@ func.func @layer(%x: tensor<1x42x42x256xf32>, %w: tensor<3x3x256x128xf32> {xfuse
 """)
     assert block_filters(module) == 1
     assert sum(op.name == "scf.forall" for op in module.walk()) == 1
+
+
+EPILOGUE = INPUT.parent / "large_filter_epilogue.mlir"
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel", "default"])
+def test_bias_and_epilogue_move_into_the_block_loop(pipeline):
+    """The bias broadcasts and the chain after the second convolution (the residual add of the
+    first one's result, the ReLU, a negation) run per block: the same results as the HWCF
+    module, and no op of the chain is left outside the loops."""
+    rng = np.random.default_rng(11)
+    arrays = {"x": rng.standard_normal((1, 7, 7, 128), dtype=np.float32),
+              "w1": rng.standard_normal((256, 128, 3, 3), dtype=np.float32) * 0.1,
+              "b1": rng.standard_normal(256, dtype=np.float32),
+              "w2": rng.standard_normal((256, 128, 3, 3), dtype=np.float32) * 0.1,
+              "b2": rng.standard_normal(256, dtype=np.float32)}
+    hwcf = {name: (np.ascontiguousarray(a.transpose(2, 3, 1, 0)) if name.startswith("w") else a)
+            for name, a in arrays.items()}
+    want = compile_module(parse(EPILOGUE.read_text()), "block", "default")(*hwcf.values())
+    module = parse(EPILOGUE.read_text())
+    assert block_filters(module) == 2
+    function = next(op for op in module.walk() if op.name == "func.func")
+    top = [op.name for op in function.body.block.ops]
+    assert top.count("scf.forall") == 2 and "linalg.generic" not in top and "linalg.broadcast" not in top, top
+    blocked = permute_weights(arrays, 0, weight_layouts(module, "block"), weight_shapes(module, "block"))
+    got = compile_module(module, "block", pipeline)(*blocked.values())
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-3)

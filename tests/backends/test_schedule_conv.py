@@ -185,6 +185,48 @@ def test_reduction_chunks_outside_the_tiles(layer, chunk):
         check_layer(layer, seeds=(0,), pipeline="microkernel-parallel")
 
 
+def _blocked(layer: ConvLayer):
+    """`layer`'s module with its filter marked as an HWCF weight and blocked by
+    xfuse-block-filters: the convolution (and the chain after it) in a loop over 64-channel
+    blocks."""
+    from xfuse.transforms.layout.blocked_filters import block_filters
+
+    kh, kw = layer.kernel
+    filter_type = f"tensor<{kh}x{kw}x{layer.channels_in}x{layer.channels_out}xf32>"
+    text = layer.text().replace(f"%w: {filter_type}",
+                                f"%w: {filter_type} {{xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}}")
+    module = parse(text)
+    assert block_filters(module) == 1
+    return module
+
+
+@pytest.mark.parametrize(("layer", "chunk"), [
+    (ConvLayer(1, 7, 7, 512, 128, (3, 3), padding=1, relu=True), 128),   # ResNet-50's 7x7 blocks
+    (ConvLayer(1, 28, 28, 256, 128, (3, 3), padding=1, relu=True), 0),   # a 200 KB block result
+])
+def test_blocked_convolution_chunks_or_fuses_its_chain(layer, chunk):
+    """In a block loop, a convolution whose reduction is chunked outside the tiles keeps the
+    ReLU the block loop computes after it out of its tiles (it would run once per chunk);
+    otherwise the ReLU is its root, in the tiles. Both agree with the reference."""
+    import numpy as np
+
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    module = _blocked(layer)
+    groups = plan_convolutions(module, AVX512)
+    conv_group = next(g for g in groups if g.kind == "conv")
+    assert conv_group.reduction_chunk == chunk
+    assert conv_group.root_is_conv is bool(chunk)
+    inputs = None
+    results = []
+    for pipeline in ("default", "microkernel", "microkernel-parallel"):
+        compiled = compile_module(_blocked(layer), "conv", pipeline)
+        inputs = inputs or random_inputs(compiled.signature, seed=3)
+        results.append(compiled(*inputs)[0])
+    for got in results[1:]:
+        np.testing.assert_allclose(got, results[0], rtol=1e-4, atol=1e-4)
+
+
 @pytest.mark.parametrize("layer", LAYERS)
 def test_layers_agree_with_the_reference(layer):
     if host_target().vector_bits < 256:

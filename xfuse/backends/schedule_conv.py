@@ -244,8 +244,18 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     split of an unfused convolution (only
     `transform.structured.fuse` of the convolution alone makes its remainder tile), and for an
     unfused depthwise convolution (ShuffleNet's 136-channel ones with their batch norm in the
-    8-lane tiles ran at 3 GFLOP/s: the whole network 9.9 -> 12.1 ms)."""
+    8-lane tiles ran at 3 GFLOP/s: the whole network 9.9 -> 12.1 ms). In a loop (xfuse's tiles,
+    xfuse-block-filters' blocks) the chain is fused unless the convolution's reduction is walked
+    in chunks (`_chunks_reduction`; the chain would run once per chunk): the chain then runs
+    after it on the loop's slice, in cache (ResNet-50's 7x7 blocks with their ReLU in the tiles
+    lost the chunks and ran 2.2-2.5 -> 2.8-2.9 ms)."""
     if _in_tiled_loop(conv):
+        if _chunks_reduction(conv, conv) and not _input_has_tileable_producer(conv):
+            result = conv.results[0].type
+            _, _, ow, oc = result.get_shape()
+            tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
+            if tile is not None and not tile.remainder:
+                return conv  # reduction in chunks (`_chunks_reduction`); the chain then runs on the loop's slice, in cache
         return _elementwise_chain_end(conv, conv.parent_block())
     if conv.name != "linalg.conv_2d_nhwc_hwcf":
         return conv

@@ -15,6 +15,14 @@ run the blocks on several CPUs.
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
+
+What the convolution starts from and what follows it move into the loop body too, so that the
+backend fuses them into the block's register tiles as it does for a convolution outside a loop:
+a bias broadcast (`slice_loops.bias_broadcast`) becomes a broadcast of the block's slice of the
+bias, and the elementwise chain after the convolution (`_epilogue`: ReLU, a residual add of a
+tensor computed before it) runs on the block's result before it is inserted. Left outside, each
+was a pass of its own over the whole result (ResNet-50: 34 blocked convolutions, their
+broadcasts 3.7% of the call, their ReLUs and residual adds more).
 """
 
 from __future__ import annotations
@@ -24,13 +32,19 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import BlockArgument, Operation
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.transforms.layout.grouped_convs import HWCF
-from xfuse.transforms.layout.slice_loops import convolution_on, private_init, slice_loop
+from xfuse.transforms.layout.slice_loops import (
+    bias_broadcast,
+    convolution_on,
+    private_init,
+    slice_loop,
+)
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 BLOCK = 64
@@ -61,35 +75,118 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
     return weights
 
 
+def _dominates_conv(value: SSAValue, conv: Operation) -> bool:
+    """`value` is available where `conv` is (where the block loop is built): an argument of the
+    function, or a result of an op before `conv` in its block."""
+    if isinstance(value, BlockArgument):
+        return value.block is conv.parent_block()
+    return isinstance(value, OpResult) and value.op.parent_block() is conv.parent_block() and \
+        value.op.is_before_in_block(conv)
+
+
+def _elementwise_step(op: Operation, value: SSAValue, conv: Operation) -> bool:
+    """`op` is a `linalg.generic` applied elementwise to `value` (identity maps, all loops
+    parallel, one result of `value`'s type, its init not read) whose other inputs are tensors of
+    that type computed before `conv` (a residual): one block of it is the same block of each
+    operand."""
+    if op.name != "linalg.generic" or len(op.results) != 1 or op.results[0].type != value.type:
+        return False
+    if any(str(it.data) != "parallel" for it in op.properties["iterator_types"].data):
+        return False
+    rank = len(value.type.get_shape())
+    if any(m.data != AffineMap.identity(rank) for m in op.properties["indexing_maps"].data):
+        return False
+    inputs, outputs = op.operands[:-1], op.operands[-1:]
+    if len(outputs) != 1 or op.regions[0].block.args[-1].uses:
+        return False
+    return all(v is value or (v.type == value.type and _dominates_conv(v, conv)) for v in inputs)
+
+
+def _epilogue(conv: Operation) -> list[Operation]:
+    """The elementwise chain after `conv` that the block loop computes too: each op the single
+    user of the one before (`_elementwise_step`), in `conv`'s block."""
+    chain: list[Operation] = []
+    value = conv.results[0]
+    while len(uses := list(value.uses)) == 1:
+        user = uses[0].operation
+        if user.parent_block() is not conv.parent_block() or not _elementwise_step(user, value, conv):
+            break
+        chain.append(user)
+        value = user.results[0]
+    return chain
+
+
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
-    from xdsl.dialects.tensor import ExtractSliceOp
+    from xdsl.dialects.linalg import BroadcastOp
+    from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
     from xfuse.dialects.tensor import ParallelInsertSliceOp
     from xfuse.transforms.layout.weight_layout import set_weight_shape
 
-    source, init = conv.operands[0], private_init(conv.operands[2], conv)
+    source, result_type = conv.operands[0], conv.results[0].type
+    chain, bias = _epilogue(conv), bias_broadcast(conv.operands[2])
+    if bias is not None:  # each block broadcasts its slice of the bias: no element is read before written
+        empty = EmptyOp([], result_type)
+        Rewriter.insert_op(empty, InsertPoint.before(conv))
+        init = empty.results[0]
+    else:
+        init = private_init(conv.operands[2], conv)
     kh, kw, channels, features = argument.type.get_shape()
-    n, oh, ow, _ = init.type.get_shape()
+    n, oh, ow, _ = result_type.get_shape()
     blocks = features // BLOCK
     element = argument.type.get_element_type()
     argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, BLOCK]),
                                       BLOCKED)
     set_weight_shape(function, argument.index, [blocks, BLOCK, channels, kh, kw])
     forall, block, result, width, first = slice_loop(blocks, init, BLOCK, conv, "block")
+    block_type = TensorType(element, [n, oh, ow, BLOCK])
+
+    def slice_of(value: SSAValue) -> ExtractSliceOp:
+        return ExtractSliceOp(value, [0, 0, 0, first.result], [n, oh, ow, BLOCK], [1] * 4, block_type)
+
     panel = ExtractSliceOp(argument, [block, 0, 0, 0, 0], [1, kh, kw, channels, BLOCK], [1] * 5,
                            TensorType(element, [kh, kw, channels, BLOCK]))
-    block_init = ExtractSliceOp(result, [0, 0, 0, first.result], [n, oh, ow, BLOCK], [1] * 4,
-                                TensorType(element, [n, oh, ow, BLOCK]))
-    operands, outputs = [source, panel.results[0]], [block_init.results[0]]
-    block_conv = convolution_on(conv, operands, outputs)
-    body = [width, first, panel, block_init, block_conv]
-    Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(block_conv.results[0], result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])
-    forall.terminator.body.add_op(insert)
-    for op in (forall, *body, insert):
+    block_init = slice_of(result)
+    body: list[Operation] = [width, first, panel, block_init]
+    accumulator = block_init.results[0]
+    if bias is not None:
+        block_bias = ExtractSliceOp(bias[1], [first.result], [BLOCK], [1], TensorType(element, [BLOCK]))
+        broadcast = BroadcastOp(block_bias.results[0], block_init.results[0], DenseArrayBase.from_list(i64, [0, 1, 2]))
+        body += [block_bias, broadcast]
+        accumulator = broadcast.results[0]
+    block_conv = convolution_on(conv, [source, panel.results[0]], [accumulator])
+    body.append(block_conv)
+    for op in (forall, width, first, panel, block_init, *body[4:]):
         op.location = conv.location
-    conv.results[0].replace_all_uses_with(forall.results[0])
-    Rewriter.erase_op(conv)
+    whole, value = conv.results[0], block_conv.results[0]
+    for op in chain:  # the epilogue on the block: its slice of every other input, the block's init
+        inputs = []
+        for operand in op.operands[:-1]:
+            if operand is whole:
+                inputs.append(value)
+                continue
+            piece = slice_of(operand)
+            piece.location = op.location
+            body.append(piece)
+            inputs.append(piece.results[0])
+        step = type(op).create(operands=[*inputs, block_init.results[0]], result_types=[block_type],
+                               properties=dict(op.properties), attributes=dict(op.attributes),
+                               regions=[op.regions[0].clone()])
+        step.location = op.location
+        body.append(step)
+        whole, value = op.results[0], step.results[0]
+    Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
+    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])
+    insert.location = conv.location
+    forall.terminator.body.add_op(insert)
+    whole.replace_all_uses_with(forall.results[0])
+    replaced = [*reversed(chain), conv, *([bias[0]] if bias is not None else [])]
+    inits = [op.operands[-1] for op in replaced]
+    for op in replaced:
+        Rewriter.erase_op(op)
+    for value in inits:  # the empties the erased ops wrote into, when nothing else does
+        if isinstance(value, OpResult) and value.op.name == "tensor.empty" and not value.uses and value.op.parent:
+            Rewriter.erase_op(value.op)
 
 
 def block_filters(module: ModuleOp) -> int:

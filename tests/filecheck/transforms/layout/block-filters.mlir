@@ -14,6 +14,36 @@
 // OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments []
 // OPTION-NOT: Traceback
 
+// A bias broadcast and the elementwise chain after the convolution (a residual add of a tensor
+// computed before it, a ReLU, a negation) move into the block loop, on the block's slices; the
+// first convolution, whose result is also returned, keeps only its bias in the loop:
+// RUN: xfuse-opt %S/Inputs/large_filter_epilogue.mlir -p xfuse-block-filters | filecheck %s --check-prefix=EPILOGUE
+// EPILOGUE-LABEL: func.func @block(
+// EPILOGUE:         %[[E1:[^ ]+]] = tensor.empty() : tensor<1x5x5x256xf32>
+// EPILOGUE:         %c1 = scf.forall (%[[B1:[^)]+]]) in (4) shared_outs(%[[ACC1:[^ ]+]] = %[[E1]])
+// EPILOGUE:           %[[F1:[^ ]+]] = arith.muli %[[B1]]
+// EPILOGUE:           %[[I1:[^ ]+]] = tensor.extract_slice %[[ACC1]][0, 0, 0, %[[F1]]] [1, 5, 5, 64]
+// EPILOGUE:           %[[S1:[^ ]+]] = tensor.extract_slice %b1[%[[F1]]] [64] [1] : tensor<256xf32> to tensor<64xf32>
+// EPILOGUE:           %[[BC1:[^ ]+]] = linalg.broadcast ins(%[[S1]]{{ *}}:{{ *}}tensor<64xf32>) outs(%[[I1]]{{ *}}:{{ *}}tensor<1x5x5x64xf32>) dimensions = [0, 1, 2]
+// EPILOGUE:           %[[C1:[^ ]+]] = linalg.conv_2d_nhwc_hwcf {{.*}} outs(%[[BC1]] : tensor<1x5x5x64xf32>)
+// EPILOGUE-NOT:       linalg.generic
+// EPILOGUE:           tensor.parallel_insert_slice %[[C1]] into %[[ACC1]]
+// EPILOGUE:         %neg = scf.forall (%[[B2:[^)]+]]) in (4) shared_outs(%[[ACC2:[^ ]+]] = %{{[^ ]+}})
+// EPILOGUE:           %[[F2:[^ ]+]] = arith.muli %[[B2]]
+// EPILOGUE:           %[[I2:[^ ]+]] = tensor.extract_slice %[[ACC2]][0, 0, 0, %[[F2]]] [1, 5, 5, 64]
+// EPILOGUE:           %[[C2:[^ ]+]] = linalg.conv_2d_nhwc_hwcf
+// EPILOGUE:           %[[R:[^ ]+]] = tensor.extract_slice %c1[0, 0, 0, %[[F2]]] [1, 5, 5, 64]
+// EPILOGUE:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[C2]], %[[R]] : {{.*}}) outs(%[[I2]] : tensor<1x5x5x64xf32>)
+// EPILOGUE:             arith.addf
+// EPILOGUE:           %[[RELU:[^ ]+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<1x5x5x64xf32>) outs(%[[I2]] : tensor<1x5x5x64xf32>)
+// EPILOGUE:             arith.select
+// EPILOGUE:           %[[NEG:[^ ]+]] = linalg.generic {{.*}} ins(%[[RELU]] : tensor<1x5x5x64xf32>) outs(%[[I2]] : tensor<1x5x5x64xf32>)
+// EPILOGUE:             arith.negf
+// EPILOGUE:           tensor.parallel_insert_slice %[[NEG]] into %[[ACC2]][0, 0, 0, %[[F2]]]
+// EPILOGUE-NOT:     linalg.generic
+// EPILOGUE-NOT:     linalg.broadcast
+// EPILOGUE:         return %c1, %neg
+
 // CHECK-LABEL: func.func @layer(
 // CHECK-SAME:    %w: tensor<4x3x3x128x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 4, 64, 128, 3, 3>}
 // CHECK-SAME:    %v: tensor<3x3x8x128xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}
