@@ -160,13 +160,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
 
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
-                             remainder: bool = True) -> MicroTile | None:
-    """`choose_micro_tile` with the target's full vector width, else half of it, down to 128
-    bits: `n` no multiple of the full width (1000 classes, ShuffleNet's 28-channel groups) still
-    gets vector FMAs of a narrower register (an `xmm`/`ymm` FMA on AVX-512), not scalar loops
-    (ResNet-50's classifier, 2048 x 1000: 4.5 ms as loops, reading B down its columns)."""
+                             remainder: bool = True, min_bits: int = 128) -> MicroTile | None:
+    """`choose_micro_tile` with the target's full vector width, else half of it, down to
+    `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
+    (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
+    (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
+    4.5 ms as loops, reading B down its columns)."""
     width = target.vector_bits
-    while width >= 128:
+    while width >= min_bits:
         tile = choose_micro_tile(m, n, element_bits, replace(target, vector_bits=width), remainder)
         if tile is not None:
             return tile
