@@ -137,6 +137,26 @@ def test_grouped_convolution_with_a_bias_broadcasts_it_per_group():
         np.testing.assert_allclose(got[0], want, rtol=1e-5, atol=1e-5, err_msg=pipeline)
 
 
+def test_grouped_convolution_computes_the_chain_after_it_per_group():
+    """The residual add and ReLU after a grouped convolution run in the group loop
+    (grouped_convs.py, `_collapsed_chain`): no generic of the chain is left outside the loop,
+    and the results agree with the NCHW original through the reference lowering and the
+    micro-kernel schedules."""
+    path = FILECHECK / "layout" / "Inputs" / "grouped_chain_argument.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    assert convert_to_nhwc(module).split_groups == 1
+    in_loop = [op for op in module.walk() if op.name == "linalg.generic" and op.parent_op().name == "scf.forall"]
+    assert len(in_loop) == 2
+    layouts = weight_layouts(module, "grouped_chain")
+    x, w, b, res = random_inputs(reference.signature, seed=14)
+    want = reference(x, w, b, res)
+    for pipeline in (PIPELINE, "microkernel", "microkernel-parallel"):
+        got = compile_module(module.clone(), pipeline=pipeline)(x, np.ascontiguousarray(w.transpose(layouts[1])), b, res)
+        for g, expected in zip(got, want, strict=True):
+            np.testing.assert_allclose(g, expected, rtol=1e-5, atol=1e-5, err_msg=pipeline)
+
+
 def test_weight_arguments_take_the_new_layout():
     path = FILECHECK / "layout" / "Inputs" / "weight_arguments.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)

@@ -19,7 +19,7 @@ applies at load time, as `xfuse.onnx`'s `Model` does).
 What the convolution starts from and what follows it move into the loop body too, so that the
 backend fuses them into the block's register tiles as it does for a convolution outside a loop:
 a bias broadcast (`slice_loops.bias_broadcast`) becomes a broadcast of the block's slice of the
-bias, and the elementwise chain after the convolution (`_epilogue`: ReLU, a residual add of a
+bias, and the elementwise chain after the convolution (`slice_loops.elementwise_chain`: ReLU, a residual add of a
 tensor computed before it) runs on the block's result before it is inserted. Left outside, each
 was a pass of its own over the whole result (ResNet-50: 34 blocked convolutions, their
 broadcasts 3.7% of the call, their ReLUs and residual adds more).
@@ -33,15 +33,17 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
-from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.transforms.layout.grouped_convs import HWCF
 from xfuse.transforms.layout.slice_loops import (
     bias_broadcast,
+    chain_on_slice,
     convolution_on,
+    elementwise_chain,
+    erase_with_dead_inits,
     private_init,
     slice_loop,
 )
@@ -75,47 +77,6 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
     return weights
 
 
-def _dominates_conv(value: SSAValue, conv: Operation) -> bool:
-    """`value` is available where `conv` is (where the block loop is built): an argument of the
-    function, or a result of an op before `conv` in its block."""
-    if isinstance(value, BlockArgument):
-        return value.block is conv.parent_block()
-    return isinstance(value, OpResult) and value.op.parent_block() is conv.parent_block() and \
-        value.op.is_before_in_block(conv)
-
-
-def _elementwise_step(op: Operation, value: SSAValue, conv: Operation) -> bool:
-    """`op` is a `linalg.generic` applied elementwise to `value` (identity maps, all loops
-    parallel, one result of `value`'s type, its init not read) whose other inputs are tensors of
-    that type computed before `conv` (a residual): one block of it is the same block of each
-    operand."""
-    if op.name != "linalg.generic" or len(op.results) != 1 or op.results[0].type != value.type:
-        return False
-    if any(str(it.data) != "parallel" for it in op.properties["iterator_types"].data):
-        return False
-    rank = len(value.type.get_shape())
-    if any(m.data != AffineMap.identity(rank) for m in op.properties["indexing_maps"].data):
-        return False
-    inputs, outputs = op.operands[:-1], op.operands[-1:]
-    if len(outputs) != 1 or op.regions[0].block.args[-1].uses:
-        return False
-    return all(v is value or (v.type == value.type and _dominates_conv(v, conv)) for v in inputs)
-
-
-def _epilogue(conv: Operation) -> list[Operation]:
-    """The elementwise chain after `conv` that the block loop computes too: each op the single
-    user of the one before (`_elementwise_step`), in `conv`'s block."""
-    chain: list[Operation] = []
-    value = conv.results[0]
-    while len(uses := list(value.uses)) == 1:
-        user = uses[0].operation
-        if user.parent_block() is not conv.parent_block() or not _elementwise_step(user, value, conv):
-            break
-        chain.append(user)
-        value = user.results[0]
-    return chain
-
-
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
@@ -124,7 +85,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     from xfuse.transforms.layout.weight_layout import set_weight_shape
 
     source, result_type = conv.operands[0], conv.results[0].type
-    chain, bias = _epilogue(conv), bias_broadcast(conv.operands[2])
+    chain, bias = elementwise_chain(conv.results[0], conv), bias_broadcast(conv.operands[2])
     if bias is not None:  # each block broadcasts its slice of the bias: no element is read before written
         empty = EmptyOp([], result_type)
         Rewriter.insert_op(empty, InsertPoint.before(conv))
@@ -158,35 +119,13 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     body.append(block_conv)
     for op in (forall, width, first, panel, block_init, *body[4:]):
         op.location = conv.location
-    whole, value = conv.results[0], block_conv.results[0]
-    for op in chain:  # the epilogue on the block: its slice of every other input, the block's init
-        inputs = []
-        for operand in op.operands[:-1]:
-            if operand is whole:
-                inputs.append(value)
-                continue
-            piece = slice_of(operand)
-            piece.location = op.location
-            body.append(piece)
-            inputs.append(piece.results[0])
-        step = type(op).create(operands=[*inputs, block_init.results[0]], result_types=[block_type],
-                               properties=dict(op.properties), attributes=dict(op.attributes),
-                               regions=[op.regions[0].clone()])
-        step.location = op.location
-        body.append(step)
-        whole, value = op.results[0], step.results[0]
+    value = chain_on_slice(chain, conv.results[0], block_conv.results[0], slice_of, block_init.results[0], body)
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
     insert = ParallelInsertSliceOp(value, result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])
     insert.location = conv.location
     forall.terminator.body.add_op(insert)
-    whole.replace_all_uses_with(forall.results[0])
-    replaced = [*reversed(chain), conv, *([bias[0]] if bias is not None else [])]
-    inits = [op.operands[-1] for op in replaced]
-    for op in replaced:
-        Rewriter.erase_op(op)
-    for value in inits:  # the empties the erased ops wrote into, when nothing else does
-        if isinstance(value, OpResult) and value.op.name == "tensor.empty" and not value.uses and value.op.parent:
-            Rewriter.erase_op(value.op)
+    (chain[-1] if chain else conv).results[0].replace_all_uses_with(forall.results[0])
+    erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
 def block_filters(module: ModuleOp) -> int:

@@ -15,6 +15,11 @@ channels `g` (the `G` axis of the NHWGC input), filter columns `[g F/G, (g+1) F/
 its slice of the NHWGC result (`tensor.parallel_insert_slice`, in place once bufferized). The
 arithmetic is the grouped convolution's, summed in the same order.
 
+The elementwise chain after the result's collapse to NHWC (`_collapsed_chain`: the ReLU of a
+ShuffleNet unit's first group convolution, the residual add and ReLU after its second) runs in
+the loop too, on the group's channels, so that the backend fuses it into the group's register
+tiles instead of making it a pass of its own over the whole result.
+
 A grouped convolution whose filter is anything else (a constant, a computed tensor, an argument
 read elsewhere too) is left as it is.
 """
@@ -27,7 +32,16 @@ from xdsl.dialects.linalg import BroadcastOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.transforms.layout.slice_loops import bias_broadcast, convolution_on, private_init, slice_loop
+from xfuse.transforms.layout.plan import CHANNELS_LAST_GROUP_SPLIT, reassociation
+from xfuse.transforms.layout.slice_loops import (
+    bias_broadcast,
+    chain_on_slice,
+    convolution_on,
+    elementwise_chain,
+    erase_with_dead_inits,
+    private_init,
+    slice_loop,
+)
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
 
 GROUPED = "linalg.conv_2d_nhwgc_gfhwc"
@@ -95,17 +109,46 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     operands = [group_input.results[0], group_filter.results[0]]
     group_conv = convolution_on(conv, operands, outputs, WINDOWED_OPS["conv_2d_nhwc_hwcf"])
     body.append(group_conv)
-    Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(group_conv.results[0], result, [0, 0, 0, group, 0], [n, oh, ow, 1, features])
-    forall.terminator.body.add_op(insert)
-    for op in (forall, *body, insert):
+    for op in (forall, *body):
         op.location = conv.location
+    collapse, chain = _collapsed_chain(conv)
+    group_type = TensorType(element, [n, oh, ow, features])
+
+    def slice_of(value: SSAValue) -> ExtractSliceOp:
+        return ExtractSliceOp(value, [0, 0, 0, first_column.result], [n, oh, ow, features], [1] * 4, group_type)
+
+    value = group_conv.results[0]
+    if chain:
+        value = chain_on_slice(chain, collapse.results[0], value, slice_of, group_init.results[0], body)
+    Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
+    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, group, 0], [n, oh, ow, 1, features])
+    insert.location = conv.location
+    forall.terminator.body.add_op(insert)
     conv.results[0].replace_all_uses_with(forall.results[0])
+    if chain:  # the collapse of the loop's result is the chain's result now
+        chain[-1].results[0].replace_all_uses_with(collapse.results[0])
+        collapse.detach()
+        Rewriter.insert_op(collapse, InsertPoint.before(chain[-1]))
+        erase_with_dead_inits(list(reversed(chain)))
     Rewriter.erase_op(conv)
     Rewriter.erase_op(expand)
     if bias is not None:
         Rewriter.erase_op(bias_expand)
         Rewriter.erase_op(whole_broadcast)
+
+
+def _collapsed_chain(conv: Operation) -> tuple[Operation | None, list[Operation]]:
+    """The `tensor.collapse_shape` of `conv`'s NHWGC result to NHWC (its only user, merging the
+    group and channel dims) and the elementwise chain after it that the group loop computes too
+    (`slice_loops.elementwise_chain`; its other inputs available before `conv`); (None, []) when
+    there is none."""
+    uses = list(conv.results[0].uses)
+    if len(uses) != 1 or uses[0].operation.name != "tensor.collapse_shape":
+        return None, []
+    collapse = uses[0].operation
+    if reassociation(collapse) != CHANNELS_LAST_GROUP_SPLIT:
+        return None, []
+    return collapse, elementwise_chain(collapse.results[0], conv)
 
 
 def _grouped_bias(init: SSAValue) -> tuple[Operation, Operation, SSAValue] | None:

@@ -8,7 +8,8 @@ slice of its result in place; these are the pieces they share.
 
 from __future__ import annotations
 
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 _RECOMPUTABLE = ("tensor.empty", "linalg.fill", "tensor.expand_shape", "tensor.collapse_shape")
@@ -79,3 +80,79 @@ def convolution_on(conv: Operation, operands: list[SSAValue], outputs: list[SSAV
     return op_class(operands, outputs, [[outputs[0].type]],
                     properties={k: v for k, v in conv.properties.items() if k in ("strides", "dilations")},
                     attributes=dict(conv.attributes), hidden_region=op_class.get_hidden_region(operands, outputs))
+
+
+def _available_at(value: SSAValue, anchor: Operation) -> bool:
+    """`value` is available where `anchor` is (where the slice loop is built): an argument of
+    `anchor`'s block, or a result of an op before `anchor` in it."""
+    if isinstance(value, BlockArgument):
+        return value.block is anchor.parent_block()
+    return isinstance(value, OpResult) and value.op.parent_block() is anchor.parent_block() and \
+        value.op.is_before_in_block(anchor)
+
+
+def _elementwise_step(op: Operation, value: SSAValue, anchor: Operation) -> bool:
+    """`op` is a `linalg.generic` applied elementwise to `value` (identity maps, all loops
+    parallel, one result of `value`'s type, its init not read) whose other inputs are tensors of
+    that type available at `anchor` (a residual): a slice of it is the same slice of each
+    operand."""
+    if op.name != "linalg.generic" or len(op.results) != 1 or op.results[0].type != value.type:
+        return False
+    if any(str(it.data) != "parallel" for it in op.properties["iterator_types"].data):
+        return False
+    rank = len(value.type.get_shape())
+    if any(m.data != AffineMap.identity(rank) for m in op.properties["indexing_maps"].data):
+        return False
+    if len(op.operands) < 2 or op.regions[0].block.args[-1].uses:
+        return False
+    return all(v is value or (v.type == value.type and _available_at(v, anchor)) for v in op.operands[:-1])
+
+
+def elementwise_chain(value: SSAValue, anchor: Operation) -> list[Operation]:
+    """The elementwise chain after `value` that a slice loop built at `anchor` can compute on
+    each slice: each op the single user of the one before (`_elementwise_step`: a ReLU, a
+    residual add of a tensor computed before `anchor`), in `anchor`'s block. It stops at the
+    first op that does not qualify (a named op, a broadcast operand, a second user)."""
+    chain: list[Operation] = []
+    while len(uses := list(value.uses)) == 1:
+        user = uses[0].operation
+        if user.parent_block() is not anchor.parent_block() or not _elementwise_step(user, value, anchor):
+            break
+        chain.append(user)
+        value = user.results[0]
+    return chain
+
+
+def chain_on_slice(chain: list[Operation], whole: SSAValue, value: SSAValue, slice_of, init: SSAValue,
+                   body: list[Operation]) -> SSAValue:
+    """`chain` (from `elementwise_chain(whole, ...)`) applied to `value`, one slice of `whole`:
+    each op reads the slice's running value and its slice (`slice_of(operand)`, an op) of every
+    other input, and writes into `init`. The new ops are appended to `body`; the slice's result."""
+    for op in chain:
+        inputs = []
+        for operand in op.operands[:-1]:
+            if operand is whole:
+                inputs.append(value)
+                continue
+            piece = slice_of(operand)
+            piece.location = op.location
+            body.append(piece)
+            inputs.append(piece.results[0])
+        step = type(op).create(operands=[*inputs, init], result_types=[init.type],
+                               properties=dict(op.properties), attributes=dict(op.attributes),
+                               regions=[op.regions[0].clone()])
+        step.location = op.location
+        body.append(step)
+        whole, value = op.results[0], step.results[0]
+    return value
+
+
+def erase_with_dead_inits(ops: list[Operation]) -> None:
+    """Erase `ops` (users first), then the `tensor.empty`s they wrote into (their last operand)
+    that nothing else reads."""
+    inits = [op.operands[-1] for op in ops]
+    for op in ops:
+        Rewriter.erase_op(op)
+    for value in inits:
+        if isinstance(value, OpResult) and value.op.name == "tensor.empty" and not value.uses and value.op.parent:
+            Rewriter.erase_op(value.op)

@@ -9,6 +9,7 @@
 // RUN: xfuse-opt %S/Inputs/grouped_filter_argument.mlir -p 'xfuse-nhwc{permute-weights=false}' | filecheck %s --check-prefix=KEEP
 // RUN: xfuse-opt %S/Inputs/collapsed_weight_argument.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=COLLAPSED
 // RUN: xfuse-opt %S/Inputs/grouped_bias_argument.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=BIAS
+// RUN: xfuse-opt %S/Inputs/grouped_chain_argument.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=CHAIN
 
 // CHECK:       remark: xfuse-nhwc: NHWC: 1 linalg.conv_2d_ngchw_gfchw, 5 other ops; 1 weight argument(s) permuted; 2 transpose(s) inserted; 1 grouped convolution(s) split per group
 // CHECK-LABEL: func.func @grouped(%x: tensor<1x4x7x7xf32>, %w: tensor<3x3x2x6xf32> {xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
@@ -59,3 +60,26 @@
 // BIAS:           %[[BG:[^ ]+]] = tensor.extract_slice %b[%[[COL]]] [3] [1] : tensor<6xf32> to tensor<3xf32>
 // BIAS:           %[[INIT:[^ ]+]] = linalg.broadcast ins(%[[BG]]:tensor<3xf32>) outs(%[[O]]:tensor<1x3x3x3xf32>) dimensions = [0, 1, 2]
 // BIAS:           linalg.conv_2d_nhwc_hwcf {{.*}} outs(%[[INIT]] : tensor<1x3x3x3xf32>)
+
+// The residual add and the ReLU after the grouped convolution's collapse run in the group loop,
+// on the group's channels of the convolution and of the residual (transposed to NHWC before the
+// loop); the loop's collapsed result is what the ReLU's users read. The negation of the residual
+// is not part of the chain and stays outside.
+// CHAIN-LABEL: func.func @grouped_chain(
+// CHAIN:         %[[RES:[^ ]+]] = linalg.transpose ins(%res : tensor<1x6x5x5xf32>)
+// CHAIN:         %[[LOOP:[^ ]+]] = scf.forall (%[[G:[^)]+]]) in (2) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}})
+// CHAIN:           %[[COL:[^ ]+]] = arith.muli %[[G]], %{{.*}} : index
+// CHAIN:           %[[O:[^ ]+]] = tensor.extract_slice %[[ACC]][0, 0, 0, %[[G]], 0] [1, 5, 5, 1, 3]
+// CHAIN:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf
+// CHAIN:           %[[R:[^ ]+]] = tensor.extract_slice %[[RES]][0, 0, 0, %[[COL]]] [1, 5, 5, 3] [1, 1, 1, 1] : tensor<1x5x5x6xf32> to tensor<1x5x5x3xf32>
+// CHAIN:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[C]], %[[R]] : tensor<1x5x5x3xf32>, tensor<1x5x5x3xf32>) outs(%[[O]] : tensor<1x5x5x3xf32>)
+// CHAIN:             arith.addf
+// CHAIN:           %[[RELU:[^ ]+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<1x5x5x3xf32>) outs(%[[O]] : tensor<1x5x5x3xf32>)
+// CHAIN:             arith.select
+// CHAIN:           tensor.parallel_insert_slice %[[RELU]] into %[[ACC]][0, 0, 0, %[[G]], 0] [1, 5, 5, 1, 3]
+// CHAIN:         %[[FLAT:[^ ]+]] = tensor.collapse_shape %[[LOOP]] {{.*}} into tensor<1x5x5x6xf32>
+// CHAIN-NEXT:    %{{[^ ]+}} = tensor.empty() : tensor<1x6x5x5xf32>
+// CHAIN-NEXT:    %[[OUT:[^ ]+]] = linalg.transpose ins(%[[FLAT]] : tensor<1x5x5x6xf32>)
+// CHAIN:         %neg = linalg.generic {{.*}} ins(%res : tensor<1x6x5x5xf32>)
+// CHAIN:           arith.negf
+// CHAIN:         return %[[OUT]], %neg
