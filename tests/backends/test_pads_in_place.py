@@ -22,7 +22,7 @@ from xfuse.parsing import parse
 from xfuse.testing.random_convs import ConvLayer, check_layer, layer_module
 
 INPUT = Path(__file__).parent / "inputs" / "pads_in_place.mlir"
-FUNCTIONS = ["relu_pad_conv", "pool_pad_pool", "shuffle_pad_depthwise", "not_in_place"]
+FUNCTIONS = ["relu_pad_conv", "pool_pad_pool", "shuffle_pad_depthwise", "not_in_place", "concat_pad_pool"]
 
 
 @pytest.fixture(autouse=True)
@@ -44,9 +44,9 @@ def _ops(function, name):
     return [op for op in function.walk() if op.name == name]
 
 
-def test_three_pads_are_written_in_place_and_two_are_not():
+def test_four_pads_are_written_in_place_and_three_are_not():
     module, count = _rewritten()
-    assert count == 3
+    assert count == 4  # concat_pad_pool's pad of its argument %x keeps its fill and copy
     kept = _function(module, "not_in_place")
     assert len(_ops(kept, "tensor.pad")) == 2 and not _ops(kept, "tensor.insert_slice")
     module.verify()
@@ -92,6 +92,29 @@ def test_a_collapsed_source_gets_an_expanded_slice():
     # the 1x1 convolution still reads the shuffled tensor (now the padded buffer's interior)
     conv = _ops(function, "linalg.conv_2d_nhwc_hwcf")[0]
     assert conv.operands[0].op.name == "tensor.collapse_shape"
+
+
+def test_a_padded_concatenation_is_built_in_the_padded_buffer():
+    """The concatenation's pieces are inserted into the padded buffer's interior, at their
+    offsets along the channels; its border is filled; the 1x1 convolution that read the
+    concatenation reads the interior; no concat or pad is left."""
+    module, _ = _rewritten()
+    function = _function(module, "concat_pad_pool")
+    assert not _ops(function, "tensor.concat")
+    assert [pad.operands[0] for pad in _ops(function, "tensor.pad")] == [function.args[0]]
+    pool2 = _ops(function, "linalg.pooling_nhwc_max")[-1]
+    conv = _ops(function, "linalg.conv_2d_nhwc_hwcf")[-1]
+    interior = conv.operands[0].op
+    assert interior.name == "tensor.extract_slice"
+    assert list(interior.properties["static_offsets"].get_values()) == [0, 1, 1, 0]
+    assert list(interior.properties["static_sizes"].get_values()) == [1, 6, 7, 24]
+    padded_inserts = [op for op in _ops(function, "tensor.insert_slice")
+                      if op.results[0].type.get_shape() == (1, 8, 9, 24)]
+    pieces = [(op.operands[0].type.get_shape()[3], list(op.properties["static_offsets"].get_values()))
+              for op in padded_inserts if PAD_FILL_ATTR not in getattr(op.operands[0], "op", op).attributes]
+    assert pieces[:2] == [(16, [0, 1, 1, 0]), (8, [0, 1, 1, 16])]
+    assert pool2.operands[0] is padded_inserts[-1].results[0]
+    module.verify()
 
 
 @pytest.mark.parametrize(("low", "source", "padded"), [

@@ -27,6 +27,13 @@ a pad whose source is a function argument, or comes from anything other than suc
 keeps that fill and copy. Other readers of the source read it where it now is, in the interior
 (SqueezeNet's squeeze outputs, read by a 1x1 and a padded 3x3 convolution). The border fills are marked `PAD_FILL_ATTR`, which the
 schedule tiles per pixel row and vectorizes (schedule_conv.py).
+
+A pad of a `tensor.concat` (Inception's modules end in one, and the next module's pooling
+branch pads it) is built where the concatenation was: each piece inserted into the padded
+buffer's interior at its offset, the border filled, and the concatenation's other readers (the
+next module's 1x1 convolutions) read the interior slice. The schedule's `eliminate-empty-tensors`
+then makes each piece's producer write into the padded buffer, as it does for a concatenation's
+own buffer: the concatenation is never copied into a padded one.
 """
 
 from __future__ import annotations
@@ -167,6 +174,59 @@ def _rewrite(pad: Operation, block: Block) -> bool:
     return True
 
 
+def _available_before(value: SSAValue, op: Operation) -> bool:
+    if isinstance(value, BlockArgument):
+        return value.block is op.parent_block() or value.block.parent_op() is not None and \
+            value.block.parent_op().is_ancestor(op)
+    return value.op.parent_block() is op.parent_block() and value.op.is_before_in_block(op)
+
+
+def _rewrite_concat(pad: Operation, block: Block) -> bool:
+    """Rewrite `pad` of a static `tensor.concat` at the top of `block` (module docstring): the
+    pieces inserted into the padded buffer and the border filled where the concatenation was; its
+    other readers read the interior. Whether it was rewritten."""
+    concat = pad.operands[0].op
+    value = _padding_value(pad)
+    if concat.parent_block() is not block or value is None or not _available_before(value, concat):
+        return False
+    source_type, padded_type = concat.results[0].type, pad.results[0].type
+    low = list(pad.properties["static_low"].get_values())
+    source_shape, padded_shape = list(source_type.get_shape()), list(padded_type.get_shape())
+    if any(s < 0 for s in source_shape + padded_shape) or any(v < 0 for v in low):
+        return False
+    dim = concat.dim.value.data
+    element = padded_type.get_element_type()
+    padded = EmptyOp([], padded_type)
+    made: list[Operation] = [padded]
+    current: SSAValue = padded.results[0]
+    offset = 0
+    for piece in concat.operands:
+        shape = list(piece.type.get_shape())
+        offsets = list(low)
+        offsets[dim] += offset
+        insert = InsertSliceOp.from_static_parameters(piece, current, offsets, shape)
+        made.append(insert)
+        current = insert.results[0]
+        offset += shape[dim]
+    for offsets, sizes in _border_slabs(low, source_shape, padded_shape):
+        slab = ExtractSliceOp.from_static_parameters(current, offsets, sizes)
+        fill = FillOp([value], [slab.results[0]], [TensorType(element, sizes)])
+        fill.attributes[PAD_FILL_ATTR] = UnitAttr()
+        insert = InsertSliceOp.from_static_parameters(fill.results[0], current, offsets, sizes)
+        made += [slab, fill, insert]
+        current = insert.results[0]
+    interior = ExtractSliceOp.from_static_parameters(current, low, source_shape)
+    made.append(interior)
+    for op in made:
+        op.location = concat.location
+    Rewriter.insert_op(made, InsertPoint.before(concat))
+    pad.results[0].replace_all_uses_with(current)
+    Rewriter.erase_op(pad)
+    concat.results[0].replace_all_uses_with(interior.results[0])
+    Rewriter.erase_op(concat)
+    return True
+
+
 def pads_in_place(module: ModuleOp) -> int:
     """Rewrite every pad marked `CONV_PAD_ATTR` that qualifies (module docstring); how many."""
     count = 0
@@ -176,6 +236,9 @@ def pads_in_place(module: ModuleOp) -> int:
             continue
         if any(pad.operands[1:]):  # dynamic low/high
             continue
-        if _rewrite(pad, pad.parent_block()):
+        source = pad.operands[0]
+        if isinstance(source, OpResult) and source.op.name == "tensor.concat":
+            count += _rewrite_concat(pad, pad.parent_block())
+        elif _rewrite(pad, pad.parent_block()):
             count += 1
     return count

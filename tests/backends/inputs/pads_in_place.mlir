@@ -86,3 +86,46 @@ func.func @not_in_place(%x: tensor<1x6x6x8xf32>, %y: tensor<1x6x6x8xf32>) -> (te
   } : tensor<1x6x6x8xf32> to tensor<1x8x8x8xf32>
   return %pa, %pb : tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>
 }
+
+// An Inception module's end: two branches (a 1x1 convolution with its ReLU, a max pooling)
+// concatenated along the channels; the concatenation is read by a 1x1 convolution and,
+// padded, by a 3x3 max pooling (stride 1). The padded buffer is built where the concatenation
+// was; the 1x1 convolution reads its interior.
+func.func @concat_pad_pool(%x: tensor<1x6x7x8xf32>, %w: tensor<1x1x8x16xf32>, %v: tensor<1x1x24x16xf32>)
+    -> (tensor<1x6x7x16xf32>, tensor<1x6x7x24xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %e16 = tensor.empty() : tensor<1x6x7x16xf32>
+  %f16 = linalg.fill ins(%zero : f32) outs(%e16 : tensor<1x6x7x16xf32>) -> tensor<1x6x7x16xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x6x7x8xf32>, tensor<1x1x8x16xf32>) outs(%f16 : tensor<1x6x7x16xf32>) -> tensor<1x6x7x16xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                          iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+         ins(%c : tensor<1x6x7x16xf32>) outs(%e16 : tensor<1x6x7x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x6x7x16xf32>
+  %xp = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x6x7x8xf32> to tensor<1x8x9x8xf32>
+  %e8 = tensor.empty() : tensor<1x6x7x8xf32>
+  %f8 = linalg.fill ins(%ninf : f32) outs(%e8 : tensor<1x6x7x8xf32>) -> tensor<1x6x7x8xf32>
+  %window = tensor.empty() : tensor<3x3xf32>
+  %pool = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%xp, %window : tensor<1x8x9x8xf32>, tensor<3x3xf32>) outs(%f8 : tensor<1x6x7x8xf32>) -> tensor<1x6x7x8xf32>
+  %cat = tensor.concat dim(3) %relu, %pool : (tensor<1x6x7x16xf32>, tensor<1x6x7x8xf32>) -> tensor<1x6x7x24xf32>
+  %f16b = linalg.fill ins(%zero : f32) outs(%e16 : tensor<1x6x7x16xf32>) -> tensor<1x6x7x16xf32>
+  %next = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%cat, %v : tensor<1x6x7x24xf32>, tensor<1x1x24x16xf32>) outs(%f16b : tensor<1x6x7x16xf32>) -> tensor<1x6x7x16xf32>
+  %catp = tensor.pad %cat low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x6x7x24xf32> to tensor<1x8x9x24xf32>
+  %e24 = tensor.empty() : tensor<1x6x7x24xf32>
+  %f24 = linalg.fill ins(%ninf : f32) outs(%e24 : tensor<1x6x7x24xf32>) -> tensor<1x6x7x24xf32>
+  %pool2 = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%catp, %window : tensor<1x8x9x24xf32>, tensor<3x3xf32>) outs(%f24 : tensor<1x6x7x24xf32>) -> tensor<1x6x7x24xf32>
+  return %next, %pool2 : tensor<1x6x7x16xf32>, tensor<1x6x7x24xf32>
+}
