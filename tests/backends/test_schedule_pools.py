@@ -115,6 +115,41 @@ def test_lowered_pooling_computes_on_vectors(pipeline, vectorized, tmp_path):
     assert (max(lanes, default=0) >= 16) is vectorized
 
 
+SHARED_AND_ARGUMENT_INITS = """
+func.func @pools(%x: tensor<1x9x9x16xf32>, %y: tensor<1x9x9x16xf32>, %acc: tensor<1x4x4x16xf32>)
+    -> (tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %window = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x4x4x16xf32>
+  %fill = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %a = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %window : tensor<1x9x9x16xf32>, tensor<3x3xf32>) outs(%fill : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %b = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%y, %window : tensor<1x9x9x16xf32>, tensor<3x3xf32>) outs(%fill : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %c = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %window : tensor<1x9x9x16xf32>, tensor<3x3xf32>) outs(%acc : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  return %a, %b, %c : tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>, tensor<1x4x4x16xf32>
+}
+"""
+
+
+def test_fill_inits_are_fused_into_the_tiles():
+    """A pooling whose init is a fill gets it in its tiles (`fuse_init`), even when the fill is
+    shared; one accumulating into an argument keeps it (the sum onto %acc); all agree with the
+    reference."""
+    module = parse(SHARED_AND_ARGUMENT_INITS)
+    groups = plan_pools(module, AVX512)
+    assert sorted(g.fuse_init for g in groups) == [False, True]
+    fused = next(g for g in groups if g.fuse_init)
+    assert "fuse_into_containing_op %init" in pool_bodies([fused])[0]
+    assert "fuse_into_containing_op" not in pool_bodies([g for g in groups if not g.fuse_init])[0]
+    candidate = compile_module(SHARED_AND_ARGUMENT_INITS, "pools", "microkernel")
+    reference = compile_module(SHARED_AND_ARGUMENT_INITS, "pools", "default")
+    inputs = random_inputs(candidate.signature, seed=5)
+    for got, want in zip(candidate(*inputs), reference(*inputs), strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
 # Adapted from ByteIR's linalg tests (a max pooling whose -inf init comes from a 0-d constant
 # through `tensor.extract`): batch 4, 16 channels, 2x2 window, stride 2.
 BYTEIR_MAX_POOL = """

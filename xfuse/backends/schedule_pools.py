@@ -10,7 +10,10 @@ the window columns whole), decomposes the 2-D pooling to a 1-D one and vectorize
 convolution schedule does its depthwise convolutions. The tile is the largest with `OWB`
 dividing the output width, `CB` one, two or four vectors dividing the channels, and `OWB x CB /
 L` accumulators within `MAX_ACCUMULATORS`. SqueezeNet 1.50-1.57x -> 1.43x onnxruntime, ShuffleNet
-1.73-1.80x -> 1.56x (one thread).
+1.73-1.80x -> 1.56x (one thread). A `linalg.fill` init is fused into the tiles
+(`fuse_into_containing_op`; it was a pass of its own over the result), and the accumulator is
+hoisted out of the window-row loop once the 1-D pooling's rank-reducing slice is folded into its
+transfers (before the leading unit dims are cast away, as in schedule_conv.py).
 
 The sequential pipelines only: in the parallel ones the poolings stay with the parallel split
 (parallel_split.py), which runs them, and the ops only they read, on every CPU; vectorized
@@ -22,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
+from xdsl.ir import OpResult
 
 from xfuse.backends.schedule import _static_float_tensor
 from xfuse.backends.target import CpuTarget
@@ -42,6 +46,9 @@ class PoolGroup:
     group: int
     ow: int
     channels: int
+    fuse_init: bool = True
+    """The poolings' inits are `linalg.fill`s, fused into the tiles (each tile fills its own part
+    of the result, in registers, instead of a pass of its own over all of it)."""
 
 
 def pool_tile(op, target: CpuTarget) -> tuple[int, int] | None:
@@ -63,14 +70,16 @@ def pool_tile(op, target: CpuTarget) -> tuple[int, int] | None:
 
 def plan_pools(module: ModuleOp, target: CpuTarget) -> list[PoolGroup]:
     """Mark each pooling `pool_tile` tiles with its group number; the groups."""
-    groups: dict[tuple[int, int], int] = {}
+    groups: dict[tuple[int, int, bool], int] = {}
     for op in module.walk():
         tile = pool_tile(op, target)
         if tile is None or op.parent_op() is None or op.parent_op().name != "func.func":
             continue
-        group = groups.setdefault(tile, len(groups))
+        init = op.operands[-1]
+        fill = isinstance(init, OpResult) and init.op.name == "linalg.fill"
+        group = groups.setdefault((*tile, fill), len(groups))
         op.attributes[POOL_ATTR] = IntegerAttr(group, IntegerType(64))
-    return [PoolGroup(g, *tile) for tile, g in groups.items()]
+    return [PoolGroup(g, *key) for key, g in groups.items()]
 
 
 def pool_bodies(groups: list[PoolGroup]) -> list[str]:
@@ -81,23 +90,37 @@ def pool_bodies(groups: list[PoolGroup]) -> list[str]:
     lines = []
     for group in groups:
         g = group.group
+        producer = f"""\
+      %init = transform.get_producer_of_operand %pool[2] : ({_ANY}) -> {_ANY}
+""" if group.fuse_init else ""
+        fused = f"""\
+      %init_tile, %loop_fused = transform.structured.fuse_into_containing_op %init into %loop
+        : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
+      transform.structured.vectorize %init_tile : {_ANY}
+""" if group.fuse_init else ""
         lines.append(f"""\
-    // pool group {g}: tiles of {group.ow} pixels x {group.channels} channels, vectorized
+    // pool group {g}: tiles of {group.ow} pixels x {group.channels} channels{", its init fused" if group.fuse_init else ""}, vectorized
     %pools{g} = transform.structured.match attributes{{{POOL_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %ptiles{g}, %ploop{g} = transform.structured.tile_using_forall %pools{g} tile_sizes [1, 1, {group.ow}, {group.channels}]
-      : ({_ANY}) -> ({_ANY}, {_ANY})
-    %prows{g}, %prow_loop{g} = transform.structured.tile_using_for %ptiles{g} tile_sizes [0, 0, 0, 0, 1, 0]
-      : ({_ANY}) -> ({_ANY}, {_ANY})
-    %p1d{g} = transform.structured.decompose %prows{g} : ({_ANY}) -> {_ANY}
-    transform.structured.vectorize %p1d{g} : {_ANY}
-""")
-    lines.append(f"""\
-    %pool_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_patterns to %pool_funcs {{
-      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
-      transform.apply_patterns.vector.transfer_permutation_patterns
-      transform.apply_patterns.vector.lower_masked_transfers
-      transform.apply_patterns.canonicalization
-    }} : {_ANY}
+    transform.foreach %pools{g} : {_ANY} {{
+    ^bb0(%pool: {_ANY}):
+{producer}\
+      %tile, %loop = transform.structured.tile_using_forall %pool tile_sizes [1, 1, {group.ow}, {group.channels}]
+        : ({_ANY}) -> ({_ANY}, {_ANY})
+{fused}\
+      %rows, %row_loop = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, 0]
+        : ({_ANY}) -> ({_ANY}, {_ANY})
+      %pool_1d = transform.structured.decompose %rows : ({_ANY}) -> {_ANY}
+      transform.structured.vectorize %pool_1d : {_ANY}
+      %pool_func = transform.get_parent_op %row_loop {{op_name = "func.func"}} : ({_ANY}) -> {_ANY}
+      transform.apply_patterns to %pool_func {{
+        transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+      }} : {_ANY}
+      transform.apply_patterns to %pool_func {{
+        transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+        transform.apply_patterns.vector.transfer_permutation_patterns
+        transform.apply_patterns.vector.lower_masked_transfers
+      }} : {_ANY}
+      transform.loop.hoist_loop_invariant_subsets %row_loop : {_ANY}
+    }}
 """)
     return ["".join(lines)]
