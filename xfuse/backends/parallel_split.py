@@ -25,13 +25,19 @@ What it leaves alone, so the other schedules see what they expect:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult
 
 from xfuse.backends.schedule import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR
-from xfuse.backends.schedule_conv import CONV_ATTR, CONV_INSTANCE_ATTR, CONV_PRODUCER_ATTR, CONV_ROOT_ATTR
+from xfuse.backends.schedule_conv import (
+    CONV_ATTR,
+    CONV_INSTANCE_ATTR,
+    CONV_PRODUCER_ATTR,
+    CONV_ROOT_ATTR,
+)
 from xfuse.backends.schedule_packs import PACK_ATTR
 from xfuse.backends.schedule_transposes import TRANSPOSE_ATTR
 
@@ -42,7 +48,7 @@ MIN_ELEMENTS = 32 * 1024
 _POOLINGS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum", "linalg.pooling_nhwc_min")
 _SAME_SPACE = ("linalg.transpose", "linalg.broadcast", *ELEMENTWISE_NAMED)
 """Named ops whose loops are their result's dimensions, in order."""
-_SCHEDULED = (CONTRACTION_ATTR, ROOT_ATTR, PACK_ATTR, CONV_ATTR, CONV_ROOT_ATTR, CONV_PRODUCER_ATTR,
+SCHEDULED_ATTRS = (CONTRACTION_ATTR, ROOT_ATTR, PACK_ATTR, CONV_ATTR, CONV_ROOT_ATTR, CONV_PRODUCER_ATTR,
               CONV_INSTANCE_ATTR, TRANSPOSE_ATTR)
 _ANY = "!transform.any_op"
 
@@ -61,12 +67,12 @@ def _splittable_loops(op: Operation) -> list[int]:
             if str(result) == f"d{d}" and d < len(iterators) and iterators[d] == "parallel"]
 
 
-def _pulled_by_schedules(block_ops: list[Operation]) -> set[Operation]:
+def pulled_by_schedules(block_ops: list[Operation]) -> set[Operation]:
     """The linalg ops a schedule's `transform.structured.fuse` may pull into its tiles: the
     producers, through linalg ops, of the operands of every scheduled op (but the input of a
     convolution fused op by op, which `fuse_into_containing_op` of its chain does not take)."""
     pulled: set[Operation] = set()
-    work = [op for op in block_ops if any(a in op.attributes for a in _SCHEDULED)]
+    work = [op for op in block_ops if any(a in op.attributes for a in SCHEDULED_ATTRS)]
     while work:
         op = work.pop()
         operands = op.operands
@@ -81,7 +87,7 @@ def _pulled_by_schedules(block_ops: list[Operation]) -> set[Operation]:
 
 
 def _split_loop(op: Operation, workers: int) -> int | None:
-    if len(op.results) != 1 or any(a in op.attributes for a in _SCHEDULED):
+    if len(op.results) != 1 or any(a in op.attributes for a in SCHEDULED_ATTRS):
         return None
     types = [v.type for v in op.operands if isinstance(v.type, TensorType)] + [op.results[0].type]
     if not all(isinstance(t, TensorType) and t.has_static_shape() for t in types):
@@ -92,11 +98,20 @@ def _split_loop(op: Operation, workers: int) -> int | None:
     return next((d for d in _splittable_loops(op) if shape[d] >= workers), None)
 
 
-def _is_an_init(op: Operation) -> bool:
+def is_an_init(op: Operation) -> bool:
     """A result of `op` is the `outs` operand of a linalg op (the last operands, one per result)."""
     return any(use.operation.name.startswith("linalg.") and
                use.index >= len(use.operation.operands) - len(use.operation.results)
                for result in op.results for use in result.uses)
+
+
+def function_bodies(module: ModuleOp) -> Iterator[tuple[func.FuncOp, list[Operation], set[Operation]]]:
+    """Each function of `module` with a body: the function, its top-level ops, and those ops
+    the other schedules' fusions may pull into their tiles (`pulled_by_schedules`)."""
+    for function in module.walk():
+        if isinstance(function, func.FuncOp) and function.body.blocks:
+            block_ops = list(function.body.block.ops)
+            yield function, block_ops, pulled_by_schedules(block_ops)
 
 
 def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
@@ -109,15 +124,11 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
     if workers < 2:
         return []
     loops: list[int] = []
-    for function in module.walk():
-        if not isinstance(function, func.FuncOp) or not function.body.blocks:
-            continue
-        block_ops = list(function.body.block.ops)
-        pulled = _pulled_by_schedules(block_ops)
+    for function, block_ops, pulled in function_bodies(module):
         taken: set[Operation] = set()
 
         def candidate(op: Operation) -> bool:
-            return op not in pulled and op not in taken and op.name.startswith("linalg.") and not _is_an_init(op)
+            return op not in pulled and op not in taken and op.name.startswith("linalg.") and not is_an_init(op)
 
         for op in reversed(block_ops):
             if not candidate(op):

@@ -123,6 +123,7 @@ class Pipeline:
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
         from xfuse.backends.pads_in_place import pads_in_place
         from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
+        from xfuse.backends.schedule_elementwise import elementwise_bodies, plan_elementwise
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.schedule_in_parts import split_for_schedule
@@ -149,7 +150,8 @@ class Pipeline:
         transposes = plan_transposes(module, target) if self.microkernels else []
         pools = plan_pools(module, target) if self.microkernels and not self.parallel else []
         splits = plan_parallel_split(module, WORKERS) if self.microkernels and self.parallel else []
-        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0)]
+        chains = plan_elementwise(module, target) if self.microkernels and not self.parallel else []
+        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)

@@ -296,7 +296,7 @@ def _is_elementwise_consumer(op: Operation, operand_type: TensorType) -> bool:
     if any(str(it.data) != "parallel" for it in iterators.data):
         return False
     rank = len(operand_type.get_shape())
-    return all(m.data.is_projected_permutation and m.data.num_dims == rank for m in maps.data) and \
+    return all(m.data.is_projected_permutation() and m.data.num_dims == rank for m in maps.data) and \
         _is_identity(maps.data[-1].data)
 
 
