@@ -182,3 +182,70 @@ def test_split_biased_convolutions_agree_with_the_reference(inside_loop, pipelin
         inputs = random_inputs(candidate.signature, seed=seed)
         (got,), (want,) = candidate(*inputs), reference(*inputs)
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def _chained_conv_in_loop(channels: int) -> str:
+    """A slice loop's body as xfuse-nhwc's group split leaves it: the residual's slice, a bias
+    broadcast, a 3x3 convolution of `channels` outputs, the residual add and a ReLU, inserted."""
+    t = f"tensor<1x9x9x{channels}xf32>"
+    ident = "affine_map<(n, h, w, c) -> (n, h, w, c)>"
+    par4 = '["parallel", "parallel", "parallel", "parallel"]'
+    return f"""
+func.func @chained(%x: tensor<1x11x11x8xf32>, %w: tensor<3x3x8x{channels}xf32>, %b: tensor<{channels}xf32>, %res: {t}) -> {t} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %l = scf.forall (%i) in (1) shared_outs(%acc = %e) -> ({t}) {{
+    %o = tensor.extract_slice %acc[0, 0, 0, 0] [1, 9, 9, {channels}] [1, 1, 1, 1] : {t} to {t}
+    %r = tensor.extract_slice %res[0, 0, 0, 0] [1, 9, 9, {channels}] [1, 1, 1, 1] : {t} to {t}
+    %bias = linalg.broadcast ins(%b : tensor<{channels}xf32>) outs(%o : {t}) dimensions = [0, 1, 2]
+    %c = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+           ins(%x, %w : tensor<1x11x11x8xf32>, tensor<3x3x8x{channels}xf32>) outs(%bias : {t}) -> {t}
+    %sum = linalg.generic {{indexing_maps = [{ident}, {ident}, {ident}], iterator_types = {par4}}} ins(%c, %r : {t}, {t}) outs(%o : {t}) {{
+    ^bb0(%v: f32, %s: f32, %unused: f32):
+      %a = arith.addf %v, %s : f32
+      linalg.yield %a : f32
+    }} -> {t}
+    %relu = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = {par4}}} ins(%sum : {t}) outs(%o : {t}) {{
+    ^bb0(%v: f32, %unused: f32):
+      %m = arith.maximumf %v, %zero : f32
+      linalg.yield %m : f32
+    }} -> {t}
+    scf.forall.in_parallel {{
+      tensor.parallel_insert_slice %relu into %acc[0, 0, 0, 0] [1, 9, 9, {channels}] [1, 1, 1, 1] : {t} into {t}
+    }}
+  }}
+  return %l : {t}
+}}
+"""
+
+
+def test_a_chain_in_a_loop_is_split_with_the_convolution():
+    """In a slice loop, each part applies the residual add and ReLU to its own channels (so its
+    schedule fuses them into its register tiles) and inserts that; no generic reads the whole
+    convolution any more."""
+    module = parse(_chained_conv_in_loop(20))
+    assert split_channel_remainders(module, AVX512) == 1
+    convs = _convs(module)
+    generics = [op for op in module.walk() if op.name == "linalg.generic"]
+    assert len(convs) == 2 and len(generics) == 4
+    for conv, first in zip(convs, (0, 16), strict=True):
+        (use,) = conv.results[0].uses
+        add = use.operation
+        assert add in generics and add.results[0].type == conv.results[0].type
+        residual = add.operands[1].op
+        assert residual.name == "tensor.extract_slice" and residual.operands[0].name_hint == "r"
+        assert list(residual.static_offsets.get_values()) == [0, 0, 0, first]
+        (relu_use,) = add.results[0].uses
+        assert next(iter(relu_use.operation.results[0].uses)).operation.name == "tensor.insert_slice"
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+def test_split_chains_agree_with_the_reference(pipeline):
+    if host_target().vector_bits != 512:
+        pytest.skip(f"the channel count is chosen for 16-lane vectors (host: {host_target()})")
+    text = _chained_conv_in_loop(20)
+    candidate, reference = compile_module(text, "chained", pipeline), compile_module(text, "chained", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)

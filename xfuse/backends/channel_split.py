@@ -6,8 +6,12 @@ tile, so all of it ran on 8-lane tiles at 56 GFLOP/s, a third of the other layer
 of the network's time. Split at 992 channels, the head gets full-width tiles and the 8-channel
 tail its own narrow ones: two convolutions on slices of the filter and of the accumulator, each
 written back into the accumulator with `tensor.insert_slice` (in place after bufferization).
-The elementwise consumers (bias, ReLU) are then a pass of their own, no longer fused into the
-register tiles; for a convolution whose head is most of it, that costs far less than it saves.
+At a function's top level the elementwise consumers (ReLU, residual add) are then a pass of
+their own, no longer fused into the register tiles; for a convolution whose head is most of it,
+that costs far less than it saves. In a slice loop (xfuse-nhwc's groups, xfuse-block-filters'
+blocks: the chain is on one slice there already) each part applies the chain to its own channels
+(`_chain_per_part`), and each part's schedule fuses it (ShuffleNet, one thread, two A/B pairs:
+1.44x -> 1.34-1.38x onnxruntime).
 
 Matrix products with columns no full vector divides (the 1000 classes of a classifier) are split
 the same way (`split_matmul_columns`), at the last multiple of four vectors, unless whole cache
@@ -32,7 +36,13 @@ from xfuse.backends.schedule import _is_plain_matmul, choose_micro_tile
 from xfuse.backends.schedule_conv import schedulable
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_syntax import MATMUL
-from xfuse.transforms.layout.slice_loops import bias_broadcast, convolution_on
+from xfuse.transforms.layout.slice_loops import (
+    bias_broadcast,
+    chain_on_slice,
+    convolution_on,
+    elementwise_chain,
+    erase_with_dead_inits,
+)
 
 MIN_HEAD_FRACTION = 0.75
 """Split only when the full-width head is at least this share of the channels (1000 -> 992:
@@ -94,6 +104,7 @@ def _split(op: Operation, head: int, total: int, part) -> None:
     its own (ShuffleNet's 68-channel groups, split 64 + 4). The parts are inserted into what the
     broadcast wrote into."""
     bias = bias_broadcast(op.operands[2]) if part is _part else None
+    chain = elementwise_chain(op.results[0], op) if part is _part and _in_loop(op) else []
     if bias is not None:
         broadcast, vector = bias
         first = _biased_part(op, broadcast.operands[1], 0, head, vector)
@@ -103,11 +114,46 @@ def _split(op: Operation, head: int, total: int, part) -> None:
         second = part(op, first[-1].results[0], head, total - head)
     for new in first + second:
         new.location = op.location
+    if chain:
+        _chain_per_part(op, chain, first, 0, head)
+        _chain_per_part(op, chain, second, head, total - head)
     Rewriter.insert_op(first + second, InsertPoint.before(op))
-    op.results[0].replace_all_uses_with(second[-1].results[0])
+    (chain[-1] if chain else op).results[0].replace_all_uses_with(second[-1].results[0])
+    if chain:
+        erase_with_dead_inits(list(reversed(chain)))
     Rewriter.erase_op(op)
     if bias is not None:
         Rewriter.erase_op(bias[0])
+
+
+def _in_loop(op: Operation) -> bool:
+    parent = op.parent_op()
+    return parent is not None and parent.name in ("scf.forall", "scf.for")
+
+
+def _chain_per_part(conv: Operation, chain: list[Operation], ops: list[Operation], first: int, count: int) -> None:
+    """Make the part `ops` (ending in its insert_slice) insert the `chain` applied to its
+    channels instead of its raw result: in a slice loop (xfuse-nhwc's groups, the blocks of
+    xfuse-block-filters) the chain after the convolution runs per part, so each part's schedule
+    fuses it into its register tiles (ShuffleNet's ReLUs and residual adds after its 34-, 68- and
+    136-channel groups, split 32 + 2, 64 + 4 and 128 + 8)."""
+    insert = ops[-1]
+    part_value = insert.operands[0]
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    element = conv.results[0].type.get_element_type()
+    part_type = TensorType(element, [n, oh, ow, count])
+
+    def slice_of(value: SSAValue) -> ExtractSliceOp:
+        return ExtractSliceOp(value, [0, 0, 0, first], [n, oh, ow, count], [1] * 4, part_type)
+
+    empty = EmptyOp([], part_type)
+    pieces: list[Operation] = []
+    steps: list[Operation] = []
+    value = chain_on_slice(chain, conv.results[0], part_value, slice_of, empty.results[0], steps, pieces)
+    for new in (empty, *pieces, *steps):
+        new.location = conv.location if new in (empty, *pieces) else new.location
+    ops[-1:-1] = [empty, *pieces, *steps]
+    insert.operands[0] = value
 
 
 def _split_all(module: ModuleOp, name: str, head_of, dim: int, part) -> int:

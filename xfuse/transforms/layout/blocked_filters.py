@@ -119,7 +119,9 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     body.append(block_conv)
     for op in (forall, width, first, panel, block_init, *body[4:]):
         op.location = conv.location
-    value = chain_on_slice(chain, conv.results[0], block_conv.results[0], slice_of, block_init.results[0], body)
+    pieces: list[Operation] = []  # the other inputs' slices, before the convolution
+    value = chain_on_slice(chain, conv.results[0], block_conv.results[0], slice_of, block_init.results[0], body, pieces)
+    body[body.index(block_conv):body.index(block_conv)] = pieces
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
     insert = ParallelInsertSliceOp(value, result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])
     insert.location = conv.location

@@ -119,7 +119,9 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
 
     value = group_conv.results[0]
     if chain:
-        value = chain_on_slice(chain, collapse.results[0], value, slice_of, group_init.results[0], body)
+        pieces: list[Operation] = []  # the other inputs' slices, before the convolution
+        value = chain_on_slice(chain, collapse.results[0], value, slice_of, group_init.results[0], body, pieces)
+        body[body.index(group_conv):body.index(group_conv)] = pieces
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
     insert = ParallelInsertSliceOp(value, result, [0, 0, 0, group, 0], [n, oh, ow, 1, features])
     insert.location = conv.location

@@ -124,10 +124,13 @@ def elementwise_chain(value: SSAValue, anchor: Operation) -> list[Operation]:
 
 
 def chain_on_slice(chain: list[Operation], whole: SSAValue, value: SSAValue, slice_of, init: SSAValue,
-                   body: list[Operation]) -> SSAValue:
+                   body: list[Operation], pieces: list[Operation] | None = None) -> SSAValue:
     """`chain` (from `elementwise_chain(whole, ...)`) applied to `value`, one slice of `whole`:
     each op reads the slice's running value and its slice (`slice_of(operand)`, an op) of every
-    other input, and writes into `init`. The new ops are appended to `body`; the slice's result."""
+    other input, and writes into `init`. The chain's ops are appended to `body`, the slices of the
+    other inputs to `pieces` (default `body`: a caller that puts them before the convolution
+    keeps them available to it, for the backend's channel split); the slice's result."""
+    pieces = body if pieces is None else pieces
     for op in chain:
         inputs = []
         for operand in op.operands[:-1]:
@@ -136,7 +139,7 @@ def chain_on_slice(chain: list[Operation], whole: SSAValue, value: SSAValue, sli
                 continue
             piece = slice_of(operand)
             piece.location = op.location
-            body.append(piece)
+            pieces.append(piece)
             inputs.append(piece.results[0])
         step = type(op).create(operands=[*inputs, init], result_types=[init.type],
                                properties=dict(op.properties), attributes=dict(op.attributes),

@@ -31,8 +31,8 @@
 // EPILOGUE:         %neg = scf.forall (%[[B2:[^)]+]]) in (4) shared_outs(%[[ACC2:[^ ]+]] = %{{[^ ]+}})
 // EPILOGUE:           %[[F2:[^ ]+]] = arith.muli %[[B2]]
 // EPILOGUE:           %[[I2:[^ ]+]] = tensor.extract_slice %[[ACC2]][0, 0, 0, %[[F2]]] [1, 5, 5, 64]
-// EPILOGUE:           %[[C2:[^ ]+]] = linalg.conv_2d_nhwc_hwcf
 // EPILOGUE:           %[[R:[^ ]+]] = tensor.extract_slice %c1[0, 0, 0, %[[F2]]] [1, 5, 5, 64]
+// EPILOGUE:           %[[C2:[^ ]+]] = linalg.conv_2d_nhwc_hwcf
 // EPILOGUE:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[C2]], %[[R]] : {{.*}}) outs(%[[I2]] : tensor<1x5x5x64xf32>)
 // EPILOGUE:             arith.addf
 // EPILOGUE:           %[[RELU:[^ ]+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<1x5x5x64xf32>) outs(%[[I2]] : tensor<1x5x5x64xf32>)

@@ -63,15 +63,15 @@
 
 // The residual add and the ReLU after the grouped convolution's collapse run in the group loop,
 // on the group's channels of the convolution and of the residual (transposed to NHWC before the
-// loop); the loop's collapsed result is what the ReLU's users read. The negation of the residual
+// loop; its slice taken before the convolution); the loop's collapsed result is what the ReLU's users read. The negation of the residual
 // is not part of the chain and stays outside.
 // CHAIN-LABEL: func.func @grouped_chain(
 // CHAIN:         %[[RES:[^ ]+]] = linalg.transpose ins(%res : tensor<1x6x5x5xf32>)
 // CHAIN:         %[[LOOP:[^ ]+]] = scf.forall (%[[G:[^)]+]]) in (2) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}})
 // CHAIN:           %[[COL:[^ ]+]] = arith.muli %[[G]], %{{.*}} : index
 // CHAIN:           %[[O:[^ ]+]] = tensor.extract_slice %[[ACC]][0, 0, 0, %[[G]], 0] [1, 5, 5, 1, 3]
-// CHAIN:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf
 // CHAIN:           %[[R:[^ ]+]] = tensor.extract_slice %[[RES]][0, 0, 0, %[[COL]]] [1, 5, 5, 3] [1, 1, 1, 1] : tensor<1x5x5x6xf32> to tensor<1x5x5x3xf32>
+// CHAIN:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf
 // CHAIN:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[C]], %[[R]] : tensor<1x5x5x3xf32>, tensor<1x5x5x3xf32>) outs(%[[O]] : tensor<1x5x5x3xf32>)
 // CHAIN:             arith.addf
 // CHAIN:           %[[RELU:[^ ]+]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<1x5x5x3xf32>) outs(%[[O]] : tensor<1x5x5x3xf32>)
