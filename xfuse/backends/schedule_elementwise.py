@@ -1,8 +1,8 @@
 """Vectorized elementwise chains: the ops no other schedule takes, in whole vectors.
 
 In the sequential micro-kernel pipeline, an elementwise `linalg.generic` that no register tile
-fused (the transformer layer's GELU after its bias add, whose input has two readers; a batch
-norm and ReLU before a convolution; the ReLU after a channel-split convolution) is lowered by
+fused (the transformer layer's GELU after its bias add, whose input has two readers; the ReLU
+after a channel-split convolution at a function's top level) is lowered by
 `convert-linalg-to-loops` to scalar loops, which LLVM's loop vectorizer does not always take:
 the GELU's erf polynomial ran as `vmulss`/`vaddss`, 0.256 ms for 128 x 1024 elements.
 
@@ -12,8 +12,9 @@ with `ELEMENTWISE_PRODUCER_ATTR` = the same number (the parallel split's plannin
 xfuse/backends/parallel_split.py, restricted to elementwise generics). `elementwise_bodies`
 tiles each root `1 x ... x 1 x T` (`T` whole vectors of the innermost dimension), fuses the
 marked producers into the tile loop, and vectorizes the tile: one pass over memory per chain, on
-vectors. A chain whose innermost dimension no whole vector divides, or with dynamic shapes,
-keeps the loops.
+vectors. A chain whose innermost dimension no whole vector divides, with dynamic shapes, or
+with a generic that reads an operand through constant zeros (torch-mlir's batch norms read their
+`C x 1 x 1` scale through `(c, 0, 0)`: `_chain`) keeps the loops.
 
 The parallel pipelines leave these ops to the parallel split (one `scf.forall` slice per CPU).
 """
