@@ -32,7 +32,7 @@ from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.schedule import _is_plain_matmul, choose_micro_tile
+from xfuse.backends.schedule import _in_tiled_loop, _is_plain_matmul, choose_micro_tile
 from xfuse.backends.schedule_conv import schedulable
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_syntax import MATMUL
@@ -104,7 +104,7 @@ def _split(op: Operation, head: int, total: int, part) -> None:
     its own (ShuffleNet's 68-channel groups, split 64 + 4). The parts are inserted into what the
     broadcast wrote into."""
     bias = bias_broadcast(op.operands[2]) if part is _part else None
-    chain = elementwise_chain(op.results[0], op) if part is _part and _in_loop(op) else []
+    chain = elementwise_chain(op.results[0], op) if part is _part and _in_tiled_loop(op) else []
     if bias is not None:
         broadcast, vector = bias
         first = _biased_part(op, broadcast.operands[1], 0, head, vector)
@@ -126,11 +126,6 @@ def _split(op: Operation, head: int, total: int, part) -> None:
         Rewriter.erase_op(bias[0])
 
 
-def _in_loop(op: Operation) -> bool:
-    parent = op.parent_op()
-    return parent is not None and parent.name in ("scf.forall", "scf.for")
-
-
 def _chain_per_part(conv: Operation, chain: list[Operation], ops: list[Operation], first: int, count: int) -> None:
     """Make the part `ops` (ending in its insert_slice) insert the `chain` applied to its
     channels instead of its raw result: in a slice loop (xfuse-nhwc's groups, the blocks of
@@ -147,11 +142,10 @@ def _chain_per_part(conv: Operation, chain: list[Operation], ops: list[Operation
         return ExtractSliceOp(value, [0, 0, 0, first], [n, oh, ow, count], [1] * 4, part_type)
 
     empty = EmptyOp([], part_type)
+    empty.location = conv.location
     pieces: list[Operation] = []
     steps: list[Operation] = []
     value = chain_on_slice(chain, conv.results[0], part_value, slice_of, empty.results[0], steps, pieces)
-    for new in (empty, *pieces, *steps):
-        new.location = conv.location if new in (empty, *pieces) else new.location
     ops[-1:-1] = [empty, *pieces, *steps]
     insert.operands[0] = value
 
