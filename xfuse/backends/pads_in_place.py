@@ -47,6 +47,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.backends.schedule_conv import CONV_PAD_ATTR, PAD_FILL_ATTR
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.interfaces.tiling import TilingRefused
+from xfuse.transforms.layout.slice_loops import available_at
 from xfuse.transforms.tile import destination_operand_indices
 
 
@@ -111,6 +112,21 @@ def _border_slabs(low: list[int], source: list[int], padded: list[int]) -> list[
     return slabs
 
 
+def _fill_border(padded: SSAValue, value: SSAValue, low: list[int], source: list[int], padded_shape: list[int],
+                 ops: list[Operation]) -> SSAValue:
+    """`padded` with its border filled with `value`, slab by slab (`_border_slabs`), each fill
+    marked `PAD_FILL_ATTR`; the new ops are appended to `ops`; the filled tensor."""
+    element = padded.type.get_element_type()
+    for offsets, sizes in _border_slabs(low, source, padded_shape):
+        slab = ExtractSliceOp.from_static_parameters(padded, offsets, sizes)
+        fill = FillOp([value], [slab.results[0]], [TensorType(element, sizes)])
+        fill.attributes[PAD_FILL_ATTR] = UnitAttr()
+        insert = InsertSliceOp.from_static_parameters(fill.results[0], padded, offsets, sizes)
+        ops += [slab, fill, insert]
+        padded = insert.results[0]
+    return padded
+
+
 def _rewrite(pad: Operation, block: Block) -> bool:
     """Rewrite `pad` (at the top of `block`) as the module docstring shows; whether it was."""
     source = pad.operands[0]
@@ -138,7 +154,6 @@ def _rewrite(pad: Operation, block: Block) -> bool:
     source_shape, padded_shape = list(source_type.get_shape()), list(padded_type.get_shape())
     if any(s < 0 for s in source_shape + padded_shape) or any(v < 0 for v in low):
         return False
-    element = padded_type.get_element_type()
 
     padded = EmptyOp([], padded_type)
     interior = ExtractSliceOp.from_static_parameters(padded, low, source_shape)
@@ -159,13 +174,7 @@ def _rewrite(pad: Operation, block: Block) -> bool:
 
     current: SSAValue = InsertSliceOp.from_static_parameters(source, padded, low, source_shape).results[0]
     after = [current.op]
-    for offsets, sizes in _border_slabs(low, source_shape, padded_shape):
-        slab = ExtractSliceOp.from_static_parameters(current, offsets, sizes)
-        fill = FillOp([value], [slab.results[0]], [TensorType(element, sizes)])
-        fill.attributes[PAD_FILL_ATTR] = UnitAttr()
-        insert = InsertSliceOp.from_static_parameters(fill.results[0], current, offsets, sizes)
-        after += [slab, fill, insert]
-        current = insert.results[0]
+    current = _fill_border(current, value, low, source_shape, padded_shape, after)
     for op in after:
         op.location = pad.location
     Rewriter.insert_op(after, InsertPoint.before(pad))
@@ -174,20 +183,13 @@ def _rewrite(pad: Operation, block: Block) -> bool:
     return True
 
 
-def _available_before(value: SSAValue, op: Operation) -> bool:
-    if isinstance(value, BlockArgument):
-        return value.block is op.parent_block() or value.block.parent_op() is not None and \
-            value.block.parent_op().is_ancestor(op)
-    return value.op.parent_block() is op.parent_block() and value.op.is_before_in_block(op)
-
-
 def _rewrite_concat(pad: Operation, block: Block) -> bool:
     """Rewrite `pad` of a static `tensor.concat` at the top of `block` (module docstring): the
     pieces inserted into the padded buffer and the border filled where the concatenation was; its
     other readers read the interior. Whether it was rewritten."""
     concat = pad.operands[0].op
     value = _padding_value(pad)
-    if concat.parent_block() is not block or value is None or not _available_before(value, concat):
+    if concat.parent_block() is not block or value is None or not available_at(value, concat):
         return False
     source_type, padded_type = concat.results[0].type, pad.results[0].type
     low = list(pad.properties["static_low"].get_values())
@@ -195,7 +197,6 @@ def _rewrite_concat(pad: Operation, block: Block) -> bool:
     if any(s < 0 for s in source_shape + padded_shape) or any(v < 0 for v in low):
         return False
     dim = concat.dim.value.data
-    element = padded_type.get_element_type()
     padded = EmptyOp([], padded_type)
     made: list[Operation] = [padded]
     current: SSAValue = padded.results[0]
@@ -208,13 +209,7 @@ def _rewrite_concat(pad: Operation, block: Block) -> bool:
         made.append(insert)
         current = insert.results[0]
         offset += shape[dim]
-    for offsets, sizes in _border_slabs(low, source_shape, padded_shape):
-        slab = ExtractSliceOp.from_static_parameters(current, offsets, sizes)
-        fill = FillOp([value], [slab.results[0]], [TensorType(element, sizes)])
-        fill.attributes[PAD_FILL_ATTR] = UnitAttr()
-        insert = InsertSliceOp.from_static_parameters(fill.results[0], current, offsets, sizes)
-        made += [slab, fill, insert]
-        current = insert.results[0]
+    current = _fill_border(current, value, low, source_shape, padded_shape, made)
     interior = ExtractSliceOp.from_static_parameters(current, low, source_shape)
     made.append(interior)
     for op in made:

@@ -82,7 +82,7 @@ def convolution_on(conv: Operation, operands: list[SSAValue], outputs: list[SSAV
                     attributes=dict(conv.attributes), hidden_region=op_class.get_hidden_region(operands, outputs))
 
 
-def _available_at(value: SSAValue, anchor: Operation) -> bool:
+def available_at(value: SSAValue, anchor: Operation) -> bool:
     """`value` is available where `anchor` is (where the slice loop is built): an argument of
     `anchor`'s block, or a result of an op before `anchor` in it."""
     if isinstance(value, BlockArgument):
@@ -105,7 +105,7 @@ def _elementwise_step(op: Operation, value: SSAValue, anchor: Operation) -> bool
         return False
     if len(op.operands) < 2 or op.regions[0].block.args[-1].uses:
         return False
-    return all(v is value or (v.type == value.type and _available_at(v, anchor)) for v in op.operands[:-1])
+    return all(v is value or (v.type == value.type and available_at(v, anchor)) for v in op.operands[:-1])
 
 
 def elementwise_chain(value: SSAValue, anchor: Operation) -> list[Operation]:
