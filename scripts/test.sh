@@ -3,5 +3,6 @@
 source "$(dirname "$0")/setup-env.sh"
 status=0
 lit -sv tests/filecheck || status=1
-python -m pytest -q tests "$@" || status=1
+# scripts/run_pytest.py: pytest, then exit with its status before native teardown (see there)
+python "$ROOT/scripts/run_pytest.py" -q tests "$@" || status=1
 exit $status
