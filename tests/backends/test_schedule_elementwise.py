@@ -90,6 +90,62 @@ def test_the_gelu_computes_on_vectors_and_agrees(tmp_path):
     np.testing.assert_allclose(compiled(x)[0], want, rtol=1e-5, atol=1e-5)
 
 
+def _bias_gelu(shape=(1, 128, 1024), cascade: bool = False) -> str:
+    """The transformer's GELU after its bias add, which both halves of the GELU read. With
+    `cascade`, the bias add's input is itself an elementwise op of the chain's shape."""
+    t = f"tensor<{'x'.join(map(str, shape))}xf32>"
+    c, v = "tensor<f32>", f"tensor<{shape[-1]}xf32>"
+    source = "%x"
+    text = (f"func.func @bias_gelu(%x: {t}, %bias: {v}) -> {t} {{\n"
+            "  %c1 = arith.constant dense<0.70710678> : tensor<f32>\n"
+            "  %c2 = arith.constant dense<1.0> : tensor<f32>\n"
+            "  %c3 = arith.constant dense<0.5> : tensor<f32>\n"
+            f"  %e = tensor.empty() : {t}\n")
+    if cascade:
+        text += _generic("n", [("%x", t, ID3)], t, "    %r = arith.negf %a0 : f32")
+        source = "%n"
+    return (text
+            + _generic("s", [(source, t, ID3), ("%bias", v, "affine_map<(d0, d1, d2) -> (d2)>")], t,
+                       "    %r = arith.addf %a0, %a1 : f32")
+            + _generic("a", [("%s", t, ID3), ("%c1", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
+            + _generic("b", [("%a", t, ID3)], t, "    %r = math.erf %a0 : f32")
+            + _generic("c", [("%b", t, ID3), ("%c2", c, SCALAR3)], t, "    %r = arith.addf %a0, %a1 : f32")
+            + _generic("d", [("%s", t, ID3), ("%c3", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
+            + _generic("f", [("%d", t, ID3), ("%c", t, ID3)], t, "    %r = arith.mulf %a0, %a1 : f32")
+            + f"  return %f : {t}\n}}\n")
+
+
+def test_a_producer_all_of_whose_readers_are_in_the_chain_joins_it_once_per_reader():
+    module = parse(_bias_gelu())
+    assert plan_elementwise(module, AVX512) == [(1, 1, 64)]
+    roots, producers = _marks(module)
+    bias_adds = [op for op in producers if op.operands[0].name_hint == "x"]
+    assert len(roots) == 1 and len(producers) == 6 and len(bias_adds) == 2
+    assert all(len(list(op.results[0].uses)) == 1 for op in producers)
+    assert {next(iter(op.results[0].uses)).operation.results[0].name_hint for op in bias_adds} == {"a", "d"}
+
+
+def test_a_shared_producer_fed_by_the_chain_stays_a_pass_of_its_own():
+    """Copying it would give its own producer (the negation) a second reader, which the fusion
+    takes for one reader only."""
+    module = parse(_bias_gelu(cascade=True))
+    assert len(plan_elementwise(module, AVX512)) == 2
+    roots, producers = _marks(module)
+    assert {op.results[0].name_hint for op in roots} == {"f", "s"}
+    assert not any(op.results[0].name_hint == "s" for op in producers)
+
+
+@pytest.mark.parametrize("cascade", [False, True])
+def test_the_bias_gelu_agrees(cascade):
+    compiled = compile_module(_bias_gelu(cascade=cascade), "bias_gelu", "microkernel")
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((1, 128, 1024)).astype(np.float32)
+    bias = rng.standard_normal(1024).astype(np.float32)
+    s = (-x if cascade else x) + bias
+    want = 0.5 * s * (1 + np.vectorize(math.erf)(s / math.sqrt(2)))
+    np.testing.assert_allclose(compiled(x, bias)[0], want, rtol=1e-5, atol=1e-5)
+
+
 BATCH_NORM = """
 func.func @bn(%x: tensor<1x4x4x32xf32>, %scale: tensor<32x1x1xf32>) -> tensor<1x4x4x32xf32> {
   %zero = arith.constant 0.0 : f32
@@ -166,9 +222,47 @@ def random_chain(seed: int) -> str:
     return "\n".join(lines) + "\n" + body + f"  return {values[-1]} : {t}\n}}\n"
 
 
+def random_shared_chain(seed: int) -> str:
+    """A seeded elementwise chain whose first ops (the sources) read only the arguments; then a
+    chain of ops, each reading the previous one and perhaps a source, so that every source is
+    read by one to four ops of the chain (the producers a chain takes once per reader)."""
+    rng = random.Random(seed)
+    rows, cols = rng.choice([2, 3, 5]), rng.choice([16, 32, 64])
+    t = f"tensor<1x{rows}x{cols}xf32>"
+    lines = [f"func.func @chain(%x: {t}, %y: {t}, %v: tensor<{cols}xf32>) -> {t} {{",
+             "  %zero = arith.constant 0.0 : f32", "  %k = arith.constant dense<0.25> : tensor<f32>",
+             f"  %e = tensor.empty() : {t}"]
+    body, sources = "", []
+    for i in range(rng.randint(1, 2)):
+        second = rng.choice([("%y", t, ID3), ("%v", f"tensor<{cols}xf32>", "affine_map<(d0, d1, d2) -> (d2)>")])
+        body += _generic(f"s{i}", [("%x", t, ID3), second], t, rng.choice(_BINARY))
+        sources.append(f"%s{i}")
+    previous = sources[0]
+    for i in range(rng.randint(2, 5)):
+        if rng.random() < 0.3:
+            body += _generic(f"u{i}", [(previous, t, ID3)], t, rng.choice(_UNARY))
+        else:
+            operands = [(previous, t, ID3), (rng.choice(sources), t, ID3)]
+            rng.shuffle(operands)
+            body += _generic(f"u{i}", operands, t, rng.choice(_BINARY))
+        previous = f"%u{i}"
+    return "\n".join(lines) + "\n" + body + f"  return {previous} : {t}\n}}\n"
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_random_chains_agree_with_the_reference(seed):
     _check_chain(seed)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_chains_with_shared_producers_agree(seed):
+    _check_chain(seed, random_shared_chain)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3, 30))
+def test_random_shared_chain_sweep(seed):
+    _check_chain(seed, random_shared_chain)
 
 
 @pytest.mark.slow
@@ -177,8 +271,8 @@ def test_random_chain_sweep(seed):
     _check_chain(seed)
 
 
-def _check_chain(seed: int) -> None:
-    text = random_chain(seed)
+def _check_chain(seed: int, generate=random_chain) -> None:
+    text = generate(seed)
     candidate, reference = compile_module(text, "chain", "microkernel"), compile_module(text, "chain", "default")
     inputs = random_inputs(candidate.signature, seed=seed)
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=2e-6, atol=2e-6,

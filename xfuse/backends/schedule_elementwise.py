@@ -8,7 +8,8 @@ the GELU's erf polynomial ran as `vmulss`/`vaddss`, 0.256 ms for 128 x 1024 elem
 
 `plan_elementwise(module, target)` marks the last op of each such chain with
 `ELEMENTWISE_ATTR` = its instance number, and the elementwise producers only that chain reads
-with `ELEMENTWISE_PRODUCER_ATTR` = the same number (the parallel split's planning,
+(a producer read several times by the chain gets a copy per reader, `_share`) with
+`ELEMENTWISE_PRODUCER_ATTR` = the same number (the parallel split's planning,
 xfuse/backends/parallel_split.py, restricted to elementwise generics). `elementwise_bodies`
 tiles each root `1 x ... x 1 x T` (`T` whole vectors of the innermost dimension), fuses the
 marked producers into the tile loop, and vectorizes the tile: one pass over memory per chain, on
@@ -25,6 +26,7 @@ import math
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
 from xfuse.backends.schedule import _is_identity
@@ -71,28 +73,72 @@ def _tile(op: Operation, target: CpuTarget) -> tuple[int, ...] | None:
     return (*[1] * (len(shape) - 1), widths[0])
 
 
-def _chain(root: Operation, block, candidate) -> list[Operation] | None:
+SHARED_READERS = 4
+"""At most this many readers for a producer that joins a chain although it has several (each
+reader gets its own copy, `_share`)."""
+
+
+def _chain(root: Operation, block, candidate) -> tuple[list[Operation], list[Operation]] | None:
     """The producers of `root` that only its chain reads and that join its tiles: elementwise
-    generics of its shape. None when a generic that `linalg-fuse-elementwise-ops` would fuse with
-    the chain (one reader, all loops parallel) does not qualify (a batch norm's `(c, 0, 0)`
-    scale, which the vectorizer reads element by element): the whole chain then stays one fused
-    loop nest, rather than becoming two passes."""
-    chain: list[Operation] = []
+    generics of its shape; and those of them that have several readers, all in the chain.
+    None when a generic that `linalg-fuse-elementwise-ops` would fuse with the chain (one
+    reader, all loops parallel) does not qualify (a batch norm's `(c, 0, 0)` scale, which the
+    vectorizer reads element by element): the whole chain then stays one fused loop nest,
+    rather than becoming two passes.
+
+    A producer with several readers (the transformer's bias add, read by both halves of its
+    GELU) joins once all its readers have: it is computed again in each reader's tile rather
+    than in a pass of its own over memory. Only when its operands come from outside the chain's
+    candidates, so that copying it gives no other producer a second reader."""
+    members, chain, shared, pending = {root}, [], [], set()
     work = [root]
-    while work:
-        consumer = work.pop()
-        for value in consumer.operands:
-            producer = value.op if isinstance(value, OpResult) else None
-            if producer is None or producer.parent_block() is not block or \
-                    {use.operation for use in value.uses} != {consumer}:
-                continue
-            if candidate(producer) and producer.results[0].type == root.results[0].type:
-                chain.append(producer)
-                work.append(producer)
-            elif producer.name == "linalg.generic" and all(
-                    str(it.data) == "parallel" for it in producer.properties["iterator_types"].data):
-                return None
-    return chain
+    while True:
+        while work:
+            consumer = work.pop()
+            for value in consumer.operands:
+                producer = value.op if isinstance(value, OpResult) else None
+                if producer is None or producer in members or producer.parent_block() is not block:
+                    continue
+                readers = {use.operation for use in value.uses}
+                if readers != {consumer}:
+                    if _shareable(producer, readers, root, candidate):
+                        pending.add(producer)
+                    continue
+                if candidate(producer) and producer.results[0].type == root.results[0].type:
+                    chain.append(producer)
+                    members.add(producer)
+                    work.append(producer)
+                elif producer.name == "linalg.generic" and all(
+                        str(it.data) == "parallel" for it in producer.properties["iterator_types"].data):
+                    return None
+        ready = [p for p in pending if {use.operation for use in p.results[0].uses} <= members]
+        if not ready:
+            return chain, shared
+        for producer in ready:
+            pending.discard(producer)
+            chain.append(producer)
+            shared.append(producer)
+            members.add(producer)
+            work.append(producer)
+
+
+def _shareable(producer: Operation, readers: set[Operation], root: Operation, candidate) -> bool:
+    return (len(readers) <= SHARED_READERS and candidate(producer)
+            and producer.results[0].type == root.results[0].type
+            and not any(isinstance(v, OpResult) and candidate(v.op) for v in producer.operands))
+
+
+def _share(producer: Operation, instance: IntegerAttr) -> None:
+    """Give every reader of `producer` but the first a copy of its own, marked as a producer of
+    `instance`: `fuse_into_containing_op` fuses a producer for one reader only."""
+    readers = list(dict.fromkeys(use.operation for use in producer.results[0].uses))
+    for reader in readers[1:]:
+        copy = producer.clone()
+        copy.attributes[ELEMENTWISE_PRODUCER_ATTR] = instance
+        Rewriter.insert_op(copy, InsertPoint.after(producer))
+        for index, operand in enumerate(reader.operands):
+            if operand == producer.results[0]:
+                reader.operands[index] = copy.results[0]
 
 
 def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...]]:
@@ -110,13 +156,16 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...
         for op in reversed(block_ops):
             if not candidate(op) or (tile := _tile(op, target)) is None:
                 continue
-            chain = _chain(op, function.body.block, candidate)
-            if chain is None:
+            found = _chain(op, function.body.block, candidate)
+            if found is None:
                 continue
+            chain, shared = found
             instance = IntegerAttr(len(tiles), IntegerType(64))
             op.attributes[ELEMENTWISE_ATTR] = instance
             for producer in chain:
                 producer.attributes[ELEMENTWISE_PRODUCER_ATTR] = instance
+            for producer in shared:
+                _share(producer, instance)
             taken.update([op, *chain])
             tiles.append(tile)
     return tiles
