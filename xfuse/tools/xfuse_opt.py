@@ -5,25 +5,29 @@ of every `xdsl.universe` plugin, as xdsl-opt loads them), ops remember their sou
 pass options are checked when the pipeline is parsed, `-t llvm` / `-t x86-asm` lower through
 mlir-opt 22 (xfuse.backends.targets), and bad input (malformed IR, unknown pass, bad option, IR
 that does not verify, a pass refusing an op) ends with `file:line:col: error: ...` and exit
-code 1 instead of a Python traceback.
+code 1 instead of a Python traceback; and `--verify-diagnostics` checks the input's
+`expected-error` annotations, as mlir-opt does (xfuse.tools.expected_diagnostics).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Sequence
+from io import BytesIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import ArgSpecParseError
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from xfuse.context import xfuse_dialect_factories
 from xfuse.diagnostics import XfuseError, describe, verify_located
 from xfuse.parsing import LocatingParser
 from xfuse.passes import pipeline_error
+from xfuse.tools.expected_diagnostics import expectations, produced_error, unmet
 from xfuse.transforms import get_all_passes
 
 
@@ -66,6 +70,51 @@ class XfuseOptMain(xDSLOptMain):
                 raise
 
         self.pipeline = type(self.pipeline)(self.pipeline.passes, callback)
+
+    def run(self):
+        if not self.args.verify_diagnostics:
+            return super().run()
+        # xdsl-opt's loop over the chunks, with each chunk's expected-error annotations checked
+        # against the error it produces; every chunk runs, then the unmet ones fail the run.
+        chunks, file_extension = self.prepare_input()
+        output_stream = self.prepare_output()
+        file = self.get_input_name()
+        problems: list[str] = []
+        try:
+            for i, (chunk, offset) in enumerate(chunks):
+                try:
+                    text = chunk.read()
+                    expected = expectations(text.decode(errors="replace"), offset, file)
+                    if i > 0:
+                        output_stream.write("// -----\n")
+                    produced = None
+                    try:
+                        module = self.parse_chunk(BytesIO(text), file_extension, offset)
+                        if module is not None:
+                            self.apply_passes(module)
+                            output_stream.write(self.output_resulting_program(module))
+                        output_stream.flush()
+                    except ParseError as exc:
+                        exc.span = dataclasses.replace(exc.span, line_offset=offset)
+                        if not (self.args.parsing_diagnostics or expected):
+                            raise
+                        print(exc)
+                        produced = produced_error(str(exc))
+                    except DiagnosticException as exc:
+                        print(exc)
+                        for note in getattr(exc, "__notes__", ()):
+                            print(note)
+                        produced = produced_error(str(exc))
+                    if expected:
+                        problems += unmet(expected, produced, file)
+                finally:
+                    chunk.close()
+        finally:
+            if output_stream is not sys.stdout:
+                output_stream.close()
+        if problems:
+            print("\n".join(problems), file=sys.stderr)
+            sys.exit(1)
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
         try:
