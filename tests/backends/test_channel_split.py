@@ -169,6 +169,10 @@ def test_a_bias_broadcast_is_split_with_the_convolution(inside_loop):
     inserts = [op for op in module.walk() if op.name == "tensor.insert_slice"]
     destination = inserts[0].operands[1]
     assert destination.op.name == ("tensor.extract_slice" if inside_loop else "tensor.empty")
+    # Every reader of every value is an op of the module: no op the split made and dropped
+    # still reads the accumulators (xfuse-outline-groups took such values for a group's results).
+    live = set(module.walk())
+    assert all(use.operation in live for op in live for result in op.results for use in result.uses)
 
 
 @pytest.mark.parametrize("inside_loop", [False, True], ids=["function", "loop"])

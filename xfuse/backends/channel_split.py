@@ -89,9 +89,9 @@ def _biased_part(conv: Operation, accumulator, first: int, count: int, vector: S
     bias = ExtractSliceOp(vector, [first], [count], [1], TensorType(element, [count]))
     empty = EmptyOp([], TensorType(element, [n, oh, ow, count]))
     broadcast = BroadcastOp(bias.results[0], empty.results[0], DenseArrayBase.from_list(i64, [0, 1, 2]))
-    ops = _part(conv, accumulator, first, count)
-    panel, _, part, insert = ops
+    panel, init, part, insert = _part(conv, accumulator, first, count)
     part.operands[2] = broadcast.results[0]
+    init.erase()  # never inserted; erased, it no longer reads the accumulator
     return [bias, empty, broadcast, panel, part, insert]
 
 
