@@ -112,3 +112,26 @@ def test_call_forms_agree(tiny_conv):
     np.testing.assert_array_equal(feeds["x"], input_before)
     for name, array in model.weights.items():
         np.testing.assert_array_equal(array, weights_before[name])
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_the_backend_plans_leave_no_dropped_op_reading_a_value(pipeline):
+    """The layout passes and the backend's planning (splits, schedules' marks, copies) rewrite
+    the module in Python; an op they build and drop without erasing still reads its operands,
+    and xfuse-outline-groups then takes such a value for a result of its group (SqueezeNet's
+    and DenseNet's classifiers did). Every reader must be an op of the module."""
+    from xfuse.backends.mlir_text import prepare_for_execution
+    from xfuse.backends.pipelines import get_pipeline
+    from xfuse.onnx.importer import import_model
+    from xfuse.onnx.model import DEFAULT_PASSES
+    from xfuse.parsing import parse
+
+    light = xfuse.onnx.random_weights(onnx.load(light_model_path("squeezenet")), seed=0)
+    module = parse(import_model(light).mlir)
+    xfuse.apply_passes(module, DEFAULT_PASSES)
+    prepared = prepare_for_execution(module)
+    get_pipeline(pipeline).for_module(prepared)
+    live = set(prepared.walk())
+    dropped = {use.operation.name for op in live for result in op.results for use in result.uses
+               if use.operation not in live}
+    assert not dropped, dropped
