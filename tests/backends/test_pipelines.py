@@ -207,6 +207,37 @@ def test_narrow_columns_get_narrower_vectors(m, n, k, lanes):
     np.testing.assert_allclose(got, c + a @ b, rtol=1e-4, atol=1e-4)
 
 
+PADDED_PACK_BEFORE_MATMUL = """
+func.func @f(%x: tensor<5x2xf32>, %w: tensor<2x8xf32>) -> tensor<5x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<2x1x3x2xf32>
+  %p = linalg.pack %x padding_value(%zero : f32) inner_dims_pos = [0, 1] inner_tiles = [3, 2] into %e1 : tensor<5x2xf32> -> tensor<2x1x3x2xf32>
+  %e2 = tensor.empty() : tensor<2x1x3x2xf32>
+  %q = linalg.exp ins(%p : tensor<2x1x3x2xf32>) outs(%e2 : tensor<2x1x3x2xf32>) -> tensor<2x1x3x2xf32>
+  %e3 = tensor.empty() : tensor<5x2xf32>
+  %u = linalg.unpack %q inner_dims_pos = [0, 1] inner_tiles = [3, 2] into %e3 : tensor<2x1x3x2xf32> -> tensor<5x2xf32>
+  %e4 = tensor.empty() : tensor<5x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e4 : tensor<5x8xf32>) -> tensor<5x8xf32>
+  %r = linalg.matmul ins(%u, %w : tensor<5x2xf32>, tensor<2x8xf32>) outs(%f : tensor<5x8xf32>) -> tensor<5x8xf32>
+  return %r : tensor<5x8xf32>
+}
+"""
+
+
+def test_a_matmul_whose_tiles_would_take_a_padded_pack_keeps_the_loops():
+    """The register tiles' greedy fusion would pull the padded pack (no pack schedule takes
+    one) into every tile, where vectorizing it fails ("Attempted to vectorize, but failed":
+    random program 64004 of the differential tester). Such a matmul is left unscheduled, and
+    the module compiles and agrees with numpy."""
+    module = prepare_for_execution(xfuse.parse(PADDED_PACK_BEFORE_MATMUL))
+    plan_packs(module, AVX512)
+    assert plan_microkernels(module, AVX512) == []
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((5, 2), dtype=np.float32), rng.standard_normal((2, 8), dtype=np.float32)
+    (got,) = compile_module(xfuse.parse(PADDED_PACK_BEFORE_MATMUL), "f", "microkernel")(x, w)
+    np.testing.assert_allclose(got, np.exp(x) @ w, rtol=1e-5, atol=1e-5)
+
+
 def test_microkernel_is_the_tensor_default():
     assert default_pipeline_for(xfuse.parse(mlp_module(64, 1, None))).name == "microkernel"
     assert get_pipeline(None).name == "microkernel"

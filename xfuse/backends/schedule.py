@@ -52,6 +52,7 @@ from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, ModuleOp, 
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 
+from xfuse.backends.schedule_packs import PACK_ATTR
 from xfuse.backends.target import CpuTarget
 
 ROOT_ATTR = "xfuse.microkernel_root"
@@ -261,6 +262,26 @@ def _is_plain_matmul(op: Operation) -> bool:
         {t.element_type for t in types}) == 1
 
 
+def _fuses_an_unscheduled_pack(root: Operation) -> bool:
+    """Whether the register tiles of `root` (`transform.structured.fuse`, which takes every
+    tileable producer, operand by operand) would pull in a `linalg.pack` no pack schedule took
+    (a padded one): vectorized in the tile, it fails ("Attempted to vectorize, but failed");
+    left to the pack lowering that follows the schedules, it is pad, reshape and transpose."""
+    seen: set[Operation] = set()
+    work = [root]
+    while work:
+        op = work.pop()
+        for value in op.operands:
+            producer = value.op if isinstance(value, OpResult) else None
+            if producer is None or producer in seen or not producer.name.startswith(("linalg.", "tensor.pad")):
+                continue
+            if producer.name == "linalg.pack" and PACK_ATTR not in producer.attributes:
+                return True
+            seen.add(producer)
+            work.append(producer)
+    return False
+
+
 def _is_plain_mmt4d(op: Operation) -> bool:
     """A tensor `linalg.mmt4d`, static f32/f64, with `k0 = 1` (AVX2 8x8x1 / AVX-512 16x16x1 tiles)."""
     if op.name != "linalg.mmt4d" or len(op.results) != 1:
@@ -380,6 +401,8 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             m, n = result.get_shape()
             bits = result.element_type.bitwidth
             root = _root_of(op)
+            if _fuses_an_unscheduled_pack(root):
+                continue
             k_block = choose_k_block(op.operands[0].type.get_shape()[1],
                                      _row_stride(op.operands[1]) * bits // 8, target)
             # An unfused, unblocked contraction keeps a dividing tile: split, its fill would stay
