@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -326,6 +327,8 @@ class BoundCall:
         self._pending = False
 
     def __del__(self) -> None:  # results of an invoke() nobody collected
+        if sys.is_finalizing():  # the process is ending: its memory goes back with it
+            return
         try:
             self.release()
         except Exception:  # noqa: BLE001 - never raise from a finalizer
