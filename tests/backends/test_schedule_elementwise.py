@@ -48,20 +48,26 @@ def _generic(name: str, ins: list[tuple[str, str, str]], out: str, body: str) ->
             f"    linalg.yield %r : f32\n  }} -> {out}\n")
 
 
-def _gelu(shape=(1, 128, 1024)) -> str:
-    t = f"tensor<{'x'.join(map(str, shape))}xf32>"
+def _gelu_of(source: str, t: str) -> str:
+    """The GELU of `%source` as torch-mlir emits it (one generic per ONNX node), ending at `%f`;
+    it reads `%source` twice, and the constants `%c1`, `%c2`, `%c3`."""
     c = "tensor<f32>"
-    return (f"func.func @gelu(%x: {t}) -> {t} {{\n"
-            "  %c1 = arith.constant dense<0.70710678> : tensor<f32>\n"
-            "  %c2 = arith.constant dense<1.0> : tensor<f32>\n"
-            "  %c3 = arith.constant dense<0.5> : tensor<f32>\n"
-            f"  %e = tensor.empty() : {t}\n"
-            + _generic("a", [("%x", t, ID3), ("%c1", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
+    return (_generic("a", [(source, t, ID3), ("%c1", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
             + _generic("b", [("%a", t, ID3)], t, "    %r = math.erf %a0 : f32")
             + _generic("c", [("%b", t, ID3), ("%c2", c, SCALAR3)], t, "    %r = arith.addf %a0, %a1 : f32")
-            + _generic("d", [("%x", t, ID3), ("%c3", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
-            + _generic("f", [("%d", t, ID3), ("%c", t, ID3)], t, "    %r = arith.mulf %a0, %a1 : f32")
-            + f"  return %f : {t}\n}}\n")
+            + _generic("d", [(source, t, ID3), ("%c3", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
+            + _generic("f", [("%d", t, ID3), ("%c", t, ID3)], t, "    %r = arith.mulf %a0, %a1 : f32"))
+
+
+_GELU_CONSTANTS = ("  %c1 = arith.constant dense<0.70710678> : tensor<f32>\n"
+                   "  %c2 = arith.constant dense<1.0> : tensor<f32>\n"
+                   "  %c3 = arith.constant dense<0.5> : tensor<f32>\n")
+
+
+def _gelu(shape=(1, 128, 1024)) -> str:
+    t = f"tensor<{'x'.join(map(str, shape))}xf32>"
+    return (f"func.func @gelu(%x: {t}) -> {t} {{\n" + _GELU_CONSTANTS + f"  %e = tensor.empty() : {t}\n"
+            + _gelu_of("%x", t) + f"  return %f : {t}\n}}\n")
 
 
 def _marks(module):
@@ -94,25 +100,16 @@ def _bias_gelu(shape=(1, 128, 1024), cascade: bool = False) -> str:
     """The transformer's GELU after its bias add, which both halves of the GELU read. With
     `cascade`, the bias add's input is itself an elementwise op of the chain's shape."""
     t = f"tensor<{'x'.join(map(str, shape))}xf32>"
-    c, v = "tensor<f32>", f"tensor<{shape[-1]}xf32>"
+    v = f"tensor<{shape[-1]}xf32>"
+    text = f"func.func @bias_gelu(%x: {t}, %bias: {v}) -> {t} {{\n" + _GELU_CONSTANTS + f"  %e = tensor.empty() : {t}\n"
     source = "%x"
-    text = (f"func.func @bias_gelu(%x: {t}, %bias: {v}) -> {t} {{\n"
-            "  %c1 = arith.constant dense<0.70710678> : tensor<f32>\n"
-            "  %c2 = arith.constant dense<1.0> : tensor<f32>\n"
-            "  %c3 = arith.constant dense<0.5> : tensor<f32>\n"
-            f"  %e = tensor.empty() : {t}\n")
     if cascade:
         text += _generic("n", [("%x", t, ID3)], t, "    %r = arith.negf %a0 : f32")
         source = "%n"
     return (text
             + _generic("s", [(source, t, ID3), ("%bias", v, "affine_map<(d0, d1, d2) -> (d2)>")], t,
                        "    %r = arith.addf %a0, %a1 : f32")
-            + _generic("a", [("%s", t, ID3), ("%c1", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
-            + _generic("b", [("%a", t, ID3)], t, "    %r = math.erf %a0 : f32")
-            + _generic("c", [("%b", t, ID3), ("%c2", c, SCALAR3)], t, "    %r = arith.addf %a0, %a1 : f32")
-            + _generic("d", [("%s", t, ID3), ("%c3", c, SCALAR3)], t, "    %r = arith.mulf %a0, %a1 : f32")
-            + _generic("f", [("%d", t, ID3), ("%c", t, ID3)], t, "    %r = arith.mulf %a0, %a1 : f32")
-            + f"  return %f : {t}\n}}\n")
+            + _gelu_of("%s", t) + f"  return %f : {t}\n}}\n")
 
 
 def test_a_producer_all_of_whose_readers_are_in_the_chain_joins_it_once_per_reader():

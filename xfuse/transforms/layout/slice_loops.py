@@ -124,13 +124,12 @@ def elementwise_chain(value: SSAValue, anchor: Operation) -> list[Operation]:
 
 
 def chain_on_slice(chain: list[Operation], whole: SSAValue, value: SSAValue, slice_of, init: SSAValue,
-                   body: list[Operation], pieces: list[Operation] | None = None) -> SSAValue:
+                   body: list[Operation], pieces: list[Operation]) -> SSAValue:
     """`chain` (from `elementwise_chain(whole, ...)`) applied to `value`, one slice of `whole`:
     each op reads the slice's running value and its slice (`slice_of(operand)`, an op) of every
     other input, and writes into `init`. The chain's ops are appended to `body`, the slices of the
-    other inputs to `pieces` (default `body`: a caller that puts them before the convolution
-    keeps them available to it, for the backend's channel split); the slice's result."""
-    pieces = body if pieces is None else pieces
+    other inputs to `pieces` (every caller puts them before the convolution, where they stay
+    available to it, for the backend's channel split); the slice's result."""
     for op in chain:
         inputs = []
         for operand in op.operands[:-1]:
