@@ -297,9 +297,39 @@ def test_each_accumulator_is_stored_once(tmp_path, layer):
     if target.vector_bits != 512 or not target.cpu.startswith(("sapphire", "emerald", "granite", "znver4", "znver5")):
         pytest.skip(f"counts AVX-512 instructions (host: {target})")
     assembly = _assembly(parse(layer.text()), tmp_path)
-    stores = re.findall(r"vmov[au]ps\s+%zmm\d+, -?\d*\(", assembly)
-    fmas = re.findall(r"vfmadd\d+ps", assembly)
+    kernel = _without_wrappers(assembly.splitlines())
+    stores = _accumulator_stores(kernel)
+    fmas = [line for line in kernel if re.search(r"vfmadd\d+ps", line)]
     assert fmas and len(stores) == len(fmas), (len(stores), len(fmas))
+
+
+def _without_wrappers(lines: list[str]) -> list[str]:
+    """`lines` without the `_mlir_ciface_` wrappers, which copy the result's descriptor and into
+    which LLVM may inline a copy of the whole function (it does on Zen 4)."""
+    kept, function = [], ""
+    for line in lines:
+        if (label := re.match(r"([A-Za-z_][\w.]*):", line)) is not None:
+            function = label.group(1)
+        if not function.startswith("_mlir_ciface_"):
+            kept.append(line)
+    return kept
+
+
+def _accumulator_stores(lines: list[str]) -> list[str]:
+    """The `zmm` stores of `lines` but those of a register last written by a load from the
+    constant pool: the result's memref descriptor (sizes and strides), which LLVM stores with one
+    `zmm` on Zen 4."""
+    stores = []
+    for index, line in enumerate(lines):
+        match = re.search(r"vmov[au]ps\s+(%zmm\d+), -?\d*\(", line)
+        if not match:
+            continue
+        register = match.group(1)
+        source = next((earlier for earlier in reversed(lines[:index])
+                       if re.search(rf",\s*{register}\b", earlier) and not earlier.lstrip().startswith("#")), "")
+        if ".LCPI" not in source:
+            stores.append(line)
+    return stores
 
 
 def test_conv_layers_benchmark_smoke():

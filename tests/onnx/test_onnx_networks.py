@@ -135,3 +135,20 @@ def test_the_backend_plans_leave_no_dropped_op_reading_a_value(pipeline):
     dropped = {use.operation.name for op in live for result in op.results for use in result.uses
                if use.operation not in live}
     assert not dropped, dropped
+
+
+def test_transformer_layer_with_blocked_matmul_weights(tmp_path):
+    """A layer whose first FFN weight (64 x 512, 128 KiB) is large enough for the default passes'
+    `xfuse-block-matmul-weights`: the weights are fed in panels, the result agrees with
+    onnxruntime, and a saved model loads with its panels."""
+    from xfuse.onnx.transformer import LayerSizes
+
+    layer = xfuse.onnx.transformer_layer(LayerSizes(seq=16, hidden=64, heads=2, ffn=512), seed=5)
+    model = xfuse.onnx.load(layer)
+    panels = [array.shape for array in model.weights.values() if array.ndim == 3]
+    assert panels == [(8, 64, 64)], panels  # FFN 1; FFN 2 has 64 columns: its rows are one panel already
+    errors = compare_with_onnxruntime(model, layer, seed=1)
+    assert errors and all(error <= TOLERANCE for error in errors.values()), errors
+    again = xfuse.onnx.Model.load_compiled(model.save(tmp_path / "layer"))
+    feeds = random_feeds(model, seed=2)
+    np.testing.assert_array_equal(again.run(feeds)["y"], model.run(feeds)["y"])

@@ -69,10 +69,12 @@ def _splittable_loops(op: Operation) -> list[int]:
 
 def pulled_by_schedules(block_ops: list[Operation]) -> set[Operation]:
     """The linalg ops a schedule's `transform.structured.fuse` may pull into its tiles: the
-    producers, through linalg ops, of the operands of every scheduled op (but the input of a
-    convolution fused op by op, which `fuse_into_containing_op` of its chain does not take)."""
+    producers, through linalg ops, of the operands of every scheduled op, at the top level or
+    nested in one (a matmul in `xfuse-block-matmul-weights`' loop over weight panels pulls in the
+    ReLU that computes its input outside the loop), but the input of a convolution fused op by
+    op, which `fuse_into_containing_op` of its chain does not take."""
     pulled: set[Operation] = set()
-    work = [op for op in block_ops if any(a in op.attributes for a in SCHEDULED_ATTRS)]
+    work = [op for top in block_ops for op in top.walk() if any(a in op.attributes for a in SCHEDULED_ATTRS)]
     while work:
         op = work.pop()
         operands = op.operands

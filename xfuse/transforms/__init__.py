@@ -68,6 +68,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BlockFiltersPass
 
+    def get_block_matmul_weights():
+        from xfuse.transforms.layout.blocked_weights import BlockMatmulWeightsPass
+
+        return BlockMatmulWeightsPass
+
     def get_batch_matmul_to_matmul():
         from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
 
@@ -140,6 +145,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-network-fusion": get_network_fusion,
         "xfuse-nhwc": get_nhwc,
         "xfuse-block-filters": get_block_filters,
+        "xfuse-block-matmul-weights": get_block_matmul_weights,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,

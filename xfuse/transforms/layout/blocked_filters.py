@@ -47,7 +47,7 @@ from xfuse.transforms.layout.slice_loops import (
     private_init,
     slice_loop,
 )
-from xfuse.transforms.layout.weight_layout import retype_weight_argument, weight_layout
+from xfuse.transforms.layout.weight_layout import retype_weight_argument, uncalled_functions, weight_layout
 
 BLOCK = 64
 """Output channels per block: four 16-lane or eight 8-lane vectors, two register tiles of
@@ -133,11 +133,8 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
 def block_filters(module: ModuleOp) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
     signature changes); how many convolutions were rewritten."""
-    called = {op.callee.root_reference.data for op in module.walk() if op.name == "func.call"}
     count = 0
-    for function in [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]:
-        if function.sym_name.data in called:
-            continue
+    for function in uncalled_functions(module):
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function)
             if argument is not None:

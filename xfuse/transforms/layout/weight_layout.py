@@ -66,6 +66,14 @@ def retype_weight_argument(function: func.FuncOp, argument: BlockArgument, new_t
     return argument
 
 
+def uncalled_functions(module: ModuleOp) -> list[func.FuncOp]:
+    """The functions of `module` with a body that no call in it reaches: the layout passes may
+    change their signatures (a weight argument's type and layout)."""
+    called = {op.callee.root_reference.data for op in module.walk() if op.name == "func.call"}
+    return [op for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks
+            and op.sym_name.data not in called]
+
+
 def weight_shapes(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
     """Argument index -> the shape its weight is reshaped to before the permutation."""
     for op in module.ops:

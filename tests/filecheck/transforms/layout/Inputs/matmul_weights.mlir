@@ -1,0 +1,47 @@
+// Matmuls reading weight arguments, as xfuse.onnx's importer and xfuse-nhwc leave them:
+// @ffn, an FFN projection (torch-mlir's MatMul of a 3-D activation: the 256x1024 weight, 1 MB,
+// copied over the batch into a batch_matmul); @classifier, a Gemm with transB = 1 (the weight
+// stored 1000 x 512, its transpose folded into the argument's layout) on one row, whose
+// accumulator is a bias broadcast; @small, a 128 KiB - 4 B weight is not worth blocking; the
+// other three matmuls read a non-weight, a weight read twice, and a weight 8 columns wide.
+func.func @ffn(%x: tensor<1x128x256xf32>, %w: tensor<256x1024xf32> {xfuse.weight}) -> tensor<1x128x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x256x1024xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                          iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%w : tensor<256x1024xf32>) outs(%e : tensor<1x256x1024xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x256x1024xf32>
+  %r = tensor.empty() : tensor<1x128x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%r : tensor<1x128x1024xf32>) -> tensor<1x128x1024xf32>
+  %y = linalg.batch_matmul ins(%x, %copy : tensor<1x128x256xf32>, tensor<1x256x1024xf32>)
+      outs(%f : tensor<1x128x1024xf32>) -> tensor<1x128x1024xf32>
+  return %y : tensor<1x128x1024xf32>
+}
+
+func.func @classifier(%x: tensor<1x512xf32>, %w: tensor<512x1000xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0>},
+                      %b: tensor<1000xf32> {xfuse.weight}) -> tensor<1x1000xf32> {
+  %e = tensor.empty() : tensor<1x1000xf32>
+  %bias = linalg.broadcast ins(%b : tensor<1000xf32>) outs(%e : tensor<1x1000xf32>) dimensions = [0]
+  %y = linalg.matmul ins(%x, %w : tensor<1x512xf32>, tensor<512x1000xf32>) outs(%bias : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  return %y : tensor<1x1000xf32>
+}
+
+func.func @small(%x: tensor<4x127xf32>, %w: tensor<127x256xf32> {xfuse.weight}, %v: tensor<256x512xf32>,
+                 %u: tensor<256x512xf32> {xfuse.weight}, %y: tensor<4x8192xf32>, %t: tensor<8192x8xf32> {xfuse.weight})
+    -> (tensor<4x256xf32>, tensor<4x512xf32>, tensor<4x512xf32>, tensor<4x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x256xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x256xf32>) -> tensor<4x256xf32>
+  %a = linalg.matmul ins(%x, %w : tensor<4x127xf32>, tensor<127x256xf32>) outs(%f : tensor<4x256xf32>) -> tensor<4x256xf32>
+  %e2 = tensor.empty() : tensor<4x512xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<4x512xf32>) -> tensor<4x512xf32>
+  %b = linalg.matmul ins(%a, %v : tensor<4x256xf32>, tensor<256x512xf32>) outs(%f2 : tensor<4x512xf32>) -> tensor<4x512xf32>
+  %c = linalg.matmul ins(%a, %u : tensor<4x256xf32>, tensor<256x512xf32>) outs(%f2 : tensor<4x512xf32>) -> tensor<4x512xf32>
+  %d = linalg.matmul ins(%a, %u : tensor<4x256xf32>, tensor<256x512xf32>) outs(%c : tensor<4x512xf32>) -> tensor<4x512xf32>
+  %e3 = tensor.empty() : tensor<4x8xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %g = linalg.matmul ins(%y, %t : tensor<4x8192xf32>, tensor<8192x8xf32>) outs(%f3 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %a, %b, %d, %g : tensor<4x256xf32>, tensor<4x512xf32>, tensor<4x512xf32>, tensor<4x8xf32>
+}

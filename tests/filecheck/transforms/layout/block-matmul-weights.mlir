@@ -1,0 +1,49 @@
+// xfuse-block-matmul-weights: a large matmul weight argument takes the layout N/B x K x B (B
+// columns per contiguous panel) and its matmul becomes a forall over the panels, each a matmul
+// writing B columns of the result.
+// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p xfuse-block-matmul-weights | filecheck %s
+// The pass has no options; one given is refused with the pipeline quoted:
+// RUN: not xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{width=32}' 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{width=32}': xfuse-block-matmul-weights option width: Provided arguments ["width"] not found in expected arguments []
+// OPTION-NOT: Traceback
+
+// The batch_matmul of a weight copied over its batch of 1 is a matmul of the collapsed input on
+// 16 panels of 64 columns (the weight reshaped 256 x 16 x 64, then permuted 1, 0, 2); each block
+// fills its own accumulator, and the result is expanded back:
+// CHECK-LABEL: func.func @ffn(
+// CHECK-SAME:    %w: tensor<16x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0, 2>, xfuse.weight_shape = array<i64: 256, 16, 64>}
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[X:[^ ]+]] = tensor.collapse_shape %x {{\[}}[0 : i64, 1 : i64], [2 : i64]] : tensor<1x128x256xf32> into tensor<128x256xf32>
+// CHECK:         %[[E:[^ ]+]] = tensor.empty() : tensor<128x1024xf32>
+// CHECK:         %[[R:[^ ]+]] = scf.forall (%[[B:[^)]+]]) in (16) shared_outs(%[[ACC:[^ ]+]] = %[[E]]) -> (tensor<128x1024xf32>) {
+// CHECK:           %[[FIRST:[^ ]+]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK:           %[[PANEL:[^ ]+]] = tensor.extract_slice %w[%[[B]], 0, 0] [1, 256, 64] [1, 1, 1] : tensor<16x256x64xf32> to tensor<256x64xf32>
+// CHECK:           %[[BE:[^ ]+]] = tensor.empty() : tensor<128x64xf32>
+// CHECK:           %[[FILL:[^ ]+]] = linalg.fill ins(%zero : f32) outs(%[[BE]] : tensor<128x64xf32>)
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul ins(%[[X]], %[[PANEL]] : tensor<128x256xf32>, tensor<256x64xf32>) outs(%[[FILL]] : tensor<128x64xf32>)
+// CHECK:           scf.forall.in_parallel {
+// CHECK-NEXT:        tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, %[[FIRST]]] [128, 64] [1, 1]
+// CHECK:         %y = tensor.expand_shape %[[R]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 128, 1024]
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK:         func.return %y
+
+// A Gemm weight stored transposed (1000 x 512) composes: reshaped 125 x 8 x 512, then permuted
+// 0, 2, 1 (8 columns per panel: 1000 classes); the accumulator, a bias broadcast, is sliced:
+// CHECK-LABEL: func.func @classifier(
+// CHECK-SAME:    %w: tensor<125x512x8xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 2, 1>, xfuse.weight_shape = array<i64: 125, 8, 512>}
+// CHECK:         %[[BIAS:[^ ]+]] = linalg.broadcast
+// CHECK:         %y = scf.forall (%[[B:[^)]+]]) in (125) shared_outs(%[[ACC:[^ ]+]] = %[[BIAS]]) -> (tensor<1x1000xf32>) {
+// CHECK:           %[[FIRST:[^ ]+]] = arith.muli %[[B]], %{{.*}} : index
+// CHECK:           %[[PANEL:[^ ]+]] = tensor.extract_slice %w[%[[B]], 0, 0] [1, 512, 8] [1, 1, 1]
+// CHECK:           %[[INIT:[^ ]+]] = tensor.extract_slice %[[ACC]][0, %[[FIRST]]] [1, 8] [1, 1]
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul ins(%x, %[[PANEL]] : tensor<1x512xf32>, tensor<512x8xf32>) outs(%[[INIT]] : tensor<1x8xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, %[[FIRST]]] [1, 8] [1, 1]
+
+// Left alone: a weight under 128 KiB, an argument that is no weight, a weight two matmuls read,
+// a weight 8 columns wide (its rows are panels already):
+// CHECK-LABEL: func.func @small(
+// CHECK-SAME:    %w: tensor<127x256xf32> {xfuse.weight}, %v: tensor<256x512xf32>, %u: tensor<256x512xf32> {xfuse.weight}, %y: tensor<4x8192xf32>, %t: tensor<8192x8xf32> {xfuse.weight})
+// CHECK-NOT:     scf.forall
+// CHECK-COUNT-5: linalg.matmul
+// CHECK-NOT:     scf.forall
+// CHECK:         func.return

@@ -1,0 +1,122 @@
+"""`xfuse-block-matmul-weights` (xfuse/transforms/layout/blocked_weights.py): the matmuls on weight
+panels compute what the plain ones do, through the reference lowering and the register-tiled
+schedules (serial and parallel), once the caller reshapes and permutes each weight as its
+argument's attributes say (`permute_weights`, as xfuse.onnx's Model does). The FileCheck test
+tests/filecheck/transforms/layout/block-matmul-weights.mlir covers the IR; here also seeded
+random shapes and a transformer layer against onnxruntime."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xfuse.backends.runner import compile_module
+from xfuse.parsing import parse
+from xfuse.passes import apply_passes
+from xfuse.transforms.layout.blocked_weights import block_matmul_weights, block_width
+from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+
+INPUT = Path(__file__).parent / "filecheck" / "transforms" / "layout" / "Inputs" / "matmul_weights.mlir"
+
+
+def _stored(function: str, arguments: list, layouts: dict) -> dict[str, np.ndarray]:
+    """Seeded arrays as the model stores them: an argument with a layout (a Gemm weight stored
+    transposed) takes the stored array permuted, so the stored one is the argument's shape
+    permuted back."""
+    rng = np.random.default_rng(len(function))
+    arrays = {}
+    for index, (name, shape) in enumerate(arguments):
+        permutation = layouts.get(index)
+        stored = shape if permutation is None else tuple(shape[p] for p in np.argsort(permutation))
+        arrays[name] = rng.standard_normal(stored, dtype=np.float32)
+    return arrays
+
+
+def _compare(text: str, function: str, arguments: list, pipelines: list[str], blocked_count: int) -> None:
+    original = parse(text)
+    stored = _stored(function, arguments, weight_layouts(original, function))
+    want = compile_module(original, function, "default")(*permute_weights(stored, 0, weight_layouts(original, function)).values())
+    module = parse(text)
+    assert block_matmul_weights(module) == blocked_count
+    layouts, shapes = weight_layouts(module, function), weight_shapes(module, function)
+    blocked = permute_weights(stored, 0, layouts, shapes)
+    assert all(a.flags.c_contiguous for a in blocked.values())
+    for pipeline in pipelines:
+        got = compile_module(module, function, pipeline)(*blocked.values())
+        for g, w in zip(got, want, strict=True):
+            np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-3 * np.abs(w).max(), err_msg=pipeline)
+
+
+@pytest.mark.parametrize("function, arguments", [
+    ("ffn", [("x", (1, 128, 256)), ("w", (256, 1024))]),
+    ("classifier", [("x", (1, 512)), ("w", (512, 1000)), ("b", (1000,))]),
+])
+def test_blocked_matmul_computes_the_same(function, arguments):
+    text = INPUT.read_text()
+    module = parse(text)
+    only = [op for op in module.ops if op.sym_name.data != function]
+    for op in only:
+        op.detach()
+    _compare(str(module), function, arguments, ["microkernel", "microkernel-parallel", "default"], 1)
+
+
+def test_weights_left_alone_keep_their_types():
+    module = parse(INPUT.read_text())
+    assert block_matmul_weights(module) == 2  # @ffn and @classifier; nothing in @small
+    small = next(op for op in module.ops if op.sym_name.data == "small")
+    assert not any(op.name == "scf.forall" for op in small.walk())
+    assert weight_layouts(module, "small") == {} and weight_shapes(module, "small") == {}
+
+
+def test_pass_runs_by_name():
+    module = parse(INPUT.read_text())
+    apply_passes(module, "xfuse-block-matmul-weights")
+    assert sum(op.name == "scf.forall" for op in module.walk()) == 2
+
+
+def test_block_widths():
+    assert [block_width(n) for n in (1024, 1000, 96, 4096, 64, 8, 1001, 72)] == [64, 8, 32, 64, None, None, None, 8]
+
+
+def _random_case(seed: int) -> tuple[str, list]:
+    """A matmul on a weight, or a batch_matmul on a weight copied over the batch, of seeded sizes;
+    the weight stored transposed (a Gemm's) in a third of the cases."""
+    rng = np.random.default_rng(seed)
+    m = int(rng.choice([1, 3, 8, 20]))
+    k = int(rng.choice([128, 200, 256]))
+    n = int(rng.choice([320, 520, 1024, 1000]))  # every weight at least 128 KiB, in panels of 64 or 8
+    transposed, batched = seed % 3 == 0, seed % 2 == 1
+    attrs = "{xfuse.weight, xfuse.weight_layout = array<i64: 1, 0>}" if transposed else "{xfuse.weight}"
+    w = f"tensor<{k}x{n}xf32>"
+    if batched:
+        text = f"""
+func.func @f(%x: tensor<2x{m}x{k}xf32>, %w: {w} {attrs}) -> tensor<2x{m}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x{k}x{n}xf32>
+  %copy = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                          iterator_types = ["parallel", "parallel", "parallel"]}}
+      ins(%w : {w}) outs(%e : tensor<2x{k}x{n}xf32>) {{
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }} -> tensor<2x{k}x{n}xf32>
+  %r = tensor.empty() : tensor<2x{m}x{n}xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%r : tensor<2x{m}x{n}xf32>) -> tensor<2x{m}x{n}xf32>
+  %y = linalg.batch_matmul ins(%x, %copy : tensor<2x{m}x{k}xf32>, tensor<2x{k}x{n}xf32>)
+      outs(%f : tensor<2x{m}x{n}xf32>) -> tensor<2x{m}x{n}xf32>
+  return %y : tensor<2x{m}x{n}xf32>
+}}"""
+        return text, [("x", (2, m, k)), ("w", (k, n))]
+    text = f"""
+func.func @f(%x: tensor<{m}x{k}xf32>, %w: {w} {attrs}, %acc: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %y = linalg.matmul ins(%x, %w : tensor<{m}x{k}xf32>, {w}) outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %y : tensor<{m}x{n}xf32>
+}}"""
+    return text, [("x", (m, k)), ("w", (k, n)), ("acc", (m, n))]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_blocked_matmuls_agree(seed):
+    text, arguments = _random_case(seed)
+    _compare(text, "f", arguments, ["microkernel", "default"], 1)
