@@ -52,10 +52,11 @@ def _compare(text: str, function: str, arguments: list, pipelines: list[str], bl
 @pytest.mark.parametrize("function, arguments", [
     ("ffn", [("x", (1, 128, 256)), ("w", (256, 1024))]),
     ("classifier", [("x", (1, 512)), ("w", (512, 1000)), ("b", (1000,))]),
+    ("projection", [("x", (1, 128, 256)), ("w", (256, 512)), ("b", (512,)), ("res", (1, 128, 512))]),
+    ("fc", [("x", (1, 512)), ("w", (512, 1024)), ("b", (1024,))]),
 ])
 def test_blocked_matmul_computes_the_same(function, arguments):
-    text = INPUT.read_text()
-    module = parse(text)
+    module = parse(INPUT.read_text())
     only = [op for op in module.ops if op.sym_name.data != function]
     for op in only:
         op.detach()
@@ -64,7 +65,7 @@ def test_blocked_matmul_computes_the_same(function, arguments):
 
 def test_weights_left_alone_keep_their_types():
     module = parse(INPUT.read_text())
-    assert block_matmul_weights(module) == 2  # @ffn and @classifier; nothing in @small
+    assert block_matmul_weights(module) == 4  # all but @small
     small = next(op for op in module.ops if op.sym_name.data == "small")
     assert not any(op.name == "scf.forall" for op in small.walk())
     assert weight_layouts(module, "small") == {} and weight_shapes(module, "small") == {}
@@ -73,16 +74,49 @@ def test_weights_left_alone_keep_their_types():
 def test_pass_runs_by_name():
     module = parse(INPUT.read_text())
     apply_passes(module, "xfuse-block-matmul-weights")
-    assert sum(op.name == "scf.forall" for op in module.walk()) == 2
+    assert sum(op.name == "scf.forall" for op in module.walk()) == 4
 
 
 def test_block_widths():
     assert [block_width(n) for n in (1024, 1000, 96, 4096, 64, 8, 1001, 72)] == [64, 8, 32, 64, None, None, None, 8]
 
 
+def _epilogue(rng, shape: tuple[int, ...]) -> tuple[str, list, str]:
+    """Up to three seeded elementwise ops after the product `%y` of `shape` (a bias add, a
+    residual add, a ReLU, in any order): their text, their extra arguments, the last value."""
+    rank = len(shape)
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    identity, bias = f"affine_map<({dims}) -> ({dims})>", f"affine_map<({dims}) -> (d{rank - 1})>"
+    parallel = ", ".join(['"parallel"'] * rank)
+    t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    lines, arguments, value = [], [], "%y"
+    for index, kind in enumerate(rng.choice(["bias", "residual", "relu"], size=int(rng.integers(0, 4)))):
+        name = f"%e{index}"
+        if kind == "relu":
+            lines.append(f"""  {name} = linalg.generic {{indexing_maps = [{identity}, {identity}], iterator_types = [{parallel}]}}
+      ins({value} : {t}) outs(%out : {t}) {{
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.maximumf %in, %zero : f32
+    linalg.yield %s : f32
+  }} -> {t}""")
+        else:
+            argument = f"%{kind}{index}"
+            other_map, other_type = (bias, f"tensor<{shape[-1]}xf32>") if kind == "bias" else (identity, t)
+            arguments.append((f"{argument[1:]}", (shape[-1],) if kind == "bias" else shape, f"{argument}: {other_type}"))
+            lines.append(f"""  {name} = linalg.generic {{indexing_maps = [{identity}, {other_map}, {identity}], iterator_types = [{parallel}]}}
+      ins({value}, {argument} : {t}, {other_type}) outs(%out : {t}) {{
+  ^bb0(%in: f32, %in2: f32, %o: f32):
+    %s = arith.addf %in, %in2 : f32
+    linalg.yield %s : f32
+  }} -> {t}""")
+        value = name
+    return "\n".join(lines), arguments, value
+
+
 def _random_case(seed: int) -> tuple[str, list]:
-    """A matmul on a weight, or a batch_matmul on a weight copied over the batch, of seeded sizes;
-    the weight stored transposed (a Gemm's) in a third of the cases."""
+    """A matmul on a weight, or a batch_matmul on a weight copied over the batch, of seeded sizes,
+    and a seeded epilogue (`_epilogue`); the weight stored transposed (a Gemm's) in a third of the
+    cases."""
     rng = np.random.default_rng(seed)
     m = int(rng.choice([1, 3, 8, 20]))
     k = int(rng.choice([128, 200, 256]))
@@ -90,33 +124,39 @@ def _random_case(seed: int) -> tuple[str, list]:
     transposed, batched = seed % 3 == 0, seed % 2 == 1
     attrs = "{xfuse.weight, xfuse.weight_layout = array<i64: 1, 0>}" if transposed else "{xfuse.weight}"
     w = f"tensor<{k}x{n}xf32>"
+    shape = (2, m, n) if batched else (m, n)
+    result = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    epilogue, extra, last = _epilogue(rng, shape)
+    signature = "".join(f", {spelled}" for _, _, spelled in extra)
     if batched:
-        text = f"""
-func.func @f(%x: tensor<2x{m}x{k}xf32>, %w: {w} {attrs}) -> tensor<2x{m}x{n}xf32> {{
-  %zero = arith.constant 0.0 : f32
+        product = f"""
   %e = tensor.empty() : tensor<2x{k}x{n}xf32>
   %copy = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
                           iterator_types = ["parallel", "parallel", "parallel"]}}
       ins(%w : {w}) outs(%e : tensor<2x{k}x{n}xf32>) {{
-  ^bb0(%in: f32, %out: f32):
+  ^bb0(%in: f32, %o: f32):
     linalg.yield %in : f32
   }} -> tensor<2x{k}x{n}xf32>
-  %r = tensor.empty() : tensor<2x{m}x{n}xf32>
-  %f = linalg.fill ins(%zero : f32) outs(%r : tensor<2x{m}x{n}xf32>) -> tensor<2x{m}x{n}xf32>
-  %y = linalg.batch_matmul ins(%x, %copy : tensor<2x{m}x{k}xf32>, tensor<2x{k}x{n}xf32>)
-      outs(%f : tensor<2x{m}x{n}xf32>) -> tensor<2x{m}x{n}xf32>
-  return %y : tensor<2x{m}x{n}xf32>
-}}"""
-        return text, [("x", (2, m, k)), ("w", (k, n))]
+  %f = linalg.fill ins(%zero : f32) outs(%out : {result}) -> {result}
+  %y = linalg.batch_matmul ins(%x, %copy : tensor<2x{m}x{k}xf32>, tensor<2x{k}x{n}xf32>) outs(%f : {result}) -> {result}"""
+        inputs = [("x", (2, m, k)), ("w", (k, n))]
+        head = f"%x: tensor<2x{m}x{k}xf32>, %w: {w} {attrs}"
+    else:
+        product = f"""
+  %y = linalg.matmul ins(%x, %w : tensor<{m}x{k}xf32>, {w}) outs(%acc : {result}) -> {result}"""
+        inputs = [("x", (m, k)), ("w", (k, n)), ("acc", (m, n))]
+        head = f"%x: tensor<{m}x{k}xf32>, %w: {w} {attrs}, %acc: {result}"
     text = f"""
-func.func @f(%x: tensor<{m}x{k}xf32>, %w: {w} {attrs}, %acc: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
-  %y = linalg.matmul ins(%x, %w : tensor<{m}x{k}xf32>, {w}) outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
-  return %y : tensor<{m}x{n}xf32>
+func.func @f({head}{signature}) -> {result} {{
+  %zero = arith.constant 0.0 : f32
+  %out = tensor.empty() : {result}{product}
+{epilogue}
+  return {last} : {result}
 }}"""
-    return text, [("x", (m, k)), ("w", (k, n)), ("acc", (m, n))]
+    return text, inputs + [(name, shape) for name, shape, _ in extra]
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(8))
 def test_random_blocked_matmuls_agree(seed):
     text, arguments = _random_case(seed)
     _compare(text, "f", arguments, ["microkernel", "default"], 1)

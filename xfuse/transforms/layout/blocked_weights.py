@@ -23,6 +23,15 @@ permuted `0, 2, 1`). A `linalg.batch_matmul` of a weight copied over the batch (
 
 The accumulator: a `linalg.fill` of a `tensor.empty` becomes a fill of the block in the loop body
 (the micro-kernel schedule keeps it in registers); any other init is sliced per block.
+
+The elementwise chain after the matmul moves into the loop body too (`_epilogue`), so that the
+backend computes it on the block's register tiles before their one store: each op a
+`linalg.generic` of parallel loops, the single user of the op before it (through the
+`tensor.expand_shape` of a batch_matmul's result), its init not read, reading the running value
+through the identity, a bias vector along the columns (`(..., n) -> (n)`), or a tensor of the
+result's shape computed before the matmul (a residual), also through the identity. torch-mlir's
+bias add and the residual add after it are such a chain; it stops at the first op that is not
+(a second user, a reduction).
 """
 
 from __future__ import annotations
@@ -32,9 +41,10 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func, tensor
-from xdsl.dialects.builtin import AnyFloat, ModuleOp, TensorType
-from xdsl.dialects.linalg import FillOp
+from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.dialects.linalg import FillOp, IteratorTypeAttr
 from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -42,7 +52,7 @@ from xfuse.dialects.linalg import BatchMatmulOp
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.transforms.batch_matmul import MLIR_FILL, broadcast_source, rewrite_batch_matmul
-from xfuse.transforms.layout.slice_loops import private_init, slice_loop
+from xfuse.transforms.layout.slice_loops import available_at, erase_with_dead_inits, private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import (
     retype_weight_argument,
     set_weight_shape,
@@ -105,6 +115,102 @@ def _blockable(matmul: Operation, function: func.FuncOp) -> BlockArgument | None
     return weight if size >= MIN_WEIGHT_BYTES else None
 
 
+def _reads(op: Operation, value: SSAValue, anchor: Operation) -> list[str] | None:
+    """How the `linalg.generic` `op` of the epilogue reads each input (`"value"`, `"residual"`,
+    `"bias"`), when it is elementwise on `value` as the module docstring says; else None."""
+    if op.name != "linalg.generic" or len(op.results) != 1 or op.results[0].type != value.type:
+        return None
+    if any(str(it.data) != "parallel" for it in op.properties["iterator_types"].data):
+        return None
+    rank = value.type.get_num_dims()
+    maps = [m.data for m in op.properties["indexing_maps"].data]
+    identity = AffineMap.identity(rank)
+    bias = AffineMap(rank, 0, (identity.results[-1],))
+    if maps[-1] != identity or op.regions[0].block.args[-1].uses or len(op.operands) < 2:
+        return None
+    body = op.regions[0].block
+    inside = set(body.args) | {r for inner in body.ops for r in inner.results}
+    captured = {v for inner in body.walk() for v in inner.operands if v not in inside}
+    if not all(available_at(v, anchor) for v in captured):
+        return None  # its body reads a value defined after the matmul: not available in the loop
+    reads = []
+    for operand, map_ in zip(op.operands[:-1], maps, strict=False):
+        if operand is value and map_ == identity:
+            reads.append("value")
+        elif operand.type == value.type and map_ == identity and available_at(operand, anchor):
+            reads.append("residual")
+        elif map_ == bias and _static_float(operand.type, 1) and available_at(operand, anchor):
+            reads.append("bias")
+        else:
+            return None
+    return reads if reads.count("value") == 1 else None
+
+
+def _epilogue(matmul: Operation) -> tuple[Operation | None, list[tuple[Operation, list[str]]]]:
+    """The `tensor.expand_shape` of the matmul's result the chain goes through (None if none),
+    and the chain: each op with how it reads its inputs (`_reads`)."""
+    value, expand, chain = matmul.results[0], None, []
+    uses = list(value.uses)
+    if len(uses) == 1 and uses[0].operation.name == "tensor.expand_shape":
+        expand = uses[0].operation
+        value = expand.results[0]
+    while len(uses := list(value.uses)) == 1:
+        user = uses[0].operation
+        if user.parent_block() is not matmul.parent_block() or (reads := _reads(user, value, matmul)) is None:
+            break
+        chain.append((user, reads))
+        value = user.results[0]
+    return (expand if chain else None), chain
+
+
+def _collapsed(value: SSAValue, rank: int, before: Operation) -> SSAValue:
+    """`value` (a tensor of the expanded result's shape) with its leading dimensions collapsed into
+    the rows of the 2-D result."""
+    if value.type.get_num_dims() == 2:
+        return value
+    shape = value.type.get_shape()
+    collapse = tensor.CollapseShapeOp(
+        operands=[value], result_types=[TensorType(value.type.get_element_type(), [math.prod(shape[:-1]), shape[-1]])],
+        properties={"reassociation": ArrayAttr([ArrayAttr([IntegerAttr(i, i64) for i in range(rank - 1)]),
+                                                ArrayAttr([IntegerAttr(rank - 1, i64)])])})
+    Rewriter.insert_op(collapse, InsertPoint.before(before))
+    return collapse.results[0]
+
+
+def _epilogue_on_block(chain, value: SSAValue, first: SSAValue, width: int, forall: Operation,
+                       body: list[Operation]) -> SSAValue:
+    """`chain` applied to `value`, the block's `rows x width` result, in the loop body: each op a
+    2-D generic on the block's slices of its residuals and bias; the block's result."""
+    rows = value.type.get_shape()[0]
+    block_type = value.type
+    element = block_type.get_element_type()
+    maps = {"value": AffineMap.identity(2), "residual": AffineMap.identity(2),
+            "bias": AffineMap.from_callable(lambda m, n: (n,))}
+    for op, reads in chain:
+        inputs = []
+        for operand, read in zip(op.operands[:-1], reads, strict=False):
+            if read == "value":
+                inputs.append(value)
+                continue
+            if read == "bias":
+                piece = tensor.ExtractSliceOp(operand, [first], [width], [1], TensorType(element, [width]))
+            else:
+                whole = _collapsed(operand, operand.type.get_num_dims(), forall)
+                piece = tensor.ExtractSliceOp(whole, [0, first], [rows, width], [1, 1], block_type)
+            body.append(piece)
+            inputs.append(piece.result)
+        init = tensor.EmptyOp([], block_type)
+        properties = dict(op.properties)
+        properties["indexing_maps"] = ArrayAttr([AffineMapAttr(maps[r]) for r in reads] + [AffineMapAttr(maps["value"])])
+        properties["iterator_types"] = ArrayAttr([IteratorTypeAttr.parallel()] * 2)
+        step = type(op).create(operands=[*inputs, init.tensor], result_types=[block_type], properties=properties,
+                               attributes=dict(op.attributes), regions=[op.regions[0].clone()])
+        body += [init, step]
+        init.location = step.location = op.location
+        value = step.results[0]
+    return value
+
+
 def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument) -> None:
     lhs, init = matmul.operands[0], matmul.operands[2]
     rows, columns = init.type.get_shape()
@@ -142,11 +248,25 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument) -> N
     body.append(block_matmul)
     for op in (forall, *body):
         op.location = matmul.location
+    expand, chain = _epilogue(matmul)
+    value = _epilogue_on_block(chain, block_matmul.results[0], first.result, width, forall, body)
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(block_matmul.results[0], result, [0, first.result], [rows, width])
+    insert = ParallelInsertSliceOp(value, result, [0, first.result], [rows, width])
     insert.location = matmul.location
     forall.terminator.body.add_op(insert)
-    matmul.results[0].replace_all_uses_with(forall.results[0])
+    if chain:
+        last = chain[-1][0].results[0]
+        if expand is not None:
+            reexpand = expand.clone(value_mapper={expand.operands[0]: forall.results[0]})
+            Rewriter.insert_op(reexpand, InsertPoint.after(forall))
+            last.replace_all_uses_with(reexpand.results[0])
+        else:
+            last.replace_all_uses_with(forall.results[0])
+        erase_with_dead_inits([op for op, _ in reversed(chain)])
+        if expand is not None:
+            Rewriter.erase_op(expand)
+    else:
+        matmul.results[0].replace_all_uses_with(forall.results[0])
     Rewriter.erase_op(matmul)
     if zero_init:
         empty_op = fill.outputs[0].owner

@@ -47,3 +47,33 @@
 // CHECK-COUNT-5: linalg.matmul
 // CHECK-NOT:     scf.forall
 // CHECK:         func.return
+
+// The epilogue moves into the loop: the bias add (its bias sliced per block) and the residual add
+// (the residual collapsed to 2-D before the loop, sliced per block) of @projection, as 2-D
+// generics on the block's result; the op read twice stays outside, on the expanded result:
+// CHECK-LABEL: func.func @projection(
+// CHECK-SAME:    %w: tensor<8x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0, 2>, xfuse.weight_shape = array<i64: 256, 8, 64>}
+// CHECK:         %[[RES:[^ ]+]] = tensor.collapse_shape %res {{\[}}[0 : i64, 1 : i64], [2 : i64]] : tensor<1x128x512xf32> into tensor<128x512xf32>
+// CHECK:         %[[R:[^ ]+]] = scf.forall (%[[B:[^)]+]]) in (8) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}}) -> (tensor<128x512xf32>) {
+// CHECK:           %[[FIRST:[^ ]+]] = arith.muli %[[B]]
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul
+// CHECK:           %[[BS:[^ ]+]] = tensor.extract_slice %b[%[[FIRST]]] [64] [1] : tensor<512xf32> to tensor<64xf32>
+// CHECK:           %[[BIASED:[^ ]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[C]], %[[BS]] : tensor<128x64xf32>, tensor<64xf32>)
+// CHECK:           %[[RS:[^ ]+]] = tensor.extract_slice %[[RES]][0, %[[FIRST]]] [128, 64] [1, 1]
+// CHECK:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[RS]], %[[BIASED]] : tensor<128x64xf32>, tensor<128x64xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[SUM]] into %[[ACC]][0, %[[FIRST]]] [128, 64] [1, 1]
+// CHECK:         %[[Y:[^ ]+]] = tensor.expand_shape %[[R]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 128, 512]
+// CHECK:         %twice = linalg.generic {{.*}} ins(%[[Y]] : tensor<1x128x512xf32>)
+// CHECK:           arith.mulf
+// CHECK:         func.return %twice, %[[Y]]
+
+// @fc: the 2-D bias add and the ReLU (its body reading the constant from outside) per block:
+// CHECK-LABEL: func.func @fc(
+// CHECK:         %relu = scf.forall (%[[B:[^)]+]]) in (16) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}}) -> (tensor<1x1024xf32>) {
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul
+// CHECK:           %[[BIASED:[^ ]+]] = linalg.generic {{.*}} ins(%[[C]], %{{[^ ]+}} : tensor<1x64xf32>, tensor<64xf32>)
+// CHECK:           %[[RELU:[^ ]+]] = linalg.generic {{.*}} ins(%[[BIASED]] : tensor<1x64xf32>)
+// CHECK:             arith.maximumf %{{[^,]+}}, %zero
+// CHECK:           tensor.parallel_insert_slice %[[RELU]] into %[[ACC]]
+// CHECK-NOT:     linalg.generic
+// CHECK:         func.return %relu

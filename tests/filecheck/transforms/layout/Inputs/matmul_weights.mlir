@@ -45,3 +45,65 @@ func.func @small(%x: tensor<4x127xf32>, %w: tensor<127x256xf32> {xfuse.weight}, 
   %g = linalg.matmul ins(%y, %t : tensor<4x8192xf32>, tensor<8192x8xf32>) outs(%f3 : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %a, %b, %d, %g : tensor<4x256xf32>, tensor<4x512xf32>, tensor<4x512xf32>, tensor<4x8xf32>
 }
+
+// Epilogues: @projection, torch-mlir's MatMul + bias Add + residual Add (3-D generics after the
+// batch_matmul), then an op read twice that stays outside; @fc, a 2-D bias add and ReLU.
+func.func @projection(%x: tensor<1x128x256xf32>, %w: tensor<256x512xf32> {xfuse.weight}, %b: tensor<512xf32> {xfuse.weight},
+                      %res: tensor<1x128x512xf32>) -> (tensor<1x128x512xf32>, tensor<1x128x512xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x256x512xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                          iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%w : tensor<256x512xf32>) outs(%e : tensor<1x256x512xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x256x512xf32>
+  %r = tensor.empty() : tensor<1x128x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%r : tensor<1x128x512xf32>) -> tensor<1x128x512xf32>
+  %y = linalg.batch_matmul ins(%x, %copy : tensor<1x128x256xf32>, tensor<1x256x512xf32>)
+      outs(%f : tensor<1x128x512xf32>) -> tensor<1x128x512xf32>
+  %biased = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                            iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%y, %b : tensor<1x128x512xf32>, tensor<512xf32>) outs(%r : tensor<1x128x512xf32>) {
+  ^bb0(%in: f32, %in_b: f32, %out: f32):
+    %s = arith.addf %in, %in_b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x128x512xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                         iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%res, %biased : tensor<1x128x512xf32>, tensor<1x128x512xf32>) outs(%r : tensor<1x128x512xf32>) {
+  ^bb0(%in: f32, %in_y: f32, %out: f32):
+    %s = arith.addf %in, %in_y : f32
+    linalg.yield %s : f32
+  } -> tensor<1x128x512xf32>
+  %twice = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                           iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%sum : tensor<1x128x512xf32>) outs(%r : tensor<1x128x512xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.mulf %in, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<1x128x512xf32>
+  return %twice, %sum : tensor<1x128x512xf32>, tensor<1x128x512xf32>
+}
+
+func.func @fc(%x: tensor<1x512xf32>, %w: tensor<512x1024xf32> {xfuse.weight}, %b: tensor<1024xf32> {xfuse.weight}) -> tensor<1x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x1024xf32>) -> tensor<1x1024xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<1x512xf32>, tensor<512x1024xf32>) outs(%f : tensor<1x1024xf32>) -> tensor<1x1024xf32>
+  %biased = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                            iterator_types = ["parallel", "parallel"]}
+      ins(%y, %b : tensor<1x1024xf32>, tensor<1024xf32>) outs(%e : tensor<1x1024xf32>) {
+  ^bb0(%in: f32, %in_b: f32, %out: f32):
+    %s = arith.addf %in, %in_b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1024xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                          iterator_types = ["parallel", "parallel"]}
+      ins(%biased : tensor<1x1024xf32>) outs(%e : tensor<1x1024xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.maximumf %in, %zero : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1024xf32>
+  return %relu : tensor<1x1024xf32>
+}
