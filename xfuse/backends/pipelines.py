@@ -144,6 +144,9 @@ class Pipeline:
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
         if self.microkernels:
+            from xfuse.backends.pixel_strides import pad_pixel_strides
+
+            pad_pixel_strides(module, target)
             plan_pads(module)
         in_place = pads_in_place(module) if self.microkernels else 0
         pads = sum(1 for op in module.walk() if op.name == "tensor.pad" and CONV_PAD_ATTR in op.attributes)
