@@ -80,6 +80,8 @@ def test_large_modules_are_compiled_without_the_machine_scheduler(monkeypatch, t
                         lambda command, work, name: commands.append(command) or original(command, work, name))
     scheduled = compile_module(module.clone(), cache=False)
     assert [c for c in commands if "llc" in Path(c[0]).name and "-enable-misched=false" not in c]
+    # the post-RA scheduler is off for every module (runner.POST_RA_SCHEDULER_OFF)
+    assert all(runner.POST_RA_SCHEDULER_OFF in c for c in commands if Path(c[0]).name == "llc")
     commands.clear()
     monkeypatch.setattr(runner, "MACHINE_SCHEDULER_MAX_BYTES", 0)
     monkeypatch.setenv("XFUSE_LLVM_JOBS", "2")

@@ -46,7 +46,8 @@ def lower_to_llvm_ir(module: ModuleOp, pipeline: str = "", assembly: bool = Fals
             runner._run_tool(translate, work, "mlir-translate")
             return (work / "module.ll").read_text()
         optimized = runner.lower_to_optimized_llvm(text, chosen, work)
-        llc = [str(runner.tool_path("llc")), chosen.llc_opt_level, *chosen.cpu_flags, "-filetype=asm",
+        llc = [str(runner.tool_path("llc")), chosen.llc_opt_level, *chosen.cpu_flags, runner.POST_RA_SCHEDULER_OFF,
+               "-filetype=asm",
                str(optimized), "-o", str(work / "module.s")]
         runner._run_tool(llc, work, "llc")
         return (work / "module.s").read_text()
