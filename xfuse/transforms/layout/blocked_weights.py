@@ -48,6 +48,7 @@ from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xfuse.backends.schedule import MATMUL_MAPS
 from xfuse.dialects.linalg import BatchMatmulOp
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.dialects.tensor import ParallelInsertSliceOp
@@ -68,7 +69,6 @@ MIN_WEIGHT_BYTES = 128 * 1024
 """Smaller weights stay in L2 between calls; their rows' page crossings cost little."""
 TRANSPOSED = (1, 0)
 """The layout `xfuse-nhwc` gives a `Gemm` weight (`transB = 1`): the argument is `W` stored `N x K`."""
-DEFAULT_MAPS = ["(d0, d1, d2) -> (d0, d2)", "(d0, d1, d2) -> (d2, d1)", "(d0, d1, d2) -> (d0, d1)"]
 
 
 def _static_float(type_: object, rank: int) -> bool:
@@ -102,7 +102,7 @@ def _blockable(matmul: Operation, function: func.FuncOp) -> BlockArgument | None
     if matmul.name != "linalg.matmul" or len(matmul.results) != 1 or matmul.properties.get("cast") is not None:
         return None
     maps = matmul.properties.get("indexing_maps")
-    if maps is not None and [str(m.data) for m in maps.data] != DEFAULT_MAPS:
+    if maps is not None and [str(m.data) for m in maps.data] != MATMUL_MAPS:
         return None
     if not all(_static_float(v.type, 2) for v in (*matmul.operands, matmul.results[0])):
         return None
@@ -267,12 +267,7 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument) -> N
             Rewriter.erase_op(expand)
     else:
         matmul.results[0].replace_all_uses_with(forall.results[0])
-    Rewriter.erase_op(matmul)
-    if zero_init:
-        empty_op = fill.outputs[0].owner
-        Rewriter.erase_op(fill)
-        if not empty_op.results[0].uses:
-            Rewriter.erase_op(empty_op)
+    erase_with_dead_inits([matmul, fill] if zero_init else [matmul])
 
 
 def _weight_batch_matmul(op: Operation, function: func.FuncOp) -> bool:
