@@ -124,6 +124,7 @@ class Pipeline:
         from xfuse.backends.pads_in_place import pads_in_place
         from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.schedule_elementwise import elementwise_bodies, plan_elementwise
+        from xfuse.backends.schedule_rows import plan_rows, row_bodies
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedule_packs import pack_bodies, plan_packs
         from xfuse.backends.schedule_in_parts import split_for_schedule
@@ -153,8 +154,9 @@ class Pipeline:
         transposes = plan_transposes(module, target) if self.microkernels else []
         pools = plan_pools(module, target) if self.microkernels and not self.parallel else []
         splits = plan_parallel_split(module, WORKERS) if self.microkernels and self.parallel else []
+        rows = plan_rows(module, target) if self.microkernels else []
         chains = plan_elementwise(module, target) if self.microkernels and not self.parallel else []
-        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains)]
+        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         after = after_bufferize_bodies(groups)
@@ -456,12 +458,21 @@ FUSE_ELEMENTWISE = Step(
     "one thread: 1.2x faster).",
 )
 
+VECTOR_TO_LLVM = next(step for step in TO_LLVM if step.passes == "convert-vector-to-llvm")
+REASSOCIATED_VECTOR_TO_LLVM = Step(
+    "convert-vector-to-llvm{reassociate-fp-reductions}",
+    "Remaining vector ops to LLVM; a float `vector.reduction` (the rows the schedule vectorized: "
+    "softmax's and layer norm's sums and maxima, xfuse/backends/schedule_rows.py) as a tree of "
+    "vector ops, not a chain of scalar ones in the vector's order.",
+)
+
 MICROKERNEL = replace(
     DEFAULT,
     name="microkernel",
     steps=tuple(s for step in DEFAULT.steps
                 for s in ((ELIMINATE_EMPTY_TENSORS, step, FOLD_SELF_COPIES) if step == BUFFERIZE
-                          else (step, FUSE_ELEMENTWISE) if step == ELEMENTWISE_TO_LINALG else (step,))),
+                          else (step, FUSE_ELEMENTWISE) if step == ELEMENTWISE_TO_LINALG
+                          else (REASSOCIATED_VECTOR_TO_LLVM,) if step == VECTOR_TO_LLVM else (step,))),
     description="tensor input; each contraction register-tiled, vectorized to FMAs with its fused "
     "elementwise consumers, by a schedule generated for the module and the host CPU; then as "
     "`default`, compiled for the host CPU",
