@@ -16,7 +16,9 @@ and calls its functions. Building the shared object is xfuse/backends/runner.py'
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
+import struct
 import sys
 import time
 from dataclasses import dataclass
@@ -215,14 +217,14 @@ def descriptor_type(rank: int) -> type[ctypes.Structure]:
 
 
 def descriptor_of(array: np.ndarray) -> ctypes.Structure:
-    """A descriptor viewing `array` (which must stay alive while the descriptor is used)."""
-    descriptor = descriptor_type(array.ndim)()
-    descriptor.allocated = descriptor.aligned = array.ctypes.data
-    descriptor.offset = 0
-    for i, (size, stride) in enumerate(zip(array.shape, array.strides, strict=True)):
-        descriptor.sizes[i] = size
-        descriptor.strides[i] = stride // array.itemsize
-    return descriptor
+    """A descriptor viewing `array` (which must stay alive while the descriptor is used). Packed
+    in one go: a call binds every weight of a network again, and setting the fields one by one
+    took 4 us per array (70 us of a 3 ms transformer-layer call)."""
+    address = array.ctypes.data
+    itemsize = array.itemsize
+    rank = array.ndim
+    return descriptor_type(rank).from_buffer_copy(struct.pack(
+        f"=QQq{2 * rank}q", address, address, 0, *array.shape, *[stride // itemsize for stride in array.strides]))
 
 
 def array_from_descriptor(descriptor: ctypes.Structure, rank: int, dtype: np.dtype) -> np.ndarray:
@@ -248,6 +250,17 @@ _libc.free.restype = None
 # Compiled modules -------------------------------------------------------------------------
 
 
+@functools.cache
+def _results_type(results: tuple[tuple[int | None, np.dtype], ...]) -> type[ctypes.Structure]:
+    """The ctypes type a function's results are returned in, per (rank or None for a scalar,
+    dtype) of each result; made once (creating a Structure type costs 16 us per call)."""
+    fields = [(f"r{i}", _SCALAR_CTYPES[dtype] if rank is None else descriptor_type(rank))
+              for i, (rank, dtype) in enumerate(results)]
+    if len(results) == 1:
+        return fields[0][1]
+    return type("Results", (ctypes.Structure,), {"_fields_": fields})
+
+
 class BoundCall:
     """A call of a compiled function with validated arguments, ready to be invoked repeatedly.
 
@@ -271,13 +284,8 @@ class BoundCall:
         results = self._signature.results
         if not results or (len(results) == 1 and results[0].is_scalar):
             return None
-        fields = [
-            (f"r{i}", _SCALAR_CTYPES[spec.dtype] if spec.is_scalar else descriptor_type(spec.rank))
-            for i, spec in enumerate(results)
-        ]
-        if len(results) == 1:
-            return fields[0][1]()
-        return type("Results", (ctypes.Structure,), {"_fields_": fields})()
+        struct_type = _results_type(tuple((None if spec.is_scalar else spec.rank, spec.dtype) for spec in results))
+        return struct_type()
 
     def invoke(self) -> None:
         if self._pending:
