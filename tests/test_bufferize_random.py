@@ -60,14 +60,14 @@ def test_generator_is_seeded_and_varied():
 
 @pytest.mark.slow
 def test_many_random_tensor_programs():
-    outcomes = run_many("tensor", range(200))
+    outcomes = run_many("tensor", range(120))
     assert not outcomes["failed"], f"failing seeds: {outcomes['failed']}"
-    assert len(outcomes["ok"]) >= 180
+    assert len(outcomes["ok"]) >= 108
 
 
 @pytest.mark.slow
 def test_many_random_fused_kernels():
-    outcomes = run_many("fused", range(100))
+    outcomes = run_many("fused", range(60))
     assert not outcomes["failed"], f"failing seeds: {outcomes['failed']}"
 
 
