@@ -11,7 +11,8 @@ in xfuse's IR, before the text goes to mlir-opt, into `arith` ops plus `math.flo
 vectorizer widens after `convert-linalg-to-loops`.
 
 Algorithms (coefficients fitted for xfuse by relative-error minimax on Chebyshev nodes, see
-docs/passes/xfuse-expand-math.md; evaluated with separate multiply and add, no FMA needed):
+docs/passes/xfuse-expand-math.md; Horner steps marked `fastmath<contract>`, so that LLVM makes them
+FMAs where the CPU has them and separate multiply and add elsewhere; both stay within the bounds):
 
 - exp(x): x clamped to [-104, 88.75] (NaN passes the clamps); n = floor(x log2 e + 1/2);
   r = x - n ln2 in two steps (ln 2 split in an exact high part and a low part); exp(r) =
@@ -85,13 +86,13 @@ class _Text:
         literal = repr(int(value)) if integer else repr(float(value))
         return self.op(f"arith.constant {f'dense<{literal}>' if self.vector else literal}", type_)
 
-    def bin(self, name: str, a: str, b: str, integer: bool = False) -> str:
-        return self.op(f"{name} {a}, {b}", self.i if integer else None)
+    def bin(self, name: str, a: str, b: str, integer: bool = False, contract: bool = False) -> str:
+        return self.op(f"{name} {a}, {b}{' fastmath<contract>' if contract else ''}", self.i if integer else None)
 
     def horner(self, coefficients: tuple[float, ...], x: str) -> str:
         p = self.const(coefficients[-1])
         for c in reversed(coefficients[:-1]):
-            p = self.bin("arith.addf", self.bin("arith.mulf", p, x), self.const(c))
+            p = self.bin("arith.addf", self.bin("arith.mulf", p, x, contract=True), self.const(c), contract=True)
         return p
 
     def select(self, cond: str, a: str, b: str) -> str:

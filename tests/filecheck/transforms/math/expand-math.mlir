@@ -12,6 +12,10 @@
 // CHECK:         arith.minimumf
 // CHECK:         math.floor
 // CHECK:         arith.constant 0.693359375 : f32
+// The polynomial's Horner steps may contract into FMAs; the range reduction's may not.
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK-NEXT:    arith.constant
+// CHECK-NEXT:    arith.addf %{{.*}}, %{{.*}} fastmath<contract> : f32
 // CHECK:         %[[N:.*]] = arith.fptosi %{{.*}} : f32 to i32
 // CHECK:         %[[HALF:.*]] = arith.shrsi %[[N]], %{{.*}} : i32
 // CHECK:         arith.subi %[[N]], %[[HALF]] : i32
