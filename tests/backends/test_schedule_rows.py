@@ -145,20 +145,21 @@ def test_the_rows_are_vector_reductions_with_reassociation(tmp_path):
     assert len(reductions) == 2 and all("reassoc" in line for line in reductions)
 
 
-def _agree(text: str, seed: int = 0, rtol: float = 1e-5) -> list[np.ndarray]:
+def _agree(text: str, seed: int = 0, rtol: float = 1e-5, pipeline: str = "microkernel") -> list[np.ndarray]:
     reference = compile_module(text, pipeline="default")
     rng = np.random.default_rng(seed)
     inputs = [rng.standard_normal(t.shape).astype(np.float32) for t in reference.signature.inputs]
     expected = reference(*inputs)
-    got = compile_module(text, pipeline="microkernel")(*inputs)
+    got = compile_module(text, pipeline=pipeline)(*inputs)
     for want, have in zip(expected, got, strict=True):
         scale = max(1.0, float(np.abs(want).max()))
         np.testing.assert_allclose(have, want, rtol=rtol, atol=rtol * scale)
     return [inputs, got]
 
 
-def test_the_softmax_agrees_with_numpy():
-    (x,), (got,) = _agree(_text("softmax"))
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+def test_the_softmax_agrees_with_numpy(pipeline):
+    (x,), (got,) = _agree(_text("softmax"), pipeline=pipeline)
     z = x * 0.125
     e = np.exp(z - z.max(axis=-1, keepdims=True))
     np.testing.assert_allclose(got, e / e.sum(axis=-1, keepdims=True), rtol=1e-5, atol=1e-6)
