@@ -124,8 +124,8 @@ def drop_unused_results(op: Operation) -> Operation | None:
     body = region.block
     old_yield = body.last_op
     Rewriter.replace_op(old_yield, YieldOp(*[old_yield.operands[i] for i in keep]))
-    for inner in reversed(list(body.ops)[:-1]):  # what computed the dropped values (pure ops)
-        if not any(r.uses for r in inner.results):
+    for inner in reversed(list(body.ops)[:-1]):  # what computed the dropped values
+        if inner.results and not any(r.uses for r in inner.results):
             Rewriter.erase_op(inner)
     for index in reversed([inputs + i for i in range(len(op.results)) if i not in keep]):
         if body.args[index].uses:
