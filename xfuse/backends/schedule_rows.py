@@ -50,7 +50,7 @@ from xfuse.backends.parallel_split import (
 )
 from xfuse.backends.schedule_pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget
-from xfuse.transforms.batch_matmul import MLIR_FILL
+from xfuse.transforms.batch_matmul import MLIR_FILL, erase_if_dead
 
 ROWS_ATTR = "xfuse.microkernel_rows"
 MAX_ROW_BYTES = 1024
@@ -74,21 +74,6 @@ def _reduces_last_loop(op: Operation) -> bool:
 
 def _static(value: SSAValue) -> bool:
     return isinstance(value.type, TensorType) and value.type.has_static_shape()
-
-
-def _erase_dead_init(value: SSAValue) -> None:
-    """Erase the fill and `tensor.empty` that computed `value`, when nothing reads them any more."""
-    while isinstance(value, OpResult) and not value.uses and value.op.parent is not None:
-        op = value.op
-        if isinstance(op, FillOp):
-            value = op.outputs[0]
-        elif op.name == "tensor.empty":
-            value = None
-        else:
-            return
-        Rewriter.erase_op(op)
-        if value is None:
-            return
 
 
 def _needed(yielded: list[SSAValue]) -> set[SSAValue]:
@@ -143,7 +128,7 @@ def drop_unused_results(op: Operation) -> Operation | None:
     dropped_inits = [op.operands[inputs + i] for i in range(len(op.results)) if i not in keep]
     Rewriter.erase_op(op)
     for init in dropped_inits:
-        _erase_dead_init(init)
+        erase_if_dead(init.owner)
     return new
 
 
@@ -192,7 +177,7 @@ def drop_kept_dimension(op: Operation) -> Operation | None:
     Rewriter.insert_op([new, expand], InsertPoint.before(op))
     op.results[0].replace_all_uses_with(expand.results[0])
     Rewriter.erase_op(op)
-    _erase_dead_init(init)
+    erase_if_dead(init.owner)
     return new
 
 

@@ -122,18 +122,18 @@ def rewrite_batch_matmul(op: Operation) -> bool:
     op.results[0].replace_all_uses_with(expand.results[0])
     Rewriter.erase_op(op)
     for dead in (copy, init.owner):
-        _erase_if_dead(dead)
+        erase_if_dead(dead)
     return True
 
 
-def _erase_if_dead(op: object) -> None:
-    """Erase a copy or fill nobody reads any more, and then its destination `tensor.empty`."""
+def erase_if_dead(op: object) -> None:
+    """Erase a copy or fill (an op) nobody reads any more, and then its destination `tensor.empty`."""
     if not isinstance(op, Operation) or op.parent is None or any(r.uses for r in op.results):
         return
     destinations = [v.owner for v in op.operands if isinstance(v.owner, tensor.EmptyOp)]
     Rewriter.erase_op(op)
     for empty in destinations:
-        _erase_if_dead(empty)
+        erase_if_dead(empty)
 
 
 def _unroll_batch(op: BatchMatmulOp) -> None:
@@ -175,7 +175,7 @@ def _unroll_batch(op: BatchMatmulOp) -> None:
     op.results[0].replace_all_uses_with(result)
     Rewriter.erase_op(op)
     if zero_init:
-        _erase_if_dead(fill)
+        erase_if_dead(fill)
 
 
 def batch_matmuls_to_matmuls(module: ModuleOp) -> int:
