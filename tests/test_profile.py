@@ -106,6 +106,57 @@ def test_flops_of_a_loop_tiled_matmul_count_every_tile():
     assert section_flops(next(op for op in untiled.walk() if op.name == "linalg.fill")) is None
 
 
+CONV_RELU = """
+func.func @layer(%x: tensor<1x6x6x16xf32>, %w: tensor<3x3x16x32xf32>, %r: tensor<1x4x4x32xf32>)
+    -> (tensor<1x4x4x32xf32>, tensor<1x4x4x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x4x4x32xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%x, %w : tensor<1x6x6x16xf32>, tensor<3x3x16x32xf32>) outs(%acc : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>,
+                                          affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %r : tensor<1x4x4x32xf32>, tensor<1x4x4x32xf32>) outs(%empty : tensor<1x4x4x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x4x32xf32>
+  %relu = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                          iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%sum : tensor<1x4x4x32xf32>) outs(%empty : tensor<1x4x4x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x32xf32>
+  %again = linalg.generic {indexing_maps = [affine_map<(a, b, c, d) -> (a, b, c, d)>, affine_map<(a, b, c, d) -> (a, b, c, d)>],
+                           iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%relu : tensor<1x4x4x32xf32>) outs(%empty : tensor<1x4x4x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    linalg.yield %n : f32
+  } -> tensor<1x4x4x32xf32>
+  return %relu, %again : tensor<1x4x4x32xf32>, tensor<1x4x4x32xf32>
+}
+"""
+
+
+def test_a_contraction_and_its_elementwise_chain_are_one_section():
+    """The micro-kernel schedule computes the residual add and the ReLU in the convolution's
+    register tiles: one section with the convolution's FLOPs. The negation reads a value that is
+    also returned (the ReLU has two readers): a section of its own."""
+    module = xfuse.parse(CONV_RELU)
+    sections = instrument(module.clone(), "layer")
+    labels = [s.label.split(" at ")[0] for s in sections]
+    assert labels == ["linalg.fill", "linalg.conv_2d_nhwc_hwcf", "linalg.generic"], [s.label for s in sections]
+    assert sections[1].label.count(", with linalg.generic at") == 2
+    assert sections[1].flops == 2 * 4 * 4 * 32 * 3 * 3 * 16 and sections[2].flops is None
+    arrays = random_inputs(xfuse.backends.runner.compile_module(xfuse.parse(CONV_RELU)).signature, seed=2)
+    profile = profile_module(module, *arrays, pipeline="microkernel", repeat=3)
+    _check_structure(profile, 3)
+    assert profile.sections[1].gflops > 0
+
+
 @pytest.mark.skipif(not openmp_available(), reason="libomp.so.5 is not installed")
 def test_parallel_pipeline_ticks_on_the_calling_thread():
     module = xfuse.parse(LAYER)

@@ -20,9 +20,11 @@ matmuls, batch matmuls: `computes_products`), each op's static loop sizes times 
 counts of the loops around it; None when a size or a bound is dynamic, and for sections without a
 contraction (their GFLOP/s is not given: elementwise ops are not counted).
 
-The backend may move work between sections: a micro-kernel schedule that fuses an elementwise
-consumer into a contraction's tile computes it in the contraction's section. The times still sum
-to the call.
+A contraction outside every loop and the elementwise chain right after it (a ReLU, a residual
+add: each op the only reader of the one before) are one section: the micro-kernel schedules
+compute the chain in the contraction's register tiles, so timed apart the contraction would take
+no time and the chain all of it. The backend may still move other work between sections; the
+times still sum to the call.
 """
 
 from __future__ import annotations
@@ -164,18 +166,45 @@ def instrument(module: ModuleOp, entry: str) -> list[Section]:
                                                          for op in computations)
     sections: list[Section] = []
     start = block.first_op
-    for op in computations:
+    for timed in _sections_of(computations):
+        op = timed[0]
         if op.name in LOOP_OPS and named_groups:
             group = groups[loops.index(op)]
             label = group.line().removeprefix(f"@{entry} ")
         else:
-            label = _op_label(op)
+            label = _op_label(op) + "".join(f", with {_op_label(after)}" for after in timed[1:])
         sections.append(Section(label, section_flops(op), _kind(op)))
         _tick_before(block, start, len(sections) - 1)
-        start = op.next_op
+        start = timed[-1].next_op
     _tick_before(block, block.last_op, len(sections))
     module.body.block.add_op(func.FuncOp.external(TICK, [i64], []))
     return sections
+
+
+def _sections_of(computations: list[Operation]) -> list[list[Operation]]:
+    """The computations in sections: each alone, but a contraction outside loops with the
+    elementwise chain right after it, each op of which is the next computation, the only reader
+    of the op before and a `linalg.generic` with parallel loops only (a ReLU, a residual add).
+    The backend's schedules compute such a chain in the contraction's register tiles, after a
+    tick between them: timed apart, the contraction took no time and the chain all of it."""
+    from xfuse.transforms.network.roots import computes_products
+
+    sections: list[list[Operation]] = []
+    for op in computations:
+        if sections and _continues_chain(sections[-1], op, computes_products):
+            sections[-1].append(op)
+        else:
+            sections.append([op])
+    return sections
+
+
+def _continues_chain(section: list[Operation], op: Operation, computes_products) -> bool:
+    first, last = section[0], section[-1]
+    if first.name in LOOP_OPS or not computes_products(first) or op.name != "linalg.generic":
+        return False
+    if len(last.results) != 1 or not last.results[0].has_one_use() or next(iter(last.results[0].uses)).operation is not op:
+        return False
+    return all(str(it.data) == "parallel" for it in op.properties["iterator_types"].data)
 
 
 def _kind(op: Operation) -> str:
