@@ -49,10 +49,11 @@ from xfuse.transforms.layout.slice_loops import (
 )
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, uncalled_functions, weight_layout
 
-BLOCK = 64
-"""Output channels per block: four 16-lane or eight 8-lane vectors, two register tiles of
-the widest kind xfuse's schedule makes."""
-MIN_FILTER_BYTES = 512 * 1024
+BLOCKS = (64, 32)
+"""Output channels per block, the first that divides the filter's: 64 is four 16-lane or eight
+8-lane vectors, two register tiles of the widest kind xfuse's schedule makes; 32 is one such
+tile (Inception-v2's 160-, 224- and 352-channel layers)."""
+MIN_FILTER_BYTES = 256 * 1024
 """Smaller filters stay in L2 in HWCF too. (Filters smaller than their convolution's input were
 once left in HWCF as well; VGG-19's 56x56, 256-channel 3x3 layers, 2.4 MB filters on 3.4 MB
 inputs, ran at 74 GFLOP/s so, 140 in blocks: the network 353 -> 310 ms, the others unchanged.)"""
@@ -70,11 +71,15 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
     if not isinstance(weights, BlockArgument) or weights.block is not function.body.block or \
             not weights.has_one_use() or weight_layout(function, weights.index) != HWCF:
         return None
-    features = weights.type.get_shape()[3]
     filter_bytes = math.prod(weights.type.get_shape()) * weights.type.get_element_type().bitwidth // 8
-    if features % BLOCK or features == BLOCK or filter_bytes < MIN_FILTER_BYTES:
+    if block_size(weights.type.get_shape()[3]) is None or filter_bytes < MIN_FILTER_BYTES:
         return None
     return weights
+
+
+def block_size(features: int) -> int | None:
+    """The first of `BLOCKS` that divides `features` into at least two blocks."""
+    return next((size for size in BLOCKS if features % size == 0 and features > size), None)
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
@@ -94,24 +99,25 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
         init = private_init(conv.operands[2], conv)
     kh, kw, channels, features = argument.type.get_shape()
     n, oh, ow, _ = result_type.get_shape()
-    blocks = features // BLOCK
+    size = block_size(features)
+    blocks = features // size
     element = argument.type.get_element_type()
-    argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, BLOCK]),
+    argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, size]),
                                       BLOCKED)
-    set_weight_shape(function, argument.index, [blocks, BLOCK, channels, kh, kw])
-    forall, block, result, width, first = slice_loop(blocks, init, BLOCK, conv, "block")
-    block_type = TensorType(element, [n, oh, ow, BLOCK])
+    set_weight_shape(function, argument.index, [blocks, size, channels, kh, kw])
+    forall, block, result, width, first = slice_loop(blocks, init, size, conv, "block")
+    block_type = TensorType(element, [n, oh, ow, size])
 
     def slice_of(value: SSAValue) -> ExtractSliceOp:
-        return ExtractSliceOp(value, [0, 0, 0, first.result], [n, oh, ow, BLOCK], [1] * 4, block_type)
+        return ExtractSliceOp(value, [0, 0, 0, first.result], [n, oh, ow, size], [1] * 4, block_type)
 
-    panel = ExtractSliceOp(argument, [block, 0, 0, 0, 0], [1, kh, kw, channels, BLOCK], [1] * 5,
-                           TensorType(element, [kh, kw, channels, BLOCK]))
+    panel = ExtractSliceOp(argument, [block, 0, 0, 0, 0], [1, kh, kw, channels, size], [1] * 5,
+                           TensorType(element, [kh, kw, channels, size]))
     block_init = slice_of(result)
     body: list[Operation] = [width, first, panel, block_init]
     accumulator = block_init.results[0]
     if bias is not None:
-        block_bias = ExtractSliceOp(bias[1], [first.result], [BLOCK], [1], TensorType(element, [BLOCK]))
+        block_bias = ExtractSliceOp(bias[1], [first.result], [size], [1], TensorType(element, [size]))
         broadcast = BroadcastOp(block_bias.results[0], block_init.results[0], DenseArrayBase.from_list(i64, [0, 1, 2]))
         body += [block_bias, broadcast]
         accumulator = broadcast.results[0]
@@ -123,7 +129,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     value = chain_on_slice(chain, conv.results[0], block_conv.results[0], slice_of, block_init.results[0], body, pieces)
     body[body.index(block_conv):body.index(block_conv)] = pieces
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, first.result], [n, oh, ow, BLOCK])
+    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, first.result], [n, oh, ow, size])
     insert.location = conv.location
     forall.terminator.body.add_op(insert)
     (chain[-1] if chain else conv).results[0].replace_all_uses_with(forall.results[0])
