@@ -3,7 +3,7 @@
 - Plan: which modules are outlined (enough linalg ops; `$XFUSE_OUTLINE_MIN_OPS=0` turns it
   off), and where the transform-interpreter step goes in the mlir-opt pipeline.
 - Generated code: every top-level loop nest is an internal `noinline` function; the entry
-  calls them.
+  calls them and is `optnone` (straight-line code LLVM need not optimize).
 - Differential: outlined and whole builds of a four-layer MLP agree on the same random inputs,
   one thread and parallel.
 """
@@ -80,8 +80,13 @@ def test_every_top_level_loop_nest_becomes_an_internal_noinline_function(pipelin
     for name, group in outlined:
         attributes = re.search(rf"^attributes #{group} = {{(.*)}}", llvm_ir, re.M).group(1)
         assert "noinline" in attributes, (name, attributes)
+        assert "optnone" not in attributes, (name, attributes)
     entry = re.search(r"^define .*@mlp\(.*?^}", llvm_ir, re.M | re.S).group(0)
     assert len(re.findall(r"call void @xfuse_loop", entry)) == len(outlined)
+    # what is left of the entry is straight-line code around the calls: not optimized by LLVM
+    group = re.search(r"^define .*@mlp\(.*\) #(\d+)", llvm_ir, re.M).group(1)
+    attributes = re.search(rf"^attributes #{group} = {{(.*)}}", llvm_ir, re.M).group(1)
+    assert "optnone" in attributes and "noinline" in attributes, attributes
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])

@@ -132,6 +132,15 @@ def _run_tool(command: list[str], work: Path, stage: str, stdin: str | None = No
     )
 
 
+ASSUME_VERIFIED = "--mlir-print-assume-verified"
+"""Print ops without verifying them first. `transform.structured.fuse_into_containing_op` (the
+conv schedule's fusion of each chain's producers) builds a remark for every producer it fuses,
+printing the producer and the loop, even when the fusion succeeds; printing an op verifies and
+names the whole function around it. On ShuffleNet (32 fused chains, a 5 MB function) that was
+70% of the transform interpreter's time: mlir-opt 5.4 -> 2.8 s, the same output. The pass
+manager still verifies the IR after every pass."""
+
+
 def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> list[str]:
     """Write `input.mlir` (and the transform library) into `work`; the mlir-opt command lowering it."""
     (work / "input.mlir").write_text(text)
@@ -148,7 +157,7 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path) -> 
                                                                pipeline.outline_loops))
         library = str(work / "transforms.mlir")
     return [str(tool_path("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",
-            "-o", str(work / "lowered.mlir")]
+            ASSUME_VERIFIED, "-o", str(work / "lowered.mlir")]
 
 
 def lower_to_llvm_ir(text: str, pipeline: Pipeline, work: Path) -> Path:
