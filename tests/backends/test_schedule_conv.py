@@ -264,6 +264,21 @@ def test_random_layer_sweep(seed):
     check_layer(random_layer(seed))
 
 
+def test_a_producer_fused_into_the_tiles_that_cannot_vectorize_stays_loops():
+    """Random layer 24001: a one-channel depthwise layer in a single-tile forall (xfuse's fusion,
+    tile = the whole output). Canonicalization folds the one-trip forall and the `scf.if` that
+    picks the input window, `transform.structured.fuse` then pulls the pad and the input's ReLU
+    into the register tiles, where the ReLU's window has dynamic sizes: vectorizing it failed,
+    and with it the whole build ("Attempted to vectorize, but failed"). The convolution must
+    vectorize; the ops fused with it are vectorized where they can be, else left to loops."""
+    layer = ConvLayer(batch=1, height=9, width=12, channels_in=1, channels_out=1, kernel=(5, 5), stride=1,
+                      dilation=2, padding=3, depthwise=True, relu=False, residual=False, element="f32",
+                      input_relu=True, fuse_tile=(1, 7, 10, 1))
+    assert random_layer(24001) == layer
+    assert is_scheduled(layer)
+    check_layer(layer, seeds=(0, 1))
+
+
 def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path):
     target = host_target()
     if target.vector_bits < 256 or not re.match(r"(znver|x86-64-v[34]|skylake|icelake|sapphire|emerald|granite|"

@@ -38,7 +38,10 @@ cost an unfused convolution its width split: `_conv_root`) with
    `transform.structured.decompose` makes the 2-D convolution a 1-D one
    (`conv_1d_nwc_wcf` / `depthwise_conv_1d_nwc_wc`), which the vectorizer handles with strides
    and dilations (the 2-D forms do not vectorize);
-3. `transform.structured.vectorize` of every linalg op in the register tile; the 1-D
+3. `transform.structured.vectorize` of the 1-D convolution (it must vectorize), then of every
+   other linalg op in the register tile where it can (a producer `transform.structured.fuse`
+   pulled in with dynamic sizes, such as the ReLU under a pad once canonicalization folded a
+   one-trip forall and its window's `scf.if`, failed the whole build: it stays loops); the 1-D
    convolution's rank-reducing slice folded into its transfers *before* the leading unit dims
    are cast away (after the cast the write no longer covers the slice, the fold fails, and each
    tile stores its accumulators into a dead buffer and reads them back for the epilogue);
@@ -438,10 +441,17 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     %cstep{g}, {", ".join(loops)} = transform.structured.tile_using_for %convs{g} tile_sizes {reductions}
       : ({_ANY}) -> ({results})
     %conv1d{g} = transform.structured.decompose %cstep{g} : ({_ANY}) -> {_ANY}
+    transform.structured.vectorize %conv1d{g} : {_ANY}
     transform.foreach %cloops{g} : {_ANY} {{
     ^bb0(%loop: {_ANY}):
       %ops = transform.structured.match interface{{LinalgOp}} in %loop : ({_ANY}) -> {_ANY}
-      transform.structured.vectorize %ops : {_ANY}
+      transform.foreach %ops : {_ANY} {{
+      ^bb1(%op: {_ANY}):
+        transform.sequence %op : {_ANY} failures(suppress) {{
+        ^bb2(%one: {_ANY}):
+          transform.structured.vectorize %one : {_ANY}
+        }}
+      }}
     }}
     transform.apply_patterns to %cfunc{g} {{
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers

@@ -182,6 +182,10 @@ def check_layer(layer: ConvLayer, seeds: Sequence[int] = (0,), rtol: float = 1e-
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from xdsl.utils.exceptions import DiagnosticException
+
+    from xfuse.diagnostics import describe
+
     parser = argparse.ArgumentParser(description="Random convolution layers: microkernel against default.")
     parser.add_argument("--count", type=int, default=20, help="layers to check")
     parser.add_argument("--start", type=int, default=0, help="first seed")
@@ -194,6 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except AssertionError as error:
             failures += 1
             print(f"seed {seed}: MISMATCH {layer}\n{error}")
+        except DiagnosticException as error:  # a build that fails (the backend's diagnostic, its input kept)
+            failures += 1
+            print(f"seed {seed}: FAILED TO COMPILE {layer}\n{describe(error)}")
         else:
             print(f"seed {seed}: ok ({'register-tiled' if is_scheduled(layer) else 'generic lowering'}) {layer}")
     print(f"{args.count - failures}/{args.count} layers agree")
