@@ -56,7 +56,9 @@ tile (Inception-v2's 160-, 224- and 352-channel layers)."""
 MIN_FILTER_BYTES = 256 * 1024
 """Smaller filters stay in L2 in HWCF too. (Filters smaller than their convolution's input were
 once left in HWCF as well; VGG-19's 56x56, 256-channel 3x3 layers, 2.4 MB filters on 3.4 MB
-inputs, ran at 74 GFLOP/s so, 140 in blocks: the network 353 -> 310 ms, the others unchanged.)"""
+inputs, ran at 74 GFLOP/s so, 140 in blocks: the network 353 -> 310 ms, the others unchanged.
+The bound was 512 KiB until Inception-v2's 14x14, 576 -> 128..224 1x1 layers, 288-504 KiB
+filters on a 441 KiB input, over L2 together: 85-90 GFLOP/s in HWCF, 105-110 in blocks.)"""
 BLOCKED = (0, 3, 4, 2, 1)
 """`F/B x B x IC x KH x KW` -> `F/B x KH x KW x IC x B`."""
 
