@@ -14,7 +14,7 @@ import pytest
 from xfuse.backends.runner import compile_module
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
-from xfuse.transforms.layout.blocked_filters import block_filters
+from xfuse.transforms.layout.blocked_filters import block_filters, block_size
 from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
 
 INPUT = Path(__file__).parent / "filecheck" / "transforms" / "layout" / "Inputs" / "large_filter.mlir"
@@ -128,3 +128,11 @@ def test_blocks_of_32_channels_compute_the_same(pipeline):
     got = compile_module(module, "layer", pipeline)(*blocked.values())
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize(("features", "size"), [(256, 64), (128, 64), (192, 32), (320, 32), (224, 32), (160, 32),
+                                                (64, 32), (32, None), (1000, None)])
+def test_block_size_prefers_an_even_number_of_blocks(features, size):
+    """64 channels where that makes an even number of blocks (the parallel pipelines run them on
+    the CPUs), else 32 (192 = 6 x 32, not 3 x 64), else the first that divides into two or more."""
+    assert block_size(features) == size

@@ -80,8 +80,13 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
 
 
 def block_size(features: int) -> int | None:
-    """The first of `BLOCKS` that divides `features` into at least two blocks."""
-    return next((size for size in BLOCKS if features % size == 0 and features > size), None)
+    """The first of `BLOCKS` that divides `features` into an even number of blocks, else the
+    first that divides it into at least two. The parallel pipelines run the blocks on the CPUs:
+    three blocks take two rounds on two CPUs, six take three (Inception-v2's 192- and
+    320-channel layers in blocks of 32 instead of 64: the network 26.0 -> 23.6 ms at two threads,
+    44.3 -> 43.6 at one)."""
+    fitting = [size for size in BLOCKS if features % size == 0 and features > size]
+    return next((size for size in fitting if features // size % 2 == 0), fitting[0] if fitting else None)
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
