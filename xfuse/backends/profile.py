@@ -187,18 +187,18 @@ def _sections_of(computations: list[Operation]) -> list[list[Operation]]:
     of the op before and a `linalg.generic` with parallel loops only (a ReLU, a residual add).
     The backend's schedules compute such a chain in the contraction's register tiles, after a
     tick between them: timed apart, the contraction took no time and the chain all of it."""
-    from xfuse.transforms.network.roots import computes_products
-
     sections: list[list[Operation]] = []
     for op in computations:
-        if sections and _continues_chain(sections[-1], op, computes_products):
+        if sections and _continues_chain(sections[-1], op):
             sections[-1].append(op)
         else:
             sections.append([op])
     return sections
 
 
-def _continues_chain(section: list[Operation], op: Operation, computes_products) -> bool:
+def _continues_chain(section: list[Operation], op: Operation) -> bool:
+    from xfuse.transforms.network.roots import computes_products
+
     first, last = section[0], section[-1]
     if first.name in LOOP_OPS or not computes_products(first) or op.name != "linalg.generic":
         return False
