@@ -60,7 +60,8 @@ def test_outlining_runs_after_deallocation_on_memrefs_with_their_static_types(mo
     static memref crosses the call with its type, so the callee's strides stay constants."""
     monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
     pipeline = get_pipeline("microkernel").for_module(prepare_for_execution(_mlp()))
-    passes = pipeline.spec("lib.mlir").removeprefix("builtin.module(").removesuffix(")").split(",")
+    spec = pipeline.spec("lib.mlir").removeprefix("builtin.module(").removesuffix(")")
+    passes = [p.rstrip(")") for p in re.sub(r"\b(func|llvm)\.func\(", "", spec).split(",")]
     step = passes.index(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
     assert passes[step - 1] == "convert-vector-to-scf{full-unroll=true}"
     assert step < passes.index("expand-strided-metadata")
@@ -110,3 +111,43 @@ def test_threshold_is_counted_in_loop_nests_not_region_ops(monkeypatch):
     assert not get_pipeline("microkernel").for_module(prepare_for_execution(_mlp())).outline_loops
     monkeypatch.setattr(pipelines, "OUTLINE_MIN_LOOP_NESTS", OPS_PER_LAYER * LAYERS)
     assert get_pipeline("microkernel").for_module(prepare_for_execution(_mlp())).outline_loops
+
+
+def test_function_passes_are_nested_in_groups_of_consecutive_ones():
+    passes = ["canonicalize", "expand-strided-metadata,lower-affine", "finalize-memref-to-llvm",
+              "convert-vector-to-llvm{reassociate-fp-reductions}", "convert-arith-to-llvm,convert-index-to-llvm",
+              "convert-func-to-llvm", "convert-ub-to-llvm", "reconcile-unrealized-casts"]
+    assert pipelines.nest_function_passes(passes) == [
+        "canonicalize", "func.func(expand-strided-metadata,lower-affine)", "finalize-memref-to-llvm",
+        "func.func(convert-vector-to-llvm{reassociate-fp-reductions},convert-arith-to-llvm,convert-index-to-llvm)",
+        "convert-func-to-llvm", "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts)"]
+
+
+@pytest.mark.parametrize("pipeline", ["default", "microkernel", "microkernel-parallel"])
+def test_nested_lowering_lowers_to_the_same_module(pipeline, tmp_path, monkeypatch):
+    """The outlined loop functions are lowered in parallel (`nest_lowering`): the LLVM module is
+    the one the module-level passes make, byte for byte."""
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    prepared = prepare_for_execution(_mlp())
+    nested = get_pipeline(pipeline).for_module(prepared)
+    assert nested.nest_lowering and "func.func(expand-strided-metadata" in nested.spec("lib.mlir")
+    text = emit_mlir_text(prepared)
+    (tmp_path / "nested").mkdir()
+    (tmp_path / "flat").mkdir()
+    with_nesting = lower_to_llvm_ir(text, nested, tmp_path / "nested").read_text()
+    flat = pipelines.replace(nested, nest_lowering=False)
+    assert "func.func(" not in flat.spec("lib.mlir")
+    assert with_nesting == lower_to_llvm_ir(text, flat, tmp_path / "flat").read_text()
+
+
+def test_a_module_that_prints_vectors_is_not_nested(monkeypatch):
+    """vector.print's lowering declares printF32 & co. in the module: not from a nested pass."""
+    monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
+    module = _mlp()
+    printed = ('%cst_print = arith.constant dense<1.0> : vector<4xf32>\n'
+               '    "vector.print"(%cst_print) : (vector<4xf32>) -> ()\n    func.return')
+    text = str(module).replace("func.return", printed, 1)
+    printing = prepare_for_execution(xfuse.parse(text))
+    assert any(op.name == "vector.print" for op in printing.walk())
+    chosen = get_pipeline("microkernel").for_module(printing)
+    assert chosen.outline_loops and not chosen.nest_lowering

@@ -62,6 +62,8 @@ def test_in_parts_lowers_to_the_same_ops_and_results(monkeypatch):
     interpreter = parts_spec.index("transform-interpreter")
     assert parts_spec.index(schedule_in_parts.INLINE_PARTS) > interpreter
     assert parts_spec.index(schedule_in_parts.INLINE_PARTS) < parts_spec.index("one-shot-bufferize")
+    # the parts are scheduled each on its own, in parallel; a whole function at module level
+    assert "func.func(transform-interpreter)" in parts_spec and "func.func(transform-interpreter)" not in whole_spec
     assert parts_ops == whole_ops
     assert_same_results(whole, parts, random_inputs(whole.signature, seed=7), "residual block scheduled in parts")
 
@@ -99,3 +101,35 @@ def test_parts_never_separate_what_the_schedule_fuses(monkeypatch):
 def test_small_functions_stay_whole():
     module = parse(NETWORK.read_text(), name=str(NETWORK))
     assert schedule_in_parts.split_for_schedule(module) == 0
+
+
+RESHAPED_WEIGHT = """
+func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x2x2xf32>, %init: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %weight = tensor.collapse_shape %w [[0], [1, 2]] : tensor<8x2x2xf32> into tensor<8x4xf32>
+  %again = tensor.expand_shape %weight [[0], [1, 2]] output_shape [8, 4, 1] : tensor<8x4xf32> into tensor<8x4x1xf32>
+  %flat = tensor.collapse_shape %again [[0], [1, 2]] : tensor<8x4x1xf32> into tensor<8x4xf32>
+  %y = linalg.matmul ins(%x, %flat : tensor<4x8xf32>, tensor<8x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %z = linalg.matmul ins(%x, %weight : tensor<4x8xf32>, tensor<8x4xf32>) outs(%y : tensor<4x4xf32>) -> tensor<4x4xf32>
+  func.return %z : tensor<4x4xf32>
+}
+"""
+
+
+def test_a_reshaped_argument_may_cross_a_cut():
+    """The importer hoists weight reshapes to the top of the function; a greedily tiled op far
+    below reads them. Were they kept with their readers, ShuffleNet's depthwise filters would have
+    held the whole network in one part. Any other producer of such an op stays with it."""
+    from xdsl.dialects.builtin import IntegerAttr, IntegerType
+
+    from xfuse.backends.schedule import ROOT_ATTR
+
+    module = parse(RESHAPED_WEIGHT)
+    ops = {op.results[0].name_hint: op for op in module.walk() if op.results}
+    for name in ("y", "z"):
+        ops[name].attributes[ROOT_ATTR] = IntegerAttr(0, IntegerType(64))
+    weight, again, flat, y, z = (ops[n] for n in ("weight", "again", "flat", "y", "z"))
+    assert schedule_in_parts._reshapes_an_argument(flat)  # through reshapes of reshapes
+    assert not schedule_in_parts._fused_edge(weight, z, 1)
+    assert not schedule_in_parts._fused_edge(flat, y, 1)
+    assert schedule_in_parts._fused_edge(y, z, 2)  # the destination
+    assert not schedule_in_parts._reshapes_an_argument(y)

@@ -31,7 +31,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult
 
-from xfuse.backends.schedule import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR
+from xfuse.backends.schedule import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR, fuse_into_each
 from xfuse.backends.schedule_conv import (
     CONV_ATTR,
     CONV_INSTANCE_ATTR,
@@ -170,7 +170,6 @@ def parallel_split_body(loops: list[int], workers: int) -> list[str]:
       : ({_ANY}) -> ({_ANY}, {_ANY})
     %split{k}_producers = transform.structured.match attributes{{{PARALLEL_PRODUCER_ATTR} = {k} : i64}} in %root
       : ({_ANY}) -> {_ANY}
-    %split{k}_fused, %split{k}_forall_fused = transform.structured.fuse_into_containing_op %split{k}_producers
-      into %split{k}_forall : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
-""")
+""" + fuse_into_each("    ", f"%split{k}_producers", f"%split{k}_forall", f"%split{k}_fused",
+                       f"%split{k}_forall_fused"))
     return ["".join(body)] if body else []

@@ -98,8 +98,15 @@ class Pipeline:
     `OUTLINE_MIN_LOOP_NESTS` linalg ops."""
     schedule_in_parts: bool = False
     """The module's large functions were cut into private parts for the transform interpreter
-    (xfuse/backends/schedule_in_parts.py); `INLINE_PARTS` puts them back right after it. Set by
-    `for_module`."""
+    (xfuse/backends/schedule_in_parts.py), which then runs on each function on its own, the
+    functions in parallel on mlir-opt's threads (`func.func(transform-interpreter)`);
+    `INLINE_PARTS` puts them back right after it. Set by `for_module`."""
+    nest_lowering: bool = False
+    """Run the lowering passes that work on one function at a time (`FUNCTION_PASSES`,
+    `LLVM_FUNCTION_PASSES`) nested in `func.func(...)` / `llvm.func(...)`, so that mlir-opt runs
+    them on the outlined loop functions in parallel. Set by `for_module` with `outline_loops`,
+    unless the module has a `vector.print` (its lowering declares a runtime function in the module,
+    which a nested pass may not do)."""
     runtime_libraries: tuple[str, ...] = ()
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
     parallel: bool = False
@@ -119,7 +126,9 @@ class Pipeline:
 
             expand_math(module)
         if not (self.microkernels or self.host_cpu):
-            return replace(self, outline_loops=True) if _many_loop_nests(self, module) else self
+            if not _many_loop_nests(self, module):
+                return self
+            return replace(self, outline_loops=True, nest_lowering=self.nest_lowering or _may_nest_lowering(module))
         from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
         from xfuse.backends.pads_in_place import pads_in_place
         from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
@@ -170,17 +179,18 @@ class Pipeline:
             # allow-return-allocs-from-loops makes the deallocation pipeline store i1s that
             # finalize-memref-to-llvm 22.1.8 asserts on. Such modules keep their ops unfused.
             steps = tuple(step for step in steps if step != FUSE_ELEMENTWISE)
+        outline = self.outline_loops or _many_loop_nests(self, module)
         return replace(self, steps=steps, transform_bodies=(*self.transform_bodies, *bodies),
                        after_bufferize_bodies=(*self.after_bufferize_bodies, *after), cpu_flags=flags,
-                       outline_loops=self.outline_loops or _many_loop_nests(self, module),
-                       schedule_in_parts=self.schedule_in_parts or in_parts)
+                       outline_loops=outline, schedule_in_parts=self.schedule_in_parts or in_parts,
+                       nest_lowering=self.nest_lowering or (outline and _may_nest_lowering(module)))
 
     def spec(self, transform_library: str | None = None) -> str:
         """The `--pass-pipeline` string; `transform_library` is the preloaded script, if any."""
         passes: list[str] = []
         if transform_library is not None:
             passes.append(f"transform-preload-library{{transform-library-paths={transform_library}}}")
-            passes.append("transform-interpreter")
+            passes.append("func.func(transform-interpreter)" if self.schedule_in_parts else "transform-interpreter")
         if self.schedule_in_parts:
             from xfuse.backends.schedule_in_parts import INLINE_PARTS
 
@@ -192,6 +202,8 @@ class Pipeline:
                 passes.append(f"transform-interpreter{{entry-point={AFTER_BUFFERIZE_ENTRY}}}")
             if transform_library is not None and self.outline_loops and step.passes.startswith("convert-vector-to-scf"):
                 passes.append(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
+        if self.nest_lowering:
+            passes = nest_function_passes(passes)
         return f"builtin.module({','.join(passes)})"
 
     def describe(self) -> str:
@@ -244,6 +256,60 @@ AGGREGATE_DECOMPOSITION = """\
 """
 """Transform ops: linalg.softmax and the Winograd transforms decomposed into generic/fill/reduce
 and tensor ops (LLVM 22 has no other lowering for them; on tensors only)."""
+
+
+FUNCTION_PASSES = frozenset({
+    "expand-strided-metadata", "lower-affine", "scf-forall-to-for", "convert-scf-to-cf", "convert-vector-to-llvm",
+    "convert-math-to-llvm", "convert-arith-to-llvm", "convert-index-to-llvm",
+})
+"""Lowering passes of any op that change nothing outside the function they run on (unlike
+finalize-memref-to-llvm and convert-math-to-libm, which declare malloc/free and libm functions in
+the module, or the module-anchored convert-func-to-llvm and convert-cf-to-llvm)."""
+LLVM_FUNCTION_PASSES = frozenset({"convert-ub-to-llvm", "reconcile-unrealized-casts"})
+"""The same after convert-func-to-llvm, on `llvm.func`s."""
+
+
+def _split_passes(passes: list[str]) -> list[str]:
+    """Pass-pipeline elements split at top-level commas (a step may hold several passes)."""
+    out: list[str] = []
+    for element in passes:
+        depth, start = 0, 0
+        for i, char in enumerate(element):
+            depth += {"{": 1, "(": 1, "}": -1, ")": -1}.get(char, 0)
+            if char == "," and depth == 0:
+                out.append(element[start:i])
+                start = i + 1
+        out.append(element[start:])
+    return out
+
+
+def nest_function_passes(passes: list[str]) -> list[str]:
+    """`passes` with every run of consecutive `FUNCTION_PASSES` nested in `func.func(...)` (and of
+    `LLVM_FUNCTION_PASSES` in `llvm.func(...)`): mlir-opt runs a nested pipeline on the functions
+    in parallel, each function through the whole run. Same output: each pass only changes the
+    function it runs on. On ShuffleNet's outlined module (170 functions) these passes took 0.6 of
+    mlir-opt's 2.3 s on one thread."""
+    out: list[str] = []
+    run: list[str] = []
+    anchor = ""
+    for element in [*_split_passes(passes), ""]:
+        name = element.split("{", 1)[0]
+        kind = "func.func" if name in FUNCTION_PASSES else "llvm.func" if name in LLVM_FUNCTION_PASSES else ""
+        if run and kind != anchor:
+            out.append(f"{anchor}({','.join(run)})")
+            run = []
+        if kind:
+            run.append(element)
+            anchor = kind
+        elif element:
+            out.append(element)
+    return out
+
+
+def _may_nest_lowering(module: ModuleOp) -> bool:
+    """No op of `module` is lowered to a call of a runtime function that the lowering declares in
+    the module (`nest_lowering`)."""
+    return not any(op.name == "vector.print" for op in module.walk())
 
 
 def _loop_carries_a_tensor(module: ModuleOp) -> bool:

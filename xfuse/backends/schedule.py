@@ -425,6 +425,22 @@ MATMUL_MAPS = ["(d0, d1, d2) -> (d0, d2)", "(d0, d1, d2) -> (d2, d1)", "(d0, d1,
 _ANY = "!transform.any_op"
 
 
+def fuse_into_each(indent: str, producers: str, loops: str, fused: str, fused_loops: str) -> str:
+    """`transform.structured.fuse_into_containing_op` of the handle `producers` into each loop of
+    `loops` (results `fused`, `fused_loops`), written as a `transform.foreach` so that a group
+    absent from the payload (zero loops) is skipped: the interpreter runs the module's schedule on
+    each part of a function cut by xfuse/backends/schedule_in_parts.py, and a part holds some of the
+    groups only. The op itself wants exactly one containing loop."""
+    return f"""\
+{indent}{fused}, {fused_loops} = transform.foreach {loops} : {_ANY} -> {_ANY}, {_ANY} {{
+{indent}^bb0(%containing: {_ANY}):
+{indent}  %into_fused, %into_loop = transform.structured.fuse_into_containing_op {producers} into %containing
+{indent}    : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
+{indent}  transform.yield %into_fused, %into_loop : {_ANY}, {_ANY}
+{indent}}}
+"""
+
+
 def _vectorize_in(loops: str) -> str:
     """Vectorize every linalg op inside each loop of the handle `loops` (static register tiles)."""
     return f"""\

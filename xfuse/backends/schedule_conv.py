@@ -72,6 +72,7 @@ from xfuse.backends.schedule import (
     _is_identity,
     _static_float_tensor,
     choose_tile_at_any_width,
+    fuse_into_each,
     in_forall,
 )
 from xfuse.backends.target import CpuTarget
@@ -389,9 +390,7 @@ tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
     %ci{k} = transform.structured.match attributes{{{CONV_INSTANCE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
 {tiling}\
     %cp{k} = transform.structured.match attributes{{{CONV_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %cp{k}_fused, %ci{k}_inner_fused = transform.structured.fuse_into_containing_op %cp{k} into {inner}
-      : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
-""")
+""" + fuse_into_each("    ", f"%cp{k}", inner, f"%cp{k}_fused", f"%ci{k}_inner_fused"))
         handles = ", ".join(f"%ci{k}_n" for k in group.instances)
         return "".join(lines) + f"    %cloops{g} = transform.merge_handles {handles} : {_ANY}\n"
     if group.reduction_chunk:  # the reduction in chunks outside the tiles (`_chunks_reduction`)

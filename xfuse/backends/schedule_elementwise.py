@@ -29,7 +29,7 @@ from xdsl.ir import Operation, OpResult
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
-from xfuse.backends.schedule import _is_identity
+from xfuse.backends.schedule import _is_identity, fuse_into_each
 from xfuse.backends.schedule_pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget
 
@@ -188,10 +188,12 @@ def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
       : ({_ANY}) -> ({results})
     %eprod{k} = transform.structured.match attributes{{{ELEMENTWISE_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
     %einner{k} = transform.get_parent_op %etile{k} {{op_name = "scf.for"}} : ({_ANY}) -> {_ANY}
-    %efused{k}, %eloop{k} = transform.structured.fuse_into_containing_op %eprod{k} into %einner{k}
-      : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
-    %eops{k} = transform.structured.match interface{{LinalgOp}} in %eloop{k} : ({_ANY}) -> {_ANY}
-    transform.structured.vectorize %eops{k} : {_ANY}
+{fuse_into_each("    ", f"%eprod{k}", f"%einner{k}", f"%efused{k}", f"%eloop{k}")}\
+    transform.foreach %eloop{k} : {_ANY} {{
+    ^bb0(%eloop: {_ANY}):
+      %eops = transform.structured.match interface{{LinalgOp}} in %eloop : ({_ANY}) -> {_ANY}
+      transform.structured.vectorize %eops : {_ANY}
+    }}
 """)
     lines.append(f"""\
     %elementwise_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
