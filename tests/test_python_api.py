@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.utils.exceptions import ParseError
 
 import xfuse
 from xfuse.backends.runner import BackendError
@@ -103,3 +105,21 @@ def test_mark_for_tiling_refuses_ops_it_cannot_tile():
     matmul = next(op for op in module.walk() if op.name == "linalg.matmul")
     with pytest.raises(XfuseError, match="tile sizes must be non-negative"):
         xfuse.mark_for_tiling([matmul], [-1])
+
+
+@pytest.mark.parametrize("literal, message", [
+    ("dense<[1.0, 2.0]> : tensor<?xf32>", "Dense literal attribute should have a static shape."),
+    ('dense<"0x01"> : tensor<1x!transform.any_op>', "Expected memref, vector or tensor type of integer"),
+])
+def test_a_dense_literal_of_a_wrong_type_is_a_located_parse_error(literal, message):
+    """xfuse's parser checks a dense literal's type itself (a constraint built once, not per
+    attribute as xDSL's does), with xDSL's diagnostics."""
+    with pytest.raises(ParseError, match=re.escape(message)) as caught:
+        xfuse.parse(f"%c = arith.constant {literal}")
+    assert str(caught.value).startswith("<string>:1:")
+
+
+def test_dense_literals_of_every_element_kind_parse():
+    for literal in ("dense<[1, 2]> : tensor<2xi32>", "dense<[1.5, 2.0]> : vector<2xf32>", "dense<1> : tensor<2xindex>",
+                    "dense<(1.0, 2.0)> : tensor<1xcomplex<f32>>", "dense<[[1.0], [2.0]]> : memref<2x1xf64>"):
+        assert literal.split(" : ")[1] in str(xfuse.parse(f"%c = arith.constant {literal}")) or "memref" in literal
