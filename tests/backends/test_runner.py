@@ -365,3 +365,21 @@ def test_compiled_modules_keep_freed_buffers_in_the_heap_unless_told_not_to():
                               check=False)
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == expected
+
+
+def test_the_cache_key_covers_how_the_pass_pipeline_is_run(monkeypatch):
+    """A shared object built by another mlir-opt pipeline (nesting, the steps put around the
+    interpreter, sccp after outlining) or other llc flags is not reused (`_build_recipe`)."""
+    from dataclasses import replace
+
+    from xfuse.backends import pipelines, runner
+    from xfuse.backends.runner import _build_recipe
+
+    outlined = replace(pipelines.MICROKERNEL, outline_loops=True)
+    recipe = _build_recipe(outlined)
+    assert _build_recipe(replace(outlined, nest_lowering=True)) != recipe
+    monkeypatch.setattr(pipelines, "CONSTANTS_INTO_OUTLINED", "")
+    assert _build_recipe(outlined) != recipe
+    monkeypatch.undo()
+    monkeypatch.setattr(runner, "POST_RA_SCHEDULER_OFF", "-post-RA-scheduler=true")
+    assert _build_recipe(outlined) != recipe

@@ -202,6 +202,8 @@ class Pipeline:
                 passes.append(f"transform-interpreter{{entry-point={AFTER_BUFFERIZE_ENTRY}}}")
             if transform_library is not None and self.outline_loops and step.passes.startswith("convert-vector-to-scf"):
                 passes.append(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
+                if CONSTANTS_INTO_OUTLINED:
+                    passes.append(CONSTANTS_INTO_OUTLINED)
         if self.nest_lowering:
             passes = nest_function_passes(passes)
         return f"builtin.module({','.join(passes)})"
@@ -216,13 +218,20 @@ class Pipeline:
             if self.outline_loops and step.passes.startswith("convert-vector-to-scf"):
                 lines.append(f"  transform-interpreter{{entry-point={OUTLINE_ENTRY}}}\n      every top-level loop nest "
                              "outlined into an internal noinline function (large modules: compile time, llvm-split).")
+                if CONSTANTS_INTO_OUTLINED:
+                    lines.append(f"  {CONSTANTS_INTO_OUTLINED}\n      the constants the outlined loops read put back "
+                                 "into them (transform.loop.outline passes them as arguments).")
         cpu = " -mcpu=<host>" if self.host_cpu else ""
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
                             "      the module (xfuse/backends/schedule.py): register tiles, vector FMAs, fused epilogue.")
         if self.schedule_in_parts:
             lines.insert(2 if self.microkernels else 1, "  inline{default-pipeline=}\n      the parts the large "
-                         "functions were cut into for the schedule put back (xfuse/backends/schedule_in_parts.py).")
+                         "functions were cut into for the schedule (each scheduled on its own, in parallel: "
+                         "func.func(transform-interpreter)) put back (xfuse/backends/schedule_in_parts.py).")
+        if self.nest_lowering:
+            lines.append("  (nested) the passes that change one function only run in func.func(...) / llvm.func(...): "
+                         "on the outlined functions in parallel.")
         if self.expand_math:
             lines.insert(1, "  (in Python, before mlir-opt) xfuse-expand-math\n      f32 exp/erf/tanh as arith "
                             "polynomials (xfuse/transforms/math_approx.py): they vectorize, libm calls do not.")
@@ -417,6 +426,15 @@ AFTER_BUFFERIZE_ENTRY = "xfuse_after_bufferize"
 OUTLINE_ENTRY = "xfuse_outline_loops"
 """The named sequence of the transform library that outlines the top-level loop nests (`outline_loops`)."""
 
+CONSTANTS_INTO_OUTLINED = "sccp"
+"""Run right after loop outlining: `transform.loop.outline` clones index constants into the new
+function but makes every other constant the loop reads an argument (MLIR 22,
+`outlineSingleBlockRegion`), a zero vector, an f32, an array of zero accumulators. Once `llvm-split`
+puts caller and callee in different parts, LLVM cannot see them either: AlexNet's fill of a
+14 x 14 x 384 buffer with a `<384 x float>` argument became 196 unrolled stores that took `llc`
+1.7 s, where the constant gives one `memset`. The outlined functions are private, so MLIR's
+interprocedural `sccp` knows every call and puts the constants back into the callees."""
+
 OUTLINED_LOOP_NAME = "xfuse_loop"
 """Name of the outlined loop functions; the symbol table makes each unique (`xfuse_loop_0`, ...)."""
 
@@ -444,6 +462,8 @@ OUTLINE_LOOPS = f"""\
     transform.annotate %outlined "passthrough" = %noinline : !transform.any_op, !transform.any_param
     %internal = transform.param.constant #llvm.linkage<internal> -> !transform.any_param
     transform.annotate %outlined "llvm.linkage" = %internal : !transform.any_op, !transform.any_param
+    %private = transform.param.constant "private" -> !transform.any_param
+    transform.annotate %outlined "sym_visibility" = %private : !transform.any_op, !transform.any_param
     %callers = transform.get_parent_op %calls {{deduplicate, op_name = "func.func"}} : (!transform.any_op) -> !transform.any_op
     %straight = transform.param.constant ["noinline", "optnone"] -> !transform.any_param
     transform.annotate %callers "passthrough" = %straight : !transform.any_op, !transform.any_param
@@ -455,10 +475,11 @@ function of its own. It runs after deallocation (only memrefs cross the calls; o
 tensors, before one-shot-bufferize, makes the deallocation pipeline emit runtime alias checks that
 finalize-memref-to-llvm 22 asserts on) and before expand-strided-metadata (a static memref type
 carries its strides into the callee; after it, the strides would be arguments that `llvm-split`
-hides from interprocedural constant propagation). Constants are cloned into the callee by
-`transform.loop.outline` itself. `passthrough = ["noinline"]` keeps LLVM's inliner from merging
-the function back (each is called once), internal linkage keeps it out of the shared object's
-exports. All loops go to one `transform.loop.outline`: it makes names unique within one
+hides from interprocedural constant propagation). `transform.loop.outline` clones index
+constants into the callee; the functions are private, and `sccp` right after the step puts the
+other constants back (`CONSTANTS_INTO_OUTLINED`). `passthrough = ["noinline"]` keeps LLVM's
+inliner from merging the function back (each is called once), internal linkage keeps it out of
+the shared object's exports. All loops go to one `transform.loop.outline`: it makes names unique within one
 application only (`xfuse_loop`, `xfuse_loop_0`, ...).
 
 The functions the loops came from are left with straight-line code: allocations, frees, memref

@@ -67,7 +67,8 @@ from xfuse.diagnostics import emit_error
 from xfuse.transforms.outline_groups import outline_for_backend
 from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 
-_BACKEND_VERSION = "4"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "5"  # part of the cache key: bump when the way .so files are built changes
+# beyond what `_build_recipe` covers (the transform scripts the schedules generate, say)
 
 
 def cache_root() -> Path:
@@ -226,6 +227,16 @@ def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
     return _optimize_llvm(lower_to_llvm_ir(text, pipeline, work), pipeline, work)
 
 
+def _build_recipe(pipeline: Pipeline) -> list[str]:
+    """What turns a module into a shared object besides the pipeline's fields, for the cache key:
+    the mlir-opt pass pipeline as run (nesting, the steps added around the interpreter), the
+    outlining script, mlir-opt's and llc's flags. A change to any of them rebuilds."""
+    from xfuse.backends.pipelines import OUTLINE_LOOPS
+
+    return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED,
+            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:])]
+
+
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
     """Lower MLIR `text` with `pipeline` into a shared object; returns its path (cached by content)."""
     tools = [tool_path(t) for t in ("mlir-opt", "mlir-translate", "llc", "cc")]
@@ -233,8 +244,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     runtime = _runtime_library("libmlir_c_runner_utils.so")
     extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
     jobs = llvm_split.jobs()
-    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *map(str, tools), str(llvm_opt), str(runtime),
-                              *map(str, extra_runtimes), f"jobs={jobs}", f"parts per job={llvm_split.PARTS_PER_JOB}"])
+    key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *_build_recipe(pipeline), *map(str, tools),
+                              str(llvm_opt), str(runtime), *map(str, extra_runtimes), f"jobs={jobs}",
+                              f"parts per job={llvm_split.PARTS_PER_JOB}"])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = cache_root()
     target = root / f"xfuse-{key}.so"
