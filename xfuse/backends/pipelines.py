@@ -479,8 +479,8 @@ hides from interprocedural constant propagation). `transform.loop.outline` clone
 constants into the callee; the functions are private, and `sccp` right after the step puts the
 other constants back (`CONSTANTS_INTO_OUTLINED`). `passthrough = ["noinline"]` keeps LLVM's
 inliner from merging the function back (each is called once), internal linkage keeps it out of
-the shared object's exports. All loops go to one `transform.loop.outline`: it makes names unique within one
-application only (`xfuse_loop`, `xfuse_loop_0`, ...).
+the shared object's exports. All loops go to one `transform.loop.outline`: it makes names unique
+within one application only (`xfuse_loop`, `xfuse_loop_0`, ...).
 
 The functions the loops came from are left with straight-line code: allocations, frees, memref
 descriptors and the calls, one basic block of thousands of instructions in a network's entry
