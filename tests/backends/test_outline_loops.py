@@ -19,6 +19,7 @@ import pytest
 import xfuse
 from xfuse.backends import pipelines
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+from xfuse.backends.nested_passes import nest_function_passes
 from xfuse.backends.pipelines import OUTLINE_ENTRY, get_pipeline, transform_script
 from xfuse.backends.runner import compile_module, lower_to_llvm_ir, random_inputs
 
@@ -117,7 +118,7 @@ def test_function_passes_are_nested_in_groups_of_consecutive_ones():
     passes = ["canonicalize", "expand-strided-metadata,lower-affine", "finalize-memref-to-llvm",
               "convert-vector-to-llvm{reassociate-fp-reductions}", "convert-arith-to-llvm,convert-index-to-llvm",
               "convert-func-to-llvm", "convert-ub-to-llvm", "reconcile-unrealized-casts"]
-    assert pipelines.nest_function_passes(passes) == [
+    assert nest_function_passes(passes) == [
         "canonicalize", "func.func(expand-strided-metadata,lower-affine)", "finalize-memref-to-llvm",
         "func.func(convert-vector-to-llvm{reassociate-fp-reductions},convert-arith-to-llvm,convert-index-to-llvm)",
         "convert-func-to-llvm", "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts)"]

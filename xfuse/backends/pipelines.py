@@ -102,8 +102,8 @@ class Pipeline:
     functions in parallel on mlir-opt's threads (`func.func(transform-interpreter)`);
     `INLINE_PARTS` puts them back right after it. Set by `for_module`."""
     nest_lowering: bool = False
-    """Run the lowering passes that work on one function at a time (`FUNCTION_PASSES`,
-    `LLVM_FUNCTION_PASSES`) nested in `func.func(...)` / `llvm.func(...)`, so that mlir-opt runs
+    """Run the lowering passes that work on one function at a time (xfuse/backends/nested_passes.py)
+    nested in `func.func(...)` / `llvm.func(...)`, so that mlir-opt runs
     them on the outlined loop functions in parallel. Set by `for_module` with `outline_loops`,
     unless the module has a `vector.print` (its lowering declares a runtime function in the module,
     which a nested pass may not do)."""
@@ -205,6 +205,8 @@ class Pipeline:
                 if CONSTANTS_INTO_OUTLINED:
                     passes.append(CONSTANTS_INTO_OUTLINED)
         if self.nest_lowering:
+            from xfuse.backends.nested_passes import nest_function_passes
+
             passes = nest_function_passes(passes)
         return f"builtin.module({','.join(passes)})"
 
@@ -265,54 +267,6 @@ AGGREGATE_DECOMPOSITION = """\
 """
 """Transform ops: linalg.softmax and the Winograd transforms decomposed into generic/fill/reduce
 and tensor ops (LLVM 22 has no other lowering for them; on tensors only)."""
-
-
-FUNCTION_PASSES = frozenset({
-    "expand-strided-metadata", "lower-affine", "scf-forall-to-for", "convert-scf-to-cf", "convert-vector-to-llvm",
-    "convert-math-to-llvm", "convert-arith-to-llvm", "convert-index-to-llvm",
-})
-"""Lowering passes of any op that change nothing outside the function they run on (unlike
-finalize-memref-to-llvm and convert-math-to-libm, which declare malloc/free and libm functions in
-the module, or the module-anchored convert-func-to-llvm and convert-cf-to-llvm)."""
-LLVM_FUNCTION_PASSES = frozenset({"convert-ub-to-llvm", "reconcile-unrealized-casts"})
-"""The same after convert-func-to-llvm, on `llvm.func`s."""
-
-
-def _split_passes(passes: list[str]) -> list[str]:
-    """Pass-pipeline elements split at top-level commas (a step may hold several passes)."""
-    out: list[str] = []
-    for element in passes:
-        depth, start = 0, 0
-        for i, char in enumerate(element):
-            depth += {"{": 1, "(": 1, "}": -1, ")": -1}.get(char, 0)
-            if char == "," and depth == 0:
-                out.append(element[start:i])
-                start = i + 1
-        out.append(element[start:])
-    return out
-
-
-def nest_function_passes(passes: list[str]) -> list[str]:
-    """`passes` with every run of consecutive `FUNCTION_PASSES` nested in `func.func(...)` (and of
-    `LLVM_FUNCTION_PASSES` in `llvm.func(...)`): mlir-opt runs a nested pipeline on the functions
-    in parallel, each function through the whole run. Same output: each pass only changes the
-    function it runs on. On ShuffleNet's outlined module (170 functions) these passes took 0.6 of
-    mlir-opt's 2.3 s on one thread."""
-    out: list[str] = []
-    run: list[str] = []
-    anchor = ""
-    for element in [*_split_passes(passes), ""]:
-        name = element.split("{", 1)[0]
-        kind = "func.func" if name in FUNCTION_PASSES else "llvm.func" if name in LLVM_FUNCTION_PASSES else ""
-        if run and kind != anchor:
-            out.append(f"{anchor}({','.join(run)})")
-            run = []
-        if kind:
-            run.append(element)
-            anchor = kind
-        elif element:
-            out.append(element)
-    return out
 
 
 def _may_nest_lowering(module: ModuleOp) -> bool:
