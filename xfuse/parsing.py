@@ -12,13 +12,12 @@ layout and memory space 0, as MLIR's does; and a splat dense literal
 
 from __future__ import annotations
 
+import math
 import os
+import re
 from pathlib import Path
 
 from xdsl.context import Context
-import functools
-import math
-import re
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
@@ -26,18 +25,21 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     ComplexType,
     FileLineColLoc,
+    IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
     MemRefType,
     ModuleOp,
     NoneAttr,
+    RankedStructure,
     StringAttr,
     UnknownLoc,
     UnrankedMemRefType,
 )
 from xdsl.ir.affine import AffineMap
 from xdsl.ir import Operation
+from xdsl.irdl import base
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -47,15 +49,8 @@ from xfuse.diagnostics import XfuseError, verify_located
 
 
 _LOCATION = re.compile(r":\d+:\d+")
-
-
-@functools.cache
-def _dense_literal_type_constraint():
-    """The constraint xDSL checks a dense literal's type against (`_parse_dense_literal_type`)."""
-    from xdsl.dialects.builtin import IndexType, RankedStructure
-    from xdsl.irdl import base
-
-    return base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
+_DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
+"""The constraint xDSL checks a dense literal's type against (`_parse_dense_literal_type`)."""
 AttrParserElement = Parser._TensorLiteralElement  # pyright: ignore[reportPrivateUsage]
 
 
@@ -153,7 +148,7 @@ class LocatingParser(Parser):
         `base(RankedStructure[...])` anew for every dense attribute, 2 ms each, a fifth of the
         time of parsing an imported network (ShuffleNet's 108 dense constants)."""
         type = self.expect(self.parse_optional_type, "Dense attribute must be typed!")
-        if not _dense_literal_type_constraint().verifies(type):
+        if not _DENSE_LITERAL_TYPE.verifies(type):
             self.raise_error("Expected memref, vector or tensor type of integer, index, float, or complex type")
         if any(dim == DYNAMIC_INDEX for dim in type.get_shape()):
             self.raise_error("Dense literal attribute should have a static shape.")
