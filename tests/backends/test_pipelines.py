@@ -23,7 +23,14 @@ import pytest
 import xfuse
 from xfuse.backends import toolchain
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
-from xfuse.backends.pipelines import get_pipeline, openmp_available
+from xfuse.backends.pipelines import (
+    LINALG_TO_LOOPS,
+    PIPELINES,
+    RUNTIME_VERIFICATION,
+    get_pipeline,
+    openmp_available,
+    with_runtime_checks,
+)
 from xfuse.backends.runner import compile_module, default_pipeline_for, lower_to_llvm_dialect_command, random_inputs
 from xfuse.backends.schedule import (
     CONTRACTION_ATTR,
@@ -709,3 +716,15 @@ def test_register_tiles_inside_xfuse_forall_tiles_stay_loops():
     groups = plan_microkernels(module, AVX512)
     assert groups and all(group.in_forall for group in groups)
     assert "use_forall" not in schedule_bodies(groups, parallel=True)[0]
+
+
+@pytest.mark.parametrize("name", sorted(PIPELINES))
+def test_runtime_checks_run_while_the_module_is_memrefs_and_linalg_ops(name):
+    pipeline = PIPELINES[name]
+    checked = with_runtime_checks(pipeline)
+    assert checked.name == f"{name}+runtime-checks"
+    position = checked.steps.index(RUNTIME_VERIFICATION)
+    assert checked.steps[position + 1] == LINALG_TO_LOOPS
+    assert checked.steps[:position] + checked.steps[position + 1:] == pipeline.steps
+    assert with_runtime_checks(checked) is checked
+    assert "generate-runtime-verification" in checked.spec() and "generate-runtime-verification" not in pipeline.spec()

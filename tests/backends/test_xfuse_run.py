@@ -1,5 +1,8 @@
 """xfuse-run in process: exit codes and messages of the paths lit does not reach easily."""
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -87,3 +90,40 @@ def test_check_reports_a_bufferization_that_writes_an_argument(tmp_path, capsys,
     assert code == 1
     assert "check result #0: ok" in out
     assert "--check failed: argument #0 (after the call) differs from the untransformed input" in err
+
+
+FORALL_TILES = """func.func @tiles(%in: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %one = arith.constant 1.0 : f32
+  %r = scf.forall (%i, %j) = (0, 0) to (1, UPPER) step (8, 8) shared_outs (%out = %in) -> (tensor<8x8xf32>) {
+    %tile = linalg.fill ins(%one : f32) outs(%out : tensor<8x8xf32>) -> tensor<8x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %tile into %out[%i, %j] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<8x8xf32>
+    }
+  }
+  return %r : tensor<8x8xf32>
+}
+"""
+
+
+def test_runtime_checks_leave_code_in_bounds_alone(tmp_path, capsys):
+    source = tmp_path / "tiles.mlir"
+    source.write_text(FORALL_TILES.replace("UPPER", "8"))
+    code, out, err = _run(capsys, str(source), "--runtime-checks", "--check", "--reference-pipeline", "default")
+    assert code == 0, err
+    assert "+runtime-checks" in out and "check: ok" in out
+    assert "checksum 64" in out
+
+
+@pytest.mark.parametrize("pipeline", ["default", "microkernel", "microkernel-parallel"])
+def test_runtime_checks_stop_a_slice_past_its_tensor_at_its_line(tmp_path, pipeline):
+    """The second iteration inserts at column 8 of an 8x8 tensor: undefined behaviour no verifier
+    sees. Checked, the call aborts before the store and names the op and its line (in a child
+    process: unchecked, the same call writes past the buffer)."""
+    source = tmp_path / "tiles.mlir"
+    source.write_text(FORALL_TILES.replace("UPPER", "16"))
+    done = subprocess.run([sys.executable, "-m", "xfuse.tools.xfuse_run", str(source), "--runtime-checks",
+                           "--pipeline", pipeline], capture_output=True, text=True, timeout=600, check=False)
+    report = done.stdout + done.stderr
+    assert done.returncode != 0, report
+    assert "Runtime op verification failed" in report and "out-of-bounds" in report
+    assert f'Location: loc("{source}":6:' in report

@@ -39,3 +39,10 @@ config.environment["PATH"] = os.pathsep.join(
 
 if shutil.which("filecheck", path=config.environment["PATH"]) is None:
     lit_config.fatal("the `filecheck` command is missing: pip install filecheck")
+
+# `not --crash` (a RUN line that expects an abort, e.g. a failed runtime check) needs LLVM's own
+# `not` program: lit's built-in `not` cannot expect a crash. The LLVM wheel ships it beside llc.
+llvm_not = find_tool("llc").parent / "not"
+if llvm_not.is_file():
+    config.available_features.add("llvm-not")
+    config.substitutions.append((r"(?<![\w/.-])not --crash(?![\w.-])", f"{llvm_not} --crash"))

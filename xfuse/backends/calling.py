@@ -78,6 +78,22 @@ def keep_freed_buffers_in_the_heap() -> None:
     mallopt(_M_TRIM_THRESHOLD, _HEAP_THRESHOLD)
 
 
+def unbuffer_c_stdout() -> None:
+    """Make the C library's stdout unbuffered, so that what compiled code prints just before it
+    aborts (a failed runtime check's op and location) reaches a pipe or file: buffered, it dies
+    with the process. Python's `-u` does the same; `xfuse-run --runtime-checks` may not get it."""
+    libc = ctypes.CDLL(None)
+    try:
+        stdout = ctypes.c_void_p.in_dll(libc, "stdout")
+    except ValueError:  # a libc without the `stdout` symbol: leave it
+        return
+    libc.fflush(stdout)
+    libc.setvbuf(stdout, None, _IONBF, 0)
+
+
+_IONBF = 2  # setvbuf's "unbuffered" mode
+
+
 class BackendError(DiagnosticException):
     """A tool of the backend failed, or a call's arguments do not match the signature."""
 
@@ -358,6 +374,8 @@ class CompiledModule:
         """The text handed to mlir-opt (generic form)."""
         self.pipeline = pipeline
         keep_freed_buffers_in_the_heap()
+        if pipeline.runtime_checks:
+            unbuffer_c_stdout()
         try:
             self._library = ctypes.CDLL(str(library_path))
         except OSError as exc:

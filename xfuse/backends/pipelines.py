@@ -30,6 +30,9 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
   contractions are tiled and vectorized by the transform dialect before bufferizing, so the inner
   loop is a vector FMA instead of a scalar reduction LLVM may not reassociate.
 
+`with_runtime_checks(pipeline)` adds MLIR's `generate-runtime-verification` to any of them
+(`xfuse-run --runtime-checks`): an access out of bounds at run time then aborts naming the op.
+
 linalg.pack/unpack have no bufferization model in LLVM 22: when the module holds one, the tensor
 pipelines first run `transform.structured.lower_pack` / `lower_unpack` (pad + expand_shape +
 transpose, and the reverse) through `-transform-interpreter`, with the transform script preloaded
@@ -116,6 +119,11 @@ class Pipeline:
     expand_math: bool = False
     """Run `xfuse-expand-math` on the module (f32 exp/erf/tanh as arith polynomials that vectorize,
     xfuse/transforms/math_approx.py) instead of leaving them to libm's scalar calls."""
+
+    @property
+    def runtime_checks(self) -> bool:
+        """MLIR's runtime verification is in the lowering (`with_runtime_checks`)."""
+        return RUNTIME_VERIFICATION in self.steps
 
     def for_module(self, module: ModuleOp) -> Pipeline:
         """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
@@ -603,6 +611,27 @@ def openmp_available() -> bool:
     except toolchain.ToolchainError:
         return False
     return True
+
+RUNTIME_VERIFICATION = Step(
+    "generate-runtime-verification",
+    "Checks at run time that every subview, load, store, cast and linalg op stays within its "
+    "operands' bounds (MLIR's RuntimeVerifiableOpInterface): an out-of-bounds access aborts with "
+    "the op and its source location instead of writing past a buffer.",
+)
+
+
+def with_runtime_checks(pipeline: Pipeline) -> Pipeline:
+    """`pipeline` with MLIR's runtime verification inserted where the module is memrefs and linalg
+    ops, before they become loops (`RUNTIME_VERIFICATION`). For debugging input whose offsets only
+    the run reveals (a loop's slice running past its tensor is undefined behaviour that the
+    verifier cannot see): the failing call aborts the process (exit 134) after printing the op."""
+    if pipeline.runtime_checks:
+        return pipeline
+    position = pipeline.steps.index(LINALG_TO_LOOPS)
+    steps = (*pipeline.steps[:position], RUNTIME_VERIFICATION, *pipeline.steps[position:])
+    return replace(pipeline, name=f"{pipeline.name}+runtime-checks",
+                   description=f"{pipeline.description}; runtime bounds checks", steps=steps)
+
 
 TENSOR_DEFAULT = MICROKERNEL
 """What tensor input is lowered with when no pipeline is named (`default` is the reference lowering)."""

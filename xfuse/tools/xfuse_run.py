@@ -1,7 +1,8 @@
 """`xfuse-run`: transform a module, compile it with mlir-opt & LLVM 22, run it on random inputs.
 
     xfuse-run FILE [-p PASSES] [--entry F] [--check] [--bench N] [--seed S]
-                   [--dynamic-size N] [--pipeline NAME] [--reference-pipeline NAME] [--print-ir]
+                   [--dynamic-size N] [--pipeline NAME] [--reference-pipeline NAME]
+                   [--runtime-checks] [--print-ir]
 
 Parses FILE, applies the xDSL-style pass pipeline PASSES (xDSL's passes and xfuse's), compiles the
 entry function (default: the only public one) and calls it on seeded random inputs, then prints
@@ -15,7 +16,10 @@ bufferized function must not write an argument unless it is `bufferization.writa
 `--bench N` prints the median and
 minimum time of N calls (only the call of the compiled function is timed). `--profile N` prints
 where the time of N calls goes: each fused group's (each top-level computation's) median time,
-GFLOP/s and share of the call (xfuse/backends/profile.py, docs/profile.md).
+GFLOP/s and share of the call (xfuse/backends/profile.py, docs/profile.md). `--runtime-checks`
+lowers with MLIR's `generate-runtime-verification` (`pipelines.with_runtime_checks`): input whose
+slices run out of bounds at run time (undefined behaviour no verifier sees) then aborts with the op
+and its location, exit 134, instead of silently writing past a buffer.
 
 Bad input of any kind ends with `xfuse-run: error: ...` and exit code 1, never a traceback.
 """
@@ -68,6 +72,9 @@ def build_argument_parser() -> argparse.ArgumentParser:
                         help="lowering pipeline (default: 'microkernel' for tensor code, 'memref' for bufferized code)")
     parser.add_argument("--reference-pipeline", choices=sorted(PIPELINES),
                         help="lowering pipeline of the untransformed input under --check (default: as --pipeline)")
+    parser.add_argument("--runtime-checks", action="store_true",
+                        help="insert MLIR's runtime verification into both lowerings: an out-of-bounds "
+                             "subview, load or store aborts (exit 134) naming the op and its location")
     parser.add_argument("--print-ir", action="store_true", help="print the transformed module before running")
     parser.add_argument("--rtol", type=float, help="relative tolerance of --check (default per dtype)")
     parser.add_argument("--atol", type=float, help="absolute tolerance of --check (default per dtype)")
@@ -151,7 +158,7 @@ def run_tool(args: argparse.Namespace) -> int:
         print()
 
     profiled = module.clone() if args.profile else None
-    compiled = compile_module(module, args.entry, args.pipeline)
+    compiled = compile_module(module, args.entry, _pipeline(args.pipeline, module, args.runtime_checks))
     signature = compiled.signature
     inputs = random_inputs(signature, seed=args.seed, dynamic_dim=args.dynamic_size)
     call_inputs = _copies(inputs)
@@ -166,7 +173,8 @@ def run_tool(args: argparse.Namespace) -> int:
     status = 0
     if reference is not None:
         reference_pipeline = args.reference_pipeline or args.pipeline
-        reference_compiled = compile_module(reference, compiled.entry, reference_pipeline)
+        reference_compiled = compile_module(reference, compiled.entry,
+                                            _pipeline(reference_pipeline, reference, args.runtime_checks))
         if not _comparable(reference_compiled.signature, signature):
             raise _UserError(f"--check: the transformed signature {signature} differs from the untransformed "
                              f"{reference_compiled.signature}")
@@ -196,6 +204,16 @@ def run_tool(args: argparse.Namespace) -> int:
         print(profile_module(profiled, *_copies(inputs), entry=compiled.entry, pipeline=args.pipeline,
                              repeat=args.profile).text())
     return status
+
+
+def _pipeline(name: str | None, module: Any, runtime_checks: bool) -> Any:
+    """The pipeline named (None: the default for the module), with runtime checks if asked."""
+    if not runtime_checks:
+        return name
+    from xfuse.backends.pipelines import get_pipeline, with_runtime_checks
+    from xfuse.backends.runner import default_pipeline_for
+
+    return with_runtime_checks(get_pipeline(name) if name else default_pipeline_for(module))
 
 
 class _UserError(Exception):
