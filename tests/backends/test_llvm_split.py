@@ -116,6 +116,19 @@ def _chain_of_functions(count: int) -> str:
     return "\n".join(lines)
 
 
+def _assert_chain_computes(compiled, count: int, seed: int) -> None:
+    """`compiled` (of `_chain_of_functions(count)`) makes b = b * (i + 1.5) + a for i < count, in order."""
+    import numpy as np
+
+    a = np.random.default_rng(seed).random(256, dtype=np.float32)
+    b = np.zeros(256, np.float32)
+    compiled(a, b)
+    expected = np.zeros(256, np.float64)
+    for i in range(count):
+        expected = expected * (i + 1.5) + a
+    np.testing.assert_allclose(b, expected, rtol=1e-5)
+
+
 def test_parts_compile_largest_first_on_fewer_workers(monkeypatch):
     """More parts than workers (`PARTS_PER_JOB`): the two largest parts start first, at most
     `workers` tools run at once, the objects come back in the parts' order, and the program
@@ -123,7 +136,6 @@ def test_parts_compile_largest_first_on_fewer_workers(monkeypatch):
     import threading
     import time
 
-    import numpy as np
 
     from xfuse.backends import runner
 
@@ -135,7 +147,7 @@ def test_parts_compile_largest_first_on_fewer_workers(monkeypatch):
     original = runner._run_tool
 
     def counted(command, work, name):
-        if name not in ("opt", "llc"):
+        if name not in ("opt", "llc") or command[1].startswith("-passes="):  # not the whole-module pass
             return original(command, work, name)
         with lock:
             if name == "opt":
@@ -170,10 +182,43 @@ def test_parts_compile_largest_first_on_fewer_workers(monkeypatch):
     largest = sorted(sizes.values())[-2]
     assert all(sizes[part] >= largest for part in started[:2]), "the two largest parts start first"
 
-    a = np.random.default_rng(4).random(256, dtype=np.float32)
-    b = np.zeros(256, np.float32)
-    split(a, b)
-    expected = np.zeros(256, np.float64)
-    for i in range(16):
-        expected = expected * (i + 1.5) + a
-    np.testing.assert_allclose(b, expected, rtol=1e-5)
+    _assert_chain_computes(split, 16, seed=4)
+
+
+def test_arguments_no_callee_reads_are_dropped_before_the_split(monkeypatch, tmp_path):
+    """Each `step`, internal as the outlined loops are, reads only the aligned pointers of its two
+    memref descriptors (static shapes): `WHOLE_MODULE_PASSES` drops the other 8 of its 10
+    arguments while caller and callees are in one module (in different parts, `opt -O3` could
+    not), and the program still computes the same."""
+    import re
+    import subprocess
+
+
+    from xfuse.backends import runner
+
+    monkeypatch.setattr(llvm_split, "MIN_SPLIT_BYTES", 0)
+    monkeypatch.setenv("XFUSE_LLVM_JOBS", "2")
+    kept: list[Path] = []
+    compile_parts = llvm_split.compile_in_parts
+
+    def keep_parts(module, pipeline, work, *args, **kwargs):
+        objects = compile_parts(module, pipeline, work, *args, **kwargs)
+        for part in sorted(Path(work).glob("part*.bc")):
+            kept.append(tmp_path / part.name)
+            kept[-1].write_bytes(part.read_bytes())
+        return objects
+
+    monkeypatch.setattr(llvm_split, "compile_in_parts", keep_parts)
+    internal = 'attributes {llvm.linkage = #llvm.linkage<internal>, passthrough = ["noinline"]} {'
+    text = re.sub(r"(func.func private @step\d+\(.*\)) \{", rf"\1 {internal}", _chain_of_functions(8))
+    assert text.count("llvm.linkage =") == 8
+    split = compile_module(text, entry="chain", cache=False)
+    assert kept
+    ir = "".join(subprocess.run([str(runner.tool_path("llvm-dis")), str(part), "-o", "-"], check=True,
+                                  capture_output=True, text=True).stdout for part in kept)
+    steps = [line for line in ir.splitlines() if line.startswith("define") and "@step" in line]
+    assert len(steps) == 8
+    for line in steps:
+        assert len(re.findall(r"[(,] ?ptr\b", line)) == 2 and "i64" not in line, line
+
+    _assert_chain_computes(split, 8, seed=5)

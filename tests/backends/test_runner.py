@@ -369,7 +369,8 @@ def test_compiled_modules_keep_freed_buffers_in_the_heap_unless_told_not_to():
 
 def test_the_cache_key_covers_how_the_pass_pipeline_is_run(monkeypatch):
     """A shared object built by another mlir-opt pipeline (nesting, the steps put around the
-    interpreter, sccp after outlining) or other llc flags is not reused (`_build_recipe`)."""
+    interpreter, sccp after outlining), other llc flags or other passes before the split is not
+    reused (`_build_recipe`)."""
     from dataclasses import replace
 
     from xfuse.backends import pipelines, runner
@@ -382,4 +383,7 @@ def test_the_cache_key_covers_how_the_pass_pipeline_is_run(monkeypatch):
     assert _build_recipe(outlined) != recipe
     monkeypatch.undo()
     monkeypatch.setattr(runner, "POST_RA_SCHEDULER_OFF", "-post-RA-scheduler=true")
+    assert _build_recipe(outlined) != recipe
+    monkeypatch.undo()
+    monkeypatch.setattr(runner.llvm_split, "WHOLE_MODULE_PASSES", "deadargelim,globaldce")
     assert _build_recipe(outlined) != recipe

@@ -230,11 +230,12 @@ def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
 def _build_recipe(pipeline: Pipeline) -> list[str]:
     """What turns a module into a shared object besides the pipeline's fields, for the cache key:
     the mlir-opt pass pipeline as run (nesting, the steps added around the interpreter), the
-    outlining script, mlir-opt's and llc's flags. A change to any of them rebuilds."""
+    outlining script, mlir-opt's and llc's flags, the passes on a module before it is split. A
+    change to any of them rebuilds."""
     from xfuse.backends.pipelines import OUTLINE_LOOPS
 
     return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED,
-            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:])]
+            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES]
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
