@@ -387,3 +387,26 @@ def test_the_cache_key_covers_how_the_pass_pipeline_is_run(monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(runner.llvm_split, "WHOLE_MODULE_PASSES", "deadargelim,globaldce")
     assert _build_recipe(outlined) != recipe
+
+
+def test_mlir_translate_reads_the_lowered_module_as_bytecode_with_the_same_result(tmp_path):
+    """`lower_to_llvm_ir` has mlir-opt write bytecode (`LOWERED_BYTECODE`), which mlir-translate
+    reads three times as fast as text; the LLVM IR is the one the text gives."""
+    import subprocess
+
+    from xfuse.backends import runner
+    from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+    from xfuse.backends.pipelines import get_pipeline
+
+    source = (INPUTS / "all_ops.mlir").read_text()
+    module, pipeline = runner.specialize_for_pipeline(
+        prepare_for_execution(parse(source[: source.index("func.func @memrefs")])), get_pipeline("microkernel"), {})
+    text = emit_mlir_text(module)
+    from_bytecode = runner.lower_to_llvm_ir(text, pipeline, tmp_path)
+    assert (tmp_path / runner.LOWERED_BYTECODE).read_bytes().startswith(b"ML\xefR")  # MLIR bytecode's magic
+    assert not (tmp_path / "lowered.mlir").exists()
+    subprocess.run(runner.lower_to_llvm_dialect_command(text, pipeline, tmp_path), check=True)
+    from_text = tmp_path / "from_text.ll"
+    subprocess.run([str(runner.tool_path("mlir-translate")), "--mlir-to-llvmir", str(tmp_path / "lowered.mlir"),
+                    "-o", str(from_text)], check=True)
+    assert from_bytecode.read_text() == from_text.read_text()

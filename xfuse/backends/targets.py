@@ -50,11 +50,7 @@ def lower_to_llvm_ir(module: ModuleOp, pipeline: str = "", assembly: bool = Fals
     with tempfile.TemporaryDirectory(prefix="target-", dir=runner.cache_root()) as tmp:
         work = Path(tmp)
         if not assembly:
-            runner._run_tool(runner.lower_to_llvm_dialect_command(text, chosen, work), work, "mlir-opt")
-            translate = [str(runner.tool_path("mlir-translate")), "--mlir-to-llvmir", str(work / "lowered.mlir"),
-                         "-o", str(work / "module.ll")]
-            runner._run_tool(translate, work, "mlir-translate")
-            return (work / "module.ll").read_text()
+            return runner.lower_to_llvm_ir(text, chosen, work).read_text()
         optimized = runner.lower_to_optimized_llvm(text, chosen, work)
         llc = [str(runner.tool_path("llc")), chosen.llc_opt_level, *chosen.cpu_flags, runner.POST_RA_SCHEDULER_OFF,
                "-filetype=asm",
