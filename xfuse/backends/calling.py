@@ -78,6 +78,9 @@ def keep_freed_buffers_in_the_heap() -> None:
     mallopt(_M_TRIM_THRESHOLD, _HEAP_THRESHOLD)
 
 
+_IONBF = 2  # setvbuf's "unbuffered" mode
+
+
 def unbuffer_c_stdout() -> None:
     """Make the C library's stdout unbuffered, so that what compiled code prints just before it
     aborts (a failed runtime check's op and location) reaches a pipe or file: buffered, it dies
@@ -89,9 +92,6 @@ def unbuffer_c_stdout() -> None:
         return
     libc.fflush(stdout)
     libc.setvbuf(stdout, None, _IONBF, 0)
-
-
-_IONBF = 2  # setvbuf's "unbuffered" mode
 
 
 class BackendError(DiagnosticException):

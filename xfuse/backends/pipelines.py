@@ -612,6 +612,7 @@ def openmp_available() -> bool:
         return False
     return True
 
+
 RUNTIME_VERIFICATION = Step(
     "generate-runtime-verification",
     "Checks at run time that every subview, load, store, cast and linalg op stays within its "
