@@ -5,6 +5,7 @@ and the lowered module has the same ops as when the function is scheduled whole.
 from __future__ import annotations
 
 import re
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -35,7 +36,8 @@ def _lowered_ops(monkeypatch, text) -> tuple[object, Counter, str]:
     def keep(command, work, stage, stdin=None):
         result = original(command, work, stage, stdin)
         if stage == "mlir-opt" and "lowered" not in seen:
-            seen["lowered"] = (work / "lowered.mlir").read_text()
+            as_text = [str(runner.tool_path("mlir-opt")), str(work / runner.LOWERED_BYTECODE)]
+            seen["lowered"] = subprocess.run(as_text, check=True, capture_output=True, text=True).stdout
             seen["spec"] = next(c for c in command if c.startswith("--pass-pipeline="))
         return result
 
