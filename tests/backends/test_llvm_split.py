@@ -94,13 +94,15 @@ def test_large_modules_are_compiled_without_the_machine_scheduler(monkeypatch, t
 
 
 
-def _chain_of_functions(count: int) -> str:
+def _chain_of_functions(count: int, distinct: int | None = None) -> str:
     """A memref module whose entry `chain` calls `count` functions in turn; each makes
-    `b = b * (i + 1.5) + a`, so the order of the calls shows in the result."""
+    `b = b * (i % distinct + 1.5) + a`, so the order of the calls shows in the result. With
+    `distinct` < `count`, step i and step i + distinct have identical bodies."""
+    distinct = distinct or count
     lines = ["#id = affine_map<(d0) -> (d0)>", "module {"]
     for i in range(count):
         lines += [f"  func.func private @step{i}(%a: memref<256xf32>, %b: memref<256xf32>) {{",
-                  f"    %c = arith.constant {i + 1}.5 : f32",
+                  f"    %c = arith.constant {i % distinct + 1}.5 : f32",
                   "    linalg.generic {indexing_maps = [#id, #id], iterator_types = [\"parallel\"]}",
                   "        ins(%a : memref<256xf32>) outs(%b : memref<256xf32>) {",
                   "    ^bb0(%x: f32, %y: f32):",
@@ -116,16 +118,18 @@ def _chain_of_functions(count: int) -> str:
     return "\n".join(lines)
 
 
-def _assert_chain_computes(compiled, count: int, seed: int) -> None:
-    """`compiled` (of `_chain_of_functions(count)`) makes b = b * (i + 1.5) + a for i < count, in order."""
+def _assert_chain_computes(compiled, count: int, seed: int, distinct: int | None = None) -> None:
+    """`compiled` (of `_chain_of_functions(count, distinct)`) makes b = b * (i % distinct + 1.5) + a
+    for i < count, in order."""
     import numpy as np
 
+    distinct = distinct or count
     a = np.random.default_rng(seed).random(256, dtype=np.float32)
     b = np.zeros(256, np.float32)
     compiled(a, b)
     expected = np.zeros(256, np.float64)
     for i in range(count):
-        expected = expected * (i + 1.5) + a
+        expected = expected * (i % distinct + 1.5) + a
     np.testing.assert_allclose(b, expected, rtol=1e-5)
 
 
@@ -209,8 +213,7 @@ def test_arguments_no_callee_reads_are_dropped_before_the_split(monkeypatch, tmp
         return objects
 
     monkeypatch.setattr(llvm_split, "compile_in_parts", keep_parts)
-    internal = 'attributes {llvm.linkage = #llvm.linkage<internal>, passthrough = ["noinline"]} {'
-    text = re.sub(r"(func.func private @step\d+\(.*\)) \{", rf"\1 {internal}", _chain_of_functions(8))
+    text = _internal_steps(_chain_of_functions(8))
     assert text.count("llvm.linkage =") == 8
     split = compile_module(text, entry="chain", cache=False)
     assert kept
@@ -222,3 +225,51 @@ def test_arguments_no_callee_reads_are_dropped_before_the_split(monkeypatch, tmp
         assert len(re.findall(r"[(,] ?ptr\b", line)) == 2 and "i64" not in line, line
 
     _assert_chain_computes(split, 8, seed=5)
+
+
+def _internal_steps(text: str) -> str:
+    """`text` (of `_chain_of_functions`) with its steps internal and never inlined, as the outlined
+    loops of a network are."""
+    import re
+
+    internal = 'attributes {llvm.linkage = #llvm.linkage<internal>, passthrough = ["noinline"]} {'
+    return re.sub(r"(func.func private @step\d+\(.*\)) \{", rf"\1 {internal}", text)
+
+
+def _defined_steps(bitcode: list[Path]) -> list[str]:
+    """The names of the `step` functions the LLVM bitcode files define."""
+    import re
+    import subprocess
+
+    from xfuse.backends import runner
+
+    ir = "".join(subprocess.run([str(runner.tool_path("llvm-dis")), str(path), "-o", "-"], check=True,
+                                capture_output=True, text=True).stdout for path in bitcode)
+    return re.findall(r"^define .*@(step\d+)\(", ir, re.MULTILINE)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_identical_functions_are_compiled_once(monkeypatch, tmp_path, jobs):
+    """Twelve internal steps of four distinct bodies: the module `llc` compiles defines four, in
+    parts (`WHOLE_MODULE_PASSES`' mergefunc, before the split puts copies in different parts) and
+    whole (`runner.MERGE_FUNCTIONS`), and every call still runs its step, in order."""
+    from xfuse.backends import runner
+
+    monkeypatch.setattr(llvm_split, "MIN_SPLIT_BYTES", 0)
+    monkeypatch.setenv("XFUSE_LLVM_JOBS", jobs)
+    compiled: list[Path] = []
+    original = runner._run_tool
+
+    def keep_llc_input(command, work, name):
+        if name == "llc":
+            compiled.append(tmp_path / f"{len(compiled)}.bc")
+            compiled[-1].write_bytes(Path(command[-3]).read_bytes())
+        return original(command, work, name)
+
+    monkeypatch.setattr(runner, "_run_tool", keep_llc_input)
+    text = _internal_steps(_chain_of_functions(12, distinct=4))
+    assert text.count("llvm.linkage =") == 12
+    program = compile_module(text, entry="chain", cache=False)
+    assert len(compiled) == 1 if jobs == "1" else len(compiled) >= 2
+    assert len(_defined_steps(compiled)) == 4
+    _assert_chain_computes(program, 12, seed=6, distinct=4)

@@ -220,12 +220,19 @@ def llc_command(pipeline: Pipeline, source: Path, target: Path, scheduler: bool 
             "-filetype=obj", str(source), "-o", str(target)]
 
 
+MERGE_FUNCTIONS = "--enable-merge-functions"
+"""`opt` on a module compiled whole merges identical functions at the end of its pipeline (the
+repeated blocks of a network outlined alike), as `llvm_split.WHOLE_MODULE_PASSES` does before a
+split: `llc` then compiles each body once."""
+
+
 def _optimize_llvm(module: Path, pipeline: Pipeline, work: Path) -> Path:
-    """`opt` at the pipeline's level for its CPU flags on `module` (`module.bc`), if it has a level."""
+    """`opt` at the pipeline's level for its CPU flags on `module` (`module.bc`), if it has a level,
+    identical functions merged (`MERGE_FUNCTIONS`)."""
     if not pipeline.llvm_opt_level:
         return module
-    _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), *pipeline.cpu_flags, str(module),
-               "-o", str(work / "module.bc")], work, "opt")
+    _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), MERGE_FUNCTIONS, *pipeline.cpu_flags,
+               str(module), "-o", str(work / "module.bc")], work, "opt")
     return work / "module.bc"
 
 
@@ -239,12 +246,13 @@ def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
 def _build_recipe(pipeline: Pipeline) -> list[str]:
     """What turns a module into a shared object besides the pipeline's fields, for the cache key:
     the mlir-opt pass pipeline as run (nesting, the steps added around the interpreter), the
-    outlining script, mlir-opt's and llc's flags, the passes on a module before it is split. A
+    outlining script, mlir-opt's, opt's and llc's flags, the passes on a module before it is split. A
     change to any of them rebuilds."""
     from xfuse.backends.pipelines import OUTLINE_LOOPS
 
     return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED,
-            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES]
+            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES,
+            MERGE_FUNCTIONS]
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
