@@ -9,7 +9,7 @@ in one process, on the same seeded input:
   and the host CPU (benchmarks/compile_time.py's flags), run through `iree.runtime` with the
   parameter archive: device `local-sync` for T = 1, `local-task` with T workers for T > 1.
   Optional (`pip install -e '.[peers]'`); skipped with a note when absent.
-- `xfuse`: `xfuse.onnx.load` as a user calls it (`--xfuse default`: `xfuse-nhwc,xfuse-block-filters,xfuse-block-matmul-weights`, then the
+- `xfuse`: `xfuse.onnx.load` as a user calls it (`--xfuse default`: `xfuse-nhwc,xfuse-merge-elementwise,xfuse-block-filters,xfuse-block-matmul-weights`, then the
   `microkernel` pipeline for T = 1, `microkernel-openmp` for T > 1), or (`--xfuse network`) with
   the whole-network pipeline (`NETWORK_PASSES`: network fusion,
   xfuse-bufferize, shared buffers) and its `memref` backend for T = 1; for T > 1 the same with

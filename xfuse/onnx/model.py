@@ -28,11 +28,13 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 if TYPE_CHECKING:
     from xfuse.onnx.importer import ImportedModel
 
-DEFAULT_PASSES = "xfuse-nhwc,xfuse-block-filters,xfuse-block-matmul-weights"
+DEFAULT_PASSES = "xfuse-nhwc,xfuse-merge-elementwise,xfuse-block-filters,xfuse-block-matmul-weights"
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec).
 `xfuse-nhwc` moves torch-mlir's NCHW convolutions, pooling and the ops between them to NHWC
 (filters permuted once, at load), where the backend's `microkernel` schedules register-tile
 every convolution, matmul and batch matmul with its elementwise epilogue;
+`xfuse-merge-elementwise` makes each DAG of elementwise generics one op (the GELU, whose input is
+read twice, then joins its matmul's epilogue);
 `xfuse-block-filters` stores large filters in blocks of output channels (at load too), each
 block's convolution one iteration of a loop; `xfuse-block-matmul-weights` does the same for large
 matmul weights, in panels of columns (docs/benchmarks.md has the speed of each network).

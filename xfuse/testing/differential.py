@@ -78,6 +78,7 @@ PIPELINES: dict[str, str] = {
     "diffusion-for-nests": "xfuse-tile{loop=for},xfuse-diffusion{seeds=all-in-loops}",
     "diffusion-no-recompute": "xfuse-tile{loop=forall},xfuse-diffusion{cost-model=no-recompute}",
     "bufferize": "xfuse-bufferize",
+    "merge-elementwise": "xfuse-merge-elementwise",
     "lower-pack-unpack": "xfuse-lower-pack-unpack,cse",
     "data-tiling": "xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-generic-to-mmt4d",
     "data-tiling-fused": "xfuse-set-encoding,xfuse-materialize-encoding{target=host},xfuse-generic-to-mmt4d,"

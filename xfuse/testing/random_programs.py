@@ -219,7 +219,7 @@ class _Builder:
             # loops that produce its operands): fusion must move it along.
             body = [f"    %r = {op1} %x, %y : {e}", f"    linalg.yield %r : {e}"]
             if self.rng.random() < 0.3:
-                c = self.fresh("c")
+                c = self.fresh("k")  # not "c": %c<n> are the index constants (`index`)
                 self.lines.append(f"  {c} = arith.constant {'2' if self.integer else '0.5'} : {e}")
                 clamp = "arith.maxsi" if self.integer else "arith.maximumf"
                 body = [f"    %r0 = {op1} %x, %y : {e}", f"    %r = {clamp} %r0, {c} : {e}",

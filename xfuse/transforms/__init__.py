@@ -73,6 +73,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BlockMatmulWeightsPass
 
+    def get_merge_elementwise():
+        from xfuse.transforms.merge_elementwise import MergeElementwisePass
+
+        return MergeElementwisePass
+
     def get_batch_matmul_to_matmul():
         from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
 
@@ -146,6 +151,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-nhwc": get_nhwc,
         "xfuse-block-filters": get_block_filters,
         "xfuse-block-matmul-weights": get_block_matmul_weights,
+        "xfuse-merge-elementwise": get_merge_elementwise,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,
