@@ -109,8 +109,8 @@ BY_32 = INPUT.parent / "filter_in_32_blocks.mlir"
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
 def test_blocks_of_32_channels_compute_the_same(pipeline):
     """Inception-v2's 224- and 160-channel filters in blocks of 32 (64 does not divide them; in
-    HWCF its 7x7, 224 -> 224 layers ran at 60 GFLOP/s, 108 in blocks), the 1000-channel one left
-    in HWCF: the same results as the module before the pass, through the reference lowering."""
+    HWCF its 7x7, 224 -> 224 layers ran at 60 GFLOP/s, 108 in blocks), the 1000-channel one in 25
+    blocks of 40: the same results as the module before the pass, through the reference lowering."""
     rng = np.random.default_rng(13)
     arrays = {"x": rng.standard_normal((1, 9, 9, 224), dtype=np.float32),
               "w": rng.standard_normal((224, 224, 3, 3), dtype=np.float32) * 0.1,
@@ -121,18 +121,20 @@ def test_blocks_of_32_channels_compute_the_same(pipeline):
     hwcf = {name: (a if name in "xyz" else np.ascontiguousarray(a.transpose(2, 3, 1, 0))) for name, a in arrays.items()}
     want = compile_module(parse(BY_32.read_text()), "layer", "default")(*hwcf.values())
     module = parse(BY_32.read_text())
-    assert block_filters(module) == 2
+    assert block_filters(module) == 3
     blocked = permute_weights(arrays, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     assert blocked["w"].shape == (7, 3, 3, 224, 32) and blocked["v"].shape == (5, 1, 1, 576, 32)
-    assert blocked["u"].shape == (3, 3, 64, 1000)
+    assert blocked["u"].shape == (25, 3, 3, 64, 40)
     got = compile_module(module, "layer", pipeline)(*blocked.values())
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-3)
 
 
 @pytest.mark.parametrize(("features", "size"), [(256, 64), (128, 64), (192, 32), (320, 32), (224, 32), (160, 32),
-                                                (64, 32), (32, None), (1000, None)])
+                                                (64, 32), (32, None), (1000, 40), (144, 48), (96, 32),
+                                                (120, 40), (208, None)])
 def test_block_size_prefers_an_even_number_of_blocks(features, size):
     """64 channels where that makes an even number of blocks (the parallel pipelines run them on
-    the CPUs), else 32 (192 = 6 x 32, not 3 x 64), else the first that divides into two or more."""
+    the CPUs), else 32 (192 = 6 x 32, not 3 x 64), else the first that divides into two or more:
+    48 or 40 only where neither 64 nor 32 divides (96 stays 3 x 32 though 2 x 48 is even)."""
     assert block_size(features) == size

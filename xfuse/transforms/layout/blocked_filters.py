@@ -49,10 +49,13 @@ from xfuse.transforms.layout.slice_loops import (
 )
 from xfuse.transforms.layout.weight_layout import retype_weight_argument, uncalled_functions, weight_layout
 
-BLOCKS = (64, 32)
-"""Output channels per block, the first that divides the filter's: 64 is four 16-lane or eight
-8-lane vectors, two register tiles of the widest kind xfuse's schedule makes; 32 is one such
-tile (Inception-v2's 160-, 224- and 352-channel layers)."""
+BLOCKS = ((64, 32), (48, 40))
+"""Output channels per block, by tier (`block_size`): 64 is four 16-lane or eight 8-lane
+vectors, two register tiles of the widest kind xfuse's schedule makes; 32 is one such tile
+(Inception-v2's 160-, 224- and 352-channel layers). 48 (three vectors) and 40 (two and a half)
+take the widths neither of those divides: 1000 classes as a convolution (SqueezeNet's last
+layer, 13 x 13 x 512 -> 1000, 28% of its call: 75 GFLOP/s in HWCF, 98 in 25 blocks of 40; the
+network 9.14 -> 8.74 ms at one thread), 144 channels."""
 MIN_FILTER_BYTES = 256 * 1024
 """Smaller filters stay in L2 in HWCF too. (Filters smaller than their convolution's input were
 once left in HWCF as well; VGG-19's 56x56, 256-channel 3x3 layers, 2.4 MB filters on 3.4 MB
@@ -80,13 +83,16 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
 
 
 def block_size(features: int) -> int | None:
-    """The first of `BLOCKS` that divides `features` into an even number of blocks, else the
-    first that divides it into at least two. The parallel pipelines run the blocks on the CPUs:
-    three blocks take two rounds on two CPUs, six take three (Inception-v2's 192- and
-    320-channel layers in blocks of 32 instead of 64: the network 26.0 -> 23.6 ms at two threads,
-    44.3 -> 43.6 at one)."""
-    fitting = [size for size in BLOCKS if features % size == 0 and features > size]
-    return next((size for size in fitting if features // size % 2 == 0), fitting[0] if fitting else None)
+    """In the first tier of `BLOCKS` with a size that divides `features` into at least two
+    blocks: the first size that makes an even number of blocks, else the first that divides.
+    The parallel pipelines run the blocks on the CPUs: three blocks take two rounds on two CPUs,
+    six take three (Inception-v2's 192- and 320-channel layers in blocks of 32 instead of 64: the
+    network 26.0 -> 23.6 ms at two threads, 44.3 -> 43.6 at one)."""
+    for tier in BLOCKS:
+        fitting = [size for size in tier if features % size == 0 and features > size]
+        if fitting:
+            return next((size for size in fitting if features // size % 2 == 0), fitting[0])
+    return None
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
