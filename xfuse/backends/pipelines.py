@@ -176,6 +176,8 @@ class Pipeline:
         bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
+        if bodies:
+            bodies.append(LOWER_FUSED_REDUCTIONS)
         after = after_bufferize_bodies(groups)
         in_parts = split_for_schedule(module) > 0 if self.microkernels else False
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
@@ -372,6 +374,19 @@ DECOMPOSE_CONCAT = """\
 that `eliminate-empty-tensors` can make each input's producer write into its slice (one-shot-
 bufferize copies a concat's inputs with `memref.copy`, which lowers to an element-by-element
 runtime call when the slices are strided, as channel concats in NHWC are)."""
+
+LOWER_FUSED_REDUCTIONS = """\
+    %reduction_funcs = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %reduction_funcs {
+      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+    } : !transform.any_op
+"""
+"""Transform ops, after every schedule: the `vector.multi_reduction`s left in any function lowered
+to `vector.reduction`s (reduced dimensions moved innermost first). A schedule that fuses producers
+greedily (`transform.structured.fuse`) and vectorizes every linalg op of its tiles may take a
+reduction along, e.g. a row maximum broadcast into a matmul's A operand (random program 1284);
+its `multi_reduction` then reached the LLVM dialect unlowered and `mlir-translate` failed
+("dialect 'vector' is unknown"). The row schedule lowers its own (schedule_rows.py)."""
 
 ELIMINATE_EMPTY_TENSORS = Step(
     "eliminate-empty-tensors",
