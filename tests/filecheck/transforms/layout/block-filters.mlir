@@ -9,22 +9,29 @@
 // SMALLER-SAME:    %w: tensor<2x3x3x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 2, 64, 256, 3, 3>}
 // SMALLER:         scf.forall (%{{[^)]+}}) in (2) shared_outs
 // SMALLER:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x42x42x256xf32>, tensor<3x3x256x64xf32>)
-// Blocks of 32 channels where 64 does not divide the filter's (Inception-v2's 224 and 160), none
-// where 32 does not either (1000); a 360 KiB filter is large enough:
+// Blocks of 32 channels where 64 does not divide the filter's (Inception-v2's 224 and 160), of 40
+// where neither does (1000 = 25 x 40); a 360 KiB filter is large enough:
 // RUN: xfuse-opt %S/Inputs/filter_in_32_blocks.mlir -p xfuse-block-filters | filecheck %s --check-prefix=BY32
 // BY32-LABEL: func.func @layer(
 // BY32-SAME:    %w: tensor<7x3x3x224x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 7, 32, 224, 3, 3>}
 // BY32-SAME:    %v: tensor<5x1x1x576x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 5, 32, 576, 1, 1>}
-// BY32-SAME:    %u: tensor<3x3x64x1000xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}
+// BY32-SAME:    %u: tensor<25x3x3x64x40xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 25, 40, 64, 3, 3>}
 // BY32:         %c = scf.forall (%{{[^)]+}}) in (7) shared_outs
 // BY32:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x9x9x224xf32>, tensor<3x3x224x32xf32>) outs(%{{[^ ]+}} : tensor<1x7x7x32xf32>)
 // BY32:           tensor.parallel_insert_slice %{{[^ ]+}} into %{{[^ ]+}}[0, 0, 0, %{{[^ ]+}}] [1, 7, 7, 32]
 // BY32:         %d = scf.forall (%{{[^)]+}}) in (5) shared_outs
 // BY32:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%y, %{{[^ ]+}} : tensor<1x14x14x576xf32>, tensor<1x1x576x32xf32>)
 // BY32:           tensor.parallel_insert_slice
-// BY32-NOT:     scf.forall
-// BY32:         %g = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%z, %u : tensor<1x5x5x64xf32>, tensor<3x3x64x1000xf32>)
-// The pass has no options (the block is 64 channels, or 32); one given is refused with the pipeline quoted:
+// BY32:         %g = scf.forall (%{{[^)]+}}) in (25) shared_outs
+// BY32:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%z, %{{[^ ]+}} : tensor<1x5x5x64xf32>, tensor<3x3x64x40xf32>) outs(%{{[^ ]+}} : tensor<1x3x3x40xf32>)
+// BY32:           tensor.parallel_insert_slice %{{[^ ]+}} into %{{[^ ]+}}[0, 0, 0, %{{[^ ]+}}] [1, 3, 3, 40]
+// No block of 64, 32, 48 or 40 divides 1004 channels: that filter stays in HWCF, its convolution as it was.
+// RUN: xfuse-opt %S/Inputs/filter_no_block.mlir -p xfuse-block-filters | filecheck %s --check-prefix=NOBLOCK
+// NOBLOCK-LABEL: func.func @layer(
+// NOBLOCK-SAME:    %u: tensor<3x3x64x1004xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
+// NOBLOCK-NOT:   scf.forall
+// NOBLOCK:       %g = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%z, %u : tensor<1x5x5x64xf32>, tensor<3x3x64x1004xf32>)
+// The pass has no options (the block is 64 channels, or 32, or 48 or 40); one given is refused with the pipeline quoted:
 // RUN: not xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
 // OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments []
 // OPTION-NOT: Traceback
