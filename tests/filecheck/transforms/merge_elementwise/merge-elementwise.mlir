@@ -2,6 +2,13 @@
 // else reads becomes one linalg.generic.
 // RUN: xfuse-opt %s -p xfuse-merge-elementwise | filecheck %s
 // RUN: xfuse-opt %s -p xfuse-merge-elementwise | mlir-opt -o /dev/null
+// The pass has no options (it never refuses an op: what does not qualify stays as it is); one
+// given is refused with the pipeline quoted and the option marked:
+// RUN: not xfuse-opt %s -p 'xfuse-merge-elementwise{depth=2}' 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION:      xfuse-opt: error: invalid pass pipeline 'xfuse-merge-elementwise{depth=2}': xfuse-merge-elementwise option depth: Provided arguments ["depth"] not found in expected arguments []
+// OPTION-NEXT:   xfuse-merge-elementwise{depth=2}
+// OPTION-NEXT:   {{^ +}}^
+// OPTION-NOT:  Traceback
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #scalar = affine_map<(d0, d1) -> ()>
