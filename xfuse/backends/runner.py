@@ -226,13 +226,19 @@ repeated blocks of a network outlined alike), as `llvm_split.WHOLE_MODULE_PASSES
 split: `llc` then compiles each body once."""
 
 
+def opt_command(pipeline: Pipeline, source: Path, target: Path) -> list[str]:
+    """`opt` optimizing `source` into the bitcode `target` at the pipeline's level for its CPU
+    flags, identical functions merged (`MERGE_FUNCTIONS`): the module compiled whole, or one part
+    of it (llvm_split.py)."""
+    return [str(tool_path("opt")), str(pipeline.llvm_opt_level), MERGE_FUNCTIONS, *pipeline.cpu_flags, str(source),
+            "-o", str(target)]
+
+
 def _optimize_llvm(module: Path, pipeline: Pipeline, work: Path) -> Path:
-    """`opt` at the pipeline's level for its CPU flags on `module` (`module.bc`), if it has a level,
-    identical functions merged (`MERGE_FUNCTIONS`)."""
+    """`opt_command` on `module` (into `module.bc`), if the pipeline has an optimization level."""
     if not pipeline.llvm_opt_level:
         return module
-    _run_tool([str(tool_path("opt")), str(pipeline.llvm_opt_level), MERGE_FUNCTIONS, *pipeline.cpu_flags,
-               str(module), "-o", str(work / "module.bc")], work, "opt")
+    _run_tool(opt_command(pipeline, module, work / "module.bc"), work, "opt")
     return work / "module.bc"
 
 
@@ -251,8 +257,8 @@ def _build_recipe(pipeline: Pipeline) -> list[str]:
     from xfuse.backends.pipelines import OUTLINE_LOOPS
 
     return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED,
-            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES,
-            MERGE_FUNCTIONS]
+            " ".join(opt_command(pipeline, Path("<in>"), Path("<out>"))[1:]),
+            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES]
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
