@@ -39,9 +39,11 @@ from xfuse.backends.schedule import (
     ROOT_ATTR,
     choose_k_block,
     choose_micro_tile,
+    matmul_b_load_weight,
     plan_microkernels,
     schedule_bodies,
 )
+from xfuse.backends.schedule_conv import choose_conv_tile
 from xfuse.backends.schedule_packs import PACK_ATTR, pack_block_tile, plan_packs
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.backends.targets import lower_to_llvm_ir
@@ -124,6 +126,21 @@ def test_micro_tile_never_spills_and_covers_the_rows():
                 else:
                     assert m % tile.mr == 0
                 assert tile.registers <= target.vector_registers
+
+
+ZEN4 = CpuTarget("znver4", 512, 32, True)
+
+
+def test_zen4_matmuls_take_wider_tiles_and_convolutions_do_not():
+    """On Zen 4 a B vector costs a broadcast (`MATMUL_B_LOAD_WEIGHTS`): 4x64 (4 broadcasts and 4
+    B vectors per 16 FMAs) outranks 8x32 for matmuls; the convolution tiles keep weight 3."""
+    assert matmul_b_load_weight(ZEN4) == 1 and matmul_b_load_weight(AVX512) == 3
+    (zen4,) = plan_microkernels(xfuse.parse(mlp_module(64, 1, None)), ZEN4)
+    (other,) = plan_microkernels(xfuse.parse(mlp_module(64, 1, None)), AVX512)
+    assert (zen4.tile.mr, zen4.tile.nr) == (4, 64) and (other.tile.mr, other.tile.nr) == (8, 32)
+    assert "tile_sizes [4, 64, 0] interchange [1, 0, 2]" in schedule_bodies([zen4])[0]
+    assert "2.00 FMAs per load" in schedule_bodies([zen4])[0]
+    assert choose_conv_tile(56, 64, 32, ZEN4) == choose_conv_tile(56, 64, 32, AVX512)
 
 
 def test_no_tile_when_n_is_not_a_vector_multiple():

@@ -67,7 +67,7 @@ from xfuse.diagnostics import emit_error
 from xfuse.transforms.outline_groups import outline_for_backend
 from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 
-_BACKEND_VERSION = "5"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "6"  # part of the cache key: bump when the way .so files are built changes
 # beyond what `_build_recipe` covers (the transform scripts the schedules generate, say)
 
 

@@ -45,7 +45,7 @@ for rows 0-59 and 4x16 for rows 60-63.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, ModuleOp, TensorType
@@ -65,6 +65,15 @@ block and comes from L2, a full cache line per vector. Fitted on Zen 5 (AVX-512,
 CPU time per call with numpy's in the same run): 8x32 ran 1.2x (512^3) and 1.03-1.1x (1024^3)
 faster than 4x64, which plain loads per FMA (weight 1) preferred, and 1.4x faster than 16x16 at
 1024^3 (with weight 3 the model ranks 8x32 > 4x64 > 16x16, as measured)."""
+
+MATMUL_B_LOAD_WEIGHTS = {"znver4": 1}
+"""`B_LOAD_WEIGHT` for the matmuls (not the convolutions) of the CPUs where it was measured to
+differ, by LLVM's CPU name. Zen 4 runs each 512-bit operation on its 256-bit units in two halves;
+there 4x64 beat 8x32 on every matmul measured (one thread, interleaved in one process, 2026-11-28):
+128x256x1024 with weights in panels 0.794 -> 0.736 ms, 128x1024x256 0.777 -> 0.684, 512^3 with
+plain B 3.22 -> 3.02, the transformer layer 2.58 -> 2.50 ms. Weight 1 ranks 4x64 first (2 FMAs
+per load against 1.6 for 8x32). The convolutions keep weight 3: with weight 1 the nine CNNs moved
+by -2% to +6% each (AlexNet slower, ResNet-50 and VGG-19 faster), nothing overall."""
 
 MIN_ACCUMULATORS = 8
 """Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
@@ -111,6 +120,8 @@ class MicroTile:
     of `mr`); the op is split there and the other `remainder` rows get one `remainder x nr` tile.
     0 when `mr` divides the rows."""
     remainder: int = 0
+    b_load_weight: float = field(default=B_LOAD_WEIGHT, compare=False)
+    """The cost of a vector load of B in broadcasts of A (`B_LOAD_WEIGHT`); only the score uses it."""
 
     @property
     def accumulators(self) -> int:
@@ -124,25 +135,26 @@ class MicroTile:
     @property
     def fmas_per_load(self) -> float:
         """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
-        vector loads of B (weight `B_LOAD_WEIGHT` each)."""
-        return self.accumulators / (self.mr + B_LOAD_WEIGHT * (self.nr // self.lanes))
+        vector loads of B (weight `b_load_weight` each)."""
+        return self.accumulators / (self.mr + self.b_load_weight * (self.nr // self.lanes))
 
     def row_weighted_fmas_per_load(self) -> float:
         """`fmas_per_load` averaged over the rows, the remainder tile's rows at its own score."""
         if not self.remainder:
             return self.fmas_per_load
-        rest = MicroTile(self.remainder, self.nr, self.lanes)
+        rest = MicroTile(self.remainder, self.nr, self.lanes, b_load_weight=self.b_load_weight)
         return (self.split_rows * self.fmas_per_load + self.remainder * rest.fmas_per_load) / (
             self.split_rows + self.remainder)
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
-                      remainder: bool = True) -> MicroTile | None:
+                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
     tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
     lanes = target.lanes(element_bits)
-    fitting = [MicroTile(mr, nr, lanes) for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
+    fitting = [MicroTile(mr, nr, lanes, b_load_weight=b_load_weight)
+               for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
                for mr in range(1, min(m, MAX_MR) + 1)
                if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     dividing = [t for t in fitting if m % t.mr == 0]
@@ -152,7 +164,7 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
     if best.accumulators >= SPLIT_ACCUMULATORS or not remainder:
         return best
-    split = [MicroTile(t.mr, t.nr, lanes, m - m % t.mr, m % t.mr) for t in fitting
+    split = [replace(t, split_rows=m - m % t.mr, remainder=m % t.mr) for t in fitting
              if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS]
     if not split:
         return best
@@ -161,7 +173,8 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
 
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
-                             remainder: bool = True, min_bits: int = 128) -> MicroTile | None:
+                             remainder: bool = True, min_bits: int = 128,
+                             b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """`choose_micro_tile` with the target's full vector width, else half of it, down to
     `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
     (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
@@ -169,11 +182,17 @@ def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarge
     4.5 ms as loops, reading B down its columns)."""
     width = target.vector_bits
     while width >= min_bits:
-        tile = choose_micro_tile(m, n, element_bits, replace(target, vector_bits=width), remainder)
+        tile = choose_micro_tile(m, n, element_bits, replace(target, vector_bits=width), remainder,
+                                 b_load_weight)
         if tile is not None:
             return tile
         width //= 2
     return None
+
+
+def matmul_b_load_weight(target: CpuTarget) -> float:
+    """The load weight of the matmul cost model on `target` (`MATMUL_B_LOAD_WEIGHTS`)."""
+    return MATMUL_B_LOAD_WEIGHTS.get(target.cpu, B_LOAD_WEIGHT)
 
 
 def _rows_per_l2_set(rows: int, row_stride_bytes: int, target: CpuTarget) -> int:
@@ -408,7 +427,8 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             # An unfused, unblocked contraction keeps a dividing tile: split, its fill would stay
             # outside the register tiles (tile-and-fuse does not reach a destination's producer
             # through the split's slice) and cost a pass over the result.
-            tile = choose_tile_at_any_width(m, n, bits, target, remainder=root is not op or k_block is not None)
+            tile = choose_tile_at_any_width(m, n, bits, target, remainder=root is not op or k_block is not None,
+                                            b_load_weight=matmul_b_load_weight(target))
             if tile is None:
                 continue
             key = (tile, root is op, k_block, "matmul", False, in_forall(op))
