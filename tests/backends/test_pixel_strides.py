@@ -1,5 +1,5 @@
 """xfuse/backends/pixel_strides.py: the input of a convolution whose register tiles read pixels
-4 KiB apart is computed into a buffer with 16 more channels per pixel; the results are those of
+4 KiB apart (1024 channels, or 512 at stride 2) is computed into a buffer with 16 more channels per pixel; the results are those of
 the reference lowering, and inputs that do not alias, or that a reshape reads, are left alone."""
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
 CONV = "linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}"
 
 
-def _two_layers(size: int, channels: int, weight_attrs: str = "", reader: str = "") -> str:
+def _two_layers(size: int, channels: int, weight_attrs: str = "", reader: str = "", stride: int = 1) -> str:
     """A 1x1 convolution from 64 to `channels` channels and its ReLU on `size` x `size` pixels,
-    then a 1x1 convolution from those `channels` to 32 and a residual-like add of the first
-    result; `reader` adds another reader of the activation."""
+    then a 1x1 convolution (of `stride`) from those `channels` to 32 and a residual-like add of
+    the first result; `reader` adds another reader of the activation."""
     act = f"tensor<1x{size}x{size}x{channels}xf32>"
-    out = f"tensor<1x{size}x{size}x32xf32>"
+    out = f"tensor<1x{size // stride}x{size // stride}x32xf32>"
+    second = CONV.replace("strides = dense<1>", f"strides = dense<{stride}>")
     identity = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>"
     return f"""
 func.func @layers(%x: tensor<1x{size}x{size}x64xf32>, %w1: tensor<1x1x64x{channels}xf32>{weight_attrs}, %w2: tensor<1x1x{channels}x32xf32>)
@@ -41,7 +42,7 @@ func.func @layers(%x: tensor<1x{size}x{size}x64xf32>, %w1: tensor<1x1x64x{channe
   }} -> {act}
   %e2 = tensor.empty() : {out}
   %f2 = linalg.fill ins(%zero : f32) outs(%e2 : {out}) -> {out}
-  %d = {CONV} ins(%relu, %w2 : {act}, tensor<1x1x{channels}x32xf32>) outs(%f2 : {out}) -> {out}
+  %d = {second} ins(%relu, %w2 : {act}, tensor<1x1x{channels}x32xf32>) outs(%f2 : {out}) -> {out}
   %twice = linalg.generic {{indexing_maps = [{identity}, {identity}, {identity}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
       ins(%relu, %relu : {act}, {act}) outs(%e : {act}) {{
   ^bb0(%a: f32, %b: f32, %o: f32):
@@ -57,20 +58,23 @@ def _wide_empties(module) -> list:
             and op.results[0].uses and next(iter(op.results[0].uses)).operation.name == "tensor.extract_slice"]
 
 
-def test_aliasing_input_gets_a_padded_stride():
-    module = parse(_two_layers(14, 1024))
+@pytest.mark.parametrize("size, channels, stride", [(14, 1024, 1), (28, 512, 2)], ids=["1024", "512-stride-2"])
+def test_aliasing_input_gets_a_padded_stride(size, channels, stride):
+    """Register tiles of 14 pixels 4 KiB apart: 1024 channels, or 512 read at stride 2."""
+    module = parse(_two_layers(size, channels, stride=stride))
     assert pad_pixel_strides(module, AVX512) == 1
-    assert _wide_empties(module) == [(1, 14, 14, 1040)]
+    assert _wide_empties(module) == [(1, size, size, channels + 16)]
     relu = next(op for op in module.walk() if op.name == "linalg.generic")
     assert relu.operands[-1].owner.name == "tensor.extract_slice"  # the ReLU writes the first 1024 channels
 
 
-@pytest.mark.parametrize("size, channels, why", [
-    (7, 1024, "7-pixel register tiles: the streams fit the set"),
-    (14, 512, "pixels 2 KiB apart spread over two sets"),
+@pytest.mark.parametrize("size, channels, stride, why", [
+    (7, 1024, 1, "7-pixel register tiles: the streams fit the set"),
+    (14, 512, 1, "pixels 2 KiB apart spread over two sets"),
+    (28, 256, 2, "256 channels at stride 2: pixels 2 KiB apart"),
 ])
-def test_inputs_that_do_not_alias_are_left_alone(size, channels, why):
-    module = parse(_two_layers(size, channels))
+def test_inputs_that_do_not_alias_are_left_alone(size, channels, stride, why):
+    module = parse(_two_layers(size, channels, stride=stride))
     assert pad_pixel_strides(module, AVX512) == 0, why
     assert _wide_empties(module) == []
 
@@ -83,14 +87,15 @@ def test_a_reshaped_reader_keeps_the_activation_contiguous():
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
-def test_padded_stride_computes_the_same(pipeline):
-    text = _two_layers(14, 1024)
+@pytest.mark.parametrize("size, channels, stride", [(14, 1024, 1), (28, 512, 2)], ids=["1024", "512-stride-2"])
+def test_padded_stride_computes_the_same(pipeline, size, channels, stride):
+    text = _two_layers(size, channels, stride=stride)
     module = parse(text)
     get_pipeline(pipeline).for_module(module)  # what compile_module does: rewritten on a host with AVX-512
     rng = np.random.default_rng(3)
-    arrays = [rng.standard_normal((1, 14, 14, 64), dtype=np.float32),
-              rng.standard_normal((1, 1, 64, 1024), dtype=np.float32) * 0.1,
-              rng.standard_normal((1, 1, 1024, 32), dtype=np.float32) * 0.1]
+    arrays = [rng.standard_normal((1, size, size, 64), dtype=np.float32),
+              rng.standard_normal((1, 1, 64, channels), dtype=np.float32) * 0.1,
+              rng.standard_normal((1, 1, channels, 32), dtype=np.float32) * 0.1]
     want = compile_module(parse(text), "layers", "default")(*arrays)
     got = compile_module(parse(text), "layers", pipeline)(*arrays)
     for g, w in zip(got, want, strict=True):

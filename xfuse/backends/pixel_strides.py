@@ -9,9 +9,9 @@ filter's lines besides, and ResNet-50's 14x14 tiles of 14 pixels miss L1 on ever
 more cache line per pixel (a stride of `C + 16` floats) spreads the streams over 14 sets: a
 14x14, 1024 -> 256 1x1 convolution alone 1.32 -> 0.91 ms (Zen 4).
 
-`pad_pixel_strides(module, target)` finds each NHWC convolution whose input pixels are a
-multiple of `L1_WAY_BYTES` apart and whose register tile (`choose_conv_tile`) reads at least
-`MIN_TILE_PIXELS` of them, and makes the op that computes its input write into the first `C`
+`pad_pixel_strides(module, target)` finds each NHWC convolution whose register tile
+(`choose_conv_tile`) reads at least `MIN_TILE_PIXELS` input pixels in one L1 set (the pixels a
+tile reads are `C x stride_w x 4` bytes apart: 1024 channels at stride 1, 512 at stride 2), and makes the op that computes its input write into the first `C`
 channels of a `tensor.empty` of `C + PAD_ELEMENTS` channels (`tensor.extract_slice`), as
 pads_in_place.py makes producers write into a padded buffer's interior. one-shot-bufferize then
 computes the activation in that wider buffer, and every reader reads it through a strided view;
@@ -23,6 +23,8 @@ linalg ops and slices (a reshape, a return) keep the activation contiguous.
 """
 
 from __future__ import annotations
+
+import math
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
@@ -53,12 +55,18 @@ def _aliasing(conv: Operation, target: CpuTarget) -> bool:
             and result.has_static_shape()):
         return False
     bits = source.get_element_type().bitwidth
-    stride = source.get_shape()[3] * bits // 8
-    if stride % L1_WAY_BYTES:
-        return False
+    # Output pixels `stride_w` input pixels apart: a stride-2 convolution from 512 channels reads
+    # pixels 4 KiB apart, as a stride-1 one from 1024 channels does.
+    distance = source.get_shape()[3] * bits // 8 * conv.window_parameter("strides", 1)
     _, _, ow, oc = result.get_shape()
     tile = choose_conv_tile(ow, oc, bits, target)
-    return tile is not None and tile.mr >= MIN_TILE_PIXELS
+    return tile is not None and pixels_per_l1_set(tile.mr, distance) >= MIN_TILE_PIXELS
+
+
+def pixels_per_l1_set(pixels: int, distance: int) -> int:
+    """How many of `pixels` streams `distance` bytes apart fall into the busiest L1 set."""
+    positions = L1_WAY_BYTES // math.gcd(distance, L1_WAY_BYTES)
+    return -(-pixels // positions)
 
 
 def _destination(producer: Operation, block: Block) -> tuple[Operation, int] | None:
