@@ -149,6 +149,31 @@ def test_bad_arguments_are_clear_errors(kernels, args, message):
         kernels(*args)
 
 
+def test_trailing_arguments_bound_once_serve_every_call(kernels):
+    """A network's weights: checked and described once, then each call binds only the rest."""
+    a, w, bias = random_inputs(kernels.signature, seed=4)
+    weights = kernels.bind_trailing(w, bias)
+    for seed in (5, 6):
+        a = random_inputs(kernels.signature, seed=seed)[0]
+        bound = kernels.bind(a, trailing=weights)
+        bound.invoke()
+        (out,) = bound.collect()
+        np.testing.assert_allclose(out, np.maximum(a @ w + bias, 0), rtol=1e-5, atol=1e-6)
+    with pytest.raises(BackendError, match=r"argument #1 of @mlp: .* got an array of shape \(8, 15\)"):
+        kernels.bind_trailing(np.zeros((8, 15), np.float32), bias)
+    with pytest.raises(BackendError, match=r"@mlp takes 3 argument\(s\) .*, got 4"):
+        kernels.bind(a, a, trailing=weights)
+    with pytest.raises(BackendError, match="bound for @mlp, not @dynamic_matmul"):
+        kernels.bind(a, trailing=weights, function="dynamic_matmul")
+
+
+def test_trailing_arguments_take_part_in_the_size_checks(kernels):
+    a = np.ones((3, 5), np.float32)
+    trailing = kernels.bind_trailing(np.ones((4, 2), np.float32), function="dynamic_matmul")
+    with pytest.raises(BackendError, match="sizes of the arguments contradict each other"):
+        kernels.bind(a, trailing=trailing, function="dynamic_matmul")
+
+
 def test_bad_scalar_argument(kernels):
     args = random_inputs(kernels.signatures["ranks"], seed=0)
     args[4] = 1.5

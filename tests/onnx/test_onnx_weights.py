@@ -82,6 +82,18 @@ def test_save_and_load_compiled_does_not_recompile(tmp_path, monkeypatch):
         again(np.zeros((1, 3, 16, 16), np.float64))
 
 
+def test_weights_are_bound_once_and_again_when_replaced():
+    model = xfuse.onnx.load(tiny_conv_model(seed=5))
+    feeds = random_feeds(model, seed=0)
+    first = model.run(feeds)["prob"]
+    binding = model._weights_bound()
+    np.testing.assert_array_equal(model.run(feeds)["prob"], first)
+    assert model._weights_bound() is binding  # not bound again for the second call
+    model.weights = Weights({**model.weights, "w1": np.zeros_like(model.weights["w1"])})
+    changed = model.run(feeds)["prob"]
+    assert model._weights_bound() is not binding and not np.array_equal(changed, first)
+
+
 def test_load_compiled_of_a_wrong_directory(tmp_path):
     with pytest.raises(xfuse.onnx.OnnxError, match="not a saved xfuse model"):
         xfuse.onnx.Model.load_compiled(tmp_path)

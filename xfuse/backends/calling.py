@@ -359,6 +359,25 @@ class BoundCall:
             pass
 
 
+@dataclass
+class BoundArguments:
+    """Consecutive arguments of a function, checked and described as the C interface takes them
+    (`CompiledModule.bind_trailing`); they keep their arrays alive."""
+
+    function: str
+    arrays: list[Any]
+    """The checked values, in order (arrays as passed, or the contiguous copies that were bound)."""
+    c_args: list[Any]
+    keep_alive: list[Any]
+    input_buffers: set[int]
+
+    def extend(self, other: BoundArguments) -> None:
+        self.arrays += other.arrays
+        self.c_args += other.c_args
+        self.keep_alive.append(other)
+        self.input_buffers |= other.input_buffers
+
+
 class CompiledModule:
     """A module lowered to a shared object; call its functions with numpy arrays."""
 
@@ -398,33 +417,58 @@ class CompiledModule:
             self._functions[name] = function
         return self._functions[name]
 
-    def bind(self, *args: Any, function: str | None = None) -> BoundCall:
-        """Validate `args` against the signature of `function` (default: the entry) and bind them."""
+    def bind(self, *args: Any, function: str | None = None, trailing: BoundArguments | None = None) -> BoundCall:
+        """Validate `args` against the signature of `function` (default: the entry) and bind them;
+        `trailing` (from `bind_trailing`) supplies the last arguments, validated before."""
         name = function or self.entry
+        signature = self._signature_of(name)
+        given = len(args) + (len(trailing.arrays) if trailing else 0)
+        if trailing is not None and trailing.function != name:
+            raise BackendError(f"the trailing arguments were bound for @{trailing.function}, not @{name}")
+        if given != len(signature.inputs):
+            raise BackendError(f"@{name} takes {len(signature.inputs)} argument(s) "
+                               f"({', '.join(s.mlir_type for s in signature.inputs)}), got {given}")
+        bound = self._bind_values(name, signature.inputs[:len(args)], args, 0)
+        if trailing is not None:
+            bound.extend(trailing)
+        if name in self.size_constraints and (problem := self.size_constraints[name].check(bound.arrays)):
+            raise BackendError(f"sizes of the arguments contradict each other: {problem}")
+        return BoundCall(self._c_function(name), signature, bound.c_args, bound.keep_alive, bound.input_buffers)
+
+    def bind_trailing(self, *args: Any, function: str | None = None) -> BoundArguments:
+        """Validate and describe the last `len(args)` arguments of `function` once, for `bind(...,
+        trailing=)`: a network's weights are the same on every call, and binding ShuffleNet's 100
+        of them took 0.65 ms of its 6.9 ms call."""
+        name = function or self.entry
+        signature = self._signature_of(name)
+        if len(args) > len(signature.inputs):
+            raise BackendError(f"@{name} takes {len(signature.inputs)} argument(s), got {len(args)} trailing ones")
+        first = len(signature.inputs) - len(args)
+        return self._bind_values(name, signature.inputs[first:], args, first)
+
+    def _signature_of(self, name: str) -> FunctionSignature:
         if name not in self.signatures:
             raise BackendError(f"no public function @{name} (have: {', '.join('@' + n for n in self.signatures)})")
-        signature = self.signatures[name]
-        if len(args) != len(signature.inputs):
-            raise BackendError(f"@{name} takes {len(signature.inputs)} argument(s) "
-                               f"({', '.join(s.mlir_type for s in signature.inputs)}), got {len(args)}")
-        c_args: list[Any] = []
-        keep_alive: list[Any] = []
-        input_buffers: set[int] = set()
-        checked = [value if spec.is_scalar else _check_array(value, spec, f"argument #{index} of @{name}")
-                   for index, (spec, value) in enumerate(zip(signature.inputs, args, strict=True))]
-        if name in self.size_constraints and (problem := self.size_constraints[name].check(checked)):
-            raise BackendError(f"sizes of the arguments contradict each other: {problem}")
-        for index, (spec, value) in enumerate(zip(signature.inputs, checked, strict=True)):
+        return self.signatures[name]
+
+    @staticmethod
+    def _bind_values(name: str, specs: tuple[ValueSpec, ...] | list[ValueSpec], args: tuple[Any, ...],
+                     first: int) -> BoundArguments:
+        """Arguments `first`, `first + 1`, ... of @`name` checked against `specs` and described."""
+        bound = BoundArguments(name, [], [], [], set())
+        for index, (spec, value) in enumerate(zip(specs, args, strict=True), start=first):
             where = f"argument #{index} of @{name}"
             if spec.is_scalar:
-                c_args.append(_SCALAR_CTYPES[spec.dtype](_check_scalar(value, spec, where)))
+                bound.arrays.append(value)
+                bound.c_args.append(_SCALAR_CTYPES[spec.dtype](_check_scalar(value, spec, where)))
                 continue
-            array = value
+            array = _check_array(value, spec, where)
             descriptor = descriptor_of(array)
-            keep_alive += [array, descriptor]
-            input_buffers.add(array.ctypes.data)
-            c_args.append(ctypes.byref(descriptor))
-        return BoundCall(self._c_function(name), signature, c_args, keep_alive, input_buffers)
+            bound.arrays.append(array)
+            bound.keep_alive += [array, descriptor]
+            bound.input_buffers.add(array.ctypes.data)
+            bound.c_args.append(ctypes.byref(descriptor))
+        return bound
 
     def call(self, name: str, *args: Any) -> list[np.ndarray]:
         """Call public function `name`; returns its results as numpy values."""

@@ -77,6 +77,7 @@ class Model:
         self.passes = passes
         self.seconds = dict(seconds or {})
         """Time of each step of loading: prepare, import, parse, passes, compile (or load)."""
+        self._bound_weights: tuple[tuple[int, ...], Any] | None = None
 
     @property
     def input_names(self) -> list[str]:
@@ -139,7 +140,18 @@ class Model:
             raise OnnxError(f"'{unknown[0]}' is not an input of the model (inputs: {', '.join(self.input_names)})")
         arguments = [self._checked(info, feeds[info.name]) if info.name in feeds else self._missing(info)
                      for info in self.inputs]
-        return self.compiled(*arguments, *self.weights.values())
+        bound = self.compiled.bind(*arguments, trailing=self._weights_bound())
+        bound.invoke()
+        return bound.collect()
+
+    def _weights_bound(self) -> Any:
+        """The weights as the compiled function's trailing arguments, checked and described once
+        (again when `weights` holds other arrays: the binding keeps the old ones alive, so a new
+        array never has an old one's id)."""
+        key = tuple(map(id, self.weights.values()))
+        if self._bound_weights is None or self._bound_weights[0] != key:
+            self._bound_weights = (key, self.compiled.bind_trailing(*self.weights.values()))
+        return self._bound_weights[1]
 
     def profile(self, *arrays: Any, repeat: int = 5, pipeline: Any = None) -> Any:
         """Where a call's time goes: each fused group's median time, GFLOP/s and share of the
