@@ -61,7 +61,10 @@ def _op(text):
     (dict(size=(111, 111), channels=64, pad=0), (11, 16)),  # SqueezeNet's first: 55 = 5 x 11
     (dict(size=(56, 56), channels=192), (4, 64)),           # 28 wide: 7 x 64 would be 28 vectors
     (dict(channels=16), (6, 16)),
-    (dict(channels=20), None),                              # no whole vector divides 20
+    (dict(channels=20), (6, 4)),                            # 4-lane vectors: no wider one divides 20
+    (dict(kind="sum", size=(13, 13), channels=1000, window=(13, 13), stride=1, pad=0), (1, 8)),  # SqueezeNet's
+    (dict(channels=136), (6, 8)),                           # ShuffleNet's: 8-lane vectors
+    (dict(channels=18), None),                              # no vector of 4 lanes or more divides 18
 ])
 def test_tile_choice(kwargs, tile):
     assert pool_tile(_op(_pool(**kwargs)), AVX512) == tile
@@ -89,7 +92,9 @@ POOLS = [
     dict(kind="sum", stride=1, window=(2, 2), pad=0),
     dict(batch=2, size=(8, 13), channels=48, dilation=2, pad=2),
     dict(kind="sum", size=(7, 7), channels=64, window=(7, 7), stride=1, pad=0),  # a global average
-    dict(channels=20),                                                           # not vectorized
+    dict(channels=20),                                                           # 4-lane vectors
+    dict(kind="sum", size=(13, 13), channels=1000, window=(13, 13), stride=1, pad=0),  # 8-lane vectors
+    dict(channels=18),                                                           # not vectorized
 ]
 
 

@@ -8,8 +8,9 @@ level with `xfuse.microkernel_pool` = a group number (its tile); `pool_bodies(gr
 `1 x 1 x OWB x CB` (the depthwise convolution's iteration space: the window rows outside by 1,
 the window columns whole), decomposes the 2-D pooling to a 1-D one and vectorizes it, as the
 convolution schedule does its depthwise convolutions. The tile is the largest with `OWB`
-dividing the output width, `CB` one, two or four vectors dividing the channels, and `OWB x CB /
-L` accumulators within `MAX_ACCUMULATORS`. SqueezeNet 1.50-1.57x -> 1.43x onnxruntime, ShuffleNet
+dividing the output width, `CB` one, two or four vectors dividing the channels (vectors of the
+full width, else the widest down to 128 bits that divides them), and `OWB x CB / L` accumulators
+within `MAX_ACCUMULATORS`. SqueezeNet 1.50-1.57x -> 1.43x onnxruntime, ShuffleNet
 1.73-1.80x -> 1.56x (one thread). A `linalg.fill` init is fused into the tiles
 (`fuse_into_containing_op`; it was a pass of its own over the result), and the accumulator is
 hoisted out of the window-row loop once the 1-D pooling's rank-reducing slice is folded into its
@@ -34,6 +35,8 @@ POOL_ATTR = "xfuse.microkernel_pool"
 POOLINGS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum")
 MAX_ACCUMULATORS = 16
 """Vector registers for the tile's results; the window's inputs need as many again."""
+MIN_VECTOR_BITS = 128
+"""Narrowest vector a pooling is tiled for when no full-width one divides its channels."""
 
 _ANY = "!transform.any_op"
 
@@ -60,12 +63,24 @@ def pool_tile(op, target: CpuTarget) -> tuple[int, int] | None:
     if any(_static_float_tensor(t) is None for t in (types[0], types[-1])):
         return None
     _, _, ow, channels = op.results[0].type.get_shape()
-    lanes = target.lanes(op.results[0].type.element_type.bitwidth)
-    if channels % lanes:
+    lanes = _dividing_lanes(channels, op.results[0].type.element_type.bitwidth, target)
+    if lanes is None:
         return None
     tiles = [(w, c) for c in (lanes, 2 * lanes, 4 * lanes) if channels % c == 0
              for w in range(1, ow + 1) if ow % w == 0 and w * c // lanes <= MAX_ACCUMULATORS]
     return max(tiles, key=lambda t: (t[0] * t[1], t[1]))
+
+
+def _dividing_lanes(channels: int, element_bits: int, target: CpuTarget) -> int | None:
+    """Lanes of the widest vector, down to `MIN_VECTOR_BITS`, that divides `channels`: 1000
+    classes (SqueezeNet's global average) or ShuffleNet's 24 and 136 channels in 8-lane vectors."""
+    bits = target.vector_bits
+    while bits >= MIN_VECTOR_BITS:
+        lanes = max(1, bits // element_bits)
+        if channels % lanes == 0:
+            return lanes
+        bits //= 2
+    return None
 
 
 def plan_pools(module: ModuleOp, target: CpuTarget) -> list[PoolGroup]:
