@@ -11,7 +11,8 @@ more cache line per pixel (a stride of `C + 16` floats) spreads the streams over
 
 `pad_pixel_strides(module, target)` finds each NHWC convolution whose register tile
 (`choose_conv_tile`) reads at least `MIN_TILE_PIXELS` input pixels in one L1 set (the pixels a
-tile reads are `C x stride_w x 4` bytes apart: 1024 channels at stride 1, 512 at stride 2), and makes the op that computes its input write into the first `C`
+tile reads are `C x stride_w x 4` bytes apart: 1024 channels at stride 1, 512 at stride 2), and
+makes the op that computes its input write into the first `C`
 channels of a `tensor.empty` of `C + PAD_ELEMENTS` channels (`tensor.extract_slice`), as
 pads_in_place.py makes producers write into a padded buffer's interior. one-shot-bufferize then
 computes the activation in that wider buffer, and every reader reads it through a strided view;

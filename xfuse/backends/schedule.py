@@ -38,7 +38,8 @@ tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(
 tile for the rest (the op is split there; `_register_tiles`). For f32 on AVX-512 (32 registers
 of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
 FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
-for rows 0-59 and 4x16 for rows 60-63.
+for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU for matmuls
+(`MATMUL_B_LOAD_WEIGHTS`): on Zen 4 it is 1, and the 64x64 matmul tile gets 4x64.
 
 `after_bufferize_bodies(groups)` is what runs after one-shot-bufferize (memref-only patterns).
 """
