@@ -181,13 +181,10 @@ def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarge
     (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
     (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
     4.5 ms as loops, reading B down its columns)."""
-    width = target.vector_bits
-    while width >= min_bits:
-        tile = choose_micro_tile(m, n, element_bits, replace(target, vector_bits=width), remainder,
-                                 b_load_weight)
+    for narrower in target.narrower(min_bits):
+        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight)
         if tile is not None:
             return tile
-        width //= 2
     return None
 
 

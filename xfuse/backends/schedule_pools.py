@@ -74,13 +74,8 @@ def pool_tile(op, target: CpuTarget) -> tuple[int, int] | None:
 def _dividing_lanes(channels: int, element_bits: int, target: CpuTarget) -> int | None:
     """Lanes of the widest vector, down to `MIN_VECTOR_BITS`, that divides `channels`: 1000
     classes (SqueezeNet's global average) or ShuffleNet's 24 and 136 channels in 8-lane vectors."""
-    bits = target.vector_bits
-    while bits >= MIN_VECTOR_BITS:
-        lanes = max(1, bits // element_bits)
-        if channels % lanes == 0:
-            return lanes
-        bits //= 2
-    return None
+    return next((lanes for narrower in target.narrower(MIN_VECTOR_BITS)
+                 if channels % (lanes := narrower.lanes(element_bits)) == 0), None)
 
 
 def plan_pools(module: ModuleOp, target: CpuTarget) -> list[PoolGroup]:

@@ -16,7 +16,8 @@ import os
 import platform
 import re
 import subprocess
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from xfuse.backends import toolchain
@@ -45,6 +46,14 @@ class CpuTarget:
     def lanes(self, element_bits: int) -> int:
         """Elements of `element_bits` bits in one vector register."""
         return max(1, self.vector_bits // element_bits)
+
+    def narrower(self, min_bits: int) -> Iterator[CpuTarget]:
+        """This target, then the same with vectors of half the width, and so on down to
+        `min_bits`: what a schedule tries when no full-width vector divides a dimension."""
+        width = self.vector_bits
+        while width >= min_bits:
+            yield replace(self, vector_bits=width)
+            width //= 2
 
     def llvm_flags(self) -> list[str]:
         """Flags for `opt` and `llc`: the CPU, so both use its vector width and instructions."""
