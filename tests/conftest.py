@@ -1,0 +1,33 @@
+"""Suite-wide pytest options: the `heavy` marker.
+
+A `heavy` test runs a whole external suite (ONNX's 1,884 operator conformance cases, xDSL's
+619 FileCheck tests with and without xfuse): many minutes each, more than CI's budget holds next
+to the rest. They run only when asked for, `bash scripts/test.sh --heavy` (or
+`XFUSE_HEAVY=1`); otherwise each is skipped with that reason, and a small fixed sample of the same
+kind runs in every run. `slow` tests (sweeps, networks) run in CI; `-m "not slow"` skips them too.
+"""
+
+import os
+
+import pytest
+
+HEAVY_REASON = "a whole external suite (minutes): run with `--heavy` or XFUSE_HEAVY=1"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--heavy", action="store_true", default=False, help="also run the `heavy` tests (whole external suites)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "heavy: runs a whole external suite (minutes); only with --heavy or XFUSE_HEAVY=1 (tests/conftest.py)"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--heavy") or os.environ.get("XFUSE_HEAVY") == "1":
+        return
+    skip = pytest.mark.skip(reason=HEAVY_REASON)
+    for item in items:
+        if "heavy" in item.keywords:
+            item.add_marker(skip)
