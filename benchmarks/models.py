@@ -2,7 +2,10 @@
 
 For each model (the nine light models of the onnx wheel with seeded random weights, and the
 transformer encoder layer of `xfuse.onnx.transformer`: seq 128, hidden 256, 4 heads, FFN 1024),
-in one process, on the same seeded input:
+in one process, on the same seeded input. Every system gets the model as a current exporter
+writes it, its weights initializers only and not graph inputs too, as the zoo files list them
+(`compile_time.weights_as_initializers_only`: onnxruntime neither folds nor prepacks a weight that
+is also an input, 2-19% slower, which flattered the ratios to it before 2026-11-29):
 
 - `onnxruntime` (CPU provider, MLAS): `intra_op_num_threads` = T.
 - `iree`: `iree-import-onnx --externalize-params --opset-version 17`, `iree-compile` for llvm-cpu

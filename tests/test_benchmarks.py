@@ -182,3 +182,30 @@ def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
                         "relative error 0.01 > 0.0001"]
     bad = _run_script("benchmarks/models.py", "--models", "nosuchnet")
     assert bad.returncode == 2 and "unknown model(s) nosuchnet" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_zoo_models_reach_every_system_with_weights_as_initializers_only():
+    """The zoo files list each weight as a graph input too; onnxruntime then neither folds nor
+    prepacks them (issue 42). The copy every system is given has them as initializers only and
+    computes the same."""
+    onnxruntime = pytest.importorskip("onnxruntime")
+    import onnx
+
+    compile_time = _load("compile_time")
+    path = Path(onnx.__file__).parent / "backend/test/data/light/light_squeezenet.onnx"
+    from xfuse.onnx.seeded_weights import random_weights
+
+    shipped = random_weights(onnx.load(str(path)))
+    as_exported = compile_time.weights_as_initializers_only(shipped)
+    initializers = {tensor.name for tensor in as_exported.graph.initializer}
+    assert len(initializers) == 52 and [value.name for value in as_exported.graph.input] == ["data_0"]
+    assert as_exported.ir_version == 4 and shipped.ir_version == 3 and len(shipped.graph.input) == 53
+    onnx.checker.check_model(as_exported)
+    assert compile_time.weights_as_initializers_only(as_exported) is as_exported
+    image = np.random.default_rng(0).standard_normal((1, 3, 224, 224), dtype=np.float32)
+    results = [
+        onnxruntime.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"data_0": image})
+        for m in (shipped, as_exported)
+    ]
+    np.testing.assert_array_equal(results[0][0], results[1][0])
+    assert [value.name for value in compile_time.onnx_model("squeezenet").graph.input] == ["data_0"]
