@@ -12,7 +12,7 @@ from xfuse.parsing import parse
 from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
 
 CASES = Path(__file__).parent / "filecheck/transforms/batch_matmul/batch-matmul-to-matmul.mlir"
-STATIC = ["projection", "shared_weight", "heads", "scaled_copy"]
+STATIC = ["projection", "shared_weight", "heads", "scaled_copy", "linear_over_nhwc"]
 
 
 def _function(name: str) -> str:
@@ -61,4 +61,9 @@ def test_register_tiled_heads_agree_with_the_reference():
 
 def test_unqualified_batch_matmuls_are_left():
     module = parse(_function("left_alone"))
+    assert batch_matmuls_to_matmuls(module) == 0
+
+
+def test_a_copy_collapsed_into_rows_is_not_a_broadcast():
+    module = parse(_function("collapse_into_rows"))
     assert batch_matmuls_to_matmuls(module) == 0

@@ -7,7 +7,9 @@ torch-mlir lowers every ONNX `MatMul` of a 3-D activation by a 2-D weight to a
 copy costs a pass over the weight per call, and the batch form gets no register tiling. Two
 rewrites, both exact (same sums in the same order):
 
-- B is such a broadcast of a 2-D `K x N` tensor: every batch multiplies by the same matrix, so
+- B is such a broadcast of a 2-D `K x N` tensor (or, for an activation of rank 4 or more, as a
+  Linear layer over NHWC activations is, a `tensor.collapse_shape` merging the batch dims of
+  such a broadcast over several leading dims): every batch multiplies by the same matrix, so
   `C[b, m, n] = sum_k A[b, m, k] W[k, n]` is the matmul of A collapsed to `(B*M) x K` (its batch
   and rows are contiguous) with W itself; the result is expanded back to `B x M x N`. The copy
   disappears from the computation (and from the module when nothing else reads it).
@@ -45,7 +47,6 @@ ROWS = [[0, 1], [2]]
 """Reassociation of a `B x M x N` tensor into `(B*M) x N`."""
 MAX_UNROLLED_BATCH = 16
 """A batch_matmul of a larger (static) batch, whose B is not a broadcast, is left as it is."""
-BROADCAST_MAP = AffineMap.from_callable(lambda b, m, n: (m, n))
 
 
 def _static(type_) -> bool:
@@ -53,21 +54,43 @@ def _static(type_) -> bool:
 
 
 def broadcast_source(value: SSAValue) -> SSAValue | None:
-    """The 2-D tensor W when `value` is a `linalg.generic` copying W over a leading batch dim."""
+    """The 2-D tensor W when `value` copies W over its leading batch dim(s) (`broadcast_copy`)."""
+    copy = broadcast_copy(value)
+    return None if copy is None else copy[0]
+
+
+def broadcast_copy(value: SSAValue) -> tuple[SSAValue, list[Operation]] | None:
+    """(W, the ops that copy it, outermost first) when `value`, of rank 3, is W (2-D) copied over
+    the leading batch dim: a `linalg.generic` with maps `(d0, d1, d2) -> (d1, d2)` and identity,
+    all parallel, body `linalg.yield %in`; or the `tensor.collapse_shape` of such a copy over
+    several leading dims, `(d0, ..., dr) -> (d(r-1), dr)`, that merges only those batch dims
+    (torch-mlir's MatMul of a 4-D activation by a 2-D weight)."""
     op = value.owner
+    ops: list[Operation] = []
+    if isinstance(op, tensor.CollapseShapeOp):
+        source_type = op.src.type
+        rank = source_type.get_num_dims() if isinstance(source_type, TensorType) else 0
+        groups = [[i.value.data for i in group.data] for group in op.reassociation.data]
+        if rank < 4 or groups != [list(range(rank - 2)), [rank - 2], [rank - 1]]:
+            return None
+        ops.append(op)
+        op = op.src.owner
     if not isinstance(op, GenericOp) or len(op.inputs) != 1 or len(op.outputs) != 1:
         return None
     source = op.inputs[0]
+    rank = op.outputs[0].type.get_num_dims() if isinstance(op.outputs[0].type, TensorType) else 0
+    projection = AffineMap.minor_identity(rank, 2) if rank >= 3 else None
     maps = [m.data for m in op.indexing_maps.data]
     if (not isinstance(source.type, TensorType) or source.type.get_num_dims() != 2
-            or maps != [BROADCAST_MAP, AffineMap.identity(3)]
+            or (not ops and rank != 3)
+            or maps != [projection, AffineMap.identity(rank)]
             or any(str(i.data) != "parallel" for i in op.iterator_types.data)):
         return None
     body = op.body.block
     yield_op = body.last_op
     if len(body.ops) != 1 or not isinstance(yield_op, YieldOp) or list(yield_op.operands) != [body.args[0]]:
         return None
-    return source
+    return source, [*ops, op]
 
 
 def _collapse(value: SSAValue, anchor: Operation) -> SSAValue:
@@ -102,14 +125,14 @@ def rewrite_batch_matmul(op: Operation) -> bool:
     init = op.outputs[0]
     if not all(_static(v.type) for v in (a, b, init)):
         return False
-    weight = broadcast_source(b)
+    copy = broadcast_copy(b)
+    weight = None if copy is None else copy[0]
     batch = b.type.get_shape()[0]
     if weight is None and batch != 1:
         if batch > MAX_UNROLLED_BATCH:
             return False
         _unroll_batch(op)
         return True
-    copy = b.owner if weight is not None else None
     lhs = _collapse(a, op)
     rhs = weight if weight is not None else _collapse(b, op)
     acc = _accumulator(init, op)
@@ -121,7 +144,7 @@ def rewrite_batch_matmul(op: Operation) -> bool:
     Rewriter.insert_op(expand, InsertPoint.before(op))
     op.results[0].replace_all_uses_with(expand.results[0])
     Rewriter.erase_op(op)
-    for dead in (copy, init.owner):
+    for dead in [*(copy[1] if copy is not None else []), init.owner]:
         erase_if_dead(dead)
     return True
 

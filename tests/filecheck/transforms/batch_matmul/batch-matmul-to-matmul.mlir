@@ -100,3 +100,53 @@ func.func @scaled_copy(%x: tensor<1x8x16xf32>, %w: tensor<16x32xf32>, %init: ten
   %r = linalg.batch_matmul ins(%x, %copy : tensor<1x8x16xf32>, tensor<1x16x32xf32>) outs(%init : tensor<1x8x32xf32>) -> tensor<1x8x32xf32>
   return %r : tensor<1x8x32xf32>
 }
+
+// torch-mlir's MatMul of a 4-D activation by a weight (a Linear layer over NHWC activations):
+// the weight is copied over two leading dims, then the copy is collapsed to a batch of 1*20. All
+// 20 batches multiply by the same matrix: one matmul of 20*6 rows by the weight itself, and both
+// the collapse and the copy are gone.
+// CHECK-LABEL: func.func @linear_over_nhwc(
+// CHECK-SAME:      %x: tensor<1x20x6x16xf32>, %w: tensor<16x32xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[X:.*]] = tensor.collapse_shape %x {{.*}} into tensor<20x6x16xf32>
+// CHECK:         %[[A:.*]] = tensor.collapse_shape %[[X]] {{.*}} into tensor<120x16xf32>
+// CHECK:         %[[M:.*]] = linalg.matmul ins(%[[A]], %w : tensor<120x16xf32>, tensor<16x32xf32>)
+// CHECK:         tensor.expand_shape %[[M]] {{.*}} output_shape [20, 6, 32] : tensor<120x32xf32> into tensor<20x6x32xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     linalg.batch_matmul
+func.func @linear_over_nhwc(%x: tensor<1x20x6x16xf32>, %w: tensor<16x32xf32>) -> tensor<1x20x6x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x20x16x32xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%w : tensor<16x32xf32>) outs(%e : tensor<1x20x16x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x20x16x32xf32>
+  %xc = tensor.collapse_shape %x [[0, 1], [2], [3]] : tensor<1x20x6x16xf32> into tensor<20x6x16xf32>
+  %wc = tensor.collapse_shape %copy [[0, 1], [2], [3]] : tensor<1x20x16x32xf32> into tensor<20x16x32xf32>
+  %ce = tensor.empty() : tensor<20x6x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%ce : tensor<20x6x32xf32>) -> tensor<20x6x32xf32>
+  %r = linalg.batch_matmul ins(%xc, %wc : tensor<20x6x16xf32>, tensor<20x16x32xf32>) outs(%c : tensor<20x6x32xf32>) -> tensor<20x6x32xf32>
+  %re = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [1, 20, 6, 32] : tensor<20x6x32xf32> into tensor<1x20x6x32xf32>
+  return %re : tensor<1x20x6x32xf32>
+}
+
+// Negative: the copy over two leading dims is collapsed into its rows, not into the batch (each
+// batch then reads a different slice of the copy): the batch of 20 stays a batch_matmul.
+// CHECK-LABEL: func.func @collapse_into_rows(
+// CHECK:         linalg.generic
+// CHECK:         linalg.batch_matmul
+func.func @collapse_into_rows(%x: tensor<20x6x32xf32>, %w: tensor<16x32xf32>) -> tensor<20x6x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x2x16x32xf32>
+  %copy = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%w : tensor<16x32xf32>) outs(%e : tensor<20x2x16x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<20x2x16x32xf32>
+  %wc = tensor.collapse_shape %copy [[0], [1, 2], [3]] : tensor<20x2x16x32xf32> into tensor<20x32x32xf32>
+  %ce = tensor.empty() : tensor<20x6x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%ce : tensor<20x6x32xf32>) -> tensor<20x6x32xf32>
+  %r = linalg.batch_matmul ins(%x, %wc : tensor<20x6x32xf32>, tensor<20x32x32xf32>) outs(%c : tensor<20x6x32xf32>) -> tensor<20x6x32xf32>
+  return %r : tensor<20x6x32xf32>
+}
