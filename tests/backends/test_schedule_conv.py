@@ -154,7 +154,7 @@ def test_parallel_register_tiles_agree_with_the_reference(layer, pipeline):
     from xfuse.backends.pipelines import openmp_available
 
     if pipeline == "microkernel-openmp" and not openmp_available():
-        pytest.skip("libomp.so.5 is not installed")
+        pytest.skip("LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")
     module, groups = _plan(layer)
     body = conv_schedule_bodies(groups, parallel=True)[0]
     nested = layer.fuse_tile is not None  # inside xfuse's forall tiles already: no nested parallel loop
