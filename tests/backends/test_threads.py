@@ -105,3 +105,30 @@ def test_xfuse_run_refuses_a_bad_thread_count(capsys, bad):
         xfuse_run([str(MLP), "--threads", bad])
     _, err = capsys.readouterr()
     assert info.value.code == 1 and "argument --threads" in err and "Traceback" not in err
+
+
+CONV_1X1_NCHW = """func.func @conv(%input: tensor<1x8x24x24xf32>, %w: tensor<1x1x8x16xf32>) -> tensor<1x16x24x24xf32> {
+  %e0 = tensor.empty() : tensor<1x24x24x8xf32>
+  %x = linalg.transpose ins(%input : tensor<1x8x24x24xf32>) outs(%e0 : tensor<1x24x24x8xf32>) permutation = [0, 2, 3, 1]
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x24x24x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x24x24x16xf32>) -> tensor<1x24x24x16xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x24x24x8xf32>, tensor<1x1x8x16xf32>) outs(%init : tensor<1x24x24x16xf32>) -> tensor<1x24x24x16xf32>
+  %e1 = tensor.empty() : tensor<1x16x24x24xf32>
+  %out = linalg.transpose ins(%y : tensor<1x24x24x16xf32>) outs(%e1 : tensor<1x16x24x24xf32>) permutation = [0, 3, 1, 2]
+  return %out : tensor<1x16x24x24xf32>
+}
+"""
+
+
+def test_a_two_dimensional_forall_runs_each_tile_once():
+    """SqueezeNet's first 1x1 convolution, cut down: its register tiles are a 24 x 4 forall. MLIR
+    22's async-parallel-for (the `microkernel-parallel` pipeline xfuse had) ran blocks past the
+    end of such a loop from its start again, and this result came out up to 4x too large; the
+    OpenMP worksharing loop runs each tile once."""
+    reference = xfuse.compile_module(CONV_1X1_NCHW, pipeline="default")
+    inputs = random_inputs(reference.signature, seed=0)
+    (expected,) = reference(*inputs)
+    (got,) = xfuse.compile_module(CONV_1X1_NCHW, threads=2)(*inputs)
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)

@@ -13,9 +13,11 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
   vectorized to `vector.fma` with its fused bias/activation on the register tile; NHWC and
   depthwise convolutions likewise, xfuse/backends/schedule_conv.py), and `opt`/`llc` told the host
   CPU and triple (`-mcpu`, `-mtriple`, xfuse/backends/target.py) so they use its vector width.
-- `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
-  `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
-  (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
+- `microkernel-openmp` (tensor input): `microkernel` with every `scf.forall` run in parallel by
+  LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel, a dependency of xfuse); what
+  `threads=N` > 1 compiles with (`with_threads`: a `num_threads` clause of N on every region).
+  There is no pipeline on MLIR's async runtime: `async-parallel-for` of MLIR 22 runs some
+  iterations of a multi-dimensional `scf.parallel` several times (docs/backend.md).
 - `default` (tensor input; the reference lowering the others are tested against): lower
   linalg.pack/unpack (only when present), elementwise tensor arith/math to linalg,
   one-shot-bufferize at the function boundary, ownership-based deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
@@ -562,29 +564,7 @@ MICROKERNEL = replace(
 
 FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")
 WORKERS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
-"""CPUs this process may use: the size of libmlir_async_runtime's thread pool."""
-
-ASYNC_PARALLEL = Step(
-    f"scf-forall-to-parallel,async-parallel-for{{async-dispatch=false num-workers={WORKERS} min-task-size=1}},"
-    "async-to-async-runtime,async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,"
-    "convert-async-to-llvm",
-    "scf.forall (the tiles xfuse fused) to scf.parallel, split into async tasks run by "
-    "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it). "
-    "min-task-size=1: the default (1000 iterations per task) never splits a forall of a few dozen "
-    "tiles, which ran on one thread. num-workers = the CPUs (not the default 8) and no recursive "
-    "dispatch: one block per CPU, the caller running the first itself, so no more threads are "
-    "runnable than there are CPUs (measured on 2 CPUs, 512^3 MLP: 1.78x against 1.72x).",
-)
-
-MICROKERNEL_PARALLEL = replace(
-    MICROKERNEL,
-    name="microkernel-parallel",
-    description="as `microkernel`, but the scf.forall loops run in parallel on every CPU "
-    "(async-parallel-for and MLIR's async runtime)",
-    steps=tuple(ASYNC_PARALLEL if step == FORALL_TO_FOR else step for step in MICROKERNEL.steps),
-    runtime_libraries=("libmlir_async_runtime.so",),
-    parallel=True,
-)
+"""CPUs this process may use: the threads of `microkernel-openmp` when `threads` is not given."""
 
 FINALIZE_MEMREF = next(step for step in TO_LLVM if step.passes == "finalize-memref-to-llvm")
 TO_OPENMP = Step(
@@ -596,7 +576,7 @@ TO_OPENMP = Step(
 OPENMP_TO_LLVM = Step("convert-openmp-to-llvm", "omp ops' types to LLVM (mlir-translate builds the runtime calls).")
 
 
-def _openmp_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+def openmp_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """A single-thread pipeline's steps with its `scf.forall` loops run by OpenMP (`TO_OPENMP`)
     instead of made `scf.for` loops. finalize-memref-to-llvm moves before scf-to-cf: the
     memref.alloca_scope scf-to-openmp puts in the parallel region must still have one block when
@@ -612,20 +592,19 @@ MICROKERNEL_OPENMP = replace(
     description="as `microkernel`, but the scf.forall loops run in parallel with LLVM's OpenMP "
     "runtime (libomp.so from the cmeel-libomp wheel, a dependency of xfuse), on every CPU or on "
     "`threads`",
-    steps=_openmp_steps(MICROKERNEL.steps),
+    steps=openmp_steps(MICROKERNEL.steps),
     runtime_libraries=("libomp.so",),
     parallel=True,
 )
 
 PIPELINES: dict[str, Pipeline] = {
-    p.name: p for p in (MICROKERNEL, MICROKERNEL_PARALLEL, MICROKERNEL_OPENMP, DEFAULT, MEMREF, VECTORIZE,
+    p.name: p for p in (MICROKERNEL, MICROKERNEL_OPENMP, DEFAULT, MEMREF, VECTORIZE,
                         XFUSE_BUFFERIZE)}
 
 
 def parallel_pipeline() -> Pipeline:
     """The parallel pipeline `threads` > 1 uses: `microkernel-openmp` (LLVM's OpenMP runtime comes
-    with xfuse's `cmeel-libomp` dependency). Never `microkernel-parallel`: MLIR 22's
-    async-parallel-for runs some iterations of a multi-dimensional loop twice (docs/backend.md)."""
+    with xfuse's `cmeel-libomp` dependency)."""
     return MICROKERNEL_OPENMP
 
 
@@ -680,7 +659,7 @@ def with_threads(pipeline: Pipeline, threads: object) -> Pipeline:
     base = pipeline
     if pipeline.name == MICROKERNEL.name or pipeline.name.startswith(f"{MICROKERNEL.name}+"):
         base = replace(MICROKERNEL_OPENMP, name=MICROKERNEL_OPENMP.name + pipeline.name[len(MICROKERNEL.name):],
-                       steps=_openmp_steps(pipeline.steps))
+                       steps=openmp_steps(pipeline.steps))
     if TO_OPENMP not in base.steps:
         from xfuse.backends.calling import BackendError
 
