@@ -14,6 +14,7 @@ import pytest
 import xfuse
 from xfuse.backends import toolchain
 from xfuse.backends.pipelines import DEFAULT_THREADS, get_pipeline, with_threads
+from xfuse.backends.profile import rebuildable_pipeline
 from xfuse.backends.runner import BackendError, random_inputs
 from xfuse.tools.xfuse_run import main as xfuse_run
 
@@ -42,6 +43,7 @@ def test_two_threads_agree_with_one_through_compile_module_and_run(mlp):
     for _ in range(3):  # the team is reused across calls
         np.testing.assert_allclose(two(*inputs)[0], expected, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(xfuse.run(mlp, *inputs, threads=2)[0], expected, rtol=1e-5, atol=1e-5)
+    assert rebuildable_pipeline(two.pipeline).threads == 2  # a profile runs on the same threads
 
 
 def test_the_runtime_is_the_wheels_libomp(mlp):
