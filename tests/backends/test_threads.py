@@ -134,3 +134,29 @@ def test_a_two_dimensional_forall_runs_each_tile_once():
     (expected,) = reference(*inputs)
     (got,) = xfuse.compile_module(CONV_1X1_NCHW, threads=2)(*inputs)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+_TEAM = """
+import os, sys
+import xfuse
+from xfuse.backends.runner import random_inputs
+compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=int(sys.argv[2]))
+inputs = random_inputs(compiled.signature)
+before = len(os.listdir("/proc/self/task"))
+compiled(*inputs)
+print(len(os.listdir("/proc/self/task")) - before)
+"""
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_call_runs_on_the_team_it_asked_for(threads):
+    """libomp starts threads - 1 workers for the call (the caller is the team's first thread),
+    whatever the CPU count: the `num_threads` clause decides, not libomp's default (every CPU).
+    In a fresh process, so that no other library's threads are counted."""
+    import subprocess
+    import sys
+
+    process = subprocess.run([sys.executable, "-c", _TEAM, str(MLP), str(threads)], capture_output=True, text=True,
+                             timeout=600)
+    assert process.returncode == 0, process.stderr
+    assert int(process.stdout.split()[-1]) == threads - 1

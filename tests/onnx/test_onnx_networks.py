@@ -75,8 +75,9 @@ def test_tiny_transformer_layer():
 
 
 @pytest.mark.slow
-def test_benchmark_transformer_layer():
-    check_agreement(xfuse.onnx.transformer_layer(BENCHMARK, seed=0))
+@pytest.mark.parametrize("threads", [1, 2])
+def test_benchmark_transformer_layer(threads):
+    check_agreement(xfuse.onnx.transformer_layer(BENCHMARK, seed=0), threads=threads)
 
 
 def test_tiny_conv_network(tiny_conv):
