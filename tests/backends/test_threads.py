@@ -13,7 +13,7 @@ import pytest
 
 import xfuse
 from xfuse.backends import toolchain
-from xfuse.backends.pipelines import DEFAULT_THREADS, get_pipeline, with_threads
+from xfuse.backends.pipelines import DEFAULT_THREADS, get_pipeline, with_runtime_checks, with_threads
 from xfuse.backends.profile import rebuildable_pipeline
 from xfuse.backends.runner import BackendError, random_inputs
 from xfuse.tools.xfuse_run import main as xfuse_run
@@ -64,6 +64,9 @@ def test_every_parallel_region_gets_the_thread_count():
     # the named OpenMP pipeline: on every CPU unless told, else the count asked for
     assert with_threads(get_pipeline("microkernel-openmp"), None) == get_pipeline("microkernel-openmp")
     assert with_threads(get_pipeline("microkernel-openmp"), 2).threads == 2
+    checked = with_threads(with_runtime_checks(get_pipeline("microkernel")), 2)  # xfuse-run --runtime-checks --threads 2
+    assert checked.name == "microkernel-openmp+runtime-checks" and checked.runtime_checks
+    assert "num-threads=2" in checked.spec()
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True])
