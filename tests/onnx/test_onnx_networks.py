@@ -112,13 +112,14 @@ def test_bad_thread_count_is_refused_before_the_import(tiny_conv):
 def test_saved_model_keeps_its_thread_count(tiny_conv, tmp_path):
     model = xfuse.onnx.load(tiny_conv, threads=2)
     again = xfuse.onnx.Model.load_compiled(model.save(tmp_path / "tiny.xfuse"))
-    assert again.compiled.pipeline.threads == 2 and again.compiled.pipeline.name == "microkernel-openmp"
+    assert again.threads == model.threads == 2 and again.compiled.pipeline.name == "microkernel-openmp"
     feeds = random_feeds(model, seed=2)
     np.testing.assert_array_equal(again(feeds["x"]), model(feeds["x"]))
 
 
 def test_call_forms_agree(tiny_conv):
     model = xfuse.onnx.load(tiny_conv)
+    assert model.threads == 1
     feeds = random_feeds(model, seed=4)
     by_name = model.run(feeds)
     positional = model(feeds["x"])

@@ -87,6 +87,15 @@ class Model:
     def output_names(self) -> list[str]:
         return [info.name for info in self.outputs]
 
+    @property
+    def threads(self) -> int:
+        """Threads a call runs on (`load(threads=)`; a parallel pipeline named without a count: the
+        CPUs this process may use)."""
+        from xfuse.backends.pipelines import WORKERS
+
+        pipeline = self.compiled.pipeline
+        return pipeline.threads or (WORKERS if pipeline.parallel else 1)
+
     # Building ----------------------------------------------------------------------------
 
     @staticmethod
