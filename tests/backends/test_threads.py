@@ -147,19 +147,29 @@ compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=int(sys.a
 inputs = random_inputs(compiled.signature)
 before = len(os.listdir("/proc/self/task"))
 compiled(*inputs)
+print(sorted({line.split()[-1] for line in open("/proc/self/maps") if "omp" in line.rsplit("/", 1)[-1]}))
 print(len(os.listdir("/proc/self/task")) - before)
 """
 
+SYSTEM_LIBOMP = Path("/usr/lib/x86_64-linux-gnu/libomp.so.5")
+
 
 @pytest.mark.parametrize("threads", [2, 3])
-def test_a_call_runs_on_the_team_it_asked_for(threads):
+def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
     """libomp starts threads - 1 workers for the call (the caller is the team's first thread),
     whatever the CPU count: the `num_threads` clause decides, not libomp's default (every CPU).
-    In a fresh process, so that no other library's threads are counted."""
+    In a fresh process, so that no other library's threads are counted; with a decoy `libomp.so`
+    (the system's, where there is one) first in LD_LIBRARY_PATH, which the loader must not take."""
+    import os
     import subprocess
     import sys
 
+    if SYSTEM_LIBOMP.is_file():
+        (tmp_path / "libomp.so").symlink_to(SYSTEM_LIBOMP)
+    environment = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path)}
     process = subprocess.run([sys.executable, "-c", _TEAM, str(MLP), str(threads)], capture_output=True, text=True,
-                             timeout=600)
+                             timeout=600, env=environment)
     assert process.returncode == 0, process.stderr
-    assert int(process.stdout.split()[-1]) == threads - 1
+    mapped, workers = process.stdout.splitlines()[-2:]
+    assert int(workers) == threads - 1
+    assert mapped == repr([str(toolchain.openmp_runtime())])
