@@ -208,7 +208,10 @@ def run_tool(args: argparse.Namespace) -> int:
     if profiled is not None:
         from xfuse.backends.profile import profile_module
 
-        print(profile_module(profiled, *_copies(inputs), entry=compiled.entry, pipeline=args.pipeline,
+        from xfuse.backends.pipelines import get_pipeline, with_threads
+
+        pipeline = with_threads(get_pipeline(args.pipeline), args.threads) if args.threads > 1 else args.pipeline
+        print(profile_module(profiled, *_copies(inputs), entry=compiled.entry, pipeline=pipeline,
                              repeat=args.profile).text())
     return status
 
