@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="tile sizes of the matmul (M, N, K), default 64,64,0 (K untiled: forall)")
     parser.add_argument("--passes", default=None, help="fusion pipeline (default: see above)")
     parser.add_argument("--lowering", default="microkernel",
-                        choices=["microkernel", "microkernel-parallel", "default", "vectorize"],
+                        choices=["microkernel", "microkernel-openmp", "default", "vectorize"],
                         help="mlir-opt lowering pipeline for both variants (default microkernel)")
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)

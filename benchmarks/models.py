@@ -17,8 +17,7 @@ is also an input, 2-19% slower, which flattered the ratios to it before 2026-11-
   the whole-network pipeline (`NETWORK_PASSES`: network fusion,
   xfuse-bufferize, shared buffers) and its `memref` backend for T = 1; for T > 1 the same with
   `xfuse-network-fusion{min-tiles=T}` and the fused groups' `scf.forall` run on LLVM's OpenMP
-  runtime (`memref-openmp` below: the steps `microkernel-openmp` uses, on the `memref` pipeline),
-  or the async runtime when libomp is absent (as benchmarks/peers.py picks).
+  runtime (`memref-openmp` below: the steps `microkernel-openmp` uses, on the `memref` pipeline).
 
 Every system is checked against onnxruntime (1 thread) before any timing: the largest absolute
 difference over the largest magnitude of each output must be at most 1e-4 (a wrong fast result
@@ -213,18 +212,11 @@ def iree_runner(vmfb: bytes, parameters: Path, feeds: dict[str, np.ndarray], inp
 
 def memref_openmp():
     """The `memref` backend with every `scf.forall` run in parallel, as `microkernel-openmp` does
-    on tensors (or the async runtime when libomp is absent)."""
+    on tensors."""
     from xfuse.backends import pipelines as p
 
-    if not p.openmp_available():
-        parallel = p.MICROKERNEL_PARALLEL
-        steps = tuple(p.ASYNC_PARALLEL if s == p.FORALL_TO_FOR else s for s in p.MEMREF.steps)
-        return replace(p.MEMREF, name="memref-parallel", steps=steps, runtime_libraries=parallel.runtime_libraries,
-                       description="memref, scf.forall on MLIR's async runtime")
-    steps = tuple(s for step in p.MEMREF.steps if step != p.FINALIZE_MEMREF
-                  for s in ((p.TO_OPENMP, p.FINALIZE_MEMREF) if step == p.FORALL_TO_FOR
-                            else (step, p.OPENMP_TO_LLVM) if step.passes == "convert-cf-to-llvm" else (step,)))
-    return replace(p.MEMREF, name="memref-openmp", steps=steps, runtime_libraries=("libomp.so.5",),
+    return replace(p.MEMREF, name="memref-openmp", steps=p.openmp_steps(p.MEMREF.steps),
+                   runtime_libraries=p.MICROKERNEL_OPENMP.runtime_libraries,
                    description="memref, scf.forall on LLVM's OpenMP runtime")
 
 
@@ -244,7 +236,7 @@ def xfuse_configuration(threads: int, variant: str | None = None) -> tuple[str, 
 
         if threads == 1:
             return DEFAULT_PASSES, p.MICROKERNEL
-        return DEFAULT_PASSES, p.MICROKERNEL_OPENMP if p.openmp_available() else p.MICROKERNEL_PARALLEL
+        return DEFAULT_PASSES, p.with_threads(p.MICROKERNEL, threads)  # what `xfuse.onnx.load(threads=)` builds
     from xfuse.transforms.network.pipeline import NETWORK_BACKEND, NETWORK_PASSES
 
     if threads == 1:

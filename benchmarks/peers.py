@@ -5,8 +5,8 @@ Systems, each on the same seeded inputs (results checked against numpy first):
 - `numpy`: `np.maximum(x @ w + b, 0)`; OpenBLAS limited to T threads with threadpoolctl.
 - `xfuse`: the layer's matmul tiled by `xfuse-tile{loop=forall}` (`--tile-sizes`, default 64x64)
   and fused by `xfuse-diffusion`, lowered by the `microkernel` pipeline (1 thread) or, for
-  T > 1, `microkernel-openmp` (the forall on LLVM's OpenMP runtime, when libomp is installed) or
-  else `microkernel-parallel` (MLIR's async runtime); the header says which.
+  T > 1, `microkernel-openmp` with T threads (the forall on LLVM's OpenMP runtime, as
+  `threads=T` builds it).
 - `xfuse-unfused`: the layer as written (whole-tensor ops), `microkernel` pipeline; 1 thread only
   (it has no parallel loop).
 - `xfuse-data-tiled` (with `--data-tiled`): the layer as pack + `linalg.mmt4d` + unpack (inner
@@ -123,8 +123,7 @@ def xfuse_system(shape: tuple[int, int, int], threads: int, fused: bool, tile_si
         module = xfuse.parse(mlp_layer_module(m, n, k, (*tile_sizes, 0) if fused else None))
     if fused:
         xfuse.apply_passes(module, DATA_TILED_PASSES if data_tiled else DIFFUSION_PASSES)
-    pipeline = parallel_pipeline() if threads > 1 else "microkernel"
-    compiled = compile_module(module, entry="mlp", pipeline=pipeline, cache=False)
+    compiled = compile_module(module, entry="mlp", cache=False, threads=threads)
     seconds = time.perf_counter() - start
 
     def bind(inputs: list[np.ndarray]) -> Callable[[], object]:

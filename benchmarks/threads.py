@@ -3,17 +3,15 @@
     python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
 
 For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
-`microkernel` pipeline (one thread), `microkernel-parallel` (the forall's tiles on MLIR's async
-runtime, one block per CPU) and, when libomp is installed, `microkernel-openmp` (LLVM's OpenMP
-runtime); then, for each gap in milliseconds, times `--calls` calls of each with the process
+`microkernel` pipeline (one thread) and `microkernel-openmp` (LLVM's OpenMP runtime, every CPU);
+then, for each gap in milliseconds, times `--calls` calls of each with the process
 sleeping that long before every call, and prints the medians and the speedups over one thread.
 Only the calls are timed.
 
-Why: a parallel call must find a worker thread awake. The async runtime's workers sleep on a
-condition variable between calls, and waking one took, on this 2-vCPU machine, as long as half a
-512^3 call in some runs (blocks of 40 back-to-back calls ran at 1.0x or at 1.8x, at random);
-libomp's workers spin for a while first (KMP_BLOCKTIME), so back-to-back calls scale every
-time. The gaps show what a caller that does other work between calls gets.
+Why: a parallel call must find a worker thread awake. libomp's workers spin for a while before
+they sleep (KMP_BLOCKTIME), so back-to-back calls scale every time (MLIR's async runtime, whose
+pipeline xfuse had until issue 40, slept at once: waking a worker took as long as half a 512^3
+call). The gaps show what a caller that does other work between calls gets.
 """
 
 from __future__ import annotations
@@ -32,7 +30,6 @@ import numpy as np  # noqa: E402
 import xfuse  # noqa: E402
 from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
 from benchmarks.mlp_models import mlp_layer_module  # noqa: E402
-from xfuse.backends.pipelines import openmp_available  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
 
 
@@ -42,8 +39,8 @@ def _shape(text: str) -> tuple[int, int, int]:
 
 
 def pipelines() -> list[str]:
-    """One thread, then the parallel pipelines this machine can run."""
-    return ["microkernel", "microkernel-parallel", *(["microkernel-openmp"] if openmp_available() else [])]
+    """One thread, then the parallel pipeline."""
+    return ["microkernel", "microkernel-openmp"]
 
 
 def timed_calls(shape: tuple[int, int, int], gaps_ms: list[float], calls: int,

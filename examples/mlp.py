@@ -6,11 +6,11 @@ of `--tile-sizes` tiles (`xfuse-tile{loop=forall}`) and `xfuse-diffusion` pulls 
 bias broadcast, the add and the relu into each tile; the `microkernel` pipeline then register-
 tiles and vectorizes each tile (docs/backend.md). `--unfused` runs the layer as written.
 
-    python examples/mlp.py [--pipeline microkernel|microkernel-parallel|default|vectorize]
+    python examples/mlp.py [--pipeline microkernel|microkernel-openmp|default|vectorize]
                            [--tile-sizes 64,64] [--unfused] [--repeat N] [--seed S]
 
 numpy is timed in the same run, interleaved, with its BLAS limited to one thread (threadpoolctl,
-when installed) unless the pipeline is `microkernel-parallel`. This machine may set
+when installed) unless the pipeline is `microkernel-openmp`. This machine may set
 OPENBLAS_CORETYPE, which slows a current numpy: `env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE`
 compares against it fairly (docs/benchmarks.md).
 """
@@ -55,7 +55,7 @@ def blas_threads(threads: int):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pipeline", default="microkernel",
-                        choices=["microkernel", "microkernel-parallel", "default", "vectorize"])
+                        choices=["microkernel", "microkernel-openmp", "default", "vectorize"])
     parser.add_argument("--tile-sizes", type=lambda t: tuple(int(s) for s in t.split(",")), default=(64, 64))
     parser.add_argument("--unfused", action="store_true", help="compile the layer as written (no xfuse fusion)")
     parser.add_argument("--repeat", type=int, default=20)
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = np.allclose(result, expected, rtol=1e-4, atol=1e-4)
     x, w, bias = inputs
     bound = compiled.bind(*inputs)
-    threads = (os.cpu_count() or 1) if args.pipeline == "microkernel-parallel" else 1
+    threads = (os.cpu_count() or 1) if args.pipeline == "microkernel-openmp" else 1
     limits = blas_threads(threads)
     times, numpy_times = [], []
     try:

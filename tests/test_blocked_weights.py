@@ -60,7 +60,7 @@ def test_blocked_matmul_computes_the_same(function, arguments):
     only = [op for op in module.ops if op.sym_name.data != function]
     for op in only:
         op.detach()
-    _compare(str(module), function, arguments, ["microkernel", "microkernel-parallel", "default"], 1)
+    _compare(str(module), function, arguments, ["microkernel", "microkernel-openmp", "default"], 1)
 
 
 def test_weights_left_alone_keep_their_types():

@@ -132,7 +132,7 @@ def test_grouped_convolution_with_a_bias_broadcasts_it_per_group():
     layouts = weight_layouts(module, "grouped_bias")
     x, w, b = random_inputs(reference.signature, seed=13)
     want = reference(x, w, b)[0]
-    for pipeline in (PIPELINE, "microkernel", "microkernel-parallel"):
+    for pipeline in (PIPELINE, "microkernel", "microkernel-openmp"):
         got = compile_module(module.clone(), pipeline=pipeline)(x, np.ascontiguousarray(w.transpose(layouts[1])), b)
         np.testing.assert_allclose(got[0], want, rtol=1e-5, atol=1e-5, err_msg=pipeline)
 
@@ -151,7 +151,7 @@ def test_grouped_convolution_computes_the_chain_after_it_per_group():
     layouts = weight_layouts(module, "grouped_chain")
     x, w, b, res = random_inputs(reference.signature, seed=14)
     want = reference(x, w, b, res)
-    for pipeline in (PIPELINE, "microkernel", "microkernel-parallel"):
+    for pipeline in (PIPELINE, "microkernel", "microkernel-openmp"):
         got = compile_module(module.clone(), pipeline=pipeline)(x, np.ascontiguousarray(w.transpose(layouts[1])), b, res)
         for g, expected in zip(got, want, strict=True):
             np.testing.assert_allclose(g, expected, rtol=1e-5, atol=1e-5, err_msg=pipeline)
@@ -333,7 +333,7 @@ def test_lrn_grouped_conv_and_shuffle_agree_with_onnxruntime():
     assert {"linalg.conv_2d_nhwc_hwcf", "linalg.pooling_nhwc_sum"} <= names  # the grouped conv split per group
     assert not any("nchw" in name or "ngchw" in name or "nhwgc" in name for name in names), names
     # the split convolutions get the register-tiled schedule too; the groups' forall runs in parallel
-    for pipeline in (PIPELINE, "microkernel", "microkernel-parallel"):
+    for pipeline in (PIPELINE, "microkernel", "microkernel-openmp"):
         model = xfuse.onnx.load(network, passes="xfuse-nhwc", pipeline=pipeline)
         errors = compare_with_onnxruntime(model, network, seed=2)
         assert errors and all(error <= TOLERANCE for error in errors.values()), (pipeline, errors)

@@ -157,7 +157,7 @@ def test_a_contraction_and_its_elementwise_chain_are_one_section():
     assert profile.sections[1].gflops > 0
 
 
-@pytest.mark.skipif(not openmp_available(), reason="libomp.so.5 is not installed")
+@pytest.mark.skipif(not openmp_available(), reason="LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")
 def test_parallel_pipeline_ticks_on_the_calling_thread():
     module = xfuse.parse(LAYER)
     xfuse.apply_passes(module, "xfuse-tile{loop=forall},xfuse-diffusion")

@@ -3,7 +3,7 @@
 - Which convolutions are split (the head at least 3/4 of the channels, a full-width tile for
   it) and into what: two convolutions on filter and accumulator slices, inserted back in order.
 - Differential: split layers (1x1 and 3x3, padding, stride, batch 2, bias-like residual and
-  ReLU after the split) through `microkernel` and `microkernel-parallel` against `default`.
+  ReLU after the split) through `microkernel` and `microkernel-openmp` against `default`.
 - Matrix products: which are split (a four-vector head of at least 3/4 of the columns) and into
   what; a classifier (1 x 2048 x 1000, bias add after it) and a small product agree.
 """
@@ -62,7 +62,7 @@ SPLIT_LAYERS = [
 
 
 @pytest.mark.parametrize("layer", SPLIT_LAYERS)
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_split_layers_agree_with_the_reference(layer, pipeline):
     if host_target().vector_bits != 512:
         pytest.skip(f"the channel counts are chosen for 16-lane vectors (host: {host_target()})")
@@ -107,7 +107,7 @@ def test_which_matmuls_are_split(n, target, parts):
 
 
 @pytest.mark.parametrize(("m", "k", "n"), [(1, 2048, 1000), (3, 96, 72)])
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_split_matmuls_agree_with_the_reference(m, k, n, pipeline):
     text = _matmul_text(m, k, n)
     candidate, reference = compile_module(text, "fc", pipeline), compile_module(text, "fc", "default")
@@ -176,7 +176,7 @@ def test_a_bias_broadcast_is_split_with_the_convolution(inside_loop):
 
 
 @pytest.mark.parametrize("inside_loop", [False, True], ids=["function", "loop"])
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_split_biased_convolutions_agree_with_the_reference(inside_loop, pipeline):
     if host_target().vector_bits != 512:
         pytest.skip(f"the channel count is chosen for 16-lane vectors (host: {host_target()})")
@@ -243,7 +243,7 @@ def test_a_chain_in_a_loop_is_split_with_the_convolution():
         assert next(iter(relu_use.operation.results[0].uses)).operation.name == "tensor.insert_slice"
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_split_chains_agree_with_the_reference(pipeline):
     if host_target().vector_bits != 512:
         pytest.skip(f"the channel count is chosen for 16-lane vectors (host: {host_target()})")

@@ -1,7 +1,7 @@
 """MLIR's own test functions through the micro-kernel schedules: every piece of the MLIR corpus
 (tests/mlir_corpus/, LLVM 22.1.8's dialect tests, see docs/mlir-corpus.md) that is one public
 function from static tensors to static tensors, with a linalg op, a pad or a concat in it, is
-compiled by the `default` lowering and by `microkernel` and `microkernel-parallel` (convolution,
+compiled by the `default` lowering and by `microkernel` and `microkernel-openmp` (convolution,
 matmul, pooling and transpose schedules, pads written in place, the parallel split), run on the
 same random inputs, and must agree. These are inputs xfuse's authors did not write.
 
@@ -36,7 +36,7 @@ from xfuse.backends.runner import BackendError, compile_module, random_inputs
 from xfuse.parsing import parse
 
 CORPUS = Path(__file__).parent.parent / "mlir_corpus"
-PIPELINES = ("microkernel", "microkernel-parallel")
+PIPELINES = ("microkernel", "microkernel-openmp")
 QUICK_STRIDE = 6
 MAX_ELEMENTS = 1 << 24
 UNDEFINED = {
@@ -123,8 +123,8 @@ def test_quick_sample_agrees_with_the_reference(piece):
 @pytest.mark.slow
 @pytest.mark.parametrize("piece", [p for i, p in enumerate(PIECES) if i % QUICK_STRIDE])
 def test_every_piece_agrees_with_the_reference(piece):
-    """The rest through `microkernel` only (CI time); `microkernel-parallel` agreed on all of them
-    on 2026-11-26 (docs/testing.md)."""
+    """The rest through `microkernel` only (CI time); `microkernel-parallel` (the async pipeline
+    of the time, since removed) agreed on all of them on 2026-11-26 (docs/testing.md)."""
     _agree(piece, ("microkernel",))
 
 

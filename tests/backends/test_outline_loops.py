@@ -71,7 +71,7 @@ def test_outlining_runs_after_deallocation_on_memrefs_with_their_static_types(mo
     assert OUTLINE_ENTRY not in transform_script([], ())
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_every_top_level_loop_nest_becomes_an_internal_noinline_function(pipeline, tmp_path, monkeypatch):
     monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
     prepared = prepare_for_execution(_mlp())
@@ -91,7 +91,7 @@ def test_every_top_level_loop_nest_becomes_an_internal_noinline_function(pipelin
     assert "optnone" in attributes and "noinline" in attributes, attributes
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_outlined_and_whole_builds_agree(pipeline, monkeypatch):
     monkeypatch.delenv("XFUSE_OUTLINE_MIN_OPS", raising=False)
     outlined = compile_module(_mlp(), pipeline=pipeline)
@@ -124,7 +124,7 @@ def test_function_passes_are_nested_in_groups_of_consecutive_ones():
         "convert-func-to-llvm", "llvm.func(convert-ub-to-llvm,reconcile-unrealized-casts)"]
 
 
-@pytest.mark.parametrize("pipeline", ["default", "microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["default", "microkernel", "microkernel-openmp"])
 def test_nested_lowering_lowers_to_the_same_module(pipeline, tmp_path, monkeypatch):
     """The outlined loop functions are lowered in parallel (`nest_lowering`): the LLVM module is
     the one the module-level passes make, byte for byte."""

@@ -5,7 +5,7 @@
   border is filled, slab by slab, without overlap; pads of arguments and of producers writing
   into an argument are left as they were.
 - Differential: every function of the input file through `microkernel` and
-  `microkernel-parallel` (the rewrite, then the schedule) against `default` (neither), and
+  `microkernel-openmp` (the rewrite, then the schedule) against `default` (neither), and
   random-tester layers with a ReLU before the padded convolution.
 """
 
@@ -132,7 +132,7 @@ def test_border_slabs_cover_the_border_once(low, source, padded):
     assert (covered == 1).all()
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_in_place_pads_agree_with_the_reference(function, pipeline):
     text = INPUT.read_text()

@@ -86,7 +86,7 @@ def test_a_reshaped_reader_keeps_the_activation_contiguous():
     assert pad_pixel_strides(module, AVX512) == 0
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 @pytest.mark.parametrize("size, channels, stride", [(14, 1024, 1), (28, 512, 2)], ids=["1024", "512-stride-2"])
 def test_padded_stride_computes_the_same(pipeline, size, channels, stride):
     text = _two_layers(size, channels, stride=stride)

@@ -184,7 +184,7 @@ def test_only_whole_vectors_with_a_loop_to_fuse_into(shape, planned):
 
 def test_the_parallel_pipelines_leave_the_chains_to_the_parallel_split():
     prepared = prepare_for_execution(parse(_gelu()))
-    specialized = get_pipeline("microkernel-parallel").for_module(prepared)
+    specialized = get_pipeline("microkernel-openmp").for_module(prepared)
     assert not any(ELEMENTWISE_ATTR in op.attributes for op in prepared.walk())
     assert "elementwise chain" not in "".join(specialized.transform_bodies)
 

@@ -4,7 +4,7 @@
   vector divides, dynamic shapes and poolings in loops are left to the loops.
 - The sequential pipelines vectorize poolings; the parallel ones leave them to the parallel split.
 - Differential: max and sum poolings (strides, dilations, windows 2x2 to 3x3, padded input,
-  batch 2) through `microkernel` and `microkernel-parallel` against `default`; the lowered code
+  batch 2) through `microkernel` and `microkernel-openmp` against `default`; the lowered code
   of a vectorized pooling computes on vectors of 16 lanes or more (the reference's has none).
 """
 
@@ -79,7 +79,7 @@ def test_plan_marks_top_level_poolings():
     assert pool_bodies([]) == []
 
 
-@pytest.mark.parametrize(("pipeline", "planned"), [("microkernel", True), ("microkernel-parallel", False)])
+@pytest.mark.parametrize(("pipeline", "planned"), [("microkernel", True), ("microkernel-openmp", False)])
 def test_only_the_sequential_pipelines_vectorize_poolings(pipeline, planned):
     prepared = prepare_for_execution(parse(_pool()))
     specialized = get_pipeline(pipeline).for_module(prepared)
@@ -98,7 +98,7 @@ POOLS = [
 ]
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 @pytest.mark.parametrize("kwargs", POOLS)
 def test_vectorized_poolings_agree_with_the_reference(kwargs, pipeline):
     text = _pool(**kwargs)

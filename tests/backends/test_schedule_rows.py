@@ -157,7 +157,7 @@ def _agree(text: str, seed: int = 0, rtol: float = 1e-5, pipeline: str = "microk
     return [inputs, got]
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_the_softmax_agrees_with_numpy(pipeline):
     (x,), (got,) = _agree(_text("softmax"), pipeline=pipeline)
     z = x * 0.125

@@ -5,7 +5,7 @@
   for L1 are vectorized (small shuffles and row moves stay scalar loops).
 - Plan: static float transposes at a function's top level, not those in a loop.
 - Differential: transposes of several shapes and permutations through `microkernel` and
-  `microkernel-parallel` against `default`; the lowered code of a 48 x 32 transpose shuffles
+  `microkernel-openmp` against `default`; the lowered code of a 48 x 32 transpose shuffles
   16-lane vectors (the reference's has no vector at all).
 """
 
@@ -100,7 +100,7 @@ func.func @f(%x: tensor<4x8xf32>, %y: tensor<?x8xf32>, %n: index) -> tensor<8x?x
     assert not any(TRANSPOSE_ATTR in op.attributes for op in module.walk())
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 @pytest.mark.parametrize(("source", "permutation", "tile"), CASES + [(*case, None) for case in KEPT])
 def test_vectorized_transposes_agree_with_the_reference(source, permutation, tile, pipeline):
     text = _module(source, permutation)

@@ -94,7 +94,8 @@ def test_report_lists_every_tool_with_version_and_origin():
         line = next(line for line in lines if line.split()[0] == tool)
         assert line.split()[1] == "22.1.8", line
         assert Path(line.split()[2]).is_file() and line.endswith("wheel)"), line
-    assert sum(line.startswith("runtime library: ") for line in lines) == 2
+    assert sum(line.startswith("runtime library: ") for line in lines) == 3
+    assert any("cmeel.prefix/lib/libomp.so  (threads > 1, the cmeel-libomp wheel)" in line for line in lines), lines
 
 
 def test_report_with_a_bad_override_exits_1_naming_the_variable(tmp_path):

@@ -114,7 +114,7 @@ def test_runtime_checks_leave_code_in_bounds_alone(tmp_path, capsys):
     assert "checksum 64" in out
 
 
-@pytest.mark.parametrize("pipeline", ["default", "microkernel", "microkernel-parallel"])
+@pytest.mark.parametrize("pipeline", ["default", "microkernel", "microkernel-openmp"])
 def test_runtime_checks_stop_a_slice_past_its_tensor_at_its_line(tmp_path, pipeline):
     """The second iteration inserts at column 8 of an 8x8 tensor: undefined behaviour no verifier
     sees. Checked, the call aborts before the store and names the op and its line (in a child

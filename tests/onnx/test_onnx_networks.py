@@ -34,12 +34,14 @@ def check_agreement(onnx_model: onnx.ModelProto, **load_options) -> dict[str, fl
     return errors
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("name", [pytest.param(n, marks=() if n in QUICK_LIGHT_MODELS else pytest.mark.slow)
                                   for n in LIGHT_MODELS])
-def test_light_model_with_random_weights(name):
-    # The logits are compared too: the probabilities may saturate and hide errors.
+def test_light_model_with_random_weights(name, threads):
+    # The logits are compared too: the probabilities may saturate and hide errors. threads=2 is
+    # the `microkernel-openmp` pipeline on LLVM's OpenMP runtime of the cmeel-libomp wheel.
     light = with_softmax_inputs_as_outputs(onnx.load(light_model_path(name)))
-    errors = check_agreement(xfuse.onnx.random_weights(light, seed=0))
+    errors = check_agreement(xfuse.onnx.random_weights(light, seed=0), threads=threads)
     assert set(errors) == {output.name for output in light.graph.output}, errors  # densenet121 has no Softmax
 
 
@@ -73,8 +75,9 @@ def test_tiny_transformer_layer():
 
 
 @pytest.mark.slow
-def test_benchmark_transformer_layer():
-    check_agreement(xfuse.onnx.transformer_layer(BENCHMARK, seed=0))
+@pytest.mark.parametrize("threads", [1, 2])
+def test_benchmark_transformer_layer(threads):
+    check_agreement(xfuse.onnx.transformer_layer(BENCHMARK, seed=0), threads=threads)
 
 
 def test_tiny_conv_network(tiny_conv):
@@ -99,8 +102,24 @@ def test_dynamic_batch_with_a_given_size():
     assert errors["prob"] <= TOLERANCE
 
 
+def test_bad_thread_count_is_refused_before_the_import(tiny_conv):
+    from xfuse.backends.runner import BackendError
+
+    with pytest.raises(BackendError, match="threads must be a positive integer"):
+        xfuse.onnx.load(tiny_conv, threads=0)
+
+
+def test_saved_model_keeps_its_thread_count(tiny_conv, tmp_path):
+    model = xfuse.onnx.load(tiny_conv, threads=2)
+    again = xfuse.onnx.Model.load_compiled(model.save(tmp_path / "tiny.xfuse"))
+    assert again.threads == model.threads == 2 and again.compiled.pipeline.name == "microkernel-openmp"
+    feeds = random_feeds(model, seed=2)
+    np.testing.assert_array_equal(again(feeds["x"]), model(feeds["x"]))
+
+
 def test_call_forms_agree(tiny_conv):
     model = xfuse.onnx.load(tiny_conv)
+    assert model.threads == 1
     feeds = random_feeds(model, seed=4)
     by_name = model.run(feeds)
     positional = model(feeds["x"])

@@ -1,6 +1,6 @@
 """The ops outside the register tiles, split across the CPUs in the parallel pipelines.
 
-In `microkernel-parallel` / `microkernel-openmp` the convolutions' and matmuls' register tiles
+In `microkernel-openmp` (`threads` > 1) the convolutions' and matmuls' register tiles
 are `scf.forall` iterations; everything else (the elementwise ops no register tile took,
 poolings, transposes, broadcasts) ran on one thread, and capped the speedup of two threads on
 whole networks at 1.03-1.80x. `plan_parallel_split(module, workers)` marks the last op of each

@@ -13,9 +13,11 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
   vectorized to `vector.fma` with its fused bias/activation on the register tile; NHWC and
   depthwise convolutions likewise, xfuse/backends/schedule_conv.py), and `opt`/`llc` told the host
   CPU and triple (`-mcpu`, `-mtriple`, xfuse/backends/target.py) so they use its vector width.
-- `microkernel-parallel` (tensor input): `microkernel` with every `scf.forall` run in parallel:
-  `scf-forall-to-parallel` + `async-parallel-for` and MLIR's async runtime
-  (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
+- `microkernel-openmp` (tensor input): `microkernel` with every `scf.forall` run in parallel by
+  LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel, a dependency of xfuse); what
+  `threads=N` > 1 compiles with (`with_threads`: a `num_threads` clause of N on every region).
+  There is no pipeline on MLIR's async runtime: `async-parallel-for` of MLIR 22 runs some
+  iterations of a multi-dimensional `scf.parallel` several times (docs/backend.md).
 - `default` (tensor input; the reference lowering the others are tested against): lower
   linalg.pack/unpack (only when present), elementwise tensor arith/math to linalg,
   one-shot-bufferize at the function boundary, ownership-based deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
@@ -116,6 +118,10 @@ class Pipeline:
     """Runs `scf.forall` iterations on every CPU: the contraction and convolution schedules then
     make their register tiles forall iterations (xfuse/backends/schedule.py, schedule_conv.py),
     not `scf.for` loops, unless xfuse's own forall tiles hold them already."""
+    threads: int | None = None
+    """Threads a parallel pipeline runs its `scf.forall` loops on (`with_threads`: the OpenMP
+    parallel regions get a `num_threads` clause, the schedules split for that many); None: the CPUs
+    this process may use (`WORKERS`)."""
     expand_math: bool = False
     """Run `xfuse-expand-math` on the module (f32 exp/erf/tanh as arith polynomials that vectorize,
     xfuse/transforms/math_approx.py) instead of leaving them to libm's scalar calls."""
@@ -170,10 +176,11 @@ class Pipeline:
         pads = sum(1 for op in module.walk() if op.name == "tensor.pad" and CONV_PAD_ATTR in op.attributes)
         transposes = plan_transposes(module, target) if self.microkernels else []
         pools = plan_pools(module, target) if self.microkernels and not self.parallel else []
-        splits = plan_parallel_split(module, WORKERS) if self.microkernels and self.parallel else []
+        workers = self.threads or WORKERS
+        splits = plan_parallel_split(module, workers) if self.microkernels and self.parallel else []
         rows = plan_rows(module, target) if self.microkernels else []
         chains = plan_elementwise(module, target) if self.microkernels and not self.parallel else []
-        bodies = [*parallel_split_body(splits, WORKERS), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
+        bodies = [*parallel_split_body(splits, workers), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         if bodies:
@@ -557,29 +564,7 @@ MICROKERNEL = replace(
 
 FORALL_TO_FOR = next(step for step in TO_LLVM if step.passes == "scf-forall-to-for")
 WORKERS = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
-"""CPUs this process may use: the size of libmlir_async_runtime's thread pool."""
-
-ASYNC_PARALLEL = Step(
-    f"scf-forall-to-parallel,async-parallel-for{{async-dispatch=false num-workers={WORKERS} min-task-size=1}},"
-    "async-to-async-runtime,async-runtime-ref-counting,async-runtime-ref-counting-opt,arith-expand,"
-    "convert-async-to-llvm",
-    "scf.forall (the tiles xfuse fused) to scf.parallel, split into async tasks run by "
-    "libmlir_async_runtime's thread pool (one thread per CPU this process may use: `taskset` limits it). "
-    "min-task-size=1: the default (1000 iterations per task) never splits a forall of a few dozen "
-    "tiles, which ran on one thread. num-workers = the CPUs (not the default 8) and no recursive "
-    "dispatch: one block per CPU, the caller running the first itself, so no more threads are "
-    "runnable than there are CPUs (measured on 2 CPUs, 512^3 MLP: 1.78x against 1.72x).",
-)
-
-MICROKERNEL_PARALLEL = replace(
-    MICROKERNEL,
-    name="microkernel-parallel",
-    description="as `microkernel`, but the scf.forall loops run in parallel on every CPU "
-    "(async-parallel-for and MLIR's async runtime)",
-    steps=tuple(ASYNC_PARALLEL if step == FORALL_TO_FOR else step for step in MICROKERNEL.steps),
-    runtime_libraries=("libmlir_async_runtime.so",),
-    parallel=True,
-)
+"""CPUs this process may use: the threads of `microkernel-openmp` when `threads` is not given."""
 
 FINALIZE_MEMREF = next(step for step in TO_LLVM if step.passes == "finalize-memref-to-llvm")
 TO_OPENMP = Step(
@@ -590,42 +575,99 @@ TO_OPENMP = Step(
 )
 OPENMP_TO_LLVM = Step("convert-openmp-to-llvm", "omp ops' types to LLVM (mlir-translate builds the runtime calls).")
 
+
+def openmp_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """A single-thread pipeline's steps with its `scf.forall` loops run by OpenMP (`TO_OPENMP`)
+    instead of made `scf.for` loops. finalize-memref-to-llvm moves before scf-to-cf: the
+    memref.alloca_scope scf-to-openmp puts in the parallel region must still have one block when
+    it is lowered."""
+    return tuple(s for step in steps if step != FINALIZE_MEMREF
+                 for s in ((TO_OPENMP, FINALIZE_MEMREF) if step == FORALL_TO_FOR
+                           else (step, OPENMP_TO_LLVM) if step.passes == "convert-cf-to-llvm" else (step,)))
+
+
 MICROKERNEL_OPENMP = replace(
     MICROKERNEL,
     name="microkernel-openmp",
-    description="as `microkernel`, but the scf.forall loops run in parallel on every CPU with LLVM's "
-    "OpenMP runtime (libomp.so.5 from the system: `apt-get install libomp5`)",
-    # finalize-memref-to-llvm before scf-to-cf: the memref.alloca_scope scf-to-openmp puts in the
-    # parallel region must still have one block when it is lowered.
-    steps=tuple(s for step in MICROKERNEL.steps if step != FINALIZE_MEMREF
-                for s in ((TO_OPENMP, FINALIZE_MEMREF) if step == FORALL_TO_FOR
-                          else (step, OPENMP_TO_LLVM) if step.passes == "convert-cf-to-llvm" else (step,))),
-    runtime_libraries=("libomp.so.5",),
+    description="as `microkernel`, but the scf.forall loops run in parallel with LLVM's OpenMP "
+    "runtime (libomp.so from the cmeel-libomp wheel, a dependency of xfuse), on every CPU or on "
+    "`threads`",
+    steps=openmp_steps(MICROKERNEL.steps),
+    runtime_libraries=("libomp.so",),
     parallel=True,
 )
 
 PIPELINES: dict[str, Pipeline] = {
-    p.name: p for p in (MICROKERNEL, MICROKERNEL_PARALLEL, MICROKERNEL_OPENMP, DEFAULT, MEMREF, VECTORIZE,
+    p.name: p for p in (MICROKERNEL, MICROKERNEL_OPENMP, DEFAULT, MEMREF, VECTORIZE,
                         XFUSE_BUFFERIZE)}
 
 
 def parallel_pipeline() -> Pipeline:
-    """The best parallel pipeline this machine can run: `microkernel-openmp` when libomp is
-    installed (it scales on short calls too), else `microkernel-parallel` (MLIR's async runtime,
-    shipped with the MLIR wheel; its workers sleep between calls, and waking them costs a 1 ms
-    call much of its second thread)."""
-    return MICROKERNEL_OPENMP if openmp_available() else MICROKERNEL_PARALLEL
+    """The parallel pipeline `threads` > 1 uses: `microkernel-openmp` (LLVM's OpenMP runtime comes
+    with xfuse's `cmeel-libomp` dependency)."""
+    return MICROKERNEL_OPENMP
 
 
 def openmp_available() -> bool:
-    """LLVM's OpenMP runtime (`libomp.so.5`), which `microkernel-openmp` links, is installed."""
+    """LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel), which `microkernel-openmp`
+    links, is installed."""
     from xfuse.backends import toolchain
 
     try:
-        toolchain.runtime_library("libomp.so.5")
+        toolchain.openmp_runtime()
     except toolchain.ToolchainError:
         return False
     return True
+
+
+DEFAULT_THREADS = 1
+"""`threads` of `compile_module`, `run`, `xfuse-run` and `xfuse.onnx.load` when not given: one
+thread, the `microkernel` pipeline. Parallel code is asked for (`threads=N`), not assumed: a
+library called from a program that has threads of its own (a server, a data loader, numpy's BLAS,
+onnxruntime's pool) would otherwise take every core behind the caller's back, the result of each
+call is then computed the same way on every machine, and an N-thread build is a separate compile
+(the schedules split the work for N)."""
+
+
+def check_threads(threads: object) -> int:
+    """`threads` as a positive int (None: `DEFAULT_THREADS`); a BackendError saying what was given
+    otherwise (0, a negative number, a float, a bool, a string)."""
+    if threads is None:
+        return DEFAULT_THREADS
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        from xfuse.backends.calling import BackendError
+
+        raise BackendError(f"threads must be a positive integer (1: one thread; N: N threads with LLVM's OpenMP "
+                           f"runtime), got {threads!r}")
+    return threads
+
+
+def with_threads(pipeline: Pipeline, threads: object) -> Pipeline:
+    """`pipeline` run on `threads` threads (`check_threads`). One thread: a single-thread pipeline
+    as it is.
+    More: a single-thread tensor pipeline with micro-kernels (`microkernel`, the default) becomes
+    `microkernel-openmp` with a `num_threads` clause on every parallel region (a per-call team, no
+    process-wide OpenMP setting that would reach other users of libomp in the process);
+    `microkernel-openmp` itself gets the clause (None: any pipeline as it is, `microkernel-openmp`
+    on every CPU). Other pipelines run on one thread: asking one of them for more is a
+    BackendError naming it."""
+    if threads is None:
+        return pipeline
+    count = check_threads(threads)
+    if count == 1 and not pipeline.parallel:
+        return pipeline
+    base = pipeline
+    if pipeline.name == MICROKERNEL.name or pipeline.name.startswith(f"{MICROKERNEL.name}+"):
+        base = replace(MICROKERNEL_OPENMP, name=MICROKERNEL_OPENMP.name + pipeline.name[len(MICROKERNEL.name):],
+                       steps=openmp_steps(pipeline.steps))
+    if TO_OPENMP not in base.steps:
+        from xfuse.backends.calling import BackendError
+
+        raise BackendError(f"threads={count}: pipeline '{pipeline.name}' runs on one thread; threads > 1 needs the "
+                           f"tensor pipeline with micro-kernels (the default, `microkernel`), or `microkernel-openmp`")
+    clause = Step(f"scf-forall-to-parallel,convert-scf-to-openmp{{num-threads={count}}}",
+                  f"{TO_OPENMP.why} A team of {count} threads (the `num_threads` clause of each parallel region).")
+    return replace(base, steps=tuple(clause if step == TO_OPENMP else step for step in base.steps), threads=count)
 
 
 RUNTIME_VERIFICATION = Step(

@@ -421,13 +421,13 @@ def profile_module(module: ModuleOp, *args: Any, entry: str | None = None, pipel
 
 def rebuildable_pipeline(pipeline: Any) -> Any:
     """The pipeline to compile an instrumented copy with, from a `CompiledModule.pipeline`
-    (specialized to its module): the named pipeline, or the object itself when specializing
-    does not change it (no micro-kernel schedule, no host flags)."""
-    from xfuse.backends.pipelines import PIPELINES
+    (specialized to its module): the named pipeline (for the same `threads`), or the object itself
+    when specializing does not change it (no micro-kernel schedule, no host flags)."""
+    from xfuse.backends.pipelines import PIPELINES, with_threads
     from xfuse.backends.runner import BackendError
 
     if pipeline.name in PIPELINES:
-        return PIPELINES[pipeline.name]
+        return with_threads(PIPELINES[pipeline.name], pipeline.threads)
     if not (pipeline.microkernels or pipeline.host_cpu):
         return pipeline
     raise BackendError(f"cannot rebuild pipeline '{pipeline.name}' for the profile (it is not a named pipeline "

@@ -62,6 +62,7 @@ from xfuse.backends.pipelines import (
     Pipeline,
     get_pipeline,
     transform_script,
+    with_threads,
 )
 from xfuse.diagnostics import emit_error
 from xfuse.transforms.outline_groups import outline_for_backend
@@ -282,6 +283,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
+        # DT_RPATH, searched before LD_LIBRARY_PATH (DT_RUNPATH is searched after it): the
+        # libraries linked here are the ones loaded, never another libomp.so found first.
+        link.append("-Wl,--disable-new-dtags")
         _run_tool([*link, "-lm"], work, "cc")
         if not cache:
             target = Path(tempfile.mkdtemp(prefix="xfuse-uncached-")) / "module.so"
@@ -414,17 +418,21 @@ def _apply_xfuse_passes(prepared: ModuleOp, pipeline: Pipeline,
 
 
 def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
-                   pipeline: str | Pipeline | None = None, cache: bool = True) -> CompiledModule:
+                   pipeline: str | Pipeline | None = None, cache: bool = True, *,
+                   threads: int | None = None) -> CompiledModule:
     """Lower a module (tensors, or memrefs with `pipeline="memref"`) into a callable `CompiledModule`.
 
-    `pipeline` defaults to `default_pipeline_for(module)` (tensor or memref input). A pipeline
+    `pipeline` defaults to `default_pipeline_for(module)` (tensor or memref input). `threads`
+    (default 1, `DEFAULT_THREADS`) is how many threads the code runs on, as onnxruntime's
+    intra_op_num_threads: N > 1 lowers the tensor default with LLVM's OpenMP runtime
+    (`pipelines.with_threads`); a bad value is a BackendError. A pipeline
     with `xfuse_passes` (`xfuse-bufferize`) runs them in Python on a copy of the module first.
     `entry` defaults to the only public function; every public function stays callable through
     `CompiledModule.call`. Raises `BackendError` when a tool fails (quoting its diagnostic) and
     `MissingToolError` when a tool is missing.
     """
     module = as_module(module_or_text)
-    chosen = get_pipeline(pipeline) if pipeline is not None else default_pipeline_for(module)
+    chosen = with_threads(get_pipeline(pipeline) if pipeline is not None else default_pipeline_for(module), threads)
     entry = resolve_entry(module, entry)
     prepared = prepare_for_execution(module)
     signatures: dict[str, FunctionSignature] = {}
@@ -445,15 +453,16 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
 
 
 def run(module_or_text: ModuleOp | str, *arrays: Any, entry: str | None = None,
-        pipeline: str | Pipeline | None = None) -> list[np.ndarray]:
+        pipeline: str | Pipeline | None = None, threads: int | None = None) -> list[np.ndarray]:
     """Compile (cached by content) and call `entry` (default: the only public function) on
     `arrays`; its results as numpy arrays, in order.
 
-    `xfuse.run(text, x, w, b)`; `xfuse.run(module, x, entry="mlp", pipeline="vectorize")`."""
+    `xfuse.run(text, x, w, b)`; `xfuse.run(module, x, entry="mlp", pipeline="vectorize")`;
+    `xfuse.run(module, x, w, b, threads=2)` (see `compile_module`)."""
     if arrays and isinstance(arrays[0], str):
         raise BackendError(f"xfuse.run takes the arrays after the module and the entry as a keyword: "
                            f"run(module, *arrays, entry={arrays[0]!r})")
-    return compile_module(module_or_text, entry, pipeline)(*arrays)
+    return compile_module(module_or_text, entry, pipeline, threads=threads)(*arrays)
 
 
 def random_inputs(signature: FunctionSignature | FunctionType | func.FuncOp, seed: int = 0,

@@ -13,7 +13,7 @@ group number and returns the groups; `pack_bodies(groups)` writes their transfor
 before the contraction schedule (a vectorized pack is an `scf.for`, no longer a tileable
 producer, so the register-tile fusion of xfuse/backends/schedule.py never recomputes a pack per
 register tile). A pack outside any loop (computed once, before the loop nest that reads it) is
-tiled with `scf.forall`, so `microkernel-parallel` runs it on every core.
+tiled with `scf.forall`, so `microkernel-openmp` (`threads` > 1) runs it on every thread.
 
 Choice of the block (`pack_block_tile`), per outer dim of the packed result: the dim that is
 contiguous in the source, and the one that is contiguous in the packed tiles, each span `L`

@@ -113,29 +113,47 @@ def find_c_compiler() -> Path:
     raise ToolchainError(f"cannot find a C compiler (tried {', '.join(names)}); set CC")
 
 
-SYSTEM_RUNTIMES = {"libomp.so.5": "Debian/Ubuntu: apt-get install libomp5"}
-"""Runtime libraries the MLIR wheels do not ship, looked up in the system's library directories,
-with how to install each."""
+OPENMP_RUNTIME = "libomp.so"
+"""LLVM's OpenMP runtime, which the `microkernel-openmp` pipeline (`threads` > 1) links: the copy
+the `cmeel-libomp` wheel (a dependency of xfuse) installs, found through that distribution's file
+list, never a system library, so that `pip install` alone makes threads work (no apt, no root, no
+LD_LIBRARY_PATH)."""
+OPENMP_DISTRIBUTION = "cmeel-libomp"
+OPENMP_WHEEL_PATH = "cmeel.prefix/lib/libomp.so"
 
-_SYSTEM_LIBRARY_DIRS = ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib",
-                        "/usr/local/lib")
+
+@cache
+def openmp_runtime() -> Path:
+    """`OPENMP_RUNTIME` as installed by the `cmeel-libomp` wheel; a ToolchainError naming the
+    wheel when it is not installed (or lacks the library)."""
+    from importlib import metadata
+
+    try:
+        distribution = metadata.distribution(OPENMP_DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        raise ToolchainError(f"cannot find LLVM's OpenMP runtime ({OPENMP_RUNTIME}), which threads > 1 needs: the "
+                             f"Python package '{OPENMP_DISTRIBUTION}' that ships it is not installed. Install it "
+                             f"with `pip install {OPENMP_DISTRIBUTION}` (a dependency of xfuse), or use threads=1") from None
+    for file in distribution.files or ():
+        if file.as_posix() == OPENMP_WHEEL_PATH:
+            path = Path(distribution.locate_file(file))
+            if path.is_file():
+                return path.resolve()
+    raise ToolchainError(f"the installed '{OPENMP_DISTRIBUTION}' {distribution.version} holds no "
+                         f"{OPENMP_WHEEL_PATH} (reinstall it with `pip install --force-reinstall "
+                         f"{OPENMP_DISTRIBUTION}`), or use threads=1")
 
 
 @cache
 def runtime_library(name: str) -> Path:
-    """An MLIR runtime library (e.g. libmlir_c_runner_utils.so) next to the MLIR tools, or one of
-    `SYSTEM_RUNTIMES` (LLVM's OpenMP runtime) in LD_LIBRARY_PATH or the system's library dirs."""
+    """An MLIR runtime library (e.g. libmlir_c_runner_utils.so) next to the MLIR tools, or LLVM's
+    OpenMP runtime from its wheel (`openmp_runtime`)."""
+    if name == OPENMP_RUNTIME:
+        return openmp_runtime()
     mlir_opt = find_tool("mlir-opt")
     for directory in (mlir_opt.parent.parent / "lib", mlir_opt.parent):
         if (directory / name).is_file():
             return directory / name
-    if name in SYSTEM_RUNTIMES:
-        extra = [d for d in os.environ.get("LD_LIBRARY_PATH", "").split(":") if d]
-        for directory in (*extra, *_SYSTEM_LIBRARY_DIRS):
-            if (Path(directory) / name).is_file():
-                return Path(directory) / name
-        raise ToolchainError(f"cannot find the runtime library '{name}' (looked near {mlir_opt}, in "
-                             f"LD_LIBRARY_PATH and {', '.join(_SYSTEM_LIBRARY_DIRS)}); {SYSTEM_RUNTIMES[name]}")
     raise ToolchainError(f"cannot find the MLIR runtime library '{name}' near {mlir_opt}")
 
 
@@ -201,6 +219,10 @@ class Toolchain:
         widths = [max(len(row[i]) for row in rows) for i in range(2)]
         lines = [f"{n:<{widths[0]}}  {v:<{widths[1]}}  {p}" for n, v, p in rows]
         lines += [f"runtime library: {runtime_library(library)}" for library in RUNTIME_LIBRARIES]
+        try:
+            lines.append(f"runtime library: {openmp_runtime()}  (threads > 1, the {OPENMP_DISTRIBUTION} wheel)")
+        except ToolchainError as exc:
+            lines.append(f"runtime library: {OPENMP_RUNTIME} missing: {exc}")
         return "\n".join(lines)
 
 

@@ -87,12 +87,23 @@ class Model:
     def output_names(self) -> list[str]:
         return [info.name for info in self.outputs]
 
+    @property
+    def threads(self) -> int:
+        """Threads a call runs on (`load(threads=)`; a parallel pipeline named without a count: the
+        CPUs this process may use)."""
+        from xfuse.backends.pipelines import WORKERS
+
+        pipeline = self.compiled.pipeline
+        return pipeline.threads or (WORKERS if pipeline.parallel else 1)
+
     # Building ----------------------------------------------------------------------------
 
     @staticmethod
-    def compile(imported: ImportedModel, *, passes: str | None = None, pipeline: str | None = None) -> Model:
+    def compile(imported: ImportedModel, *, passes: str | None = None, pipeline: str | None = None,
+                threads: int | None = None) -> Model:
         """Parse an `ImportedModel`'s IR, run the xfuse `passes` (default `DEFAULT_PASSES`) and
-        compile it with the backend `pipeline` (default `DEFAULT_PIPELINE`)."""
+        compile it with the backend `pipeline` (default `DEFAULT_PIPELINE`) for `threads` threads
+        (default 1; see `load`)."""
         import xfuse
         from xfuse.backends.runner import compile_module
 
@@ -107,7 +118,7 @@ class Model:
         weights = weights_in_argument_layouts(module, imported)
         seconds["passes"] = time.perf_counter() - start
         start = time.perf_counter()
-        compiled = compile_module(module, entry=imported.entry, pipeline=pipeline or DEFAULT_PIPELINE)
+        compiled = compile_module(module, entry=imported.entry, pipeline=pipeline or DEFAULT_PIPELINE, threads=threads)
         seconds["compile"] = time.perf_counter() - start
         signature = compiled.signature
         count = len(imported.input_names)
@@ -202,6 +213,7 @@ class Model:
             "entry": signature.name,
             "passes": self.passes,
             "pipeline": self.compiled.pipeline.name,
+            "threads": self.compiled.pipeline.threads,
             "inputs": [_info_record(info) for info in self.inputs],
             "outputs": [_info_record(info) for info in self.outputs],
             "weights": self.weights.names,
@@ -214,7 +226,7 @@ class Model:
     @staticmethod
     def load_compiled(directory: str | Path) -> Model:
         """A model `save`d into `directory`: its shared object loaded, its weights read."""
-        from xfuse.backends.pipelines import get_pipeline
+        from xfuse.backends.pipelines import get_pipeline, with_threads
         from xfuse.backends.runner import CompiledModule, FunctionSignature, ValueSpec
 
         start = time.perf_counter()
@@ -234,8 +246,11 @@ class Model:
 
         signature = FunctionSignature(meta["entry"], specs(meta["signature"]["inputs"]),
                                       specs(meta["signature"]["results"]))
+        pipeline = get_pipeline(meta["pipeline"])
+        if meta.get("threads"):  # the shared object was built for that many threads
+            pipeline = with_threads(pipeline, meta["threads"])
         compiled = CompiledModule(directory / "model.so", {signature.name: signature}, signature.name, mlir,
-                                  get_pipeline(meta["pipeline"]))
+                                  pipeline)
         inputs = [TensorInfo(r["name"], tuple(r["shape"]), np.dtype(r["dtype"])) for r in meta["inputs"]]
         outputs = [TensorInfo(r["name"], tuple(r["shape"]), np.dtype(r["dtype"])) for r in meta["outputs"]]
         return Model(mlir, compiled, inputs, outputs, weights, meta["passes"],
@@ -243,17 +258,22 @@ class Model:
 
 
 def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None, passes: str | None = None,
-         pipeline: str | None = None, min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> Model:
+         pipeline: str | None = None, threads: int | None = None,
+         min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> Model:
     """Import an ONNX model (a path or a `ModelProto`) and compile it.
 
     `input_shapes` gives the full shape of inputs with dynamic dimensions (`{"x": (1, 128)}`);
     `passes` are the xfuse passes run before the backend (default `DEFAULT_PASSES`), `pipeline`
-    the backend's lowering (default `DEFAULT_PIPELINE`); floating-point constants of at least
-    `min_external_elements` elements are weights outside the IR."""
+    the backend's lowering (default `DEFAULT_PIPELINE`); `threads` how many threads a call runs
+    on, as onnxruntime's intra_op_num_threads (default 1, `pipelines.DEFAULT_THREADS`; N > 1: LLVM's
+    OpenMP runtime of the `cmeel-libomp` wheel, which comes with xfuse); floating-point constants
+    of at least `min_external_elements` elements are weights outside the IR."""
+    from xfuse.backends.pipelines import check_threads
     from xfuse.onnx.importer import import_model
 
+    check_threads(threads)  # before the import, which takes a while
     imported = import_model(source, input_shapes=input_shapes, min_external_elements=min_external_elements)
-    return Model.compile(imported, passes=passes, pipeline=pipeline)
+    return Model.compile(imported, passes=passes, pipeline=pipeline, threads=threads)
 
 
 def weights_in_argument_layouts(module: Any, imported: ImportedModel) -> Weights:

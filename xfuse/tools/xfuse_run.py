@@ -2,7 +2,7 @@
 
     xfuse-run FILE [-p PASSES] [--entry F] [--check] [--bench N] [--seed S]
                    [--dynamic-size N] [--pipeline NAME] [--reference-pipeline NAME]
-                   [--runtime-checks] [--print-ir]
+                   [--threads N] [--runtime-checks] [--print-ir]
 
 Parses FILE, applies the xDSL-style pass pipeline PASSES (xDSL's passes and xfuse's), compiles the
 entry function (default: the only public one) and calls it on seeded random inputs, then prints
@@ -13,6 +13,9 @@ default` compares xfuse's bufferization with mlir-opt's. After `-p ...,xfuse-buf
 transformed function takes memrefs where the input took tensors of the same shapes: `--check`
 compares its results, and its memref arguments after the call with the input's arguments (a
 bufferized function must not write an argument unless it is `bufferization.writable`).
+`--threads N` runs the compiled code on N threads (default 1; N > 1: the forall loops on LLVM's
+OpenMP runtime, `pipelines.with_threads`); under `--check` the untransformed input runs on one
+thread, so the check also compares the parallel code with single-thread code.
 `--bench N` prints the median and
 minimum time of N calls (only the call of the compiled function is timed). `--profile N` prints
 where the time of N calls goes: each fused group's (each top-level computation's) median time,
@@ -72,6 +75,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
                         help="lowering pipeline (default: 'microkernel' for tensor code, 'memref' for bufferized code)")
     parser.add_argument("--reference-pipeline", choices=sorted(PIPELINES),
                         help="lowering pipeline of the untransformed input under --check (default: as --pipeline)")
+    parser.add_argument("--threads", type=_positive, default=1, metavar="N",
+                        help="threads the compiled code runs on (default 1; N > 1: LLVM's OpenMP runtime)")
     parser.add_argument("--runtime-checks", action="store_true",
                         help="insert MLIR's runtime verification into both lowerings: an out-of-bounds "
                              "subview, load or store aborts (exit 134) naming the op and its location")
@@ -158,12 +163,14 @@ def run_tool(args: argparse.Namespace) -> int:
         print()
 
     profiled = module.clone() if args.profile else None
-    compiled = compile_module(module, args.entry, _pipeline(args.pipeline, module, args.runtime_checks))
+    compiled = compile_module(module, args.entry, _pipeline(args.pipeline, module, args.runtime_checks),
+                              threads=args.threads)
     signature = compiled.signature
     inputs = random_inputs(signature, seed=args.seed, dynamic_dim=args.dynamic_size)
     call_inputs = _copies(inputs)
     observed = _observed(compiled(*call_inputs), call_inputs, signature)
-    print(f"{signature} [pipeline {compiled.pipeline.name}, seed {args.seed}]")
+    threads = f", {args.threads} threads" if args.threads > 1 else ""
+    print(f"{signature} [pipeline {compiled.pipeline.name}{threads}, seed {args.seed}]")
     types = [s.mlir_type for s in signature.results] + [
         s.mlir_type for s in signature.inputs if not s.is_scalar and not s.is_tensor
     ]
@@ -201,7 +208,10 @@ def run_tool(args: argparse.Namespace) -> int:
     if profiled is not None:
         from xfuse.backends.profile import profile_module
 
-        print(profile_module(profiled, *_copies(inputs), entry=compiled.entry, pipeline=args.pipeline,
+        from xfuse.backends.pipelines import get_pipeline, with_threads
+
+        pipeline = with_threads(get_pipeline(args.pipeline), args.threads) if args.threads > 1 else args.pipeline
+        print(profile_module(profiled, *_copies(inputs), entry=compiled.entry, pipeline=pipeline,
                              repeat=args.profile).text())
     return status
 

@@ -1,0 +1,175 @@
+"""`threads=N`: the entry points (compile_module, run, xfuse-run --threads) run the code on N
+threads with LLVM's OpenMP runtime from the `cmeel-libomp` wheel, agree with one thread, and
+refuse bad values; the runtime the process maps is the wheel's, never a system libomp.
+(`xfuse.onnx.load(threads=)` against onnxruntime: tests/onnx/test_onnx_networks.py.)"""
+
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import xfuse
+from xfuse.backends import toolchain
+from xfuse.backends.pipelines import DEFAULT_THREADS, get_pipeline, with_runtime_checks, with_threads
+from xfuse.backends.profile import rebuildable_pipeline
+from xfuse.backends.runner import BackendError, random_inputs
+from xfuse.tools.xfuse_run import main as xfuse_run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MLP = EXAMPLES / "mlp.mlir"
+
+
+def _mapped_openmp_runtimes() -> set[str]:
+    """The OpenMP runtimes this process has mapped (from /proc/self/maps)."""
+    with open("/proc/self/maps") as maps:
+        return {line.split()[-1] for line in maps if "omp" in line.rsplit("/", 1)[-1] and "/" in line}
+
+
+@pytest.fixture(scope="module")
+def mlp():
+    return xfuse.parse_file(str(MLP))
+
+
+def test_two_threads_agree_with_one_through_compile_module_and_run(mlp):
+    one = xfuse.compile_module(mlp)
+    two = xfuse.compile_module(mlp, threads=2)
+    assert one.pipeline.name == "microkernel" and one.pipeline.threads is None
+    assert two.pipeline.name == "microkernel-openmp" and two.pipeline.threads == 2
+    inputs = random_inputs(one.signature, seed=5)
+    (expected,) = one(*inputs)
+    for _ in range(3):  # the team is reused across calls
+        np.testing.assert_allclose(two(*inputs)[0], expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(xfuse.run(mlp, *inputs, threads=2)[0], expected, rtol=1e-5, atol=1e-5)
+    assert rebuildable_pipeline(two.pipeline).threads == 2  # a profile runs on the same threads
+
+
+def test_the_runtime_is_the_wheels_libomp(mlp):
+    compiled = xfuse.compile_module(mlp, threads=2)
+    compiled(*random_inputs(compiled.signature, seed=0))
+    wheel = str(toolchain.openmp_runtime())
+    assert "cmeel.prefix" in wheel
+    mapped = _mapped_openmp_runtimes()
+    assert wheel in mapped, mapped
+    assert not [path for path in mapped if path.endswith("libomp.so.5")], mapped  # no system libomp
+
+
+def test_every_parallel_region_gets_the_thread_count():
+    spec = with_threads(get_pipeline("microkernel"), 3).spec()
+    assert "convert-scf-to-openmp{num-threads=3}" in spec and "scf-forall-to-for" not in spec
+    assert with_threads(get_pipeline("microkernel"), 1) == get_pipeline("microkernel")
+    assert DEFAULT_THREADS == 1
+    # the named OpenMP pipeline: on every CPU unless told, else the count asked for
+    assert with_threads(get_pipeline("microkernel-openmp"), None) == get_pipeline("microkernel-openmp")
+    assert with_threads(get_pipeline("microkernel-openmp"), 2).threads == 2
+    checked = with_threads(with_runtime_checks(get_pipeline("microkernel")), 2)  # xfuse-run --runtime-checks --threads 2
+    assert checked.name == "microkernel-openmp+runtime-checks" and checked.runtime_checks
+    assert "num-threads=2" in checked.spec()
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True])
+def test_bad_thread_counts_are_refused(mlp, bad):
+    with pytest.raises(BackendError, match=r"threads must be a positive integer .*got"):
+        xfuse.compile_module(mlp, threads=bad)
+
+
+def test_threads_on_a_single_thread_pipeline_is_an_error(mlp):
+    with pytest.raises(BackendError, match="threads=2: pipeline 'default' runs on one thread"):
+        xfuse.compile_module(mlp, pipeline="default", threads=2)
+
+
+def test_missing_wheel_names_the_package(monkeypatch):
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+
+    toolchain.openmp_runtime.cache_clear()
+    toolchain.runtime_library.cache_clear()
+    monkeypatch.setattr(metadata, "distribution", missing)
+    try:
+        with pytest.raises(toolchain.ToolchainError, match=r"'cmeel-libomp' that ships it is not installed.*pip install"):
+            toolchain.runtime_library("libomp.so")
+    finally:
+        monkeypatch.undo()
+        toolchain.openmp_runtime.cache_clear()
+        toolchain.runtime_library.cache_clear()
+
+
+def test_xfuse_run_threads_checks_against_one_thread(capsys):
+    with pytest.raises(SystemExit) as info:
+        xfuse_run([str(MLP), "--threads", "2", "--check"])
+    out, err = capsys.readouterr()
+    assert info.value.code == 0, err
+    assert "[pipeline microkernel-openmp, 2 threads, seed 0]" in out and "check: ok" in out
+
+
+@pytest.mark.parametrize("bad", ["0", "-2", "two"])
+def test_xfuse_run_refuses_a_bad_thread_count(capsys, bad):
+    with pytest.raises(SystemExit) as info:
+        xfuse_run([str(MLP), "--threads", bad])
+    _, err = capsys.readouterr()
+    assert info.value.code == 1 and "argument --threads" in err and "Traceback" not in err
+
+
+CONV_1X1_NCHW = """func.func @conv(%input: tensor<1x8x24x24xf32>, %w: tensor<1x1x8x16xf32>) -> tensor<1x16x24x24xf32> {
+  %e0 = tensor.empty() : tensor<1x24x24x8xf32>
+  %x = linalg.transpose ins(%input : tensor<1x8x24x24xf32>) outs(%e0 : tensor<1x24x24x8xf32>) permutation = [0, 2, 3, 1]
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x24x24x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x24x24x16xf32>) -> tensor<1x24x24x16xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x24x24x8xf32>, tensor<1x1x8x16xf32>) outs(%init : tensor<1x24x24x16xf32>) -> tensor<1x24x24x16xf32>
+  %e1 = tensor.empty() : tensor<1x16x24x24xf32>
+  %out = linalg.transpose ins(%y : tensor<1x24x24x16xf32>) outs(%e1 : tensor<1x16x24x24xf32>) permutation = [0, 3, 1, 2]
+  return %out : tensor<1x16x24x24xf32>
+}
+"""
+
+
+def test_a_two_dimensional_forall_runs_each_tile_once():
+    """SqueezeNet's first 1x1 convolution, cut down: its register tiles are a 24 x 4 forall. MLIR
+    22's async-parallel-for (the `microkernel-parallel` pipeline xfuse had) ran blocks past the
+    end of such a loop from its start again, and this result came out up to 4x too large; the
+    OpenMP worksharing loop runs each tile once."""
+    reference = xfuse.compile_module(CONV_1X1_NCHW, pipeline="default")
+    inputs = random_inputs(reference.signature, seed=0)
+    (expected,) = reference(*inputs)
+    (got,) = xfuse.compile_module(CONV_1X1_NCHW, threads=2)(*inputs)
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+_TEAM = """
+import os, sys
+import xfuse
+from xfuse.backends.runner import random_inputs
+compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=int(sys.argv[2]))
+inputs = random_inputs(compiled.signature)
+before = len(os.listdir("/proc/self/task"))
+compiled(*inputs)
+print(sorted({line.split()[-1] for line in open("/proc/self/maps") if "omp" in line.rsplit("/", 1)[-1]}))
+print(len(os.listdir("/proc/self/task")) - before)
+"""
+
+SYSTEM_LIBOMP = Path("/usr/lib/x86_64-linux-gnu/libomp.so.5")
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
+    """libomp starts threads - 1 workers for the call (the caller is the team's first thread),
+    whatever the CPU count: the `num_threads` clause decides, not libomp's default (every CPU).
+    In a fresh process, so that no other library's threads are counted; with a decoy `libomp.so`
+    (the system's, where there is one) first in LD_LIBRARY_PATH, which the loader must not take."""
+    import os
+    import subprocess
+    import sys
+
+    if SYSTEM_LIBOMP.is_file():
+        (tmp_path / "libomp.so").symlink_to(SYSTEM_LIBOMP)
+    environment = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path)}
+    process = subprocess.run([sys.executable, "-c", _TEAM, str(MLP), str(threads)], capture_output=True, text=True,
+                             timeout=600, env=environment)
+    assert process.returncode == 0, process.stderr
+    mapped, workers = process.stdout.splitlines()[-2:]
+    assert int(workers) == threads - 1
+    assert mapped == repr([str(toolchain.openmp_runtime())])
