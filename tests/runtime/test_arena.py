@@ -185,3 +185,20 @@ def test_placement_keeps_buffers_live_together_apart() -> None:
             for j in range(i):
                 if firsts[i] <= lasts[j] and firsts[j] <= lasts[i]:
                     assert offsets[i] + sizes[i] <= offsets[j] or offsets[j] + sizes[j] <= offsets[i]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_programs_compute_the_same_with_arenas(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Differential: a random tensor program compiled by `default` (buffers freed after their last
+    use, served from an arena from the second call on) against the same program with every write
+    into a copy and nothing freed, without arenas."""
+    from xfuse.testing.differential import assert_same_results
+    from xfuse.testing.random_tensor_programs import _copying_pipeline, tensor_program
+
+    text = tensor_program(seed)
+    candidate = compile_module(text, pipeline="default")
+    reference = _without_arenas(compile_module(text, pipeline=_copying_pipeline()), monkeypatch)
+    for input_seed in range(3):  # the first call records the plan, the next ones use the arena
+        inputs = random_inputs(candidate.signature, seed=input_seed)
+        assert_same_results(reference, candidate, inputs, f"program {seed}, input seed {input_seed}")
+    assert candidate.arena_pool().plan is not None  # loops whose trip counts are inputs may diverge

@@ -172,6 +172,17 @@ class Arena:
                 self._library.xfuse_arena_unregister(ctypes.c_int64(self._registered))
 
 
+def _return_free_heap_memory() -> None:
+    """glibc's `malloc_trim(0)`: the recorded call's buffers, malloc'ed and freed, are kept in the
+    heap for reuse (the backend raises glibc's trim threshold); from now on the arena holds them."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except AttributeError:  # not glibc
+        return
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    trim(0)
+
+
 class ArenaPool:
     """The arenas of one compiled function: the plan, and the arenas no call is using.
 
@@ -212,6 +223,7 @@ class ArenaPool:
                     self.unplannable = True
                 elif self.plan is None:
                     self.plan = plan
+            _return_free_heap_memory()
             return
         with self._lock:
             if arena.state.diverged:
