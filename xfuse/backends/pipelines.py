@@ -18,7 +18,8 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
   (libmlir_async_runtime, shipped with the MLIR wheel), one worker per CPU the process may use.
 - `default` (tensor input; the reference lowering the others are tested against): lower
   linalg.pack/unpack (only when present), elementwise tensor arith/math to linalg,
-  one-shot-bufferize at the function boundary, ownership-based deallocation, linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
+  one-shot-bufferize at the function boundary, ownership-based deallocation (each buffer then freed
+  right after its last use: the per-call arena reuses its memory), linalg to loops, loops/memrefs/arith/... to LLVM; then `opt -O3`, `llc -O3`.
 - `memref` (input already bufferized, e.g. by xfuse-bufferize): the same without bufferization
   and without deallocation insertion (the input owns its allocations).
 - `xfuse-bufferize` (tensor input): xfuse's own `xfuse-bufferize` pass runs first, in Python, on the

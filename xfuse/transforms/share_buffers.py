@@ -15,7 +15,7 @@ that are never live at the same time the same memory:
    count, so buffers allocated early and freed late still share when their uses do not overlap.
    Two ranges that meet at one op overlap (that op may read one while writing the other). A
    buffer that is never used is removed.
-3. **Placement** (offsets in one arena per block, largest buffer first, as TFLite's and IREE's
+3. **Placement** (xfuse/runtime/placement.py: offsets in one arena per block, largest buffer first, as TFLite's and IREE's
    planners do): each buffer goes at the lowest offset (a multiple of 64 bytes) where it overlaps
    no already placed buffer that is live at the same time. The arena's size is the end of the
    highest buffer: at least the most bytes live at once, at most their sum.
