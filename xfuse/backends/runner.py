@@ -54,6 +54,7 @@ from xfuse.backends.mlir_text import (
     emit_mlir_text,
     prepare_for_execution,
     public_functions,
+    sink_empties,
     split_shared_empties,
 )
 from xfuse.backends.size_constraints import SizeConstraints
@@ -371,9 +372,11 @@ def specialize_for_pipeline(prepared: ModuleOp, pipeline: Pipeline,
     refuse_undecomposable_ops(prepared, pipeline)
     if pipeline.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, pipeline, signatures)
-    else:
-        split_shared_empties(prepared)
-    return prepared, pipeline.for_module(prepared)
+        return prepared, pipeline.for_module(prepared)
+    split_shared_empties(prepared)
+    specialized = pipeline.for_module(prepared)
+    sink_empties(prepared)  # after the schedules' rewrites, which add empties of their own
+    return prepared, specialized
 
 
 def refuse_undecomposable_ops(module: ModuleOp, pipeline: Pipeline) -> None:
