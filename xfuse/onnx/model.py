@@ -69,8 +69,8 @@ class MemoryUse:
 
     def describe(self) -> str:
         mib = 1 << 20
-        return (f"arena {self.arena / mib:.2f} MiB (peak of intermediates {self.peak_intermediates / mib:.2f} MiB) "
-                f"x{self.arenas}, weights {self.weights / mib:.2f} MiB, inputs {self.inputs / mib:.2f} MiB, "
+        return (f"arena {self.arena / mib:.2f} MiB (peak of intermediates {self.peak_intermediates / mib:.2f} MiB), "
+                f"weights {self.weights / mib:.2f} MiB, inputs {self.inputs / mib:.2f} MiB, "
                 f"outputs {self.outputs / mib:.2f} MiB")
 
 
