@@ -73,7 +73,10 @@ def test_network_groups_are_the_sections():
     kinds = {kind: count for kind, count, _, _ in profile.by_kind()}
     assert kinds == {"linalg.batch_matmul group": 2, "linalg.generic": 3, "linalg.fill": 1}
     assert math.isclose(sum(share for *_, share in profile.by_kind()), 1.0, rel_tol=1e-9)
-    assert profile.text().splitlines()[-1].startswith("by kind: ")
+    lines = profile.text().splitlines()
+    assert lines[-2].startswith("by kind: ")
+    # the timed calls' buffers came from the arena the warm-up call planned
+    assert profile.arena_bytes and lines[-1] == f"arena: {profile.arena_bytes / 2**20:.2f} MiB (the buffers of a call, results included)"
 
 
 def test_instrumented_bufferized_build_gives_bit_identical_results():

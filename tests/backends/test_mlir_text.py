@@ -60,3 +60,38 @@ def test_prepare_for_execution_requests_the_c_interface_and_protects_tensor_argu
     assert "func.func @f(%arg0: tensor<4xf32> {bufferization.writable = false}, %arg1: f32) -> tensor<4xf32> attributes {llvm.emit_c_interface}" in text
     assert "func.func private @g(%arg0: f32) -> f32 {" in text
     assert "llvm.emit_c_interface" not in emit_mlir_text(module)  # the input is left alone
+
+
+SINK = """
+func.func @f(%x: tensor<4xf32>, %n: index) -> (tensor<4xf32>, tensor<?xf32>) {
+  %a = tensor.empty() : tensor<4xf32>
+  %b = tensor.empty(%n) : tensor<?xf32>
+  %c = tensor.empty() : tensor<4xf32>
+  %s = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%a : tensor<4xf32>) -> tensor<4xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %l = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %s) -> (tensor<4xf32>) {
+    %m = linalg.mul ins(%t, %t : tensor<4xf32>, tensor<4xf32>) outs(%c : tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %m : tensor<4xf32>
+  }
+  %z = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%z : f32) outs(%b : tensor<?xf32>) -> tensor<?xf32>
+  return %l, %f : tensor<4xf32>, tensor<?xf32>
+}
+"""
+
+
+def test_empties_are_sunk_to_their_first_user(mlir_opt):
+    """Each `tensor.empty` right before the op of its block that first uses it (a loop reading
+    it in its body counts as that loop), so bufferization allocates it there."""
+    from xfuse.backends.mlir_text import sink_empties
+    from xfuse.context import make_context
+
+    module = parse(SINK, make_context())
+    sink_empties(module)
+    module.verify()
+    body = list(next(iter(module.ops)).body.block.ops)
+    names = [op.name for op in body]
+    assert names == ["tensor.empty", "linalg.add", "arith.constant", "arith.constant", "tensor.empty", "scf.for",
+                     "arith.constant", "tensor.empty", "linalg.fill", "func.return"]
+    subprocess.run([str(mlir_opt)], input=emit_mlir_text(module), text=True, check=True, capture_output=True)

@@ -74,6 +74,18 @@ def test_tiny_transformer_layer():
     check_agreement(layer)
 
 
+def test_memory_of_a_model():
+    """`model.memory`: the arena planned at the first call (made on zeros if none ran), the
+    intermediates' peak within it, the weights' bytes."""
+    model = xfuse.onnx.load(xfuse.onnx.transformer_layer(TINY, seed=3))
+    memory = model.memory
+    assert model.compiled.arena_pool().plan is not None
+    assert 0 < memory.peak_intermediates <= memory.arena
+    assert memory.weights == sum(array.nbytes for array in model.weights.values())
+    assert memory.inputs == memory.outputs == 4 * int(np.prod(model.inputs[0].shape))
+    assert "arena" in memory.describe()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("threads", [1, 2])
 def test_benchmark_transformer_layer(threads):

@@ -8,6 +8,11 @@ value; otherwise the first argument points to a struct holding every result (one
 memref result). `BoundCall` copies each result memref into a fresh numpy array and then frees its
 buffer with libc `free` (guarded for already-bufferized input: see xfuse/backends/runner.py).
 
+Each call takes an arena of its function's `ArenaPool` (xfuse/runtime/arena.py) when the shared
+object has the arena's allocation functions: the buffers the module allocates, results included,
+then come from memory planned at the first call; a result in the arena is copied out before the
+arena goes back to the pool, and never freed.
+
 `FunctionSignature` / `ValueSpec` describe what a function takes and returns and check arrays
 against it (shape, dtype, the sizes of dynamic dimensions); `CompiledModule` loads a shared object
 and calls its functions. Building the shared object is xfuse/backends/runner.py's part.
@@ -42,6 +47,7 @@ from xdsl.utils.exceptions import DiagnosticException
 
 from xfuse.backends import toolchain
 from xfuse.backends.size_constraints import SizeConstraints
+from xfuse.runtime.arena import Arena, ArenaPool, arenas_enabled
 
 if TYPE_CHECKING:
     from xfuse.backends.pipelines import Pipeline
@@ -286,8 +292,10 @@ class BoundCall:
     """
 
     def __init__(self, function: Any, signature: FunctionSignature, c_args: list[Any],
-                 keep_alive: list[Any], input_buffers: set[int]):
+                 keep_alive: list[Any], input_buffers: set[int], arenas: ArenaPool | None = None):
         self._function = function
+        self._arenas = arenas
+        self._arena: Arena | None = None
         self._signature = signature
         self._c_args = c_args
         self._keep_alive = keep_alive
@@ -306,10 +314,18 @@ class BoundCall:
     def invoke(self) -> None:
         if self._pending:
             self.release()
-        if self._results_struct is not None:
-            self._function(ctypes.byref(self._results_struct), *self._c_args)
-        else:
-            self._scalar_return = self._function(*self._c_args)
+        arena = self._arenas.checkout() if self._arenas is not None else None
+        if arena is not None:
+            arena.enter()
+        try:
+            if self._results_struct is not None:
+                self._function(ctypes.byref(self._results_struct), *self._c_args)
+            else:
+                self._scalar_return = self._function(*self._c_args)
+        finally:
+            if arena is not None:
+                arena.leave()
+        self._arena = arena
         self._pending = True
 
     def _result_values(self) -> list[Any]:
@@ -334,9 +350,11 @@ class BoundCall:
         return values
 
     def release(self) -> None:
-        """Free the result buffers of the last invocation (those the caller owns)."""
+        """Free the result buffers of the last invocation (those the caller owns) and give its
+        arena back."""
         if not self._pending:
             return
+        arena, self._arena = self._arena, None
         freed: set[int] = set()
         for spec, value in zip(self._signature.results, self._result_values(), strict=True):
             if spec.is_scalar:
@@ -344,11 +362,13 @@ class BoundCall:
             allocated = value.allocated
             if not allocated or allocated == GLOBAL_MEMREF_MARKER:
                 continue
-            if allocated in self._input_buffers or allocated in freed:
+            if allocated in self._input_buffers or allocated in freed or (arena and arena.holds(allocated)):
                 continue
             _libc.free(allocated)
             freed.add(allocated)
         self._pending = False
+        if arena is not None:
+            self._arenas.checkin(arena)
 
     def __del__(self) -> None:  # results of an invoke() nobody collected
         if sys.is_finalizing():  # the process is ending: its memory goes back with it
@@ -400,6 +420,9 @@ class CompiledModule:
         except OSError as exc:
             raise BackendError(f"cannot load the compiled module {library_path}: {exc}") from exc
         self._functions: dict[str, Any] = {}
+        self._arena_pools: dict[str, ArenaPool] = {}
+        self.has_arenas = arenas_enabled() and _declare_arena_functions(self._library)
+        """The shared object serves its allocations from per-call arenas (`arena_pool`)."""
 
     @property
     def signature(self) -> FunctionSignature:
@@ -433,7 +456,17 @@ class CompiledModule:
             bound.extend(trailing)
         if name in self.size_constraints and (problem := self.size_constraints[name].check(bound.arrays)):
             raise BackendError(f"sizes of the arguments contradict each other: {problem}")
-        return BoundCall(self._c_function(name), signature, bound.c_args, bound.keep_alive, bound.input_buffers)
+        return BoundCall(self._c_function(name), signature, bound.c_args, bound.keep_alive, bound.input_buffers,
+                         self.arena_pool(name))
+
+    def arena_pool(self, function: str | None = None) -> ArenaPool | None:
+        """The arenas of `function` (default: the entry); None without arenas."""
+        if not self.has_arenas:
+            return None
+        name = function or self.entry
+        if name not in self._arena_pools:
+            self._arena_pools.setdefault(name, ArenaPool(self._library, name))
+        return self._arena_pools[name]
 
     def bind_trailing(self, *args: Any, function: str | None = None) -> BoundArguments:
         """Validate and describe the last `len(args)` arguments of `function` once, for `bind(...,
@@ -492,6 +525,21 @@ class CompiledModule:
             if i >= warmup:
                 times.append(elapsed)
         return times
+
+
+def _declare_arena_functions(library: ctypes.CDLL) -> bool:
+    """Give the arena functions of `library` their C types; False when it has none (built before
+    arenas, or by another tool)."""
+    try:
+        enter, leave = library.xfuse_arena_enter, library.xfuse_arena_leave
+        register, unregister = library.xfuse_arena_register, library.xfuse_arena_unregister
+    except AttributeError:
+        return False
+    enter.argtypes, enter.restype = [ctypes.c_void_p], None
+    leave.argtypes, leave.restype = [], None
+    register.argtypes, register.restype = [ctypes.c_void_p, ctypes.c_void_p], ctypes.c_int64
+    unregister.argtypes, unregister.restype = [ctypes.c_int64], None
+    return True
 
 
 def _check_array(value: Any, spec: ValueSpec, where: str) -> np.ndarray:

@@ -321,6 +321,9 @@ class Profile:
     """Wall time of each timed call of the instrumented function (the invoke, no argument binding)."""
     section_ms: list[list[float]]
     """Per timed call, each section's time: their sum is within `call_ms` of that call."""
+    arena_bytes: int | None = None
+    """The size of the per-call arena the timed calls' buffers came from (xfuse/runtime/arena.py);
+    None without arenas."""
 
     @property
     def total_ms(self) -> float:
@@ -349,6 +352,8 @@ class Profile:
             gflops = f"{s.gflops:>8.2f}" if s.gflops is not None else f"{'-':>8}"
             lines.append(f"{s.index:>4} {s.median_ms:>10.4f} {s.share:>7.1%} {gflops}  {s.label}")
         lines.append("by kind: " + "; ".join(f"{kind} x{n} {share:.1%}" for kind, n, _, share in self.by_kind()))
+        if self.arena_bytes is not None:
+            lines.append(f"arena: {self.arena_bytes / 2**20:.2f} MiB (the buffers of a call, results included)")
         return "\n".join(lines)
 
     __str__ = text
@@ -398,7 +403,10 @@ def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat:
     total = sum(medians)
     rows = [SectionTime(index + 1, section.label, ms, ms / total if total else 0.0, section.flops, section.kind)
             for index, (section, ms) in enumerate(zip(sections, medians, strict=True))]
-    return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call)
+    pool = compiled.arena_pool()
+    plan = pool.plan if pool is not None else None
+    return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call,
+                   plan.bytes if plan is not None else None)
 
 
 def profile_module(module: ModuleOp, *args: Any, entry: str | None = None, pipeline: Any = None,

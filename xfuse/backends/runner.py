@@ -48,10 +48,13 @@ from xfuse.backends.calling import (
     ValueSpec,
 )
 from xfuse.backends.strided_copy import strided_copy_object
+from xfuse.runtime import arena_c
+from xfuse.runtime.c_object import cached_c_object
 from xfuse.backends.mlir_text import (
     emit_mlir_text,
     prepare_for_execution,
     public_functions,
+    sink_empties,
     split_shared_empties,
 )
 from xfuse.backends.size_constraints import SizeConstraints
@@ -68,7 +71,7 @@ from xfuse.diagnostics import emit_error
 from xfuse.transforms.outline_groups import outline_for_backend
 from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 
-_BACKEND_VERSION = "6"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "7"  # part of the cache key: bump when the way .so files are built changes
 # beyond what `_build_recipe` covers (the transform scripts the schedules generate, say)
 
 
@@ -271,6 +274,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     jobs = llvm_split.jobs()
     key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *_build_recipe(pipeline), *map(str, tools),
                               str(llvm_opt), str(runtime), *map(str, extra_runtimes), f"jobs={jobs}",
+                              arena_c.SOURCE, *arena_c.LINK_FLAGS,
                               f"parts per job={llvm_split.PARTS_PER_JOB}"])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = cache_root()
@@ -279,8 +283,9 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         return target
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
-        objects = [*_compile_objects(text, pipeline, work, jobs), strided_copy_object(tool_path("cc"), root, _run_tool)]
-        link = [str(tool_path("cc")), "-shared", "-o", str(work / "module.so"), *map(str, objects)]
+        objects = [*_compile_objects(text, pipeline, work, jobs), strided_copy_object(tool_path("cc"), root, _run_tool),
+                   cached_c_object(arena_c.SOURCE, "arena", tool_path("cc"), root, _run_tool)]
+        link = [str(tool_path("cc")), "-shared", *arena_c.LINK_FLAGS, "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]
         # DT_RPATH, searched before LD_LIBRARY_PATH (DT_RUNPATH is searched after it): the
@@ -371,9 +376,11 @@ def specialize_for_pipeline(prepared: ModuleOp, pipeline: Pipeline,
     refuse_undecomposable_ops(prepared, pipeline)
     if pipeline.xfuse_passes:
         prepared = _apply_xfuse_passes(prepared, pipeline, signatures)
-    else:
-        split_shared_empties(prepared)
-    return prepared, pipeline.for_module(prepared)
+        return prepared, pipeline.for_module(prepared)
+    split_shared_empties(prepared)
+    specialized = pipeline.for_module(prepared)
+    sink_empties(prepared)  # after the schedules' rewrites, which add empties of their own
+    return prepared, specialized
 
 
 def refuse_undecomposable_ops(module: ModuleOp, pipeline: Pipeline) -> None:

@@ -18,10 +18,9 @@ library's own `memrefCopy` stays unused, and nothing is exported.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from pathlib import Path
+
+from xfuse.runtime.c_object import cached_c_object
 
 SOURCE = r"""
 #include <stdint.h>
@@ -78,16 +77,5 @@ void memrefCopy(int64_t element_size, UnrankedMemRef *source, UnrankedMemRef *ta
 
 def strided_copy_object(compiler: Path, directory: Path, run_tool) -> Path:
     """The object file of `SOURCE` compiled by `compiler` (`cc`) into `directory`, built once
-    and reused (named by the source's and the compiler's hash). `run_tool(command, work, name)`
-    runs the compiler with the backend's diagnostics."""
-    key = hashlib.sha256(f"{SOURCE}\0{compiler}".encode()).hexdigest()[:16]
-    target = directory / f"xfuse-strided-copy-{key}.o"
-    if target.is_file():
-        return target
-    with tempfile.TemporaryDirectory(prefix="strided-copy-", dir=directory) as tmp:
-        work = Path(tmp)
-        (work / "strided_copy.c").write_text(SOURCE)
-        run_tool([str(compiler), "-std=c99", "-O2", "-fPIC", "-c", str(work / "strided_copy.c"),
-                  "-o", str(work / "strided_copy.o")], work, "cc")
-        os.replace(work / "strided_copy.o", target)  # atomic: concurrent builders agree on the content
-    return target
+    and reused (xfuse/runtime/c_object.py)."""
+    return cached_c_object(SOURCE, "strided-copy", compiler, directory, run_tool)

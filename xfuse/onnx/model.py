@@ -51,6 +51,30 @@ SAVED_FORMAT = 1
 
 
 @dataclass(frozen=True)
+class MemoryUse:
+    """The bytes a model holds and a call uses (`Model.memory`)."""
+
+    arena: int
+    """The per-call arena: every buffer the compiled code allocates in one call, intermediates
+    and results, placed by lifetime (xfuse/runtime/arena.py); 0 without arenas. One per call
+    running at the same time."""
+    peak_intermediates: int
+    """The most bytes of intermediates live at once in a call (what the arena holds besides
+    the results at its fullest; no placement can use less)."""
+    weights: int
+    inputs: int
+    outputs: int
+    arenas: int
+    """Arenas made so far: the most calls that ran at once."""
+
+    def describe(self) -> str:
+        mib = 1 << 20
+        return (f"arena {self.arena / mib:.2f} MiB (peak of intermediates {self.peak_intermediates / mib:.2f} MiB), "
+                f"weights {self.weights / mib:.2f} MiB, inputs {self.inputs / mib:.2f} MiB, "
+                f"outputs {self.outputs / mib:.2f} MiB")
+
+
+@dataclass(frozen=True)
 class TensorInfo:
     """A model input or output: its ONNX name, static shape and numpy dtype."""
 
@@ -182,6 +206,22 @@ class Model:
             xfuse.apply_passes(module, self.passes)
         return profile_module(module, *arguments, *self.weights.values(), entry=entry, repeat=repeat,
                               pipeline=pipeline or rebuildable_pipeline(self.compiled.pipeline))
+
+    @property
+    def memory(self) -> MemoryUse:
+        """The arena's bytes beside the weights', inputs' and outputs' (`MemoryUse`). The arena
+        is planned at the first call; before it, this makes one call on zeros."""
+        pool = self.compiled.arena_pool()
+        if pool is not None and pool.plan is None and not pool.unplannable:
+            self._call({info.name: np.zeros(info.shape, info.dtype) for info in self.inputs})
+        plan = pool.plan if pool is not None else None
+
+        def nbytes(infos: Sequence[TensorInfo]) -> int:
+            return sum(int(np.prod(info.shape, dtype=np.int64)) * info.dtype.itemsize for info in infos)
+
+        return MemoryUse(plan.bytes if plan else 0, plan.peak_intermediate_bytes if plan else 0,
+                         sum(int(array.nbytes) for array in self.weights.values()), nbytes(self.inputs),
+                         nbytes(self.outputs), pool.arenas if pool is not None else 0)
 
     @staticmethod
     def _missing(info: TensorInfo) -> np.ndarray:

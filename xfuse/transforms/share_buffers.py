@@ -15,7 +15,7 @@ that are never live at the same time the same memory:
    count, so buffers allocated early and freed late still share when their uses do not overlap.
    Two ranges that meet at one op overlap (that op may read one while writing the other). A
    buffer that is never used is removed.
-3. **Placement** (offsets in one arena per block, largest buffer first, as TFLite's and IREE's
+3. **Placement** (xfuse/runtime/placement.py: offsets in one arena per block, largest buffer first, as TFLite's and IREE's
    planners do): each buffer goes at the lowest offset (a multiple of 64 bytes) where it overlaps
    no already placed buffer that is live at the same time. The arena's size is the end of the
    highest buffer: at least the most bytes live at once, at most their sum.
@@ -48,6 +48,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
 from xfuse.diagnostics import format_diagnostic
+from xfuse.runtime.placement import aligned, place
 
 __all__ = ["BufferSharing", "ShareBuffersPass", "share_buffers"]
 
@@ -163,24 +164,16 @@ def _buffer_of(alloc: memref.AllocOp, block: Block, index: dict[Operation, int])
 
 
 def _aligned(n: int) -> int:
-    return -(-n // ARENA_ALIGNMENT) * ARENA_ALIGNMENT
+    return aligned(n, ARENA_ALIGNMENT)
 
 
 def _place(buffers: list[_Buffer]) -> int:
-    """Give every buffer its offset (largest first, lowest free offset among the buffers live at
-    the same time); returns the arena's size."""
-    placed: list[_Buffer] = []
-    for buffer in sorted(buffers, key=lambda b: (-b.nbytes, b.first)):
-        offset = 0
-        live = sorted((p for p in placed if p.first <= buffer.last and buffer.first <= p.last),
-                      key=lambda p: p.offset)
-        for other in live:
-            if offset + buffer.nbytes <= other.offset:
-                break
-            offset = max(offset, _aligned(other.offset + other.nbytes))
+    """Give every buffer its offset (xfuse/runtime/placement.py); returns the arena's size."""
+    offsets, nbytes = place([b.nbytes for b in buffers], [b.first for b in buffers], [b.last for b in buffers],
+                            ARENA_ALIGNMENT)
+    for buffer, offset in zip(buffers, offsets, strict=True):
         buffer.offset = offset
-        placed.append(buffer)
-    return max((b.offset + b.nbytes for b in buffers), default=0)
+    return nbytes
 
 
 def _rewrite(buffers: list[_Buffer], nbytes: int, index: dict[Operation, int]) -> None:

@@ -8,17 +8,18 @@
 
 // CHECK:      profile of @layer [pipeline microkernel]: 2 sections, median of 3 calls {{[0-9.]+}} ms, the sections' medians add up to {{[0-9.]+}}% of it; {{[0-9.]+}} GFLOP/s over the call
 // CHECK-NEXT:    #  median ms   share  GFLOP/s  section
-// CHECK-NEXT:    1 {{ +[0-9.]+ +[0-9.]+% +}}-  linalg.generic at {{.*}}xfuse-run-profile.mlir:29:3
-// CHECK-NEXT:    2 {{ +[0-9.]+ +[0-9.]+% +[0-9.]+}}  group 1: linalg.matmul of %mm (xfuse-run-profile.mlir:38); tile 8x16xf32; loops forall (16, 32) step (8, 16) [4]; with linalg.fill, linalg.generic, linalg.transpose
+// CHECK-NEXT:    1 {{ +[0-9.]+ +[0-9.]+% +}}-  linalg.generic at {{.*}}xfuse-run-profile.mlir:30:3
+// CHECK-NEXT:    2 {{ +[0-9.]+ +[0-9.]+% +[0-9.]+}}  group 1: linalg.matmul of %mm (xfuse-run-profile.mlir:39); tile 8x16xf32; loops forall (16, 32) step (8, 16) [4]; with linalg.fill, linalg.generic, linalg.transpose
 // CHECK-NEXT: by kind: {{(linalg.matmul group x1 [0-9.]+%; linalg.generic x1 [0-9.]+%|linalg.generic x1 [0-9.]+%; linalg.matmul group x1 [0-9.]+%)$}}
+// CHECK-NEXT: arena: {{[0-9]+\.[0-9][0-9]}} MiB (the buffers of a call, results included)
 // CHECK-NOT: {{.}}
 
 // Unfused, the ReLU after the matmul (its only reader) is timed with it, as the schedule fuses it:
 // UNFUSED:      profile of @layer [pipeline microkernel]: 4 sections
-// UNFUSED:         1 {{.*}}  linalg.generic at {{.*}}:29:3
-// UNFUSED-NEXT:    2 {{.*}}  linalg.fill at {{.*}}:37:3
-// UNFUSED-NEXT:    3 {{ +[0-9.]+ +[0-9.]+% +[0-9.]+}}  linalg.matmul at {{.*}}:38:3, with linalg.generic at {{.*}}:40:3
-// UNFUSED-NEXT:    4 {{.*}}  linalg.transpose at {{.*}}:48:3
+// UNFUSED:         1 {{.*}}  linalg.generic at {{.*}}:30:3
+// UNFUSED-NEXT:    2 {{.*}}  linalg.fill at {{.*}}:38:3
+// UNFUSED-NEXT:    3 {{ +[0-9.]+ +[0-9.]+% +[0-9.]+}}  linalg.matmul at {{.*}}:39:3, with linalg.generic at {{.*}}:41:3
+// UNFUSED-NEXT:    4 {{.*}}  linalg.transpose at {{.*}}:49:3
 
 // NOTHING: profile-nothing.mlir:[[#]]:1: error: @copy computes nothing (no loop nest, linalg op or copy): nothing to profile
 

@@ -1,0 +1,204 @@
+"""The per-call arena (xfuse/runtime/arena.py, arena_c.py) and the placement it shares with
+xfuse-share-buffers (xfuse/runtime/placement.py)."""
+
+from __future__ import annotations
+
+import ctypes
+import random
+import resource
+import threading
+
+import numpy as np
+import pytest
+
+from xfuse.backends.calling import CompiledModule
+from xfuse.backends.runner import compile_module, random_inputs
+from xfuse.runtime import arena as arena_module
+from xfuse.runtime.placement import peak_live_bytes, place
+
+N = 192
+CHAIN = f"""
+func.func @chain(%x: tensor<{N}x{N}xf32>, %w: tensor<{N}x{N}xf32>) -> tensor<{N}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<{N}x{N}xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
+  %a = linalg.matmul ins(%x, %w : tensor<{N}x{N}xf32>, tensor<{N}x{N}xf32>) outs(%f0 : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
+  %e1 = tensor.empty() : tensor<{N}x{N}xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
+  %b = linalg.matmul ins(%a, %w : tensor<{N}x{N}xf32>, tensor<{N}x{N}xf32>) outs(%f1 : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
+  %e2 = tensor.empty() : tensor<{N}x{N}xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
+  %c = linalg.matmul ins(%b, %w : tensor<{N}x{N}xf32>, tensor<{N}x{N}xf32>) outs(%f2 : tensor<{N}x{N}xf32>) -> tensor<{N}x{N}xf32>
+  %e3 = tensor.empty() : tensor<{N}xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<{N}xf32>) -> tensor<{N}xf32>
+  %s = linalg.reduce ins(%c : tensor<{N}x{N}xf32>) outs(%f3 : tensor<{N}xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {{
+      %sum = arith.addf %in, %acc : f32
+      linalg.yield %sum : f32
+    }}
+  return %s : tensor<{N}xf32>
+}}
+"""
+"""Three chained matmuls (144 KiB intermediates each: above glibc's default mmap threshold) and a
+small result, so a call's page faults are its intermediates'."""
+
+DYNAMIC = """
+func.func @scaled(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %d = linalg.add ins(%x, %x : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %e2 = tensor.empty(%n) : tensor<?xf32>
+  %r = linalg.mul ins(%d, %x : tensor<?xf32>, tensor<?xf32>) outs(%e2 : tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+"""
+
+
+def _without_arenas(compiled: CompiledModule, monkeypatch: pytest.MonkeyPatch) -> CompiledModule:
+    """The same shared object, loaded again with `XFUSE_ARENA=0` (every buffer from malloc)."""
+    monkeypatch.setenv("XFUSE_ARENA", "0")
+    plain = CompiledModule(compiled.library_path, compiled.signatures, compiled.entry, compiled.mlir_text,
+                           compiled.pipeline, compiled.size_constraints)
+    monkeypatch.delenv("XFUSE_ARENA")
+    assert not plain.has_arenas
+    return plain
+
+
+@pytest.fixture(scope="module")
+def chain() -> CompiledModule:
+    return compile_module(CHAIN, pipeline="default")
+
+
+def _thread_faults() -> int:
+    return resource.getrusage(getattr(resource, "RUSAGE_THREAD", resource.RUSAGE_SELF)).ru_minflt
+
+
+def _perturb_glibc() -> None:
+    """glibc told to map every block of 64 KiB or more afresh and to trim its heap, and large blocks
+    allocated and freed: what another library in the process may do (onnxruntime, a mallopt)."""
+    libc = ctypes.CDLL(None)
+    libc.mallopt(-3, 64 * 1024)  # M_MMAP_THRESHOLD: blocks of 64 KiB and more mmap'ed, unmapped when freed
+    libc.mallopt(-1, 64 * 1024)  # M_TRIM_THRESHOLD: the heap trimmed
+    libc.malloc.restype = ctypes.c_void_p
+    libc.free.argtypes = [ctypes.c_void_p]
+    blocks = [libc.malloc(1 << 20) for _ in range(8)]
+    for block in blocks:
+        libc.free(block)
+
+
+def _steady_faults(compiled: CompiledModule, args: list, calls: int = 4) -> int:
+    """Minor page faults of the calling thread over `calls` calls after warm-up and `_perturb_glibc`."""
+    bound = compiled.bind(*args)
+    for _ in range(2):  # the first call records the plan, the second makes the arena
+        bound.invoke()
+        bound.release()
+    _perturb_glibc()
+    before = _thread_faults()
+    for _ in range(calls):
+        bound.invoke()
+        bound.release()
+    return _thread_faults() - before
+
+
+def test_a_steady_call_touches_no_new_memory(chain: CompiledModule, monkeypatch: pytest.MonkeyPatch) -> None:
+    args = random_inputs(chain.signature)
+    plain = _without_arenas(chain, monkeypatch)
+    assert _steady_faults(plain, args) > 2 * 36  # a 144 KiB buffer is 36 pages; glibc maps some afresh
+    assert _steady_faults(chain, args) <= 24
+    plan = chain.arena_pool().plan
+    assert plan is not None and plan.bytes < 3 * N * N * 4  # buffers freed early share memory
+
+
+def test_outputs_are_those_without_arena_from_two_threads(chain: CompiledModule,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 calls, half of them from two threads at once: every output is the single-threaded
+    output without arena, and the memory of the process does not grow."""
+    inputs = [random_inputs(chain.signature, seed=seed) for seed in range(4)]
+    plain = _without_arenas(chain, monkeypatch)
+    expected = [plain(*args)[0] for args in inputs]
+    failures: list[str] = []
+
+    def calls(worker: int, count: int) -> None:
+        for i in range(count):
+            which = (worker + i) % len(inputs)
+            (got,) = chain(*inputs[which])
+            if not np.array_equal(got, expected[which]):
+                failures.append(f"thread {worker}, call {i}")
+
+    calls(0, 50)
+    resident = _resident_bytes()
+    threads = [threading.Thread(target=calls, args=(worker, 50)) for worker in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    calls(3, 50)
+    assert not failures
+    assert _resident_bytes() - resident < 8 << 20
+    pool = chain.arena_pool()
+    assert 1 <= pool.arenas <= 3 and pool.diverged_calls == 0
+
+
+def _resident_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * resource.getpagesize()
+
+
+def test_a_call_that_departs_from_the_plan_gets_malloc() -> None:
+    """Sizes that depend on the input: the first call's plan fits a call of the same size only;
+    another size diverges at its first allocation and is served by malloc, still correct."""
+    compiled = compile_module(DYNAMIC, pipeline="default")
+    pool = compiled.arena_pool()
+    for size in (64, 64, 4096, 64, 7):
+        x = np.linspace(-1, 1, size, dtype=np.float32)
+        (got,) = compiled(x)
+        np.testing.assert_array_equal(got, (x + x) * x)
+    assert pool.plan is not None and pool.diverged_calls == 2
+
+
+def test_too_many_allocations_mean_no_arena(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A recorded call that allocates more than the record holds gives its function no arena:
+    every later call allocates with malloc, as without arenas."""
+    compiled = compile_module(CHAIN, pipeline="default")
+    monkeypatch.setattr(arena_module, "RECORD_CAPACITY", 2)
+    compiled = CompiledModule(compiled.library_path, compiled.signatures, compiled.entry, compiled.mlir_text,
+                              compiled.pipeline)
+    args = random_inputs(compiled.signature)
+    first = compiled(*args)[0]
+    np.testing.assert_array_equal(compiled(*args)[0], first)
+    pool = compiled.arena_pool()
+    assert pool.unplannable and pool.plan is None and pool.checkout() is None
+
+
+def test_placement_keeps_buffers_live_together_apart() -> None:
+    rng = random.Random(7)
+    for _ in range(50):
+        count = rng.randint(1, 30)
+        sizes = [rng.randint(1, 5000) for _ in range(count)]
+        firsts = [rng.randint(0, 40) for _ in range(count)]
+        lasts = [f + rng.randint(0, 10) for f in firsts]
+        offsets, total = place(sizes, firsts, lasts, 64)
+        assert peak_live_bytes(sizes, firsts, lasts) <= total <= sum(-(-s // 64) * 64 for s in sizes)
+        for i in range(count):
+            assert offsets[i] % 64 == 0 and offsets[i] + sizes[i] <= total
+            for j in range(i):
+                if firsts[i] <= lasts[j] and firsts[j] <= lasts[i]:
+                    assert offsets[i] + sizes[i] <= offsets[j] or offsets[j] + sizes[j] <= offsets[i]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_programs_compute_the_same_with_arenas(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Differential: a random tensor program compiled by `default` (buffers freed after their last
+    use, served from an arena from the second call on) against the same program with every write
+    into a copy and nothing freed, without arenas."""
+    from xfuse.testing.differential import assert_same_results
+    from xfuse.testing.random_tensor_programs import _copying_pipeline, tensor_program
+
+    text = tensor_program(seed)
+    candidate = compile_module(text, pipeline="default")
+    reference = _without_arenas(compile_module(text, pipeline=_copying_pipeline()), monkeypatch)
+    for input_seed in range(3):  # the first call records the plan, the next ones use the arena
+        inputs = random_inputs(candidate.signature, seed=input_seed)
+        assert_same_results(reference, candidate, inputs, f"program {seed}, input seed {input_seed}")
+    assert candidate.arena_pool().plan is not None  # loops whose trip counts are inputs may diverge

@@ -1,0 +1,3 @@
+"""What a compiled module needs at run time, apart from the code generation in xfuse/backends/:
+the per-call memory arena (`arena.py`, its C half `arena_c.py`) and the placement of buffers
+by lifetime it shares with `xfuse-share-buffers` (`placement.py`)."""
