@@ -66,7 +66,7 @@ def keep_freed_buffers_in_the_heap() -> None:
 
     Compiled code allocates its results and temporaries with `malloc`. glibc serves blocks of
     128 KiB and more with `mmap` and returns them with `munmap`, so every call page-faults fresh
-    buffers; with several threads writing one (the `microkernel-parallel` pipeline) the faults
+    buffers; with several threads writing one (a parallel pipeline of the time) the faults
     serialize in the kernel and erase the parallel speedup (the 1024^3 MLP: 14.0 ms on 2 threads,
     no faster than 1; 7.3 ms with this). Blocks below 256 MiB now come from the heap, and the heap
     is not trimmed below that. `XFUSE_MALLOC_TUNING=0` leaves malloc as it is; a libc without
