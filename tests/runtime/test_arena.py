@@ -67,7 +67,7 @@ def _without_arenas(compiled: CompiledModule, monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.fixture(scope="module")
 def chain() -> CompiledModule:
-    return compile_module(CHAIN, pipeline="default")
+    return compile_module(CHAIN)  # microkernel: register-tiled, fast enough for 200 calls
 
 
 def _thread_faults() -> int:
