@@ -91,25 +91,23 @@ class ArenaPlan:
 
     @staticmethod
     def of(slots: np.ndarray) -> ArenaPlan:
-        """The plan for the slots of a recorded call (offsets filled in)."""
+        """The plan for the slots of a recorded call (offsets filled in). A returned buffer lives
+        to the end of the call, after every event."""
         slots = slots.copy()
-        events = 2 * len(slots) + 1
-        lasts = np.where(slots["freed_at"] < 0, events, slots["freed_at"])
+        end_of_call = 2 * len(slots)
         sizes = [int(b) for b in slots["bytes"]]
         firsts = [int(f) for f in slots["allocated_at"]]
-        offsets, nbytes = place(sizes, firsts, [int(x) for x in lasts], ALIGNMENT)
+        lasts = [end_of_call if f < 0 else int(f) for f in slots["freed_at"]]
+        offsets, nbytes = place(sizes, firsts, lasts, ALIGNMENT)
         slots["offset"] = offsets
-        returned = slots["freed_at"] < 0
-        intermediate = ~returned
-        starts = np.concatenate([slots["allocated_at"], lasts + 1])
-        counts = np.concatenate([np.ones(len(slots), np.int64), -np.ones(len(slots), np.int64)])
-        max_live = int(np.cumsum(counts[np.argsort(starts, kind="stable")]).max()) if len(slots) else 0
-        return ArenaPlan(slots, aligned(nbytes, ALIGNMENT), peak_live_bytes(sizes, firsts, [int(x) for x in lasts]),
-                         int(slots["bytes"][returned].sum()),
-                         peak_live_bytes([s for s, i in zip(sizes, intermediate) if i],
-                                         [f for f, i in zip(firsts, intermediate) if i],
-                                         [int(x) for x, i in zip(lasts, intermediate) if i]),
-                         max(max_live, 1))
+        returned = [f < 0 for f in slots["freed_at"]]
+        kept = [i for i, r in enumerate(returned) if not r]
+        changes = sorted([(f, 1) for f in firsts] + [(last + 1, -1) for last in lasts])
+        live = max(np.cumsum([c for _, c in changes]), default=0)
+        return ArenaPlan(slots, aligned(nbytes, ALIGNMENT), peak_live_bytes(sizes, firsts, lasts),
+                         sum(s for s, r in zip(sizes, returned) if r),
+                         peak_live_bytes([sizes[i] for i in kept], [firsts[i] for i in kept], [lasts[i] for i in kept]),
+                         max(int(live), 1))
 
 
 class Arena:
