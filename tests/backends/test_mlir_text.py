@@ -60,3 +60,14 @@ def test_prepare_for_execution_requests_the_c_interface_and_protects_tensor_argu
     assert "func.func @f(%arg0: tensor<4xf32> {bufferization.writable = false}, %arg1: f32) -> tensor<4xf32> attributes {llvm.emit_c_interface}" in text
     assert "func.func private @g(%arg0: f32) -> f32 {" in text
     assert "llvm.emit_c_interface" not in emit_mlir_text(module)  # the input is left alone
+
+
+def test_large_boolean_constants_are_printed_bit_packed(mlir_opt):
+    # xDSL prints i1 hex data a byte per element; MLIR reads it 8 elements a byte.
+    rows = [[i >= j for j in range(16)] for i in range(16)]  # a causal mask: 256 elements
+    literal = "[" + ", ".join("[" + ", ".join("true" if v else "false" for v in row) + "]" for row in rows) + "]"
+    source = f"func.func @mask() -> tensor<16x16xi1> {{\n  %m = arith.constant dense<{literal}> : tensor<16x16xi1>\n" \
+             "  func.return %m : tensor<16x16xi1>\n}\n"
+    emitted = emit_mlir_text(parse(source, name="mask.mlir"))
+    assert '"0x0100030007000F00' in emitted
+    assert _canonical(mlir_opt, emitted) == _canonical(mlir_opt, source)
