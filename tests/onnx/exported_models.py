@@ -202,3 +202,39 @@ def stale_value_info_model(seed: int = 0):
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     onnx.checker.check_model(model)
     return model
+
+
+def yolo_neck_model(seed: int = 0, channels: int = 8, size: int = 16):
+    """A YOLO-family neck on `[1, 3, 4*size, 4*size]`: two strided Conv+SiLU, an SPPF (two 5x5
+    stride-1 max poolings concatenated with their input), a 1x1 Conv, a nearest 2x Resize
+    (`scales`) concatenated with the first Conv's output, a 3x3 Conv. MLIR's vectorizer refuses
+    the Resize (a gather whose index goes through floor and select): it runs as loops."""
+    from onnx import TensorProto, helper
+
+    rng = np.random.default_rng(seed)
+    inits: list = []
+    c = channels
+
+    def conv_silu(source: str, name: str, cin: int, cout: int, k: int = 1, stride: int = 1) -> list:
+        weight = _tensor(inits, f"{name}_w", rng.normal(0, (2 / (cin * k * k)) ** 0.5, (cout, cin, k, k)))
+        return [helper.make_node("Conv", [source, weight, _tensor(inits, f"{name}_b", rng.normal(0, 0.1, cout))],
+                                 [f"{name}_conv"], name=name, kernel_shape=[k, k], strides=[stride, stride],
+                                 pads=[k // 2] * 4),
+                helper.make_node("Sigmoid", [f"{name}_conv"], [f"{name}_sigmoid"], name=f"{name}_sigmoid"),
+                helper.make_node("Mul", [f"{name}_conv", f"{name}_sigmoid"], [name], name=f"{name}_silu")]
+
+    pool = {"kernel_shape": [5, 5], "strides": [1, 1], "pads": [2, 2, 2, 2]}
+    nodes = [*conv_silu("x", "a", 3, c, 3, 2), *conv_silu("a", "b", c, c, 3, 2),
+             helper.make_node("MaxPool", ["b"], ["m1"], name="sppf_pool1", **pool),
+             helper.make_node("MaxPool", ["m1"], ["m2"], name="sppf_pool2", **pool),
+             helper.make_node("Concat", ["b", "m1", "m2"], ["spp"], name="sppf_concat", axis=1),
+             *conv_silu("spp", "d", 3 * c, c),
+             helper.make_node("Resize", ["d", "", _tensor(inits, "scales", [1, 1, 2, 2])], ["up"], name="upsample",
+                              mode="nearest"),
+             helper.make_node("Concat", ["up", "a"], ["cat"], name="concat", axis=1),
+             *conv_silu("cat", "y", 2 * c, c, 3)]
+    graph = helper.make_graph(nodes, "yolo_neck",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 4 * size, 4 * size])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, c, 2 * size, 2 * size])],
+                              initializer=inits)
+    return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))

@@ -1,6 +1,7 @@
 """Networks as exporters write them (issue 39) load with `input_shapes=` and agree with
 onnxruntime at 1e-4: symbolic axes whose shape arithmetic must fold, `-1` dimensions, a stale
-`value_info`, an old opset (xfuse/onnx/prepare.py)."""
+`value_info`, an old opset (xfuse/onnx/prepare.py); and an op the vectorizer refuses runs as
+loops (xfuse/backends/vectorize_fallback.py)."""
 
 from __future__ import annotations
 
@@ -18,14 +19,20 @@ from exported_models import (  # noqa: E402
     stale_value_info_model,
     symbolic_attention_model,
     symbolic_conv_model,
+    yolo_neck_model,
 )
 
 import xfuse.onnx  # noqa: E402
 from xfuse.onnx.importer import import_model  # noqa: E402
-from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime  # noqa: E402
+from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime, random_feeds  # noqa: E402
 from xfuse.onnx.prepare import fold_shape_computations, prepare_for_import  # noqa: E402
 
 DYNAMIC_TENSOR = re.compile(r"tensor<[^>]*\?")
+
+
+def oracle_inputs(model: xfuse.onnx.Model) -> list:
+    feeds = random_feeds(model, seed=1)
+    return [feeds[name] for name in model.input_names]
 
 
 def load_and_compare(onnx_model: onnx.ModelProto, input_shapes) -> xfuse.onnx.Model:
@@ -84,3 +91,17 @@ def test_value_info_that_strict_inference_rejects_is_dropped_with_a_warning():
 def test_a_model_without_shape_computations_is_not_handed_to_onnxruntime():
     model = stale_value_info_model()
     assert fold_shape_computations(model) == (model, None)
+
+
+def test_an_op_the_vectorizer_refuses_runs_as_loops_and_the_profile_says_so():
+    # The nearest Resize between the SPPF's poolings and the last Conv: mlir-opt's "Attempted to
+    # vectorize, but failed" aborted the build; now that op alone is scalar loops.
+    exported = yolo_neck_model()
+    model = load_and_compare(exported, None)
+    resize_line = next(number for number, line in enumerate(model.mlir.splitlines(), 1)
+                       if "math.floor" in line)  # in the Resize's generic, a few lines below its start
+    kept = model.compiled.kept_as_loops
+    assert len(kept) == 1 and kept[0].startswith("<onnx:yolo_neck>:"), kept
+    assert 0 < resize_line - int(kept[0].split(":")[-2]) < 20, (kept, resize_line)
+    profile = model.profile(*oracle_inputs(model), repeat=1)
+    assert f"not vectorized, run as scalar loops: the op(s) at {kept[0]}" in profile.text()

@@ -475,11 +475,17 @@ def _named_sequence(name: str, bodies: list[str] | tuple[str, ...]) -> str:
 def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, ...] = (),
                      outline_loops: bool = False) -> str:
     """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in
-    order; when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
+    order, an op the vectorizer refuses kept as loops and reported (`vectorize_fallback.py`);
+    when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
     holds `OUTLINE_LOOPS` (entry `OUTLINE_ENTRY`)."""
+    from xfuse.backends.vectorize_fallback import REPORT_KEPT_LOOPS, vectorizes, with_loop_fallback
+
+    main = [with_loop_fallback(body) for body in bodies]
+    if any(vectorizes(body) for body in bodies):
+        main.append(REPORT_KEPT_LOOPS)
     return (
         "module attributes {transform.with_named_sequence} {\n"
-        + _named_sequence("__transform_main", bodies)
+        + _named_sequence("__transform_main", main)
         + (_named_sequence(AFTER_BUFFERIZE_ENTRY, after_bufferize) if after_bufferize else "")
         + (OUTLINE_LOOPS if outline_loops else "")
         + "}\n"

@@ -321,6 +321,8 @@ class Profile:
     """Wall time of each timed call of the instrumented function (the invoke, no argument binding)."""
     section_ms: list[list[float]]
     """Per timed call, each section's time: their sum is within `call_ms` of that call."""
+    kept_as_loops: tuple[str, ...] = ()
+    """Where the ops are that the vectorizer refused: scalar loops (`CompiledModule.kept_as_loops`)."""
 
     @property
     def total_ms(self) -> float:
@@ -349,6 +351,8 @@ class Profile:
             gflops = f"{s.gflops:>8.2f}" if s.gflops is not None else f"{'-':>8}"
             lines.append(f"{s.index:>4} {s.median_ms:>10.4f} {s.share:>7.1%} {gflops}  {s.label}")
         lines.append("by kind: " + "; ".join(f"{kind} x{n} {share:.1%}" for kind, n, _, share in self.by_kind()))
+        if self.kept_as_loops:
+            lines.append(f"not vectorized, run as scalar loops: the op(s) at {', '.join(self.kept_as_loops)}")
         return "\n".join(lines)
 
     __str__ = text
@@ -398,7 +402,8 @@ def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat:
     total = sum(medians)
     rows = [SectionTime(index + 1, section.label, ms, ms / total if total else 0.0, section.flops, section.kind)
             for index, (section, ms) in enumerate(zip(sections, medians, strict=True))]
-    return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call)
+    return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call,
+                   compiled.kept_as_loops)
 
 
 def profile_module(module: ModuleOp, *args: Any, entry: str | None = None, pipeline: Any = None,
