@@ -238,3 +238,28 @@ def yolo_neck_model(seed: int = 0, channels: int = 8, size: int = 16):
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, c, 2 * size, 2 * size])],
                               initializer=inits)
     return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+
+
+def mean_pool_classifier_model(seed: int = 0, channels: int = 1280, classes: int = 1000, size: int = 7):
+    """A MobileNet-style classifier head on `[1, 32, size, size]`: a 1x1 Conv to `channels`,
+    Clip(0, 6), the global mean as timm exports it (`ReduceMean(axes=[2, 3], keepdims=0)`), a
+    Gemm to `classes`. The mean over `channels x size x size` must not be one vector."""
+    from onnx import TensorProto, helper
+
+    rng = np.random.default_rng(seed)
+    inits: list = []
+    nodes = [
+        helper.make_node("Conv", ["x", _tensor(inits, "w", rng.normal(0, 0.25, (channels, 32, 1, 1)))], ["c"],
+                         name="conv"),
+        helper.make_node("Clip", ["c", _tensor(inits, "low", 0.0), _tensor(inits, "high", 6.0)], ["r"], name="relu6"),
+        helper.make_node("ReduceMean", ["r", _tensor(inits, "axes", [2, 3], np.int64)], ["pooled"], name="mean",
+                         keepdims=0),
+        helper.make_node("Gemm", ["pooled", _tensor(inits, "fc", rng.normal(0, 0.05, (classes, channels))),
+                                  _tensor(inits, "fc_bias", rng.normal(0, 0.05, classes))], ["logits"], name="fc",
+                         transB=1),
+    ]
+    graph = helper.make_graph(nodes, "mean_pool_classifier",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 32, size, size])],
+                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, classes])],
+                              initializer=inits)
+    return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]))

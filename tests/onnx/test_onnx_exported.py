@@ -6,6 +6,10 @@ loops (xfuse/backends/vectorize_fallback.py)."""
 from __future__ import annotations
 
 import re
+import subprocess
+import tempfile
+import time
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +19,7 @@ pytest.importorskip("onnxruntime", reason="onnxruntime is the oracle (pip instal
 
 import onnx  # noqa: E402
 from exported_models import (  # noqa: E402
+    mean_pool_classifier_model,
     minus_one_model,
     stale_value_info_model,
     symbolic_attention_model,
@@ -105,3 +110,41 @@ def test_an_op_the_vectorizer_refuses_runs_as_loops_and_the_profile_says_so():
     assert 0 < resize_line - int(kept[0].split(":")[-2]) < 20, (kept, resize_line)
     profile = model.profile(*oracle_inputs(model), repeat=1)
     assert f"not vectorized, run as scalar loops: the op(s) at {kept[0]}" in profile.text()
+
+
+MAX_LANES = 64
+"""No vector wider than this (four AVX-512 registers of f32) should reach LLVM."""
+
+
+def test_a_global_mean_before_a_matmul_is_not_fused_into_its_register_tiles():
+    # Fused, the 1 x 1280 x 7 x 7 mean was computed whole, as one vector, in each of the
+    # matmul's 125 register tiles: mlir-opt took 344 s, opt -O3 over 15 minutes.
+    from xfuse.backends.mlir_text import prepare_for_execution
+    from xfuse.backends.pipelines import get_pipeline
+    from xfuse.backends.schedule import CONTRACTION_ATTR
+    from xfuse.onnx.model import DEFAULT_PASSES
+
+    imported = import_model(mean_pool_classifier_model())
+    module = xfuse.parse(imported.mlir, name="<onnx:classifier>")
+    xfuse.apply_passes(module, DEFAULT_PASSES)
+    prepared = prepare_for_execution(module)
+    get_pipeline("microkernel").for_module(prepared)
+    matmuls = [op for op in prepared.walk() if op.name == "linalg.matmul"]
+    assert matmuls and not any(CONTRACTION_ATTR in op.attributes for op in matmuls)
+    convs = [op for op in prepared.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
+    assert convs and all("xfuse.conv_microkernel" in op.attributes for op in convs)  # still register-tiled
+
+
+def test_a_1280_channel_classifier_head_loads_quickly_with_narrow_vectors():
+    from xfuse.backends.runner import lower_to_llvm_dialect_command
+
+    exported = mean_pool_classifier_model(channels=1280)
+    start = time.perf_counter()
+    model = load_and_compare(exported, None)
+    seconds = time.perf_counter() - start
+    assert seconds < 30, model.seconds  # a cold cache: about 6 s on 2 busy cores
+    with tempfile.TemporaryDirectory() as work:
+        command = lower_to_llvm_dialect_command(model.compiled.mlir_text, model.compiled.pipeline, Path(work))
+        subprocess.run(command, check=True, capture_output=True)
+        lanes = [int(n) for n in re.findall(r"vector<(\d+)x", (Path(work) / "lowered.mlir").read_text())]
+    assert lanes and max(lanes) <= MAX_LANES, max(lanes)
