@@ -46,6 +46,7 @@ for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from math import prod
 
@@ -280,11 +281,9 @@ def _is_plain_matmul(op: Operation) -> bool:
         {t.element_type for t in types}) == 1
 
 
-def _fuses_an_unscheduled_pack(root: Operation) -> bool:
-    """Whether the register tiles of `root` (`transform.structured.fuse`, which takes every
-    tileable producer, operand by operand) would pull in a `linalg.pack` no pack schedule took
-    (a padded one): vectorized in the tile, it fails ("Attempted to vectorize, but failed");
-    left to the pack lowering that follows the schedules, it is pad, reshape and transpose."""
+def _fused_producers(root: Operation) -> Iterator[Operation]:
+    """The ops `transform.structured.fuse` of `root` may pull into its tiles: every linalg op and
+    `tensor.pad` up its operands' producer chains, each once."""
     seen: set[Operation] = set()
     work = [root]
     while work:
@@ -293,11 +292,18 @@ def _fuses_an_unscheduled_pack(root: Operation) -> bool:
             producer = value.op if isinstance(value, OpResult) else None
             if producer is None or producer in seen or not producer.name.startswith(("linalg.", "tensor.pad")):
                 continue
-            if producer.name == "linalg.pack" and PACK_ATTR not in producer.attributes:
-                return True
             seen.add(producer)
             work.append(producer)
-    return False
+            yield producer
+
+
+def _fuses_an_unscheduled_pack(root: Operation) -> bool:
+    """Whether the register tiles of `root` (`transform.structured.fuse`, which takes every
+    tileable producer, operand by operand) would pull in a `linalg.pack` no pack schedule took
+    (a padded one): vectorized in the tile, it fails ("Attempted to vectorize, but failed");
+    left to the pack lowering that follows the schedules, it is pad, reshape and transpose."""
+    return any(producer.name == "linalg.pack" and PACK_ATTR not in producer.attributes
+               for producer in _fused_producers(root))
 
 
 MAX_FUSED_REDUCTION_ELEMENTS = 4096
@@ -314,23 +320,14 @@ def _fuses_a_wide_reduction(root: Operation, rows: int, rows_per_tile: int) -> b
     """Whether the register tiles (`rows_per_tile` of the result's `rows`) of `root` would pull
     in a producer with reduction loops (not a scheduled contraction) of more than
     `MAX_FUSED_REDUCTION_ELEMENTS` per tile (its iteration space, split along the rows)."""
-    seen: set[Operation] = set()
-    work = [root]
-    while work:
-        op = work.pop()
-        for value in op.operands:
-            producer = value.op if isinstance(value, OpResult) else None
-            if producer is None or producer in seen or not producer.name.startswith(("linalg.", "tensor.pad")):
-                continue
-            seen.add(producer)
-            iterators = producer.properties.get("iterator_types")
-            reduces = iterators is not None and any(str(it.data) == "reduction" for it in iterators.data)
-            if (reduces or producer.name.startswith("linalg.pooling")) and CONTRACTION_ATTR not in producer.attributes:
-                shapes = [o.type.get_shape() for o in producer.operands if isinstance(o.type, TensorType)]
-                elements = max((prod(shape) for shape in shapes), default=0)
-                if elements * rows_per_tile > MAX_FUSED_REDUCTION_ELEMENTS * rows:
-                    return True
-            work.append(producer)
+    for producer in _fused_producers(root):
+        iterators = producer.properties.get("iterator_types")
+        reduces = iterators is not None and any(str(it.data) == "reduction" for it in iterators.data)
+        if (reduces or producer.name.startswith("linalg.pooling")) and CONTRACTION_ATTR not in producer.attributes:
+            elements = max((prod(o.type.get_shape()) for o in producer.operands if isinstance(o.type, TensorType)),
+                           default=0)
+            if elements * rows_per_tile > MAX_FUSED_REDUCTION_ELEMENTS * rows:
+                return True
     return False
 
 
