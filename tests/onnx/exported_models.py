@@ -263,3 +263,15 @@ def mean_pool_classifier_model(seed: int = 0, channels: int = 1280, classes: int
                               [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, classes])],
                               initializer=inits)
     return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]))
+
+
+def integer_pow_model(exponent, columns: int = 120):
+    """`y = Pow(x, n)` on `x: [4, columns]` with an int64 exponent `n`: a scalar (torch-mlir makes
+    `math.fpowi`) or a tensor broadcast along the rows (torch-mlir makes `powf` in f64)."""
+    from onnx import TensorProto, helper
+
+    inits: list = []
+    node = helper.make_node("Pow", ["x", _tensor(inits, "n", exponent, np.int64)], ["y"], name="pow")
+    graph = helper.make_graph([node], "integer_pow", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, columns])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, columns])], initializer=inits)
+    return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))

@@ -19,6 +19,7 @@ pytest.importorskip("onnxruntime", reason="onnxruntime is the oracle (pip instal
 
 import onnx  # noqa: E402
 from exported_models import (  # noqa: E402
+    integer_pow_model,
     mean_pool_classifier_model,
     minus_one_model,
     stale_value_info_model,
@@ -148,3 +149,10 @@ def test_a_1280_channel_classifier_head_loads_quickly_with_narrow_vectors():
         subprocess.run(command, check=True, capture_output=True)
         lanes = [int(n) for n in re.findall(r"vector<(\d+)x", (Path(work) / "lowered.mlir").read_text())]
     assert lanes and max(lanes) <= MAX_LANES, max(lanes)
+
+
+@pytest.mark.parametrize("exponent", [3, -2, 0, 7, [1, 2, 3, 0] * 30], ids=["3", "-2", "0", "7", "broadcast"])
+def test_pow_with_an_integer_exponent(exponent):
+    # A scalar exponent was math.fpowi; vectorized, llvm.intr.powi got a vector<8xi64> exponent
+    # and mlir-opt rejected it (xfuse/backends/fpowi.py multiplies it out).
+    load_and_compare(integer_pow_model(exponent), None)

@@ -128,11 +128,16 @@ class Pipeline:
     def for_module(self, module: ModuleOp) -> Pipeline:
         """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
         schedule appended to `transform_bodies`, the CPU flags filled in; with `expand_math`, the
-        module's f32 exp/erf/tanh expanded in place. Idempotent on the rest."""
+        module's f32 exp/erf/tanh expanded in place, with `microkernels` its `math.fpowi`
+        (fpowi.py). Idempotent on the rest."""
         if self.expand_math:
             from xfuse.transforms.math_approx import expand_math
 
             expand_math(module)
+        if self.microkernels:  # vectorized, math.fpowi's exponent becomes a vector LLVM's powi refuses
+            from xfuse.backends.fpowi import expand_fpowi
+
+            expand_fpowi(module)
         if not (self.microkernels or self.host_cpu):
             if not _many_loop_nests(self, module):
                 return self
