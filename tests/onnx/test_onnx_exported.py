@@ -156,3 +156,12 @@ def test_pow_with_an_integer_exponent(exponent):
     # A scalar exponent was math.fpowi; vectorized, llvm.intr.powi got a vector<8xi64> exponent
     # and mlir-opt rejected it (xfuse/backends/fpowi.py multiplies it out).
     load_and_compare(integer_pow_model(exponent), None)
+
+
+def test_a_graph_named_like_a_c_library_function_gets_another_function_name():
+    # A graph named "pow" made a function @pow, which the backend refuses (its C wrapper would
+    # call libm's pow): the function is @pow_model.
+    exported = integer_pow_model(3)
+    exported.graph.name = "pow"
+    model = load_and_compare(exported, None)
+    assert model.compiled.entry == "pow_model"

@@ -19,6 +19,9 @@ gives the command that reproduces the failure.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import functools
 import hashlib
 import os
 import shlex
@@ -380,6 +383,27 @@ def specialize_for_pipeline(prepared: ModuleOp, pipeline: Pipeline,
     return prepared, pipeline.for_module(prepared)
 
 
+def is_c_library_function(name: str) -> bool:
+    """Whether `name` is a function of the C or math library (`pow`, `free`, `expf`, ...)."""
+    return any(hasattr(library, name) for library in _c_libraries())
+
+
+@functools.cache
+def _c_libraries() -> tuple[ctypes.CDLL, ...]:
+    names = [ctypes.util.find_library(name) for name in ("c", "m")]
+    return tuple(ctypes.CDLL(name) for name in names if name)
+
+
+def refuse_c_library_names(module: ModuleOp) -> None:
+    """Refuse a public function named like a C library function: the shared object exports it,
+    and its own calls of that function (libm's `pow` for `math.powf`, `free` for a
+    deallocation) bind to it instead: a graph named "pow" crashed in `free()`."""
+    for function in public_functions(module):
+        if is_c_library_function(name := function.sym_name.data):
+            emit_error(function, f"@{name} has the name of a C library function: the compiled code's own "
+                                 f"calls of {name} would reach it; rename the function")
+
+
 def refuse_undecomposable_ops(module: ModuleOp, pipeline: Pipeline) -> None:
     """Refuse, at the op, a linalg.softmax / Winograd transform the pipeline cannot lower: MLIR 22
     lowers them only by decomposing them on tensors, which only the bufferizing pipelines do."""
@@ -434,6 +458,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
     module = as_module(module_or_text)
     chosen = get_pipeline(pipeline) if pipeline is not None else default_pipeline_for(module)
     entry = resolve_entry(module, entry)
+    refuse_c_library_names(module)
     prepared = prepare_for_execution(module)
     signatures: dict[str, FunctionSignature] = {}
     for function in public_functions(prepared):

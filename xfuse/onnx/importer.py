@@ -34,9 +34,13 @@ LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
 
 
 def function_name(model: onnx.ModelProto) -> str:
-    """The name of the imported function: the graph's, made a bare MLIR identifier."""
+    """The name of the imported function: the graph's, made a bare MLIR identifier, with
+    `_model` after a C library function's name (a graph named "pow": the backend refuses it)."""
+    from xfuse.backends.runner import is_c_library_function
+
     name = re.sub(r"[^A-Za-z0-9_]", "_", model.graph.name or "")
-    return name if name and not name[0].isdigit() else f"main{('_' + name) if name else ''}"
+    name = name if name and not name[0].isdigit() else f"main{('_' + name) if name else ''}"
+    return f"{name}_model" if is_c_library_function(name) else name
 
 
 def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ()) -> str:
