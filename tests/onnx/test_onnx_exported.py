@@ -151,7 +151,9 @@ def test_a_1280_channel_classifier_head_loads_quickly_with_narrow_vectors():
     assert lanes and max(lanes) <= MAX_LANES, max(lanes)
 
 
-@pytest.mark.parametrize("exponent", [3, -2, 0, 7, [1, 2, 3, 0] * 30], ids=["3", "-2", "0", "7", "broadcast"])
+@pytest.mark.parametrize("exponent", [3, pytest.param(-2, marks=pytest.mark.slow), pytest.param(0, marks=pytest.mark.slow),
+                                      pytest.param(7, marks=pytest.mark.slow), [1, 2, 3, 0] * 30],
+                         ids=["3", "-2", "0", "7", "broadcast"])  # the other exponents: tests/backends/test_fpowi.py
 def test_pow_with_an_integer_exponent(exponent):
     # A scalar exponent was math.fpowi; vectorized, llvm.intr.powi got a vector<8xi64> exponent
     # and mlir-opt rejected it (xfuse/backends/fpowi.py multiplies it out).
