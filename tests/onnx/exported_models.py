@@ -275,3 +275,35 @@ def integer_pow_model(exponent, columns: int = 120):
     graph = helper.make_graph([node], "integer_pow", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, columns])],
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, columns])], initializer=inits)
     return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+
+
+def bert_embedding_model(seed: int = 0, hidden: int = 64, sequence: int = 16, vocabulary: int = 100):
+    """BERT's input end on token ids `[1, sequence]` (int64): a word-embedding Gather plus
+    position embeddings, LayerNormalization, a dense MatMul, GELU written with Erf, Softmax.
+    MLIR's vectorizer refuses the Gather (a data-dependent `tensor.extract`): it runs as loops."""
+    from onnx import TensorProto, helper
+
+    rng = np.random.default_rng(seed)
+    inits: list = []
+    nodes = [
+        helper.make_node("Gather", [_tensor(inits, "words", rng.normal(0, 1, (vocabulary, hidden))), "ids"], ["e"],
+                         name="embed"),
+        helper.make_node("Add", ["e", _tensor(inits, "positions", rng.normal(0, 1, (sequence, hidden)))], ["ep"],
+                         name="positions"),
+        helper.make_node("LayerNormalization", ["ep", _tensor(inits, "gamma", rng.uniform(0.5, 1.5, hidden)),
+                                                _tensor(inits, "beta", rng.normal(0, 0.1, hidden))], ["ln"],
+                         name="layer_norm", axis=-1),
+        helper.make_node("MatMul", ["ln", _tensor(inits, "dense_w", rng.normal(0, 0.1, (hidden, hidden)))], ["h"],
+                         name="dense"),
+        helper.make_node("Mul", ["h", _tensor(inits, "inv_sqrt2", 2 ** -0.5)], ["hs"], name="gelu_scale"),
+        helper.make_node("Erf", ["hs"], ["erf"], name="gelu_erf"),
+        helper.make_node("Add", ["erf", _tensor(inits, "one", 1.0)], ["erf1"], name="gelu_add"),
+        helper.make_node("Mul", ["h", "erf1"], ["he"], name="gelu_mul"),
+        helper.make_node("Mul", ["he", _tensor(inits, "half", 0.5)], ["gelu"], name="gelu_half"),
+        helper.make_node("Softmax", ["gelu"], ["y"], name="softmax", axis=-1),
+    ]
+    graph = helper.make_graph(nodes, "bert_embedding",
+                              [helper.make_tensor_value_info("ids", TensorProto.INT64, [1, sequence])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, sequence, hidden])],
+                              initializer=inits)
+    return _as_exported(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))

@@ -19,6 +19,7 @@ pytest.importorskip("onnxruntime", reason="onnxruntime is the oracle (pip instal
 
 import onnx  # noqa: E402
 from exported_models import (  # noqa: E402
+    bert_embedding_model,
     integer_pow_model,
     mean_pool_classifier_model,
     minus_one_model,
@@ -112,6 +113,12 @@ def test_an_op_the_vectorizer_refuses_runs_as_loops_and_the_profile_says_so():
     profile = model.profile(*oracle_inputs(model), repeat=1)
     assert f"not vectorized, run as scalar loops: the op(s) at {kept[0]}" in profile.text()
 
+
+
+def test_bert_embeddings_load_with_the_gather_as_loops():
+    # BERT and DistilBERT stopped at "Attempted to vectorize, but failed" on the embedding Gather.
+    model = load_and_compare(bert_embedding_model(), None)
+    assert len(model.compiled.kept_as_loops) == 1, model.compiled.kept_as_loops
 
 MAX_LANES = 64
 """No vector wider than this (four AVX-512 registers of f32) should reach LLVM."""
