@@ -95,3 +95,14 @@ def test_empties_are_sunk_to_their_first_user(mlir_opt):
     assert names == ["tensor.empty", "linalg.add", "arith.constant", "arith.constant", "tensor.empty", "scf.for",
                      "arith.constant", "tensor.empty", "linalg.fill", "func.return"]
     subprocess.run([str(mlir_opt)], input=emit_mlir_text(module), text=True, check=True, capture_output=True)
+
+
+def test_large_boolean_constants_are_printed_bit_packed(mlir_opt):
+    # xDSL prints i1 hex data a byte per element; MLIR reads it 8 elements a byte.
+    rows = [[i >= j for j in range(16)] for i in range(16)]  # a causal mask: 256 elements
+    literal = "[" + ", ".join("[" + ", ".join("true" if v else "false" for v in row) + "]" for row in rows) + "]"
+    source = f"func.func @mask() -> tensor<16x16xi1> {{\n  %m = arith.constant dense<{literal}> : tensor<16x16xi1>\n" \
+             "  func.return %m : tensor<16x16xi1>\n}\n"
+    emitted = emit_mlir_text(parse(source, name="mask.mlir"))
+    assert '"0x0100030007000F00' in emitted
+    assert _canonical(mlir_opt, emitted) == _canonical(mlir_opt, source)

@@ -14,7 +14,7 @@ from xfuse.backends.runner import (
     run,
     run_with_mlir_runner,
 )
-from xfuse.diagnostics import VerificationError, describe
+from xfuse.diagnostics import VerificationError, XfuseError, describe
 from xfuse.parsing import parse
 
 INPUTS = Path(__file__).parent / "inputs"
@@ -186,6 +186,19 @@ def test_entry_must_be_chosen_among_several_public_functions():
         compile_module(KERNELS)
     with pytest.raises(BackendError, match="no public function @nope"):
         compile_module(KERNELS, entry="nope")
+
+
+@pytest.mark.parametrize("name", ["pow", "exp", "free"])
+def test_a_public_function_named_like_a_c_library_function_is_refused(name):
+    # Exported, @pow's own C wrapper called libm's pow instead: "free(): invalid pointer".
+    text = (f"func.func @{name}(%x: tensor<4xf32>) -> tensor<4xf32> {{\n"
+            "  %e = tensor.empty() : tensor<4xf32>\n"
+            "  %y = linalg.exp ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>\n"
+            "  func.return %y : tensor<4xf32>\n}\n")
+    with pytest.raises(XfuseError, match=f"@{name} has the name of a C library function"):
+        compile_module(text)
+    np.testing.assert_allclose(run(text.replace(f"@{name}(", "@exponential("), np.zeros(4, np.float32)),
+                               [np.ones(4, np.float32)])
 
 
 def test_run_convenience_and_random_inputs_are_seeded():

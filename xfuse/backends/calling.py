@@ -403,8 +403,11 @@ class CompiledModule:
 
     def __init__(self, library_path: Path, signatures: dict[str, FunctionSignature], entry: str,
                  mlir_text: str, pipeline: Pipeline,
-                 size_constraints: dict[str, SizeConstraints] | None = None):
+                 size_constraints: dict[str, SizeConstraints] | None = None, kept_as_loops: tuple[str, ...] = ()):
         self.library_path = library_path
+        self.kept_as_loops = kept_as_loops
+        """Where the ops are (`file:line:col`) that the vectorizer refused: they run as scalar
+        loops (xfuse/backends/vectorize_fallback.py)."""
         self.size_constraints = size_constraints or {}
         """Per function, the argument sizes its body ties together (checked by `bind`)."""
         self.signatures = signatures

@@ -10,7 +10,10 @@ tensor (empty, extract_slice, insert_slice, pad, expand/collapse_shape, cast, di
 Source locations are printed too (`loc("file.mlir":7:17)`), so that mlir-opt's diagnostics point
 at the line the user wrote rather than at a line of the generated text.
 
-Known gaps (xDSL constructs mlir-opt rejects): none found for the dialects above. Ops xfuse adds
+Known gaps (xDSL constructs mlir-opt rejects): xDSL 0.74 prints a dense `i1` constant of over
+100 elements as hex of one byte per element, where MLIR reads `i1` hex bit-packed (8 elements a
+byte): `MlirPrinter` prints those packed (a causal attention mask). None other found for the
+dialects above. Ops xfuse adds
 must print a generic form MLIR accepts; an op xDSL parsed as unregistered is printed verbatim.
 The generic form of xfuse's named linalg ops (their hidden bodies), `linalg.elementwise`,
 `linalg.contract`, `linalg.map` and the gpu mapping attributes is compared with mlir-opt's own in
@@ -21,19 +24,42 @@ from __future__ import annotations
 
 from io import StringIO
 
+import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, BoolAttr, DictionaryAttr, ModuleOp, TensorType, UnitAttr
-from xdsl.ir import Block, Operation
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    DenseIntOrFPElementsAttr,
+    DictionaryAttr,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.printer import Printer
 
 C_INTERFACE_ATTR = "llvm.emit_c_interface"
 WRITABLE_ATTR = "bufferization.writable"
 
 
+class MlirPrinter(Printer):
+    """xDSL's printer, with the `i1` hex data MLIR reads (the module docstring's known gap)."""
+
+    def print_attribute(self, attribute: Attribute) -> None:
+        if (isinstance(attribute, DenseIntOrFPElementsAttr) and attribute.get_element_type() == IntegerType(1)
+                and len(attribute) > 100 and not attribute.is_splat()):
+            bits = np.packbits(np.array(attribute.get_values(), dtype=bool), bitorder="little")
+            self.print_string(f'dense<"0x{bits.tobytes().hex().upper()}"> : ')
+            self.print_attribute(attribute.get_type())
+            return
+        super().print_attribute(attribute)
+
+
 def emit_mlir_text(module: ModuleOp, locations: bool = True) -> str:
     """The generic-form text of `module`, with source locations unless `locations=False`."""
     stream = StringIO()
-    Printer(stream=stream, print_generic_format=True, print_debuginfo=locations).print_op(module)
+    MlirPrinter(stream=stream, print_generic_format=True, print_debuginfo=locations).print_op(module)
     stream.write("\n")
     return stream.getvalue()
 

@@ -135,11 +135,16 @@ class Pipeline:
     def for_module(self, module: ModuleOp) -> Pipeline:
         """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
         schedule appended to `transform_bodies`, the CPU flags filled in; with `expand_math`, the
-        module's f32 exp/erf/tanh expanded in place. Idempotent on the rest."""
+        module's f32 exp/erf/tanh expanded in place, with `microkernels` its `math.fpowi`
+        (fpowi.py). Idempotent on the rest."""
         if self.expand_math:
             from xfuse.transforms.math_approx import expand_math
 
             expand_math(module)
+        if self.microkernels:  # vectorized, math.fpowi's exponent becomes a vector LLVM's powi refuses
+            from xfuse.backends.fpowi import expand_fpowi
+
+            expand_fpowi(module)
         if not (self.microkernels or self.host_cpu):
             if not _many_loop_nests(self, module):
                 return self
@@ -490,11 +495,17 @@ def _named_sequence(name: str, bodies: list[str] | tuple[str, ...]) -> str:
 def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, ...] = (),
                      outline_loops: bool = False) -> str:
     """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in
-    order; when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
+    order, an op the vectorizer refuses kept as loops and reported (`vectorize_fallback.py`);
+    when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
     holds `OUTLINE_LOOPS` (entry `OUTLINE_ENTRY`)."""
+    from xfuse.backends.vectorize_fallback import REPORT_KEPT_LOOPS, vectorizes, with_loop_fallback
+
+    main = [with_loop_fallback(body) for body in bodies]
+    if any(vectorizes(body) for body in bodies):
+        main.append(REPORT_KEPT_LOOPS)
     return (
         "module attributes {transform.with_named_sequence} {\n"
-        + _named_sequence("__transform_main", bodies)
+        + _named_sequence("__transform_main", main)
         + (_named_sequence(AFTER_BUFFERIZE_ENTRY, after_bufferize) if after_bufferize else "")
         + (OUTLINE_LOOPS if outline_loops else "")
         + "}\n"

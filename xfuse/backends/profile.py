@@ -324,6 +324,8 @@ class Profile:
     arena_bytes: int | None = None
     """The size of the per-call arena the timed calls' buffers came from (xfuse/runtime/arena.py);
     None without arenas."""
+    kept_as_loops: tuple[str, ...] = ()
+    """Where the ops are that the vectorizer refused: scalar loops (`CompiledModule.kept_as_loops`)."""
 
     @property
     def total_ms(self) -> float:
@@ -352,6 +354,8 @@ class Profile:
             gflops = f"{s.gflops:>8.2f}" if s.gflops is not None else f"{'-':>8}"
             lines.append(f"{s.index:>4} {s.median_ms:>10.4f} {s.share:>7.1%} {gflops}  {s.label}")
         lines.append("by kind: " + "; ".join(f"{kind} x{n} {share:.1%}" for kind, n, _, share in self.by_kind()))
+        if self.kept_as_loops:
+            lines.append(f"not vectorized, run as scalar loops: the op(s) at {', '.join(self.kept_as_loops)}")
         if self.arena_bytes is not None:
             lines.append(f"arena: {self.arena_bytes / 2**20:.2f} MiB (the buffers of a call, results included)")
         return "\n".join(lines)
@@ -406,7 +410,7 @@ def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat:
     pool = compiled.arena_pool()
     plan = pool.plan if pool is not None else None
     return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call,
-                   plan.bytes if plan is not None else None)
+                   arena_bytes=plan.bytes if plan is not None else None, kept_as_loops=compiled.kept_as_loops)
 
 
 def profile_module(module: ModuleOp, *args: Any, entry: str | None = None, pipeline: Any = None,

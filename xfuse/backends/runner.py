@@ -19,6 +19,9 @@ gives the command that reproduces the failure.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import functools
 import hashlib
 import os
 import shlex
@@ -58,6 +61,7 @@ from xfuse.backends.mlir_text import (
     split_shared_empties,
 )
 from xfuse.backends.size_constraints import SizeConstraints
+from xfuse.backends.vectorize_fallback import kept_as_loops
 from xfuse.backends.pipelines import (
     AGGREGATE_DECOMPOSITION,
     PACK_LOWERING,
@@ -71,7 +75,7 @@ from xfuse.diagnostics import emit_error
 from xfuse.transforms.outline_groups import outline_for_backend
 from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
 
-_BACKEND_VERSION = "7"  # part of the cache key: bump when the way .so files are built changes
+_BACKEND_VERSION = "8"  # part of the cache key: bump when the way .so files are built changes
 # beyond what `_build_recipe` covers (the transform scripts the schedules generate, say)
 
 
@@ -174,10 +178,16 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path, byt
             ASSUME_VERIFIED, *output]
 
 
+KEPT_AS_LOOPS_FILE = "kept_as_loops.txt"
+"""Written by `lower_to_llvm_ir` in its work directory, and kept beside a built shared object
+(`.loops`): the ops the vectorizer refused, one location a line (vectorize_fallback.py)."""
+
+
 def lower_to_llvm_ir(text: str, pipeline: Pipeline, work: Path) -> Path:
     """MLIR `text` lowered by `pipeline`'s mlir-opt steps and translated to LLVM IR (`module.ll`
-    in `work`, its path returned)."""
-    _run_tool(lower_to_llvm_dialect_command(text, pipeline, work, bytecode=True), work, "mlir-opt")
+    in `work`, its path returned); the ops kept as loops listed in `KEPT_AS_LOOPS_FILE`."""
+    lowered = _run_tool(lower_to_llvm_dialect_command(text, pipeline, work, bytecode=True), work, "mlir-opt")
+    (work / KEPT_AS_LOOPS_FILE).write_text("".join(f"{where}\n" for where in kept_as_loops(lowered.stderr)))
     _run_tool([str(tool_path("mlir-translate")), "--mlir-to-llvmir", str(work / LOWERED_BYTECODE),
                "-o", str(work / "module.ll")], work, "mlir-translate")
     return work / "module.ll"
@@ -294,6 +304,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
         _run_tool([*link, "-lm"], work, "cc")
         if not cache:
             target = Path(tempfile.mkdtemp(prefix="xfuse-uncached-")) / "module.so"
+        os.replace(work / KEPT_AS_LOOPS_FILE, target.with_suffix(".loops"))  # before the .so: a cache hit has both
         os.replace(work / "module.so", target)  # atomic: concurrent builders agree on the content
     return target
 
@@ -383,6 +394,27 @@ def specialize_for_pipeline(prepared: ModuleOp, pipeline: Pipeline,
     return prepared, specialized
 
 
+def is_c_library_function(name: str) -> bool:
+    """Whether `name` is a function of the C or math library (`pow`, `free`, `expf`, ...)."""
+    return any(hasattr(library, name) for library in _c_libraries())
+
+
+@functools.cache
+def _c_libraries() -> tuple[ctypes.CDLL, ...]:
+    names = [ctypes.util.find_library(name) for name in ("c", "m")]
+    return tuple(ctypes.CDLL(name) for name in names if name)
+
+
+def refuse_c_library_names(module: ModuleOp) -> None:
+    """Refuse a public function named like a C library function: the shared object exports it,
+    and its own calls of that function (libm's `pow` for `math.powf`, `free` for a
+    deallocation) bind to it instead: a graph named "pow" crashed in `free()`."""
+    for function in public_functions(module):
+        if is_c_library_function(name := function.sym_name.data):
+            emit_error(function, f"@{name} has the name of a C library function: the compiled code's own "
+                                 f"calls of {name} would reach it; rename the function")
+
+
 def refuse_undecomposable_ops(module: ModuleOp, pipeline: Pipeline) -> None:
     """Refuse, at the op, a linalg.softmax / Winograd transform the pipeline cannot lower: MLIR 22
     lowers them only by decomposing them on tensors, which only the bufferizing pipelines do."""
@@ -441,6 +473,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
     module = as_module(module_or_text)
     chosen = with_threads(get_pipeline(pipeline) if pipeline is not None else default_pipeline_for(module), threads)
     entry = resolve_entry(module, entry)
+    refuse_c_library_names(module)
     prepared = prepare_for_execution(module)
     signatures: dict[str, FunctionSignature] = {}
     for function in public_functions(prepared):
@@ -456,7 +489,9 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
         outline_for_backend(prepared)
     text = emit_mlir_text(prepared)
     library = build_shared_object(text, chosen, cache=cache)
-    return CompiledModule(library, signatures, entry, text, chosen, constraints)
+    loops = library.with_suffix(".loops")
+    kept = tuple(loops.read_text().split()) if loops.is_file() else ()
+    return CompiledModule(library, signatures, entry, text, chosen, constraints, kept)
 
 
 def run(module_or_text: ModuleOp | str, *arrays: Any, entry: str | None = None,

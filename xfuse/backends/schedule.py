@@ -46,7 +46,9 @@ for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from math import prod
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, ModuleOp, TensorType
@@ -279,11 +281,9 @@ def _is_plain_matmul(op: Operation) -> bool:
         {t.element_type for t in types}) == 1
 
 
-def _fuses_an_unscheduled_pack(root: Operation) -> bool:
-    """Whether the register tiles of `root` (`transform.structured.fuse`, which takes every
-    tileable producer, operand by operand) would pull in a `linalg.pack` no pack schedule took
-    (a padded one): vectorized in the tile, it fails ("Attempted to vectorize, but failed");
-    left to the pack lowering that follows the schedules, it is pad, reshape and transpose."""
+def _fused_producers(root: Operation) -> Iterator[Operation]:
+    """The ops `transform.structured.fuse` of `root` may pull into its tiles: every linalg op and
+    `tensor.pad` up its operands' producer chains, each once."""
     seen: set[Operation] = set()
     work = [root]
     while work:
@@ -292,10 +292,42 @@ def _fuses_an_unscheduled_pack(root: Operation) -> bool:
             producer = value.op if isinstance(value, OpResult) else None
             if producer is None or producer in seen or not producer.name.startswith(("linalg.", "tensor.pad")):
                 continue
-            if producer.name == "linalg.pack" and PACK_ATTR not in producer.attributes:
-                return True
             seen.add(producer)
             work.append(producer)
+            yield producer
+
+
+def _fuses_an_unscheduled_pack(root: Operation) -> bool:
+    """Whether the register tiles of `root` (`transform.structured.fuse`, which takes every
+    tileable producer, operand by operand) would pull in a `linalg.pack` no pack schedule took
+    (a padded one): vectorized in the tile, it fails ("Attempted to vectorize, but failed");
+    left to the pack lowering that follows the schedules, it is pad, reshape and transpose."""
+    return any(producer.name == "linalg.pack" and PACK_ATTR not in producer.attributes
+               for producer in _fused_producers(root))
+
+
+MAX_FUSED_REDUCTION_ELEMENTS = 4096
+"""The largest reduction (elements of its iteration space per register tile) a contraction's
+register tile may pull in. `transform.structured.fuse` takes every tileable producer; a
+reduction that makes the tile's operand rows is then computed whole in every tile and
+vectorized whole. A classifier's global mean over 1280 channels at 7x7 before its 1 x 1280 x
+1000 matmul became one `vector<1x1280x7x7xf32>` in each of 125 tiles: 35 MB of LLVM dialect,
+mlir-opt 344 s, `opt -O3` over 15 minutes. A LayerNorm's row statistics before a transformer's
+matmul (256 elements a row, 4 rows a tile: 1024) stay fused."""
+
+
+def _fuses_a_wide_reduction(root: Operation, rows: int, rows_per_tile: int) -> bool:
+    """Whether the register tiles (`rows_per_tile` of the result's `rows`) of `root` would pull
+    in a producer with reduction loops (not a scheduled contraction) of more than
+    `MAX_FUSED_REDUCTION_ELEMENTS` per tile (its iteration space, split along the rows)."""
+    for producer in _fused_producers(root):
+        iterators = producer.properties.get("iterator_types")
+        reduces = iterators is not None and any(str(it.data) == "reduction" for it in iterators.data)
+        if (reduces or producer.name.startswith("linalg.pooling")) and CONTRACTION_ATTR not in producer.attributes:
+            elements = max((prod(o.type.get_shape()) for o in producer.operands if isinstance(o.type, TensorType)),
+                           default=0)
+            if elements * rows_per_tile > MAX_FUSED_REDUCTION_ELEMENTS * rows:
+                return True
     return False
 
 
@@ -427,7 +459,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             # through the split's slice) and cost a pass over the result.
             tile = choose_tile_at_any_width(m, n, bits, target, remainder=root is not op or k_block is not None,
                                             b_load_weight=matmul_b_load_weight(target))
-            if tile is None:
+            if tile is None or _fuses_a_wide_reduction(root, m, tile.mr):
                 continue
             key = (tile, root is op, k_block, "matmul", False, in_forall(op))
             group = groups.setdefault(key, len(groups))

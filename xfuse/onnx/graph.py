@@ -7,7 +7,9 @@ This module reads the file, then rewrites the graph the way an inference engine 
   BatchNormalization, LayerNormalization & co. only at recent opsets);
 - `Dropout` is the identity at inference (onnxruntime runs it so), so it becomes `Identity`;
   its mask output, which has no inference meaning, must be unused;
-- the graph inputs get the sizes the user gives for dynamic dimensions, and shapes are inferred.
+- the graph inputs get the sizes the user gives for dynamic dimensions.
+
+prepare.py runs these steps, with the folding of shape computations and shape inference.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def read_model(path: str | Path) -> onnx.ModelProto:
     try:
         model = onnx.load(str(path))
     except Exception as exc:  # noqa: BLE001 - protobuf's DecodeError and friends
-        raise OnnxError(f"{path}: not an ONNX model ({type(exc).__name__}: {_first_line(exc)})") from None
+        raise OnnxError(f"{path}: not an ONNX model ({type(exc).__name__}: {first_line(exc)})") from None
     check_model(model, str(path))
     return model
 
@@ -45,7 +47,7 @@ def check_model(model: onnx.ModelProto, where: str = "model") -> None:
     try:
         onnx.checker.check_model(model)
     except onnx.checker.ValidationError as exc:
-        raise OnnxError(f"{where}: invalid ONNX model: {_first_line(exc)}") from None
+        raise OnnxError(f"{where}: invalid ONNX model: {first_line(exc)}") from None
 
 
 def opset_of(model: onnx.ModelProto) -> int:
@@ -64,7 +66,7 @@ def upgrade_opset(model: onnx.ModelProto, target: int = MIN_OPSET) -> onnx.Model
         return onnx.version_converter.convert_version(model, target)
     except Exception as exc:  # noqa: BLE001 - the converter raises RuntimeError with C++ text
         raise OnnxError(f"cannot convert the model from opset {opset_of(model)} to {target} "
-                        f"(the importer needs at least {target}): {_first_line(exc)}") from None
+                        f"(the importer needs at least {target}): {first_line(exc)}") from None
 
 
 def describe_node(node: onnx.NodeProto) -> str:
@@ -190,30 +192,6 @@ def set_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence
                                 f"--input-shape {name}=D0,D1,... on the command line")
 
 
-def infer_shapes(model: onnx.ModelProto) -> onnx.ModelProto:
-    """The model with the shapes of its values inferred (ONNX's shape inference, strict)."""
-    if model.ByteSize() >= onnx.checker.MAXIMUM_PROTOBUF:
-        return model  # onnx cannot serialize it for inference in memory; the importer infers on its own
-    try:
-        return onnx.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
-    except Exception as exc:  # noqa: BLE001 - InferenceError from C++
-        raise OnnxError(f"ONNX shape inference failed: {_first_line(exc)}") from None
-
-
-def prepare_for_inference(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence[int]] | None = None,
-                          weights: Collection[str] = ()) -> onnx.ModelProto:
-    """A copy of `model` as the importer takes it: upgraded, Dropout-free, static input shapes,
-    shapes inferred. `weights` name the inputs that are weights (see `weights.externalize`,
-    which runs first: every step here serializes the model, so it had better be small)."""
-    prepared = onnx.ModelProto()
-    prepared.CopyFrom(model)
-    check_model(prepared)
-    prepared = upgrade_opset(prepared)
-    dropout_to_identity(prepared)
-    set_input_shapes(prepared, input_shapes, weights)
-    return infer_shapes(prepared)
-
-
 def make_value_info(name: str, array: np.ndarray) -> onnx.ValueInfoProto:
     """A graph input declaring `array`'s element type and shape."""
     return helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(array.dtype), array.shape)
@@ -223,6 +201,6 @@ def _shape_text(shape: Sequence[int]) -> str:
     return ",".join(str(int(d)) for d in shape)
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
     lines = [line for line in str(exc).strip().splitlines() if line.strip()]
     return lines[0].strip() if lines else type(exc).__name__

@@ -24,7 +24,8 @@ import onnx
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
-from xfuse.onnx.graph import describe_node, prepare_for_inference, read_model, runtime_inputs
+from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
+from xfuse.onnx.prepare import prepare_for_import
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
@@ -33,14 +34,18 @@ LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
 
 
 def function_name(model: onnx.ModelProto) -> str:
-    """The name of the imported function: the graph's, made a bare MLIR identifier."""
+    """The name of the imported function: the graph's, made a bare MLIR identifier, with
+    `_model` after a C library function's name (a graph named "pow": the backend refuses it)."""
+    from xfuse.backends.runner import is_c_library_function
+
     name = re.sub(r"[^A-Za-z0-9_]", "_", model.graph.name or "")
-    return name if name and not name[0].isdigit() else f"main{('_' + name) if name else ''}"
+    name = name if name and not name[0].isdigit() else f"main{('_' + name) if name else ''}"
+    return f"{name}_model" if is_c_library_function(name) else name
 
 
 def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ()) -> str:
     """The MLIR text (func/linalg/tensor/arith/math on tensors) of a prepared model
-    (`graph.prepare_for_inference`); its function takes the graph inputs in order, those named
+    (`prepare.prepare_for_import`); its function takes the graph inputs in order, those named
     in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout)."""
     require_onnx_packages()
     from torch_mlir.dialects import torch as torch_d
@@ -125,6 +130,8 @@ class ImportedModel:
     weights: Weights
     seconds: dict[str, float]
     """Time of each step: `prepare` (ONNX rewrites, shape inference), `import` (torch-mlir)."""
+    notes: tuple[str, ...] = ()
+    """What preparing the model changed or fell back on (`prepare.PreparedModel.notes`)."""
 
 
 def import_model(source: str | Path | onnx.ModelProto, *,
@@ -133,7 +140,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
     scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
-    (`weights.externalize`), prepared for inference (`graph.prepare_for_inference`), lowered to
+    (`weights.externalize`), prepared for import (`prepare.prepare_for_import`: opset, static
+    shapes, shape computations folded, shapes inferred), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -141,10 +149,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     external, weights = externalize(model, min_external_elements)
-    prepared = prepare_for_inference(external, input_shapes, weights)
+    preparation = prepare_for_import(external, input_shapes, weights)
+    prepared = preparation.model
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
     text = import_to_linalg(prepared, weights.names)
     seconds = {"prepare": prepared_at - start, "import": time.perf_counter() - prepared_at}
     return ImportedModel(text, function_name(prepared), input_names,
-                         tuple(value.name for value in prepared.graph.output), weights, seconds)
+                         tuple(value.name for value in prepared.graph.output), weights, seconds, preparation.notes)

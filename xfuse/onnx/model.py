@@ -90,7 +90,8 @@ class Model:
     """A compiled ONNX network: call it like onnxruntime's session, with numpy arrays."""
 
     def __init__(self, mlir: str, compiled: Any, inputs: Sequence[TensorInfo], outputs: Sequence[TensorInfo],
-                 weights: Weights, passes: str, seconds: Mapping[str, float] | None = None):
+                 weights: Weights, passes: str, seconds: Mapping[str, float] | None = None,
+                 notes: Sequence[str] = ()):
         self.mlir = mlir
         """The imported IR (weights as arguments), before xfuse's passes."""
         self.compiled = compiled
@@ -101,6 +102,8 @@ class Model:
         self.passes = passes
         self.seconds = dict(seconds or {})
         """Time of each step of loading: prepare, import, parse, passes, compile (or load)."""
+        self.notes = tuple(notes)
+        """What preparing the ONNX model changed or fell back on (xfuse/onnx/prepare.py)."""
         self._bound_weights: tuple[tuple[int, ...], Any] | None = None
 
     @property
@@ -152,7 +155,7 @@ class Model:
                             "output(s) of the model")
         inputs = [_info(name, spec) for name, spec in zip(imported.input_names, signature.inputs[:count], strict=True)]
         outputs = [_info(name, spec) for name, spec in zip(imported.output_names, signature.results, strict=True)]
-        return Model(imported.mlir, compiled, inputs, outputs, weights, passes, seconds)
+        return Model(imported.mlir, compiled, inputs, outputs, weights, passes, seconds, imported.notes)
 
     # Calling -----------------------------------------------------------------------------
 

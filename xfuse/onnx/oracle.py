@@ -3,7 +3,7 @@
 xfuse's result agrees with onnxruntime when `relative_error` (the largest absolute difference
 over the largest magnitude of the reference output) is at most `TOLERANCE`. onnxruntime runs the
 model as given (before xfuse's rewrites), so the check covers those too. onnxruntime is in the
-`test` extra, not in `xfuse[onnx]`.
+`onnx` extra (prepare.py folds shape computations with it).
 """
 
 from __future__ import annotations
