@@ -40,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    cases = conformance.collect_cases(args.filter)
+    modules = conformance.FIXED_SAMPLE_MODULES if args.fixed_sample else None
+    cases = conformance.collect_cases(args.filter, modules)
     names = conformance.FIXED_SAMPLE if args.fixed_sample else args.cases.split(",") if args.cases else None
     try:
         cases = conformance.select(cases, names, args.sample, args.seed)

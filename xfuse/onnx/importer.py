@@ -23,9 +23,11 @@ import onnx
 
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
+from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.isolated import call_isolated
 from xfuse.onnx.graph import describe_node, prepare_for_inference, read_model, runtime_inputs
+from xfuse.onnx.support import check_support
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
@@ -172,8 +174,10 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model = read_model(source) if isinstance(source, str | Path) else source
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
+    model, _ = decompose_lp_normalizations(model)
     external, weights = externalize(model, min_external_elements)
     prepared = prepare_for_inference(external, input_shapes, weights)
+    check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
     text = import_to_linalg(prepared, weights.names)
