@@ -84,16 +84,18 @@ def _import_to_linalg_here(serialized: bytes, weight_names: Collection[str]) -> 
 
 
 def _refuse_run_time_checks(module, nodes: dict[str, onnx.NodeProto]) -> None:
-    """An `OnnxError` when the lowering left a `cf.assert`: a check at run time whose failure
-    aborts the caller's process (torch-mlir's `Det` asserts that no pivoting is needed, say)."""
+    """An `OnnxError` when the lowering left a `cf.assert` saying it is `unimplemented` for some
+    values: a check at run time whose failure aborts the caller's process (torch-mlir's `Det`
+    asserts that no pivoting is needed). Its other asserts check that the model is valid (an
+    `Expand` to a shape computed in the graph): they stay."""
     from torch_mlir.ir import WalkResult
 
     checks: list[str] = []
 
     def visit(op):
-        if op.name == "cf.assert":
+        if op.name == "cf.assert" and "msg" in op.attributes and "unimplemented" in op.attributes["msg"].value:
             where = _node_at(str(op.location), nodes)
-            message = op.attributes["msg"].value if "msg" in op.attributes else "(no message)"
+            message = op.attributes["msg"].value
             checks.append(f"{where or 'the model'}: its lowering checks at run time that {message!r} does not "
                           "happen, and aborts the process when it does")
         return WalkResult.ADVANCE
