@@ -23,9 +23,12 @@ import onnx
 
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
+from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
+from xfuse.onnx.isolated import call_isolated
 from xfuse.onnx.prepare import prepare_for_import
+from xfuse.onnx.support import check_support
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
@@ -46,17 +49,27 @@ def function_name(model: onnx.ModelProto) -> str:
 def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ()) -> str:
     """The MLIR text (func/linalg/tensor/arith/math on tensors) of a prepared model
     (`prepare.prepare_for_import`); its function takes the graph inputs in order, those named
-    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout)."""
+    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout).
+
+    torch-mlir runs in a child process (`isolated.call_isolated`): some of its lowerings abort,
+    which is then an `OnnxError`, not the end of the caller's process."""
     require_onnx_packages()
+    return call_isolated("torch-mlir's import and lowering of the model", _import_to_linalg_here,
+                         model.SerializeToString(), tuple(weight_names))
+
+
+def _import_to_linalg_here(serialized: bytes, weight_names: Collection[str]) -> str:
+    """`import_to_linalg` in this process, on the model's bytes."""
     from torch_mlir.dialects import torch as torch_d
     from torch_mlir.extras import onnx_importer
     from torch_mlir.ir import Context, MLIRError
     from torch_mlir.passmanager import PassManager
 
-    named = onnx.ModelProto()
-    named.CopyFrom(model)
-    named.graph.name = function_name(model)
-    nodes = {node.name: node for node in named.graph.node if node.name}
+    named = onnx.ModelProto.FromString(serialized)
+    named.graph.name = function_name(named)
+    for node in named.graph.node:  # located by name in torch-mlir's diagnostics: name the unnamed
+        node.name = node.name or node.output[0]
+    nodes = {node.name: node for node in named.graph.node}
     context = Context()
     torch_d.register_dialect(context)
     try:
@@ -70,8 +83,31 @@ def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ())
             PassManager.parse(LOWERING).run(module)
         except MLIRError as exc:
             raise OnnxError(_lowering_failure(exc, nodes)) from None
+        _refuse_run_time_checks(module, nodes)
         _mark_weights(module, [value.name in weight_names for value in runtime_inputs(named)])
     return module.get_asm(large_elements_limit=None)
+
+
+def _refuse_run_time_checks(module, nodes: dict[str, onnx.NodeProto]) -> None:
+    """An `OnnxError` when the lowering left a `cf.assert` saying it is `unimplemented` for some
+    values: a check at run time whose failure aborts the caller's process (torch-mlir's `Det`
+    asserts that no pivoting is needed). Its other asserts check that the model is valid (an
+    `Expand` to a shape computed in the graph): they stay."""
+    from torch_mlir.ir import WalkResult
+
+    checks: list[str] = []
+
+    def visit(op):
+        if op.name == "cf.assert" and "msg" in op.attributes and "unimplemented" in op.attributes["msg"].value:
+            where = _node_at(str(op.location), nodes)
+            message = op.attributes["msg"].value
+            checks.append(f"{where or 'the model'}: its lowering checks at run time that {message!r} does not "
+                          "happen, and aborts the process when it does")
+        return WalkResult.ADVANCE
+
+    module.walk(visit)
+    if checks:
+        raise OnnxError("torch-mlir's lowering is not complete:\n  " + "\n  ".join(dict.fromkeys(checks)))
 
 
 def _mark_weights(module, is_weight: Sequence[bool]) -> None:
@@ -148,9 +184,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model = read_model(source) if isinstance(source, str | Path) else source
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
+    model, _ = decompose_lp_normalizations(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared = preparation.model
+    check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
     text = import_to_linalg(prepared, weights.names)

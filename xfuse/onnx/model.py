@@ -131,13 +131,22 @@ class Model:
         """Parse an `ImportedModel`'s IR, run the xfuse `passes` (default `DEFAULT_PASSES`) and
         compile it with the backend `pipeline` (default `DEFAULT_PIPELINE`) for `threads` threads
         (default 1; see `load`)."""
+        from xdsl.utils.exceptions import ParseError
+
         import xfuse
         from xfuse.backends.runner import compile_module
 
         passes = DEFAULT_PASSES if passes is None else passes
         seconds = dict(imported.seconds)
         start = time.perf_counter()
-        module = xfuse.parse(imported.mlir, name=f"<onnx:{imported.entry}>")
+        if "complex<" in imported.mlir:  # xDSL's linalg ops assert on complex elements when parsed
+            raise OnnxError("torch-mlir's lowering of the model computes on complex numbers, which xfuse does not handle")
+        try:
+            module = xfuse.parse(imported.mlir, name=f"<onnx:{imported.entry}>")
+        except ParseError as exc:  # an op or attribute torch-mlir made that xfuse has no definition of
+            lines = [line.strip() for line in str(exc).splitlines() if line.strip()] or [""]
+            raise OnnxError(f"xfuse cannot read the IR torch-mlir made of the model: {lines[-1]} "
+                            f"(at {lines[0]}: {lines[1] if len(lines) > 2 else ''})") from None
         seconds["parse"] = time.perf_counter() - start
         start = time.perf_counter()
         if passes:

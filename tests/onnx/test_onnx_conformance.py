@@ -1,0 +1,76 @@
+"""ONNX's operator conformance cases through `xfuse.onnx.load` (xfuse/onnx/conformance.py):
+never a wrong result, never a dead process, never a traceback; a refusal names the node's op.
+
+The default run checks `FIXED_SAMPLE` (each kind of case that once gave a wrong result, crashed
+or ended in a traceback, and a few that pass); the whole suite (1,884 cases, about an hour on
+2 cores) is `heavy`."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("onnx", reason="xfuse.onnx needs onnx (pip install 'xfuse[onnx]')")
+pytest.importorskip("torch_mlir", reason="xfuse.onnx needs torch-mlir (pip install 'xfuse[onnx]')")
+
+import numpy as np  # noqa: E402
+
+from xfuse.onnx import conformance  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def sample_cases():
+    return conformance.select(conformance.collect_cases(modules=conformance.FIXED_SAMPLE_MODULES),
+                              conformance.FIXED_SAMPLE)
+
+
+def assert_no_bugs(results):
+    bugs = [(r.name, r.xfuse.verdict, r.xfuse.message[:300]) for r in results if r.xfuse.verdict in conformance.BAD_VERDICTS]
+    assert not bugs
+    for result in results:
+        if result.xfuse.verdict == "refused":
+            assert "Traceback" not in result.xfuse.message
+
+
+def test_fixed_sample(sample_cases):
+    results = conformance.run_cases(sample_cases, with_ort=False)
+    assert_no_bugs(results)
+    verdicts = {r.name: r.xfuse for r in results}
+    for name in ("test_abs", "test_relu", "test_l2normalization_axis_0", "test_spacetodepth_dcr_mode_example"):
+        assert verdicts[name].verdict == "pass", (name, verdicts[name].message)
+    # the refusals at load name the node and its op
+    for name, op in (("test_det_2d", "Det"), ("test_gridsample_nearest", "GridSample"),
+                     ("test_lstm_with_peepholes", "LSTM"), ("test_spacetodepth_crd_mode_example", "SpaceToDepth"),
+                     ("test_einsum_scalar", "Einsum"), ("test_reshape_allowzero_reordered", "Reshape")):
+        assert verdicts[name].verdict == "refused" and f"({op}):" in verdicts[name].message, (name, verdicts[name])
+    # torch-mlir's segfault on the expanded RotaryEmbedding is an error, not the end of the process
+    assert "died (SIGSEGV)" in verdicts["test_rotary_embedding_expanded"].message
+
+
+def test_a_crash_and_a_timeout_are_recorded(sample_cases):
+    """A worker that dies or hangs is one case's verdict; the next case gets a new worker."""
+    (abs_case,) = conformance.select(sample_cases, ["test_abs"])
+    worker = conformance.Worker("/tmp", timeout=60)
+    try:
+        crash = worker.run("crash-for-test", abs_case)
+        assert crash.verdict == "crash" and "signal SIGABRT" in crash.message
+        assert worker.run("ort", abs_case).verdict == "pass"
+        worker.timeout = 2
+        hang = worker.run("hang-for-test", abs_case)
+        assert hang.verdict == "timeout"
+    finally:
+        worker.stop()
+
+
+def test_compare_outputs_as_onnx_does():
+    a = np.array([1.0, 2.0], np.float32)
+    assert conformance.compare_outputs([a], [a * (1 + 5e-4)], 1e-3, 1e-7) is None
+    assert "differs" in conformance.compare_outputs([a], [a * (1 + 5e-3)], 1e-3, 1e-7)
+    assert "dtype int8, expected uint8" in conformance.compare_outputs([a.astype(np.uint8)], [a.astype(np.int8)],
+                                                                         1e-3, 1e-7)
+    assert "shape (1, 2)" in conformance.compare_outputs([a], [a[None]], 1e-3, 1e-7)
+    assert conformance.compare_outputs([np.float32(np.nan)], [np.float32(np.nan)], 1e-3, 1e-7) is None
+
+
+@pytest.mark.heavy
+def test_whole_suite():
+    assert_no_bugs(conformance.run_cases(conformance.collect_cases(), with_ort=False))

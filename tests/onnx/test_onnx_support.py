@@ -1,0 +1,128 @@
+"""`xfuse.onnx.support.check_support`: what torch-mlir lowers wrongly, or aborts on, is refused
+at load with an `OnnxError` naming the node, its op and why; the rest goes through."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("onnx", reason="xfuse.onnx needs onnx (pip install 'xfuse[onnx]')")
+
+import re  # noqa: E402
+
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+from xfuse.onnx.errors import OnnxError  # noqa: E402
+from xfuse.onnx.prepare import prepare_for_import  # noqa: E402
+from xfuse.onnx.support import check_support  # noqa: E402
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=22):
+    graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info(*i) for i in inputs],
+                              [helper.make_tensor_value_info(*o) for o in outputs], list(initializers))
+    return prepare_for_import(helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])).model
+
+
+F = TensorProto.FLOAT
+
+
+def refusal(m) -> str:
+    with pytest.raises(OnnxError) as info:
+        check_support(m)
+    return str(info.value)
+
+
+def test_supported_model_passes():
+    check_support(model([helper.make_node("Relu", ["x"], ["y"], name="r")], [("x", F, [2, 3])], [("y", F, [2, 3])]))
+
+
+@pytest.mark.parametrize("attributes, message", [
+    ({"mode": "nearest", "padding_mode": "border"}, r"node 'gs' \(GridSample\): mode 'nearest'"),
+    ({"padding_mode": "zeros"}, r"node 'gs' \(GridSample\): padding_mode 'zeros'"),
+])
+def test_grid_sample(attributes, message):
+    m = model([helper.make_node("GridSample", ["x", "grid"], ["y"], name="gs", **attributes)],
+              [("x", F, [1, 1, 3, 3]), ("grid", F, [1, 2, 2, 2])], [("y", F, [1, 1, 2, 2])])
+    assert re.search(message, refusal(m))
+
+
+def test_grid_sample_border_passes():
+    check_support(model([helper.make_node("GridSample", ["x", "grid"], ["y"], name="gs", padding_mode="border")],
+                        [("x", F, [1, 1, 3, 3]), ("grid", F, [1, 2, 2, 2])], [("y", F, [1, 1, 2, 2])]))
+
+
+def test_bit_shift_needs_a_constant_shift_in_range():
+    def bit_shift(shift=None):
+        inits = [] if shift is None else [numpy_helper.from_array(np.array(shift, np.int32), "s")]
+        inputs = [("x", TensorProto.INT32, [3])] + ([("s", TensorProto.INT32, [3])] if shift is None else [])
+        return model([helper.make_node("BitShift", ["x", "s"], ["y"], name="shl", direction="LEFT")],
+                     inputs, [("y", TensorProto.INT32, [3])], inits)
+
+    assert "node 'shl' (BitShift): the shift is not a constant" in refusal(bit_shift())
+    assert "a shift of 32 is outside [0, 32)" in refusal(bit_shift([1, 2, 32]))
+    assert "a shift of -1 is outside [0, 32)" in refusal(bit_shift([1, -1, 3]))
+    check_support(bit_shift([0, 5, 31]))
+
+
+def test_reshape_allowzero_with_a_zero():
+    def reshape(shape):
+        return model([helper.make_node("Reshape", ["x", "s"], ["y"], name="rs", allowzero=1)],
+                     [("x", F, [0, 3])], [("y", F, [3, 0] if 0 in shape else [0, 3])],
+                     [numpy_helper.from_array(np.array(shape, np.int64), "s")])
+
+    assert "node 'rs' (Reshape): allowzero=1 with a zero" in refusal(reshape([3, 0]))
+    check_support(reshape([-1, 3]))
+
+
+def test_element_types():
+    cast = model([helper.make_node("Cast", ["x"], ["y"], name="c4", to=TensorProto.INT4),
+                  helper.make_node("Cast", ["y"], ["z"], name="back", to=TensorProto.FLOAT)],
+                 [("x", F, [4])], [("z", F, [4])])
+    assert "node 'c4' (Cast): value 'y' has element type INT4" in refusal(cast)
+    unsigned = model([helper.make_node("Identity", ["x"], ["y"], name="i")], [("x", TensorProto.UINT8, [4])],
+                     [("y", TensorProto.UINT8, [4])])
+    assert "input 'x' has element type UINT8" in refusal(unsigned)
+    assert "output 'y' has element type UINT8" in refusal(unsigned)
+
+
+@pytest.mark.parametrize("node, inputs, outputs, message", [
+    (helper.make_node("Det", ["x"], ["y"], name="d"), [("x", F, [3, 3])], [("y", F, [])],
+     r"node 'd' \(Det\): torch-mlir's lowering handles only matrices that need no pivoting"),
+    (helper.make_node("Einsum", ["x"], ["y"], name="e", equation="ij->"), [("x", F, [3, 3])], [("y", F, [])],
+     r"node 'e' \(Einsum\): a scalar result"),
+    (helper.make_node("DynamicQuantizeLinear", ["x"], ["y", "s", "z"], name="q"), [("x", F, [4])],
+     [("y", TensorProto.UINT8, [4]), ("s", F, []), ("z", TensorProto.UINT8, [])],
+     r"node 'q' \(DynamicQuantizeLinear\): torch-mlir's lowering returns wrong values"),
+    (helper.make_node("SpaceToDepth", ["x"], ["y"], name="s2d", blocksize=2, mode="CRD"), [("x", F, [1, 1, 4, 4])],
+     [("y", F, [1, 4, 2, 2])], r"node 's2d' \(SpaceToDepth\): mode 'CRD'"),
+    (helper.make_node("Gelu", ["x"], ["y"], name="g", approximate="tanh"), [("x", F, [4])], [("y", F, [4])],
+     r"node 'g' \(Gelu\): approximate 'tanh'"),
+])
+def test_refused_ops(node, inputs, outputs, message):
+    import re
+
+    opset = 28 if node.op_type == "SpaceToDepth" else 22
+    assert re.search(message, refusal(model([node], inputs, outputs, opset=opset)))
+
+
+def test_lstm_peepholes_and_resize_align_corners_downsampling():
+    lstm = helper.make_node("LSTM", ["x", "w", "r", "", "", "", "", "p"], ["y"], name="l", hidden_size=2)
+    m = model([lstm], [("x", F, [1, 1, 2]), ("w", F, [1, 8, 2]), ("r", F, [1, 8, 2]), ("p", F, [1, 6])],
+              [("y", F, [1, 1, 1, 2])])
+    assert "node 'l' (LSTM): peepholes" in refusal(m)
+
+    def resize(size):
+        scales = numpy_helper.from_array(np.array([1, 1, size / 4, size / 4], np.float32), "scales")
+        return model([helper.make_node("Resize", ["x", "", "scales"], ["y"], name="rz", mode="linear",
+                                       coordinate_transformation_mode="align_corners")],
+                     [("x", F, [1, 1, 4, 4])], [("y", F, [1, 1, size, size])], [scales])
+
+    assert "node 'rz' (Resize): align_corners when downsampling" in refusal(resize(2))
+    check_support(resize(8))
+
+
+def test_several_refusals_are_listed_together():
+    nodes = [helper.make_node("Det", ["x"], ["d"], name="d1"), helper.make_node("Det", ["x"], ["e"], name="d2")]
+    message = refusal(model(nodes, [("x", F, [2, 2])], [("d", F, []), ("e", F, [])]))
+    assert "node 'd1' (Det)" in message and "node 'd2' (Det)" in message

@@ -1,0 +1,201 @@
+"""What xfuse can import and run correctly, checked before any code is built.
+
+torch-mlir lowers many ops, but not all of its lowerings are right for every attribute and
+element type: some return wrong values without any error (found by ONNX's conformance cases,
+`xfuse-onnx-conformance`), some abort the process. `check_support(model)` refuses those nodes
+with an `OnnxError` naming each node, its op and why, on the prepared model (types inferred),
+before torch-mlir sees it. Whatever it lets through may still be refused by torch-mlir (an op
+it has no lowering for), cleanly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import onnx
+from onnx import TensorProto
+
+from xfuse.onnx.errors import OnnxError
+from xfuse.onnx.graph import describe_node, initializer_arrays, runtime_inputs
+
+CALL_TYPES = {TensorProto.FLOAT: "float32", TensorProto.DOUBLE: "float64", TensorProto.FLOAT16: "float16",
+              TensorProto.INT8: "int8", TensorProto.INT16: "int16", TensorProto.INT32: "int32",
+              TensorProto.INT64: "int64"}
+"""Element types of the model's inputs and outputs: the arrays the backend's calls pass."""
+
+VALUE_TYPES = set(CALL_TYPES) | {TensorProto.BOOL, TensorProto.UINT8, TensorProto.BFLOAT16}
+"""Element types of the values inside the model. The others (4-bit and 8-bit floats, 4-bit and
+2-bit integers, unsigned integers wider than 8 bits, strings, complex numbers) make torch-mlir
+abort or lower wrongly."""
+
+MAX_LISTED = 8
+"""Refused nodes the error lists (and how many more there are)."""
+
+
+def check_support(model: onnx.ModelProto) -> None:
+    """An `OnnxError` listing every node (and input or output) of the prepared `model` that
+    xfuse does not handle, and why; nothing when it handles them all."""
+    problems = _interface_problems(model)
+    values = _values(model)
+    constants = initializer_arrays(model)
+    for node in model.graph.node:
+        if why := _node_problem(node, values, constants):
+            problems.append(f"{describe_node(node)}: {why}")
+    if problems:
+        listed = problems[:MAX_LISTED]
+        if len(problems) > MAX_LISTED:
+            listed.append(f"... and {len(problems) - MAX_LISTED} more")
+        raise OnnxError("the model uses what xfuse does not support:\n  " + "\n  ".join(listed))
+
+
+def _interface_problems(model: onnx.ModelProto) -> list[str]:
+    problems = []
+    supported = ", ".join(CALL_TYPES.values())
+    for kind, values in (("input", runtime_inputs(model)), ("output", model.graph.output)):
+        for value in values:
+            if not value.type.HasField("tensor_type"):
+                continue  # sequences, maps, optionals: torch-mlir's importer says so
+            element = value.type.tensor_type.elem_type
+            if element not in CALL_TYPES:
+                problems.append(f"{kind} '{value.name}' has element type {_type_name(element)}; the arrays of "
+                                f"xfuse's calls are {supported}")
+    return problems
+
+
+Values = dict[str, tuple[int, "tuple[int, ...] | None"]]
+"""Value name -> its element type and static shape (None when not known)."""
+
+
+def _values(model: onnx.ModelProto) -> Values:
+    graph = model.graph
+    values: Values = {init.name: (init.data_type, tuple(init.dims)) for init in graph.initializer}
+    for value in [*graph.input, *graph.value_info, *graph.output]:
+        if value.type.HasField("tensor_type"):
+            tensor = value.type.tensor_type
+            dims = tensor.shape.dim if tensor.HasField("shape") else None
+            static = None if dims is None or any(not d.HasField("dim_value") for d in dims) else \
+                tuple(d.dim_value for d in dims)
+            values[value.name] = (tensor.elem_type, static)
+    return values
+
+
+def _type_name(element: int) -> str:
+    return TensorProto.DataType.Name(element)
+
+
+def _node_problem(node: onnx.NodeProto, values: Values, constants: dict[str, np.ndarray]) -> str | None:
+    for name in [*node.input, *node.output]:
+        element = values.get(name, (None,))[0]
+        if name and element is not None and element not in VALUE_TYPES:
+            return (f"value '{name}' has element type {_type_name(element)}, which xfuse does not handle "
+                    "(4-bit, 2-bit and 8-bit float types, unsigned integers wider than 8 bits, strings, complex)")
+    if node.domain not in ("", "ai.onnx"):
+        return None
+    rule = NODE_RULES.get(node.op_type)
+    return rule(node, values, constants) if rule else None
+
+
+def _attribute(node: onnx.NodeProto, name: str, default: Any = None) -> Any:
+    for attribute in node.attribute:
+        if attribute.name == name:
+            value = onnx.helper.get_attribute_value(attribute)
+            return value.decode() if isinstance(value, bytes) else value
+    return default
+
+
+def _input(node: onnx.NodeProto, index: int) -> str:
+    return node.input[index] if len(node.input) > index else ""
+
+
+# Node rules: each returns why the node is refused, or None --------------------------------
+
+Rule = Callable[[onnx.NodeProto, Values, dict[str, np.ndarray]], "str | None"]
+
+_BITS = {TensorProto.INT8: 8, TensorProto.UINT8: 8, TensorProto.INT16: 16, TensorProto.UINT16: 16,
+         TensorProto.INT32: 32, TensorProto.UINT32: 32, TensorProto.INT64: 64, TensorProto.UINT64: 64}
+
+
+def _bit_shift(node, values, constants):
+    shift = constants.get(_input(node, 1))
+    bits = _BITS.get(values.get(node.input[0], (0,))[0])
+    if shift is None or bits is None:
+        return "the shift is not a constant; torch-mlir's lowering is wrong for shifts < 0 or >= the bit width"
+    if shift.size and (shift.min() < 0 or shift.max() >= bits):
+        return f"a shift of {int(shift.min() if shift.min() < 0 else shift.max())} is outside [0, {bits}), " \
+               "where torch-mlir's lowering gives wrong results"
+    return None
+
+
+def _grid_sample(node, values, constants):
+    if _attribute(node, "mode", "linear") == "nearest":
+        return "mode 'nearest': torch-mlir's lowering rounds halfway cases differently from ONNX (wrong results)"
+    if _attribute(node, "padding_mode", "zeros") == "zeros":
+        return ("padding_mode 'zeros': torch-mlir's lowering reads outside the input for points outside it "
+                "(garbage results)")
+    return None
+
+
+def _gelu(node, values, constants):
+    if _attribute(node, "approximate", "none") == "tanh":
+        return ("approximate 'tanh': torch-mlir's lowering uses 0.797724 for sqrt(2/pi) = 0.797885 "
+                "(results off by up to 4e-4 of their value)")
+    return None
+
+
+def _lstm(node, values, constants):
+    if _input(node, 7):
+        return "peepholes (input P): torch-mlir's lowering ignores them (wrong results)"
+    return None
+
+
+def _space_to_depth(node, values, constants):
+    if _attribute(node, "mode", "DCR") == "CRD":
+        return "mode 'CRD': torch-mlir's lowering orders the channels as in DCR mode (wrong results)"
+    return None
+
+
+def _resize(node, values, constants):
+    if _attribute(node, "coordinate_transformation_mode", "half_pixel") != "align_corners":
+        return None
+    in_shape, out_shape = values.get(node.input[0], (0, None))[1], values.get(node.output[0], (0, None))[1]
+    if in_shape is None or out_shape is None or any(o < i for i, o in zip(in_shape, out_shape, strict=False)):
+        return "align_corners when downsampling: torch-mlir's lowering is wrong there"
+    return None
+
+
+def _reshape(node, values, constants):
+    if not _attribute(node, "allowzero", 0):
+        return None
+    shape = constants.get(_input(node, 1))
+    if shape is None or (shape == 0).any():
+        return "allowzero=1 with a zero (or an unknown) size in the shape: torch-mlir's lowering aborts"
+    return None
+
+
+def _einsum(node, values, constants):
+    equation = str(_attribute(node, "equation", "")).replace(" ", "")
+    if "->" in equation and not equation.split("->")[1]:
+        return "a scalar result: torch-mlir's lowering aborts"
+    return None
+
+
+def _always(reason: str) -> Rule:
+    return lambda node, values, constants: reason
+
+
+NODE_RULES: dict[str, Rule] = {
+    "BitShift": _bit_shift,
+    "DynamicQuantizeLinear": _always("torch-mlir's lowering returns wrong values (and a signed zero point)"),
+    "Det": _always("torch-mlir's lowering handles only matrices that need no pivoting, and aborts the "
+                   "process on the others"),
+    "Einsum": _einsum,
+    "Gelu": _gelu,
+    "GridSample": _grid_sample,
+    "LSTM": _lstm,
+    "Reshape": _reshape,
+    "Resize": _resize,
+    "SpaceToDepth": _space_to_depth,
+}
+"""Default-domain ops with a rule; every other op goes to torch-mlir as it is."""
