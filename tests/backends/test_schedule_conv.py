@@ -555,3 +555,38 @@ def test_chain_root_stops_before_a_broadcast_operand():
     assert CONV_ROOT_ATTR in relu.attributes and CONV_ROOT_ATTR not in scale.attributes
     assert CONV_PRODUCER_ATTR not in scale.attributes
     _agrees_with_the_reference(lambda: parse(SCALED))
+
+
+CLIPPED = """
+func.func @conv(%x: tensor<1x10x10x16xf32>, %w: tensor<1x1x16x32xf32>, %b: tensor<32xf32>) -> tensor<1x10x10x32xf32> {
+  %lo = arith.constant dense<0.0> : tensor<f32>
+  %hi = arith.constant dense<0.5> : tensor<f32>
+  %e = tensor.empty() : tensor<1x10x10x32xf32>
+  %bias = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e : tensor<1x10x10x32xf32>) dimensions = [0, 1, 2]
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x10x10x16xf32>, tensor<1x1x16x32xf32>) outs(%bias : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %e2 = tensor.empty() : tensor<1x10x10x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> ()>,
+    affine_map<(n, h, w, c) -> ()>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%y, %lo, %hi : tensor<1x10x10x32xf32>, tensor<f32>, tensor<f32>) outs(%e2 : tensor<1x10x10x32xf32>) {
+  ^bb0(%in: f32, %l: f32, %h: f32, %o: f32):
+    %m = arith.maximumf %in, %l : f32
+    %n = arith.minimumf %m, %h : f32
+    linalg.yield %n : f32
+  } -> tensor<1x10x10x32xf32>
+  return %r : tensor<1x10x10x32xf32>
+}
+"""
+
+
+def test_chain_root_goes_through_rank_0_operands():
+    """ONNX's `Clip(x, 0, 6)` (ReLU6) reads its bounds as rank-0 tensors: one scalar, not a
+    broadcast; the clip joins the register tiles, and so does the bias broadcast."""
+    module = parse(CLIPPED)
+    (group,) = plan_convolutions(module, AVX512)
+    ops = {op.name: op for op in module.walk()}
+    clip, bias = ops["linalg.generic"], ops["linalg.broadcast"]
+    assert clip.attributes[CONV_ROOT_ATTR].value.data == group.group and not group.root_is_conv
+    assert bias.attributes[CONV_PRODUCER_ATTR] == clip.attributes[CONV_INSTANCE_ATTR]
+    _agrees_with_the_reference(lambda: parse(CLIPPED))

@@ -231,13 +231,17 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
 
 def _before_broadcast_operands(conv: Operation, end: Operation) -> Operation:
     """The last op of the chain `conv` .. `end` before the first one that reads an operand with a
-    broadcast (non-identity) map, such as a batch norm's per-channel scale: vectorized in the
-    register tiles, those reads made ResNet-50's and Inception-v2's code so large that mlir-opt
-    and opt took 4-8x as long (Inception-v2: 37 -> 123 s), with no gain at run time."""
+    broadcast map, such as a batch norm's per-channel scale: vectorized in the register tiles,
+    those reads made ResNet-50's and Inception-v2's code so large that mlir-opt and opt took 4-8x
+    as long (Inception-v2: 37 -> 123 s), with no gain at run time. A rank-0 operand (the `()`
+    map: ONNX `Clip`'s min and max, ReLU6's 0 and 6) is one scalar per tile, not a broadcast: the
+    chain goes on through it (MobileNetV2, whose expansion convolutions' ReLU6 and bias broadcast
+    were passes of their own over 112x112x96 results: 1.52-1.65x -> 1.14x onnxruntime)."""
     root, op = conv, conv
     while op is not end:
         op = next(iter(op.results[0].uses)).operation
-        if op.name == "linalg.generic" and not all(_is_identity(m.data) for m in op.properties["indexing_maps"].data):
+        if op.name == "linalg.generic" and not all(_is_identity(m.data) or not m.data.results
+                                                   for m in op.properties["indexing_maps"].data):
             return root
         root = op
     return root
