@@ -62,8 +62,11 @@ LIGHT_FILES = {"alexnet": "bvlc_alexnet"}
 """A light model whose file is not named after it."""
 
 DEFAULT_MODELS = (*LIGHT_MODELS, "transformer")
-EXTRA_MODELS = ("transformer-tiny",)
-"""Chosen only by name: the test size of the transformer layer (the smoke test's model)."""
+MOBILE_MODELS = ("mobilenet_v2", "mobilenet_v3", "efficientnet_b0")
+"""`xfuse.onnx.mobile_blocks`' depthwise-heavy classifiers at 224x224 (issue 42); `NAME-tiny`: at 32x32."""
+EXTRA_MODELS = ("transformer-tiny", *MOBILE_MODELS, *(f"{name}-tiny" for name in MOBILE_MODELS))
+"""Chosen only by name: the test size of the transformer layer (the smoke test's model), the
+mobile networks."""
 
 TOOL_STAGES = ("mlir-opt", "mlir-translate", "opt", "llc", "parts", "cc")
 """The backend's subprocesses, by the stage names `xfuse.backends.runner._run_tool` gets; `parts`
@@ -82,8 +85,11 @@ ALIASING_OPS = ("Identity", "Dropout", "Reshape", "Flatten", "Squeeze", "Unsquee
 
 
 def onnx_model(name: str, seed: int = 0):
-    """The ONNX model called `name`: a light model with seeded random weights, or the layer."""
+    """The ONNX model called `name`: a light model with seeded random weights, the layer, or a
+    mobile network."""
     import onnx
+
+    from xfuse.onnx.mobile_blocks import BENCHMARK_RESOLUTION, TINY_RESOLUTION, mobile_network
 
     from xfuse.onnx.seeded_weights import random_weights
     from xfuse.onnx.transformer import BENCHMARK, TINY, transformer_layer
@@ -92,6 +98,9 @@ def onnx_model(name: str, seed: int = 0):
         return transformer_layer(BENCHMARK, seed=seed)
     if name == "transformer-tiny":
         return transformer_layer(TINY, seed=seed)
+    if name.removesuffix("-tiny") in MOBILE_MODELS:
+        resolution = TINY_RESOLUTION if name.endswith("-tiny") else BENCHMARK_RESOLUTION
+        return mobile_network(name.removesuffix("-tiny"), resolution, seed=seed)
     if name not in LIGHT_MODELS:
         raise ValueError(f"unknown model '{name}' (models: {', '.join(DEFAULT_MODELS + EXTRA_MODELS)})")
     file = LIGHT_FILES.get(name, name)

@@ -1,7 +1,9 @@
 """Run time of whole ONNX networks: xfuse beside onnxruntime and IREE (issue 22, item 1).
 
 For each model (the nine light models of the onnx wheel with seeded random weights, and the
-transformer encoder layer of `xfuse.onnx.transformer`: seq 128, hidden 256, 4 heads, FFN 1024),
+transformer encoder layer of `xfuse.onnx.transformer`: seq 128, hidden 256, 4 heads, FFN 1024;
+by name only, `xfuse.onnx.mobile_blocks`' MobileNetV2/V3 and EfficientNet-B0 cut after 14x14,
+`mobilenet_v3` etc., and their 32x32 test sizes `mobilenet_v3-tiny` etc.),
 in one process, on the same seeded input. Every system gets the model as a current exporter
 writes it, its weights initializers only and not graph inputs too, as the zoo files list them
 (`compile_time.weights_as_initializers_only`: onnxruntime neither folds nor prepacks a weight that
@@ -69,6 +71,7 @@ import numpy as np  # noqa: E402
 
 from benchmarks.compile_time import (  # noqa: E402
     DEFAULT_MODELS,
+    EXTRA_MODELS,
     IREE_TARGET,
     iree_tool,
     machine,
@@ -406,7 +409,7 @@ def _csv(kind: Callable[[str], object], allowed: Sequence | None = None) -> Call
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", type=parse_models, default=list(DEFAULT_MODELS),
-                        help=f"comma-separated, default {','.join(DEFAULT_MODELS)} (also: transformer-tiny)")
+                        help=f"comma-separated, default {','.join(DEFAULT_MODELS)} (also: {','.join(EXTRA_MODELS)})")
     parser.add_argument("--systems", type=_csv(str, SYSTEMS), default=list(SYSTEMS),
                         help="comma-separated subset of onnxruntime,iree,xfuse (onnxruntime checks them all anyway)")
     parser.add_argument("--threads", type=_csv(int), default=[1, 2], help="thread counts, default 1,2")

@@ -22,6 +22,7 @@ from xfuse.backends.schedule_conv import (
     CONV_PAD_ATTR,
     CONV_PRODUCER_ATTR,
     CONV_ROOT_ATTR,
+    EPILOGUE_MAX_OPS,
     choose_conv_tile,
     conv_schedule_bodies,
     plan_convolutions,
@@ -555,3 +556,71 @@ def test_chain_root_stops_before_a_broadcast_operand():
     assert CONV_ROOT_ATTR in relu.attributes and CONV_ROOT_ATTR not in scale.attributes
     assert CONV_PRODUCER_ATTR not in scale.attributes
     _agrees_with_the_reference(lambda: parse(SCALED))
+
+
+CLIPPED = """
+func.func @conv(%x: tensor<1x10x10x16xf32>, %w: tensor<1x1x16x32xf32>, %b: tensor<32xf32>) -> tensor<1x10x10x32xf32> {
+  %lo = arith.constant dense<0.0> : tensor<f32>
+  %hi = arith.constant dense<0.5> : tensor<f32>
+  %e = tensor.empty() : tensor<1x10x10x32xf32>
+  %bias = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e : tensor<1x10x10x32xf32>) dimensions = [0, 1, 2]
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x10x10x16xf32>, tensor<1x1x16x32xf32>) outs(%bias : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %e2 = tensor.empty() : tensor<1x10x10x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> ()>,
+    affine_map<(n, h, w, c) -> ()>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%y, %lo, %hi : tensor<1x10x10x32xf32>, tensor<f32>, tensor<f32>) outs(%e2 : tensor<1x10x10x32xf32>) {
+  ^bb0(%in: f32, %l: f32, %h: f32, %o: f32):
+    %m = arith.maximumf %in, %l : f32
+    %n = arith.minimumf %m, %h : f32
+    linalg.yield %n : f32
+  } -> tensor<1x10x10x32xf32>
+  return %r : tensor<1x10x10x32xf32>
+}
+"""
+
+
+def test_chain_root_goes_through_rank_0_operands():
+    """ONNX's `Clip(x, 0, 6)` (ReLU6) reads its bounds as rank-0 tensors: one scalar, not a
+    broadcast; the clip joins the register tiles, and so does the bias broadcast."""
+    module = parse(CLIPPED)
+    (group,) = plan_convolutions(module, AVX512)
+    ops = {op.name: op for op in module.walk()}
+    clip, bias = ops["linalg.generic"], ops["linalg.broadcast"]
+    assert clip.attributes[CONV_ROOT_ATTR].value.data == group.group and not group.root_is_conv
+    assert bias.attributes[CONV_PRODUCER_ATTR] == clip.attributes[CONV_INSTANCE_ATTR]
+    _agrees_with_the_reference(lambda: parse(CLIPPED))
+
+
+def _long_epilogue(ops: int) -> str:
+    """A 1x1 convolution and an epilogue generic of `ops` alternating adds and multiplies."""
+    body = "\n".join(f"    %v{i + 1} = arith.{'mulf' if i % 2 else 'addf'} %v{i}, %c : f32" for i in range(ops))
+    return f"""
+func.func @conv(%x: tensor<1x10x10x16xf32>, %w: tensor<1x1x16x32xf32>) -> tensor<1x10x10x32xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x10x10x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%x, %w : tensor<1x10x10x16xf32>, tensor<1x1x16x32xf32>) outs(%f : tensor<1x10x10x32xf32>) -> tensor<1x10x10x32xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+    iterator_types = ["parallel", "parallel", "parallel", "parallel"]}} ins(%y : tensor<1x10x10x32xf32>) outs(%e : tensor<1x10x10x32xf32>) {{
+  ^bb0(%v0: f32, %o: f32):
+    %c = arith.constant 0.5 : f32
+{body}
+    linalg.yield %v{ops} : f32
+  }} -> tensor<1x10x10x32xf32>
+  return %r : tensor<1x10x10x32xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("ops, fused", [(EPILOGUE_MAX_OPS, True), (EPILOGUE_MAX_OPS + 1, False)])
+def test_a_long_epilogue_stays_out_of_the_register_tiles(ops, fused):
+    """An epilogue as long as a sigmoid's exp polynomial, applied to all accumulators at once,
+    spills: it runs as a pass of its own after the convolution; a short one joins the tiles."""
+    module = parse(_long_epilogue(ops))
+    (group,) = plan_convolutions(module, AVX512)
+    (epilogue,) = [op for op in module.walk() if op.name == "linalg.generic"]
+    assert (CONV_ROOT_ATTR in epilogue.attributes) == fused and group.root_is_conv == (not fused)
+    _agrees_with_the_reference(lambda: parse(_long_epilogue(ops)))

@@ -231,13 +231,44 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
 
 def _before_broadcast_operands(conv: Operation, end: Operation) -> Operation:
     """The last op of the chain `conv` .. `end` before the first one that reads an operand with a
-    broadcast (non-identity) map, such as a batch norm's per-channel scale: vectorized in the
-    register tiles, those reads made ResNet-50's and Inception-v2's code so large that mlir-opt
-    and opt took 4-8x as long (Inception-v2: 37 -> 123 s), with no gain at run time."""
+    broadcast map, such as a batch norm's per-channel scale: vectorized in the register tiles,
+    those reads made ResNet-50's and Inception-v2's code so large that mlir-opt and opt took 4-8x
+    as long (Inception-v2: 37 -> 123 s), with no gain at run time. A rank-0 operand (the `()`
+    map: ONNX `Clip`'s min and max, ReLU6's 0 and 6) is one scalar per tile, not a broadcast: the
+    chain goes on through it (MobileNetV2, whose expansion convolutions' ReLU6 and bias broadcast
+    were passes of their own over 112x112x96 results: 1.52-1.65x -> 1.14x onnxruntime)."""
     root, op = conv, conv
     while op is not end:
         op = next(iter(op.results[0].uses)).operation
-        if op.name == "linalg.generic" and not all(_is_identity(m.data) for m in op.properties["indexing_maps"].data):
+        if op.name == "linalg.generic" and not all(_is_identity(m.data) or not m.data.results
+                                                   for m in op.properties["indexing_maps"].data):
+            return root
+        root = op
+    return root
+
+
+EPILOGUE_MAX_OPS = 16
+"""The longest body (ops other than constants and the yield) of a generic that joins a
+convolution's register tiles. A ReLU, ReLU6, residual add or hard-swish is 1-8 ops; a sigmoid or
+SiLU, whose exp xfuse-expand-math makes a polynomial, about 45: applied to all the tile's
+accumulators at once (`vector<14x8xf32>` on AVX2, 14 of the 16 registers holding accumulators)
+it spills, and it runs faster as a vectorized pass of its own over the stored result
+(xfuse/backends/schedule_elementwise.py). EfficientNet-B0 at 224 (SiLU after every expansion and
+depthwise convolution), one thread, interleaved in one process on a busy znver3, twice:
+1.61x -> 1.42x and 1.90x -> 1.45x onnxruntime."""
+
+
+def _body_ops(op: Operation) -> int:
+    return sum(1 for inner in op.regions[0].block.ops if inner.name not in ("arith.constant", "linalg.yield"))
+
+
+def _before_long_epilogues(conv: Operation, end: Operation) -> Operation:
+    """The last op of the chain `conv` .. `end` before the first generic longer than
+    `EPILOGUE_MAX_OPS`."""
+    root, op = conv, conv
+    while op is not end:
+        op = next(iter(op.results[0].uses)).operation
+        if op.name == "linalg.generic" and _body_ops(op) > EPILOGUE_MAX_OPS:
             return root
         root = op
     return root
@@ -247,7 +278,8 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     """The last op of the elementwise chain after `conv` (ReLU, residual add; up to the first op
     with a broadcast operand, `_before_broadcast_operands`), which then runs on the register
     tiles' accumulators instead of as passes of their own over the result (SqueezeNet: its bias
-    broadcasts and ReLUs were 24% of the call); `conv` itself when that would cost the width
+    broadcasts and ReLUs were 24% of the call; up to the first long one too,
+    `_before_long_epilogues`); `conv` itself when that would cost the width
     split of an unfused convolution (only
     `transform.structured.fuse` of the convolution alone makes its remainder tile), and for an
     unfused depthwise convolution (ShuffleNet's 136-channel ones with their batch norm in the
@@ -267,7 +299,7 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     if conv.name != "linalg.conv_2d_nhwc_hwcf":
         return conv
     root = _elementwise_chain_end(conv, conv.parent_block())
-    root = _before_broadcast_operands(conv, root)
+    root = _before_long_epilogues(conv, _before_broadcast_operands(conv, root))
     if root is conv or _input_has_tileable_producer(conv):
         return root
     result = conv.results[0].type
