@@ -54,7 +54,7 @@ def test_small_networks_compute_the_same(name):
                                   "pool_between_convs", "grouped_conv"])
 def test_nhwc_through_the_direct_convolution_schedule(name):
     """The point of the layout: the `microkernel` pipeline's NHWC convolution schedule
-    (xfuse/backends/schedule_conv.py) takes the rewritten convolutions."""
+    (xfuse/backends/schedules/conv.py) takes the rewritten convolutions."""
     path = FILECHECK / "network" / "Inputs" / f"{name}.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)
     module = _load(path)

@@ -16,7 +16,7 @@ import pytest
 
 from xfuse.backends.pads_in_place import _border_slabs, pads_in_place
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.schedule_conv import PAD_FILL_ATTR, plan_convolutions, plan_pads
+from xfuse.backends.schedules.conv import PAD_FILL_ATTR, plan_convolutions, plan_pads
 from xfuse.backends.target import host_target
 from xfuse.parsing import parse
 from xfuse.testing.random_convs import ConvLayer, check_layer, layer_module

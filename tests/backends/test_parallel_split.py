@@ -18,7 +18,7 @@ from xfuse.backends.parallel_split import (
 )
 from xfuse.backends.pipelines import openmp_available
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.schedule_conv import plan_convolutions
+from xfuse.backends.schedules.conv import plan_convolutions
 from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse
 

@@ -38,19 +38,10 @@ from xfuse.backends.runner import (
     lower_to_llvm_dialect_command,
     random_inputs,
 )
-from xfuse.backends.schedule import (
-    CONTRACTION_ATTR,
-    MicroKernelGroup,
-    after_bufferize_bodies,
-    ROOT_ATTR,
-    choose_k_block,
-    choose_micro_tile,
-    matmul_b_load_weight,
-    plan_microkernels,
-    schedule_bodies,
-)
-from xfuse.backends.schedule_conv import choose_conv_tile
-from xfuse.backends.schedule_packs import PACK_ATTR, pack_block_tile, plan_packs
+from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, MicroKernelGroup, after_bufferize_bodies, ROOT_ATTR, plan_microkernels, schedule_bodies
+from xfuse.backends.schedules.micro_tile import choose_k_block, choose_micro_tile, matmul_b_load_weight
+from xfuse.backends.schedules.conv import choose_conv_tile
+from xfuse.backends.schedules.packs import PACK_ATTR, pack_block_tile, plan_packs
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.backends.targets import lower_to_llvm_ir
 from xfuse.context import make_context

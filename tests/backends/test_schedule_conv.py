@@ -1,4 +1,4 @@
-"""The register-tiled convolution schedule (xfuse/backends/schedule_conv.py).
+"""The register-tiled convolution schedule (xfuse/backends/schedules/conv.py).
 
 - Tile choice: `choose_conv_tile` on AVX-512 and AVX2 register files (half-width vectors when the
   channels are no multiple of the full width).
@@ -16,7 +16,7 @@ import re
 import pytest
 from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 - helpers and fixture of the matmul tests
 
-from xfuse.backends.schedule_conv import (
+from xfuse.backends.schedules.conv import (
     CONV_ATTR,
     CONV_INSTANCE_ATTR,
     CONV_PAD_ATTR,
@@ -477,7 +477,7 @@ def test_pads_of_other_ops_become_vectorized_fills_and_copies():
     """A max pooling's `-inf` pad (no convolution reads it) is marked too and computes the same
     through the schedule's fill and row copies as through the reference lowering."""
     from xfuse.backends.runner import compile_module, random_inputs
-    from xfuse.backends.schedule_conv import CONV_PAD_ATTR, plan_pads
+    from xfuse.backends.schedules.conv import CONV_PAD_ATTR, plan_pads
     import numpy as np
 
     module = parse(MAX_POOL_PAD)

@@ -1,4 +1,4 @@
-"""Vectorized elementwise chains (xfuse/backends/schedule_elementwise.py).
+"""Vectorized elementwise chains (xfuse/backends/schedules/elementwise.py).
 
 - The plan: the transformer layer's GELU (a chain whose input has two readers) becomes one
   instance with its four producers; a batch norm whose scale is read through `(c, 0, 0)` keeps
@@ -21,7 +21,7 @@ import pytest
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, lower_to_llvm_dialect_command, random_inputs
-from xfuse.backends.schedule_elementwise import ELEMENTWISE_ATTR, ELEMENTWISE_PRODUCER_ATTR, plan_elementwise
+from xfuse.backends.schedules.elementwise import ELEMENTWISE_ATTR, ELEMENTWISE_PRODUCER_ATTR, plan_elementwise
 from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse
 

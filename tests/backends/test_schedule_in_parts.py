@@ -1,4 +1,4 @@
-"""The micro-kernel schedule run on a large function in parts (xfuse/backends/schedule_in_parts.py):
+"""The micro-kernel schedule run on a large function in parts (xfuse/backends/schedules/in_parts.py):
 the parts keep together what the schedule fuses, `inline` puts them back after the interpreter,
 and the lowered module has the same ops as when the function is scheduled whole."""
 
@@ -123,7 +123,7 @@ def test_a_reshaped_argument_may_cross_a_cut():
     held the whole network in one part. Any other producer of such an op stays with it."""
     from xdsl.dialects.builtin import IntegerAttr, IntegerType
 
-    from xfuse.backends.schedule import ROOT_ATTR
+    from xfuse.backends.schedules.matmul import ROOT_ATTR
 
     module = parse(RESHAPED_WEIGHT)
     ops = {op.results[0].name_hint: op for op in module.walk() if op.results}

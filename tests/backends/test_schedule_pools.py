@@ -1,4 +1,4 @@
-"""Vectorized poolings (xfuse/backends/schedule_pools.py).
+"""Vectorized poolings (xfuse/backends/schedules/pools.py).
 
 - Tile choice: the most output pixels by channels with at most 16 vector accumulators; channels no whole
   vector divides, dynamic shapes and poolings in loops are left to the loops.
@@ -17,7 +17,7 @@ import pytest
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, lower_to_llvm_dialect_command, random_inputs
-from xfuse.backends.schedule_pools import POOL_ATTR, plan_pools, pool_bodies, pool_tile
+from xfuse.backends.schedules.pools import POOL_ATTR, plan_pools, pool_bodies, pool_tile
 from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse
 

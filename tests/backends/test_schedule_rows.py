@@ -1,4 +1,4 @@
-"""Row reductions in whole vectors (xfuse/backends/schedule_rows.py).
+"""Row reductions in whole vectors (xfuse/backends/schedules/rows.py).
 
 - The plan on torch-mlir's own softmax and layer norm (tests/backends/inputs/): the unused i64
   argmax is dropped, kept unit dimensions are dropped and expanded back, the readers of the row
@@ -21,7 +21,7 @@ import pytest
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, lower_to_llvm_dialect_command
-from xfuse.backends.schedule_rows import MAX_ROW_BYTES, ROWS_ATTR, plan_rows
+from xfuse.backends.schedules.rows import MAX_ROW_BYTES, ROWS_ATTR, plan_rows
 from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse
 

@@ -1,4 +1,4 @@
-"""Vectorized transposes (xfuse/backends/schedule_transposes.py).
+"""Vectorized transposes (xfuse/backends/schedules/transposes.py).
 
 - Tile choice: both innermost dimensions (the source's and the result's) span a vector's worth
   of elements, or a divisor of the dimension; only whole 16 x 16 blocks or reads too far apart
@@ -19,7 +19,7 @@ from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import lower_to_llvm_dialect_command
 
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.schedule_transposes import TRANSPOSE_ATTR, plan_transposes, transpose_bodies, transpose_tile
+from xfuse.backends.schedules.transposes import TRANSPOSE_ATTR, plan_transposes, transpose_bodies, transpose_tile
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 

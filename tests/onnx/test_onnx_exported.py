@@ -129,7 +129,7 @@ def test_a_global_mean_before_a_matmul_is_not_fused_into_its_register_tiles():
     # matmul's 125 register tiles: mlir-opt took 344 s, opt -O3 over 15 minutes.
     from xfuse.backends.mlir_text import prepare_for_execution
     from xfuse.backends.pipelines import get_pipeline
-    from xfuse.backends.schedule import CONTRACTION_ATTR
+    from xfuse.backends.schedules.matmul import CONTRACTION_ATTR
     from xfuse.onnx.model import DEFAULT_PASSES
 
     imported = import_model(mean_pool_classifier_model())

@@ -32,8 +32,9 @@ from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.schedule import _in_tiled_loop, _is_plain_matmul, choose_micro_tile
-from xfuse.backends.schedule_conv import schedulable
+from xfuse.backends.schedules.matmul import _in_tiled_loop, _is_plain_matmul
+from xfuse.backends.schedules.micro_tile import choose_micro_tile
+from xfuse.backends.schedules.conv import schedulable
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.transforms.layout.slice_loops import (

@@ -26,7 +26,7 @@ The pads rewritten are those the micro-kernel schedule would fill and copy (`CON
 a pad whose source is a function argument, or comes from anything other than such a chain,
 keeps that fill and copy. Other readers of the source read it where it now is, in the interior
 (SqueezeNet's squeeze outputs, read by a 1x1 and a padded 3x3 convolution). The border fills are marked `PAD_FILL_ATTR`, which the
-schedule tiles per pixel row and vectorizes (schedule_conv.py).
+schedule tiles per pixel row and vectorizes (schedules/conv.py).
 
 A pad of a `tensor.concat` (Inception's modules end in one, and the next module's pooling
 branch pads it) is built where the concatenation was: each piece inserted into the padded
@@ -44,7 +44,7 @@ from xdsl.dialects.tensor import CollapseShapeOp, EmptyOp, ExtractSliceOp, Inser
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.schedule_conv import CONV_PAD_ATTR, PAD_FILL_ATTR
+from xfuse.backends.schedules.conv import CONV_PAD_ATTR, PAD_FILL_ATTR
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.interfaces.tiling import TilingRefused
 from xfuse.transforms.layout.slice_loops import available_at

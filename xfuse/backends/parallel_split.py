@@ -31,15 +31,15 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult
 
-from xfuse.backends.schedule import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR, fuse_into_each
-from xfuse.backends.schedule_conv import (
+from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, ELEMENTWISE_NAMED, ROOT_ATTR, fuse_into_each
+from xfuse.backends.schedules.conv import (
     CONV_ATTR,
     CONV_INSTANCE_ATTR,
     CONV_PRODUCER_ATTR,
     CONV_ROOT_ATTR,
 )
-from xfuse.backends.schedule_packs import PACK_ATTR
-from xfuse.backends.schedule_transposes import TRANSPOSE_ATTR
+from xfuse.backends.schedules.packs import PACK_ATTR
+from xfuse.backends.schedules.transposes import TRANSPOSE_ATTR
 
 PARALLEL_SPLIT_ATTR = "xfuse.parallel_split"
 PARALLEL_PRODUCER_ATTR = "xfuse.parallel_split_producer"

@@ -9,9 +9,9 @@ Pipelines, by name (`PIPELINES`, `get_pipeline`):
 
 - `microkernel` (tensor input; what `compile_module` and `xfuse-run` use for tensor code unless
   told otherwise): `default` preceded by a micro-kernel schedule that xfuse generates for the
-  module and the host CPU (xfuse/backends/schedule.py: each contraction tile register-tiled,
+  module and the host CPU (xfuse/backends/schedules/matmul.py: each contraction tile register-tiled,
   vectorized to `vector.fma` with its fused bias/activation on the register tile; NHWC and
-  depthwise convolutions likewise, xfuse/backends/schedule_conv.py), and `opt`/`llc` told the host
+  depthwise convolutions likewise, xfuse/backends/schedules/conv.py), and `opt`/`llc` told the host
   CPU and triple (`-mcpu`, `-mtriple`, xfuse/backends/target.py) so they use its vector width.
 - `microkernel-openmp` (tensor input): `microkernel` with every `scf.forall` run in parallel by
   LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel, a dependency of xfuse); what
@@ -88,7 +88,7 @@ class Pipeline:
     xfuse_passes: str = ""
     """xDSL pass pipeline (e.g. `xfuse-bufferize`) run in Python on the module before it is emitted."""
     microkernels: bool = False
-    """Generate a register-tiling schedule for the module's contractions (xfuse/backends/schedule.py)."""
+    """Generate a register-tiling schedule for the module's contractions (xfuse/backends/schedules/matmul.py)."""
     host_cpu: bool = False
     """Compile for the host CPU (`opt`/`llc -mcpu=<host>`), not for a generic x86-64/AArch64."""
     cpu_flags: tuple[str, ...] = ()
@@ -104,7 +104,7 @@ class Pipeline:
     `OUTLINE_MIN_LOOP_NESTS` linalg ops."""
     schedule_in_parts: bool = False
     """The module's large functions were cut into private parts for the transform interpreter
-    (xfuse/backends/schedule_in_parts.py), which then runs on each function on its own, the
+    (xfuse/backends/schedules/in_parts.py), which then runs on each function on its own, the
     functions in parallel on mlir-opt's threads (`func.func(transform-interpreter)`);
     `INLINE_PARTS` puts them back right after it. Set by `for_module`."""
     nest_lowering: bool = False
@@ -117,7 +117,7 @@ class Pipeline:
     """MLIR runtime libraries (next to mlir-opt) the shared object links, besides the C runner utils."""
     parallel: bool = False
     """Runs `scf.forall` iterations on every CPU: the contraction and convolution schedules then
-    make their register tiles forall iterations (xfuse/backends/schedule.py, schedule_conv.py),
+    make their register tiles forall iterations (xfuse/backends/schedules/matmul.py, schedules/conv.py),
     not `scf.for` loops, unless xfuse's own forall tiles hold them already."""
     threads: int | None = None
     """Threads a parallel pipeline runs its `scf.forall` loops on (`with_threads`: the OpenMP
@@ -149,16 +149,16 @@ class Pipeline:
             if not _many_loop_nests(self, module):
                 return self
             return replace(self, outline_loops=True, nest_lowering=self.nest_lowering or _may_nest_lowering(module))
-        from xfuse.backends.schedule import after_bufferize_bodies, plan_microkernels, schedule_bodies
+        from xfuse.backends.schedules.matmul import after_bufferize_bodies, plan_microkernels, schedule_bodies
         from xfuse.backends.pads_in_place import pads_in_place
-        from xfuse.backends.schedule_conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
-        from xfuse.backends.schedule_elementwise import elementwise_bodies, plan_elementwise
-        from xfuse.backends.schedule_rows import plan_rows, row_bodies
+        from xfuse.backends.schedules.conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
+        from xfuse.backends.schedules.elementwise import elementwise_bodies, plan_elementwise
+        from xfuse.backends.schedules.rows import plan_rows, row_bodies
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
-        from xfuse.backends.schedule_packs import pack_bodies, plan_packs
-        from xfuse.backends.schedule_in_parts import split_for_schedule
-        from xfuse.backends.schedule_pools import plan_pools, pool_bodies
-        from xfuse.backends.schedule_transposes import plan_transposes, transpose_bodies
+        from xfuse.backends.schedules.packs import pack_bodies, plan_packs
+        from xfuse.backends.schedules.in_parts import split_for_schedule
+        from xfuse.backends.schedules.pools import plan_pools, pool_bodies
+        from xfuse.backends.schedules.transposes import plan_transposes, transpose_bodies
         from xfuse.backends.target import host_target
 
         target = host_target()
@@ -215,7 +215,7 @@ class Pipeline:
             passes.append(f"transform-preload-library{{transform-library-paths={transform_library}}}")
             passes.append("func.func(transform-interpreter)" if self.schedule_in_parts else "transform-interpreter")
         if self.schedule_in_parts:
-            from xfuse.backends.schedule_in_parts import INLINE_PARTS
+            from xfuse.backends.schedules.in_parts import INLINE_PARTS
 
             passes.append(INLINE_PARTS)
         for step in self.steps:
@@ -249,11 +249,11 @@ class Pipeline:
         cpu = " -mcpu=<host>" if self.host_cpu else ""
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
-                            "      the module (xfuse/backends/schedule.py): register tiles, vector FMAs, fused epilogue.")
+                            "      the module (xfuse/backends/schedules/matmul.py): register tiles, vector FMAs, fused epilogue.")
         if self.schedule_in_parts:
             lines.insert(2 if self.microkernels else 1, "  inline{default-pipeline=}\n      the parts the large "
                          "functions were cut into for the schedule (each scheduled on its own, in parallel: "
-                         "func.func(transform-interpreter)) put back (xfuse/backends/schedule_in_parts.py).")
+                         "func.func(transform-interpreter)) put back (xfuse/backends/schedules/in_parts.py).")
         if self.nest_lowering:
             lines.append("  (nested) the passes that change one function only run in func.func(...) / llvm.func(...): "
                          "on the outlined functions in parallel.")
@@ -406,7 +406,7 @@ to `vector.reduction`s (reduced dimensions moved innermost first). A schedule th
 greedily (`transform.structured.fuse`) and vectorizes every linalg op of its tiles may take a
 reduction along, e.g. a row maximum broadcast into a matmul's A operand (random program 1284);
 its `multi_reduction` then reached the LLVM dialect unlowered and `mlir-translate` failed
-("dialect 'vector' is unknown"). The row schedule lowers its own (schedule_rows.py)."""
+("dialect 'vector' is unknown"). The row schedule lowers its own (schedules/rows.py)."""
 
 ELIMINATE_EMPTY_TENSORS = Step(
     "eliminate-empty-tensors",
@@ -563,7 +563,7 @@ VECTOR_TO_LLVM = next(step for step in TO_LLVM if step.passes == "convert-vector
 REASSOCIATED_VECTOR_TO_LLVM = Step(
     "convert-vector-to-llvm{reassociate-fp-reductions}",
     "Remaining vector ops to LLVM; a float `vector.reduction` (the rows the schedule vectorized: "
-    "softmax's and layer norm's sums and maxima, xfuse/backends/schedule_rows.py) as a tree of "
+    "softmax's and layer norm's sums and maxima, xfuse/backends/schedules/rows.py) as a tree of "
     "vector ops, not a chain of scalar ones in the vector's order.",
 )
 

@@ -33,7 +33,7 @@ from xdsl.ir import Block, Operation, OpResult
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.pads_in_place import _destination_chain
-from xfuse.backends.schedule_conv import choose_conv_tile
+from xfuse.backends.schedules.conv import choose_conv_tile
 from xfuse.backends.target import CpuTarget
 
 L1_WAY_BYTES = 4096

@@ -3,7 +3,7 @@
 The backend compiles for the machine it runs on (the shared object is loaded in the same process),
 so the target is the host: `llc --version` names the host CPU as LLVM knows it (`Host CPU:
 znver5`), and the kernel's flags (/proc/cpuinfo on Linux) say how wide its vector registers are
-and how many there are. Those two numbers drive the micro-tile cost model (xfuse/backends/schedule.py).
+and how many there are. Those two numbers drive the micro-tile cost model (xfuse/backends/schedules/micro_tile.py).
 
 `XFUSE_TARGET_CPU` overrides the CPU name (e.g. `x86-64-v3` to build AVX2 code on an AVX-512
 host); the register file then follows that name's level when it is one of x86-64's `-v2/-v3/-v4`.

@@ -8,7 +8,7 @@ and optionally a ReLU and a residual add after it. `ConvLayer.text()` is the mod
 shapes (channels often not a multiple of the vector width, widths with no good divisor).
 
 `python -m xfuse.testing.random_convs --count N` compiles N random layers with the `microkernel`
-pipeline (which register-tiles them, xfuse/backends/schedule_conv.py) and with the reference
+pipeline (which register-tiles them, xfuse/backends/schedules/conv.py) and with the reference
 `default` pipeline and compares their results on seeded inputs; exit status 1 on a mismatch.
 """
 
@@ -157,9 +157,9 @@ def layer_module(layer: ConvLayer):
 
 
 def is_scheduled(layer: ConvLayer) -> bool:
-    """The convolution schedule (xfuse/backends/schedule_conv.py) register-tiles the layer on this host."""
+    """The convolution schedule (xfuse/backends/schedules/conv.py) register-tiles the layer on this host."""
     from xfuse.backends.mlir_text import prepare_for_execution
-    from xfuse.backends.schedule_conv import plan_convolutions
+    from xfuse.backends.schedules.conv import plan_convolutions
     from xfuse.backends.target import host_target
 
     return bool(plan_convolutions(prepare_for_execution(layer_module(layer)), host_target()))

@@ -1,5 +1,5 @@
 """`xfuse-batch-matmul-to-matmul`: the batch_matmuls that are plain matrix products become
-`linalg.matmul`, which the micro-kernel schedule register-tiles (xfuse/backends/schedule.py).
+`linalg.matmul`, which the micro-kernel schedule register-tiles (xfuse/backends/schedules/matmul.py).
 
 torch-mlir lowers every ONNX `MatMul` of a 3-D activation by a 2-D weight to a
 `linalg.batch_matmul` whose weight is first copied over the batch by a broadcasting

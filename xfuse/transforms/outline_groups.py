@@ -179,7 +179,7 @@ def outline_groups(function: func.FuncOp, min_ops: int, taken: set[str], keep_to
     """Outline `function`'s groups (module doc); the new functions, in call order ([] if none).
     `keep_together(producer, user, operand index)`: pairs no cut may separate (`_plan`);
     `mark_noinline`: the groups get `NOINLINE` and `INTERNAL` (not when MLIR inlines them back,
-    xfuse/backends/schedule_in_parts.py)."""
+    xfuse/backends/schedules/in_parts.py)."""
     if len(function.body.blocks) != 1 or _size(function) <= 2 * min_ops:
         return []
     block = function.body.block

@@ -48,7 +48,7 @@ from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.schedule import MATMUL_MAPS
+from xfuse.backends.schedules.matmul import MATMUL_MAPS
 from xfuse.dialects.linalg import BatchMatmulOp
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.dialects.tensor import ParallelInsertSliceOp

@@ -2,7 +2,7 @@
 
 MLIR's only channels-last grouped convolution, `linalg.conv_2d_nhwgc_gfhwc`, keeps each group's
 filter as `F/G x KH x KW x C/G`: the output channels are not innermost, so no vector of filter
-weights spans them, the backend's register-tiled schedule (xfuse/backends/schedule_conv.py)
+weights spans them, the backend's register-tiled schedule (xfuse/backends/schedules/conv.py)
 cannot take it, and it runs as scalar loops (AlexNet's grouped conv2 at 3 GFLOP/s, a quarter of
 its call; ShuffleNet's 1x1 group convolutions, three quarters of its call).
 

@@ -2,7 +2,7 @@
 
 A root's tile is the *group's* tile: the root's output block that one iteration of its
 `scf.forall` computes, with every fused producer and consumer computing the same block. Register
-tiling inside it is the backend's job (xfuse/backends/schedule.py picks `MR x NR` for matmuls), so
+tiling inside it is the backend's job (xfuse/backends/schedules/micro_tile.py picks `MR x NR` for matmuls), so
 the group tile is chosen for the caches, and shaped for the registers:
 
 1. Reduction loops are never tiled (0): the whole reduction runs inside one tile, so consumers

@@ -48,7 +48,7 @@ from xfuse.backends.parallel_split import (
     SCHEDULED_ATTRS,
     function_bodies,
 )
-from xfuse.backends.schedule_pools import POOL_ATTR
+from xfuse.backends.schedules.pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget
 from xfuse.transforms.batch_matmul import MLIR_FILL, erase_if_dead
 
@@ -185,7 +185,7 @@ def _read_unexpanded(expand: Operation) -> None:
     """Let the generics that read `expand`'s result through a constant 0 in its unit dimension
     (softmax's subtraction of the row maximum, `(d0, d1, d2, 0)`) read its source instead, through
     the map without that 0: a projected permutation, which the elementwise schedule vectorizes
-    (xfuse/backends/schedule_elementwise.py)."""
+    (xfuse/backends/schedules/elementwise.py)."""
     if expand.name != "tensor.expand_shape" or expand.results[0].type.get_shape()[-1:] != (1,):
         return
     groups = [[d.value.data for d in group.data] for group in expand.properties["reassociation"].data]

@@ -11,7 +11,7 @@ blocks, the AVX-512 in-register transpose).
 `plan_packs(module, target)` marks every static, unpadded pack with `xfuse.microkernel_pack` = a
 group number and returns the groups; `pack_bodies(groups)` writes their transform ops, which run
 before the contraction schedule (a vectorized pack is an `scf.for`, no longer a tileable
-producer, so the register-tile fusion of xfuse/backends/schedule.py never recomputes a pack per
+producer, so the register-tile fusion of xfuse/backends/schedules/matmul.py never recomputes a pack per
 register tile). A pack outside any loop (computed once, before the loop nest that reads it) is
 tiled with `scf.forall`, so `microkernel-openmp` (`threads` > 1) runs it on every thread.
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 
-from xfuse.backends.schedule import _static_float_tensor
-from xfuse.backends.schedule_packs import lower_transposes
+from xfuse.backends.schedules.matmul import _static_float_tensor
+from xfuse.backends.schedules.packs import lower_transposes
 from xfuse.backends.target import CpuTarget
 
 TRANSPOSE_ATTR = "xfuse.microkernel_transpose"

@@ -29,8 +29,8 @@ from xdsl.ir import Operation, OpResult
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
-from xfuse.backends.schedule import _is_identity, fuse_into_each
-from xfuse.backends.schedule_pools import POOL_ATTR
+from xfuse.backends.schedules.matmul import _is_identity, fuse_into_each
+from xfuse.backends.schedules.pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget
 
 ELEMENTWISE_ATTR = "xfuse.microkernel_elementwise"
@@ -38,7 +38,7 @@ ELEMENTWISE_PRODUCER_ATTR = "xfuse.microkernel_elementwise_producer"
 TILE_VECTORS = (4, 2, 1)
 """Vectors per tile along the innermost dimension, the first that divides it: a chain's values
 for one tile stay in registers between its ops. Powers of two only: a `vector<48xf32>` is
-widened to 64 lanes and rebuilt element by element (schedule.py's `TILE_VECTORS`); with 3
+widened to 64 lanes and rebuilt element by element (schedules/micro_tile.py's `TILE_VECTORS`); with 3
 allowed, DenseNet's 96-, 160-, ... channel batch norms ran 1.7x slower than scalar loops. The
 GELU of the transformer layer (128 x 1024): 0.208 ms with one vector, 0.165 with two, 0.132-0.140
 with four, 0.128 with sixteen."""

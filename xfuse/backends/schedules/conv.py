@@ -4,7 +4,7 @@ A `linalg.conv_2d_nhwc_hwcf` is, for one output row and one block of output chan
 matmul: `OWB` output pixels times `OCB` output channels, accumulated over `KH x KW x IC` steps,
 each step one input element broadcast per pixel times one vector of filter weights per `L`
 channels. So the register tile is chosen by the matmul's cost model (`choose_micro_tile` of
-xfuse/backends/schedule.py with `M = OW`, `N = OC`): `OWB x OCB/L` accumulators, `OCB/L` filter
+xfuse/backends/schedules/matmul.py with `M = OW`, `N = OC`): `OWB x OCB/L` accumulators, `OCB/L` filter
 vectors and one broadcast within the register file, `OWB` dividing the output width (or a
 remainder tile after a split, as for matmul rows), `OCB` a multiple of the vector width.
 `linalg.depthwise_conv_2d_nhwc_hwc` gets the same tile over `(OW, C)`: per `(kh, kw)` step one
@@ -65,16 +65,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedule import (
-    MicroTile,
-    _elementwise_chain_end,
-    _in_tiled_loop,
-    _is_identity,
-    _static_float_tensor,
-    choose_tile_at_any_width,
-    fuse_into_each,
-    in_forall,
-)
+from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall
+from xfuse.backends.schedules.micro_tile import MicroTile, choose_tile_at_any_width
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -253,7 +245,7 @@ convolution's register tiles. A ReLU, ReLU6, residual add or hard-swish is 1-8 o
 SiLU, whose exp xfuse-expand-math makes a polynomial, about 45: applied to all the tile's
 accumulators at once (`vector<14x8xf32>` on AVX2, 14 of the 16 registers holding accumulators)
 it spills, and it runs faster as a vectorized pass of its own over the stored result
-(xfuse/backends/schedule_elementwise.py). EfficientNet-B0 at 224 (SiLU after every expansion and
+(xfuse/backends/schedules/elementwise.py). EfficientNet-B0 at 224 (SiLU after every expansion and
 depthwise convolution), one thread, interleaved in one process on a busy znver3, twice:
 1.61x -> 1.42x and 1.90x -> 1.45x onnxruntime."""
 

@@ -14,7 +14,7 @@ within `MAX_ACCUMULATORS`. SqueezeNet 1.50-1.57x -> 1.43x onnxruntime, ShuffleNe
 1.73-1.80x -> 1.56x (one thread). A `linalg.fill` init is fused into the tiles
 (`fuse_into_containing_op`; it was a pass of its own over the result), and the accumulator is
 hoisted out of the window-row loop once the 1-D pooling's rank-reducing slice is folded into its
-transfers (before the leading unit dims are cast away, as in schedule_conv.py).
+transfers (before the leading unit dims are cast away, as in schedules/conv.py).
 
 The sequential pipelines only: in the parallel ones the poolings stay with the parallel split
 (parallel_split.py), which runs them, and the ops only they read, on every CPU; vectorized
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import OpResult
 
-from xfuse.backends.schedule import _static_float_tensor
+from xfuse.backends.schedules.matmul import _static_float_tensor
 from xfuse.backends.target import CpuTarget
 
 POOL_ATTR = "xfuse.microkernel_pool"

@@ -46,11 +46,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, OpResult
 
 from xfuse.backends.parallel_split import PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR
-from xfuse.backends.schedule import CONTRACTION_ATTR, ROOT_ATTR
-from xfuse.backends.schedule_packs import PACK_ATTR
-from xfuse.backends.schedule_pools import POOL_ATTR
-from xfuse.backends.schedule_transposes import TRANSPOSE_ATTR
-from xfuse.backends.schedule_conv import (
+from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, ROOT_ATTR
+from xfuse.backends.schedules.packs import PACK_ATTR
+from xfuse.backends.schedules.pools import POOL_ATTR
+from xfuse.backends.schedules.transposes import TRANSPOSE_ATTR
+from xfuse.backends.schedules.conv import (
     CONV_ATTR,
     CONV_INSTANCE_ATTR,
     CONV_PAD_ATTR,

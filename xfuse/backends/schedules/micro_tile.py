@@ -1,0 +1,178 @@
+"""The register tile's cost model: which `MR x NR` accumulator tile a contraction gets, and when
+its K loop is blocked for L2. Shared by the matmul and convolution schedules (matmul.py, conv.py).
+
+Cost model of `choose_micro_tile` (an `MR x NR` accumulator, `L` lanes per vector register,
+`R` registers): a K step loads `MR` broadcast scalars of A and `NR / L` vectors of B and issues
+`MR * NR / L` FMAs. Candidates keep `MR * NR / L` accumulators + `NR / L` B vectors + one
+broadcast within `R` (no spills), divide the tile (`MR | M`, `NR | N`), and have at least
+`MIN_ACCUMULATORS` independent accumulators (FMA latency x FMA ports, so the FMA units never
+wait on a previous FMA). Among those the score is FMAs per weighted load,
+`(MR * NR / L) / (MR + B_LOAD_WEIGHT * NR / L)`: loads, not FMAs, bound a register-tiled loop,
+and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
+accumulators, then the wider tile. When the best such tile has fewer than `SPLIT_ACCUMULATORS`,
+tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(M % MR) x NR`
+tile for the rest (the op is split there; `_register_tiles`). For f32 on AVX-512 (32 registers
+of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
+FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
+for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU for matmuls
+(`MATMUL_B_LOAD_WEIGHTS`): on Zen 4 it is 1, and the 64x64 matmul tile gets 4x64.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from xfuse.backends.target import CpuTarget
+
+B_LOAD_WEIGHT = 3
+"""Cost of one vector load of B relative to one broadcast of an A element. A's `MR x K` micro-panel
+is read by every column of the tile and stays in L1; B's `K x NR` panel is reread by every row
+block and comes from L2, a full cache line per vector. Fitted on Zen 5 (AVX-512, f32, 64x64 tiles,
+CPU time per call with numpy's in the same run): 8x32 ran 1.2x (512^3) and 1.03-1.1x (1024^3)
+faster than 4x64, which plain loads per FMA (weight 1) preferred, and 1.4x faster than 16x16 at
+1024^3 (with weight 3 the model ranks 8x32 > 4x64 > 16x16, as measured)."""
+
+MATMUL_B_LOAD_WEIGHTS = {"znver4": 1}
+"""`B_LOAD_WEIGHT` for the matmuls (not the convolutions) of the CPUs where it was measured to
+differ, by LLVM's CPU name. Zen 4 runs each 512-bit operation on its 256-bit units in two halves;
+there 4x64 beat 8x32 on every matmul measured (one thread, interleaved in one process, 2026-11-28):
+128x256x1024 with weights in panels 0.794 -> 0.736 ms, 128x1024x256 0.777 -> 0.684, 512^3 with
+plain B 3.22 -> 3.02, the transformer layer 2.58 -> 2.50 ms. Weight 1 ranks 4x64 first (2 FMAs
+per load against 1.6 for 8x32). The convolutions keep weight 3: with weight 1 the nine CNNs moved
+by -2% to +6% each (AlexNet slower, ResNet-50 and VGG-19 faster), nothing overall."""
+
+MIN_ACCUMULATORS = 8
+"""Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
+
+SPLIT_ACCUMULATORS = 12
+"""A register tile with fewer accumulators than this is worth a remainder tile. With 16 AVX2
+registers no tile of 12 or more accumulators divides a power-of-two tile (6x16, 4x24, 3x32 do
+not), and the 8 of 4x16 leave no slack over FMA latency x ports while B's strided rows miss:
+measured on Zen 4 (AVX2 code, 768x1024x1024, 48x64 tiles), 6x16 ran 1.7x faster than 4x16. So
+when the best dividing tile has fewer, a tile that leaves `m % MR` rows is considered too: the op
+is split at the last full row block (`transform.structured.split`), the rest gets its own tile."""
+
+TILE_VECTORS = (1, 2, 4)
+"""Vector registers per row of a register tile (`NR / L`). Three (NR = 48 for f32 on AVX-512) is
+left out: the tile's rows are `vector<48xf32>` values, which LLVM legalizes by widening to 64
+lanes and rebuilding them element by element (`vinsertps` through the stack): measured on
+Emerald Rapids, a 144x192x256 matmul ran 30x slower with 8x48 than with 8x32, and the
+inception/AlexNet convolutions with 192 or 96 output channels (9x48 tiles) 40x slower than
+onnxruntime instead of 1.2x."""
+
+MAX_MR = 16
+"""Largest register-tile height considered (rows of A broadcast per K step)."""
+
+MIN_K_BLOCK = 32
+"""Shortest K block worth its accumulator stores and reloads."""
+
+
+@dataclass(frozen=True)
+class MicroTile:
+    """A register tile: `mr x nr` accumulators over a K loop of step 1."""
+
+    mr: int
+    nr: int
+    lanes: int
+    split_rows: int = 0
+    """When `mr` does not divide the result's rows: the rows the `mr x nr` tile covers (a multiple
+    of `mr`); the op is split there and the other `remainder` rows get one `remainder x nr` tile.
+    0 when `mr` divides the rows."""
+    remainder: int = 0
+    b_load_weight: float = field(default=B_LOAD_WEIGHT, compare=False)
+    """The cost of a vector load of B in broadcasts of A (`B_LOAD_WEIGHT`); only the score uses it."""
+
+    @property
+    def accumulators(self) -> int:
+        return self.mr * self.nr // self.lanes
+
+    @property
+    def registers(self) -> int:
+        """Vector registers live in the K loop: accumulators, B row vectors, one A broadcast."""
+        return self.accumulators + self.nr // self.lanes + 1
+
+    @property
+    def fmas_per_load(self) -> float:
+        """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
+        vector loads of B (weight `b_load_weight` each)."""
+        return self.accumulators / (self.mr + self.b_load_weight * (self.nr // self.lanes))
+
+    def row_weighted_fmas_per_load(self) -> float:
+        """`fmas_per_load` averaged over the rows, the remainder tile's rows at its own score."""
+        if not self.remainder:
+            return self.fmas_per_load
+        rest = MicroTile(self.remainder, self.nr, self.lanes, b_load_weight=self.b_load_weight)
+        return (self.split_rows * self.fmas_per_load + self.remainder * rest.fmas_per_load) / (
+            self.split_rows + self.remainder)
+
+
+def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
+                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
+    """The best register tile for an `m x n` result (cost model in the module docstring), or None
+    when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
+    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
+    lanes = target.lanes(element_bits)
+    fitting = [MicroTile(mr, nr, lanes, b_load_weight=b_load_weight)
+               for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
+               for mr in range(1, min(m, MAX_MR) + 1)
+               if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
+    dividing = [t for t in fitting if m % t.mr == 0]
+    if not dividing:
+        return None
+    enough = [t for t in dividing if t.accumulators >= MIN_ACCUMULATORS] or dividing
+    best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
+    if best.accumulators >= SPLIT_ACCUMULATORS or not remainder:
+        return best
+    split = [replace(t, split_rows=m - m % t.mr, remainder=m % t.mr) for t in fitting
+             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS]
+    if not split:
+        return best
+    best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
+    return best_split if best_split.row_weighted_fmas_per_load() > best.fmas_per_load else best
+
+
+def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
+                             remainder: bool = True, min_bits: int = 128,
+                             b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
+    """`choose_micro_tile` with the target's full vector width, else half of it, down to
+    `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
+    (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
+    (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
+    4.5 ms as loops, reading B down its columns)."""
+    for narrower in target.narrower(min_bits):
+        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight)
+        if tile is not None:
+            return tile
+    return None
+
+
+def matmul_b_load_weight(target: CpuTarget) -> float:
+    """The load weight of the matmul cost model on `target` (`MATMUL_B_LOAD_WEIGHTS`)."""
+    return MATMUL_B_LOAD_WEIGHTS.get(target.cpu, B_LOAD_WEIGHT)
+
+
+def _rows_per_l2_set(rows: int, row_stride_bytes: int, target: CpuTarget) -> int:
+    """How many of `rows` rows (at `row_stride_bytes` apart) share one L2 set. Rows whose stride
+    has a large power-of-two factor land on few sets: with a stride of 4 KiB and 64 KiB per way,
+    only 16 distinct positions."""
+    way_bytes = target.l2_bytes // target.l2_ways
+    power_of_two = row_stride_bytes & -row_stride_bytes
+    positions = max(1, way_bytes // min(power_of_two, way_bytes))
+    return -(-rows // positions)
+
+
+def choose_k_block(k: int, row_stride_bytes: int, target: CpuTarget) -> int | None:
+    """The K block of a contraction whose B rows are `row_stride_bytes` apart, or None (one pass).
+
+    Every row block of a tile rereads the `K x NR` panel of B; it must stay in L2. Blocking costs
+    a store and reload of the accumulators per block and moves the fused epilogue out of the
+    K loop, so it is only worth it when the panel's rows overflow their L2 sets twice over
+    (`> 2 x ways` rows per set); the block is then the largest divisor of K whose rows fit the
+    ways. Fitted on Zen 5 (1 MiB 16-way L2, 8x32 register tiles): 1024^3 (4 KiB stride, 64 rows
+    per set) blocks by 256 and ran 1.3x faster (128: 1.13x); 512^3 (16 per set) and the main job
+    256x1024x512 (32 per set) ran slower with any block and are not blocked."""
+    if _rows_per_l2_set(k, row_stride_bytes, target) <= 2 * target.l2_ways:
+        return None
+    fitting = [d for d in range(MIN_K_BLOCK, k) if k % d == 0
+               and _rows_per_l2_set(d, row_stride_bytes, target) <= target.l2_ways]
+    return max(fitting) if fitting else None
