@@ -10,7 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 
-from xfuse.backends import runner, schedule_in_parts
+from xfuse.backends import runner
+from xfuse.backends.schedules import in_parts as schedule_in_parts
 from xfuse.backends.pipelines import PIPELINES
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
