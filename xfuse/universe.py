@@ -11,7 +11,7 @@ FileCheck suite with and without xfuse). What it adds:
   raises on a duplicate name), so loading this module -- which `get_multiverse` does in every
   `xdsl-opt` run, before it reads any universe's dialects -- makes the factory of each such
   dialect in `XDSL_UNIVERSE.all_dialects` an `AddedOpsDialectFactory` (xfuse/context.py): xDSL's
-  ops stay xDSL's classes;
+  ops stay xDSL's classes (`arith.remf` is not added: xDSL's tests use it unregistered);
 - xfuse's own dialects (`iree_encoding`, `rock`), as this universe's;
 - xDSL's interpreter (`xdsl-run`, `constant-fold-interp`) runs the ops of xfuse's classes that
   subclass xDSL's (made by xfuse's passes) with their base's implementation, for the forms
