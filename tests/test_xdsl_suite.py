@@ -78,15 +78,16 @@ def xdsl_filecheck_suite() -> Path:
 
 @pytest.fixture(scope="session")
 def xdsl_only_bin() -> Path:
-    """The bin directory of a venv with xDSL, lit's `filecheck` and nothing of xfuse's."""
+    """The bin directory of a venv with xDSL, `filecheck`, pytest (which one of xDSL's tests
+    imports, as this venv has it) and nothing of xfuse's."""
     venv = CACHE / f"xdsl-{XDSL_VERSION}-only-venv"
-    stamp = venv / ".installed"
+    stamp = venv / ".installed-with-pytest"
     if not stamp.is_file():
         shutil.rmtree(venv, ignore_errors=True)
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
         installed = subprocess.run(
             [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-             f"xdsl=={XDSL_VERSION}", "filecheck"],
+             f"xdsl=={XDSL_VERSION}", "filecheck", "pytest"],
             capture_output=True, text=True, timeout=900,
         )
         if installed.returncode != 0:
