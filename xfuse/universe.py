@@ -1,38 +1,34 @@
-"""The `xdsl.universe` entry point: xfuse's passes, ops and dialects inside plain `xdsl-opt`.
+"""The `xdsl.universe` entry point: xfuse's ops, dialects and passes added to plain `xdsl-opt`.
 
-xfuse's ops mostly live in dialects xDSL owns (`scf.forall`, `tensor.parallel_insert_slice`,
-`linalg.pack`, MLIR 22's transform ops, ...; `DIALECT_EXTENSIONS` in xfuse/dialects), and a
-universe may not define a dialect xDSL already defines (`Universe.get_multiverse` raises on a
-duplicate name). So loading this module -- which `get_multiverse` does in every `xdsl-opt` run,
-before it reads any universe's dialects -- extends xDSL's own universe in place: the factory of
-each dialect xfuse extends in `XDSL_UNIVERSE.all_dialects` becomes an `ExtendedDialectFactory`
-(`with_xfuse_extensions` of xfuse/context.py, the function `xfuse-opt`'s and
-`xfuse.make_context()`'s dialects come from, so every entry added to `DIALECT_EXTENSIONS` reaches
-`xdsl-opt` too). The dialects of xfuse's own (`iree_encoding`, `rock`) are this universe's.
-xDSL's tools also read MLIR text with xfuse's parser (`XfuseMLIRFrontend`), which reads some
-builtin syntax as MLIR 22 does where xDSL 0.74 does not (xfuse/parsing.py) and gives every op
-its source location (`--print-debuginfo` prints them, as `xfuse-opt` does).
+Installing xfuse changes nothing for IR that uses none of its ops: `xdsl-opt` parses, prints,
+verifies and reports errors as xDSL alone does (tests/test_xdsl_suite.py runs xDSL 0.74's own
+FileCheck suite with and without xfuse). What it adds:
+- xfuse's passes (`xfuse-*`); a bad option of one of them is reported located in the pipeline,
+  with exit code 1 (`PassOptionExit`), other pipeline errors stay xDSL's;
+- the ops and attributes xfuse defines in dialects xDSL owns (`scf.forall`, `linalg.pack`,
+  `tensor.parallel_insert_slice`, ...; `DIALECT_EXTENSIONS` in xfuse/dialects) whose names xDSL
+  lacks: a universe may not define a dialect xDSL already defines (`Universe.get_multiverse`
+  raises on a duplicate name), so loading this module -- which `get_multiverse` does in every
+  `xdsl-opt` run, before it reads any universe's dialects -- makes the factory of each such
+  dialect in `XDSL_UNIVERSE.all_dialects` an `AddedOpsDialectFactory` (xfuse/context.py): xDSL's
+  ops stay xDSL's classes (`arith.remf` is not added: xDSL's tests use it unregistered);
+- xfuse's own dialects (`iree_encoding`, `rock`), as this universe's;
+- xDSL's interpreter (`xdsl-run`, `constant-fold-interp`) runs the ops of xfuse's classes that
+  subclass xDSL's (made by xfuse's passes) with their base's implementation, for the forms
+  xDSL's op accepts (`_interpret_subclasses_as_their_base`; `linalg.conv_2d_nchw_fchw` and
+  `linalg.pooling_nchw_max` are not interpreted): xDSL's own classes keep their implementations.
 
-For IR that does not use xfuse's ops, the extended dialects parse and print the same text as
-xDSL's, except for the ops xfuse re-registers with MLIR 22's syntax (`linalg.generic`, the
-linalg named ops, a few transform ops: xfuse/dialects/linalg_syntax.py, transform.py), which
-print as mlir-opt prints them. Those are xfuse's classes; xDSL's interpreter (`xdsl-run`,
-`constant-fold-interp`) finds an op's implementation by its exact class, so the subclasses of
-xDSL's ops are given their base's implementation (`_interpret_subclasses_as_their_base`),
-for the forms xDSL's op accepts (not, e.g., arith comparisons on tensors); the others
-(`linalg.conv_2d_nchw_fchw`, `linalg.pooling_nchw_max`) are not interpreted. Set
-`XFUSE_EXTEND_XDSL=0` to leave xDSL's dialects, parser, interpreter and error reports unchanged
-(then IR with xfuse's ops needs `xfuse-opt`).
-
-A bad option of an xfuse pass in `xdsl-opt -p` is reported as `xfuse-opt` reports it, the
-option located in the pipeline, and exit code 1 (`PassOptionExit`). xdsl-opt catches no other
-error either and offers a plugin no hook to format them (an `excepthook` installed on load
-would change every program that loads the multiverse), so `xDSLOptMain.run` re-raises the
-errors `xfuse-opt` reports (malformed IR, IR that does not verify -- located at the failing op,
-as `xfuse-opt` does --, a pass refusing an op) as `ReportedExit`s (`_report_errors_located`):
-still the error raised, to whoever catches it, and, uncaught, a `SystemExit` whose message
-Python prints (`xdsl-opt: error: file:line:col ...`) with exit code 1 instead of a traceback.
-Anything else (a bad option of one of xDSL's passes, a bug) stays xDSL's traceback.
+`xfuse-opt` reads MLIR 22's spelling of the ops xDSL already defines (`linalg.generic`, the
+named linalg ops, `scf.for`, `memref.load`, ...: xfuse replaces them by subclasses with MLIR 22's
+syntax and verifiers), and xdsl-opt's text with them in xDSL's spelling is what xDSL's own
+classes print. `XFUSE_EXTEND_XDSL=1` gives plain `xdsl-opt` all of `xfuse-opt`'s reading
+instead: the factories become `ExtendedDialectFactory`s (the dialects `xfuse-opt` and
+`xfuse.make_context()` use, so xDSL's ops print as mlir-opt prints them), MLIR text is read with
+xfuse's parser (`XfuseMLIRFrontend`: some builtin syntax as MLIR 22 reads it, and source
+locations), and bad input is reported as `xfuse-opt` reports it (`_report_errors_located`:
+`xDSLOptMain.run` re-raises the error as a `ReportedExit`, still the error raised to whoever
+catches it and, uncaught, a `SystemExit` printing `xdsl-opt: error: file:line:col ...` with exit
+code 1 instead of a traceback). xDSL's own FileCheck suite does not pass with it.
 
 The extension covers dialects xDSL defines; a dialect another plugin defines is extended only in
 `xfuse-opt` and `xfuse.make_context()`, which build their dialects after every plugin is loaded.
@@ -50,17 +46,33 @@ from xdsl.passes import ModulePass
 from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.universe import XDSL_UNIVERSE, Universe
 
-from xfuse.context import ExtendedDialectFactory, with_xfuse_extensions
+from xfuse.context import AddedOpsDialectFactory, ExtendedDialectFactory, with_xfuse_extensions
 from xfuse.dialects import DIALECT_EXTENSIONS
 from xfuse.transforms import get_all_passes
 
 EXTEND_XDSL_VARIABLE = "XFUSE_EXTEND_XDSL"
-"""Environment variable: `0` leaves xDSL's dialects, parser and interpreter as they are
-(xfuse's passes, and their located option errors, remain)."""
+"""Environment variable: `1` makes plain `xdsl-opt` read, print and report as `xfuse-opt`
+(xDSL's ops in MLIR 22's spelling, xfuse's parser and error reports); by default xfuse only adds
+its ops, dialects and passes."""
+
+
+def extends_xdsl() -> bool:
+    """Whether `XFUSE_EXTEND_XDSL=1` asks for `xfuse-opt`'s reading in plain `xdsl-opt`."""
+    return os.environ.get(EXTEND_XDSL_VARIABLE, "0") == "1"
+
+
+def _add_xfuse_ops_to_xdsl_dialects() -> None:
+    """Each dialect of xDSL's universe that xfuse extends gets the ops and attributes it lacks."""
+    xdsl_dialects = XDSL_UNIVERSE.all_dialects
+    for name, extension in DIALECT_EXTENSIONS.items():
+        base = xdsl_dialects.get(name)
+        if base is not None and not isinstance(base, (AddedOpsDialectFactory, ExtendedDialectFactory)):
+            xdsl_dialects[name] = AddedOpsDialectFactory(base, extension)
 
 
 def _extend_xdsl_dialects() -> None:
-    """Replace, in place, the factories of xDSL's universe for the dialects xfuse extends."""
+    """Replace, in place, the factories of xDSL's universe for the dialects xfuse extends by
+    the full extension (xDSL's ops in MLIR 22's spelling): the `XFUSE_EXTEND_XDSL=1` opt-in."""
     xdsl_dialects = XDSL_UNIVERSE.all_dialects
     for name, factory in with_xfuse_extensions(xdsl_dialects).items():
         if name in xdsl_dialects and isinstance(factory, ExtendedDialectFactory):
@@ -261,11 +273,13 @@ def _report_bad_xfuse_pass_options() -> None:
     xDSLOptMain.setup_pipeline = setup_pipeline
 
 
-if os.environ.get(EXTEND_XDSL_VARIABLE, "1") != "0":
+if extends_xdsl():
     _extend_xdsl_dialects()
     _read_mlir_with_xfuse_parser()
-    _interpret_subclasses_as_their_base()
     _report_errors_located()
+else:
+    _add_xfuse_ops_to_xdsl_dialects()
+_interpret_subclasses_as_their_base()
 _report_bad_xfuse_pass_options()
 
 XFUSE_UNIVERSE = Universe(all_passes=get_all_passes(), all_dialects=_own_dialects())

@@ -67,10 +67,15 @@ def _memref() -> Dialect:
 
 
 def _arith() -> Dialect:
-    from xfuse.dialects.arith import ARITH_EXTENSION, print_overflow_flags_as_mlir
+    from xfuse.dialects.arith import ARITH_EXTENSION
+
+    return ARITH_EXTENSION
+
+
+def _print_arith_overflow_flags_as_mlir() -> None:
+    from xfuse.dialects.arith import print_overflow_flags_as_mlir
 
     print_overflow_flags_as_mlir()
-    return ARITH_EXTENSION
 
 
 def _math() -> Dialect:
@@ -100,3 +105,12 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "math": _math,  # erfc, sincos, clampf, isfinite/isinf/isnan/isnormal
 }
 """Dialect name -> factory of the extra ops xfuse adds to it."""
+
+
+XDSL_SPELLING_CHANGES: dict[str, Callable[[], None]] = {
+    "arith": _print_arith_overflow_flags_as_mlir,
+}
+"""Dialect name -> the in-place change of how xDSL's own attributes of it print (MLIR 22's
+spelling), made when the dialect is built with xfuse's full extension (xfuse/context.py): by
+`xfuse-opt` and `xfuse.make_context()`, never by plain `xdsl-opt` unless asked for
+(xfuse/universe.py)."""

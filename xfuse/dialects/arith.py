@@ -629,9 +629,9 @@ def print_overflow_flags_as_mlir() -> None:
     """xDSL's `arith.overflow` attribute prints its flags as MLIR 22 does, `<nsw, nuw>` (xDSL's
     `BitEnumAttribute` joins them with its parsing separator, `<nsw,nuw>`). The attribute is
     xDSL's own, made by the custom forms of xDSL's `arith.addi`/`subi`/`muli`/`shli` as by
-    xfuse's `trunci`, so its printing is changed in place; called when xfuse's arith extension
-    is built (`DIALECT_EXTENSIONS`), hence not with `XFUSE_EXTEND_XDSL=0` in plain xdsl-opt.
-    Both spellings parse."""
+    xfuse's `trunci`, so its printing is changed in place; called when the arith dialect is built
+    with xfuse's full extension (`XDSL_SPELLING_CHANGES`), hence not in plain xdsl-opt unless
+    `XFUSE_EXTEND_XDSL=1`. Both spellings parse."""
     xarith.IntegerOverflowAttr.print_parameter = _print_overflow_flags
 
 

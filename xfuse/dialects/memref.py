@@ -63,6 +63,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from xfuse.dialects.irdl_redefine import redefine
+from xfuse.dialects.memref_reshape import CollapseShapeOp, ExpandShapeOp
 from xfuse.dialects.memref_atomics import AtomicRMWOp, AtomicYieldOp, GenericAtomicRMWOp
 from xfuse.dialects.memref_buffers import (
     AllocaScopeOp,
@@ -461,6 +462,8 @@ MEMREF_OPS: tuple[type[IRDLOperation], ...] = (
     DistinctObjectsOp,
     GlobalOp,
     ReinterpretCastOp,
+    ExpandShapeOp,
+    CollapseShapeOp,
 )
 
 MEMREF_EXTENSION = Dialect("memref", list(MEMREF_OPS), [])

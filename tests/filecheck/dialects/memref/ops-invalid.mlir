@@ -220,3 +220,31 @@ func.func @reinterpret_memory_space(%m: memref<?xf32>) {
   return
 }
 // CHECK: different memory spaces specified for source type 'memref<?xf32>' and result memref type
+
+// -----
+
+// A rank-0 side of a reshape takes only ones (mlir-opt's check; xDSL 0.74 had none).
+func.func @expand_rank_0_into_not_ones(%m: memref<f32>) {
+  // expected-error @+1 {{rank 0 memrefs can only be extended/collapsed with/from ones}}
+  %0 = memref.expand_shape %m [] output_shape [1, 2] : memref<f32> into memref<1x2xf32>
+  return
+}
+
+// -----
+
+func.func @collapse_dynamic_into_rank_0(%m: memref<1x?xf32>) {
+  // expected-error @+1 {{rank 0 memrefs can only be extended/collapsed with/from ones}}
+  %0 = memref.collapse_shape %m [] : memref<1x?xf32> into memref<f32>
+  return
+}
+
+// -----
+
+func.func @rank_0_reshapes_of_ones(%m: memref<1x1xf32>) -> memref<1xf32> {
+  %0 = memref.collapse_shape %m [] : memref<1x1xf32> into memref<f32>
+  %1 = memref.expand_shape %0 [] output_shape [1] : memref<f32> into memref<1xf32>
+  return %1 : memref<1xf32>
+}
+// CHECK-LABEL: func.func @rank_0_reshapes_of_ones
+// CHECK: memref.collapse_shape %{{.*}} [] : memref<1x1xf32> into memref<f32>
+// CHECK: memref.expand_shape %{{.*}} [] output_shape [1] : memref<f32> into memref<1xf32>
