@@ -379,11 +379,13 @@ def format_table(records: list[dict]) -> str:
 
 
 def format_profile(name: str, threads: int, profile, largest: int = 5) -> str:
-    """The header, the `largest` sections by time and the totals by kind of a `Profile`."""
+    """The header, the `largest` sections by time, and what follows the sections (the totals by
+    kind, the ops left as loops, the arena) of a `Profile`."""
     lines = profile.text().splitlines()
     ranked = sorted(profile.sections, key=lambda s: -s.median_ms)[:largest]
     rows = [lines[1]] + [line for s, line in zip(profile.sections, lines[2:], strict=False) if s in ranked]
-    return "\n".join([f"xfuse T={threads} on {name}: " + lines[0], *rows, lines[-1]])
+    after = lines[2 + len(profile.sections):]
+    return "\n".join([f"xfuse T={threads} on {name}: " + lines[0], *rows, *after])
 
 
 def geometric_means(records: list[dict]) -> list[str]:
