@@ -143,6 +143,12 @@ def assert_same_ir(xdsl_opt_text: str, xfuse_opt_text: str, allow_unregistered: 
 # xDSL 0.74's custom form of linalg.reduce prints no attribute dictionary, so xdsl-opt's text of
 # these drops the op's xfuse.tile_sizes mark: xDSL's printer, unchanged by xfuse by design.
 XDSL_PRINTS_LOSSILY = {"tests/filecheck/transforms/Inputs/tile/reduce.mlir"}
+XDSL_CANNOT_READ_IN_TIME = {
+    "tests/filecheck/with-mlir/dialects/arith/roundtrip.mlir":
+        "its `dense<0> : tensor<100x64x220x220xi32>` splat: xDSL's own parser expands a splat into a "
+        "list of its 310 million elements (minutes, gigabytes); xfuse's parser keeps it a splat",
+}
+"""Inputs plain xdsl-opt, reading with xDSL's parser as in xDSL alone, cannot read in a test's time."""
 
 
 def _input_params() -> list:
@@ -152,7 +158,9 @@ def _input_params() -> list:
         first_of_directory.setdefault(path.parent, path)
     quick = {*first_of_directory.values(), *(p for p in INPUTS if p.is_relative_to(ROOT / "examples"))}
     return [
-        pytest.param(path, id=str(path.relative_to(ROOT)), marks=() if path in quick else (pytest.mark.slow,))
+        pytest.param(path, id=str(path.relative_to(ROOT)), marks=(
+            pytest.mark.skip(reason=XDSL_CANNOT_READ_IN_TIME[str(path.relative_to(ROOT))])
+            if str(path.relative_to(ROOT)) in XDSL_CANNOT_READ_IN_TIME else () if path in quick else (pytest.mark.slow,)))
         for path in INPUTS
     ]
 
