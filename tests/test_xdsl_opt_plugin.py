@@ -234,6 +234,8 @@ def _xfuse_opt_commands() -> list:
             marks = () if relative.startswith(QUICK_RUN_FILES) else (pytest.mark.slow,)
             if relative in OPEN_DIFFERENCES:
                 marks = (*marks, pytest.mark.xfail(strict=True, reason=OPEN_DIFFERENCES[relative]))
+            if relative in XDSL_CANNOT_READ_IN_TIME:
+                marks = (pytest.mark.skip(reason=XDSL_CANNOT_READ_IN_TIME[relative]),)
             params.append(pytest.param(args, id=f"{relative}:{' '.join(args[1:])[:60]}", marks=marks))
     return params
 
