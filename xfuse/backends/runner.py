@@ -3,7 +3,7 @@
     compiled = compile_module(module, entry="mlp")   # mlir-opt, mlir-translate, opt, llc, cc
     (out,) = compiled(a, b, bias)                    # numpy in, fresh numpy out
 
-How a call works (the C interface, descriptors, results): xfuse/backends/calling.py. The caller
+How a call works (the C interface, descriptors, results): xfuse/runtime/calling.py. The caller
 owns every returned buffer in the tensor pipelines (ownership-based deallocation clones returned
 arguments and constants); for already-bufferized input a buffer is never freed when its allocated
 pointer is one of the inputs', the marker MLIR gives globals (0xdeadbeef), or already freed.
@@ -42,7 +42,7 @@ from xdsl.dialects.builtin import (
 from xdsl.utils.exceptions import ParseError
 
 from xfuse.backends import llvm_split, toolchain
-from xfuse.backends.calling import (
+from xfuse.runtime.calling import (
     BackendError,
     BoundCall,
     CompiledModule,
