@@ -6,11 +6,12 @@ cannot be lowered as it is. numpy stores one bool per byte (0 or 1). Each i1 ten
 therefore becomes an i8 one, read as `!= 0`, and each i1 tensor result an i8 one, written with
 `extui` (0 or 1): the caller's bool arrays are passed and filled as they are, without a copy.
 
-A linalg.generic that reads the argument, or writes the result into a `tensor.empty`, takes the
-conversion into its body (its other readers too, when they are generics), so no i1 buffer is
-left at the boundary for any pipeline. Other readers and writers (a slice, a result written over
-an initial value) get an elementwise generic of their own; its i1 operand may then still need a
-buffer, which mlir-opt 22 refuses (an error quoting its assertion, never a wrong result).
+A linalg op that reads the argument, or writes the result into a `tensor.empty`, takes the
+conversion into its body (its other linalg readers too), a named op (`linalg.select`,
+`linalg.transpose`) becoming the linalg.generic it stands for, so no i1 buffer is left at the
+boundary on any pipeline. Other readers and writers (a slice, a result written over an initial
+value) get an elementwise generic of their own; its i1 operand may then still need a buffer,
+which mlir-opt 22 refuses (an error quoting its assertion, never a wrong result).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from xdsl.dialects.builtin import (
     i1,
     i8,
 )
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import GenericOp, YieldOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
@@ -77,9 +79,11 @@ def _read_bytes_as_bools(byte_tensor: SSAValue, readers: list[Use], where: Inser
     """Make `readers` (uses that read `byte_tensor` as i1) read its bytes as `!= 0`: a generic's
     body does it per element, any other reader gets an elementwise generic inserted at `where`."""
     others = []
+    generalized: dict[Operation, GenericOp] = {}
     for use in readers:
-        reader = use.operation
-        if isinstance(reader, GenericOp) and use.index < len(reader.inputs):
+        reader = generalized.get(use.operation, use.operation)
+        if isinstance(reader, LinalgStructuredOperation) and use.index < len(reader.inputs):
+            reader = generalized.setdefault(use.operation, _as_generic(reader))
             _read_as_bool(reader.body.block.args[use.index])
         else:
             others.append(use)
@@ -101,8 +105,10 @@ def _read_as_bool(body_argument: BlockArgument) -> None:
 
 def _result_as_bytes(value: SSAValue, returned: Operation) -> SSAValue:
     writer = value.owner
-    if isinstance(writer, GenericOp):
+    if isinstance(writer, LinalgStructuredOperation):
         index = writer.results.index(value)
+        writer = _as_generic(writer)
+        value = writer.results[index]
         init = writer.outputs[index]
         out_argument = writer.body.block.args[len(writer.inputs) + index]
         if isinstance(init.owner, tensor.EmptyOp) and init.has_one_use() and not out_argument.uses:
@@ -119,6 +125,17 @@ def _result_as_bytes(value: SSAValue, returned: Operation) -> SSAValue:
             _read_bytes_as_bools(byte_tensor, readers, InsertPoint.after(writer))
             return byte_tensor
     return _elementwise(value, i8, lambda bit: [arith.ExtUIOp(bit, i8)], InsertPoint.before(returned))
+
+
+def _as_generic(op: LinalgStructuredOperation) -> GenericOp:
+    """`op` itself if it is a linalg.generic, else the generic it stands for in its place (the
+    conversion goes into the body, which a named op's form does not show)."""
+    if isinstance(op, GenericOp):
+        return op
+    generic = GenericOp(op.inputs, op.outputs, op.body.clone(), op.get_indexing_maps(), op.get_iterator_types(),
+                        op.result_types)
+    Rewriter.replace_op(op, generic)
+    return generic
 
 
 def _nonzero(byte: SSAValue) -> list[Operation]:

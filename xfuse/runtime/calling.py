@@ -171,9 +171,9 @@ class ValueSpec:
         if isinstance(type_, TensorType | MemRefType):
             dtype = _dtype_of(type_.element_type)
             if dtype == np.bool_ and isinstance(type_, MemRefType):
-                raise BackendError(f"{where}: {type_} is a memref of i1, which MLIR 22's lowering to LLVM cannot "
-                                   "load or store; pass bools as a tensor of i1 or a memref of i8 (numpy bool "
-                                   "arrays viewed as uint8)")
+                raise BackendError(f"{where}: type {type_} is not supported by the runner: a memref of i1, which "
+                                   "MLIR 22's lowering to LLVM cannot load or store; pass bools as a tensor of i1 or a "
+                                   "memref of i8 (numpy bool arrays viewed as uint8)")
             if dtype is not None:
                 if isinstance(type_, MemRefType) and not _has_identity_layout(type_):
                     raise BackendError(f"{where}: {type_} has a non-identity layout; the C interface "
