@@ -16,6 +16,8 @@ which mlir-opt 22 refuses (an error quoting its assertion, never a wrong result)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
@@ -107,14 +109,14 @@ def _result_as_bytes(value: SSAValue, returned: Operation) -> SSAValue:
     writer = value.owner
     if isinstance(writer, LinalgStructuredOperation):
         index = writer.results.index(value)
-        writer = _as_generic(writer)
-        value = writer.results[index]
         init = writer.outputs[index]
-        out_argument = writer.body.block.args[len(writer.inputs) + index]
-        if isinstance(init.owner, tensor.EmptyOp) and init.has_one_use() and not out_argument.uses:
+        if (isinstance(init.owner, tensor.EmptyOp) and init.has_one_use()
+                and not writer.body.block.args[len(writer.inputs) + index].uses):  # the init is not read
+            writer = _as_generic(writer)
+            value = writer.results[index]
             empty = tensor.EmptyOp(init.owner.dynamic_sizes, _bytes_type(init.type))
             Rewriter.replace_op(init.owner, empty)
-            Rewriter.replace_value_with_new_type(out_argument, i8)
+            Rewriter.replace_value_with_new_type(writer.body.block.args[len(writer.inputs) + index], i8)
             yield_op = writer.body.block.last_op
             assert yield_op is not None
             widen = arith.ExtUIOp(yield_op.operands[index], i8)
@@ -143,7 +145,8 @@ def _nonzero(byte: SSAValue) -> list[Operation]:
     return [zero, arith.CmpiOp(byte, zero, "ne")]
 
 
-def _elementwise(value: SSAValue, element: IntegerType, body, where: InsertPoint) -> SSAValue:
+def _elementwise(value: SSAValue, element: IntegerType, body: Callable[[SSAValue], list[Operation]],
+                 where: InsertPoint) -> SSAValue:
     """A linalg.generic applying `body` (scalar -> ops, the last one's result yielded) to every
     element of the tensor `value`, giving a tensor of `element`, inserted at `where`."""
     type_ = value.type
@@ -163,6 +166,6 @@ def _elementwise(value: SSAValue, element: IntegerType, body, where: InsertPoint
     block.add_ops([*scalar, YieldOp(scalar[-1].results[0])])
     identity = AffineMapAttr(AffineMap.identity(len(shape)))
     generic = GenericOp([value], [empty.tensor], Region(block), [identity, identity],
-                               [IteratorTypeAttr.parallel()] * len(shape), [empty.tensor.type])
+                        [IteratorTypeAttr.parallel()] * len(shape), [empty.tensor.type])
     Rewriter.insert_op([*ops, empty, generic], where)
     return generic.results[0]
