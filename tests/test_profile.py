@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import xfuse
-from xfuse.backends.pipelines import openmp_available
+from xfuse.runtime.openmp import openmp_available
 from xfuse.backends.profile import TICK, instrument, load_clock, profile_compiled, profile_module, section_flops
 from xfuse.backends.runner import random_inputs
 from xfuse.diagnostics import XfuseError, describe

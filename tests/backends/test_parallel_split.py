@@ -16,7 +16,7 @@ from xfuse.backends.parallel_split import (
     parallel_split_body,
     plan_parallel_split,
 )
-from xfuse.backends.pipelines import openmp_available
+from xfuse.runtime.openmp import openmp_available
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.backends.schedules.conv import plan_convolutions
 from xfuse.backends.target import CpuTarget

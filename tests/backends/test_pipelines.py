@@ -28,9 +28,9 @@ from xfuse.backends.pipelines import (
     PIPELINES,
     RUNTIME_VERIFICATION,
     get_pipeline,
-    openmp_available,
     with_runtime_checks,
 )
+from xfuse.runtime.openmp import openmp_available
 from xfuse.backends.runner import (
     BackendError,
     compile_module,

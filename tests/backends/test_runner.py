@@ -392,7 +392,7 @@ def test_compiled_modules_keep_freed_buffers_in_the_heap_unless_told_not_to():
 
     probe = (
         "import numpy as np, xfuse\n"
-        "from xfuse.backends import calling\n"
+        "from xfuse.runtime import calling\n"
         "text = 'func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> { return %a : tensor<4xf32> }'\n"
         "xfuse.compile_module(text)\n"
         "print(calling._malloc_tuned)\n"

@@ -152,7 +152,7 @@ LAYERS = [
 @pytest.mark.parametrize("pipeline", ["microkernel-openmp"])
 def test_parallel_register_tiles_agree_with_the_reference(layer, pipeline):
     """In the parallel pipelines the register tiles are `scf.forall` iterations run on every CPU."""
-    from xfuse.backends.pipelines import openmp_available
+    from xfuse.runtime.openmp import openmp_available
 
     if pipeline == "microkernel-openmp" and not openmp_available():
         pytest.skip("LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")

@@ -16,6 +16,7 @@ from xfuse.backends import toolchain
 from xfuse.backends.pipelines import DEFAULT_THREADS, get_pipeline, with_runtime_checks, with_threads
 from xfuse.backends.profile import rebuildable_pipeline
 from xfuse.backends.runner import BackendError, random_inputs
+from xfuse.runtime import openmp
 from xfuse.tools.xfuse_run import main as xfuse_run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -49,7 +50,7 @@ def test_two_threads_agree_with_one_through_compile_module_and_run(mlp):
 def test_the_runtime_is_the_wheels_libomp(mlp):
     compiled = xfuse.compile_module(mlp, threads=2)
     compiled(*random_inputs(compiled.signature, seed=0))
-    wheel = str(toolchain.openmp_runtime())
+    wheel = str(openmp.openmp_runtime())
     assert "cmeel.prefix" in wheel
     mapped = _mapped_openmp_runtimes()
     assert wheel in mapped, mapped
@@ -84,7 +85,7 @@ def test_missing_wheel_names_the_package(monkeypatch):
     def missing(name):
         raise metadata.PackageNotFoundError(name)
 
-    toolchain.openmp_runtime.cache_clear()
+    openmp.openmp_runtime.cache_clear()
     toolchain.runtime_library.cache_clear()
     monkeypatch.setattr(metadata, "distribution", missing)
     try:
@@ -92,7 +93,7 @@ def test_missing_wheel_names_the_package(monkeypatch):
             toolchain.runtime_library("libomp.so")
     finally:
         monkeypatch.undo()
-        toolchain.openmp_runtime.cache_clear()
+        openmp.openmp_runtime.cache_clear()
         toolchain.runtime_library.cache_clear()
 
 
@@ -172,4 +173,4 @@ def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
     assert process.returncode == 0, process.stderr
     mapped, workers = process.stdout.splitlines()[-2:]
     assert int(workers) == threads - 1
-    assert mapped == repr([str(toolchain.openmp_runtime())])
+    assert mapped == repr([str(openmp.openmp_runtime())])

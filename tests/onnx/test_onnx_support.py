@@ -80,10 +80,25 @@ def test_element_types():
                   helper.make_node("Cast", ["y"], ["z"], name="back", to=TensorProto.FLOAT)],
                  [("x", F, [4])], [("z", F, [4])])
     assert "node 'c4' (Cast): value 'y' has element type INT4" in refusal(cast)
-    unsigned = model([helper.make_node("Identity", ["x"], ["y"], name="i")], [("x", TensorProto.UINT8, [4])],
-                     [("y", TensorProto.UINT8, [4])])
-    assert "input 'x' has element type UINT8" in refusal(unsigned)
-    assert "output 'y' has element type UINT8" in refusal(unsigned)
+    bf16 = model([helper.make_node("Identity", ["x"], ["y"], name="i")], [("x", TensorProto.BFLOAT16, [4])],
+                 [("y", TensorProto.BFLOAT16, [4])])
+    assert "input 'x' has element type BFLOAT16" in refusal(bf16)
+    assert "output 'y' has element type BFLOAT16" in refusal(bf16)
+    for element in (TensorProto.BOOL, TensorProto.UINT8, TensorProto.UINT16, TensorProto.UINT32, TensorProto.UINT64):
+        check_support(model([helper.make_node("Identity", ["x"], ["y"], name="i")], [("x", element, [4])],
+                            [("y", element, [4])]))
+
+
+@pytest.mark.parametrize("op", ["Div", "Mod", "Abs"])
+@pytest.mark.parametrize("element", [TensorProto.UINT8, TensorProto.UINT64])
+def test_signed_lowerings_of_unsigned_operands_are_refused(op, element):
+    inputs = ["a"] if op == "Abs" else ["a", "b"]
+    m = model([helper.make_node(op, inputs, ["y"], name="n")], [(x, element, [4]) for x in inputs],
+              [("y", element, [4])])
+    name = TensorProto.DataType.Name(element)
+    assert f"node 'n' ({op}): {name} operands: torch-mlir's lowering of {op} treats them as signed" in refusal(m)
+    check_support(model([helper.make_node(op, inputs, ["y"], name="n")], [(x, TensorProto.INT8, [4]) for x in inputs],
+                        [("y", TensorProto.INT8, [4])]))
 
 
 @pytest.mark.parametrize("node, inputs, outputs, message", [

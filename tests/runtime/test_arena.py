@@ -11,7 +11,7 @@ import threading
 import numpy as np
 import pytest
 
-from xfuse.backends.calling import CompiledModule
+from xfuse.runtime.calling import CompiledModule
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.runtime import arena as arena_module
 from xfuse.runtime.placement import peak_live_bytes, place
@@ -105,7 +105,7 @@ _FRESH_PROCESS_FAULTS = """
 import os, sys
 sys.path.insert(0, sys.argv[1])
 import test_arena as t
-from xfuse.backends.calling import CompiledModule
+from xfuse.runtime.calling import CompiledModule
 chain = t.compile_module(t.CHAIN)
 args = t.random_inputs(chain.signature)
 os.environ["XFUSE_ARENA"] = "0"

@@ -628,18 +628,6 @@ def parallel_pipeline() -> Pipeline:
     return MICROKERNEL_OPENMP
 
 
-def openmp_available() -> bool:
-    """LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel), which `microkernel-openmp`
-    links, is installed."""
-    from xfuse.backends import toolchain
-
-    try:
-        toolchain.openmp_runtime()
-    except toolchain.ToolchainError:
-        return False
-    return True
-
-
 DEFAULT_THREADS = 1
 """`threads` of `compile_module`, `run`, `xfuse-run` and `xfuse.onnx.load` when not given: one
 thread, the `microkernel` pipeline. Parallel code is asked for (`threads=N`), not assumed: a
@@ -655,7 +643,7 @@ def check_threads(threads: object) -> int:
     if threads is None:
         return DEFAULT_THREADS
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        from xfuse.backends.calling import BackendError
+        from xfuse.runtime.calling import BackendError
 
         raise BackendError(f"threads must be a positive integer (1: one thread; N: N threads with LLVM's OpenMP "
                            f"runtime), got {threads!r}")
@@ -681,7 +669,7 @@ def with_threads(pipeline: Pipeline, threads: object) -> Pipeline:
         base = replace(MICROKERNEL_OPENMP, name=MICROKERNEL_OPENMP.name + pipeline.name[len(MICROKERNEL.name):],
                        steps=openmp_steps(pipeline.steps))
     if TO_OPENMP not in base.steps:
-        from xfuse.backends.calling import BackendError
+        from xfuse.runtime.calling import BackendError
 
         raise BackendError(f"threads={count}: pipeline '{pipeline.name}' runs on one thread; threads > 1 needs the "
                            f"tensor pipeline with micro-kernels (the default, `microkernel`), or `microkernel-openmp`")

@@ -3,7 +3,7 @@
     compiled = compile_module(module, entry="mlp")   # mlir-opt, mlir-translate, opt, llc, cc
     (out,) = compiled(a, b, bias)                    # numpy in, fresh numpy out
 
-How a call works (the C interface, descriptors, results): xfuse/backends/calling.py. The caller
+How a call works (the C interface, descriptors, results): xfuse/runtime/calling.py. The caller
 owns every returned buffer in the tensor pipelines (ownership-based deallocation clones returned
 arguments and constants); for already-bufferized input a buffer is never freed when its allocated
 pointer is one of the inputs', the marker MLIR gives globals (0xdeadbeef), or already freed.
@@ -42,7 +42,8 @@ from xdsl.dialects.builtin import (
 from xdsl.utils.exceptions import ParseError
 
 from xfuse.backends import llvm_split, toolchain
-from xfuse.backends.calling import (
+from xfuse.backends.bool_bytes import bools_as_bytes
+from xfuse.runtime.calling import (
     BackendError,
     BoundCall,
     CompiledModule,
@@ -450,7 +451,8 @@ def _apply_xfuse_passes(prepared: ModuleOp, pipeline: Pipeline,
                 raise BackendError(f"pipeline '{pipeline.name}': {pipeline.xfuse_passes} changed the number of "
                                    f"{kind}s of @{name} ({len(old)} -> {len(new)})")
             for index, (o, n) in enumerate(zip(old, new, strict=True)):
-                if (o.dtype, o.shape) != (n.dtype, n.shape) or (not o.is_scalar and n.is_tensor):
+                stored = np.dtype(np.int8) if o.dtype == np.bool_ else o.dtype  # bools as bytes (bool_bytes.py)
+                if (stored, o.shape) != (n.dtype, n.shape) or (not o.is_scalar and n.is_tensor):
                     raise BackendError(f"pipeline '{pipeline.name}': after {pipeline.xfuse_passes}, {kind} #{index} "
                                        f"of @{name} is {n.mlir_type}, expected a memref for {o.mlir_type}")
     return prepared
@@ -484,6 +486,9 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                 raise
     constraints = {f.sym_name.data: SizeConstraints.of(f) for f in public_functions(prepared)
                    if f.sym_name.data in signatures}
+    for function in public_functions(prepared):  # numpy's bools are bytes (after the signatures: bool)
+        if function.sym_name.data in signatures:
+            bools_as_bytes(function)
     prepared, chosen = specialize_for_pipeline(prepared, chosen, signatures)
     if not chosen.bufferizes:  # large functions: one LLVM function per group (compile time)
         outline_for_backend(prepared)
@@ -509,8 +514,9 @@ def run(module_or_text: ModuleOp | str, *arrays: Any, entry: str | None = None,
 
 def random_inputs(signature: FunctionSignature | FunctionType | func.FuncOp, seed: int = 0,
                   dynamic_dim: int = 8) -> list[Any]:
-    """Seeded random arguments for a signature: floats uniform in [-1, 1], integers in [-4, 4],
-    index scalars in [1, 4] (they are often sizes). Every dynamic dimension gets size `dynamic_dim`."""
+    """Seeded random arguments for a signature: floats uniform in [-1, 1], integers in [-4, 4]
+    (unsigned ones in [0, 8]), bools true half the time, index scalars in [1, 4] (they are often
+    sizes). Every dynamic dimension gets size `dynamic_dim`."""
     if isinstance(signature, func.FuncOp):
         signature = FunctionSignature.of(signature)
     elif isinstance(signature, FunctionType):
@@ -523,6 +529,10 @@ def random_inputs(signature: FunctionSignature | FunctionType | func.FuncOp, see
             value = rng.uniform(-1.0, 1.0, size=shape).astype(spec.dtype)
         elif spec.is_scalar and spec.mlir_type == "index":
             value = rng.integers(1, 5, size=shape).astype(spec.dtype)
+        elif spec.dtype.kind == "b":
+            value = rng.random(size=shape) < 0.5
+        elif spec.dtype.kind == "u":
+            value = rng.integers(0, 9, size=shape).astype(spec.dtype)
         else:
             value = rng.integers(-4, 5, size=shape).astype(spec.dtype)
         values.append(spec.dtype.type(value[()]) if spec.is_scalar else value)

@@ -113,43 +113,14 @@ def find_c_compiler() -> Path:
     raise ToolchainError(f"cannot find a C compiler (tried {', '.join(names)}); set CC")
 
 
-OPENMP_RUNTIME = "libomp.so"
-"""LLVM's OpenMP runtime, which the `microkernel-openmp` pipeline (`threads` > 1) links: the copy
-the `cmeel-libomp` wheel (a dependency of xfuse) installs, found through that distribution's file
-list, never a system library, so that `pip install` alone makes threads work (no apt, no root, no
-LD_LIBRARY_PATH)."""
-OPENMP_DISTRIBUTION = "cmeel-libomp"
-OPENMP_WHEEL_PATH = "cmeel.prefix/lib/libomp.so"
-
-
-@cache
-def openmp_runtime() -> Path:
-    """`OPENMP_RUNTIME` as installed by the `cmeel-libomp` wheel; a ToolchainError naming the
-    wheel when it is not installed (or lacks the library)."""
-    from importlib import metadata
-
-    try:
-        distribution = metadata.distribution(OPENMP_DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        raise ToolchainError(f"cannot find LLVM's OpenMP runtime ({OPENMP_RUNTIME}), which threads > 1 needs: the "
-                             f"Python package '{OPENMP_DISTRIBUTION}' that ships it is not installed. Install it "
-                             f"with `pip install {OPENMP_DISTRIBUTION}` (a dependency of xfuse), or use threads=1") from None
-    for file in distribution.files or ():
-        if file.as_posix() == OPENMP_WHEEL_PATH:
-            path = Path(distribution.locate_file(file))
-            if path.is_file():
-                return path.resolve()
-    raise ToolchainError(f"the installed '{OPENMP_DISTRIBUTION}' {distribution.version} holds no "
-                         f"{OPENMP_WHEEL_PATH} (reinstall it with `pip install --force-reinstall "
-                         f"{OPENMP_DISTRIBUTION}`), or use threads=1")
-
-
 @cache
 def runtime_library(name: str) -> Path:
     """An MLIR runtime library (e.g. libmlir_c_runner_utils.so) next to the MLIR tools, or LLVM's
     OpenMP runtime from its wheel (`openmp_runtime`)."""
-    if name == OPENMP_RUNTIME:
-        return openmp_runtime()
+    from xfuse.runtime import openmp  # imported here: openmp's errors are this module's ToolchainError
+
+    if name == openmp.OPENMP_RUNTIME:
+        return openmp.openmp_runtime()
     mlir_opt = find_tool("mlir-opt")
     for directory in (mlir_opt.parent.parent / "lib", mlir_opt.parent):
         if (directory / name).is_file():
@@ -219,10 +190,13 @@ class Toolchain:
         widths = [max(len(row[i]) for row in rows) for i in range(2)]
         lines = [f"{n:<{widths[0]}}  {v:<{widths[1]}}  {p}" for n, v, p in rows]
         lines += [f"runtime library: {runtime_library(library)}" for library in RUNTIME_LIBRARIES]
+        from xfuse.runtime import openmp  # imported here: openmp's errors are this module's ToolchainError
+
         try:
-            lines.append(f"runtime library: {openmp_runtime()}  (threads > 1, the {OPENMP_DISTRIBUTION} wheel)")
+            lines.append(f"runtime library: {openmp.openmp_runtime()}  (threads > 1, the "
+                         f"{openmp.OPENMP_DISTRIBUTION} wheel)")
         except ToolchainError as exc:
-            lines.append(f"runtime library: {OPENMP_RUNTIME} missing: {exc}")
+            lines.append(f"runtime library: {openmp.OPENMP_RUNTIME} missing: {exc}")
         return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import onnx
 
 from xfuse.onnx.batch_norm import fold_batch_norms
@@ -168,6 +169,10 @@ class ImportedModel:
     """Time of each step: `prepare` (ONNX rewrites, shape inference), `import` (torch-mlir)."""
     notes: tuple[str, ...] = ()
     """What preparing the model changed or fell back on (`prepare.PreparedModel.notes`)."""
+    input_dtypes: tuple[np.dtype | None, ...] = ()
+    output_dtypes: tuple[np.dtype | None, ...] = ()
+    """The numpy dtypes of the ONNX inputs and outputs (None: not a tensor): `uint8` where the
+    imported function's signless `i8` does not say so."""
 
 
 def import_model(source: str | Path | onnx.ModelProto, *,
@@ -193,5 +198,15 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared_at = time.perf_counter()
     text = import_to_linalg(prepared, weights.names)
     seconds = {"prepare": prepared_at - start, "import": time.perf_counter() - prepared_at}
+    inputs = {value.name: value for value in runtime_inputs(prepared)}
     return ImportedModel(text, function_name(prepared), input_names,
-                         tuple(value.name for value in prepared.graph.output), weights, seconds, preparation.notes)
+                         tuple(value.name for value in prepared.graph.output), weights, seconds, preparation.notes,
+                         tuple(tensor_dtype(inputs[name]) for name in input_names),
+                         tuple(tensor_dtype(value) for value in prepared.graph.output))
+
+
+def tensor_dtype(value: onnx.ValueInfoProto) -> np.dtype | None:
+    """The numpy dtype of a tensor value's elements; None for another kind of value."""
+    if not value.type.HasField("tensor_type"):
+        return None
+    return onnx.helper.tensor_dtype_to_np_dtype(value.type.tensor_type.elem_type)

@@ -162,8 +162,11 @@ class Model:
             raise OnnxError(f"the imported function {signature} does not take the {count} input(s) and "
                             f"{len(imported.weights)} weight(s) and return the {len(imported.output_names)} "
                             "output(s) of the model")
-        inputs = [_info(name, spec) for name, spec in zip(imported.input_names, signature.inputs[:count], strict=True)]
-        outputs = [_info(name, spec) for name, spec in zip(imported.output_names, signature.results, strict=True)]
+        inputs = [_info(name, spec, dtype) for name, spec, dtype in
+                  zip(imported.input_names, signature.inputs[:count], _padded(imported.input_dtypes, count), strict=True)]
+        outputs = [_info(name, spec, dtype) for name, spec, dtype in
+                   zip(imported.output_names, signature.results,
+                       _padded(imported.output_dtypes, len(imported.output_names)), strict=True)]
         return Model(imported.mlir, compiled, inputs, outputs, weights, passes, seconds, imported.notes)
 
     # Calling -----------------------------------------------------------------------------
@@ -187,9 +190,11 @@ class Model:
             raise OnnxError(f"'{unknown[0]}' is not an input of the model (inputs: {', '.join(self.input_names)})")
         arguments = [self._checked(info, feeds[info.name]) if info.name in feeds else self._missing(info)
                      for info in self.inputs]
-        bound = self.compiled.bind(*arguments, trailing=self._weights_bound())
+        specs = self.compiled.signature.inputs
+        bound = self.compiled.bind(*(_as_dtype(array, spec.dtype) for array, spec in zip(arguments, specs)),
+                                   trailing=self._weights_bound())
         bound.invoke()
-        return bound.collect()
+        return [_as_dtype(result, info.dtype) for result, info in zip(bound.collect(), self.outputs, strict=True)]
 
     def _weights_bound(self) -> Any:
         """The weights as the compiled function's trailing arguments, checked and described once
@@ -197,7 +202,9 @@ class Model:
         array never has an old one's id)."""
         key = tuple(map(id, self.weights.values()))
         if self._bound_weights is None or self._bound_weights[0] != key:
-            self._bound_weights = (key, self.compiled.bind_trailing(*self.weights.values()))
+            specs = self.compiled.signature.inputs[len(self.inputs):]
+            weights = [_as_dtype(array, spec.dtype) for array, spec in zip(self.weights.values(), specs)]
+            self._bound_weights = (key, self.compiled.bind_trailing(*weights))
         return self._bound_weights[1]
 
     def profile(self, *arrays: Any, repeat: int = 5, pipeline: Any = None) -> Any:
@@ -211,12 +218,15 @@ class Model:
         if len(arrays) != len(self.inputs):
             raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}), "
                             f"got {len(arrays)}")
-        arguments = [self._checked(info, array) for info, array in zip(self.inputs, arrays, strict=True)]
+        arguments = [_as_dtype(self._checked(info, array), spec.dtype)
+                     for info, array, spec in zip(self.inputs, arrays, self.compiled.signature.inputs)]
         entry = self.compiled.signature.name
         module = xfuse.parse(self.mlir, name=f"<onnx:{entry}>")
         if self.passes:
             xfuse.apply_passes(module, self.passes)
-        return profile_module(module, *arguments, *self.weights.values(), entry=entry, repeat=repeat,
+        weights = [_as_dtype(array, spec.dtype) for array, spec in
+                   zip(self.weights.values(), self.compiled.signature.inputs[len(self.inputs):])]
+        return profile_module(module, *arguments, *weights, entry=entry, repeat=repeat,
                               pipeline=pipeline or rebuildable_pipeline(self.compiled.pipeline))
 
     @property
@@ -341,10 +351,32 @@ def weights_in_argument_layouts(module: Any, imported: ImportedModel) -> Weights
                                    weight_shapes(module, imported.entry)))
 
 
-def _info(name: str, spec: Any) -> TensorInfo:
+def _info(name: str, spec: Any, onnx_dtype: np.dtype | None) -> TensorInfo:
+    """The input or output `name` as the caller sees it: the imported function's shape, and the
+    ONNX dtype, which may differ from the function's in the sign only (uint8 passed as the
+    signless i8's int8: the same bytes)."""
     if spec.shape is None or any(d is None for d in spec.shape):
         raise OnnxError(f"'{name}' has type {spec.mlir_type}; xfuse.onnx needs static shapes")
-    return TensorInfo(name, tuple(spec.shape), spec.dtype)
+    dtype = spec.dtype if onnx_dtype is None else onnx_dtype
+    if dtype != spec.dtype and not _same_bytes(dtype, spec.dtype):
+        raise OnnxError(f"'{name}' is {dtype.name} in the model, but torch-mlir's function passes it as "
+                        f"{spec.mlir_type}")
+    return TensorInfo(name, tuple(spec.shape), dtype)
+
+
+def _padded(dtypes: Sequence[np.dtype | None], count: int) -> Sequence[np.dtype | None]:
+    return tuple(dtypes) if len(dtypes) == count else (None,) * count
+
+
+def _same_bytes(a: np.dtype, b: np.dtype) -> bool:
+    """Integers of one width (the sign aside): one array can be viewed as the other."""
+    return a.kind in "iu" and b.kind in "iu" and a.itemsize == b.itemsize
+
+
+def _as_dtype(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """`array` viewed as `dtype` when they differ in the sign only (`_same_bytes`), else as it is
+    (a mismatch the call then reports)."""
+    return array.view(dtype) if array.dtype != dtype and _same_bytes(array.dtype, dtype) else array
 
 
 def _info_record(info: TensorInfo) -> dict:

@@ -22,13 +22,17 @@ from xfuse.onnx.graph import describe_node, initializer_arrays, runtime_inputs
 
 CALL_TYPES = {TensorProto.FLOAT: "float32", TensorProto.DOUBLE: "float64", TensorProto.FLOAT16: "float16",
               TensorProto.INT8: "int8", TensorProto.INT16: "int16", TensorProto.INT32: "int32",
-              TensorProto.INT64: "int64"}
-"""Element types of the model's inputs and outputs: the arrays the backend's calls pass."""
+              TensorProto.INT64: "int64", TensorProto.BOOL: "bool", TensorProto.UINT8: "uint8",
+              TensorProto.UINT16: "uint16", TensorProto.UINT32: "uint32", TensorProto.UINT64: "uint64"}
+"""Element types of the model's inputs and outputs: the arrays the backend's calls pass (bools as
+bytes, xfuse/backends/bool_bytes.py; unsigned integers as the signless integers of their width,
+`Model` views them back as the ONNX dtype)."""
 
-VALUE_TYPES = set(CALL_TYPES) | {TensorProto.BOOL, TensorProto.UINT8, TensorProto.BFLOAT16}
+VALUE_TYPES = set(CALL_TYPES) | {TensorProto.BFLOAT16}
 """Element types of the values inside the model. The others (4-bit and 8-bit floats, 4-bit and
-2-bit integers, unsigned integers wider than 8 bits, strings, complex numbers) make torch-mlir
-abort or lower wrongly."""
+2-bit integers, strings, complex numbers) make torch-mlir abort or lower wrongly."""
+
+UNSIGNED = {TensorProto.UINT8, TensorProto.UINT16, TensorProto.UINT32, TensorProto.UINT64}
 
 MAX_LISTED = 8
 """Refused nodes the error lists (and how many more there are)."""
@@ -90,7 +94,7 @@ def _node_problem(node: onnx.NodeProto, values: Values, constants: dict[str, np.
         element = values.get(name, (None,))[0]
         if name and element is not None and element not in VALUE_TYPES:
             return (f"value '{name}' has element type {_type_name(element)}, which xfuse does not handle "
-                    "(4-bit, 2-bit and 8-bit float types, unsigned integers wider than 8 bits, strings, complex)")
+                    "(4-bit, 2-bit and 8-bit float types, strings, complex)")
     if node.domain not in ("", "ai.onnx"):
         return None
     rule = NODE_RULES.get(node.op_type)
@@ -125,6 +129,14 @@ def _bit_shift(node, values, constants):
     if shift.size and (shift.min() < 0 or shift.max() >= bits):
         return f"a shift of {int(shift.min() if shift.min() < 0 else shift.max())} is outside [0, {bits}), " \
                "where torch-mlir's lowering gives wrong results"
+    return None
+
+
+def _signed_on_unsigned(node, values, constants):
+    element = values.get(_input(node, 0), (None,))[0]
+    if element in UNSIGNED:
+        return (f"{_type_name(element)} operands: torch-mlir's lowering of {node.op_type} treats them as signed "
+                "(divsi / remsi / absi: wrong results for values past the signed maximum)")
     return None
 
 
@@ -186,14 +198,17 @@ def _always(reason: str) -> Rule:
 
 
 NODE_RULES: dict[str, Rule] = {
+    "Abs": _signed_on_unsigned,
     "BitShift": _bit_shift,
-    "DynamicQuantizeLinear": _always("torch-mlir's lowering returns wrong values (and a signed zero point)"),
     "Det": _always("torch-mlir's lowering handles only matrices that need no pivoting, and aborts the "
                    "process on the others"),
+    "Div": _signed_on_unsigned,
+    "DynamicQuantizeLinear": _always("torch-mlir's lowering returns wrong values (and a signed zero point)"),
     "Einsum": _einsum,
     "Gelu": _gelu,
     "GridSample": _grid_sample,
     "LSTM": _lstm,
+    "Mod": _signed_on_unsigned,
     "Reshape": _reshape,
     "Resize": _resize,
     "SpaceToDepth": _space_to_depth,

@@ -40,6 +40,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerType,
     MemRefType,
+    Signedness,
     TensorType,
 )
 from xdsl.ir import Attribute
@@ -121,12 +122,17 @@ def _dtype_of(element: Attribute) -> np.dtype | None:
     if isinstance(element, IndexType):
         return np.dtype(np.int64)
     if isinstance(element, IntegerType):
-        # No i1: finalize-memref-to-llvm 22 asserts on sub-byte element types (and numpy bools
-        # are bytes, MLIR's narrow-type emulation packs bits).
-        return {8: np.dtype(np.int8), 16: np.dtype(np.int16),
-                32: np.dtype(np.int32), 64: np.dtype(np.int64)}.get(element.width.data)
+        if element.width.data == 1:
+            return np.dtype(np.bool_)  # a tensor's: passed as bytes (xfuse/backends/bool_bytes.py)
+        unsigned = element.signedness.data == Signedness.UNSIGNED
+        return _UNSIGNED.get(element.width.data) if unsigned else _SIGNED.get(element.width.data)
     return None
 
+
+_SIGNED = {8: np.dtype(np.int8), 16: np.dtype(np.int16), 32: np.dtype(np.int32), 64: np.dtype(np.int64)}
+_UNSIGNED = {8: np.dtype(np.uint8), 16: np.dtype(np.uint16), 32: np.dtype(np.uint32), 64: np.dtype(np.uint64)}
+"""numpy's integers by width. MLIR's signless integers are signed ones here; `ui8`...`ui64` are
+numpy's unsigned ones (the same bytes: only the numpy dtype differs)."""
 
 _SCALAR_CTYPES = {
     np.dtype(np.float32): ctypes.c_float,
@@ -135,6 +141,10 @@ _SCALAR_CTYPES = {
     np.dtype(np.int16): ctypes.c_int16,
     np.dtype(np.int32): ctypes.c_int32,
     np.dtype(np.int64): ctypes.c_int64,
+    np.dtype(np.uint8): ctypes.c_uint8,
+    np.dtype(np.uint16): ctypes.c_uint16,
+    np.dtype(np.uint32): ctypes.c_uint32,
+    np.dtype(np.uint64): ctypes.c_uint64,
 }
 
 
@@ -160,6 +170,10 @@ class ValueSpec:
     def of(type_: Attribute, where: str) -> ValueSpec:
         if isinstance(type_, TensorType | MemRefType):
             dtype = _dtype_of(type_.element_type)
+            if dtype == np.bool_ and isinstance(type_, MemRefType):
+                raise BackendError(f"{where}: type {type_} is not supported by the runner: a memref of i1, which "
+                                   "MLIR 22's lowering to LLVM cannot load or store; pass bools as a tensor of i1 or a "
+                                   "memref of i8 (numpy bool arrays viewed as uint8)")
             if dtype is not None:
                 if isinstance(type_, MemRefType) and not _has_identity_layout(type_):
                     raise BackendError(f"{where}: {type_} has a non-identity layout; the C interface "
@@ -171,8 +185,8 @@ class ValueSpec:
             if dtype is not None and dtype in _SCALAR_CTYPES:
                 return ValueSpec(str(type_), dtype, None)
         raise BackendError(f"{where}: type {type_} is not supported by the runner (supported: "
-                           "ranked tensors/memrefs of f16/f32/f64/i8/i16/i32/i64/index, and scalars of "
-                           "f32/f64/i8/i16/i32/i64/index)")
+                           "ranked tensors/memrefs of f16/f32/f64/i8/i16/i32/i64/ui8/ui16/ui32/ui64/index, "
+                           "tensors of i1, and scalars of f32/f64/i8/i16/i32/i64/ui8/ui16/ui32/ui64/index)")
 
     def describe(self) -> str:
         if self.shape is None:
@@ -571,7 +585,10 @@ def _check_scalar(value: Any, spec: ValueSpec, where: str) -> Any:
     )
     if not ok:
         raise BackendError(f"{where}: expected {spec.describe()}, got {type(value).__name__} {value!r}")
-    return value.item() if isinstance(value, np.generic) else value
+    value = value.item() if isinstance(value, np.generic) else value
+    if kind in "iu" and not np.iinfo(spec.dtype).min <= value <= np.iinfo(spec.dtype).max:
+        raise BackendError(f"{where}: expected {spec.describe()}, got {value}, outside its range")  # ctypes would wrap
+    return value
 
 
 # Building ---------------------------------------------------------------------------------
