@@ -49,7 +49,9 @@ def function_name(model: onnx.ModelProto) -> str:
 def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ()) -> str:
     """The MLIR text (func/linalg/tensor/arith/math on tensors) of a prepared model
     (`prepare.prepare_for_import`); its function takes the graph inputs in order, those named
-    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout).
+    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout),
+    the others `{xfuse.input}` (passed as they are on every call: a filter among them is transposed
+    in the function).
 
     torch-mlir runs in a child process (`isolated.call_isolated`): some of its lowerings abort,
     which is then an `OnnxError`, not the end of the caller's process."""
@@ -84,7 +86,7 @@ def _import_to_linalg_here(serialized: bytes, weight_names: Collection[str]) -> 
         except MLIRError as exc:
             raise OnnxError(_lowering_failure(exc, nodes)) from None
         _refuse_run_time_checks(module, nodes)
-        _mark_weights(module, [value.name in weight_names for value in runtime_inputs(named)])
+        _mark_arguments(module, [value.name in weight_names for value in runtime_inputs(named)])
     return module.get_asm(large_elements_limit=None)
 
 
@@ -110,19 +112,18 @@ def _refuse_run_time_checks(module, nodes: dict[str, onnx.NodeProto]) -> None:
         raise OnnxError("torch-mlir's lowering is not complete:\n  " + "\n  ".join(dict.fromkeys(checks)))
 
 
-def _mark_weights(module, is_weight: Sequence[bool]) -> None:
-    """`{xfuse.weight}` on the imported function's arguments that are weights (in torch-mlir's
-    module, before it is printed)."""
+def _mark_arguments(module, is_weight: Sequence[bool]) -> None:
+    """`{xfuse.weight}` on the imported function's arguments that are weights, `{xfuse.input}` on
+    the run-time inputs (in torch-mlir's module, before it is printed)."""
     from torch_mlir.ir import ArrayAttr, DictAttr, UnitAttr
 
+    from xfuse.transforms.layout.weight_layout import INPUT_ATTR
     from xfuse.transforms.layout.weight_transposes import WEIGHT_ATTR
 
-    if not any(is_weight):
-        return
     for op in module.regions[0].blocks[0].operations:
         if op.operation.name == "func.func" and len(op.regions[0].blocks[0].arguments) == len(is_weight):
             op.attributes["arg_attrs"] = ArrayAttr.get(
-                [DictAttr.get({WEIGHT_ATTR: UnitAttr.get()} if weight else {}) for weight in is_weight])
+                [DictAttr.get({WEIGHT_ATTR if weight else INPUT_ATTR: UnitAttr.get()}) for weight in is_weight])
 
 
 def _lowering_failure(exc, nodes: dict[str, onnx.NodeProto]) -> str:
