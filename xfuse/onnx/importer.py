@@ -24,6 +24,7 @@ import onnx
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
+from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
@@ -177,7 +178,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
     scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
-    (`weights.externalize`), prepared for import (`prepare.prepare_for_import`: opset, static
+    (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
+    (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
@@ -186,6 +188,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
+    model, _ = expand_resize_axes(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared = preparation.model
