@@ -21,6 +21,8 @@ import numpy as np
 import onnx
 from onnx import helper, numpy_helper
 
+from xfuse.onnx.graph import node_attributes, static_types
+
 SAME = ("SAME_UPPER", "SAME_LOWER")
 
 
@@ -30,7 +32,7 @@ def rewrite_conv_transposes(model: onnx.ModelProto) -> tuple[onnx.ModelProto, in
     there were. A node whose input and filter shapes are not static stays as it is."""
     if not any(_needs_rewrite(node) for node in model.graph.node):
         return model, 0
-    shapes = _static_shapes(model)
+    shapes = {name: shape for name, (_, shape) in static_types(model).items()}
     result = onnx.ModelProto()
     result.CopyFrom(model)
     nodes, count = [], 0
@@ -45,34 +47,18 @@ def rewrite_conv_transposes(model: onnx.ModelProto) -> tuple[onnx.ModelProto, in
     return (onnx.shape_inference.infer_shapes(result) if count else model), count
 
 
-def _attributes(node: onnx.NodeProto) -> dict:
-    values = {a.name: helper.get_attribute_value(a) for a in node.attribute}
-    return {k: v.decode() if isinstance(v, bytes) else v for k, v in values.items()}
-
-
 def _needs_rewrite(node: onnx.NodeProto) -> bool:
     if node.op_type != "ConvTranspose" or node.domain not in ("", "ai.onnx"):
         return False
-    attributes = _attributes(node)
+    attributes = node_attributes(node)
     pads = attributes.get("pads") or []
     asymmetric = pads[:len(pads) // 2] != pads[len(pads) // 2:]
     return attributes.get("group", 1) > 1 or attributes.get("auto_pad", "NOTSET") in SAME or asymmetric
 
 
-def _static_shapes(model: onnx.ModelProto) -> dict[str, tuple[int, ...]]:
-    graph = model.graph
-    shapes = {init.name: tuple(init.dims) for init in graph.initializer}
-    for value in [*graph.input, *graph.value_info, *graph.output]:
-        tensor = value.type.tensor_type
-        if value.type.HasField("tensor_type") and tensor.HasField("shape") and all(
-                d.HasField("dim_value") for d in tensor.shape.dim):
-            shapes[value.name] = tuple(d.dim_value for d in tensor.shape.dim)
-    return shapes
-
-
 def _rewritten(node: onnx.NodeProto, x: tuple[int, ...], w: tuple[int, ...], graph: onnx.GraphProto,
                prefix: str) -> list[onnx.NodeProto] | None:
-    attributes = _attributes(node)
+    attributes = node_attributes(node)
     if attributes.get("auto_pad", "NOTSET") in SAME:
         pads = _same_pads(attributes, x, w)
         if pads is None:

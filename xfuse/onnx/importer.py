@@ -24,6 +24,7 @@ import onnx
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
+from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
@@ -182,7 +183,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
     (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
-    rewritten (`conv_transpose.rewrite_conv_transposes`), lowered to
+    rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
+    (`grid_sample.decompose_grid_samples`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -194,6 +196,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared, _ = rewrite_conv_transposes(preparation.model)
+    prepared, _ = decompose_grid_samples(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
