@@ -196,6 +196,19 @@ def test_filter_argument_is_permuted(name, entry, layout):
     np.testing.assert_allclose(got[0], expected[0], rtol=1e-5, atol=1e-5)
 
 
+def test_input_filters_are_transposed_in_the_function():
+    """Filters marked `{xfuse.input}` keep their type (the caller passes them as they are on every
+    call): the function transposes them, and computes what it computed before on the same arrays."""
+    path = FILECHECK / "layout" / "Inputs" / "input_filters.mlir"
+    reference = compile_module(_load(path), pipeline=PIPELINE)
+    module = _load(path)
+    result = convert_to_nhwc(module)
+    assert result.permuted_weights == 0 and weight_layouts(module, "input_filters") == {}
+    assert not any("nchw" in op.name for op in module.walk())
+    inputs = random_inputs(reference.signature, seed=4)
+    assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, "input filters after xfuse-nhwc")
+
+
 def test_weights_stay_when_asked():
     path = FILECHECK / "layout" / "Inputs" / "weight_arguments.mlir"
     reference = compile_module(_load(path), pipeline=PIPELINE)
@@ -284,6 +297,29 @@ def test_onnx_model_permutes_its_weights_at_load(tiny_conv_onnx, tmp_path):
     assert again.weights["w1"].shape == (3, 3, 3, 8)
     x = np.random.default_rng(3).standard_normal((1, 3, 16, 16)).astype(np.float32)
     np.testing.assert_array_equal(again(x), model(x))
+
+
+def test_onnx_conv_with_a_run_time_filter(tmp_path):
+    """A Conv whose filter is a graph input (ONNX's conformance cases; networks exported with
+    weights as inputs): the model takes the filter as ONNX has it and agrees with onnxruntime."""
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    from onnx import TensorProto, helper
+
+    import xfuse.onnx
+    from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime
+
+    node = helper.make_node("Conv", ["x", "w", "b"], ["y"], pads=[1, 1, 1, 1], strides=[2, 2])
+    graph = helper.make_graph([node], "runtime_filter", [
+        helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 9, 9]),
+        helper.make_tensor_value_info("w", TensorProto.FLOAT, [4, 3, 3, 3]),
+        helper.make_tensor_value_info("b", TensorProto.FLOAT, [4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 5, 5])])
+    proto = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model = xfuse.onnx.load(proto)
+    assert [i.shape for i in model.inputs] == [(1, 3, 9, 9), (4, 3, 3, 3), (4,)]
+    errors = compare_with_onnxruntime(model, proto, seed=2)
+    assert errors and all(error <= TOLERANCE for error in errors.values()), errors
 
 
 def _lrn_groups_shuffle_model():

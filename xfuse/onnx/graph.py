@@ -15,6 +15,7 @@ prepare.py runs these steps, with the folding of shape computations and shape in
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -143,6 +144,25 @@ def prune_unused_initializers(model: onnx.ModelProto) -> None:
     del graph.initializer[:], graph.input[:]
     graph.initializer.extend(kept_inits)
     graph.input.extend(kept_inputs)
+
+
+def node_attributes(node: onnx.NodeProto) -> dict[str, Any]:
+    """A node's attributes by name, strings decoded."""
+    values = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+    return {k: v.decode() if isinstance(v, bytes) else v for k, v in values.items()}
+
+
+def static_types(model: onnx.ModelProto) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Value name -> element type and shape, for the initializers and the values whose shape
+    the graph (after shape inference) gives in full."""
+    graph = model.graph
+    types = {init.name: (init.data_type, tuple(init.dims)) for init in graph.initializer}
+    for value in [*graph.input, *graph.value_info, *graph.output]:
+        tensor = value.type.tensor_type
+        if value.type.HasField("tensor_type") and tensor.HasField("shape") and all(
+                d.HasField("dim_value") for d in tensor.shape.dim):
+            types[value.name] = (tensor.elem_type, tuple(d.dim_value for d in tensor.shape.dim))
+    return types
 
 
 def runtime_inputs(model: onnx.ModelProto) -> list[onnx.ValueInfoProto]:

@@ -24,7 +24,10 @@ import onnx
 
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
+from xfuse.onnx.conv_transpose import rewrite_conv_transposes
+from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
+from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
@@ -50,7 +53,9 @@ def function_name(model: onnx.ModelProto) -> str:
 def import_to_linalg(model: onnx.ModelProto, weight_names: Collection[str] = ()) -> str:
     """The MLIR text (func/linalg/tensor/arith/math on tensors) of a prepared model
     (`prepare.prepare_for_import`); its function takes the graph inputs in order, those named
-    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout).
+    in `weight_names` marked `{xfuse.weight}` (constant across calls: passes may choose their layout),
+    the others `{xfuse.input}` (passed as they are on every call: a filter among them is transposed
+    in the function).
 
     torch-mlir runs in a child process (`isolated.call_isolated`): some of its lowerings abort,
     which is then an `OnnxError`, not the end of the caller's process."""
@@ -85,7 +90,7 @@ def _import_to_linalg_here(serialized: bytes, weight_names: Collection[str]) -> 
         except MLIRError as exc:
             raise OnnxError(_lowering_failure(exc, nodes)) from None
         _refuse_run_time_checks(module, nodes)
-        _mark_weights(module, [value.name in weight_names for value in runtime_inputs(named)])
+        _mark_arguments(module, [value.name in weight_names for value in runtime_inputs(named)])
     return module.get_asm(large_elements_limit=None)
 
 
@@ -111,19 +116,18 @@ def _refuse_run_time_checks(module, nodes: dict[str, onnx.NodeProto]) -> None:
         raise OnnxError("torch-mlir's lowering is not complete:\n  " + "\n  ".join(dict.fromkeys(checks)))
 
 
-def _mark_weights(module, is_weight: Sequence[bool]) -> None:
-    """`{xfuse.weight}` on the imported function's arguments that are weights (in torch-mlir's
-    module, before it is printed)."""
+def _mark_arguments(module, is_weight: Sequence[bool]) -> None:
+    """`{xfuse.weight}` on the imported function's arguments that are weights, `{xfuse.input}` on
+    the run-time inputs (in torch-mlir's module, before it is printed)."""
     from torch_mlir.ir import ArrayAttr, DictAttr, UnitAttr
 
+    from xfuse.transforms.layout.weight_layout import INPUT_ATTR
     from xfuse.transforms.layout.weight_transposes import WEIGHT_ATTR
 
-    if not any(is_weight):
-        return
     for op in module.regions[0].blocks[0].operations:
         if op.operation.name == "func.func" and len(op.regions[0].blocks[0].arguments) == len(is_weight):
             op.attributes["arg_attrs"] = ArrayAttr.get(
-                [DictAttr.get({WEIGHT_ATTR: UnitAttr.get()} if weight else {}) for weight in is_weight])
+                [DictAttr.get({WEIGHT_ATTR if weight else INPUT_ATTR: UnitAttr.get()}) for weight in is_weight])
 
 
 def _lowering_failure(exc, nodes: dict[str, onnx.NodeProto]) -> str:
@@ -181,8 +185,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
     scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
-    (`weights.externalize`), prepared for import (`prepare.prepare_for_import`: opset, static
-    shapes, shape computations folded, shapes inferred), lowered to
+    (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
+    (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
+    shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
+    rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
+    (`grid_sample.decompose_grid_samples`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -190,9 +197,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
+    model, _ = expand_resize_axes(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
-    prepared = preparation.model
+    prepared, _ = rewrite_conv_transposes(preparation.model)
+    prepared, _ = decompose_grid_samples(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()

@@ -49,7 +49,7 @@ from xfuse.transforms.layout.plan import (
     from_channels_last,
     to_channels_last,
 )
-from xfuse.transforms.layout.weight_layout import set_weight_layout, weight_layout
+from xfuse.transforms.layout.weight_layout import is_input, set_weight_layout, weight_layout
 
 _NUMPY_TYPES = {"f32": np.float32, "f64": np.float64, "f16": np.float16, "i32": np.int32, "i64": np.int64,
                 "i8": np.int8, "i16": np.int16}
@@ -239,14 +239,19 @@ class NhwcRewriter:
                 self._insert_after_definition(constant, value)
                 new = constant.result
         if new is None:
-            what = "a function argument that cannot change type" if isinstance(value, BlockArgument) else (
-                f"the result of '{value.owner.name}'")
+            if isinstance(value, BlockArgument) and is_input(self.function, value.index):
+                what = f"function argument #{value.index}, a run-time input ({{xfuse.input}} keeps its type)"
+            elif isinstance(value, BlockArgument):
+                what = "a function argument that cannot change type"
+            else:
+                what = f"the result of '{value.owner.name}'"
             new = self._transpose(value, permutation, user, f"filter transpose of {what}")
         self._filters[key] = new
         return new
 
     def _is_own_argument(self, value: SSAValue) -> bool:
-        return isinstance(value, BlockArgument) and self.permute_arguments and value.block is self.function.body.block
+        return (isinstance(value, BlockArgument) and self.permute_arguments and value.block is self.function.body.block
+                and not is_input(self.function, value.index))
 
     def _depthwise_filter_argument(self, collapse: Operation) -> SSAValue | None:
         """A depthwise filter `C x 1 x KH x KW` argument collapsed to `C x KH x KW` (torch-mlir's

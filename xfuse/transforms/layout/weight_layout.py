@@ -4,6 +4,8 @@
 CHW to HWC) instead of transposing it on every call. The argument then carries
 `{xfuse.weight_layout = array<i64: ...>}`: the caller passes `numpy.transpose(weight, perm)`,
 once, when it loads the weights (`xfuse.onnx`'s `Model` does; `permute_weights` is the numpy side).
+An argument marked `{xfuse.input}` is passed on every call as the caller has it (xfuse.onnx's
+run-time inputs, a filter among them): its type stays, and a pass transposes it in the function.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from xdsl.ir import Attribute, BlockArgument
 from xdsl.rewriter import Rewriter
 
 WEIGHT_LAYOUT_ATTR = "xfuse.weight_layout"
+INPUT_ATTR = "xfuse.input"
+"""The unit argument attribute naming a run-time input: the caller passes its array unchanged
+on every call, so no pass may change the argument's type or layout."""
 WEIGHT_SHAPE_ATTR = "xfuse.weight_shape"
 """With a layout: the shape the weight is reshaped to (row-major) before the permutation
 (`xfuse-block-filters` splits the output channels into blocks)."""
@@ -28,6 +33,11 @@ def weight_layout(function: func.FuncOp, index: int) -> tuple[int, ...] | None:
         return None
     attr = function.arg_attrs.data[index].data.get(WEIGHT_LAYOUT_ATTR)
     return tuple(attr.get_values()) if isinstance(attr, DenseArrayBase) else None
+
+
+def is_input(function: func.FuncOp, index: int) -> bool:
+    """Whether argument `index` of `function` is marked `{xfuse.input}` (keeps its type)."""
+    return function.arg_attrs is not None and INPUT_ATTR in function.arg_attrs.data[index].data
 
 
 def weight_shape(function: func.FuncOp, index: int) -> tuple[int, ...] | None:

@@ -1,0 +1,78 @@
+"""`ConvTranspose` rewritten before import where torch-mlir fails (xfuse/onnx/conv_transpose.py):
+grouped, `auto_pad` SAME_UPPER / SAME_LOWER, pads that differ at the two ends of an axis; each
+agrees with onnxruntime, with the filter as a weight and as a run-time input."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("onnx", reason="xfuse.onnx needs onnx (pip install 'xfuse[onnx]')")
+pytest.importorskip("torch_mlir", reason="xfuse.onnx needs torch-mlir (pip install 'xfuse[onnx]')")
+ort = pytest.importorskip("onnxruntime")
+
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+from onnx import TensorProto, helper, numpy_helper  # noqa: E402
+
+import xfuse.onnx  # noqa: E402
+from xfuse.onnx.conv_transpose import rewrite_conv_transposes  # noqa: E402
+
+
+def conv_transpose_model(x_shape, w_shape, *, weight: bool, bias: bool = False, **attributes):
+    rng = np.random.default_rng(sum(w_shape))
+    names = ["x", "w"] + (["b"] * bias)
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, x_shape)]
+    initializers = []
+    w = rng.standard_normal(w_shape).astype(np.float32)
+    if weight:
+        initializers.append(numpy_helper.from_array(w, "w"))
+    else:
+        inputs.append(helper.make_tensor_value_info("w", TensorProto.FLOAT, w_shape))
+    if bias:
+        groups = attributes.get("group", 1)
+        initializers.append(numpy_helper.from_array(rng.standard_normal(w_shape[1] * groups).astype(np.float32), "b"))
+    node = helper.make_node("ConvTranspose", names, ["y"], name="deconv", **attributes)
+    graph = helper.make_graph([node], "g", inputs, [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                              initializer=initializers)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    return onnx.shape_inference.infer_shapes(model, strict_mode=True)
+
+
+CASES = {
+    "grouped, bias, weight": (([2, 4, 3, 3], [4, 3, 3, 3]), dict(weight=True, bias=True, group=2, strides=[2, 1])),
+    "grouped, run-time filter": (([1, 6, 4], [6, 1, 3]), dict(weight=False, group=3, pads=[1, 1])),
+    "same upper": (([1, 2, 3, 5], [2, 3, 3, 3]), dict(weight=False, auto_pad="SAME_UPPER", strides=[2, 2])),
+    "same lower, grouped": (([1, 4, 5, 4], [4, 2, 2, 3]), dict(weight=True, auto_pad="SAME_LOWER", strides=[2, 2],
+                                                              group=2)),
+    "asymmetric pads": (([1, 2, 4, 4], [2, 2, 3, 3]), dict(weight=True, bias=True, pads=[0, 2, 1, 0], strides=[2, 2])),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_agrees_with_onnxruntime(case):
+    (x_shape, w_shape), options = CASES[case]
+    model = conv_transpose_model(x_shape, w_shape, **options)
+    assert rewrite_conv_transposes(model)[1] == 1
+    rng = np.random.default_rng(len(case))
+    feeds = {value.name: rng.standard_normal([d.dim_value for d in value.type.tensor_type.shape.dim]).astype(
+        np.float32) for value in model.graph.input if value.name not in {i.name for i in model.graph.initializer}}
+    expected = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, feeds)[0]
+    got = xfuse.onnx.load(model).run(feeds)["y"]
+    assert got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5)
+
+
+def test_the_rewrite_slices_each_group_and_crops_the_odd_padding():
+    (x_shape, w_shape), options = CASES["same lower, grouped"]
+    rewritten, count = rewrite_conv_transposes(conv_transpose_model(x_shape, w_shape, **options))
+    assert count == 1
+    ops = [n.op_type for n in rewritten.graph.node]
+    assert ops == ["Slice", "Slice", "ConvTranspose"] * 2 + ["Concat", "Slice"]
+    convs = [n for n in rewritten.graph.node if n.op_type == "ConvTranspose"]
+    assert all({a.name for a in n.attribute} == {"pads", "strides"} for n in convs)
+    assert rewritten.graph.node[-1].output[0] == "y"
+
+
+def test_plain_conv_transposes_stay():
+    model = conv_transpose_model([1, 2, 3, 3], [2, 2, 3, 3], weight=True, pads=[1, 1, 1, 1])
+    assert rewrite_conv_transposes(model) == (model, 0)

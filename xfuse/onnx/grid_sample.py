@@ -1,0 +1,176 @@
+"""`GridSample` on images (4-D), nearest and linear, written as the ops it is made of.
+
+torch-mlir's lowering rounds halfway cases of `mode='nearest'` differently from ONNX and, with
+`padding_mode='zeros'` (the default), reads outside the input for points outside it (garbage:
+4e24 in one run); `support.py` refused both. On the prepared model (static shapes) each 4-D
+nearest or linear `GridSample` becomes what ONNX's reference (onnx/reference/ops/op_grid_sample.py)
+computes, with ops torch-mlir lowers right, per spatial axis (x from the grid's last entry 0 along
+the width, y from entry 1 along the height):
+
+- the coordinate: `(g + 1) / 2 * (d - 1)` with `align_corners`, else `((g + 1) * d - 1) / 2`;
+  `Round` (half to even) for nearest; outside the border (`[0, d - 1]` or `[-0.5, d - 0.5]`):
+  clipped to `[0, d - 1]` for `border`, reflected for `reflection`;
+- the taps: the coordinate itself for nearest, `floor` and `floor + 1` with weights `1 - t`, `t`
+  for linear; a tap outside `[0, d)` reads 0 with `zeros`, the nearest pixel with `border`, its
+  reflection (truncated to an integer) with `reflection`;
+- each of the (1 or 4) taps reads `GatherElements` of the image flattened to `N x C x HW` at
+  `y * W + x`; the weighted taps are summed.
+
+Cubic mode and volumetric (5-D) inputs stay as they are (refused, or left to torch-mlir).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+from xfuse.onnx.graph import node_attributes, static_types
+
+LINEAR = ("linear", "bilinear")
+NEAREST = "nearest"
+
+
+def decompose_grid_samples(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
+    """The prepared `model` with every default-domain 4-D float32 nearest or linear `GridSample`
+    decomposed (a copy, shapes inferred again, when there is one), and how many there were."""
+    if not any(_candidate(node) for node in model.graph.node):
+        return model, 0
+    types = static_types(model)
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    nodes, count = [], 0
+    for node in result.graph.node:
+        x, grid = types.get(node.input[0]), types.get(node.input[1]) if len(node.input) > 1 else None
+        if not (_candidate(node) and x and grid and len(x[1]) == 4 and x[0] == grid[0] == TensorProto.FLOAT):
+            nodes.append(node)
+            continue
+        attributes = node_attributes(node)
+        if attributes.get("padding_mode", "zeros") == "reflection" and attributes.get("align_corners", 0) \
+                and 1 in x[1][2:]:
+            nodes.append(node)  # a border of width 0: the reference divides by it
+            continue
+        builder = _Builder(result.graph, f"{node.name or node.output[0]}_gs{count}")
+        _decompose(builder, node, x[1], grid[1], attributes)
+        nodes.extend(builder.nodes)
+        count += 1
+    del result.graph.node[:]
+    result.graph.node.extend(nodes)
+    return (onnx.shape_inference.infer_shapes(result) if count else model), count
+
+
+def _candidate(node: onnx.NodeProto) -> bool:
+    return (node.op_type == "GridSample" and node.domain in ("", "ai.onnx")
+            and node_attributes(node).get("mode", "linear") in (*LINEAR, NEAREST))
+
+
+class _Builder:
+    """Nodes and constants with names under one prefix."""
+
+    def __init__(self, graph: onnx.GraphProto, prefix: str):
+        self.graph, self.prefix, self.nodes, self.count = graph, prefix, [], 0
+
+    def _name(self, hint: str) -> str:
+        self.count += 1
+        return f"{self.prefix}_{hint}{self.count}"
+
+    def const(self, value, dtype=np.float32) -> str:
+        name = self._name("c")
+        self.graph.initializer.append(numpy_helper.from_array(np.array(value, dtype), name))
+        return name
+
+    def op(self, op_type: str, *inputs: str, output: str | None = None, **attributes) -> str:
+        output = output or self._name(op_type.lower())
+        self.nodes.append(helper.make_node(op_type, list(inputs), [output], name=f"{output}_{op_type}", **attributes))
+        return output
+
+
+def _decompose(b: _Builder, node: onnx.NodeProto, x_shape, grid_shape, attributes: dict) -> None:
+    n, c, h, w = x_shape
+    _, out_h, out_w, _ = grid_shape
+    nearest = attributes.get("mode", "linear") == NEAREST
+    padding = attributes.get("padding_mode", "zeros")
+    align = bool(attributes.get("align_corners", 0))
+    grid = node.input[1]
+    axes = []
+    for entry, size in ((0, w), (1, h)):
+        g = b.op("Gather", grid, b.const(entry, np.int64), axis=3)  # N x Ho x Wo
+        coordinate = _coordinate(b, g, size, nearest, padding, align)
+        if nearest:
+            axes.append([(coordinate, None)])
+        else:
+            low = b.op("Floor", coordinate)
+            t = b.op("Sub", coordinate, low)
+            axes.append([(low, b.op("Sub", b.const(1.0), t)), (b.op("Add", low, b.const(1.0)), t)])
+    flat = b.op("Reshape", node.input[0], b.const([n, c, h * w], np.int64))
+    terms = []
+    for tap_y, weight_y in axes[1]:
+        for tap_x, weight_x in axes[0]:
+            iy, valid_y = _tap(b, tap_y, h, padding, align)
+            ix, valid_x = _tap(b, tap_x, w, padding, align)
+            index = b.op("Add", b.op("Mul", iy, b.const(w, np.int64)), ix)  # N x Ho x Wo
+            index = b.op("Expand", b.op("Reshape", index, b.const([n, 1, out_h * out_w], np.int64)),
+                         b.const([n, c, out_h * out_w], np.int64))
+            value = b.op("Reshape", b.op("GatherElements", flat, index, axis=2),
+                         b.const([n, c, out_h, out_w], np.int64))
+            weight = None
+            for factor in (weight_y, weight_x, valid_y, valid_x):
+                if factor is not None:
+                    weight = factor if weight is None else b.op("Mul", weight, factor)
+            if weight is not None:
+                value = b.op("Mul", value, b.op("Unsqueeze", weight, b.const([1], np.int64)))
+            terms.append(value)
+    total = terms[0]
+    for term in terms[1:-1]:
+        total = b.op("Add", total, term)
+    if len(terms) > 1:
+        b.op("Add", total, terms[-1], output=node.output[0])
+    else:
+        b.op("Identity", total, output=node.output[0])
+
+
+def _coordinate(b: _Builder, g: str, size: int, nearest: bool, padding: str, align: bool) -> str:
+    """The grid's normalized coordinate `g` as a pixel coordinate along an axis of `size`,
+    rounded for nearest, moved inside the border for `border` and `reflection`."""
+    one = b.const(1.0)
+    if align:
+        x = b.op("Mul", b.op("Add", g, one), b.const((size - 1) / 2.0))
+    else:
+        x = b.op("Div", b.op("Sub", b.op("Mul", b.op("Add", g, one), b.const(float(size))), one), b.const(2.0))
+    if nearest:
+        x = b.op("Round", x)
+    low, high = (0.0, size - 1.0) if align else (-0.5, size - 0.5)
+    if padding == "border":
+        clipped = b.op("Clip", x, b.const(0.0), b.const(size - 1.0))
+        x = b.op("Where", b.op("Less", x, b.const(low)), clipped, b.op("Where", b.op("Greater", x, b.const(high)), clipped, x))
+    elif padding == "reflection":
+        x = _reflect(b, x, low, high)
+    return x
+
+
+def _reflect(b: _Builder, x: str, low: float, high: float) -> str:
+    """ONNX's `_gs_reflect`: reflected by the nearer border until inside `[low, high]`."""
+    span = b.const(high - low)
+    below, above = b.op("Less", x, b.const(low)), b.op("Greater", x, b.const(high))
+    distance = b.op("Where", below, b.op("Sub", b.const(low), x), b.op("Sub", x, b.const(high)))
+    folds = b.op("Floor", b.op("Div", distance, span))
+    rest = b.op("Sub", distance, b.op("Mul", folds, span))
+    even = b.op("Equal", b.op("Mul", b.op("Floor", b.op("Mul", folds, b.const(0.5))), b.const(2.0)), folds)
+    from_low, from_high = b.op("Add", b.const(low), rest), b.op("Sub", b.const(high), rest)
+    reflected_below = b.op("Where", even, from_low, from_high)
+    reflected_above = b.op("Where", even, from_high, from_low)
+    return b.op("Where", below, reflected_below, b.op("Where", above, reflected_above, x))
+
+
+def _tap(b: _Builder, tap: str, size: int, padding: str, align: bool) -> tuple[str, str | None]:
+    """The int64 index a tap (a float holding an integer) reads along an axis of `size`, and for
+    `zeros` the 0/1 weight that is 0 outside `[0, size)`."""
+    valid = None
+    if padding == "zeros":
+        valid = b.op("Mul", b.op("Cast", b.op("Greater", tap, b.const(-1.0)), to=TensorProto.FLOAT),  # taps are integers
+                     b.op("Cast", b.op("Less", tap, b.const(float(size))), to=TensorProto.FLOAT))
+    elif padding == "reflection":
+        low, high = (0.0, size - 1.0) if align else (-0.5, size - 0.5)
+        tap = _reflect(b, tap, low, high)
+    index = b.op("Cast", b.op("Clip", tap, b.const(0.0), b.const(size - 1.0)), to=TensorProto.INT64)
+    return index, valid
