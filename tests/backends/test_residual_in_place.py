@@ -19,7 +19,8 @@ from xfuse.backends.target import host_target
 from xfuse.parsing import parse
 
 INPUT = Path(__file__).parent / "inputs" / "residual_in_place.mlir"
-FUNCTIONS = ["residual", "residual_read_later", "residual_argument"]
+CONV_FUNCTIONS = ["residual", "residual_read_later", "residual_argument"]
+FUNCTIONS = [*CONV_FUNCTIONS, "split_residual", "split_other_slice"]
 
 
 @pytest.fixture(autouse=True)
@@ -38,8 +39,8 @@ def _roots(function):
 def test_only_a_residual_read_last_by_the_root_is_written_in_place():
     module = parse(INPUT.read_text())
     plan_convolutions(module, host_target())
-    assert all(len(_roots(_function(module, name))) == 1 for name in FUNCTIONS)
-    assert residuals_in_place(module) == 1
+    assert all(len(_roots(_function(module, name))) == 1 for name in CONV_FUNCTIONS)
+    assert residuals_in_place(module) == 2  # @residual's add and @split_residual's loop
     module.verify()
     (root,) = _roots(_function(module, "residual"))
     assert len(root.inputs) == 1 and root.inputs[0].op.name == "linalg.conv_2d_nhwc_hwcf"
@@ -51,6 +52,19 @@ def test_only_a_residual_read_last_by_the_root_is_written_in_place():
     for name in ("residual_read_later", "residual_argument"):
         (kept,) = _roots(_function(module, name))
         assert len(kept.inputs) == 2 and kept.outputs[0].op.name == "tensor.empty", name
+
+
+def test_a_split_loop_reads_its_own_slice_of_the_shared_output():
+    module = parse(INPUT.read_text())
+    assert residuals_in_place(module) == 1
+    module.verify()
+    for name, rewritten in (("split_residual", True), ("split_other_slice", False)):
+        (loop,) = [op for op in _function(module, name).walk() if op.name == "scf.forall"]
+        init = loop.operands[-1].op
+        assert (init.name == "linalg.exp") is rewritten, name
+        reads = [op for op in loop.walk() if op.name == "tensor.extract_slice"]
+        from_shared = [op for op in reads if op.operands[0] is loop.regions[0].block.args[-1]]
+        assert len(from_shared) == (2 if rewritten else 1), name
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -23,6 +23,14 @@ an identity, every loop parallel, one result, its destination a `tensor.empty` o
 destination's block argument unread), taking the first input that has the result's type, is the
 result of a linalg op in the same block that no schedule fuses into this root's tiles (a root of
 its own, `CONV_ROOT_ATTR`, or an op no schedule marked), and has no reader after the root.
+
+The same in a parallel channel split (ResNet-50's stride-2 blocks: an `scf.forall` over blocks
+of 64 output channels, each iteration inserting its slice into a `tensor.empty`): when an
+iteration reads exactly its own slice of a materialized `r` (the slice it inserts) and nothing
+reads `r` after the loop, `r` becomes the loop's shared output and the iteration reads that
+slice of the shared output instead. Each iteration still reads `r[slice]` before writing it
+(the shared output's initial value, in tensor semantics); bufferized, the loop writes into
+`r`'s buffer.
 """
 
 from __future__ import annotations
@@ -48,9 +56,9 @@ def _identity_elementwise(op: Operation) -> bool:
 
 
 def _materialized(value: SSAValue) -> bool:
-    """`value` is a whole buffer of its own: a linalg op's result that no schedule fuses into
-    its user's tiles."""
-    if not isinstance(value, OpResult) or not value.op.name.startswith("linalg."):
+    """`value` is a whole buffer of its own: a linalg op's or a parallel loop's result that no
+    schedule fuses into its user's tiles."""
+    if not isinstance(value, OpResult) or not (value.op.name.startswith("linalg.") or value.op.name == "scf.forall"):
         return False
     marks = [name for name in value.op.attributes if name.startswith("xfuse.")]
     return not marks or CONV_ROOT_ATTR in marks
@@ -105,6 +113,42 @@ def _rewrite(op: GenericOp, index: int) -> GenericOp:
     return new
 
 
+def _single_empty_destination(op: Operation) -> OpResult | None:
+    """`op`'s only destination when it is a `tensor.empty` nothing else uses."""
+    init = op.operands[-1] if op.operands else None
+    if isinstance(init, OpResult) and init.op.name == "tensor.empty" and len(list(init.uses)) == 1:
+        return init
+    return None
+
+
+def _same_slice(read: Operation, insert: Operation) -> bool:
+    """`read` (extract_slice) takes the slice that `insert` (parallel_insert_slice) writes."""
+    keys = ("static_offsets", "static_sizes", "static_strides")
+    return all(read.properties.get(k) == insert.properties.get(k) for k in keys) and \
+        list(read.operands[1:]) == list(insert.operands[2:])
+
+
+def _forall_residual(loop: Operation, order: dict[Operation, int]) -> Operation | None:
+    """The extract_slice of `loop`'s body that may read the shared output instead (module doc)."""
+    if len(loop.results) != 1 or _single_empty_destination(loop) is None:
+        return None
+    body = loop.regions[0].block
+    shared = body.args[-1]
+    inserts = list(body.last_op.regions[0].block.ops) if body.last_op.regions else []
+    if len(inserts) != 1 or inserts[0].name != "tensor.parallel_insert_slice" or inserts[0].operands[1] is not shared:
+        return None
+    for read in body.ops:
+        if read.name != "tensor.extract_slice":
+            continue
+        residual = read.operands[0]
+        if residual.type != loop.results[0].type or not _materialized(residual) or not _same_slice(read, inserts[0]):
+            continue
+        assert isinstance(residual, OpResult)
+        if residual.op.parent_block() is loop.parent_block() and _last_read_by(residual, loop, order):
+            return read
+    return None
+
+
 def residuals_in_place(module: ModuleOp) -> int:
     """Rewrite every convolution root of `module` that may write into its residual (module
     doc); how many were rewritten."""
@@ -115,6 +159,14 @@ def residuals_in_place(module: ModuleOp) -> int:
         block = function.body.block
         order = {o: i for i, o in enumerate(block.ops)}
         for op in list(block.ops):
+            if op.name == "scf.forall" and (read := _forall_residual(op, order)) is not None:
+                empty = op.operands[-1]
+                assert isinstance(empty, OpResult)
+                op.operands[len(op.operands) - 1] = read.operands[0]
+                read.operands[0] = op.regions[0].block.args[-1]
+                Rewriter.erase_op(empty.op)
+                rewritten += 1
+                continue
             if CONV_ROOT_ATTR not in op.attributes or not _identity_elementwise(op):
                 continue
             assert isinstance(op, GenericOp)

@@ -64,3 +64,43 @@ func.func @residual_argument(%x: tensor<1x4x6x16xf32>, %w1: tensor<1x1x16x16xf32
   } -> tensor<1x4x6x16xf32>
   return %y : tensor<1x4x6x16xf32>
 }
+
+// A parallel split over channel blocks (as channel_split.py makes them): each iteration reads
+// its own slice of %r, which nothing reads afterwards, and inserts its sum at that slice.
+func.func @split_residual(%x: tensor<1x4x6x16xf32>, %z: tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32> {
+  %c8 = arith.constant 8 : index
+  %er = tensor.empty() : tensor<1x4x6x16xf32>
+  %r = linalg.exp ins(%z : tensor<1x4x6x16xf32>) outs(%er : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x4x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %rs = tensor.extract_slice %r[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %sum = linalg.add ins(%xs, %rs : tensor<1x4x6x8xf32>, tensor<1x4x6x8xf32>) outs(%os : tensor<1x4x6x8xf32>) -> tensor<1x4x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x8xf32> into tensor<1x4x6x16xf32>
+    }
+  }
+  return %y : tensor<1x4x6x16xf32>
+}
+
+// The same, but each iteration reads the other iteration's slice of %r: kept.
+func.func @split_other_slice(%x: tensor<1x4x6x16xf32>, %z: tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32> {
+  %c8 = arith.constant 8 : index
+  %er = tensor.empty() : tensor<1x4x6x16xf32>
+  %r = linalg.exp ins(%z : tensor<1x4x6x16xf32>) outs(%er : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x4x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %other = arith.subi %c8, %off : index
+    %rs = tensor.extract_slice %r[0, 0, 0, %other] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %sum = linalg.add ins(%xs, %rs : tensor<1x4x6x8xf32>, tensor<1x4x6x8xf32>) outs(%os : tensor<1x4x6x8xf32>) -> tensor<1x4x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x8xf32> into tensor<1x4x6x16xf32>
+    }
+  }
+  return %y : tensor<1x4x6x16xf32>
+}
