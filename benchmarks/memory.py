@@ -156,19 +156,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.onnxruntime_child:
         print(json.dumps(onnxruntime_child(args.onnxruntime_child, args.seed)))
         return 0
+    from xfuse.backends.runner import BackendError
+    from xfuse.onnx.errors import OnnxError
+
     records, failed = [], False
     for name in args.models:
         try:
             records.append(measure(name, args.seed))
-        except RuntimeError as error:
+        except (RuntimeError, BackendError, OnnxError) as error:
             print(f"error: {error}", file=sys.stderr)
             failed = True
             continue
         if records[-1]["arena_over_onnxruntime"] > 1:
             failed = True
-        if not args.json:
-            print(f"{name}: arena {records[-1]['xfuse_arena'] / MIB:.2f} MiB, onnxruntime "
-                  f"{records[-1]['onnxruntime_per_tensor'] / MIB:.2f} MiB", file=sys.stderr, flush=True)
+        print(f"{name}: arena {records[-1]['xfuse_arena'] / MIB:.2f} MiB, onnxruntime "
+              f"{records[-1]['onnxruntime_per_tensor'] / MIB:.2f} MiB", file=sys.stderr, flush=True)
     m = machine()
     if args.json:
         print(json.dumps({"benchmark": "memory", "machine": m, "records": records}, indent=1))
