@@ -169,8 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if records[-1]["arena_over_onnxruntime"] > 1:
             failed = True
-        print(f"{name}: arena {records[-1]['xfuse_arena'] / MIB:.2f} MiB, onnxruntime "
-              f"{records[-1]['onnxruntime_per_tensor'] / MIB:.2f} MiB", file=sys.stderr, flush=True)
+        print(format_table(records[-1:]).splitlines()[-1], file=sys.stderr, flush=True)
     m = machine()
     if args.json:
         print(json.dumps({"benchmark": "memory", "machine": m, "records": records}, indent=1))
