@@ -49,6 +49,11 @@ def traced_pipeline(name: str | Pipeline | None = None) -> Pipeline:
 def load_c_library(source_path: Path, stem: str) -> ctypes.CDLL:
     """Compile a C file of benchmarks/ into a shared object (once, cached by content) and load it
     RTLD_GLOBAL, so that shared objects loaded afterwards resolve the functions it defines."""
+    return ctypes.CDLL(str(c_library(source_path, stem)), mode=ctypes.RTLD_GLOBAL)
+
+
+def c_library(source_path: Path, stem: str) -> Path:
+    """The shared object of a C file of benchmarks/, compiled once and cached by content."""
     source = source_path.read_text()
     key = hashlib.sha256(source.encode()).hexdigest()[:16]
     root = Path(os.environ.get("XFUSE_CACHE_DIR", Path(os.environ.get("TMPDIR", "/tmp")) / f"xfuse-cache-{os.getuid()}"))
@@ -59,7 +64,7 @@ def load_c_library(source_path: Path, stem: str) -> ctypes.CDLL:
         subprocess.run([str(find_c_compiler()), "-O2", "-shared", "-fPIC", "-o", str(partial), str(source_path)],
                        check=True, capture_output=True, text=True)
         partial.rename(target)
-    return ctypes.CDLL(str(target), mode=ctypes.RTLD_GLOBAL)
+    return target
 
 
 def load_tracer() -> ctypes.CDLL:

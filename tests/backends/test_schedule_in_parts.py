@@ -10,6 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 
+from xdsl.ir import OpResult
+
 from xfuse.backends import runner
 from xfuse.backends.schedules import in_parts as schedule_in_parts
 from xfuse.backends.pipelines import PIPELINES
@@ -136,3 +138,41 @@ def test_a_reshaped_argument_may_cross_a_cut():
     assert not schedule_in_parts._fused_edge(flat, y, 1)
     assert schedule_in_parts._fused_edge(y, z, 2)  # the destination
     assert not schedule_in_parts._reshapes_an_argument(y)
+
+
+def _chain_with_an_early_empty(length: int) -> str:
+    """An empty at the top of the function, its only user at the bottom, `length` elementwise
+    ops (each with an empty of its own, right before it) in between."""
+    lines = ["func.func @f(%x: tensor<64xf32>) -> tensor<64xf32> {",
+             "  %early = tensor.empty() : tensor<64xf32>"]
+    value = "%x"
+    for i in range(length):
+        lines += [f"  %e{i} = tensor.empty() : tensor<64xf32>",
+                  f"  %v{i} = linalg.exp ins({value} : tensor<64xf32>) outs(%e{i} : tensor<64xf32>) -> tensor<64xf32>"]
+        value = f"%v{i}"
+    lines += [f"  %last = linalg.exp ins({value} : tensor<64xf32>) outs(%early : tensor<64xf32>) -> tensor<64xf32>",
+              "  func.return %last : tensor<64xf32>", "}"]
+    return "\n".join(lines)
+
+
+def test_an_empty_lands_in_its_first_users_part(monkeypatch):
+    """An empty far ahead of its user is cut with the user, not left in an earlier part that
+    returns it: inlined back, its buffer would be allocated where that part ends (ShuffleNet held
+    19 such buffers at once)."""
+    from xdsl.dialects import func
+
+    monkeypatch.setattr(schedule_in_parts, "MIN_FUNCTION_OPS", 20)
+    monkeypatch.setattr(schedule_in_parts, "PART_OPS", 10)
+    module = parse(_chain_with_an_early_empty(30))
+    assert schedule_in_parts.split_for_schedule(module) >= 2
+    parts = [op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data != "f"]
+    for part in parts:
+        returned = part.body.block.last_op.operands
+        assert not any(isinstance(v, OpResult) and v.op.name == "tensor.empty" for v in returned), \
+            f"@{part.sym_name.data} returns an empty"
+    last = parts[-1].body.block
+    user = last.last_op.operands[0].op  # the exp writing into `%early`, which the part returns
+    assert user.name == "linalg.exp"
+    destination = user.operands[-1]
+    assert isinstance(destination, OpResult) and destination.op.name == "tensor.empty"
+    assert destination.op.parent_block() is user.parent_block()

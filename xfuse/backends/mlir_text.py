@@ -131,7 +131,7 @@ def split_shared_empties(module: ModuleOp) -> None:
             use.operation.operands[use.index] = copy.results[0]
 
 
-def sink_empties(module: ModuleOp) -> None:
+def sink_empties(module: Operation) -> None:
     """Move every `tensor.empty` right before the first op of its block that uses it.
 
     One-shot-bufferize allocates an empty's buffer where the empty is, and torch-mlir's output

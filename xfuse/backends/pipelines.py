@@ -157,6 +157,7 @@ class Pipeline:
         from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
         from xfuse.backends.schedules.packs import pack_bodies, plan_packs
         from xfuse.backends.schedules.in_parts import split_for_schedule
+        from xfuse.backends.residual_in_place import residuals_in_place
         from xfuse.backends.schedules.pools import plan_pools, pool_bodies
         from xfuse.backends.schedules.transposes import plan_transposes, transpose_bodies
         from xfuse.backends.target import host_target
@@ -192,6 +193,8 @@ class Pipeline:
         if bodies:
             bodies.append(LOWER_FUSED_REDUCTIONS)
         after = after_bufferize_bodies(groups)
+        if self.microkernels:
+            residuals_in_place(module)
         in_parts = split_for_schedule(module) > 0 if self.microkernels else False
         flags = tuple(target.llvm_flags()) if self.host_cpu else self.cpu_flags
         steps = self.steps

@@ -28,8 +28,13 @@ together, so every transform sees the same ops as in the whole function (`_fused
 - any operand of an op that `transform.structured.fuse` may tile (greedy: it fuses whatever
   computes its operands): a contraction and its group's root, a convolution tiled that way, a
   pooling, a transpose, a pack, a parallel split.
-A `tensor.empty` may cross a cut (it stays where it is; a part reads it as an argument), and so may
-a reshape of a function argument (a weight's, hoisted to the top of the function). A fill
+A `tensor.empty` may cross a cut (a part reads it as an argument), and so may a reshape of a
+function argument (a weight's, hoisted to the top of the function). Each empty is first moved
+right before its first user (`mlir_text.sink_empties`), and no cut follows an empty, so it lands
+in its first user's part. Sunk only after the cut, an empty of an earlier part that a later one
+reads stayed in the earlier part, before its `return`: inlined back, its buffer was allocated
+where that part ends, long before its user. ShuffleNet allocated 19 buffers of 1x14x14x272 in a
+row there, 3.9 of its arena's 4.3 MiB at its peak. A fill
 torch-mlir shares between convolutions far apart (one zero fill per shape) keeps them in one
 part: repeating the fill before each of them split DenseNet-121 into 24 parts instead of 4, but
 changed what bufferization makes of it (60 more allocations, 4% slower calls).
@@ -45,6 +50,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, OpResult
 
+from xfuse.backends.mlir_text import sink_empties
 from xfuse.backends.parallel_split import PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR
 from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, ROOT_ATTR
 from xfuse.backends.schedules.packs import PACK_ATTR
@@ -127,6 +133,7 @@ def split_for_schedule(module: ModuleOp) -> int:
     for function in [op for op in module.ops if isinstance(op, func.FuncOp)]:
         if sum(1 for _ in function.walk()) <= MIN_FUNCTION_OPS:
             continue
+        sink_empties(function)  # each empty cut with its first user (module doc)
         parts = outline_groups(function, PART_OPS, taken, keep_together=_fused_edge, mark_noinline=False)
         for part in parts:
             module.body.block.insert_op_before(part, function)

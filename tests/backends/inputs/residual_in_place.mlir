@@ -1,0 +1,106 @@
+// Residual additions after convolutions (xfuse/backends/residual_in_place.py). NHWC, f32.
+#map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// Two branches of one input added, then a ReLU: the add may write into the second branch's
+// convolution, which no other op reads.
+func.func @residual(%x: tensor<1x6x8x16xf32>, %w1: tensor<1x1x16x16xf32>, %w2: tensor<3x3x16x16xf32>) -> tensor<1x4x6x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<1x4x6x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %s = tensor.extract_slice %x[0, 1, 1, 0] [1, 4, 6, 16] [1, 1, 1, 1] : tensor<1x6x8x16xf32> to tensor<1x4x6x16xf32>
+  %a = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%s, %w1 : tensor<1x4x6x16xf32>, tensor<1x1x16x16xf32>) outs(%f1 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e2 = tensor.empty() : tensor<1x4x6x16xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %b = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w2 : tensor<1x6x8x16xf32>, tensor<3x3x16x16xf32>) outs(%f2 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e3 = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x4x6x16xf32>, tensor<1x4x6x16xf32>) outs(%e3 : tensor<1x4x6x16xf32>) {
+  ^bb0(%i: f32, %j: f32, %o: f32):
+    %sum = arith.addf %i, %j : f32
+    %c = arith.cmpf ugt, %sum, %zero : f32
+    %r = arith.select %c, %sum, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x6x16xf32>
+  return %y : tensor<1x4x6x16xf32>
+}
+
+// The same, but the second branch is also returned: read after the add, it keeps its buffer.
+func.func @residual_read_later(%x: tensor<1x6x8x16xf32>, %w1: tensor<1x1x16x16xf32>, %w2: tensor<3x3x16x16xf32>) -> (tensor<1x4x6x16xf32>, tensor<1x4x6x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<1x4x6x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %s = tensor.extract_slice %x[0, 1, 1, 0] [1, 4, 6, 16] [1, 1, 1, 1] : tensor<1x6x8x16xf32> to tensor<1x4x6x16xf32>
+  %a = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%s, %w1 : tensor<1x4x6x16xf32>, tensor<1x1x16x16xf32>) outs(%f1 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e2 = tensor.empty() : tensor<1x4x6x16xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %b = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w2 : tensor<1x6x8x16xf32>, tensor<3x3x16x16xf32>) outs(%f2 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e3 = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %b : tensor<1x4x6x16xf32>, tensor<1x4x6x16xf32>) outs(%e3 : tensor<1x4x6x16xf32>) {
+  ^bb0(%i: f32, %j: f32, %o: f32):
+    %sum = arith.addf %i, %j : f32
+    linalg.yield %sum : f32
+  } -> tensor<1x4x6x16xf32>
+  return %y, %b : tensor<1x4x6x16xf32>, tensor<1x4x6x16xf32>
+}
+
+// The residual is an argument: not the compiled code's to overwrite.
+func.func @residual_argument(%x: tensor<1x4x6x16xf32>, %w1: tensor<1x1x16x16xf32>, %r: tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<1x4x6x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %a = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w1 : tensor<1x4x6x16xf32>, tensor<1x1x16x16xf32>) outs(%f1 : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e3 = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%a, %r : tensor<1x4x6x16xf32>, tensor<1x4x6x16xf32>) outs(%e3 : tensor<1x4x6x16xf32>) {
+  ^bb0(%i: f32, %j: f32, %o: f32):
+    %sum = arith.addf %i, %j : f32
+    linalg.yield %sum : f32
+  } -> tensor<1x4x6x16xf32>
+  return %y : tensor<1x4x6x16xf32>
+}
+
+// A parallel split over channel blocks (as channel_split.py makes them): each iteration reads
+// its own slice of %r, which nothing reads afterwards, and inserts its sum at that slice.
+func.func @split_residual(%x: tensor<1x4x6x16xf32>, %z: tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32> {
+  %c8 = arith.constant 8 : index
+  %er = tensor.empty() : tensor<1x4x6x16xf32>
+  %r = linalg.exp ins(%z : tensor<1x4x6x16xf32>) outs(%er : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x4x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %rs = tensor.extract_slice %r[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %sum = linalg.add ins(%xs, %rs : tensor<1x4x6x8xf32>, tensor<1x4x6x8xf32>) outs(%os : tensor<1x4x6x8xf32>) -> tensor<1x4x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x8xf32> into tensor<1x4x6x16xf32>
+    }
+  }
+  return %y : tensor<1x4x6x16xf32>
+}
+
+// The same, but each iteration reads the other iteration's slice of %r: kept.
+func.func @split_other_slice(%x: tensor<1x4x6x16xf32>, %z: tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32> {
+  %c8 = arith.constant 8 : index
+  %er = tensor.empty() : tensor<1x4x6x16xf32>
+  %r = linalg.exp ins(%z : tensor<1x4x6x16xf32>) outs(%er : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x4x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %other = arith.subi %c8, %off : index
+    %rs = tensor.extract_slice %r[0, 0, 0, %other] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %sum = linalg.add ins(%xs, %rs : tensor<1x4x6x8xf32>, tensor<1x4x6x8xf32>) outs(%os : tensor<1x4x6x8xf32>) -> tensor<1x4x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x8xf32> into tensor<1x4x6x16xf32>
+    }
+  }
+  return %y : tensor<1x4x6x16xf32>
+}

@@ -1,0 +1,55 @@
+"""benchmarks/memory.py: xfuse's per-call arena beside onnxruntime's peak of intermediates.
+
+What is checked: the preloaded counter (benchmarks/malloc_peak.c) sees a buffer that lives and
+dies inside its window, and the bytes live return to where they were; one small network's
+record has both sides, the arena at least its peak live bytes; unknown models are refused."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch_mlir")
+pytest.importorskip("onnxruntime")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import memory  # noqa: E402
+from benchmarks.heap import c_library  # noqa: E402
+
+COUNTED = """
+import ctypes
+import numpy as np
+counter = ctypes.CDLL(None)
+counter.xfuse_malloc_peak_reset.restype = counter.xfuse_malloc_peak.restype = ctypes.c_int64
+before = counter.xfuse_malloc_peak_reset()
+block = np.ones(1 << 22, np.uint8)
+del block
+print(counter.xfuse_malloc_peak() - before, counter.xfuse_malloc_peak_reset() - before)
+"""
+
+
+def test_the_preloaded_counter_sees_a_buffer_freed_inside_the_window():
+    library = c_library(memory.SOURCE, "malloc-peak")
+    child = subprocess.run([sys.executable, "-c", COUNTED], env={"LD_PRELOAD": str(library), "PATH": "/usr/bin:/bin"},
+                           capture_output=True, text=True, check=True)
+    peak, left = (int(word) for word in child.stdout.split())
+    assert peak >= 1 << 22
+    assert abs(left) < 1 << 16  # the 4 MiB were given back
+
+
+def test_a_small_network_has_both_sides():
+    record = memory.measure("transformer-tiny", seed=0)
+    assert record["onnxruntime_per_tensor"] > 0 and record["onnxruntime_default"] > 0
+    assert record["xfuse_arena"] >= record["xfuse_peak_live"] > 0
+    assert record["arena_over_onnxruntime"] == record["xfuse_arena"] / record["onnxruntime_per_tensor"]
+
+
+def test_an_unknown_model_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        memory.main(["--models", "no-such-net"])
+    assert "unknown model" in capsys.readouterr().err

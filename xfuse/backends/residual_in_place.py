@@ -1,0 +1,177 @@
+"""Residual additions computed in the buffer of the operand they read for the last time.
+
+A convolution's fused epilogue that adds a residual, `relu(conv(x) + r)`, is a `linalg.generic`
+reading `r` and writing a `tensor.empty`: bufferized, a third buffer of the activation's size
+beside `r` and the convolution's input, all live at once. ResNet-50's 56 x 56 x 256 blocks held
+two such 3 MiB buffers at its peak, where onnxruntime's planner reuses the residual's buffer for
+the sum (its Add/Sum are in place when an input dies there). When `r` is read for the last time
+by the epilogue, the epilogue may write into it instead:
+
+    %e = tensor.empty() : tensor<1x56x56x256xf32>
+    %y = linalg.generic ins(%c, %r) outs(%e) {^bb0(%a, %b, %o): ... %a + %b ...}
+  ->
+    %y = linalg.generic ins(%c) outs(%r) {^bb0(%a, %b): ... %a + %b ...}
+
+Element by element the op reads `r[i]` before it writes `y[i]`, so tiling and vectorizing it
+stay correct; one-shot-bufferize then computes `y` in `r`'s buffer (in place: nothing reads
+`r` later). Whether in place is safe remains bufferization's decision: were `r` read later or
+not writable, it would copy (slower, never wrong).
+
+Rewritten, after `plan_convolutions` marked the module: each convolution root
+(`CONV_ROOT_ATTR`) that is an elementwise `linalg.generic` at a function's top level (every map
+an identity, every loop parallel, one result, its destination a `tensor.empty` only it uses, the
+destination's block argument unread), taking the first input that has the result's type, is the
+result of a linalg op in the same block that no schedule fuses into this root's tiles (a root of
+its own, `CONV_ROOT_ATTR`, or an op no schedule marked), and has no reader after the root.
+
+The same in a parallel channel split (ResNet-50's stride-2 blocks: an `scf.forall` over blocks
+of 64 output channels, each iteration inserting its slice into a `tensor.empty`): when an
+iteration reads exactly its own slice of a materialized `r` (the slice it inserts) and nothing
+reads `r` after the loop, `r` becomes the loop's shared output and the iteration reads that
+slice of the shared output instead. Each iteration still reads `r[slice]` before writing it
+(the shared output's initial value, in tensor semantics); bufferized, the loop writes into
+`r`'s buffer.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.dialects.linalg.ops import GenericOp, IteratorType
+from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.rewriter import Rewriter
+
+from xfuse.backends.schedules.conv import CONV_ROOT_ATTR
+from xfuse.backends.schedules.matmul import _is_identity
+
+__all__ = ["residuals_in_place"]
+
+
+def _identity_elementwise(op: Operation) -> bool:
+    if not isinstance(op, GenericOp) or len(op.outputs) != 1 or len(op.res) != 1:
+        return False
+    if any(kind.data != IteratorType.PARALLEL for kind in op.iterator_types.data):
+        return False
+    return all(_is_identity(m.data) for m in op.indexing_maps.data)
+
+
+def _materialized(value: SSAValue) -> bool:
+    """`value` is a whole buffer of its own: a linalg op's or a parallel loop's result that no
+    schedule fuses into its user's tiles."""
+    if not isinstance(value, OpResult) or not (value.op.name.startswith("linalg.") or value.op.name == "scf.forall"):
+        return False
+    marks = [name for name in value.op.attributes if name.startswith("xfuse.")]
+    return not marks or CONV_ROOT_ATTR in marks
+
+
+def _last_read_by(value: SSAValue, op: Operation, order: dict[Operation, int]) -> bool:
+    """Every reader of `value` is `op` (once) or a top-level op before it."""
+    readers = 0
+    for use in value.uses:
+        user: Operation | None = use.operation
+        while user is not None and user not in order:
+            user = user.parent_op()
+        if user is None:
+            return False
+        if user is op:
+            readers += 1
+        elif order[user] >= order[op]:
+            return False
+    return readers == 1
+
+
+def _residual_operand(op: GenericOp, order: dict[Operation, int]) -> int | None:
+    """The index (among the inputs) of the operand `op` may write into, None if none may."""
+    init = op.outputs[0]
+    if not (isinstance(init, OpResult) and init.op.name == "tensor.empty" and len(list(init.uses)) == 1):
+        return None
+    body = op.body.block
+    if list(body.args[-1].uses):
+        return None
+    for index, value in enumerate(op.inputs):
+        if value.type == op.res[0].type and _materialized(value) and _last_read_by(value, op, order):
+            return index
+    return None
+
+
+def _rewrite(op: GenericOp, index: int) -> GenericOp:
+    residual = op.inputs[index]
+    empty = op.outputs[0]
+    body = op.body.block
+    body.args[index].replace_all_uses_with(body.args[-1])
+    body.erase_arg(body.args[index])
+    maps = list(op.indexing_maps.data)
+    del maps[index]
+    region = op.detach_region(op.body)
+    new = GenericOp([v for i, v in enumerate(op.inputs) if i != index], [residual], region, ArrayAttr(maps),
+                    op.iterator_types, [r.type for r in op.res])
+    new.attributes.update(op.attributes)
+    Rewriter.replace_op(op, new)
+    assert isinstance(empty, OpResult)
+    if not list(empty.uses):
+        Rewriter.erase_op(empty.op)
+    return new
+
+
+def _single_empty_destination(op: Operation) -> OpResult | None:
+    """`op`'s only destination when it is a `tensor.empty` nothing else uses."""
+    init = op.operands[-1] if op.operands else None
+    if isinstance(init, OpResult) and init.op.name == "tensor.empty" and len(list(init.uses)) == 1:
+        return init
+    return None
+
+
+def _same_slice(read: Operation, insert: Operation) -> bool:
+    """`read` (extract_slice) takes the slice that `insert` (parallel_insert_slice) writes."""
+    keys = ("static_offsets", "static_sizes", "static_strides")
+    return all(read.properties.get(k) == insert.properties.get(k) for k in keys) and \
+        list(read.operands[1:]) == list(insert.operands[2:])
+
+
+def _forall_residual(loop: Operation, order: dict[Operation, int]) -> Operation | None:
+    """The extract_slice of `loop`'s body that may read the shared output instead (module doc)."""
+    if len(loop.results) != 1 or _single_empty_destination(loop) is None:
+        return None
+    body = loop.regions[0].block
+    shared = body.args[-1]
+    inserts = list(body.last_op.regions[0].block.ops) if body.last_op.regions else []
+    if len(inserts) != 1 or inserts[0].name != "tensor.parallel_insert_slice" or inserts[0].operands[1] is not shared:
+        return None
+    for read in body.ops:
+        if read.name != "tensor.extract_slice":
+            continue
+        residual = read.operands[0]
+        if residual.type != loop.results[0].type or not _materialized(residual) or not _same_slice(read, inserts[0]):
+            continue
+        assert isinstance(residual, OpResult)
+        if residual.op.parent_block() is loop.parent_block() and _last_read_by(residual, loop, order):
+            return read
+    return None
+
+
+def residuals_in_place(module: ModuleOp) -> int:
+    """Rewrite every convolution root of `module` that may write into its residual (module
+    doc); how many were rewritten."""
+    rewritten = 0
+    for function in [op for op in module.walk() if isinstance(op, func.FuncOp)]:
+        if not function.body.blocks:
+            continue
+        block = function.body.block
+        order = {o: i for i, o in enumerate(block.ops)}
+        for op in list(block.ops):
+            if op.name == "scf.forall" and (read := _forall_residual(op, order)) is not None:
+                empty = op.operands[-1]
+                assert isinstance(empty, OpResult)
+                op.operands[len(op.operands) - 1] = read.operands[0]
+                read.operands[0] = op.regions[0].block.args[-1]
+                Rewriter.erase_op(empty.op)
+                rewritten += 1
+                continue
+            if CONV_ROOT_ATTR not in op.attributes or not _identity_elementwise(op):
+                continue
+            assert isinstance(op, GenericOp)
+            index = _residual_operand(op, order)
+            if index is not None:
+                order[_rewrite(op, index)] = order[op]
+                rewritten += 1
+    return rewritten
