@@ -65,6 +65,16 @@ def test_avx2_dividing_conv_tiles_prefer_whole_cache_lines(ow, tile):
     assert chosen.whole_lines is (chosen.nr == 16)
 
 
+def test_avx2_keeps_a_fused_chain_over_a_split_for_whole_lines():
+    """An unfused convolution with a ReLU: its 6x16 split (taken only for whole cache lines) would
+    leave the ReLU a pass of its own; the ReLU stays in 4x16 tiles. Where no tile of whole lines
+    divides the width (14), the 14x8 tiles keep it as before."""
+    for width, tile in ((28, (4, 16)), (14, (14, 8))):
+        _, (group,) = _plan(ConvLayer(1, 4, width, 16, 64, (3, 3), padding=1, relu=True), AVX2)
+        assert (group.tile.mr, group.tile.nr, group.tile.remainder) == (*tile, 0)
+        assert not group.root_is_conv and group.instances
+
+
 @pytest.mark.parametrize(("oc", "lanes"), [(10, 2), (34, 2), (17, 1), (2, 2)])
 def test_channels_no_128_bit_vector_divides_get_narrower_tiles(oc, lanes):
     """10, 34 (ShuffleNet's groups) or 17 channels: 2-lane (64-bit) or 1-lane vectors, register
@@ -263,7 +273,8 @@ def test_layers_agree_with_the_reference(layer):
     ConvLayer(1, 14, 14, 32, 64, (1, 1)),                                  # 14 wide: 12 in 6x16, then 2x16
     ConvLayer(1, 6, 28, 16, 32, (3, 3), padding=1, relu=True, residual=True,
               fuse_tile=(1, 2, 28, 32)),                                   # fused op by op: 4x16, no split
-], ids=["3x3", "remainder", "depthwise", "depthwise-half-width", "14-wide-split", "fused-4x16"])
+    ConvLayer(1, 4, 28, 16, 32, (3, 3), padding=1, relu=True),             # its ReLU in 4x16 tiles, no split
+], ids=["3x3", "remainder", "depthwise", "depthwise-half-width", "14-wide-split", "fused-4x16", "relu-4x16"])
 def test_avx2_layers_agree_with_the_reference(avx2_host, layer):
     assert is_scheduled(layer)
     check_layer(layer, seeds=(0, 1))

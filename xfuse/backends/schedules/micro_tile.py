@@ -126,10 +126,12 @@ class MicroTile:
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
-                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
+                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT,
+                      line_splits: bool = True) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
-    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
+    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`); `line_splits`: also when the
+    dividing tile has enough accumulators but rows of part of a cache line."""
     lanes = target.lanes(element_bits)
     fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight)
                for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
@@ -142,11 +144,13 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
     if best.accumulators >= SPLIT_ACCUMULATORS and best.whole_lines or not remainder:
         return best
-    # Too few accumulators, or rows of part of a cache line (14x8 on AVX2): tiles of
-    # `SPLIT_ACCUMULATORS` that leave rows compete, of whole lines in the second case.
+    # Too few accumulators, or enough only in rows of part of a cache line (14x8 on AVX2): tiles
+    # of `SPLIT_ACCUMULATORS` that leave rows compete, of whole lines in the second case.
+    part_lines = any(t.accumulators >= SPLIT_ACCUMULATORS and not t.whole_lines for t in enough)
+    if part_lines and not line_splits:
+        return best
     split = [replace(t, split_rows=m - m % t.mr, remainder=m % t.mr) for t in fitting
-             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS
-             and (t.whole_lines or best.accumulators < SPLIT_ACCUMULATORS)]
+             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS and (t.whole_lines or not part_lines)]
     if not split:
         return best
     best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
@@ -155,14 +159,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
                              remainder: bool = True, min_bits: int = 128,
-                             b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
+                             b_load_weight: float = B_LOAD_WEIGHT, line_splits: bool = True) -> MicroTile | None:
     """`choose_micro_tile` with the target's full vector width, else half of it, down to
     `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
     (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
     (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
     4.5 ms as loops, reading B down its columns)."""
     for narrower in target.narrower(min_bits):
-        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight)
+        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight, line_splits)
         if tile is not None:
             return tile
     return None
