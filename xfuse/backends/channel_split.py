@@ -33,7 +33,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedules.matmul import _in_tiled_loop, _is_plain_matmul
-from xfuse.backends.schedules.micro_tile import choose_micro_tile
+from xfuse.backends.schedules.micro_tile import CACHE_LINE_BITS, choose_micro_tile
 from xfuse.backends.schedules.conv import schedulable
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_syntax import MATMUL
@@ -168,11 +168,6 @@ def split_channel_remainders(module: ModuleOp, target: CpuTarget) -> int:
     return _split_all(module, "linalg.conv_2d_nhwc_hwcf", lambda op: _head_channels(op, target), 3, _part)
 
 
-CACHE_LINE_BITS = 512
-"""Tiles narrower than a cache line share lines with their neighbours (8-lane f32 tiles on AVX2
-too): split unless a multiple of one divides the columns."""
-
-
 def _matmul_head_columns(matmul: Operation, target: CpuTarget) -> int | None:
     """The columns of `matmul`'s full-width head (a multiple of four vectors), or None when it is
     not split."""
@@ -182,6 +177,8 @@ def _matmul_head_columns(matmul: Operation, target: CpuTarget) -> int | None:
     columns, bits = result.get_shape()[1], result.element_type.bitwidth
     block = 4 * target.lanes(bits)
     head = columns // block * block
+    # Tiles narrower than a cache line share lines with their neighbours (8-lane f32 tiles on
+    # AVX2 too): split unless a multiple of one divides the columns.
     if columns % (CACHE_LINE_BITS // bits) == 0 or head < MIN_HEAD_FRACTION * columns:
         return None  # a tile of whole cache lines divides the columns, or the head is too small
     return head

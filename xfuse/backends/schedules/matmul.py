@@ -184,7 +184,8 @@ def _mmt4d_tile(acc: TensorType, target: CpuTarget) -> MicroTile | None:
     """The register tile of an mmt4d: its whole `m0 x n0` inner tile, when rows are whole vectors
     and it fits the register file (the data tiling chose it; the schedule does not split it)."""
     m0, n0 = acc.get_shape()[2:]
-    tile = MicroTile(m0, n0, target.lanes(acc.element_type.bitwidth))
+    bits = acc.element_type.bitwidth
+    tile = MicroTile(m0, n0, target.lanes(bits), element_bits=bits)
     if n0 % tile.lanes or tile.registers > target.vector_registers:
         return None
     return tile

@@ -11,7 +11,9 @@ wait on a previous FMA). Among those the score is FMAs per weighted load,
 and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
 accumulators, then the wider tile. When the best such tile has fewer than `SPLIT_ACCUMULATORS`,
 tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(M % MR) x NR`
-tile for the rest (the op is split there; `_register_tiles`). For f32 on AVX-512 (32 registers
+tile for the rest (the op is split there; `_register_tiles`); so they do when the best dividing
+tile's rows of B are narrower than a cache line (`CACHE_LINE_BITS`: 14x8 on AVX2, whose B loads
+the score weighs by the whole line), tiles of whole lines then. For f32 on AVX-512 (32 registers
 of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
 FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
 for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU for matmuls
@@ -66,6 +68,14 @@ MAX_MR = 16
 MIN_K_BLOCK = 32
 """Shortest K block worth its accumulator stores and reloads."""
 
+CACHE_LINE_BITS = 512
+"""A cache line (64 bytes on x86-64 and the usual AArch64 cores). A register tile whose rows of B
+are narrower than one (`NR = 8` f32 on AVX2) reads part of a line per K step and the rest of it
+a whole K loop later, when the line has left L1: its B loads are weighed by the line they bring
+(`MicroTile.b_row_lines`). Measured on Zen 3 (AVX2, one thread, CPU time, interleaved, busy
+machine, fastest of 21): the 14x14, 1024 -> 256 1x1 convolution 4.93 ms with 14x8 tiles against
+2.04 with 6x16 (a 12 + 2 split); 56x56 3x3 64 -> 64 3.88 against 3.51 with 4x16."""
+
 
 @dataclass(frozen=True)
 class MicroTile:
@@ -79,6 +89,8 @@ class MicroTile:
     of `mr`); the op is split there and the other `remainder` rows get one `remainder x nr` tile.
     0 when `mr` divides the rows."""
     remainder: int = 0
+    element_bits: int = field(default=32, compare=False)
+    """Bits of one element (with `lanes`, the width of a vector register)."""
     b_load_weight: float = field(default=B_LOAD_WEIGHT, compare=False)
     """The cost of a vector load of B in broadcasts of A (`B_LOAD_WEIGHT`); only the score uses it."""
 
@@ -92,27 +104,36 @@ class MicroTile:
         return self.accumulators + self.nr // self.lanes + 1
 
     @property
+    def whole_lines(self) -> bool:
+        """A row of the tile's B panel covers whole cache lines (`CACHE_LINE_BITS`)."""
+        return self.nr * self.element_bits >= CACHE_LINE_BITS
+
+    @property
     def fmas_per_load(self) -> float:
         """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
-        vector loads of B (weight `b_load_weight` each)."""
-        return self.accumulators / (self.mr + self.b_load_weight * (self.nr // self.lanes))
+        vector loads of B (weight `b_load_weight` each; a row narrower than a cache line costs
+        as many as a line would hold: `CACHE_LINE_BITS`)."""
+        b_vectors = max(self.nr // self.lanes, CACHE_LINE_BITS // (self.lanes * self.element_bits))
+        return self.accumulators / (self.mr + self.b_load_weight * b_vectors)
 
     def row_weighted_fmas_per_load(self) -> float:
         """`fmas_per_load` averaged over the rows, the remainder tile's rows at its own score."""
         if not self.remainder:
             return self.fmas_per_load
-        rest = MicroTile(self.remainder, self.nr, self.lanes, b_load_weight=self.b_load_weight)
+        rest = replace(self, mr=self.remainder, split_rows=0, remainder=0)
         return (self.split_rows * self.fmas_per_load + self.remainder * rest.fmas_per_load) / (
             self.split_rows + self.remainder)
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
-                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
+                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT,
+                      line_splits: bool = True) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
-    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
+    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`); `line_splits`: also when the
+    dividing tile has enough accumulators but rows of part of a cache line."""
     lanes = target.lanes(element_bits)
-    fitting = [MicroTile(mr, nr, lanes, b_load_weight=b_load_weight)
+    fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight)
                for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
                for mr in range(1, min(m, MAX_MR) + 1)
                if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
@@ -121,10 +142,15 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
         return None
     enough = [t for t in dividing if t.accumulators >= MIN_ACCUMULATORS] or dividing
     best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
-    if best.accumulators >= SPLIT_ACCUMULATORS or not remainder:
+    if best.accumulators >= SPLIT_ACCUMULATORS and best.whole_lines or not remainder:
+        return best
+    # Too few accumulators, or enough only in rows of part of a cache line (14x8 on AVX2): tiles
+    # of `SPLIT_ACCUMULATORS` that leave rows compete, of whole lines in the second case.
+    part_lines = any(t.accumulators >= SPLIT_ACCUMULATORS and not t.whole_lines for t in enough)
+    if part_lines and not line_splits:
         return best
     split = [replace(t, split_rows=m - m % t.mr, remainder=m % t.mr) for t in fitting
-             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS]
+             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS and (t.whole_lines or not part_lines)]
     if not split:
         return best
     best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
@@ -133,14 +159,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
                              remainder: bool = True, min_bits: int = 128,
-                             b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
+                             b_load_weight: float = B_LOAD_WEIGHT, line_splits: bool = True) -> MicroTile | None:
     """`choose_micro_tile` with the target's full vector width, else half of it, down to
     `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
     (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
     (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
     4.5 ms as loops, reading B down its columns)."""
     for narrower in target.narrower(min_bits):
-        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight)
+        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight, line_splits)
         if tile is not None:
             return tile
     return None
