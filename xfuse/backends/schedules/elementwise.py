@@ -72,9 +72,10 @@ def _read_in_vectors(map_: AffineMap, operand: SSAValue) -> bool:
     """Whether a tile reads `operand` through `map_` in whole vectors: a projected permutation,
     or a broadcast whose constant zeros index size-1 dimensions and whose last result is the
     innermost loop (the squeeze-excite gate `1x1x1xC` read through `(d0, 0, 0, d3)`: a tile reads
-    a contiguous vector of it). Left to the loops, `linalg-fuse-elementwise-ops` fused the gate's
-    sigmoid into the multiply (an exp per pixel and channel), and LLVM vectorized the loop behind a
-    runtime overlap check whose scalar path runs when the result is written in place of its input.
+    a contiguous vector of it). Left to the loops, the multiply was LLVM's loop-vectorized code
+    behind a runtime overlap check whose scalar path runs when the result is written in place of
+    its input, and `linalg-fuse-elementwise-ops` fused into it a gate no chain had taken (32
+    channels: one tile, no loop, `_tile`): an exp per pixel and channel.
     A broadcast along the innermost loop (a batch norm's `1xCx1x1` scale read through
     `(d0, d3, 0, 0)` in NCHW) reads element by element and is not taken."""
     if map_.is_projected_permutation():
