@@ -24,7 +24,7 @@ FILECHECK = Path(__file__).parent / "filecheck" / "transforms"
 PIPELINE = "default"
 """The backend's plain lowering, for both sides: the comparison is about the rewrite, not the
 schedules (which have differential tests of their own)."""
-NETWORKS = ["conv_bn_relu", "residual_block", "conv_maxpool", "pool_between_convs", "depthwise_conv",
+NETWORKS = ["conv_bn_relu", "residual_block", "conv_maxpool", "pool_between_convs", "depthwise_conv", "squeeze_excite",
             "grouped_conv", "matmul_add_relu"]
 
 
@@ -50,7 +50,7 @@ def test_small_networks_compute_the_same(name):
     assert_same_results(reference, compile_module(module, pipeline=PIPELINE), inputs, f"{name} after xfuse-nhwc")
 
 
-@pytest.mark.parametrize("name", ["conv_bn_relu", "residual_block", "depthwise_conv", "conv_maxpool",
+@pytest.mark.parametrize("name", ["conv_bn_relu", "residual_block", "depthwise_conv", "squeeze_excite", "conv_maxpool",
                                   "pool_between_convs", "grouped_conv"])
 def test_nhwc_through_the_direct_convolution_schedule(name):
     """The point of the layout: the `microkernel` pipeline's NHWC convolution schedule

@@ -154,6 +154,8 @@ LAYERS = [
     pytest.param(ConvLayer(1, 9, 19, 20, 16, (3, 3), relu=True), id="width17-remainder-c20"),
     pytest.param(ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True), id="depthwise-24"),
     pytest.param(ConvLayer(1, 17, 17, 32, 32, (3, 3), stride=2, depthwise=True, relu=True), id="depthwise-stride2"),
+    pytest.param(ConvLayer(1, 19, 13, 40, 40, (5, 5), stride=2, padding=2, depthwise=True, relu=True),
+                 id="depthwise-5x5-stride2-odd"),  # EfficientNet's / MobileNetV3's 5x5 stride 2; odd sizes, 5 vectors on AVX2
     pytest.param(ConvLayer(1, 16, 16, 16, 32, (3, 3), padding=1, relu=True, residual=True, fuse_tile=(1, 4, 16, 32)),
                  id="fused-by-xfuse"),
     pytest.param(ConvLayer(1, 12, 12, 24, 24, (3, 3), padding=1, depthwise=True, relu=True, fuse_tile=(1, 4, 12, 8)),

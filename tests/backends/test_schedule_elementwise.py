@@ -4,6 +4,8 @@
   instance with its four producers; a batch norm whose scale is read through `(c, 0, 0)` keeps
   the whole chain for `linalg-fuse-elementwise-ops`; innermost dimensions no whole vector
   divides, ops a register tile takes and the parallel pipelines are left alone.
+- A squeeze-excite multiply (its `1x1x1xC` gate read through `(n, 0, 0, c)`) is a chain, its
+  gate's sigmoid not part of it; against `default`.
 - The code: the GELU's lowered code computes on 16-lane vectors.
 - Differential: the GELU against numpy's erf GELU, and seeded random elementwise DAGs (binary
   and unary ops, broadcast and rank-0 operands, values read twice) through `microkernel` against
@@ -174,6 +176,51 @@ def test_a_chain_with_an_operand_read_through_zeros_is_left_whole():
     module = parse(BATCH_NORM)
     assert plan_elementwise(module, AVX512) == []
     assert _marks(module) == ([], [])
+
+
+SQUEEZE_EXCITE = """
+func.func @gate(%x: tensor<1x4x6x32xf32>, %g: tensor<1x1x1x32xf32>) -> tensor<1x4x6x32xf32> {
+  %one = arith.constant 1.0 : f32
+  %ge = tensor.empty() : tensor<1x1x1x32xf32>
+  %sigmoid = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                             iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%g : tensor<1x1x1x32xf32>) outs(%ge : tensor<1x1x1x32xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %n = arith.negf %a : f32
+    %x1 = math.exp %n : f32
+    %d = arith.addf %x1, %one : f32
+    %r = arith.divf %one, %d : f32
+    linalg.yield %r : f32
+  } -> tensor<1x1x1x32xf32>
+  %e = tensor.empty() : tensor<1x4x6x32xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, 0, 0, c)>,
+                                        affine_map<(n, h, w, c) -> (n, h, w, c)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %sigmoid : tensor<1x4x6x32xf32>, tensor<1x1x1x32xf32>) outs(%e : tensor<1x4x6x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %r = arith.mulf %a, %b : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x6x32xf32>
+  return %y : tensor<1x4x6x32xf32>
+}
+"""
+
+
+def test_a_squeeze_excite_gate_is_read_in_vectors_and_computed_once():
+    """The channel multiply reads its `1x1x1xC` gate through `(n, 0, 0, c)`, contiguous along the
+    innermost loop: the multiply is a chain (vectorized, not LLVM's loops), and the sigmoid that
+    computes the gate stays out of it: joined, it would run once per pixel and channel."""
+    module = parse(SQUEEZE_EXCITE)
+    assert plan_elementwise(module, AVX512) == [(1, 1, 1, 32)]
+    roots, producers = _marks(module)
+    assert [op.results[0].name_hint for op in roots] == ["y"] and producers == []
+
+
+def test_a_squeeze_excite_gate_agrees(tmp_path):
+    reference = compile_module(parse(SQUEEZE_EXCITE), pipeline="default")
+    inputs = random_inputs(reference.signature, seed=3)
+    candidate = compile_module(parse(SQUEEZE_EXCITE), pipeline="microkernel")
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize(("shape", "planned"), [((1, 8, 24), False), ((1, 1, 64), False), ((1, 4, 32), True)])

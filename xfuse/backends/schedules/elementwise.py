@@ -13,8 +13,11 @@ the GELU's erf polynomial ran as `vmulss`/`vaddss`, 0.256 ms for 128 x 1024 elem
 xfuse/backends/parallel_split.py, restricted to elementwise generics). `elementwise_bodies`
 tiles each root `1 x ... x 1 x T` (`T` whole vectors of the innermost dimension), fuses the
 marked producers into the tile loop, and vectorizes the tile: one pass over memory per chain, on
-vectors. A chain whose innermost dimension no whole vector divides, with dynamic shapes, or
-with a generic that reads an operand through constant zeros (torch-mlir's batch norms read their
+vectors. A squeeze-excite multiply reads its `1x1x1xC` gate through `(d0, 0, 0, d3)`, whole
+vectors along the innermost loop (`_read_in_vectors`), and leaves the gate's producer out of the
+chain (`_broadcast_read`). A chain whose innermost dimension no whole vector divides, with
+dynamic shapes, or with a generic that reads an operand through constant zeros across the
+innermost loop (torch-mlir's batch norms read their
 `C x 1 x 1` scale through `(c, 0, 0)`: `_chain`) keeps the loops.
 
 The parallel pipelines leave these ops to the parallel split (one `scf.forall` slice per CPU).
@@ -25,7 +28,8 @@ from __future__ import annotations
 import math
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
-from xdsl.ir import Operation, OpResult
+from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
@@ -58,10 +62,30 @@ def _elementwise(op: Operation) -> bool:
     if any(str(it.data) != "parallel" for it in op.properties["iterator_types"].data):
         return False
     maps = [m.data for m in op.properties["indexing_maps"].data]
-    if not _is_identity(maps[-1]) or not all(m.is_projected_permutation() for m in maps):
+    if not _is_identity(maps[-1]) or not all(_read_in_vectors(m, v) for m, v in zip(maps, op.operands)):
         return False
     return all(isinstance(v.type, TensorType) and v.type.has_static_shape() for v in op.operands
                if isinstance(v.type, TensorType))
+
+
+def _read_in_vectors(map_: AffineMap, operand: SSAValue) -> bool:
+    """Whether a tile reads `operand` through `map_` in whole vectors: a projected permutation,
+    or a broadcast whose constant zeros index size-1 dimensions and whose last result is the
+    innermost loop (the squeeze-excite gate `1x1x1xC` read through `(d0, 0, 0, d3)`: a tile reads
+    a contiguous vector of it). Left to the loops, the multiply was LLVM's loop-vectorized code
+    behind a runtime overlap check whose scalar path runs when the result is written in place of
+    its input, and `linalg-fuse-elementwise-ops` fused into it a gate no chain had taken (32
+    channels: one tile, no loop, `_tile`): an exp per pixel and channel.
+    A broadcast along the innermost loop (a batch norm's `1xCx1x1` scale read through
+    `(d0, d3, 0, 0)` in NCHW) reads element by element and is not taken."""
+    if map_.is_projected_permutation():
+        return True
+    if not (map_.results and map_.is_projected_permutation(allow_zero_in_results=True)
+            and isinstance(operand.type, TensorType)):
+        return False
+    last, shape = map_.results[-1], operand.type.get_shape()
+    return (isinstance(last, AffineDimExpr) and last.position == map_.num_dims - 1
+            and all(shape[i] == 1 for i, e in enumerate(map_.results) if isinstance(e, AffineConstantExpr)))
 
 
 def _tile(op: Operation, target: CpuTarget) -> tuple[int, ...] | None:
@@ -95,10 +119,12 @@ def _chain(root: Operation, block, candidate) -> tuple[list[Operation], list[Ope
     while True:
         while work:
             consumer = work.pop()
-            for value in consumer.operands:
+            for index, value in enumerate(consumer.operands):
                 producer = value.op if isinstance(value, OpResult) else None
                 if producer is None or producer in members or producer.parent_block() is not block:
                     continue
+                if _broadcast_read(consumer, index):
+                    continue  # stays a small op of its own (`_broadcast_read`)
                 readers = {use.operation for use in value.uses}
                 if readers != {consumer}:
                     if _shareable(producer, readers, root, candidate):
@@ -120,6 +146,17 @@ def _chain(root: Operation, block, candidate) -> tuple[list[Operation], list[Ope
             shared.append(producer)
             members.add(producer)
             work.append(producer)
+
+
+def _broadcast_read(consumer: Operation, index: int) -> bool:
+    """Whether `consumer` reads its operand `index` through constant zeros (a squeeze-excite gate
+    `1x1x1xC` read by the multiply of the whole activation through `(d0, 0, 0, d3)`). Its
+    producer stays out of the chain, a pass over its few elements: fused into the chain's tiles
+    (or by `linalg-fuse-elementwise-ops` into the loops), it is computed again for every element
+    of the chain (EfficientNet's sigmoid gate: an exp polynomial per pixel and channel)."""
+    maps = consumer.properties.get("indexing_maps")
+    return (consumer.name == "linalg.generic" and maps is not None and index < len(maps.data)
+            and any(isinstance(e, AffineConstantExpr) for e in maps.data[index].data.results))
 
 
 def _shareable(producer: Operation, readers: set[Operation], root: Operation, candidate) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 
 NCHW_TO_NHWC = (0, 2, 3, 1)
 """`linalg.transpose` permutation NCHW -> NHWC (NHWC dim i is NCHW dim NCHW_TO_NHWC[i])."""
@@ -91,13 +91,25 @@ def _group_reshape_problem(op: Operation) -> str | None:
 _IDENTITY_4D = AffineMap.identity(4)
 
 
+def keeps_reduced_dims(value: SSAValue, map_: AffineMap) -> bool:
+    """Whether `map_` writes the static 4-D `value` as the identity or as a reduction that keeps
+    its reduced dimensions with size 1 (`(d0, d1, 0, 0)`: ONNX's ReduceMean over H and W with
+    keepdims). Such a result takes the layout of its loops, as an identity one does."""
+    if not is_static_4d(value) or map_.num_dims != 4 or len(map_.results) != 4:
+        return False
+    shape = value.type.get_shape()
+    return all(expr == AffineDimExpr(i) or (isinstance(expr, AffineConstantExpr) and expr.value == 0
+                                            and shape[i] == 1)
+               for i, expr in enumerate(map_.results))
+
+
 def _generic_problem(op: Operation) -> str | None:
     maps = [m.data for m in op.indexing_maps.data]
     if len(op.iterator_types.data) != 4:
         return f"it has {len(op.iterator_types.data)} loops, not the 4 of an NCHW tensor"
     outputs = maps[len(op.inputs):]
-    if not op.outputs or not all(is_static_4d(v) and m == _IDENTITY_4D for v, m in zip(op.outputs, outputs)):
-        return "its results are not 4-D tensors written with identity maps"
+    if not op.outputs or not all(keeps_reduced_dims(v, m) for v, m in zip(op.outputs, outputs)):
+        return "its results are not 4-D tensors written with identity maps (or keeping reduced dimensions)"
     return None
 
 
@@ -176,7 +188,9 @@ def layout_operands(op: Operation) -> list[int]:
         return [0, len(op.operands) - 1]
     if op.name == "linalg.generic":
         maps = [m.data for m in op.indexing_maps.data]
-        return [i for i, (v, m) in enumerate(zip(op.operands, maps)) if is_static_4d(v) and m == _IDENTITY_4D]
+        outputs = range(len(op.inputs), len(op.operands))
+        return [i for i, (v, m) in enumerate(zip(op.operands, maps))
+                if (is_static_4d(v) and m == _IDENTITY_4D) or (i in outputs and keeps_reduced_dims(v, m))]
     if op.name in ("tensor.concat", "linalg.transpose"):
         return list(range(len(op.operands)))
     if op.name in ("linalg.broadcast", "linalg.fill"):

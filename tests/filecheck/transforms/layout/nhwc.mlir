@@ -3,6 +3,7 @@
 // RUN: xfuse-opt %S/../network/Inputs/conv_bn_relu.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=CBR
 // RUN: xfuse-opt %S/../network/Inputs/conv_maxpool.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=POOL
 // RUN: xfuse-opt %S/../network/Inputs/depthwise_conv.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=DW
+// RUN: xfuse-opt %S/../network/Inputs/squeeze_excite.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=SE
 // RUN: xfuse-opt %S/../network/Inputs/grouped_conv.mlir -p 'xfuse-nhwc' | filecheck %s --check-prefix=GROUPED
 // RUN: xfuse-opt %S/../network/Inputs/squeezenet.mlir -p 'xfuse-nhwc{remarks=true}' 2>&1 | filecheck %s --check-prefix=SQZ
 
@@ -42,6 +43,23 @@
 // Depthwise 3x3: CHW filter folded to HWC (element [c][kh][kw] now at [kh][kw][c]).
 // DW:      %[[W:[^ ]+]] = arith.constant dense<{{\[\[\[}}-0.0198230743, 0.472850531, {{.*}}> : tensor<3x3x8xf32>
 // DW:      linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%{{.*}}, %[[W]] : tensor<1x10x10x8xf32>, tensor<3x3x8xf32>) outs(%{{.*}} : tensor<1x8x8x8xf32>)
+
+// Squeeze-excite (ReduceMean over H and W with keepdims): the reduction's 1x8x1x1 result is
+// written through (d0, d1, 0, 0), a map that keeps the reduced dimensions; it becomes NHWC like an
+// identity-map result: channels the last, parallel loop, H and W reduced outside it, and no
+// transpose of the activation to NCHW for the mean nor of the mean back to NHWC.
+// SE: remark: xfuse-nhwc: NHWC: 2 linalg.conv_2d_nchw_fchw, 1 linalg.depthwise_conv_2d_nchw_chw, 13 other ops; 0 weight argument(s) permuted; 2 transpose(s) inserted
+// SE:      %[[CONV:[^ ]+]] = linalg.depthwise_conv_2d_nhwc_hwc
+// SE-NOT:  linalg.transpose
+// SE:      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, 0, 0, d3)>], iterator_types = ["parallel", "reduction", "reduction", "parallel"]} ins(%[[CONV]] : tensor<1x7x6x8xf32>) outs(%{{.*}} : tensor<1x1x1x8xf32>)
+// SE-NOT:  linalg.transpose
+// SE:      linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x1x8xf32>, tensor<1x1x8x4xf32>)
+// SE-NOT:  linalg.transpose
+// SE:      linalg.generic {{.*}} ins(%[[CONV]], %{{.*}} : tensor<1x7x6x8xf32>, tensor<1x1x1x8xf32>)
+// SE-NEXT: ^bb0(
+// SE-NEXT:   arith.mulf
+// SE:      linalg.transpose ins(%{{.*}} : tensor<1x7x6x8xf32>) outs(%{{.*}} : tensor<1x8x7x6xf32>) permutation = [0, 3, 1, 2]
+// SE-NEXT: func.return
 
 // Grouped 1x1 convolution (2 groups): torch-mlir splits C into G x C/G around it; in NHWC the
 // split is of the last dimension (NHWGC) and the convolution is conv_2d_nhwgc_gfhwc, its

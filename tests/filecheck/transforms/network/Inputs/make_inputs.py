@@ -92,6 +92,23 @@ def depthwise_conv():
     return _model(nodes, [_vi("x", 1, 8, 8, 8)], [_vi("y", 1, 8, 8, 8)], inits)
 
 
+def squeeze_excite():
+    """A depthwise convolution gated by squeeze-excite as EfficientNet's blocks export it:
+    ReduceMean over H and W (keepdims), 1x1 convolutions, Sigmoid, Mul of the gate."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1], group=8),
+        helper.make_node("ReduceMean", ["c"], ["m"], axes=[2, 3], keepdims=1),
+        helper.make_node("Conv", ["m", "w1", "b1"], ["r"]),
+        helper.make_node("Relu", ["r"], ["rr"]),
+        helper.make_node("Conv", ["rr", "w2", "b2"], ["e"]),
+        helper.make_node("Sigmoid", ["e"], ["g"]),
+        helper.make_node("Mul", ["c", "g"], ["y"]),
+    ]
+    inits = [_init("w", 8, 1, 3, 3), _init("b", 8), _init("w1", 4, 8, 1, 1), _init("b1", 4),
+             _init("w2", 8, 4, 1, 1), _init("b2", 8)]
+    return _model(nodes, [_vi("x", 1, 8, 7, 6)], [_vi("y", 1, 8, 7, 6)], inits)
+
+
 def grouped_conv():
     nodes = [helper.make_node("Conv", ["x", "w", "b"], ["y"], group=2)]
     inits = [_init("w", 8, 4, 1, 1), _init("b", 8)]
@@ -141,6 +158,7 @@ MODELS = {
     "pool_between_convs": pool_between_convs,
     "depthwise_conv": depthwise_conv,
     "grouped_conv": grouped_conv,
+    "squeeze_excite": squeeze_excite,
     "matmul_add_relu": matmul_add_relu,
     "batched_matmul": batched_matmul,
     "attention": attention_scores,
