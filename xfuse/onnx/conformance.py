@@ -151,17 +151,24 @@ def _schema_names() -> dict[str, str]:
     return {schema.name.lower(): schema.name for schema in onnx.defs.get_all_schemas_with_history()}
 
 
+CASE_NAME_ALIASES = {"sce": "SoftmaxCrossEntropyLoss", "nllloss": "NegativeLogLikelihoodLoss",
+                     "mvn": "MeanVarianceNormalization"}
+"""Case-name prefixes (squashed) that abbreviate their op: without them the expanded losses
+counted as `Constant (expanded)`, after their body's first node."""
+
+
 def op_of_case(name: str, model: Any, schema_names: dict[str, str]) -> str:
     """The op a case tests: its one node's type, or for a function's expanded body the op whose
     name is the longest prefix of the case's (`test_rotary_embedding_expanded` -> RotaryEmbedding
-    (expanded))."""
+    (expanded)), or that the prefix abbreviates (`test_sce_mean_expanded`: `CASE_NAME_ALIASES`)."""
     nodes = model.graph.node
     expanded = "_expanded" in name
     if len(nodes) == 1 and not expanded:
         return nodes[0].op_type
     squashed = name.removeprefix("test_").replace("_", "").lower()
     best = max((key for key in schema_names if squashed.startswith(key)), key=len, default=None)
-    op = schema_names[best] if best else nodes[0].op_type
+    alias = next((op for prefix, op in CASE_NAME_ALIASES.items() if squashed.startswith(prefix)), None)
+    op = alias or (schema_names[best] if best else nodes[0].op_type)
     return f"{op} (expanded)" if expanded else op
 
 

@@ -192,6 +192,18 @@ def set_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence
                                 f"--input-shape {name}=D0,D1,... on the command line")
 
 
+def without_declared_shapes(model: onnx.ModelProto) -> onnx.ModelProto:
+    """A copy of `model` without its `value_info` and its outputs' shapes: what an exporter
+    declared, hints that ONNX's strict inference may contradict (onnxruntime ignores them)."""
+    bare = onnx.ModelProto()
+    bare.CopyFrom(model)
+    del bare.graph.value_info[:]
+    for output in bare.graph.output:
+        if output.type.HasField("tensor_type"):
+            output.type.tensor_type.ClearField("shape")
+    return bare
+
+
 def make_value_info(name: str, array: np.ndarray) -> onnx.ValueInfoProto:
     """A graph input declaring `array`'s element type and shape."""
     return helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(array.dtype), array.shape)
