@@ -45,6 +45,8 @@ def test_fixed_sample(sample_cases):
     # torch-mlir crashed on the expanded RotaryEmbedding until its shape computations were folded
     # first (xfuse/onnx/prepare.py); a crash of the helper process is tested below
     assert verdicts["test_rotary_embedding_expanded"].verdict == "pass"
+    # xDSL read the -inf of torch-mlir's causal mask (0xFF800000) as a number: wrong results
+    assert verdicts["test_attention_3d_causal_expanded"].verdict == "pass"
 
 
 def test_a_native_abort_in_the_import_helper_is_an_onnx_error():

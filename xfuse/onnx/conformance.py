@@ -57,6 +57,7 @@ FIXED_SAMPLE = (
     "test_gridsample_nearest", "test_gridsample_zeros_padding", "test_l2normalization_axis_0",
     "test_lstm_with_peepholes", "test_resize_downsample_scales_linear_align_corners",
     "test_spacetodepth_crd_mode_example",
+    "test_attention_3d_causal_expanded",  # a -inf mask constant read as 4286578688 (xfuse/parsing.py)
     # formerly crashing the process
     "test_castlike_FLOAT_to_INT4", "test_quantizelinear_uint16", "test_rotary_embedding_expanded",
     "test_det_2d", "test_einsum_scalar", "test_reshape_allowzero_reordered",
@@ -71,7 +72,8 @@ once gave a wrong result, crashed or aborted in mlir-opt, and a few that pass.""
 
 FIXED_SAMPLE_MODULES = ("bitshift", "dynamicquantizelinear", "gelu", "gridsample", "lpnormalization", "lstm",
                         "resize", "spacetodepth", "castlike", "quantizelinear", "rotaryembedding", "det", "einsum",
-                        "reshape", "bernoulli", "stft", "abs", "add", "sigmoid", "matmul", "relu", "softmax")
+                        "reshape", "bernoulli", "stft", "abs", "add", "sigmoid", "matmul", "relu", "softmax",
+                        "attention")
 """The modules of `onnx.backend.test.case.node` that generate `FIXED_SAMPLE`."""
 
 
