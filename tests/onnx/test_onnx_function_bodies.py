@@ -1,6 +1,7 @@
 """Ops replaced by the function body ONNX defines them by (xfuse/onnx/function_bodies.py), and
 Reciprocal as a division (xfuse/onnx/prepare.py): each family's ONNX conformance case (one node,
-not the expanded form) agrees with onnxruntime and with ONNX's reference outputs."""
+not the expanded form) agrees with onnxruntime and with ONNX's reference outputs (`QUICK` in the
+default run, the others with `--heavy`)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,14 @@ def _onnxruntime(model: onnx.ModelProto, feeds: dict) -> list[np.ndarray]:
     return ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, feeds)
 
 
-@pytest.mark.parametrize("name", list(FAMILY_CASES))
+QUICK = ("test_attention_3d_causal", "test_rms_normalization_3d_axis1_epsilon", "test_rotary_embedding",
+         "test_sce_mean_weight")
+"""The families the default run checks (about 5 s each on the loaded 2-core machine); the others
+are `heavy` (the CI budget), and in the conformance run."""
+
+
+@pytest.mark.parametrize("name", [name if name in QUICK else pytest.param(name, marks=pytest.mark.heavy)
+                                  for name in FAMILY_CASES])
 def test_family_agrees_with_onnxruntime_and_the_reference(cases, name):
     case = cases[name]
     model = onnx.load_from_string(case.model)

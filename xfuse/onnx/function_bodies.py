@@ -30,7 +30,7 @@ import onnx.inliner
 from onnx import helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node, first_line, opset_of, without_declared_shapes
+from xfuse.onnx.graph import describe_node, first_line, opset_of, value_types, without_declared_shapes
 
 EXPANDED_OPS: dict[str, str] = {
     "Attention": "torch-mlir has no lowering of it",
@@ -71,7 +71,7 @@ def _is_expanded(node: onnx.NodeProto) -> bool:
 
 def _expand_once(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     opset = opset_of(model)
-    types = _value_types(model)
+    types = value_types(model)
     result = onnx.ModelProto()
     result.CopyFrom(model)
     expanded: dict[str, str] = {}  # node name -> its description
@@ -113,19 +113,6 @@ def _check_bodies(model: onnx.ModelProto, expanded: dict[str, str]) -> None:
             raise OnnxError(f"ONNX shape inference failed: {message}") from None
         raise OnnxError(f"{', '.join(culprits)}: the function body ONNX defines it by fails shape inference "
                         f"with these inputs and attributes: {message}") from None
-
-
-def _value_types(model: onnx.ModelProto) -> dict[str, onnx.TypeProto]:
-    """Every value's inferred type, by name (inference failures leave a value out)."""
-    try:
-        inferred = onnx.shape_inference.infer_shapes(model, data_prop=True)
-    except Exception:  # noqa: BLE001 - a body whose inputs have no type says so below
-        inferred = model
-    graph = inferred.graph
-    types = {value.name: value.type for value in [*graph.input, *graph.value_info, *graph.output]}
-    for init in graph.initializer:
-        types.setdefault(init.name, helper.make_tensor_type_proto(init.data_type, list(init.dims)))
-    return types
 
 
 def _function_body(node: onnx.NodeProto, opset: int, types: dict[str, onnx.TypeProto]) -> onnx.FunctionProto:
