@@ -119,3 +119,15 @@ def test_reciprocal_becomes_a_division_keeping_the_output_name():
     assert [node.op_type for node in model.graph.node] == ["Constant", "CastLike", "Div"]
     assert model.graph.node[-1].output[0] == "y" and model.graph.node[-1].name == "inv"
     onnx.checker.check_model(model)
+
+
+def test_a_loss_with_ignore_index_is_refused_at_the_node():
+    """The body's mask of ignored labels would be stored as i1, which mlir-opt cannot lower: a
+    refusal naming the node and why, not mlir-opt's assertion."""
+    scores = helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 5])
+    labels = helper.make_tensor_value_info("t", TensorProto.INT64, [3])
+    node = helper.make_node("NegativeLogLikelihoodLoss", ["x", "t"], ["loss"], name="nll", ignore_index=1)
+    graph = helper.make_graph([node], "g", [scores, labels], [helper.make_tensor_value_info("loss", TensorProto.FLOAT, [])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 22)])
+    with pytest.raises(OnnxError, match=r"node 'nll' \(NegativeLogLikelihoodLoss\): ignore_index: .* i1 buffer"):
+        xfuse.onnx.load(model)
