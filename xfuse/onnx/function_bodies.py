@@ -7,7 +7,9 @@ context-dependent one built for the node's attributes and input types): `Attenti
 (RotaryEmbedding), or one whose output `mlir-opt` aborts on (SoftmaxCrossEntropyLoss and
 NegativeLogLikelihoodLoss store `i1` values: MemRefToLLVM asserts on them). Their bodies are ops
 it lowers right (ONNX's "expanded" conformance cases show which), so each node of `EXPANDED_OPS`
-becomes the body ONNX defines for it: ONNX's own definition, not a twin of it.
+becomes the body ONNX defines for it: ONNX's own definition, not a twin of it. A loss with
+`ignore_index` would still need an `i1` buffer (its mask of ignored labels): refused at the node
+(`REFUSED_ATTRIBUTES`).
 
 The expansion runs in xfuse's preparation (`prepare.prepare_for_import`), not in torch-mlir's
 importer (whose `Config.function_expansion_allowlists_by_domain` could do it too): that way the
