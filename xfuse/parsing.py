@@ -187,6 +187,15 @@ class LocatingParser(Parser):
             value = int(value)  # pyright: ignore[reportArgumentType]
         return compact_splat(type, element.pack([value]))
 
+    def _parse_tensor_literal_element(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+        """An element of a dense literal; a hex integer is a float's bit pattern when the type
+        is a float type, as in MLIR (torch-mlir prints a causal mask's -inf as `0xFF800000`;
+        xDSL reads it as the number 4286578688)."""
+        element = super()._parse_tensor_literal_element()
+        if isinstance(element.value, int) and element.span.text.lower().startswith("0x"):
+            return _HexLiteralElement(element.is_negative, element.value, element.span)
+        return element
+
     def _parse_optional_splat_literal(self) -> AttrParserElement | bytes | None:
         """After `dense`: `<` one element or one hex string `>`, or None (nothing consumed
         that the caller does not rewind)."""
@@ -212,6 +221,15 @@ class LocatingParser(Parser):
             # An implicit module: errors about the whole module point at the start of the input.
             module.location = FileLineColLoc(StringAttr(self.lexer.input.name), IntAttr(1 + self._line_offset), IntAttr(1))
         return module
+
+
+class _HexLiteralElement(Parser._TensorLiteralElement):
+    """A hex integer in a dense literal: the bits of a float for a float type."""
+
+    def to_type(self, parser, type):  # pyright: ignore[reportIncompatibleMethodOverride]
+        if isinstance(type, AnyFloat):
+            return type.unpack(int(self.value).to_bytes(type.compile_time_size, "little"), 1)[0]
+        return super().to_type(parser, type)
 
 
 def parse(

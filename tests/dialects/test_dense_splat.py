@@ -68,6 +68,28 @@ def test_splat_spellings_read_as_mlir_reads_them():
     assert not is_compact_splat(values[4]) and dense_values(values[4]) == (1, 2, 3)
 
 
+def test_hex_elements_of_a_float_literal_are_bit_patterns():
+    """MLIR prints a non-finite float inside a literal as its bits (torch-mlir's causal mask:
+    `0xFF800000` is -inf); xDSL alone reads the number 4286578688, which made causal attention
+    wrong. Hex elements of an integer literal stay integers."""
+    module = parse(
+        """
+        func.func @g() {
+          %0 = arith.constant dense<[[0.0, 0xFF800000], [0x7F800000, 0x80000000]]> : tensor<2x2xf32>
+          %1 = arith.constant dense<[0xFC00, 1.0]> : tensor<2xf16>
+          %2 = arith.constant dense<[0x10, -3]> : tensor<2xi32>
+          return
+        }
+        """
+    )
+    values = [dense_values(op.value) for op in module.walk() if isinstance(op, arith.ConstantOp)]
+    assert values[0][:3] == (0.0, float("-inf"), float("inf"))
+    assert values[0][3] == 0.0 and str(values[0][3]) == "-0.0"
+    assert values[1] == (float("-inf"), 1.0)
+    assert values[2] == (16, -3)
+    assert "0xff800000" in str(module).lower()
+
+
 def test_a_splat_stride_is_read_per_window():
     module = parse(
         """

@@ -212,6 +212,31 @@ def set_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence
                                 f"--input-shape {name}=D0,D1,... on the command line")
 
 
+def value_types(model: onnx.ModelProto) -> dict[str, onnx.TypeProto]:
+    """Every value's inferred type, by name (inference failures leave a value out)."""
+    try:
+        inferred = onnx.shape_inference.infer_shapes(model, data_prop=True)
+    except Exception:  # noqa: BLE001 - the caller says what it misses
+        inferred = model
+    graph = inferred.graph
+    types = {value.name: value.type for value in [*graph.input, *graph.value_info, *graph.output]}
+    for init in graph.initializer:
+        types.setdefault(init.name, helper.make_tensor_type_proto(init.data_type, list(init.dims)))
+    return types
+
+
+def without_declared_shapes(model: onnx.ModelProto) -> onnx.ModelProto:
+    """A copy of `model` without its `value_info` and its outputs' shapes: what an exporter
+    declared, hints that ONNX's strict inference may contradict (onnxruntime ignores them)."""
+    bare = onnx.ModelProto()
+    bare.CopyFrom(model)
+    del bare.graph.value_info[:]
+    for output in bare.graph.output:
+        if output.type.HasField("tensor_type"):
+            output.type.tensor_type.ClearField("shape")
+    return bare
+
+
 def make_value_info(name: str, array: np.ndarray) -> onnx.ValueInfoProto:
     """A graph input declaring `array`'s element type and shape."""
     return helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(array.dtype), array.shape)

@@ -11,15 +11,19 @@ on it, even after the inputs are made static. So, in this order (`prepare_for_im
    many ops only at recent opsets), `Dropout` becomes `Identity` (what it is at inference);
 2. the input shapes are fixed: `input_shapes` overrides symbolic and `-1` dimensions, and a
    dimension left unknown is an `OnnxError` naming the input (`graph.set_input_shapes`);
-3. the shape arithmetic is folded to constants by onnxruntime's own graph optimizer (basic
+3. ops that ONNX defines by a function body and torch-mlir does not lower (right) are replaced
+   by that body (`function_bodies.expand_function_ops`: Attention, RMSNormalization, the
+   losses, ...), and `Reciprocal(x)` becomes `Div(1, x)` (`reciprocal_as_division`: torch-mlir's
+   Reciprocal asserts at run time that no element is zero, where ONNX gives inf);
+4. the shape arithmetic is folded to constants by onnxruntime's own graph optimizer (basic
    level: constant folding, which evaluates `Shape` of a value whose shape is static, then every
    node whose inputs are constants; `fold_shape_computations`). onnxruntime is the reference
    the models are written for, and its folding covers every op it runs; the weights are graph
    inputs by then (`weights.externalize`), so nothing but shape arithmetic is a constant;
-4. boolean constant tensors (a causal attention mask) become `uint8` ones and a `Cast`
+5. boolean constant tensors (a causal attention mask) become `uint8` ones and a `Cast`
    (`bool_constants_as_bytes`): mlir-opt 22 asserts when it lowers a load from an `i1` global
    (MemRefToLLVM: "integralElementType.getWidth() >= 8"); the Cast fuses into the consumer;
-5. shapes are inferred (`infer_shapes_leniently`): ONNX's strict inference first; an
+6. shapes are inferred (`infer_shapes_leniently`): ONNX's strict inference first; an
    exporter's `value_info` or declared output shape that inference contradicts is only a hint
    (onnxruntime ignores it), so when strict inference fails they are dropped and it runs again.
 
@@ -40,7 +44,9 @@ import onnx
 from onnx import helper, numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import check_model, dropout_to_identity, first_line, opset_of, set_input_shapes, upgrade_opset
+from xfuse.onnx.function_bodies import expand_function_ops
+from xfuse.onnx.graph import (check_model, dropout_to_identity, first_line, opset_of, set_input_shapes, upgrade_opset,
+                              without_declared_shapes)
 
 SHAPE_OPS = frozenset({"Shape", "Size"})
 """Ops whose result is a value's shape: once the inputs are static, a constant to fold."""
@@ -70,6 +76,10 @@ def prepare_for_import(model: onnx.ModelProto, input_shapes: Mapping[str, Sequen
     dropout_to_identity(prepared)
     unknown_negative_dims(prepared)
     set_input_shapes(prepared, input_shapes, weights)
+    prepared, expanded = expand_function_ops(prepared)
+    if expanded:
+        notes.append(f"{expanded} node(s) replaced by the function body ONNX defines them by")
+    reciprocal_as_division(prepared)
     prepared, folded = fold_shape_computations(prepared)
     if folded:
         notes.append(folded)
@@ -139,6 +149,28 @@ def _keep_declared_interface(folded: onnx.ModelProto, original: onnx.ModelProto)
     folded.opset_import.extend(original.opset_import)
 
 
+def reciprocal_as_division(model: onnx.ModelProto) -> None:
+    """Replace every default-domain `Reciprocal(x)` by `Div(CastLike(1, x), x)`, in place.
+    torch-mlir lowers Reciprocal with a run-time `cf.assert` that no element is zero (its
+    failure would abort the caller); ONNX's Reciprocal of 0 is inf (-inf for -0.0), which is
+    what the division gives."""
+    graph = model.graph
+    nodes = []
+    for node in graph.node:
+        if node.op_type != "Reciprocal" or node.domain not in ("", "ai.onnx"):
+            nodes.append(node)
+            continue
+        prefix = node.name or node.output[0]
+        one_f32, one = f"{prefix}_one_f32", f"{prefix}_one"
+        nodes.append(helper.make_node("Constant", [], [one_f32], name=one_f32,  # not an initializer: IR < 4
+                                      value=numpy_helper.from_array(np.array(1, np.float32))))
+        nodes.append(helper.make_node("CastLike", [one_f32, node.input[0]], [one], name=f"{prefix}_CastLike"))
+        nodes.append(helper.make_node("Div", [one, node.input[0]], [node.output[0]], name=node.name))
+    if len(nodes) != len(graph.node):
+        del graph.node[:]
+        graph.node.extend(nodes)
+
+
 def bool_constants_as_bytes(model: onnx.ModelProto) -> None:
     """Replace every boolean initializer of more than one element by a `uint8` one (same name
     with `_bytes`) and a `Cast` to bool under the original name, in place (the module
@@ -170,14 +202,8 @@ def infer_shapes_leniently(model: onnx.ModelProto) -> tuple[onnx.ModelProto, str
         return _strict_inference(model), None
     except Exception as exc:  # noqa: BLE001 - InferenceError from C++
         strict_failure = first_line(exc)
-    bare = onnx.ModelProto()
-    bare.CopyFrom(model)
-    del bare.graph.value_info[:]
-    for output in bare.graph.output:
-        if output.type.HasField("tensor_type"):
-            output.type.tensor_type.ClearField("shape")
     try:
-        inferred = _strict_inference(bare)
+        inferred = _strict_inference(without_declared_shapes(model))
     except Exception as exc:  # noqa: BLE001
         raise OnnxError(f"ONNX shape inference failed: {first_line(exc)}") from None
     return inferred, (f"ONNX's strict shape inference failed on the shapes the model declares ({strict_failure}); "
