@@ -1,4 +1,4 @@
-"""`GridSample` on images (4-D), nearest and linear, written as the ops it is made of.
+"""`GridSample` on images (4-D), nearest, linear and cubic, written as the ops it is made of.
 
 torch-mlir's lowering rounds halfway cases of `mode='nearest'` differently from ONNX and, with
 `padding_mode='zeros'` (the default), reads outside the input for points outside it (garbage:
@@ -11,12 +11,13 @@ the width, y from entry 1 along the height):
   `Round` (half to even) for nearest; outside the border (`[0, d - 1]` or `[-0.5, d - 0.5]`):
   clipped to `[0, d - 1]` for `border`, reflected for `reflection`;
 - the taps: the coordinate itself for nearest, `floor` and `floor + 1` with weights `1 - t`, `t`
-  for linear; a tap outside `[0, d)` reads 0 with `zeros`, the nearest pixel with `border`, its
+  for linear, `floor - 1` to `floor + 2` with Keys' cubic weights (a = -0.75) for cubic; a tap outside `[0, d)` reads 0 with `zeros`, the nearest pixel with `border`, its
   reflection (truncated to an integer) with `reflection`;
-- each of the (1 or 4) taps reads `GatherElements` of the image flattened to `N x C x HW` at
+- each of the (1, 4 or 16) taps reads `GatherElements` of the image flattened to `N x C x HW` at
   `y * W + x`; the weighted taps are summed.
 
-Cubic mode and volumetric (5-D) inputs stay as they are (refused, or left to torch-mlir).
+Cubic mode with `border` padding (onnxruntime and ONNX's reference disagree there) and
+volumetric (5-D) inputs stay as they are (refused, or left to torch-mlir).
 """
 
 from __future__ import annotations
@@ -28,12 +29,15 @@ from onnx import TensorProto, helper, numpy_helper
 from xfuse.onnx.graph import node_attributes, static_types
 
 LINEAR = ("linear", "bilinear")
+CUBIC = ("cubic", "bicubic")
 NEAREST = "nearest"
+CUBIC_ALPHA = -0.75
+"""The cubic convolution's `a` that ONNX's GridSample uses (Keys)."""
 
 
 def decompose_grid_samples(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
-    """The prepared `model` with every default-domain 4-D float32 nearest or linear `GridSample`
-    decomposed (a copy, shapes inferred again, when there is one), and how many there were."""
+    """The prepared `model` with every default-domain 4-D float32 `GridSample` but a cubic one with
+    border padding decomposed (a copy, shapes inferred again, when there is one), and how many there were."""
     if not any(_candidate(node) for node in model.graph.node):
         return model, 0
     types = static_types(model)
@@ -60,8 +64,13 @@ def decompose_grid_samples(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int
 
 
 def _candidate(node: onnx.NodeProto) -> bool:
-    return (node.op_type == "GridSample" and node.domain in ("", "ai.onnx")
-            and node_attributes(node).get("mode", "linear") in (*LINEAR, NEAREST))
+    """Nearest, linear, and cubic but with `border` padding: there onnxruntime and ONNX's
+    reference disagree near the border (by 0.3 in one test: onnxruntime does not clip the
+    coordinate), so `support.py` refuses it."""
+    attributes = node_attributes(node)
+    mode = attributes.get("mode", "linear")
+    return (node.op_type == "GridSample" and node.domain in ("", "ai.onnx") and mode in (*LINEAR, *CUBIC, NEAREST)
+            and not (mode in CUBIC and attributes.get("padding_mode", "zeros") == "border"))
 
 
 class _Builder:
@@ -88,7 +97,8 @@ class _Builder:
 def _decompose(b: _Builder, node: onnx.NodeProto, x_shape, grid_shape, attributes: dict) -> None:
     n, c, h, w = x_shape
     _, out_h, out_w, _ = grid_shape
-    nearest = attributes.get("mode", "linear") == NEAREST
+    mode = attributes.get("mode", "linear")
+    nearest = mode == NEAREST
     padding = attributes.get("padding_mode", "zeros")
     align = bool(attributes.get("align_corners", 0))
     grid = node.input[1]
@@ -98,9 +108,13 @@ def _decompose(b: _Builder, node: onnx.NodeProto, x_shape, grid_shape, attribute
         coordinate = _coordinate(b, g, size, nearest, padding, align)
         if nearest:
             axes.append([(coordinate, None)])
+            continue
+        low = b.op("Floor", coordinate)
+        t = b.op("Sub", coordinate, low)
+        if mode in CUBIC:
+            axes.append([(b.op("Add", low, b.const(float(offset))), weight)
+                         for offset, weight in zip((-1, 0, 1, 2), _cubic_weights(b, t), strict=True)])
         else:
-            low = b.op("Floor", coordinate)
-            t = b.op("Sub", coordinate, low)
             axes.append([(low, b.op("Sub", b.const(1.0), t)), (b.op("Add", low, b.const(1.0)), t)])
     flat = b.op("Reshape", node.input[0], b.const([n, c, h * w], np.int64))
     terms = []
@@ -127,6 +141,23 @@ def _decompose(b: _Builder, node: onnx.NodeProto, x_shape, grid_shape, attribute
         b.op("Add", total, terms[-1], output=node.output[0])
     else:
         b.op("Identity", total, output=node.output[0])
+
+
+def _cubic_weights(b: _Builder, t: str) -> list[str]:
+    """Keys' cubic convolution weights of the taps at -1, 0, 1, 2 from the floor, for the
+    fraction `t` (ONNX's `_gs_get_cubic_coeffs`)."""
+    a = CUBIC_ALPHA
+
+    def outer(d: str) -> str:  # ((a d - 5a) d + 8a) d - 4a, for 1 < d < 2
+        inner = b.op("Add", b.op("Mul", b.op("Sub", b.op("Mul", d, b.const(a)), b.const(5 * a)), d), b.const(8 * a))
+        return b.op("Sub", b.op("Mul", inner, d), b.const(4 * a))
+
+    def middle(d: str) -> str:  # ((a + 2) d - (a + 3)) d d + 1, for 0 <= d <= 1
+        inner = b.op("Sub", b.op("Mul", d, b.const(a + 2)), b.const(a + 3))
+        return b.op("Add", b.op("Mul", b.op("Mul", inner, d), d), b.const(1.0))
+
+    one_minus = b.op("Sub", b.const(1.0), t)
+    return [outer(b.op("Add", t, b.const(1.0))), middle(t), middle(one_minus), outer(b.op("Sub", b.const(2.0), t))]
 
 
 def _coordinate(b: _Builder, g: str, size: int, nearest: bool, padding: str, align: bool) -> str:
