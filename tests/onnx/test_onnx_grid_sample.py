@@ -1,8 +1,8 @@
 """`GridSample` (4-D: nearest, linear, cubic) decomposed before import (xfuse/onnx/grid_sample.py):
 each padding mode with and without `align_corners` agrees with onnxruntime on grids that reach
 far outside the image (reflected more than once) and hit halfway points (nearest rounds half to
-even); volumetric inputs, and cubic with border padding (where onnxruntime and ONNX's reference
-disagree), stay refused. The default run takes one case of each padding mode (CI
+even), images and volumes; cubic with border padding (where onnxruntime and ONNX's reference
+disagree) stays refused. The default run takes one case of each padding mode (CI
 time); the other combinations, cubic among them (16 taps: 10-30 s to compile), are `heavy`."""
 
 from __future__ import annotations
@@ -61,11 +61,17 @@ def test_agrees_with_onnxruntime(mode, padding_mode, align_corners):
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
 
 
-def test_volumetric_stays_refused_by_name():
-    model = grid_sample_model("nearest", "border", 0, shapes=((1, 2, 3, 4, 5), (1, 2, 2, 2, 3), (1, 2, 2, 2, 2)))
-    assert decompose_grid_samples(model)[1] == 0
-    with pytest.raises(OnnxError, match=r"node 'sample' \(GridSample\): mode 'nearest'"):
-        xfuse.onnx.load(model)
+@pytest.mark.parametrize("mode, padding_mode, align_corners", [
+    ("nearest", "border", 0), pytest.param("linear", "reflection", 1, marks=HEAVY)])
+def test_volumes_agree_with_onnxruntime(mode, padding_mode, align_corners):
+    shapes = ((1, 2, 3, 4, 5), (1, 2, 2, 3, 3), (1, 2, 2, 2, 3))
+    model = grid_sample_model(mode, padding_mode, align_corners, shapes=shapes)
+    assert decompose_grid_samples(model)[1] == 1
+    rng = np.random.default_rng(7)
+    feeds = {"x": rng.standard_normal(shapes[0]).astype(np.float32),
+             "grid": rng.uniform(-2.5, 2.5, shapes[1]).astype(np.float32)}
+    expected = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, feeds)[0]
+    np.testing.assert_allclose(xfuse.onnx.load(model).run(feeds)["y"], expected, rtol=1e-5, atol=1e-5)
 
 
 def test_cubic_with_border_padding_is_refused_by_name():
