@@ -68,8 +68,8 @@ FIXED_SAMPLE = (
     "test_softmax_axis_1", "test_spacetodepth_dcr_mode_example", "test_l1normalization_axis_0",
     # formerly refused: a run-time filter, a grouped ConvTranspose, Resize's axes
     "test_conv_with_strides_padding", "test_convtranspose_group_2", "test_resize_upsample_sizes_nearest_axes_2_3",
-    # GridSample: nearest and zeros padding decomposed (they were wrong in torch-mlir); cubic refused
-    "test_gridsample_bicubic",
+    # GridSample decomposed (nearest and zeros padding were wrong in torch-mlir), a volume too
+    "test_gridsample_volumetric_nearest_align_corners_0",
 )
 """The cases the default test run checks (tests/onnx/test_onnx_conformance.py): each kind that
 once gave a wrong result, crashed or aborted in mlir-opt, and a few that pass."""

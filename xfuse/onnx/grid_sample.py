@@ -1,25 +1,29 @@
-"""`GridSample` on images (4-D), nearest and linear, written as the ops it is made of.
+"""`GridSample` (images and volumes: nearest, linear, cubic) written as the ops it is made of.
 
 torch-mlir's lowering rounds halfway cases of `mode='nearest'` differently from ONNX and, with
 `padding_mode='zeros'` (the default), reads outside the input for points outside it (garbage:
-4e24 in one run); `support.py` refused both. On the prepared model (static shapes) each 4-D
-nearest or linear `GridSample` becomes what ONNX's reference (onnx/reference/ops/op_grid_sample.py)
-computes, with ops torch-mlir lowers right, per spatial axis (x from the grid's last entry 0 along
-the width, y from entry 1 along the height):
+4e24 in one run); `support.py` refused both. On the prepared model (static shapes) each float32
+`GridSample` becomes what ONNX's reference (onnx/reference/ops/op_grid_sample.py) computes, with
+ops torch-mlir lowers right, per spatial axis (the grid's last dimension lists x, the innermost
+axis, first):
 
 - the coordinate: `(g + 1) / 2 * (d - 1)` with `align_corners`, else `((g + 1) * d - 1) / 2`;
   `Round` (half to even) for nearest; outside the border (`[0, d - 1]` or `[-0.5, d - 0.5]`):
   clipped to `[0, d - 1]` for `border`, reflected for `reflection`;
 - the taps: the coordinate itself for nearest, `floor` and `floor + 1` with weights `1 - t`, `t`
-  for linear; a tap outside `[0, d)` reads 0 with `zeros`, the nearest pixel with `border`, its
-  reflection (truncated to an integer) with `reflection`;
-- each of the (1 or 4) taps reads `GatherElements` of the image flattened to `N x C x HW` at
-  `y * W + x`; the weighted taps are summed.
+  for linear, `floor - 1` to `floor + 2` with Keys' cubic weights (a = -0.75) for cubic (images
+  only, as in ONNX); a tap outside `[0, d)` reads 0 with `zeros`, the nearest pixel with
+  `border`, its reflection (truncated to an integer) with `reflection`;
+- each combination of the axes' taps reads `GatherElements` of the input flattened to
+  `N x C x (D)HW` at `((z) H + y) W + x`; the weighted reads are summed.
 
-Cubic mode and volumetric (5-D) inputs stay as they are (refused, or left to torch-mlir).
+Cubic mode with `border` padding stays as it is (refused): there onnxruntime and ONNX's
+reference disagree near the border.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import onnx
@@ -28,12 +32,15 @@ from onnx import TensorProto, helper, numpy_helper
 from xfuse.onnx.graph import node_attributes, static_types
 
 LINEAR = ("linear", "bilinear")
+CUBIC = ("cubic", "bicubic")
 NEAREST = "nearest"
+CUBIC_ALPHA = -0.75
+"""The cubic convolution's `a` that ONNX's GridSample uses (Keys)."""
 
 
 def decompose_grid_samples(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
-    """The prepared `model` with every default-domain 4-D float32 nearest or linear `GridSample`
-    decomposed (a copy, shapes inferred again, when there is one), and how many there were."""
+    """The prepared `model` with every default-domain float32 `GridSample` (4-D, or 5-D but cubic)
+    but a cubic one with border padding decomposed (a copy, shapes inferred again, when there is one), and how many there were."""
     if not any(_candidate(node) for node in model.graph.node):
         return model, 0
     types = static_types(model)
@@ -42,7 +49,8 @@ def decompose_grid_samples(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int
     nodes, count = [], 0
     for node in result.graph.node:
         x, grid = types.get(node.input[0]), types.get(node.input[1]) if len(node.input) > 1 else None
-        if not (_candidate(node) and x and grid and len(x[1]) == 4 and x[0] == grid[0] == TensorProto.FLOAT):
+        if not (_candidate(node) and x and grid and x[0] == grid[0] == TensorProto.FLOAT and (
+                len(x[1]) == 4 or (len(x[1]) == 5 and node_attributes(node).get("mode", "linear") not in CUBIC))):
             nodes.append(node)
             continue
         attributes = node_attributes(node)
@@ -60,8 +68,13 @@ def decompose_grid_samples(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int
 
 
 def _candidate(node: onnx.NodeProto) -> bool:
-    return (node.op_type == "GridSample" and node.domain in ("", "ai.onnx")
-            and node_attributes(node).get("mode", "linear") in (*LINEAR, NEAREST))
+    """Nearest, linear, and cubic but with `border` padding: there onnxruntime and ONNX's
+    reference disagree near the border (by 0.3 in one test: onnxruntime does not clip the
+    coordinate), so `support.py` refuses it."""
+    attributes = node_attributes(node)
+    mode = attributes.get("mode", "linear")
+    return (node.op_type == "GridSample" and node.domain in ("", "ai.onnx") and mode in (*LINEAR, *CUBIC, NEAREST)
+            and not (mode in CUBIC and attributes.get("padding_mode", "zeros") == "border"))
 
 
 class _Builder:
@@ -86,40 +99,45 @@ class _Builder:
 
 
 def _decompose(b: _Builder, node: onnx.NodeProto, x_shape, grid_shape, attributes: dict) -> None:
-    n, c, h, w = x_shape
-    _, out_h, out_w, _ = grid_shape
-    nearest = attributes.get("mode", "linear") == NEAREST
+    n, c, *spatial = x_shape
+    points = int(np.prod(grid_shape[1:-1]))
+    mode = attributes.get("mode", "linear")
+    nearest = mode == NEAREST
     padding = attributes.get("padding_mode", "zeros")
     align = bool(attributes.get("align_corners", 0))
-    grid = node.input[1]
-    axes = []
-    for entry, size in ((0, w), (1, h)):
-        g = b.op("Gather", grid, b.const(entry, np.int64), axis=3)  # N x Ho x Wo
+    taps = []  # per spatial axis, outermost first: (index, weight or None) for each tap
+    for axis, size in enumerate(spatial):
+        entry = len(spatial) - 1 - axis  # the grid lists x (the innermost axis) first
+        g = b.op("Gather", node.input[1], b.const(entry, np.int64), axis=len(grid_shape) - 1)  # N x points...
         coordinate = _coordinate(b, g, size, nearest, padding, align)
         if nearest:
-            axes.append([(coordinate, None)])
+            axis_taps = [(coordinate, None)]
         else:
             low = b.op("Floor", coordinate)
             t = b.op("Sub", coordinate, low)
-            axes.append([(low, b.op("Sub", b.const(1.0), t)), (b.op("Add", low, b.const(1.0)), t)])
-    flat = b.op("Reshape", node.input[0], b.const([n, c, h * w], np.int64))
+            if mode in CUBIC:
+                axis_taps = [(b.op("Add", low, b.const(float(offset))), weight)
+                             for offset, weight in zip((-1, 0, 1, 2), _cubic_weights(b, t), strict=True)]
+            else:
+                axis_taps = [(low, b.op("Sub", b.const(1.0), t)), (b.op("Add", low, b.const(1.0)), t)]
+        taps.append([(*_tap(b, tap, size, padding, align), weight) for tap, weight in axis_taps])
+    flat = b.op("Reshape", node.input[0], b.const([n, c, int(np.prod(spatial))], np.int64))
     terms = []
-    for tap_y, weight_y in axes[1]:
-        for tap_x, weight_x in axes[0]:
-            iy, valid_y = _tap(b, tap_y, h, padding, align)
-            ix, valid_x = _tap(b, tap_x, w, padding, align)
-            index = b.op("Add", b.op("Mul", iy, b.const(w, np.int64)), ix)  # N x Ho x Wo
-            index = b.op("Expand", b.op("Reshape", index, b.const([n, 1, out_h * out_w], np.int64)),
-                         b.const([n, c, out_h * out_w], np.int64))
-            value = b.op("Reshape", b.op("GatherElements", flat, index, axis=2),
-                         b.const([n, c, out_h, out_w], np.int64))
-            weight = None
-            for factor in (weight_y, weight_x, valid_y, valid_x):
-                if factor is not None:
-                    weight = factor if weight is None else b.op("Mul", weight, factor)
-            if weight is not None:
-                value = b.op("Mul", value, b.op("Unsqueeze", weight, b.const([1], np.int64)))
-            terms.append(value)
+    for combination in itertools.product(*taps):
+        index, factors = None, []
+        for size, (axis_index, valid, weight) in zip(spatial, combination, strict=True):
+            index = axis_index if index is None else b.op("Add", b.op("Mul", index, b.const(size, np.int64)), axis_index)
+            factors += [f for f in (weight, valid) if f is not None]
+        index = b.op("Expand", b.op("Reshape", index, b.const([n, 1, points], np.int64)),
+                     b.const([n, c, points], np.int64))
+        value = b.op("Reshape", b.op("GatherElements", flat, index, axis=2),
+                     b.const([n, c, *grid_shape[1:-1]], np.int64))
+        if factors:
+            weight = factors[0]
+            for factor in factors[1:]:
+                weight = b.op("Mul", weight, factor)
+            value = b.op("Mul", value, b.op("Unsqueeze", weight, b.const([1], np.int64)))
+        terms.append(value)
     total = terms[0]
     for term in terms[1:-1]:
         total = b.op("Add", total, term)
@@ -127,6 +145,23 @@ def _decompose(b: _Builder, node: onnx.NodeProto, x_shape, grid_shape, attribute
         b.op("Add", total, terms[-1], output=node.output[0])
     else:
         b.op("Identity", total, output=node.output[0])
+
+
+def _cubic_weights(b: _Builder, t: str) -> list[str]:
+    """Keys' cubic convolution weights of the taps at -1, 0, 1, 2 from the floor, for the
+    fraction `t` (ONNX's `_gs_get_cubic_coeffs`)."""
+    a = CUBIC_ALPHA
+
+    def outer(d: str) -> str:  # ((a d - 5a) d + 8a) d - 4a, for 1 < d < 2
+        inner = b.op("Add", b.op("Mul", b.op("Sub", b.op("Mul", d, b.const(a)), b.const(5 * a)), d), b.const(8 * a))
+        return b.op("Sub", b.op("Mul", inner, d), b.const(4 * a))
+
+    def middle(d: str) -> str:  # ((a + 2) d - (a + 3)) d d + 1, for 0 <= d <= 1
+        inner = b.op("Sub", b.op("Mul", d, b.const(a + 2)), b.const(a + 3))
+        return b.op("Add", b.op("Mul", b.op("Mul", inner, d), d), b.const(1.0))
+
+    one_minus = b.op("Sub", b.const(1.0), t)
+    return [outer(b.op("Add", t, b.const(1.0))), middle(t), middle(one_minus), outer(b.op("Sub", b.const(2.0), t))]
 
 
 def _coordinate(b: _Builder, g: str, size: int, nearest: bool, padding: str, align: bool) -> str:

@@ -141,6 +141,10 @@ def _signed_on_unsigned(node, values, constants):
 
 
 def _grid_sample(node, values, constants):
+    """What `grid_sample.py` left (volumetric inputs; cubic with border padding)."""
+    if _attribute(node, "mode", "linear") in ("cubic", "bicubic") and _attribute(node, "padding_mode") == "border":
+        return ("mode 'cubic' with padding_mode 'border': onnxruntime and ONNX's reference disagree near the "
+                "border, and xfuse has no lowering that matches both")
     if _attribute(node, "mode", "linear") == "nearest":
         return "mode 'nearest': torch-mlir's lowering rounds halfway cases differently from ONNX (wrong results)"
     if _attribute(node, "padding_mode", "zeros") == "zeros":
