@@ -27,7 +27,8 @@ from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
-from xfuse.onnx.prepare import prepare_for_import
+from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
+from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.support import check_support
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
@@ -177,7 +178,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
     scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
     (`weights.externalize`), prepared for import (`prepare.prepare_for_import`: opset, static
-    shapes, shape computations folded, shapes inferred), lowered to
+    shapes, shape computations folded, shapes inferred), recurrent ops unrolled
+    (`recurrent.decompose_recurrent`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -187,7 +189,9 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = decompose_lp_normalizations(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
-    prepared = preparation.model
+    prepared, recurrent = decompose_recurrent(preparation.model)
+    if recurrent:
+        prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
