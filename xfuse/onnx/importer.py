@@ -27,6 +27,7 @@ from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
+from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
 from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.support import check_support
@@ -176,7 +177,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
                  min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> ImportedModel:
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
-    scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
+    scales and shifts after them (`channel_affine.fold_channel_affines`), `LpNormalization`, `DynamicQuantizeLinear` and
+    `MatMulInteger` decomposed (`lp_normalization.py`, `quantization.py`), weights externalized
     (`weights.externalize`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), recurrent ops unrolled
     (`recurrent.decompose_recurrent`), lowered to
@@ -187,6 +189,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
+    model, _ = decompose_quantized_ops(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared, recurrent = decompose_recurrent(preparation.model)

@@ -279,7 +279,9 @@ class _Direction:
         outputs: list[str | None] = [None] * steps
         order = range(steps) if direction == "forward" else range(steps - 1, -1, -1)
         for t in order:
-            inputs = b.op("Gather", [projected, b.index(t)], axis=0)  # [batch, G*H]
+            # [batch, G*H]: a slice (a Gather of a scalar index is a generic of tensor.extract)
+            step = b.op("Slice", [projected, b.index([t]), b.index([t + 1]), b.index([0])])
+            inputs = b.op("Squeeze", [step, b.index([0])])
             new_h, new_c = getattr(self, f"_{self.spec.op.lower()}_step")(inputs, h, c)
             if masks is None:
                 h, c, outputs[t] = new_h, new_c, new_h

@@ -181,7 +181,6 @@ def _always(reason: str) -> Rule:
 
 NODE_RULES: dict[str, Rule] = {
     "BitShift": _bit_shift,
-    "DynamicQuantizeLinear": _always("torch-mlir's lowering returns wrong values (and a signed zero point)"),
     "Det": _always("torch-mlir's lowering handles only matrices that need no pivoting, and aborts the "
                    "process on the others"),
     "Einsum": _einsum,
