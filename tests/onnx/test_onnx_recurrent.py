@@ -74,8 +74,8 @@ def test_batch_first_layout_agrees_with_onnx_reference():
 
 
 @pytest.mark.parametrize("op, options", [
-    ("LSTM", dict(direction="bidirectional", peepholes=True, initial_h=True, initial_c=True, sequence_lens=[5, 3],
-                  outputs=("Y", "Y_h", "Y_c"))),
+    pytest.param("LSTM", dict(direction="bidirectional", peepholes=True, initial_h=True, initial_c=True,
+                              sequence_lens=[5, 3], outputs=("Y", "Y_h", "Y_c")), marks=pytest.mark.heavy),
     ("GRU", dict(linear_before_reset=1, direction="reverse")),
 ], ids=["lstm", "gru"])
 def test_compiled_node_agrees_with_onnxruntime(op, options):
@@ -94,7 +94,9 @@ def test_compiled_batch_first_rnn_agrees_with_onnx_reference():
         assert relative_error(got[value.name], reference) <= 1e-4
 
 
-@pytest.mark.parametrize("build", [crnn_model, voice_activity_model], ids=["crnn", "voice-activity"])
+# the compiled tests cost 10-55 s each on the loaded 2-core machine (CI time): the larger ones are heavy
+@pytest.mark.parametrize("build", [pytest.param(crnn_model, marks=pytest.mark.heavy),
+                                   lambda: voice_activity_model(steps=6, hidden=8)], ids=["crnn", "voice-activity"])
 def test_network_agrees_with_onnxruntime(build):
     model = build()
     errors = compare_with_onnxruntime(xfuse.onnx.load(model), model)

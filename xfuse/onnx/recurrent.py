@@ -34,9 +34,10 @@ DEFAULT_ACTIVATIONS = {"LSTM": ("Sigmoid", "Tanh", "Tanh"), "GRU": ("Sigmoid", "
 ACTIVATIONS = {name.lower(): name for name in ("Sigmoid", "Tanh", "Relu", "Softsign", "Softplus")}
 """Activation functions without parameters: each is the ONNX op of that name."""
 
-MAX_UNROLLED_STEPS = 512
-"""Longest sequence unrolled (each step is about ten ops in the IR; import and compile time grow
-linearly with it)."""
+MAX_UNROLLED_STEPS = 128
+"""Longest sequence unrolled. Each step is about twenty ops in the IR and the backend's compile
+time grows faster than the step count (docs/onnx.md: 35 s of CPU for 10 steps of a 256-unit
+LSTM, 161 s for 20); beyond this a load would take hours, and is refused instead."""
 
 
 def decompose_recurrent(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
