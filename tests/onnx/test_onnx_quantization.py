@@ -121,3 +121,42 @@ def test_decomposition_replaces_only_the_quantized_ops():
     assert count == 1
     assert [n.op_type for n in decomposed.graph.node] == ["Cast", "Cast", "Unsqueeze", "Sub", "Cast", "MatMul"]
     assert decomposed.graph.node[-1].output[0] == "y"
+
+
+def _float_boundary(model: onnx.ModelProto) -> onnx.ModelProto:
+    """The model with each uint8 input taken as float and cast to uint8 inside, and each uint8
+    output cast to float (`<name>_as_float`): uint8 does not cross xfuse's call boundary yet."""
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    graph, casts = result.graph, []
+    for value in graph.input:
+        if value.type.tensor_type.elem_type == TensorProto.UINT8:
+            casts.append(helper.make_node("Cast", [f"{value.name}_as_float"], [value.name], to=TensorProto.UINT8))
+            value.name = f"{value.name}_as_float"
+            value.type.tensor_type.elem_type = TensorProto.FLOAT
+    for value in graph.output:
+        if value.type.tensor_type.elem_type == TensorProto.UINT8:
+            graph.node.append(helper.make_node("Cast", [value.name], [f"{value.name}_as_float"], to=TensorProto.FLOAT))
+            value.name = f"{value.name}_as_float"
+            value.type.tensor_type.elem_type = TensorProto.FLOAT
+    nodes = [*casts, *graph.node]
+    del graph.node[:]
+    graph.node.extend(nodes)
+    return result
+
+
+@pytest.mark.parametrize("case_name", ["test_dynamicquantizelinear", "test_dynamicquantizelinear_max_adjusted",
+                                       "test_dynamicquantizelinear_min_adjusted", "test_matmulinteger"])
+def test_onnx_conformance_data_with_a_float_boundary(case_name):
+    from xfuse.onnx.conformance import collect_cases
+
+    (case,) = collect_cases(f"^{case_name}$", modules=[case_name.split("_")[1]])
+    model = _float_boundary(onnx.ModelProto.FromString(case.model))
+    compiled = xfuse.onnx.load(model)
+    for inputs, outputs in case.data_sets:
+        feeds = {value.name: np.asarray(array).astype(np.float32 if value.name.endswith("_as_float") else array.dtype)
+                 for value, array in zip(compiled.inputs, inputs, strict=True)}
+        got = compiled.run(feeds)
+        for value, expected in zip(model.graph.output, outputs, strict=True):
+            np.testing.assert_array_equal(got[value.name], np.asarray(expected).astype(got[value.name].dtype),
+                                          err_msg=value.name)  # exact: integers, and the scale as onnx computes it

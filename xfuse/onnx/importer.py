@@ -177,11 +177,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
                  min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> ImportedModel:
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
-    scales and shifts after them (`channel_affine.fold_channel_affines`), `LpNormalization`, `DynamicQuantizeLinear` and
-    `MatMulInteger` decomposed (`lp_normalization.py`, `quantization.py`), weights externalized
+    scales and shifts after them (`channel_affine.fold_channel_affines`), `LpNormalization` decomposed (`lp_normalization.py`), weights externalized
     (`weights.externalize`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), recurrent ops unrolled
-    (`recurrent.decompose_recurrent`), lowered to
+    (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
+    (`quantization.decompose_quantized_ops`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -189,11 +189,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
-    model, _ = decompose_quantized_ops(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared, recurrent = decompose_recurrent(preparation.model)
-    if recurrent:
+    prepared, quantized = decompose_quantized_ops(prepared)
+    if recurrent or quantized:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)

@@ -20,20 +20,19 @@ import onnx
 from onnx import helper, numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node, make_value_info, opset_of
+from xfuse.onnx.graph import describe_node, make_value_info
 
 DECOMPOSED = ("DynamicQuantizeLinear", "MatMulInteger")
 
 
 def decompose_quantized_ops(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     """The model with every default-domain `DynamicQuantizeLinear` and `MatMulInteger`
-    decomposed (a copy when there is one), and how many there were."""
+    decomposed (a copy when there is one), and how many there were. Run on the prepared model
+    (`prepare.prepare_for_import`: opset 17 or later, which the ops emitted here assume)."""
     if not any(_is_decomposed(node) for node in model.graph.node):
         return model, 0
     result = onnx.ModelProto()
     result.CopyFrom(model)
-    if opset_of(result) < 11:
-        raise OnnxError("DynamicQuantizeLinear needs opset 11 or later")
     nodes, count = [], 0
     for node in result.graph.node:
         if not _is_decomposed(node):
