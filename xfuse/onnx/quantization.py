@@ -1,4 +1,5 @@
-"""`DynamicQuantizeLinear` written as the ops it is made of, the way onnxruntime computes it.
+"""`DynamicQuantizeLinear`, `MatMulInteger` and per-axis `DequantizeLinear` written as the ops
+they are made of, the way onnxruntime computes them.
 
 torch-mlir's lowering of `DynamicQuantizeLinear` returns wrong values and a signed zero point
 (ONNX's conformance cases). onnxruntime's `quantize_dynamic` puts one before every quantized
@@ -11,6 +12,11 @@ import each one becomes, with `lo = min(0, min(x))` and `hi = max(0, max(x))`:
 
 all float ops torch-mlir lowers right (`Round` is round-half-to-even), then one `Cast` to uint8
 of a value already in [0, 255]: exact, so y and the zero point agree with onnxruntime bit for bit.
+
+`MatMulInteger` becomes an int32 `MatMul` of its operands widened and their zero points
+subtracted. A per-axis `DequantizeLinear` (1-D scale) becomes `float(x - zero_point) * scale`
+broadcast along its axis: torch-mlir's lowering is wrong for a uint8 input (ONNX's
+`test_dequantizelinear_axis`: 1280 off); its per-tensor one is right and stays.
 """
 
 from __future__ import annotations
@@ -22,25 +28,30 @@ from onnx import helper, numpy_helper
 from xfuse.onnx.errors import OnnxError
 from xfuse.onnx.graph import describe_node, make_value_info
 
-DECOMPOSED = ("DynamicQuantizeLinear", "MatMulInteger")
+DECOMPOSED = ("DynamicQuantizeLinear", "MatMulInteger", "DequantizeLinear")
 
 
 def decompose_quantized_ops(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
-    """The model with every default-domain `DynamicQuantizeLinear` and `MatMulInteger`
-    decomposed (a copy when there is one), and how many there were. Run on the prepared model
+    """The model with every default-domain `DynamicQuantizeLinear`, `MatMulInteger` and
+    per-axis `DequantizeLinear` decomposed (a copy when there is one), and how many there were. Run on the prepared model
     (`prepare.prepare_for_import`: opset 17 or later, which the ops emitted here assume)."""
-    if not any(_is_decomposed(node) for node in model.graph.node):
+    ranks = _ranks(model)
+    if not any(_is_decomposed(node, ranks) for node in model.graph.node):
         return model, 0
     result = onnx.ModelProto()
     result.CopyFrom(model)
     nodes, count = [], 0
     for node in result.graph.node:
-        if not _is_decomposed(node):
+        if not _is_decomposed(node, ranks):
             nodes.append(node)
             continue
         prefix = f"{node.name or node.output[0]}_{node.op_type.lower()}{count}"
-        decompose = _dynamic_quantize_linear if node.op_type == "DynamicQuantizeLinear" else _matmul_integer
-        nodes.extend(decompose(node, _Emitter(result.graph, prefix)))
+        emitter = _Emitter(result.graph, prefix)
+        if node.op_type == "DequantizeLinear":
+            nodes.extend(_per_axis_dequantize_linear(node, emitter, ranks[node.input[0]]))
+        else:
+            decompose = _dynamic_quantize_linear if node.op_type == "DynamicQuantizeLinear" else _matmul_integer
+            nodes.extend(decompose(node, emitter))
         count += 1
     del result.graph.node[:]
     result.graph.node.extend(nodes)
@@ -51,8 +62,24 @@ def decompose_quantized_ops(model: onnx.ModelProto) -> tuple[onnx.ModelProto, in
     return result, count
 
 
-def _is_decomposed(node: onnx.NodeProto) -> bool:
-    return node.op_type in DECOMPOSED and node.domain in ("", "ai.onnx")
+def _ranks(model: onnx.ModelProto) -> dict[str, int]:
+    graph = model.graph
+    ranks = {init.name: len(init.dims) for init in graph.initializer}
+    for value in [*graph.input, *graph.value_info, *graph.output]:
+        if value.type.HasField("tensor_type") and value.type.tensor_type.HasField("shape"):
+            ranks[value.name] = len(value.type.tensor_type.shape.dim)
+    return ranks
+
+
+def _is_decomposed(node: onnx.NodeProto, ranks: dict[str, int]) -> bool:
+    if node.op_type not in DECOMPOSED or node.domain not in ("", "ai.onnx"):
+        return False
+    if node.op_type != "DequantizeLinear":
+        return True
+    # per-axis: a 1-D scale (torch-mlir's lowering gives wrong values); blocked ones
+    # (block_size > 0) torch-mlir refuses, per-tensor ones it lowers right
+    block_size = next((a.i for a in node.attribute if a.name == "block_size"), 0)
+    return not block_size and ranks.get(node.input[1]) == 1 and node.input[0] in ranks
 
 
 class _Emitter:
@@ -113,4 +140,22 @@ def _matmul_integer(node: onnx.NodeProto, e: _Emitter) -> list[onnx.NodeProto]:
         return e.op("Sub", [wide, zero])
 
     e.op("MatMul", [centered(a, a_zero, True), centered(b, b_zero, False)], node.output[0])
+    return e.nodes
+
+
+def _per_axis_dequantize_linear(node: onnx.NodeProto, e: _Emitter, rank: int) -> list[onnx.NodeProto]:
+    """(x - zero_point) * scale with a 1-D scale and zero point along `axis`: the difference in
+    int32 (exact, as onnxruntime computes it), cast to the scale's type, times the scale, each
+    1-D operand reshaped to broadcast along `axis` of x."""
+    x, scale, zero = [*node.input, "", ""][:3]
+    axis = next((a.i for a in node.attribute if a.name == "axis"), 1)
+    axis = axis + rank if axis < 0 else axis
+    if not 0 <= axis < rank:
+        raise OnnxError(f"{describe_node(node)}: axis {axis} is outside the input's rank {rank}")
+    shape = e.constant([-1 if d == axis else 1 for d in range(rank)], np.int64)
+    int32 = onnx.TensorProto.INT32
+    difference = e.op("Cast", [x], to=int32)
+    if zero:
+        difference = e.op("Sub", [difference, e.op("Reshape", [e.op("Cast", [zero], to=int32), shape])])
+    e.op("Mul", [e.op("CastLike", [difference, scale]), e.op("Reshape", [scale, shape])], node.output[0])
     return e.nodes
