@@ -114,6 +114,13 @@ def test_what_is_not_decomposed_is_refused_by_name(options, message):
         xfuse.onnx.load(recurrent_node_model("LSTM", **options))
 
 
+def test_a_sequence_longer_than_the_unroll_cap_is_refused_by_name():
+    from xfuse.onnx.recurrent import MAX_UNROLLED_STEPS
+
+    with pytest.raises(OnnxError, match=rf"node 'gru0' \(GRU\): a sequence of {MAX_UNROLLED_STEPS + 1} steps"):
+        xfuse.onnx.load(recurrent_node_model("GRU", steps=MAX_UNROLLED_STEPS + 1, batch=1, inputs=2, hidden=2))
+
+
 def test_other_nodes_are_kept():
     model = crnn_model()
     decomposed, count = decompose_recurrent(_inferred(model))
