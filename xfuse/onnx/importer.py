@@ -31,7 +31,9 @@ from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
-from xfuse.onnx.prepare import prepare_for_import
+from xfuse.onnx.quantization import decompose_quantized_ops
+from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
+from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.support import check_support
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
@@ -189,7 +191,9 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
     rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
-    (`grid_sample.decompose_grid_samples`), lowered to
+    (`grid_sample.decompose_grid_samples`), recurrent ops unrolled
+    (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
+    (`quantization.decompose_quantized_ops`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -202,6 +206,10 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared, _ = rewrite_conv_transposes(preparation.model)
     prepared, _ = decompose_grid_samples(prepared)
+    prepared, recurrent = decompose_recurrent(prepared)
+    prepared, quantized = decompose_quantized_ops(prepared)
+    if recurrent or quantized:
+        prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()

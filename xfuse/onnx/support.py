@@ -160,12 +160,6 @@ def _gelu(node, values, constants):
     return None
 
 
-def _lstm(node, values, constants):
-    if _input(node, 7):
-        return "peepholes (input P): torch-mlir's lowering ignores them (wrong results)"
-    return None
-
-
 def _space_to_depth(node, values, constants):
     if _attribute(node, "mode", "DCR") == "CRD":
         return "mode 'CRD': torch-mlir's lowering orders the channels as in DCR mode (wrong results)"
@@ -211,7 +205,6 @@ NODE_RULES: dict[str, Rule] = {
     "Einsum": _einsum,
     "Gelu": _gelu,
     "GridSample": _grid_sample,
-    "LSTM": _lstm,
     "Mod": _signed_on_unsigned,
     "Reshape": _reshape,
     "Resize": _resize,

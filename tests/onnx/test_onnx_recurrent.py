@@ -1,0 +1,130 @@
+"""LSTM, GRU and RNN are unrolled into per-step ops before import (xfuse/onnx/recurrent.py).
+
+The decomposition alone is checked on many attribute combinations by running the decomposed
+graph in onnxruntime beside the original (no compilation: cheap); a few are compiled by xfuse,
+and two small networks (a CRNN-like conv + bidirectional LSTM, a streaming voice-activity LSTM
+with its state in and out) agree with onnxruntime at 1e-4 of the output's magnitude. layout=1,
+which onnxruntime refuses, is checked against ONNX's reference implementation."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("onnx", reason="xfuse.onnx needs onnx (pip install 'xfuse[onnx]')")
+pytest.importorskip("torch_mlir", reason="xfuse.onnx needs torch-mlir (pip install 'xfuse[onnx]')")
+ort = pytest.importorskip("onnxruntime")
+
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+from onnx.reference import ReferenceEvaluator  # noqa: E402
+from recurrent_models import crnn_model, recurrent_node_model, voice_activity_model  # noqa: E402
+
+import xfuse.onnx  # noqa: E402
+from xfuse.onnx.errors import OnnxError  # noqa: E402
+from xfuse.onnx.oracle import compare_with_onnxruntime, onnxruntime_outputs, random_feeds, relative_error  # noqa: E402
+from xfuse.onnx.recurrent import decompose_recurrent  # noqa: E402
+
+DECOMPOSITION_CASES = [
+    ("LSTM", {}),
+    ("LSTM", dict(direction="bidirectional", initial_h=True, initial_c=True, outputs=("Y", "Y_h", "Y_c"))),
+    ("LSTM", dict(direction="reverse", peepholes=True, initial_c=True, outputs=("Y", "Y_h", "Y_c"))),
+    ("LSTM", dict(peepholes=True, outputs=("Y_c",))),
+    ("LSTM", dict(clip=0.3, input_forget=1, bias=False)),
+    ("LSTM", dict(sequence_lens=[5, 2], direction="bidirectional", initial_h=True, outputs=("Y", "Y_h", "Y_c"))),
+    ("LSTM", dict(activations=["Relu", "Tanh", "Softsign"])),
+    ("GRU", {}),
+    ("GRU", dict(linear_before_reset=1)),
+    ("GRU", dict(linear_before_reset=1, direction="bidirectional", initial_h=True)),
+    ("GRU", dict(sequence_lens=[3, 5], direction="reverse", clip=0.5)),
+    ("RNN", {}),
+    ("RNN", dict(activations=["Relu", "Sigmoid"], direction="bidirectional", initial_h=True)),
+    ("RNN", dict(sequence_lens=[0, 4], bias=False)),
+]
+
+
+def _inferred(model: onnx.ModelProto) -> onnx.ModelProto:
+    return onnx.shape_inference.infer_shapes(model, strict_mode=True)
+
+
+@pytest.mark.parametrize("op, options", DECOMPOSITION_CASES, ids=lambda v: v if isinstance(v, str) else
+                         "-".join(f"{k}={v}" for k, v in v.items()) or "defaults")
+def test_decomposed_graph_agrees_with_the_node_in_onnxruntime(op, options):
+    model = _inferred(recurrent_node_model(op, **options))
+    decomposed, count = decompose_recurrent(model)
+    assert count == 1 and op not in {node.op_type for node in decomposed.graph.node}
+    rng = np.random.default_rng(1)
+    feeds = {value.name: rng.standard_normal([d.dim_value for d in value.type.tensor_type.shape.dim])
+             .astype(np.float32) for value in model.graph.input}
+    expected, got = onnxruntime_outputs(model, feeds), onnxruntime_outputs(decomposed, feeds)
+    for name in expected:
+        assert got[name].shape == expected[name].shape
+        assert relative_error(got[name], expected[name]) <= 1e-5, name
+
+
+def test_batch_first_layout_agrees_with_onnx_reference():
+    # onnxruntime refuses layout=1 ("Batchwise recurrent operations are not supported"); the
+    # reference ignores sequence_lens
+    model = _inferred(recurrent_node_model("GRU", layout=1, direction="bidirectional", initial_h=True))
+    decomposed, _ = decompose_recurrent(model)
+    feeds = {"X": np.random.default_rng(2).standard_normal((2, 5, 3)).astype(np.float32),
+             "initial_h": np.random.default_rng(3).standard_normal((2, 2, 4)).astype(np.float32)}
+    for expected, got in zip(ReferenceEvaluator(model).run(None, feeds), ReferenceEvaluator(decomposed).run(None, feeds),
+                             strict=True):
+        assert relative_error(got, expected) <= 1e-5
+
+
+@pytest.mark.parametrize("op, options", [
+    pytest.param("LSTM", dict(direction="bidirectional", peepholes=True, initial_h=True, initial_c=True,
+                              sequence_lens=[5, 3], outputs=("Y", "Y_h", "Y_c")), marks=pytest.mark.heavy),
+    ("GRU", dict(linear_before_reset=1, direction="reverse")),
+], ids=["lstm", "gru"])
+def test_compiled_node_agrees_with_onnxruntime(op, options):
+    model = recurrent_node_model(op, **options)
+    errors = compare_with_onnxruntime(xfuse.onnx.load(model), model)
+    assert max(errors.values()) <= 1e-4, errors
+
+
+def test_compiled_batch_first_rnn_agrees_with_onnx_reference():
+    model = recurrent_node_model("RNN", layout=1, initial_h=True)
+    compiled = xfuse.onnx.load(model)
+    feeds = random_feeds(compiled)
+    expected = ReferenceEvaluator(model).run(None, feeds)
+    got = compiled.run(feeds)
+    for value, reference in zip(model.graph.output, expected, strict=True):
+        assert relative_error(got[value.name], reference) <= 1e-4
+
+
+# the compiled tests cost 10-55 s each on the loaded 2-core machine (CI time): the larger ones are heavy
+@pytest.mark.parametrize("build", [pytest.param(crnn_model, marks=pytest.mark.heavy),
+                                   lambda: voice_activity_model(steps=6, hidden=8)], ids=["crnn", "voice-activity"])
+def test_network_agrees_with_onnxruntime(build):
+    model = build()
+    errors = compare_with_onnxruntime(xfuse.onnx.load(model), model)
+    assert max(errors.values()) <= 1e-4, errors
+
+
+@pytest.mark.parametrize("options, message", [
+    (dict(activations=["LeakyRelu", "Tanh", "Tanh"], activation_alpha=[0.1]),
+     "node 'lstm0' (LSTM): activation_alpha / activation_beta are not supported"),
+    (dict(activations=["HardSigmoid", "Tanh", "Tanh"]), "node 'lstm0' (LSTM): activation 'HardSigmoid' is not supported"),
+    (dict(activations=["Tanh"]), "node 'lstm0' (LSTM): 1 activations; LSTM with 1 direction(s) takes 3"),
+])
+def test_what_is_not_decomposed_is_refused_by_name(options, message):
+    with pytest.raises(OnnxError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        xfuse.onnx.load(recurrent_node_model("LSTM", **options))
+
+
+def test_a_sequence_longer_than_the_unroll_cap_is_refused_by_name():
+    from xfuse.onnx.recurrent import MAX_UNROLLED_STEPS
+
+    with pytest.raises(OnnxError, match=rf"node 'gru0' \(GRU\): a sequence of {MAX_UNROLLED_STEPS + 1} steps"):
+        xfuse.onnx.load(recurrent_node_model("GRU", steps=MAX_UNROLLED_STEPS + 1, batch=1, inputs=2, hidden=2))
+
+
+def test_other_nodes_are_kept():
+    model = crnn_model()
+    decomposed, count = decompose_recurrent(_inferred(model))
+    assert count == 1
+    kept = [node.op_type for node in decomposed.graph.node if not node.name.startswith("bilstm_unrolled")]
+    assert kept == ["Conv", "Relu", "MaxPool", "Transpose", "Reshape", "Transpose", "Reshape", "MatMul", "Add"]
+    assert decompose_recurrent(_inferred(voice_activity_model()).__class__())[1] == 0

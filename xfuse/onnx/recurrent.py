@@ -1,0 +1,359 @@
+"""`LSTM`, `GRU` and `RNN` written as the per-step ops they are made of, unrolled over time.
+
+torch-mlir's lowerings of the recurrent ops ignore LSTM's peepholes and get `layout=1`,
+`sequence_lens` and other attributes wrong (ONNX's conformance cases: 2 of onnxruntime's 5
+passes each). Once the shapes are static (`prepare.prepare_for_import`), each node becomes, per
+direction, one `MatMul` of the whole sequence by the input weights (bias added once), then per
+time step a `MatMul` of the state by the recurrent weights, a `Split` into gates and the
+elementwise gate equations of the ONNX specification: ops torch-mlir lowers right, and the
+matmuls reach the backend's register-tiled kernels. Every attribute of the specification is
+handled (direction, layout, clip, peepholes, `input_forget`, `linear_before_reset`,
+`sequence_lens` by masking, initial states) but activations that take `activation_alpha` /
+`activation_beta`, which are refused by name.
+
+A zero initial state (none given) is not materialized: the first step skips the recurrent
+matmul and the terms it would multiply."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import onnx
+from onnx import helper, numpy_helper
+
+from xfuse.onnx.errors import OnnxError
+from xfuse.onnx.graph import describe_node
+
+RECURRENT_OPS = {"LSTM": 4, "GRU": 3, "RNN": 1}
+"""The ops decomposed, and their number of gates (the blocks of `hidden_size` rows of W and R)."""
+
+DEFAULT_ACTIVATIONS = {"LSTM": ("Sigmoid", "Tanh", "Tanh"), "GRU": ("Sigmoid", "Tanh"), "RNN": ("Tanh",)}
+"""The activations of one direction when the node names none (ONNX's defaults)."""
+
+ACTIVATIONS = {name.lower(): name for name in ("Sigmoid", "Tanh", "Relu", "Softsign", "Softplus")}
+"""Activation functions without parameters: each is the ONNX op of that name."""
+
+MAX_UNROLLED_STEPS = 128
+"""Longest sequence unrolled. Each step is about twenty ops in the IR and the backend's compile
+time grows faster than the step count (docs/onnx.md: 35 s of CPU for 10 steps of a 256-unit
+LSTM, 161 s for 20); beyond this a load would take hours, and is refused instead."""
+
+
+def decompose_recurrent(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
+    """The model with every default-domain `LSTM`, `GRU` and `RNN` decomposed (a copy when there
+    is one), and how many there were. The model's values must have static shapes (inferred);
+    what cannot be decomposed correctly is an `OnnxError` naming the node."""
+    if not any(_is_recurrent(node) for node in model.graph.node):
+        return model, 0
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    shapes = _static_shapes(result)
+    nodes, count = [], 0
+    for node in result.graph.node:
+        if not _is_recurrent(node):
+            nodes.append(node)
+            continue
+        builder = _Builder(result.graph, f"{node.name or node.output[0]}_unrolled{count}")
+        _decompose(node, shapes, builder)
+        nodes.extend(builder.nodes)
+        count += 1
+    del result.graph.node[:]
+    result.graph.node.extend(nodes)
+    return result, count
+
+
+def _is_recurrent(node: onnx.NodeProto) -> bool:
+    return node.op_type in RECURRENT_OPS and node.domain in ("", "ai.onnx")
+
+
+Shapes = dict[str, tuple[int, "tuple[int, ...] | None"]]
+
+
+def _static_shapes(model: onnx.ModelProto) -> Shapes:
+    graph = model.graph
+    shapes: Shapes = {init.name: (init.data_type, tuple(init.dims)) for init in graph.initializer}
+    for value in [*graph.input, *graph.value_info, *graph.output]:
+        tensor = value.type.tensor_type
+        if value.type.HasField("tensor_type") and tensor.HasField("shape"):
+            dims = tensor.shape.dim
+            static = None if any(not d.HasField("dim_value") for d in dims) else tuple(d.dim_value for d in dims)
+            shapes[value.name] = (tensor.elem_type, static)
+    return shapes
+
+
+class _Builder:
+    """Nodes and constants of one decomposition, under names that start with `prefix`."""
+
+    def __init__(self, graph: onnx.GraphProto, prefix: str):
+        self.graph, self.prefix = graph, prefix
+        self.nodes: list[onnx.NodeProto] = []
+        self._count = 0
+        self._constants: dict[tuple, str] = {}
+        self.dtype: np.dtype = np.dtype(np.float32)
+
+    def _name(self, hint: str) -> str:
+        self._count += 1
+        return f"{self.prefix}_{hint}{self._count}"
+
+    def op(self, op_type: str, inputs: list[str], output: str | None = None, **attributes) -> str:
+        (result,) = self.ops(op_type, inputs, [output or self._name(op_type.lower())], **attributes)
+        return result
+
+    def ops(self, op_type: str, inputs: list[str], outputs: list[str], **attributes) -> list[str]:
+        self.nodes.append(helper.make_node(op_type, inputs, outputs, name=self._name(op_type), **attributes))
+        return outputs
+
+    def constant(self, value, dtype=None) -> str:
+        array = np.asarray(value, dtype=dtype or self.dtype)
+        key = (array.dtype.str, array.shape, array.tobytes())
+        if key not in self._constants:
+            name = self._name("const")
+            self.graph.initializer.append(numpy_helper.from_array(array, name))
+            self._constants[key] = name
+        return self._constants[key]
+
+    def index(self, value: int) -> str:
+        return self.constant(value, np.int64)
+
+    def add(self, a: str | None, b: str | None) -> str | None:
+        """a + b, where None is zero."""
+        return b if a is None else a if b is None else self.op("Add", [a, b])
+
+    def mul(self, a: str | None, b: str | None) -> str | None:
+        """a * b, where None is zero."""
+        return None if a is None or b is None else self.op("Mul", [a, b])
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """A recurrent node's attributes, checked."""
+
+    op: str
+    hidden: int
+    directions: tuple[str, ...]  # "forward" / "reverse", one per direction index
+    activations: tuple[tuple[str, ...], ...]  # per direction
+    clip: float | None
+    layout: int
+    input_forget: bool
+    linear_before_reset: bool
+
+
+def _spec(node: onnx.NodeProto, hidden_from_r: int) -> _Spec:
+    attributes = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+    attributes = {k: v.decode() if isinstance(v, bytes) else v for k, v in attributes.items()}
+    where = describe_node(node)
+    direction = attributes.get("direction", "forward")
+    directions = {"forward": ("forward",), "reverse": ("reverse",),
+                  "bidirectional": ("forward", "reverse")}.get(direction)
+    if directions is None:
+        raise OnnxError(f"{where}: direction {direction!r}; ONNX defines forward, reverse and bidirectional")
+    if attributes.get("activation_alpha") or attributes.get("activation_beta"):
+        raise OnnxError(f"{where}: activation_alpha / activation_beta are not supported: xfuse decomposes "
+                        f"the activations {', '.join(sorted(ACTIVATIONS.values()))} only")
+    per_direction = len(DEFAULT_ACTIVATIONS[node.op_type])
+    names = [n.decode() if isinstance(n, bytes) else n for n in attributes.get("activations", [])]
+    if not names:
+        names = list(DEFAULT_ACTIVATIONS[node.op_type]) * len(directions)
+    if len(names) != per_direction * len(directions):
+        raise OnnxError(f"{where}: {len(names)} activations; {node.op_type} with {len(directions)} direction(s) "
+                        f"takes {per_direction * len(directions)}")
+    unknown = [name for name in names if name.lower() not in ACTIVATIONS]
+    if unknown:
+        raise OnnxError(f"{where}: activation {unknown[0]!r} is not supported: xfuse decomposes "
+                        f"{', '.join(sorted(ACTIVATIONS.values()))} only")
+    canonical = [ACTIVATIONS[name.lower()] for name in names]
+    hidden = attributes.get("hidden_size", hidden_from_r)
+    if hidden != hidden_from_r:
+        raise OnnxError(f"{where}: hidden_size {hidden} but R's last dimension is {hidden_from_r}")
+    layout = attributes.get("layout", 0)
+    if layout not in (0, 1):
+        raise OnnxError(f"{where}: layout {layout}; ONNX defines 0 and 1")
+    clip = attributes.get("clip")
+    return _Spec(node.op_type, hidden, directions,
+                 tuple(tuple(canonical[d * per_direction:(d + 1) * per_direction]) for d in range(len(directions))),
+                 float(clip) if clip is not None else None, layout,
+                 bool(attributes.get("input_forget", 0)), bool(attributes.get("linear_before_reset", 0)))
+
+
+def _input(node: onnx.NodeProto, index: int) -> str | None:
+    return node.input[index] if len(node.input) > index and node.input[index] else None
+
+
+def _output(node: onnx.NodeProto, index: int) -> str | None:
+    return node.output[index] if len(node.output) > index and node.output[index] else None
+
+
+def _decompose(node: onnx.NodeProto, shapes: Shapes, b: _Builder) -> None:
+    where = describe_node(node)
+    x, w, r = node.input[0], node.input[1], node.input[2]
+    element, x_shape = shapes.get(x, (None, None))
+    r_shape = shapes.get(r, (None, None))[1]
+    if x_shape is None or r_shape is None or len(x_shape) != 3:
+        raise OnnxError(f"{where}: the shapes of X and R must be static to unroll the sequence "
+                        "(give the inputs' sizes: input_shapes=)")
+    b.dtype = np.dtype(helper.tensor_dtype_to_np_dtype(element))
+    spec = _spec(node, r_shape[-1])
+    steps = x_shape[1] if spec.layout else x_shape[0]
+    if steps > MAX_UNROLLED_STEPS:
+        raise OnnxError(f"{where}: a sequence of {steps} steps; xfuse unrolls at most {MAX_UNROLLED_STEPS}")
+    if spec.op == "LSTM":
+        bias, lens, h0, c0, peep = (_input(node, i) for i in (3, 4, 5, 6, 7))
+    else:
+        bias, lens, h0, c0, peep = _input(node, 3), _input(node, 4), _input(node, 5), None, None
+    if spec.layout:  # [batch, seq, ...] -> [seq, batch, ...]; states [batch, dir, hidden] -> [dir, batch, hidden]
+        x = b.op("Transpose", [x], perm=[1, 0, 2])
+        h0 = h0 and b.op("Transpose", [h0], perm=[1, 0, 2])
+        c0 = c0 and b.op("Transpose", [c0], perm=[1, 0, 2])
+    masks = _step_masks(lens, steps, b)
+    ys, hs, cs = [], [], []
+    for d, direction in enumerate(spec.directions):
+        state = _Direction(spec, d, b, w, r, bias, peep, h0, c0)
+        y, h, c = state.run(x, steps, direction, masks)
+        ys.append(y), hs.append(h), cs.append(c)
+    _outputs(node, spec, b, ys, hs, cs)
+
+
+def _step_masks(lens: str | None, steps: int, b: _Builder) -> list[str] | None:
+    """Per step t, [batch, 1] of the element type: 1 where t < sequence_lens, else 0 (None
+    without sequence_lens). Arithmetic, not bool: a bool tensor that reaches memory makes
+    mlir-opt 22 assert (MemRefToLLVM: "integralElementType.getWidth() >= 8")."""
+    if lens is None:
+        return None
+    lens = b.op("Unsqueeze", [b.op("Cast", [lens], to=helper.np_dtype_to_tensor_dtype(b.dtype)), b.index([1])])
+    zero, one = b.constant(0), b.constant(1)
+    return [b.op("Clip", [b.op("Sub", [lens, b.constant(t)]), zero, one]) for t in range(steps)]
+
+
+class _Direction:
+    """The weights of one direction, sliced once, and its steps."""
+
+    def __init__(self, spec: _Spec, d: int, b: _Builder, w: str, r: str, bias: str | None, peep: str | None,
+                 h0: str | None, c0: str | None):
+        self.spec, self.b = spec, b
+        gates, hidden = RECURRENT_OPS[spec.op], spec.hidden
+        self.f, *rest = spec.activations[d]
+        self.g = rest[0] if rest else None
+        self.h = rest[1] if len(rest) > 1 else None
+        index = b.index(d)
+        self.w_t = b.op("Transpose", [b.op("Gather", [w, index], axis=0)], perm=[1, 0])  # [input, G*H]
+        r_t = b.op("Transpose", [b.op("Gather", [r, index], axis=0)], perm=[1, 0])  # [H, G*H]
+        self.input_bias = self.hidden_bias = self.reset_bias = None
+        if bias is not None:
+            wb, rb = b.ops("Split", [b.op("Gather", [bias, index], axis=0), b.index([gates * hidden] * 2)],
+                           [b._name("wb"), b._name("rb")], axis=0)
+            if spec.op == "GRU" and spec.linear_before_reset:  # Rbh multiplied by r: kept apart
+                rb_zr, self.reset_bias = b.ops("Split", [rb, b.index([2 * hidden, hidden])],
+                                               [b._name("rb_zr"), b._name("rbh")], axis=0)
+                zero_h = b.constant(np.zeros(hidden))
+                self.input_bias = b.op("Add", [wb, b.op("Concat", [rb_zr, zero_h], axis=0)])
+            else:
+                self.input_bias = b.op("Add", [wb, rb])
+        if spec.op == "GRU":
+            self.r_zr, self.r_h = b.ops("Split", [r_t, b.index([2 * hidden, hidden])],
+                                        [b._name("r_zr"), b._name("r_h")], axis=1)
+        else:
+            self.r_t = r_t
+        self.peepholes = None
+        if peep is not None:
+            self.peepholes = b.ops("Split", [b.op("Gather", [peep, index], axis=0), b.index([hidden] * 3)],
+                                   [b._name("p_i"), b._name("p_o"), b._name("p_f")], axis=0)
+        self.h0 = h0 and b.op("Gather", [h0, index], axis=0)
+        self.c0 = c0 and b.op("Gather", [c0, index], axis=0)
+
+    def _clip(self, x: str) -> str:
+        if self.spec.clip is None:
+            return x
+        return self.b.op("Clip", [x, self.b.constant(-self.spec.clip), self.b.constant(self.spec.clip)])
+
+    def _act(self, function: str, x: str) -> str:
+        return self.b.op(function, [self._clip(x)])
+
+    def run(self, x: str, steps: int, direction: str, masks: list[str] | None):
+        """The outputs at each time step (in time order, [batch, hidden] each), the last state,
+        and the last cell (LSTM)."""
+        b = self.b
+        projected = b.op("MatMul", [x, self.w_t])  # [seq, batch, G*H]: every step's input term at once
+        if self.input_bias is not None:
+            projected = b.op("Add", [projected, self.input_bias])
+        h, c = self.h0, self.c0
+        outputs: list[str | None] = [None] * steps
+        order = range(steps) if direction == "forward" else range(steps - 1, -1, -1)
+        for t in order:
+            # [batch, G*H]: a slice (a Gather of a scalar index is a generic of tensor.extract)
+            step = b.op("Slice", [projected, b.index([t]), b.index([t + 1]), b.index([0])])
+            inputs = b.op("Squeeze", [step, b.index([0])])
+            new_h, new_c = getattr(self, f"_{self.spec.op.lower()}_step")(inputs, h, c)
+            if masks is None:
+                h, c, outputs[t] = new_h, new_c, new_h
+            else:  # past a sequence's length: state kept, output zero (mask * new + (1 - mask) * old)
+                keep = b.op("Sub", [b.constant(1), masks[t]])
+                outputs[t] = b.op("Mul", [masks[t], new_h])
+                h = b.add(outputs[t], b.mul(keep, h))
+                if new_c is not None:
+                    c = b.add(b.op("Mul", [masks[t], new_c]), b.mul(keep, c))
+        return outputs, h, c
+
+    def _split(self, gates: str, parts: int) -> list[str]:
+        b = self.b
+        return b.ops("Split", [gates, b.index([self.spec.hidden] * parts)], [b._name("gate") for _ in range(parts)],
+                     axis=1)
+
+    def _lstm_step(self, inputs: str, h: str | None, c: str | None):
+        b = self.b
+        gates = b.add(inputs, h and b.op("MatMul", [h, self.r_t]))
+        i, o, f, cell = self._split(gates, 4)
+        if self.peepholes is not None:
+            p_i, p_o, p_f = self.peepholes
+            i, f = b.add(i, b.mul(p_i, c)), b.add(f, b.mul(p_f, c))
+        i = self._act(self.f, i)
+        f = b.op("Sub", [b.constant(1), i]) if self.spec.input_forget else self._act(self.f, f)
+        cell = self._act(self.g, cell)
+        new_c = b.add(b.mul(f, c), b.op("Mul", [i, cell]))
+        if self.peepholes is not None:
+            o = b.op("Add", [o, b.op("Mul", [self.peepholes[1], new_c])])
+        o = self._act(self.f, o)
+        new_h = b.op("Mul", [o, b.op(self.h, [new_c])])
+        return new_h, new_c
+
+    def _gru_step(self, inputs: str, h: str | None, c: None):
+        b = self.b
+        x_z, x_r, x_h = self._split(inputs, 3)
+        if h is None:
+            z, r = self._act(self.f, x_z), self._act(self.f, x_r)
+        else:
+            h_z, h_r = self._split(b.op("MatMul", [h, self.r_zr]), 2)
+            z, r = self._act(self.f, b.op("Add", [x_z, h_z])), self._act(self.f, b.op("Add", [x_r, h_r]))
+        if self.spec.linear_before_reset:  # r * (H Rh^T + Rbh)
+            recurrent = b.mul(r, b.add(h and b.op("MatMul", [h, self.r_h]), self.reset_bias))
+        else:  # (r * H) Rh^T
+            recurrent = h and b.op("MatMul", [b.op("Mul", [r, h]), self.r_h])
+        candidate = self._act(self.g, b.add(x_h, recurrent))
+        # H = (1 - z) * candidate + z * H
+        new_h = b.add(b.op("Mul", [b.op("Sub", [b.constant(1), z]), candidate]), b.mul(z, h))
+        return new_h, None
+
+    def _rnn_step(self, inputs: str, h: str | None, c: None):
+        b = self.b
+        return self._act(self.f, b.add(inputs, h and b.op("MatMul", [h, self.r_t]))), None
+
+
+def _outputs(node: onnx.NodeProto, spec: _Spec, b: _Builder, ys, hs, cs) -> None:
+    """Y [seq, dir, batch, hidden] (layout 1: [batch, seq, dir, hidden]), Y_h and Y_c
+    [dir, batch, hidden] (layout 1: [batch, dir, hidden]) under the node's output names."""
+    y_name, h_name, c_name = (_output(node, i) for i in range(3))
+    axis = 1  # of the direction in [seq, dir, batch, H]; states [dir, batch, H] stacked on 0
+    one, zero = b.index([1]), b.index([0])
+    if y_name:
+        per_direction = [b.op("Concat", [b.op("Unsqueeze", [y_t, zero]) for y_t in y], axis=0) for y in ys]
+        y = b.op("Concat", [b.op("Unsqueeze", [y_d, one]) for y_d in per_direction], axis=axis)
+        if spec.layout:
+            b.op("Transpose", [y], y_name, perm=[2, 0, 1, 3])
+        else:
+            b.op("Identity", [y], y_name)
+    for name, states in ((h_name, hs), (c_name, cs)):
+        if name:
+            if any(s is None for s in states):  # cannot happen with at least one step
+                raise OnnxError(f"{describe_node(node)}: a sequence of no steps")
+            stacked = b.op("Concat", [b.op("Unsqueeze", [s, zero]) for s in states], axis=0)
+            b.op("Transpose", [stacked], name, perm=[1, 0, 2]) if spec.layout else b.op("Identity", [stacked], name)
