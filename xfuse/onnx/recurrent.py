@@ -34,10 +34,11 @@ DEFAULT_ACTIVATIONS = {"LSTM": ("Sigmoid", "Tanh", "Tanh"), "GRU": ("Sigmoid", "
 ACTIVATIONS = {name.lower(): name for name in ("Sigmoid", "Tanh", "Relu", "Softsign", "Softplus")}
 """Activation functions without parameters: each is the ONNX op of that name."""
 
-MAX_UNROLLED_STEPS = 128
+MAX_UNROLLED_STEPS = 16
 """Longest sequence unrolled. Each step is about twenty ops in the IR and the backend's compile
 time grows faster than the step count (docs/onnx.md: 35 s of CPU for 10 steps of a 256-unit
-LSTM, 161 s for 20); beyond this a load would take hours, and is refused instead."""
+LSTM, 161 s for 20, unfinished after minutes for 100), so a longer sequence would take a load far
+past its 30-s budget: it is refused, naming the node, until a loop form exists."""
 
 
 def decompose_recurrent(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
