@@ -111,8 +111,13 @@ class MicroTile:
     @property
     def fmas_per_load(self) -> float:
         """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
-        vector loads of B (weight `b_load_weight` each; a row narrower than a cache line costs
-        as many as a line would hold: `CACHE_LINE_BITS`)."""
+        vector loads of B (weight `b_load_weight` each)."""
+        return self.accumulators / (self.mr + self.b_load_weight * (self.nr // self.lanes))
+
+    @property
+    def fmas_per_line_load(self) -> float:
+        """`fmas_per_load` with a row of B narrower than a cache line costing the vectors of a
+        whole line (`CACHE_LINE_BITS`): what a split for whole lines is compared with."""
         b_vectors = max(self.nr // self.lanes, CACHE_LINE_BITS // (self.lanes * self.element_bits))
         return self.accumulators / (self.mr + self.b_load_weight * b_vectors)
 
@@ -126,12 +131,10 @@ class MicroTile:
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
-                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT,
-                      line_splits: bool = True) -> MicroTile | None:
+                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
-    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`); `line_splits`: also when the
-    dividing tile has enough accumulators but rows of part of a cache line."""
+    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
     lanes = target.lanes(element_bits)
     fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight)
                for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
@@ -141,16 +144,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     if not dividing:
         return None
     enough = [t for t in dividing if t.accumulators >= MIN_ACCUMULATORS] or dividing
-    best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
-    if best.accumulators >= SPLIT_ACCUMULATORS and best.whole_lines or not remainder:
-        return best
-    # Too few accumulators, or enough only in rows of part of a cache line (14x8 on AVX2): tiles
-    # of `SPLIT_ACCUMULATORS` that leave rows compete, of whole lines in the second case.
-    part_lines = any(t.accumulators >= SPLIT_ACCUMULATORS and not t.whole_lines for t in enough)
-    if part_lines and not line_splits:
+    best = max(enough, key=lambda t: (t.fmas_per_line_load, t.accumulators, t.nr))
+    # A dividing tile of `SPLIT_ACCUMULATORS` (of whole lines or not: AVX2's 14x8) is enough; a
+    # split for whole lines was measured slower (CACHE_LINE_BITS).
+    if not remainder or any(t.accumulators >= SPLIT_ACCUMULATORS and (t is best or not t.whole_lines)
+                            for t in enough):
         return best
     split = [replace(t, split_rows=m - m % t.mr, remainder=m % t.mr) for t in fitting
-             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS and (t.whole_lines or not part_lines)]
+             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS]
     if not split:
         return best
     best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
@@ -159,14 +160,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
                              remainder: bool = True, min_bits: int = 128,
-                             b_load_weight: float = B_LOAD_WEIGHT, line_splits: bool = True) -> MicroTile | None:
+                             b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """`choose_micro_tile` with the target's full vector width, else half of it, down to
     `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
     (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
     (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
     4.5 ms as loops, reading B down its columns)."""
     for narrower in target.narrower(min_bits):
-        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight, line_splits)
+        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight)
         if tile is not None:
             return tile
     return None
