@@ -11,9 +11,9 @@ wait on a previous FMA). Among those the score is FMAs per weighted load,
 and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
 accumulators, then the wider tile. When the best such tile has fewer than `SPLIT_ACCUMULATORS`,
 tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(M % MR) x NR`
-tile for the rest (the op is split there; `_register_tiles`); so they do when the best dividing
-tile's rows of B are narrower than a cache line (`CACHE_LINE_BITS`: 14x8 on AVX2, whose B loads
-the score weighs by the whole line), tiles of whole lines then. For f32 on AVX-512 (32 registers
+tile for the rest (the op is split there; `_register_tiles`). The dividing tiles are ranked with
+a row of B narrower than a cache line weighed as the whole line (`CACHE_LINE_BITS`: AVX2's 14x8
+loses to 4x16), and such a tile with 12 accumulators is still enough not to split. For f32 on AVX-512 (32 registers
 of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
 FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
 for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU for matmuls
@@ -71,10 +71,12 @@ MIN_K_BLOCK = 32
 CACHE_LINE_BITS = 512
 """A cache line (64 bytes on x86-64 and the usual AArch64 cores). A register tile whose rows of B
 are narrower than one (`NR = 8` f32 on AVX2) reads part of a line per K step and the rest of it
-a whole K loop later, when the line has left L1: its B loads are weighed by the line they bring
-(`MicroTile.b_row_lines`). Measured on Zen 3 (AVX2, one thread, CPU time, interleaved, busy
-machine, fastest of 21): the 14x14, 1024 -> 256 1x1 convolution 4.93 ms with 14x8 tiles against
-2.04 with 6x16 (a 12 + 2 split); 56x56 3x3 64 -> 64 3.88 against 3.51 with 4x16."""
+a whole K loop later, when the line has left L1: dividing tiles are ranked with its B loads
+weighed by the whole line (`MicroTile.fmas_per_line_load`). On Zen 3 (AVX2, one thread, busy
+machine) ResNet-50 ran 3-6% faster with 4x16 instead of 14x8 where 4 divides the width; also
+splitting for whole lines (6x16 and a remainder instead of a dividing 14x8) made it 15-19%
+slower, so a dividing tile of part lines with `SPLIT_ACCUMULATORS` is kept (docs/backend.md,
+"Register tiles on Zen 3")."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ class MicroTile:
     @property
     def fmas_per_line_load(self) -> float:
         """`fmas_per_load` with a row of B narrower than a cache line costing the vectors of a
-        whole line (`CACHE_LINE_BITS`): what a split for whole lines is compared with."""
+        whole line (`CACHE_LINE_BITS`): what the dividing tiles are ranked by."""
         b_vectors = max(self.nr // self.lanes, CACHE_LINE_BITS // (self.lanes * self.element_bits))
         return self.accumulators / (self.mr + self.b_load_weight * b_vectors)
 
