@@ -117,12 +117,11 @@ class ConvGroup:
 
 
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
-                     remainder: bool = True, line_splits: bool = True) -> MicroTile | None:
+                     remainder: bool = True) -> MicroTile | None:
     """The `OWB x OCB` register tile of a convolution whose output rows are `ow x oc`, by the
     matmul cost model; narrower vectors when `oc` is no multiple of the full width, down to one
     element; None when none fits (the convolution keeps the generic lowering)."""
-    return choose_tile_at_any_width(ow, oc, element_bits, target, remainder, min_bits=element_bits,
-                                    line_splits=line_splits)
+    return choose_tile_at_any_width(ow, oc, element_bits, target, remainder, min_bits=element_bits)
 
 
 def schedulable(op: Operation) -> bool:
@@ -298,12 +297,7 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     result = conv.results[0].type
     _, _, ow, oc = result.get_shape()
     tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
-    if tile is None or not tile.remainder:
-        return root
-    # A split only for tiles of whole cache lines (AVX2's 6x16 over a dividing 14x8): the chain
-    # stays fused, on the best dividing tile (4x16 where 4 divides the width).
-    return conv if choose_conv_tile(ow, oc, result.element_type.bitwidth, target, line_splits=False).remainder \
-        else root
+    return conv if tile is not None and tile.remainder else root
 
 
 def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
@@ -332,9 +326,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            chunk = _chunks_reduction(op, root) if not one_by_one else 0
-            if chunk and tile.remainder:  # the chunked reduction takes a dividing tile (`_conv_root`)
-                tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
+            chunk = _chunks_reduction(op, root) if not one_by_one and not tile.remainder else 0
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), in_forall(op), chunk)
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)

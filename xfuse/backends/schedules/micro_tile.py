@@ -11,9 +11,9 @@ wait on a previous FMA). Among those the score is FMAs per weighted load,
 and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
 accumulators, then the wider tile. When the best such tile has fewer than `SPLIT_ACCUMULATORS`,
 tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(M % MR) x NR`
-tile for the rest (the op is split there; `_register_tiles`); so they do when the best dividing
-tile's rows of B are narrower than a cache line (`CACHE_LINE_BITS`: 14x8 on AVX2, whose B loads
-the score weighs by the whole line), tiles of whole lines then. For f32 on AVX-512 (32 registers
+tile for the rest (the op is split there; `_register_tiles`). The dividing tiles are ranked with
+a row of B narrower than a cache line weighed as the whole line (`CACHE_LINE_BITS`: AVX2's 14x8
+loses to 4x16), and such a tile with 12 accumulators is still enough not to split. For f32 on AVX-512 (32 registers
 of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
 FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
 for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU for matmuls
@@ -71,10 +71,12 @@ MIN_K_BLOCK = 32
 CACHE_LINE_BITS = 512
 """A cache line (64 bytes on x86-64 and the usual AArch64 cores). A register tile whose rows of B
 are narrower than one (`NR = 8` f32 on AVX2) reads part of a line per K step and the rest of it
-a whole K loop later, when the line has left L1: its B loads are weighed by the line they bring
-(`MicroTile.b_row_lines`). Measured on Zen 3 (AVX2, one thread, CPU time, interleaved, busy
-machine, fastest of 21): the 14x14, 1024 -> 256 1x1 convolution 4.93 ms with 14x8 tiles against
-2.04 with 6x16 (a 12 + 2 split); 56x56 3x3 64 -> 64 3.88 against 3.51 with 4x16."""
+a whole K loop later, when the line has left L1: dividing tiles are ranked with its B loads
+weighed by the whole line (`MicroTile.fmas_per_line_load`). On Zen 3 (AVX2, one thread, busy
+machine) ResNet-50 ran 3-6% faster with 4x16 instead of 14x8 where 4 divides the width; also
+splitting for whole lines (6x16 and a remainder instead of a dividing 14x8) made it 15-19%
+slower, so a dividing tile of part lines with `SPLIT_ACCUMULATORS` is kept (docs/backend.md,
+"Register tiles on Zen 3")."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,13 @@ class MicroTile:
     @property
     def fmas_per_load(self) -> float:
         """FMAs per unit of load cost in a K step: `MR` broadcasts of A (weight 1) and `NR / L`
-        vector loads of B (weight `b_load_weight` each; a row narrower than a cache line costs
-        as many as a line would hold: `CACHE_LINE_BITS`)."""
+        vector loads of B (weight `b_load_weight` each)."""
+        return self.accumulators / (self.mr + self.b_load_weight * (self.nr // self.lanes))
+
+    @property
+    def fmas_per_line_load(self) -> float:
+        """`fmas_per_load` with a row of B narrower than a cache line costing the vectors of a
+        whole line (`CACHE_LINE_BITS`): what the dividing tiles are ranked by."""
         b_vectors = max(self.nr // self.lanes, CACHE_LINE_BITS // (self.lanes * self.element_bits))
         return self.accumulators / (self.mr + self.b_load_weight * b_vectors)
 
@@ -126,12 +133,10 @@ class MicroTile:
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
-                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT,
-                      line_splits: bool = True) -> MicroTile | None:
+                      remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
-    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`); `line_splits`: also when the
-    dividing tile has enough accumulators but rows of part of a cache line."""
+    tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
     lanes = target.lanes(element_bits)
     fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight)
                for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
@@ -141,16 +146,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     if not dividing:
         return None
     enough = [t for t in dividing if t.accumulators >= MIN_ACCUMULATORS] or dividing
-    best = max(enough, key=lambda t: (t.fmas_per_load, t.accumulators, t.nr))
-    if best.accumulators >= SPLIT_ACCUMULATORS and best.whole_lines or not remainder:
-        return best
-    # Too few accumulators, or enough only in rows of part of a cache line (14x8 on AVX2): tiles
-    # of `SPLIT_ACCUMULATORS` that leave rows compete, of whole lines in the second case.
-    part_lines = any(t.accumulators >= SPLIT_ACCUMULATORS and not t.whole_lines for t in enough)
-    if part_lines and not line_splits:
+    best = max(enough, key=lambda t: (t.fmas_per_line_load, t.accumulators, t.nr))
+    # A dividing tile of `SPLIT_ACCUMULATORS` (of whole lines or not: AVX2's 14x8) is enough; a
+    # split for whole lines was measured slower (CACHE_LINE_BITS).
+    if not remainder or any(t.accumulators >= SPLIT_ACCUMULATORS and (t is best or not t.whole_lines)
+                            for t in enough):
         return best
     split = [replace(t, split_rows=m - m % t.mr, remainder=m % t.mr) for t in fitting
-             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS and (t.whole_lines or not part_lines)]
+             if m % t.mr and t.accumulators >= SPLIT_ACCUMULATORS]
     if not split:
         return best
     best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
@@ -159,14 +162,14 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
                              remainder: bool = True, min_bits: int = 128,
-                             b_load_weight: float = B_LOAD_WEIGHT, line_splits: bool = True) -> MicroTile | None:
+                             b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """`choose_micro_tile` with the target's full vector width, else half of it, down to
     `min_bits` (128; the convolutions go down to one element): `n` no multiple of the full width
     (1000 classes, ShuffleNet's 28-channel groups) still gets vector FMAs of a narrower register
     (an `xmm`/`ymm` FMA on AVX-512), not scalar loops (ResNet-50's classifier, 2048 x 1000:
     4.5 ms as loops, reading B down its columns)."""
     for narrower in target.narrower(min_bits):
-        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight, line_splits)
+        tile = choose_micro_tile(m, n, element_bits, narrower, remainder, b_load_weight)
         if tile is not None:
             return tile
     return None
