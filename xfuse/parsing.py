@@ -54,8 +54,22 @@ _DENSE_LITERAL_TYPE = base(RankedStructure[IntegerType | IndexType | AnyFloat | 
 AttrParserElement = Parser._TensorLiteralElement  # pyright: ignore[reportPrivateUsage]
 
 
+class _HexFloatElement(AttrParserElement):
+    """A dense literal's element that reads a hex integer as a float's bit pattern, as MLIR does:
+    xDSL 0.74 reads `0xFF800000` in `dense<[0.0, 0xFF800000]> : tensor<2xf32>` as the number
+    4286578688.0, where MLIR (and torch-mlir, which prints -inf so) means -inf."""
+
+    def to_type(self, parser, type):  # pyright: ignore[reportIncompatibleMethodOverride]
+        text = self.span.text.lower()
+        if isinstance(type, AnyFloat) and text.startswith("0x"):
+            return type.unpack(int(text, 16).to_bytes(type.compile_time_size, "little"), 1)[0]
+        return super().to_type(parser, type)
+
+
 class LocatingParser(Parser):
     """A Parser that gives every parsed op without an explicit `loc(...)` its source position."""
+
+    _TensorLiteralElement = _HexFloatElement
 
     def __init__(self, ctx: Context, text: str | bytes, name: str = "<unknown>", line_offset: int = 0):
         super().__init__(ctx, text, name)
