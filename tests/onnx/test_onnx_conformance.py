@@ -45,6 +45,10 @@ def test_fixed_sample(sample_cases):
     # torch-mlir crashed on the expanded RotaryEmbedding until its shape computations were folded
     # first (xfuse/onnx/prepare.py); a crash of the helper process is tested below
     assert verdicts["test_rotary_embedding_expanded"].verdict == "pass"
+    # bool and unsigned arrays in and out (issue 39); unsigned division is refused, not wrong
+    for name in ("test_and2d", "test_less_uint8", "test_add_uint64"):
+        assert verdicts[name].verdict == "pass", (name, verdicts[name].message)
+    assert verdicts["test_div_uint8"].verdict == "refused" and "(Div): UINT8 operands" in verdicts["test_div_uint8"].message
 
 
 def test_a_native_abort_in_the_import_helper_is_an_onnx_error():
