@@ -102,3 +102,25 @@ def test_a_splat_stride_is_read_per_window():
     )
     (conv,) = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
     assert [conv.window_parameter("strides", w) for w in (0, 1)] == [2, 2]
+
+
+def test_hex_floats_inside_a_dense_array_are_bit_patterns():
+    # torch-mlir prints the -inf of an attention mask folded into a constant as 0xFF800000 inside
+    # the array; xDSL read it as 4286578688.0 (a wrong mask, found by ONNX's conformance cases)
+    import numpy as np
+
+    import xfuse
+
+    module = parse("""
+        func.func @f() -> (tensor<2x3xf32>, tensor<2xf64>, tensor<2xf16>, tensor<2xi32>) {
+          %a = arith.constant dense<[[0.0, 0xFF800000, 1.5], [0x7F800000, 0x7FC00000, -2.0]]> : tensor<2x3xf32>
+          %b = arith.constant dense<[0xFFF0000000000000, 3.0]> : tensor<2xf64>
+          %c = arith.constant dense<[0xFC00, 1.0]> : tensor<2xf16>
+          %d = arith.constant dense<[0x10, -3]> : tensor<2xi32>
+          return %a, %b, %c, %d : tensor<2x3xf32>, tensor<2xf64>, tensor<2xf16>, tensor<2xi32>
+        }""")
+    a, b, c, d = xfuse.run(module)
+    np.testing.assert_array_equal(a, np.array([[0, -np.inf, 1.5], [np.inf, np.nan, -2]], np.float32))
+    np.testing.assert_array_equal(b, [-np.inf, 3.0])
+    np.testing.assert_array_equal(c, np.array([-np.inf, 1.0], np.float16))
+    np.testing.assert_array_equal(d, [16, -3])

@@ -51,6 +51,10 @@ def test_fixed_sample(sample_cases):
     assert verdicts["test_rotary_embedding_expanded"].verdict == "pass"
     # xDSL read the -inf of torch-mlir's causal mask (0xFF800000) as a number: wrong results
     assert verdicts["test_attention_3d_causal_expanded"].verdict == "pass"
+    # bool and unsigned arrays in and out (issue 39); unsigned division is refused, not wrong
+    for name in ("test_and2d", "test_less_uint8", "test_add_uint64"):
+        assert verdicts[name].verdict == "pass", (name, verdicts[name].message)
+    assert verdicts["test_div_uint8"].verdict == "refused" and "(Div): UINT8 operands" in verdicts["test_div_uint8"].message
 
 
 def test_a_native_abort_in_the_import_helper_is_an_onnx_error():

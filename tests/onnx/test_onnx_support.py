@@ -135,3 +135,17 @@ def test_several_refusals_are_listed_together():
     nodes = [helper.make_node("Det", ["x"], ["d"], name="d1"), helper.make_node("Det", ["x"], ["e"], name="d2")]
     message = refusal(model(nodes, [("x", F, [2, 2])], [("d", F, []), ("e", F, [])]))
     assert "node 'd1' (Det)" in message and "node 'd2' (Det)" in message
+
+
+def test_per_axis_unsigned_zero_points_are_refused():
+    def dequantize(zero_point_shape, constant=None):
+        inits = [] if constant is None else [numpy_helper.from_array(np.array(constant, np.uint8), "z")]
+        inputs = [("x", TensorProto.UINT8, [2, 3]), ("s", F, zero_point_shape)]
+        inputs += [] if constant is not None else [("z", TensorProto.UINT8, zero_point_shape)]
+        node = helper.make_node("DequantizeLinear", ["x", "s", "z"], ["y"], name="dq", axis=1)
+        return model([node], inputs, [("y", F, [2, 3])], inits, opset=21)
+
+    assert "node 'dq' (DequantizeLinear): a per-axis UINT8 zero point" in refusal(dequantize([3]))
+    assert "per-axis UINT8 zero point" in refusal(dequantize([3], [1, 2, 200]))
+    check_support(dequantize([3], [1, 2, 127]))  # read as signed, the same values
+    check_support(dequantize([]))  # per tensor: right

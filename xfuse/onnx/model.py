@@ -365,6 +365,7 @@ def _info(name: str, spec: Any, onnx_dtype: np.dtype | None) -> TensorInfo:
 
 
 def _padded(dtypes: Sequence[np.dtype | None], count: int) -> Sequence[np.dtype | None]:
+    """`dtypes`, or None for each of `count` values when an `ImportedModel` made elsewhere gives none."""
     return tuple(dtypes) if len(dtypes) == count else (None,) * count
 
 

@@ -140,6 +140,18 @@ def _signed_on_unsigned(node, values, constants):
     return None
 
 
+def _per_axis_unsigned_zero_point(node, values, constants):
+    zero_point = _input(node, 2)
+    element, shape = values.get(zero_point, (None, None))
+    if element not in UNSIGNED or shape == () or (shape is not None and all(d == 1 for d in shape)):
+        return None
+    constant = constants.get(zero_point)
+    if constant is not None and int(constant.max(initial=0)) < 2 ** (_BITS[element] - 1):
+        return None
+    return (f"a per-axis {_type_name(element)} zero point: torch-mlir's lowering reads it as signed "
+            "(wrong results for zero points past the signed maximum)")
+
+
 def _grid_sample(node, values, constants):
     """What `grid_sample.py` left (volumetric inputs; cubic with border padding)."""
     if _attribute(node, "mode", "linear") in ("cubic", "bicubic") and _attribute(node, "padding_mode") == "border":
@@ -201,11 +213,13 @@ NODE_RULES: dict[str, Rule] = {
     "Det": _always("torch-mlir's lowering handles only matrices that need no pivoting, and aborts the "
                    "process on the others"),
     "Div": _signed_on_unsigned,
+    "DequantizeLinear": _per_axis_unsigned_zero_point,
     "DynamicQuantizeLinear": _always("torch-mlir's lowering returns wrong values (and a signed zero point)"),
     "Einsum": _einsum,
     "Gelu": _gelu,
     "GridSample": _grid_sample,
     "Mod": _signed_on_unsigned,
+    "QuantizeLinear": _per_axis_unsigned_zero_point,
     "Reshape": _reshape,
     "Resize": _resize,
     "SpaceToDepth": _space_to_depth,
