@@ -157,3 +157,48 @@ def test_random_conv_layers_with_an_input_relu(layer):
     plan_pads(module)
     assert pads_in_place(module) == (0 if layer.fuse_tile else 1)
     check_layer(layer, seeds=(0,))
+
+
+SPLIT_THEN_PAD = """
+func.func @split_pad_pool(%x: tensor<1x6x6x16xf32>) -> tensor<1x3x3x16xf32> {
+  %c8 = arith.constant 8 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<1x6x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x6x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x16xf32> to tensor<1x6x6x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x16xf32> to tensor<1x6x6x8xf32>
+    %r = linalg.exp ins(%xs : tensor<1x6x6x8xf32>) outs(%os : tensor<1x6x6x8xf32>) -> tensor<1x6x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %r into %o[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x8xf32> into tensor<1x6x6x16xf32>
+    }
+  }
+  %padded = tensor.pad %y low[0, 0, 0, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x6x6x16xf32> to tensor<1x7x7x16xf32>
+  %window = tensor.empty() : tensor<3x3xf32>
+  %pe = tensor.empty() : tensor<1x3x3x16xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x3x3x16xf32>) -> tensor<1x3x3x16xf32>
+  %pool = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%padded, %window : tensor<1x7x7x16xf32>, tensor<3x3xf32>) outs(%init : tensor<1x3x3x16xf32>) -> tensor<1x3x3x16xf32>
+  return %pool : tensor<1x3x3x16xf32>
+}
+"""
+
+
+def test_a_channel_split_loop_writes_into_the_interior():
+    """A parallel split's shared output is the padded buffer's interior (Inception-v2's stem)."""
+    module = parse(SPLIT_THEN_PAD)
+    plan_pads(module)
+    assert pads_in_place(module) == 1
+    module.verify()
+    function = _function(module, "split_pad_pool")
+    assert not _ops(function, "tensor.pad")
+    (loop,) = _ops(function, "scf.forall")
+    interior = loop.operands[-1].op
+    assert interior.name == "tensor.extract_slice" and interior.operands[0].type.get_shape() == (1, 7, 7, 16)
+    candidate = compile_module(SPLIT_THEN_PAD, "split_pad_pool", "microkernel")
+    reference = compile_module(SPLIT_THEN_PAD, "split_pad_pool", "default")
+    inputs = random_inputs(reference.signature, seed=3)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-6, atol=1e-6)
