@@ -123,7 +123,7 @@ def _chain(root: Operation, block, candidate) -> tuple[list[Operation], list[Ope
                 producer = value.op if isinstance(value, OpResult) else None
                 if producer is None or producer in members or producer.parent_block() is not block:
                     continue
-                if _broadcast_read(consumer, index):
+                if _broadcast_read(consumer, index) and not _is_bool(value):
                     continue  # stays a small op of its own (`_broadcast_read`)
                 readers = {use.operation for use in value.uses}
                 if readers != {consumer}:
@@ -157,6 +157,13 @@ def _broadcast_read(consumer: Operation, index: int) -> bool:
     maps = consumer.properties.get("indexing_maps")
     return (consumer.name == "linalg.generic" and maps is not None and index < len(maps.data)
             and any(isinstance(e, AffineConstantExpr) for e in maps.data[index].data.results))
+
+
+def _is_bool(value: SSAValue) -> bool:
+    """Whether `value` is a tensor of `i1`: a broadcast bool (an attention mask compared from bytes,
+    read by every head) stays fused into its reader, since a buffer of `i1` is what MLIR 22's
+    memref-to-LLVM lowering asserts on (docs/backend.md, "Calling with numpy")."""
+    return isinstance(value.type, TensorType) and value.type.get_element_type() == IntegerType(1)
 
 
 def _shareable(producer: Operation, readers: set[Operation], root: Operation, candidate) -> bool:
