@@ -231,17 +231,24 @@ def compare_outputs(expected: Sequence[Any], actual: Sequence[Any], rtol: float,
 
 
 def run_with_xfuse(case: Case) -> Verdict:
-    """Load the case's model with `xfuse.onnx.load`, run every data set, compare."""
+    """Load the case's model with `xfuse.onnx.load`, run every data set, compare. The inputs that
+    decide a shape or structure (`fixed_values.shape_deciding_inputs`: Slice's starts, Reduce's
+    axes, ...) are fixed at load to the first data set's values; every call passes them again and
+    the model checks them, so a data set with other values is refused, never run wrong."""
     import onnx
     from xdsl.utils.exceptions import DiagnosticException
 
     import xfuse.onnx
+    from xfuse.onnx.fixed_values import shape_deciding_inputs
 
     start = time.perf_counter()
     model = onnx.load_from_string(case.model)
     feeds_names = _runtime_input_names(model)
     try:
-        compiled = xfuse.onnx.load(model)
+        fixed = set(shape_deciding_inputs(model))
+        first = case.data_sets[0][0] if case.data_sets else []
+        compiled = xfuse.onnx.load(model, input_values={name: value for name, value in
+                                                        zip(feeds_names, first, strict=False) if name in fixed})
         for inputs, expected in case.data_sets:
             outputs = compiled.run(dict(zip(feeds_names, inputs, strict=False)))
             actual = [outputs[value.name] for value in model.graph.output]
