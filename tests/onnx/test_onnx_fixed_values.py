@@ -89,3 +89,37 @@ def test_the_runner_fixes_slice_starts_but_not_gather_indices():
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["a", "b"])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)])
     assert shape_deciding_inputs(model) == ["starts", "ends"]
+
+
+def test_the_command_line_fixes_values(tmp_path):
+    import onnx
+
+    from xfuse.onnx.cli import main
+
+    onnx.save(slice_model(), tmp_path / "slice.onnx")
+    main([str(tmp_path / "slice.onnx"), "--input-value", "starts=1,0", "--input-value", "ends=3,-1",
+          "-o", str(tmp_path / "slice.mlir")])
+    text = (tmp_path / "slice.mlir").read_text()
+    assert "takes 1 input(s) (x), then 0 weight(s) from slice.weights.npz, in its order. Fixed at load: starts, ends." \
+        in text
+    assert "tensor<2x5xf32>" in text
+
+
+@pytest.mark.parametrize("argument, message", [
+    ("begin=1,0", r"--input-value begin=1,0: 'begin' is not an input of the model \(inputs: 'x', 'starts', 'ends'\)"),
+    ("starts=1", r"--input-value starts=1: 'starts' has shape \(2,\), 2 value\(s\); got 1"),
+    ("starts=1,a", r"--input-value starts=1,a: expected int64 values separated by commas"),
+])
+def test_command_line_errors(tmp_path, capsys, argument, message):
+    import re
+
+    import onnx
+
+    from xfuse.onnx.cli import main
+
+    onnx.save(slice_model(), tmp_path / "slice.onnx")
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(tmp_path / "slice.onnx"), "--input-value", argument])
+    assert exit_info.value.code == 1
+    error = capsys.readouterr().err
+    assert len(error.strip().splitlines()) == 1 and re.search(message, error), error
