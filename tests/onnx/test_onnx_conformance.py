@@ -38,7 +38,8 @@ def test_fixed_sample(sample_cases):
     for name in ("test_abs", "test_relu", "test_l2normalization_axis_0", "test_spacetodepth_dcr_mode_example",
                  "test_conv_with_strides_padding", "test_convtranspose_group_2",
                  "test_resize_upsample_sizes_nearest_axes_2_3", "test_gridsample_nearest",
-                 "test_gridsample_zeros_padding", "test_gridsample_volumetric_nearest_align_corners_0"):
+                 "test_gridsample_zeros_padding", "test_gridsample_volumetric_nearest_align_corners_0",
+                 "test_slice", "test_reduce_sum_keepdims_example"):  # inputs fixed at load (fixed_values.py)
         assert verdicts[name].verdict == "pass", (name, verdicts[name].message)
     # the refusals at load name the node and its op
     for name, op in (("test_det_2d", "Det"),

@@ -123,3 +123,17 @@ def test_command_line_errors(tmp_path, capsys, argument, message):
     assert exit_info.value.code == 1
     error = capsys.readouterr().err
     assert len(error.strip().splitlines()) == 1 and re.search(message, error), error
+
+
+def test_the_runner_refuses_a_data_set_with_other_fixed_values():
+    """The runner fixes the first data set's values; a later data set with others is refused by
+    the model's check, never run on code compiled for another shape."""
+    from xfuse.onnx.conformance import Case, run_with_xfuse
+
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    first = ([x, STARTS, ENDS], [x[1:3, 0:5]])
+    case = Case("slice", "Slice", slice_model().SerializeToString(), [first], 1e-3, 1e-7)
+    assert run_with_xfuse(case).verdict == "pass"
+    other = ([x, np.array([0, 0], np.int64), ENDS], [x[0:3, 0:5]])
+    verdict = run_with_xfuse(Case("slice", "Slice", case.model, [first, other], 1e-3, 1e-7))
+    assert verdict.verdict == "refused" and "input 'starts' was fixed at load" in verdict.message, verdict
