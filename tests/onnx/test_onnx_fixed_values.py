@@ -18,6 +18,7 @@ from onnx import TensorProto, helper  # noqa: E402
 import xfuse.onnx  # noqa: E402
 from xfuse.onnx import OnnxError  # noqa: E402
 from xfuse.onnx.fixed_values import shape_deciding_inputs  # noqa: E402
+from xfuse.onnx.oracle import compare_with_onnxruntime  # noqa: E402
 
 STARTS = np.array([1, 0], np.int64)
 ENDS = np.array([3, -1], np.int64)
@@ -48,6 +49,7 @@ def test_slice_with_fixed_starts_agrees_with_onnxruntime(sliced):
     np.testing.assert_array_equal(sliced.run({"x": x})["y"], expected)  # omitted: the fixed value
     np.testing.assert_array_equal(sliced(x, STARTS, ENDS), expected)  # by position, every input
     np.testing.assert_array_equal(sliced(x), expected)  # by position, the run-time ones
+    assert compare_with_onnxruntime(sliced, slice_model()) == {"y": 0.0}  # the oracle feeds the fixed values
 
 
 @pytest.mark.parametrize("given", [np.array([0, 0], np.int64), np.array([1, 0], np.int32),
