@@ -139,3 +139,21 @@ def test_the_runner_refuses_a_data_set_with_other_fixed_values():
     other = ([x, np.array([0, 0], np.int64), ENDS], [x[0:3, 0:5]])
     verdict = run_with_xfuse(Case("slice", "Slice", case.model, [first, other], 1e-3, 1e-7))
     assert verdict.verdict == "refused" and "input 'starts' was fixed at load" in verdict.message, verdict
+
+
+def test_ir_version_3_keeps_the_fixed_input_declared():
+    """IR version 3 declares every initializer as a graph input: the fixed one stays declared,
+    with the value's static shape, and is no longer a run-time input."""
+    from xfuse.onnx.fixed_values import fix_input_values
+    from xfuse.onnx.graph import runtime_inputs
+
+    model = slice_model()
+    model.ir_version = 3
+    model.graph.input[1].type.tensor_type.shape.dim[0].Clear()
+    model.graph.input[1].type.tensor_type.shape.dim[0].dim_param = "n"
+    fixed, arrays = fix_input_values(model, {"starts": STARTS})
+    assert [value.name for value in fixed.graph.input] == ["x", "starts", "ends"]
+    assert [value.name for value in runtime_inputs(fixed)] == ["x", "ends"]
+    assert fixed.graph.input[1].type.tensor_type.shape.dim[0].dim_value == 2
+    np.testing.assert_array_equal(arrays["starts"], STARTS)
+    assert [value.name for value in fix_input_values(slice_model(), {"starts": STARTS})[0].graph.input] == ["x", "ends"]

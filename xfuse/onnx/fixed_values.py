@@ -93,7 +93,8 @@ def fix_input_values(model: onnx.ModelProto,
         if value.name in arrays:
             if fixed.ir_version >= 4:
                 continue
-            value.type.CopyFrom(helper.make_tensor_type_proto(value.type.tensor_type.elem_type, arrays[value.name].shape))
+            elem_type = value.type.tensor_type.elem_type
+            value.type.CopyFrom(helper.make_tensor_type_proto(elem_type, arrays[value.name].shape))
         kept.append(value)
     del fixed.graph.input[:]
     fixed.graph.input.extend(kept)
