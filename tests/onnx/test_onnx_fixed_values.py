@@ -157,3 +157,15 @@ def test_ir_version_3_keeps_the_fixed_input_declared():
     assert fixed.graph.input[1].type.tensor_type.shape.dim[0].dim_value == 2
     np.testing.assert_array_equal(arrays["starts"], STARTS)
     assert [value.name for value in fix_input_values(slice_model(), {"starts": STARTS})[0].graph.input] == ["x", "ends"]
+
+
+def test_a_wrap_pad_with_fixed_pads_is_refused_before_torch_mlir():
+    """torch-mlir's lowering of a wrap-mode Pad with constant pads does not terminate (the
+    conformance case timed out once its pads were fixed): the support check refuses it."""
+    node = helper.make_node("Pad", ["x", "pads"], ["y"], name="pad", mode="wrap")
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3]),
+                                            helper.make_tensor_value_info("pads", TensorProto.INT64, [4])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["a", "b"])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    with pytest.raises(OnnxError, match=r"node 'pad' \(Pad\): mode 'wrap': torch-mlir's lowering does not terminate"):
+        xfuse.onnx.load(model, input_values={"pads": np.array([0, 1, 0, 1], np.int64)})

@@ -190,6 +190,12 @@ def _reshape(node, values, constants):
     return None
 
 
+def _pad(node, values, constants):
+    if _attribute(node, "mode", "constant") == "wrap":
+        return "mode 'wrap': torch-mlir's lowering does not terminate (with constant pads)"
+    return None
+
+
 def _einsum(node, values, constants):
     equation = str(_attribute(node, "equation", "")).replace(" ", "")
     if "->" in equation and not equation.split("->")[1]:
@@ -213,6 +219,7 @@ NODE_RULES: dict[str, Rule] = {
     "GridSample": _grid_sample,
     "LSTM": _lstm,
     "Mod": _signed_on_unsigned,
+    "Pad": _pad,
     "Reshape": _reshape,
     "Resize": _resize,
     "SpaceToDepth": _space_to_depth,
