@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import onnx
@@ -29,6 +30,7 @@ from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
+from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
 from xfuse.onnx.quantization import decompose_quantized_ops
@@ -179,12 +181,19 @@ class ImportedModel:
     output_dtypes: tuple[np.dtype | None, ...] = ()
     """The numpy dtypes of the ONNX inputs and outputs (None: not a tensor): `uint8` where the
     imported function's signless `i8` does not say so."""
+    fixed_values: Mapping[str, np.ndarray] = field(default_factory=dict)
+    """The inputs whose values were fixed at load (`fixed_values.py`): constants in the IR, not
+    arguments of the function."""
+    declared_input_names: tuple[str, ...] = ()
+    """Every input of the ONNX model, fixed ones included, in its order (a call by position)."""
 
 
 def import_model(source: str | Path | onnx.ModelProto, *,
                  input_shapes: Mapping[str, Sequence[int]] | None = None,
+                 input_values: Mapping[str, Any] | None = None,
                  min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> ImportedModel:
-    """Read (a path) or take (a `ModelProto`) an ONNX model and import it: batch norms after
+    """Read (a path) or take (a `ModelProto`) an ONNX model and import it: the inputs named in
+    `input_values` made constants of these values (`fixed_values.fix_input_values`), batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
     scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
     (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
@@ -198,6 +207,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     require_onnx_packages()
     start = time.perf_counter()
     model = read_model(source) if isinstance(source, str | Path) else source
+    declared_input_names = tuple(value.name for value in runtime_inputs(model))
+    model, fixed = fix_input_values(model, input_values or {})
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
@@ -219,7 +230,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     return ImportedModel(text, function_name(prepared), input_names,
                          tuple(value.name for value in prepared.graph.output), weights, seconds, preparation.notes,
                          tuple(tensor_dtype(inputs[name]) for name in input_names),
-                         tuple(tensor_dtype(value) for value in prepared.graph.output))
+                         tuple(tensor_dtype(value) for value in prepared.graph.output), fixed,
+                         declared_input_names)
 
 
 def tensor_dtype(value: onnx.ValueInfoProto) -> np.dtype | None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from xfuse.onnx.errors import OnnxError
+from xfuse.onnx.fixed_values import check_fixed_value
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 
 if TYPE_CHECKING:
@@ -91,7 +92,8 @@ class Model:
 
     def __init__(self, mlir: str, compiled: Any, inputs: Sequence[TensorInfo], outputs: Sequence[TensorInfo],
                  weights: Weights, passes: str, seconds: Mapping[str, float] | None = None,
-                 notes: Sequence[str] = ()):
+                 notes: Sequence[str] = (), fixed_values: Mapping[str, np.ndarray] | None = None,
+                 declared_input_names: Sequence[str] = ()):
         self.mlir = mlir
         """The imported IR (weights as arguments), before xfuse's passes."""
         self.compiled = compiled
@@ -104,6 +106,10 @@ class Model:
         """Time of each step of loading: prepare, import, parse, passes, compile (or load)."""
         self.notes = tuple(notes)
         """What preparing the ONNX model changed or fell back on (xfuse/onnx/prepare.py)."""
+        self.fixed_values = dict(fixed_values or {})
+        """The inputs fixed at load (`load(input_values=)`): a call may pass them, equal to these."""
+        self.declared_input_names = tuple(declared_input_names) or tuple(self.input_names)
+        """Every ONNX input in the model's order, fixed ones included (a call by position)."""
         self._bound_weights: tuple[tuple[int, ...], Any] | None = None
 
     @property
@@ -167,16 +173,20 @@ class Model:
         outputs = [_info(name, spec, dtype) for name, spec, dtype in
                    zip(imported.output_names, signature.results,
                        _padded(imported.output_dtypes, len(imported.output_names)), strict=True)]
-        return Model(imported.mlir, compiled, inputs, outputs, weights, passes, seconds, imported.notes)
+        return Model(imported.mlir, compiled, inputs, outputs, weights, passes, seconds, imported.notes,
+                     imported.fixed_values, imported.declared_input_names)
 
     # Calling -----------------------------------------------------------------------------
 
     def __call__(self, *arrays: Any) -> np.ndarray | tuple[np.ndarray, ...]:
-        """The outputs for the inputs given in order: one array, or a tuple of several."""
-        if len(arrays) != len(self.inputs):
-            raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}), "
+        """The outputs for the inputs given in order: one array, or a tuple of several. With
+        inputs fixed at load, either every ONNX input (the fixed ones checked) or only the others."""
+        names = self.declared_input_names if len(arrays) == len(self.declared_input_names) else self.input_names
+        if len(arrays) != len(names):
+            fixed = f"; or {len(self.declared_input_names)} with the fixed ones" if self.fixed_values else ""
+            raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}){fixed}, "
                             f"got {len(arrays)}")
-        results = self._call(dict(zip(self.input_names, arrays, strict=True)))
+        results = self._call(dict(zip(names, arrays, strict=True)))
         return results[0] if len(results) == 1 else tuple(results)
 
     def run(self, feeds: Mapping[str, Any]) -> dict[str, np.ndarray]:
@@ -185,9 +195,13 @@ class Model:
         return dict(zip(self.output_names, self._call(feeds), strict=True))
 
     def _call(self, feeds: Mapping[str, Any]) -> list[np.ndarray]:
-        unknown = [name for name in feeds if name not in self.input_names]
+        unknown = [name for name in feeds if name not in self.input_names and name not in self.fixed_values]
         if unknown:
-            raise OnnxError(f"'{unknown[0]}' is not an input of the model (inputs: {', '.join(self.input_names)})")
+            raise OnnxError(f"'{unknown[0]}' is not an input of the model "
+                            f"(inputs: {', '.join(self.declared_input_names)})")
+        for name, fixed in self.fixed_values.items():
+            if name in feeds:
+                check_fixed_value(name, fixed, feeds[name])
         arguments = [self._checked(info, feeds[info.name]) if info.name in feeds else self._missing(info)
                      for info in self.inputs]
         specs = self.compiled.signature.inputs
@@ -268,6 +282,8 @@ class Model:
         directory.mkdir(parents=True, exist_ok=True)
         (directory / "model.mlir").write_text(self.mlir)
         self.weights.save(directory / "weights.npz")
+        if self.fixed_values:
+            np.savez(directory / "fixed_values.npz", **self.fixed_values)
         shutil.copyfile(self.compiled.library_path, directory / "model.so")
         signature = self.compiled.signature
         meta = {
@@ -279,6 +295,8 @@ class Model:
             "inputs": [_info_record(info) for info in self.inputs],
             "outputs": [_info_record(info) for info in self.outputs],
             "weights": self.weights.names,
+            "declared_inputs": list(self.declared_input_names),
+            "fixed_values": list(self.fixed_values),
             "signature": {"inputs": [_spec_record(s) for s in signature.inputs],
                           "results": [_spec_record(s) for s in signature.results]},
         }
@@ -315,16 +333,23 @@ class Model:
                                   pipeline)
         inputs = [TensorInfo(r["name"], tuple(r["shape"]), np.dtype(r["dtype"])) for r in meta["inputs"]]
         outputs = [TensorInfo(r["name"], tuple(r["shape"]), np.dtype(r["dtype"])) for r in meta["outputs"]]
+        fixed_values = {}
+        if meta.get("fixed_values"):
+            with np.load(directory / "fixed_values.npz") as stored:
+                fixed_values = {name: stored[name] for name in meta["fixed_values"]}
         return Model(mlir, compiled, inputs, outputs, weights, meta["passes"],
-                     {"load": time.perf_counter() - start})
+                     {"load": time.perf_counter() - start}, (), fixed_values, meta.get("declared_inputs", ()))
 
 
-def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None, passes: str | None = None,
-         pipeline: str | None = None, threads: int | None = None,
-         min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> Model:
+def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None,
+         input_values: Mapping[str, Any] | None = None, passes: str | None = None, pipeline: str | None = None,
+         threads: int | None = None, min_external_elements: int = MIN_EXTERNAL_ELEMENTS) -> Model:
     """Import an ONNX model (a path or a `ModelProto`) and compile it.
 
     `input_shapes` gives the full shape of inputs with dynamic dimensions (`{"x": (1, 128)}`);
+    `input_values` fixes the value of inputs that decide shapes (`{"starts": np.array([1])}`: Slice's
+    starts, Resize's sizes; xfuse/onnx/fixed_values.py): constants in the compiled code, which a
+    call may still pass (checked to be equal) or omit;
     `passes` are the xfuse passes run before the backend (default `DEFAULT_PASSES`), `pipeline`
     the backend's lowering (default `DEFAULT_PIPELINE`); `threads` how many threads a call runs
     on, as onnxruntime's intra_op_num_threads (default 1, `pipelines.DEFAULT_THREADS`; N > 1: LLVM's
@@ -334,7 +359,8 @@ def load(source: Any, *, input_shapes: Mapping[str, Sequence[int]] | None = None
     from xfuse.onnx.importer import import_model
 
     check_threads(threads)  # before the import, which takes a while
-    imported = import_model(source, input_shapes=input_shapes, min_external_elements=min_external_elements)
+    imported = import_model(source, input_shapes=input_shapes, input_values=input_values,
+                            min_external_elements=min_external_elements)
     return Model.compile(imported, passes=passes, pipeline=pipeline, threads=threads)
 
 

@@ -72,8 +72,8 @@ def random_feeds(model: Any, seed: int = 0) -> dict[str, np.ndarray]:
 
 def compare_with_onnxruntime(model: Any, onnx_model: onnx.ModelProto, seed: int = 0) -> dict[str, float]:
     """`relative_error` of each output of the compiled `model` against onnxruntime running
-    `onnx_model` on the same seeded inputs."""
+    `onnx_model` on the same seeded inputs (and the values of the inputs fixed at load)."""
     feeds = random_feeds(model, seed)
-    expected = onnxruntime_outputs(onnx_model, feeds)
+    expected = onnxruntime_outputs(onnx_model, {**model.fixed_values, **feeds})
     actual = model.run(feeds)
     return {name: relative_error(actual[name], expected[name]) for name in model.output_names}

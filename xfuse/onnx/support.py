@@ -196,6 +196,12 @@ def _reshape(node, values, constants):
     return None
 
 
+def _pad(node, values, constants):
+    if _attribute(node, "mode", "constant") == "wrap":
+        return "mode 'wrap': torch-mlir's lowering does not terminate (with constant pads)"
+    return None
+
+
 def _einsum(node, values, constants):
     equation = str(_attribute(node, "equation", "")).replace(" ", "")
     if "->" in equation and not equation.split("->")[1]:
@@ -219,6 +225,7 @@ NODE_RULES: dict[str, Rule] = {
     "Gelu": _gelu,
     "GridSample": _grid_sample,
     "Mod": _signed_on_unsigned,
+    "Pad": _pad,
     "QuantizeLinear": _per_axis_unsigned_zero_point,
     "Reshape": _reshape,
     "Resize": _resize,
