@@ -52,6 +52,21 @@ def test_slice_with_fixed_starts_agrees_with_onnxruntime(sliced):
     assert compare_with_onnxruntime(sliced, slice_model()) == {"y": 0.0}  # the oracle feeds the fixed values
 
 
+def test_the_profile_takes_the_inputs_as_a_call_does():
+    """`Model.profile` takes the fixed inputs as a call does: every ONNX input (checked) or only
+    the run-time ones; another value is the call's error. (A Slice alone computes nothing to
+    profile: a ReLU of it.)"""
+    model = slice_model()
+    model.graph.node[0].output[0] = "s"
+    model.graph.node.append(helper.make_node("Relu", ["s"], ["y"], name="relu"))
+    relu_of_slice = xfuse.onnx.load(model, input_values={"starts": STARTS, "ends": ENDS})
+    x = np.ones((4, 6), np.float32)
+    for arrays in ((x, STARTS, ENDS), (x,)):
+        assert relu_of_slice.profile(*arrays, repeat=1).sections
+    with pytest.raises(OnnxError, match="input 'starts' was fixed at load"):
+        relu_of_slice.profile(x, np.array([0, 0], np.int64), ENDS, repeat=1)
+
+
 @pytest.mark.parametrize("given", [np.array([0, 0], np.int64), np.array([1, 0], np.int32),
                                    np.array([1, 0, 0], np.int64)])
 def test_a_call_with_another_value_is_an_error_naming_the_input(sliced, given):

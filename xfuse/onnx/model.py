@@ -181,13 +181,17 @@ class Model:
     def __call__(self, *arrays: Any) -> np.ndarray | tuple[np.ndarray, ...]:
         """The outputs for the inputs given in order: one array, or a tuple of several. With
         inputs fixed at load, either every ONNX input (the fixed ones checked) or only the others."""
+        results = self._call(self._feeds(arrays))
+        return results[0] if len(results) == 1 else tuple(results)
+
+    def _feeds(self, arrays: Sequence[Any]) -> dict[str, Any]:
+        """Inputs given in order, by name: every ONNX input (the fixed ones too) or only the others."""
         names = self.declared_input_names if len(arrays) == len(self.declared_input_names) else self.input_names
         if len(arrays) != len(names):
             fixed = f"; or {len(self.declared_input_names)} with the fixed ones" if self.fixed_values else ""
             raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}){fixed}, "
                             f"got {len(arrays)}")
-        results = self._call(dict(zip(names, arrays, strict=True)))
-        return results[0] if len(results) == 1 else tuple(results)
+        return dict(zip(names, arrays, strict=True))
 
     def run(self, feeds: Mapping[str, Any]) -> dict[str, np.ndarray]:
         """The outputs by name, for the inputs by name (onnxruntime's `session.run(None, feeds)`
@@ -195,6 +199,13 @@ class Model:
         return dict(zip(self.output_names, self._call(feeds), strict=True))
 
     def _call(self, feeds: Mapping[str, Any]) -> list[np.ndarray]:
+        bound = self.compiled.bind(*self._arguments(feeds), trailing=self._weights_bound())
+        bound.invoke()
+        return [_as_dtype(result, info.dtype) for result, info in zip(bound.collect(), self.outputs, strict=True)]
+
+    def _arguments(self, feeds: Mapping[str, Any]) -> list[np.ndarray]:
+        """The compiled function's run-time arguments for inputs by name: each checked, the
+        fixed ones compared with their values at load and left out."""
         unknown = [name for name in feeds if name not in self.input_names and name not in self.fixed_values]
         if unknown:
             raise OnnxError(f"'{unknown[0]}' is not an input of the model "
@@ -204,11 +215,7 @@ class Model:
                 check_fixed_value(name, fixed, feeds[name])
         arguments = [self._checked(info, feeds[info.name]) if info.name in feeds else self._missing(info)
                      for info in self.inputs]
-        specs = self.compiled.signature.inputs
-        bound = self.compiled.bind(*(_as_dtype(array, spec.dtype) for array, spec in zip(arguments, specs)),
-                                   trailing=self._weights_bound())
-        bound.invoke()
-        return [_as_dtype(result, info.dtype) for result, info in zip(bound.collect(), self.outputs, strict=True)]
+        return [_as_dtype(array, spec.dtype) for array, spec in zip(arguments, self.compiled.signature.inputs)]
 
     def _weights_bound(self) -> Any:
         """The weights as the compiled function's trailing arguments, checked and described once
@@ -223,17 +230,14 @@ class Model:
 
     def profile(self, *arrays: Any, repeat: int = 5, pipeline: Any = None) -> Any:
         """Where a call's time goes: each fused group's median time, GFLOP/s and share of the
-        call over `repeat` calls on the inputs given in order (`xfuse.backends.profile.Profile`;
+        call over `repeat` calls on the inputs given in order, as a call takes them (with inputs
+        fixed at load: every ONNX input, or only the others) (`xfuse.backends.profile.Profile`;
         docs/profile.md). Compiles an instrumented copy (the IR after `passes`) with the model's
         pipeline, or `pipeline`."""
         import xfuse
         from xfuse.backends.profile import profile_module, rebuildable_pipeline
 
-        if len(arrays) != len(self.inputs):
-            raise OnnxError(f"the model takes {len(self.inputs)} input(s) ({', '.join(self.input_names)}), "
-                            f"got {len(arrays)}")
-        arguments = [_as_dtype(self._checked(info, array), spec.dtype)
-                     for info, array, spec in zip(self.inputs, arrays, self.compiled.signature.inputs)]
+        arguments = self._arguments(self._feeds(arrays))
         entry = self.compiled.signature.name
         module = xfuse.parse(self.mlir, name=f"<onnx:{entry}>")
         if self.passes:
