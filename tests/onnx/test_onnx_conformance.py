@@ -7,6 +7,9 @@ or ended in a traceback, and a few that pass); the whole suite (1,884 cases, abo
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("onnx", reason="xfuse.onnx needs onnx (pip install 'xfuse[onnx]')")
@@ -72,19 +75,34 @@ def test_a_native_abort_in_the_import_helper_is_an_onnx_error():
     assert call_isolated("a square root", math.sqrt, 4.0) == 2.0
 
 
-def test_a_crash_and_a_timeout_are_recorded(sample_cases):
-    """A worker that dies or hangs is one case's verdict; the next case gets a new worker."""
+def test_a_crash_and_a_timeout_are_recorded(sample_cases, tmp_path):
+    """A worker that dies or hangs is one case's verdict; the next case gets a new worker. A
+    timeout kills what the worker started too (torch-mlir's helper hung in a lowering)."""
     (abs_case,) = conformance.select(sample_cases, ["test_abs"])
-    worker = conformance.Worker("/tmp", timeout=60)
+    worker = conformance.Worker(str(tmp_path), timeout=60)
     try:
         crash = worker.run("crash-for-test", abs_case)
         assert crash.verdict == "crash" and "signal SIGABRT" in crash.message
         assert worker.run("ort", abs_case).verdict == "pass"
-        worker.timeout = 2
+        worker.timeout = 5
         hang = worker.run("hang-for-test", abs_case)
         assert hang.verdict == "timeout"
     finally:
         worker.stop()
+    child = int((tmp_path / "hang-for-test.pid").read_text())
+    deadline = time.monotonic() + 10
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _running(child), "the hung worker's child process outlived the timeout"
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` is a process that runs (not gone, not a zombie nobody reaped yet)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
 
 
 def test_compare_outputs_as_onnx_does():

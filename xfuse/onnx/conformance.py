@@ -28,6 +28,8 @@ import os
 import random
 import re
 import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -295,7 +297,10 @@ def _runtime_input_names(model: Any) -> list[str]:
 
 
 def _worker_main(connection: Any, failure_dir: str) -> None:
-    """A worker's loop: (engine, case) in, `Verdict` out, until the pipe closes."""
+    """A worker's loop: (engine, case) in, `Verdict` out, until the pipe closes. The worker leads
+    a process group of its own, so that a timeout kills it together with the processes it started
+    (torch-mlir's helper, xfuse/onnx/isolated.py, hung in a lowering: left running before)."""
+    os.setpgrp()
     os.environ["XFUSE_FAILURE_DIR"] = failure_dir  # kept failing inputs: not in the caller's directory
     warnings.simplefilter("ignore")
     engines: dict[str, Callable[[Case], Verdict]] = {"xfuse": run_with_xfuse, "ort": run_with_onnxruntime,
@@ -314,7 +319,11 @@ def _abort(case: Case) -> Verdict:
 
 
 def _hang(case: Case) -> Verdict:
-    time.sleep(3600)
+    """Hangs as a lowering in torch-mlir's helper process can: in a child process, whose pid it
+    leaves in the failure directory for the test to see it gone after the timeout."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    Path(os.environ["XFUSE_FAILURE_DIR"], "hang-for-test.pid").write_text(str(child.pid))
+    child.wait()
     return Verdict("pass")
 
 
@@ -358,8 +367,12 @@ class Worker:
         return Verdict("crash", f"the process died: {_exit_text(code)}", seconds)
 
     def stop(self) -> None:
+        """Kill the worker and every process of its group (`_worker_main`)."""
         if self.process is not None:
-            self.process.kill()
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):  # not yet its own group leader
+                self.process.kill()
             self.process.join()
             self.process = None
 
