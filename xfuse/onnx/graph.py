@@ -132,6 +132,17 @@ def replace_nodes(model: onnx.ModelProto, replacements: Mapping[str, onnx.Tensor
     prune_unused_initializers(model)
 
 
+def set_nodes(model: onnx.ModelProto, nodes: Sequence[onnx.NodeProto]) -> None:
+    """Make `nodes` the graph's nodes, in place; below IR version 4, every initializer is declared
+    as a graph input too (as those versions require), so a decomposition's new constants are."""
+    del model.graph.node[:]
+    model.graph.node.extend(nodes)
+    if model.ir_version < 4:
+        declared = {value.name for value in model.graph.input}
+        model.graph.input.extend(make_value_info(init.name, numpy_helper.to_array(init))
+                                 for init in model.graph.initializer if init.name not in declared)
+
+
 def prune_unused_initializers(model: onnx.ModelProto) -> None:
     """Drop initializers (and their declared inputs, in IR version 3 models) nothing reads."""
     graph = model.graph

@@ -14,7 +14,7 @@ import onnx
 from onnx import helper, numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node, make_value_info, opset_of
+from xfuse.onnx.graph import describe_node, opset_of, set_nodes
 
 REDUCE_AXES_AS_INPUT = 18
 """The opset from which ReduceL1/ReduceL2 take their axes as an input, not an attribute."""
@@ -35,12 +35,7 @@ def decompose_lp_normalizations(model: onnx.ModelProto) -> tuple[onnx.ModelProto
             continue
         nodes.extend(_decomposed(node, opset, result.graph, f"{node.name or node.output[0]}_lp{count}"))
         count += 1
-    del result.graph.node[:]
-    result.graph.node.extend(nodes)
-    if result.ir_version < 4:  # initializers must be declared as inputs too
-        declared = {value.name for value in result.graph.input}
-        result.graph.input.extend(make_value_info(init.name, numpy_helper.to_array(init))
-                                  for init in result.graph.initializer if init.name not in declared)
+    set_nodes(result, nodes)
     return result, count
 
 

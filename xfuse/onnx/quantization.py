@@ -26,7 +26,7 @@ import onnx
 from onnx import helper, numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node, make_value_info
+from xfuse.onnx.graph import describe_node, set_nodes
 
 DECOMPOSED = ("DynamicQuantizeLinear", "MatMulInteger", "DequantizeLinear")
 
@@ -53,12 +53,7 @@ def decompose_quantized_ops(model: onnx.ModelProto) -> tuple[onnx.ModelProto, in
             decompose = _dynamic_quantize_linear if node.op_type == "DynamicQuantizeLinear" else _matmul_integer
             nodes.extend(decompose(node, emitter))
         count += 1
-    del result.graph.node[:]
-    result.graph.node.extend(nodes)
-    if result.ir_version < 4:  # initializers must be declared as inputs too
-        declared = {value.name for value in result.graph.input}
-        result.graph.input.extend(make_value_info(init.name, numpy_helper.to_array(init))
-                                  for init in result.graph.initializer if init.name not in declared)
+    set_nodes(result, nodes)
     return result, count
 
 
