@@ -123,8 +123,8 @@ class TMTensorOp(IRDLOperation):
 
     def verify_(self) -> None:
         operands = [*self.inputs, *self.outputs]
-        if not all(isinstance(v.type, ShapedType) for v in self.outputs):
-            raise VerifyException("expected every outs operand to be a tensor or a memref")
+        if not all(isinstance(v.type, ShapedType) for v in operands):
+            raise VerifyException("expected every ins and outs operand to be a tensor or a memref")
         shaped_kinds = {type(v.type) for v in operands if isinstance(v.type, TensorType | MemRefType)}
         if len(shaped_kinds) > 1:
             raise VerifyException("expected to have pure tensor or buffer semantics")

@@ -112,3 +112,28 @@ func.func @result_types(%x: tensor<5xf32>) -> tensor<4xf32> {
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @scalar_input(%x: f32, %v: tensor<4xf32>, %i: tensor<4xi32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected every ins and outs operand to be a tensor or a memref}}
+  %0:2 = tm_tensor.topk dimension(0) ins(%x : f32) outs(%v, %i : tensor<4xf32>, tensor<4xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %p = arith.cmpf ogt, %a, %b : f32
+    tm_tensor.yield %p : i1
+  } -> tensor<4xf32>, tensor<4xi32>
+  return %0#0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @mixed(%x: tensor<5xf32>, %out: memref<5xf32>, %acc: memref<f32>) {
+  // expected-error @+1 {{expected to have pure tensor or buffer semantics}}
+  tm_tensor.scan dimension(0) inclusive(true) ins(%x : tensor<5xf32>) outs(%out, %acc : memref<5xf32>, memref<f32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tm_tensor.yield %s : f32
+  }
+  return
+}
+
