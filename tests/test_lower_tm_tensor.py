@@ -156,3 +156,12 @@ def test_topk_takes_the_lower_index_of_ties():
     order = np.argsort(-x, axis=1, kind="stable")[:, :4]
     np.testing.assert_array_equal(indices, order)
     np.testing.assert_array_equal(values, np.take_along_axis(x, order, axis=1))
+
+
+def test_the_backend_lowers_tm_tensor_by_itself():
+    """compile_module (and so xfuse-run) takes the ops as they are, as it takes rock's."""
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    values, indices = compile_module(parse(SORT.replace("4x9", "3x4")), pipeline="default")(
+        x, np.tile(np.arange(4, dtype=np.int64), (3, 1)))
+    np.testing.assert_array_equal(values, x[:, ::-1])  # descending
+    np.testing.assert_array_equal(indices, np.tile(np.arange(4)[::-1], (3, 1)))
