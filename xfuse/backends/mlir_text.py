@@ -81,7 +81,8 @@ def prepare_for_execution(module: ModuleOp) -> ModuleOp:
     Every public function gets `llvm.emit_c_interface` (so `_mlir_ciface_<name>` exists), and
     its tensor arguments `bufferization.writable = false`: a tensor argument has value
     semantics, so bufferization must not write into the caller's (numpy) buffer. rock ops are
-    lowered by `rock-to-loops` (xfuse/transforms/rock/lower.py). A transform script (named
+    lowered by `rock-to-loops` (xfuse/transforms/rock/lower.py), torch-mlir's `tm_tensor` ops by
+    `xfuse-lower-tm-tensor`. A transform script (named
     sequences) is not executable code: it is dropped.
     """
     from xfuse.transform_interp.interpreter import erase_schedule
@@ -93,6 +94,11 @@ def prepare_for_execution(module: ModuleOp) -> ModuleOp:
         from xfuse.transforms.rock.lower import lower_rock_to_loops
 
         lower_rock_to_loops(module)
+    if any(op.name.startswith("tm_tensor.") for op in module.walk()):
+        # torch-mlir's ops, which mlir-opt does not know: as loops (xfuse-lower-tm-tensor).
+        from xfuse.transforms.lower_tm_tensor import lower_tm_tensor
+
+        lower_tm_tensor(module)
     for function in public_functions(module):
         function.attributes[C_INTERFACE_ATTR] = UnitAttr()
         inputs = function.function_type.inputs.data

@@ -42,6 +42,12 @@ def _rock() -> Dialect:
     return ROCK
 
 
+def _tm_tensor() -> Dialect:
+    from xfuse.dialects.tm_tensor import TM_TENSOR
+
+    return TM_TENSOR
+
+
 def _transform() -> Dialect:
     from xfuse.dialects.transform import TRANSFORM_EXTENSION
 
@@ -96,6 +102,7 @@ DIALECT_EXTENSIONS: dict[str, Callable[[], Dialect]] = {
     "linalg": _linalg,
     "iree_encoding": _iree_encoding,  # a whole dialect of xfuse's own (xDSL has none)
     "rock": _rock,  # xfuse's own dialect (no xDSL counterpart to extend)
+    "tm_tensor": _tm_tensor,  # torch-mlir's, as its ONNX lowering emits it (no xDSL counterpart)
     "transform": _transform,
     "gpu": _gpu,
     "bufferization": _bufferization,

@@ -134,13 +134,15 @@ class Model:
     @staticmethod
     def compile(imported: ImportedModel, *, passes: str | None = None, pipeline: str | None = None,
                 threads: int | None = None) -> Model:
-        """Parse an `ImportedModel`'s IR, run the xfuse `passes` (default `DEFAULT_PASSES`) and
+        """Parse an `ImportedModel`'s IR, lower torch-mlir's `tm_tensor` ops (CumSum, TopK, the
+        Scatter ops: `xfuse-lower-tm-tensor`), run the xfuse `passes` (default `DEFAULT_PASSES`) and
         compile it with the backend `pipeline` (default `DEFAULT_PIPELINE`) for `threads` threads
         (default 1; see `load`)."""
         from xdsl.utils.exceptions import ParseError
 
         import xfuse
         from xfuse.backends.runner import compile_module
+        from xfuse.transforms.lower_tm_tensor import lower_tm_tensor
 
         passes = DEFAULT_PASSES if passes is None else passes
         seconds = dict(imported.seconds)
@@ -155,6 +157,7 @@ class Model:
                             f"(at {lines[0]}: {lines[1] if len(lines) > 2 else ''})") from None
         seconds["parse"] = time.perf_counter() - start
         start = time.perf_counter()
+        lower_tm_tensor(module)
         if passes:
             xfuse.apply_passes(module, passes)
         weights = weights_in_argument_layouts(module, imported)
@@ -236,10 +239,12 @@ class Model:
         pipeline, or `pipeline`."""
         import xfuse
         from xfuse.backends.profile import profile_module, rebuildable_pipeline
+        from xfuse.transforms.lower_tm_tensor import lower_tm_tensor
 
         arguments = self._arguments(self._feeds(arrays))
         entry = self.compiled.signature.name
         module = xfuse.parse(self.mlir, name=f"<onnx:{entry}>")
+        lower_tm_tensor(module)
         if self.passes:
             xfuse.apply_passes(module, self.passes)
         weights = [_as_dtype(array, spec.dtype) for array, spec in

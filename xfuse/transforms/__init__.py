@@ -17,6 +17,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return LowerPackUnpackPass
 
+    def get_lower_tm_tensor():  # torch-mlir's tm_tensor ops (issue 39)
+        from xfuse.transforms.lower_tm_tensor import LowerTMTensorPass
+
+        return LowerTMTensorPass
+
     def get_tile():
         from xfuse.transforms.tile import TilePass
 
@@ -166,6 +171,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-fuse-producers": get_fuse_producers,
         "xfuse-loop-cleanup": get_loop_cleanup,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,
+        "xfuse-lower-tm-tensor": get_lower_tm_tensor,
         "xfuse-tile": get_tile,
         **rock_passes,
     }

@@ -184,3 +184,30 @@ func.func @shared_inputs(%x: tensor<4x4xf32>, %init: tensor<4x4xf32>) -> tensor<
   } -> tensor<4x4xf32>
   return %r : tensor<4x4xf32>
 }
+
+// A mask (i1) merges into the select that reads it, though its element type is not the sink's:
+// as its own op it would need an i1 buffer, which mlir-opt 22 cannot store (torch-mlir's
+// negative-index fix-up of ScatterElements and ScatterND is this shape).
+// CHECK-LABEL: func.func @mask_select(
+// CHECK:         %r = linalg.generic {{.*}} ins(%x : tensor<3x2xi64>) outs(%init : tensor<3x2xi64>)
+// CHECK:           arith.cmpi slt
+// CHECK:           arith.addi
+// CHECK:           arith.select
+// CHECK-NOT:     linalg.generic
+func.func @mask_select(%x: tensor<3x2xi64>, %init: tensor<3x2xi64>) -> tensor<3x2xi64> {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %e1 = tensor.empty() : tensor<3x2xi1>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<3x2xi64>) outs(%e1 : tensor<3x2xi1>) {
+  ^bb0(%in: i64, %out: i1):
+    %0 = arith.cmpi slt, %in, %c0 : i64
+    linalg.yield %0 : i1
+  } -> tensor<3x2xi1>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%neg, %x : tensor<3x2xi1>, tensor<3x2xi64>) outs(%init : tensor<3x2xi64>) {
+  ^bb0(%m: i1, %in: i64, %out: i64):
+    %0 = arith.addi %in, %c5 : i64
+    %1 = arith.select %m, %0, %in : i64
+    linalg.yield %1 : i64
+  } -> tensor<3x2xi64>
+  return %r : tensor<3x2xi64>
+}
