@@ -64,9 +64,12 @@ LIGHT_FILES = {"alexnet": "bvlc_alexnet"}
 DEFAULT_MODELS = (*LIGHT_MODELS, "transformer")
 MOBILE_MODELS = ("mobilenet_v2", "mobilenet_v3", "efficientnet_b0")
 """`xfuse.onnx.mobile_blocks`' depthwise-heavy classifiers at 224x224 (issue 42); `NAME-tiny`: at 32x32."""
-EXTRA_MODELS = ("transformer-tiny", *MOBILE_MODELS, *(f"{name}-tiny" for name in MOBILE_MODELS))
+CONVNEXT_REGNET_MODELS = ("convnext", "regnet_y", "regnet_y_800mf")
+"""`xfuse.onnx.convnext_regnet`'s ConvNeXt- and RegNet-Y-style classifiers at 224x224; `NAME-tiny`: at 32x32."""
+EXTRA_MODELS = ("transformer-tiny", *MOBILE_MODELS, *CONVNEXT_REGNET_MODELS,
+                *(f"{name}-tiny" for name in MOBILE_MODELS + CONVNEXT_REGNET_MODELS))
 """Chosen only by name: the test size of the transformer layer (the smoke test's model), the
-mobile networks."""
+mobile, ConvNeXt and RegNet-Y networks."""
 
 TOOL_STAGES = ("mlir-opt", "mlir-translate", "opt", "llc", "parts", "cc")
 """The backend's subprocesses, by the stage names `xfuse.backends.runner._run_tool` gets; `parts`
@@ -86,9 +89,10 @@ ALIASING_OPS = ("Identity", "Dropout", "Reshape", "Flatten", "Squeeze", "Unsquee
 
 def onnx_model(name: str, seed: int = 0):
     """The ONNX model called `name`: a light model with seeded random weights, the layer, or a
-    mobile network."""
+    mobile, ConvNeXt or RegNet-Y network."""
     import onnx
 
+    from xfuse.onnx.convnext_regnet import convnext_regnet_network
     from xfuse.onnx.mobile_blocks import BENCHMARK_RESOLUTION, TINY_RESOLUTION, mobile_network
 
     from xfuse.onnx.seeded_weights import random_weights
@@ -101,6 +105,9 @@ def onnx_model(name: str, seed: int = 0):
     if name.removesuffix("-tiny") in MOBILE_MODELS:
         resolution = TINY_RESOLUTION if name.endswith("-tiny") else BENCHMARK_RESOLUTION
         return mobile_network(name.removesuffix("-tiny"), resolution, seed=seed)
+    if name.removesuffix("-tiny") in CONVNEXT_REGNET_MODELS:
+        resolution = TINY_RESOLUTION if name.endswith("-tiny") else BENCHMARK_RESOLUTION
+        return convnext_regnet_network(name.removesuffix("-tiny"), resolution, seed=seed)
     if name not in LIGHT_MODELS:
         raise ValueError(f"unknown model '{name}' (models: {', '.join(DEFAULT_MODELS + EXTRA_MODELS)})")
     file = LIGHT_FILES.get(name, name)

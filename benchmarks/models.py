@@ -3,7 +3,9 @@
 For each model (the nine light models of the onnx wheel with seeded random weights, and the
 transformer encoder layer of `xfuse.onnx.transformer`: seq 128, hidden 256, 4 heads, FFN 1024;
 by name only, `xfuse.onnx.mobile_blocks`' MobileNetV2/V3 and EfficientNet-B0 cut after 14x14,
-`mobilenet_v3` etc., and their 32x32 test sizes `mobilenet_v3-tiny` etc.),
+`mobilenet_v3` etc., `xfuse.onnx.convnext_regnet`'s ConvNeXt- and RegNet-Y-style classifiers cut
+after three stages, `convnext`, `regnet_y`, `regnet_y_800mf`, and their 32x32 test sizes
+`mobilenet_v3-tiny`, `convnext-tiny` etc.),
 in one process, on the same seeded input. Every system gets the model as a current exporter
 writes it, its weights initializers only and not graph inputs too, as the zoo files list them
 (`compile_time.weights_as_initializers_only`: onnxruntime neither folds nor prepacks a weight that

@@ -96,6 +96,23 @@ def test_kept_layouts_compute_the_same(entry):
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("entry", ["segment", "rows_read_twice", "swaps_h_and_w"])
+def test_a_channels_last_segment_computes_the_same(entry):
+    """The network's own transposes to NHWC rows and back cancel with the layout's
+    (tests/filecheck/transforms/layout/nhwc-channels-last-segment.mlir): same results, and no
+    transpose left in the segment."""
+    path = FILECHECK / "layout" / "Inputs" / "channels_last_segment.mlir"
+    reference = compile_module(_load(path), entry=entry, pipeline=PIPELINE)
+    module = _load(path)
+    convert_to_nhwc(module, permute_arguments=False)
+    function = next(op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data == entry)
+    transposes = [op for op in function.walk() if op.name == "linalg.transpose"]
+    assert len(transposes) == (4 if entry == "swaps_h_and_w" else 3)  # input, filter, result (and H <-> W)
+    inputs = random_inputs(reference.signature, seed=7)
+    assert_same_results(reference, compile_module(module, entry=entry, pipeline=PIPELINE), inputs,
+                        f"{entry} after xfuse-nhwc")
+
+
 def test_grouped_filter_argument_is_permuted():
     """torch-mlir's grouped weight `F x C/G x KH x KW`, split to GFCHW in the function: the
     argument becomes HWCF, `KH x KW x C/G x F` (the numpy weight permuted once), and the grouped

@@ -15,28 +15,15 @@ pytest.importorskip("onnxruntime", reason="onnxruntime is the oracle (pip instal
 import onnx  # noqa: E402
 
 import xfuse.onnx  # noqa: E402
-from xfuse.onnx.mobile_blocks import FAMILIES, TINY_RESOLUTION, mobile_network  # noqa: E402
+from xfuse.onnx.mobile_blocks import FAMILIES, TINY_RESOLUTION, grouped_convs, mobile_network  # noqa: E402
 from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime  # noqa: E402
-
-
-def _depthwise_convs(model: onnx.ModelProto) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """(channels, kernel, stride, output shape) of every depthwise Conv, in graph order."""
-    shapes = {value.name: tuple(d.dim_value for d in value.type.tensor_type.shape.dim)
-              for value in onnx.shape_inference.infer_shapes(model).graph.value_info}
-    convs = []
-    for node in model.graph.node:
-        attributes = {a.name: onnx.helper.get_attribute_value(a) for a in node.attribute}
-        if node.op_type == "Conv" and attributes["group"] > 1:
-            convs.append((attributes["group"], attributes["kernel_shape"][0], attributes["strides"][0],
-                          shapes[node.output[0]]))
-    return convs
 
 
 def test_mobilenet_v3_graph_is_the_exporters():
     model = mobile_network("mobilenet_v3", seed=0)
     ops = {node.op_type for node in model.graph.node}
     assert ops == {"Conv", "Relu", "HardSwish", "HardSigmoid", "GlobalAveragePool", "Mul", "Add", "Flatten", "Gemm"}
-    convs = _depthwise_convs(model)
+    convs = grouped_convs(model)
     assert convs[0] == (16, 3, 1, (1, 16, 112, 112))
     assert convs[-1] == (480, 3, 1, (1, 480, 14, 14))
     assert {(kernel, stride) for _, kernel, stride, _ in convs} == {(3, 1), (3, 2), (5, 1), (5, 2)}

@@ -115,13 +115,20 @@ def mobile_network(family: Family | str, resolution: int = BENCHMARK_RESOLUTION,
     weight = builder.tensor("classifier_w", builder.normal((family.classes, family.head), family.head))
     bias = builder.tensor("classifier_b", builder.normal((family.classes,), 100.0))
     builder.op("Gemm", [flat, weight, bias], output="logits", transB=1)
-    graph = helper.make_graph(builder.nodes, family.name,
-                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, resolution, resolution])],
-                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, family.classes])],
-                              initializer=builder.initializers)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="xfuse")
-    onnx.checker.check_model(model)
-    return model
+    return builder.classifier_model(family.name, resolution, family.classes)
+
+
+def grouped_convs(model: onnx.ModelProto) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """(group, kernel, stride, output shape) of every grouped (or depthwise) Conv, in graph order."""
+    shapes = {value.name: tuple(d.dim_value for d in value.type.tensor_type.shape.dim)
+              for value in onnx.shape_inference.infer_shapes(model).graph.value_info}
+    convs = []
+    for node in model.graph.node:
+        attributes = {a.name: helper.get_attribute_value(a) for a in node.attribute}
+        if node.op_type == "Conv" and attributes.get("group", 1) > 1:
+            convs.append((attributes["group"], attributes["kernel_shape"][0], attributes["strides"][0],
+                          shapes[node.output[0]]))
+    return convs
 
 
 class _Builder(GraphBuilder):
@@ -131,17 +138,28 @@ class _Builder(GraphBuilder):
         super().__init__(rng)
         self.family = family
 
+    def classifier_model(self, name: str, resolution: int, classes: int) -> onnx.ModelProto:
+        """The checked model of the nodes built, from `x` (1, 3, resolution, resolution) to `logits`."""
+        graph = helper.make_graph(self.nodes, name,
+                                  [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, resolution, resolution])],
+                                  [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, classes])],
+                                  initializer=self.initializers)
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], producer_name="xfuse")
+        onnx.checker.check_model(model)
+        return model
+
     def normal(self, shape: tuple[int, ...], fan_in: float) -> np.ndarray:
         return self.rng.normal(0, 1 / math.sqrt(fan_in), shape).astype(np.float32)
 
-    def conv(self, value: str, channels: int, out: int, kernel: int, stride: int, groups: int = 1) -> str:
-        """A convolution with bias, padding `kernel // 2` on every side (the exporter's `pads`)."""
+    def conv(self, value: str, channels: int, out: int, kernel: int, stride: int, groups: int = 1,
+             padding: int | None = None) -> str:
+        """A convolution with bias, padding `padding` (default `kernel // 2`) on every side (the exporter's `pads`)."""
         self._count += 1
         name = f"conv{self._count}"
         weight = self.tensor(f"{name}_w", self.normal((out, channels // groups, kernel, kernel),
                                                       channels // groups * kernel * kernel))
         bias = self.tensor(f"{name}_b", self.rng.normal(0, 0.1, (out,)).astype(np.float32))
-        pad = kernel // 2
+        pad = kernel // 2 if padding is None else padding
         return self.op("Conv", [value, weight, bias], kernel_shape=[kernel, kernel], strides=[stride, stride],
                        pads=[pad] * 4, group=groups, dilations=[1, 1])
 

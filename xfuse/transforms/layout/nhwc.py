@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 
 from xfuse.diagnostics import format_diagnostic
 from xfuse.transforms.layout.plan import NHWC_FORMS, plan_block
@@ -73,11 +74,40 @@ def convert_to_nhwc(module: ModuleOp, permute_arguments: bool = True) -> NhwcRes
                 result.other_ops += 1
         rewriter = NhwcRewriter(function, plan, permute_arguments and not callers)
         rewriter.rewrite()
-        result.transposes.extend(rewriter.transposes)
+        erased = fold_cancelling_transposes(function.body.block)
+        result.transposes.extend(note for note in rewriter.transposes if note.transpose not in erased)
         result.permuted_weights += len(rewriter.permuted_arguments)
         if permute_arguments and not callers:
             result.split_groups += split_grouped_convolutions(function)
     return result
+
+
+def fold_cancelling_transposes(block: Block) -> set[Operation]:
+    """Replace each `linalg.transpose` of a `linalg.transpose` whose permutations compose to the
+    identity by the first one's input; the transposes erased (with their unused inits).
+
+    A network that moves its channels last itself (ConvNeXt's `Transpose` to NHWC rows around its
+    LayerNorm and Linear layers) meets the layout's own transpose back to NCHW there: the pair
+    is a copy of the NHWC value, which its readers take as it is."""
+    erased: set[Operation] = set()
+    for second in [op for op in block.ops if op.name == "linalg.transpose"]:
+        first = second.operands[0].owner
+        if not isinstance(first, Operation) or first.name != "linalg.transpose" or first in erased:
+            continue
+        outer, inner = second.permutation.get_values(), first.permutation.get_values()
+        source = first.operands[0]
+        if any(inner[outer[i]] != i for i in range(len(outer))) or source.type != second.results[0].type:
+            continue
+        second.results[0].replace_all_uses_with(source)
+        for transpose in (second, first):
+            if transpose.results[0].uses:
+                break
+            init = transpose.operands[1].owner
+            Rewriter.erase_op(transpose)
+            erased.add(transpose)
+            if isinstance(init, Operation) and init.name == "tensor.empty" and not init.results[0].uses:
+                Rewriter.erase_op(init)
+    return erased
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,9 @@ def why_not_nhwc(op: Operation) -> str | None:
         return _group_reshape_problem(op)
     if op.name == "tensor.concat":
         return None if is_static_4d(op.results[0]) else "its result is not a static 4-D tensor"
+    if op.name == "linalg.transpose" and tuple(op.permutation.get_values()) in (NCHW_TO_NHWC, NHWC_TO_NCHW):
+        return ("it moves the channels between first and last itself: kept, it cancels with the layout's "
+                "own transpose (`fold_cancelling_transposes`)")
     if op.name in ("tensor.empty", "linalg.fill", "linalg.transpose"):
         return None if op.results and _channels_last_rank(op.results[0]) else (
             "its result is not a static 4-D (NCHW) or 5-D (NGCHW) tensor")
