@@ -135,6 +135,74 @@ def test_a_steady_call_touches_no_new_memory() -> None:
     assert arena_bytes < 3 * N * N * 4  # buffers freed early share memory
 
 
+_NEIGHBOURS = """
+import statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+import numpy as np, onnxruntime
+from onnx import TensorProto, helper
+import test_arena as t
+
+chain = t.compile_module(t.CHAIN)
+args = t.random_inputs(chain.signature)
+expected = chain(*args)[0]
+bound = chain.bind(*args)
+
+
+def steady(calls=30):
+    faults, times = t._thread_faults(), []
+    for _ in range(calls):
+        start = time.thread_time()
+        bound.invoke()
+        times.append(time.thread_time() - start)
+        assert np.array_equal(bound.collect()[0], expected)
+        bound.release()
+    return t._thread_faults() - faults, statistics.median(times)
+
+
+steady(3)  # plan, then arena
+alone = steady()
+rng = np.random.default_rng(0)
+weights = [helper.make_tensor(name, TensorProto.FLOAT, shape, rng.standard_normal(shape).astype(np.float32).ravel())
+           for name, shape in (("w1", [512, 1024]), ("w2", [1024, 512]))]
+graph = helper.make_graph(
+    [helper.make_node("MatMul", ["x", "w1"], ["h"]), helper.make_node("Relu", ["h"], ["r"]),
+     helper.make_node("MatMul", ["r", "w2"], ["y"])], "neighbour",
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, [256, 512])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, [256, 512])], weights)
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString()
+x = rng.standard_normal((256, 512)).astype(np.float32)
+for arena in (True, False):  # onnxruntime's own arena, and every tensor malloc'ed and freed
+    options = onnxruntime.SessionOptions()
+    options.enable_cpu_mem_arena = arena
+    options.intra_op_num_threads = 1
+    session = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+    for _ in range(8):
+        session.run(None, {"x": x})
+t._perturb_glibc()  # a user's small mallopt thresholds
+after = steady()
+print(*alone, *after)
+"""
+
+
+def test_a_steady_call_is_unaffected_by_onnxruntime_and_mallopt_before_it() -> None:
+    """In a fresh process: the steady state of a call (30 calls: minor page faults of the calling
+    thread, median CPU time of a call), alone and after two onnxruntime sessions ran 8 times each
+    (with onnxruntime's arena and without: every tensor malloc'ed and freed) and the user set
+    small `mallopt` thresholds. The same outputs, a few page faults and the same time (CPU
+    time of the thread: wall time on a shared machine varies more than the effect)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("onnxruntime")
+    out = subprocess.run([sys.executable, "-c", _NEIGHBOURS, str(Path(__file__).parent)],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    faults_alone, time_alone, faults_after, time_after = map(float, out.stdout.split())
+    assert faults_alone <= 24 and faults_after <= 24
+    assert time_after <= 1.5 * time_alone + 2e-4, (time_alone, time_after)
+
+
 def test_outputs_are_those_without_arena_from_two_threads(chain: CompiledModule,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """200 calls, half of them from two threads at once: every output is the single-threaded
