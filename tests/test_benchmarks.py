@@ -166,6 +166,21 @@ def test_models_benchmark_tiny():
     assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == {("onnxruntime", 1), ("xfuse", 1)}
 
 
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", _load("compile_time").DEFAULT_MODELS)
+def test_whole_network_pipeline_at_two_threads_agrees_with_onnxruntime(name):
+    """`memref-openmp` (`--xfuse network` at T = 2: network fusion into `scf.forall` groups on
+    LLVM's OpenMP runtime) on every network of models.py: models.py exits 1 when an output is
+    more than 1e-4 off onnxruntime's. `microkernel-openmp` is checked on the same networks by
+    tests/onnx/test_onnx_networks.py; the quick case of this one is `test_models_benchmark_tiny`."""
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/models.py", "--models", name, "--xfuse", "network", "--threads", "2",
+                          "--systems", "onnxruntime,xfuse", "--repeat", "1", "--json")
+    assert process.returncode == 0, process.stderr
+    assert {(r["system"], r["threads"]) for r in json.loads(process.stdout)} == {("onnxruntime", 2), ("xfuse", 2)}
+
+
 def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")
