@@ -286,6 +286,16 @@ def test_placement_keeps_buffers_live_together_apart() -> None:
                     assert offsets[i] + sizes[i] <= offsets[j] or offsets[j] + sizes[j] <= offsets[i]
 
 
+def test_placement_puts_long_lived_buffers_low_when_that_is_smaller() -> None:
+    """Largest first, the 6-byte buffer of position 0 takes the bottom, and the 5 bytes live over
+    positions 0-4 go above it, where the 4- and 3-byte buffers of positions 1-5 must stack on top
+    (14 bytes). Longest-lived first reaches the peak live bytes, 12, at position 4."""
+    sizes, firsts, lasts = [6, 3, 4, 5], [0, 4, 1, 0], [0, 5, 5, 4]
+    offsets, total = place(sizes, firsts, lasts, 1)
+    assert total == peak_live_bytes(sizes, firsts, lasts) == 12
+    assert offsets[3] == 0  # live from 0 to 4: the longest
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_random_programs_compute_the_same_with_arenas(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Differential: a random tensor program compiled by `default` (buffers freed after their last
