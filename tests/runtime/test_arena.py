@@ -190,8 +190,9 @@ def test_a_steady_call_is_unaffected_by_onnxruntime_and_mallopt_before_it() -> N
     thread, median CPU time of a call), alone, after the user set small `mallopt` thresholds
     (without arena: 36 page faults a call, as many as its 144 KiB buffers have pages), then also
     after two onnxruntime sessions ran 8 times each (with onnxruntime's arena and without: every
-    tensor malloc'ed and freed; without arena: 111 faults and 2.3x the CPU time a call). The same outputs, a few page faults and the same time (CPU time
-    of the thread: wall time on a shared machine varies more than the effect)."""
+    tensor malloc'ed and freed; without arena: 111 faults and 2.3x the CPU time a call). The
+    same outputs, a few page faults and the same time (CPU time of the thread: wall time on a
+    shared machine varies more than the effect)."""
     import subprocess
     import sys
     from pathlib import Path
