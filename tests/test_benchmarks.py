@@ -224,3 +224,25 @@ def test_zoo_models_reach_every_system_with_weights_as_initializers_only():
     ]
     np.testing.assert_array_equal(results[0][0], results[1][0])
     assert [value.name for value in compile_time.onnx_model("squeezenet").graph.input] == ["data_0"]
+
+
+def test_thread_scaling_by_group_orders_what_two_threads_did_not_take_off(monkeypatch, capsys):
+    threads = _load("threads")
+    groups = [(10.0, 5.0, "scales"), (4.0, 4.0, "serial"), (8.0, 6.0, "half")]
+    monkeypatch.setattr(threads, "group_scaling", lambda name, calls: (22.0, 15.0, groups))
+    threads.print_group_scaling(["resnet50"], 5, 2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "resnet50: T=1 22.00 ms, T=2 15.00 ms, speedup 1.47x"
+    assert [line.split()[-1] for line in lines[2:]] == ["serial", "half"]  # 2.0 and 2.0 ms not taken off; then 0
+    assert lines[2].split()[:4] == ["2.000", "4.000", "4.000", "1.00x"]
+
+
+@pytest.mark.heavy
+def test_thread_scaling_by_group_of_a_network():
+    pytest.importorskip("torch_mlir")
+    process = _run_script("benchmarks/threads.py", "--models", "transformer-tiny", "--calls", "5", "--largest", "3")
+    assert process.returncode == 0, process.stderr
+    lines = process.stdout.splitlines()
+    assert lines[0].startswith("transformer-tiny: T=1 ") and len(lines) == 5
+    bad = _run_script("benchmarks/threads.py", "--models", "nosuch")
+    assert bad.returncode == 2 and "unknown model(s) nosuch" in bad.stderr
