@@ -1,6 +1,15 @@
-"""Two-thread scaling of the fused MLP layer, back to back and after the CPUs sat idle.
+"""Two-thread scaling of the fused MLP layer, back to back and after the CPUs sat idle; or of
+whole networks, group by group.
 
     python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
+    python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
+
+`--models`: each network of benchmarks/models.py as `xfuse.onnx.load` builds it for one thread
+and for two (`threads=2`), profiled (`Model.profile`, `--calls` calls each) on the same seeded
+input; prints both medians and the speedup, then the `--largest` fused groups by the time the
+second thread did not take off them (T=2 time minus half the T=1 time): the groups that do not
+scale. Environment as models.py (`KMP_BLOCKTIME=1`). Run it under the heavy lock on a shared
+machine and read `uptime` before and after: a busy second CPU makes T=2 no faster.
 
 For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
 `microkernel` pipeline (one thread) and `microkernel-openmp` (LLVM's OpenMP runtime, every CPU);
@@ -36,6 +45,12 @@ from xfuse.backends.runner import compile_module  # noqa: E402
 def _shape(text: str) -> tuple[int, int, int]:
     m, n, k = (int(part) for part in text.lower().split("x"))
     return m, n, k
+
+
+def _models(text: str) -> list[str]:
+    from benchmarks.compile_time import parse_models  # the networks' names, checked
+
+    return parse_models(text)
 
 
 def pipelines() -> list[str]:
@@ -74,6 +89,35 @@ def timed_calls(shape: tuple[int, int, int], gaps_ms: list[float], calls: int,
     return rows
 
 
+def group_scaling(name: str, calls: int) -> tuple[float, float, list[tuple[float, float, str]]]:
+    """(T=1 ms, T=2 ms, [(T=1 ms, T=2 ms, group label)] by group) for a network of models.py."""
+    import xfuse.onnx
+    from benchmarks.memory import benchmark_model
+    from benchmarks.models import xfuse_configuration
+
+    model, feeds = benchmark_model(name, 0)
+    profiles = []
+    for threads in (1, 2):
+        passes, backend = xfuse_configuration(threads, "default")
+        loaded = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+        profiles.append(loaded.profile(*(feeds[input_name] for input_name in loaded.input_names), repeat=calls))
+    one, two = profiles
+    if [s.label for s in one.sections] != [s.label for s in two.sections]:
+        raise SystemExit(f"threads.py: error: {name}: the one- and two-thread builds have different groups "
+                         f"({len(one.sections)} and {len(two.sections)}); compare their profiles by hand")
+    groups = [(a.median_ms, b.median_ms, a.label) for a, b in zip(one.sections, two.sections, strict=True)]
+    return one.total_ms, two.total_ms, groups
+
+
+def print_group_scaling(names: list[str], calls: int, largest: int) -> None:
+    for name in names:
+        one, two, groups = group_scaling(name, calls)
+        print(f"{name}: T=1 {one:.2f} ms, T=2 {two:.2f} ms, speedup {one / two:.2f}x")
+        print(f"{'not taken off ms':>16} {'T=1 ms':>9} {'T=2 ms':>9} {'speedup':>8}  group")
+        for t1, t2, label in sorted(groups, key=lambda g: g[0] / 2 - g[1])[:largest]:
+            print(f"{t2 - t1 / 2:>16.3f} {t1:>9.3f} {t2:>9.3f} {t1 / t2 if t2 else 0:>7.2f}x  {label}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shapes", type=lambda t: [_shape(s) for s in t.split(",")],
@@ -81,9 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gaps", type=lambda t: [float(s) for s in t.split(",")], default=[0, 0.5, 2, 10],
                         help="idle time before each call, in ms (default 0,0.5,2,10)")
     parser.add_argument("--calls", type=int, default=40, help="timed calls per system and gap (default 40)")
+    parser.add_argument("--models", type=_models, default=None,
+                        help="comma-separated networks of benchmarks/models.py: scaling by fused group instead")
+    parser.add_argument("--largest", type=int, default=10, help="groups printed per network with --models")
     args = parser.parse_args(argv)
-    if args.calls < 5 or any(g < 0 for g in args.gaps):
-        parser.error("--calls must be at least 5 and --gaps non-negative")
+    if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
+        parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
+    if args.models:
+        print_group_scaling(args.models, args.calls, args.largest)
+        return 0
     names = pipelines()
     print(f"{'shape [M,N,K]':<16} {'gap ms':>7} " + " ".join(f"{n + ' ms':>24}" for n in names) + "  speedups")
     for shape in args.shapes:

@@ -166,6 +166,21 @@ def test_models_benchmark_tiny():
     assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == {("onnxruntime", 1), ("xfuse", 1)}
 
 
+@pytest.mark.heavy
+@pytest.mark.parametrize("name", _load("compile_time").DEFAULT_MODELS)
+def test_whole_network_pipeline_at_two_threads_agrees_with_onnxruntime(name):
+    """`memref-openmp` (`--xfuse network` at T = 2: network fusion into `scf.forall` groups on
+    LLVM's OpenMP runtime) on every network of models.py: models.py exits 1 when an output is
+    more than 1e-4 off onnxruntime's. `microkernel-openmp` is checked on the same networks by
+    tests/onnx/test_onnx_networks.py; the quick case of this one is `test_models_benchmark_tiny`."""
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/models.py", "--models", name, "--xfuse", "network", "--threads", "2",
+                          "--systems", "onnxruntime,xfuse", "--repeat", "1", "--json")
+    assert process.returncode == 0, process.stderr
+    assert {(r["system"], r["threads"]) for r in json.loads(process.stdout)} == {("onnxruntime", 2), ("xfuse", 2)}
+
+
 def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")
@@ -209,3 +224,25 @@ def test_zoo_models_reach_every_system_with_weights_as_initializers_only():
     ]
     np.testing.assert_array_equal(results[0][0], results[1][0])
     assert [value.name for value in compile_time.onnx_model("squeezenet").graph.input] == ["data_0"]
+
+
+def test_thread_scaling_by_group_orders_what_two_threads_did_not_take_off(monkeypatch, capsys):
+    threads = _load("threads")
+    groups = [(10.0, 5.0, "scales"), (4.0, 4.0, "serial"), (8.0, 6.0, "half")]
+    monkeypatch.setattr(threads, "group_scaling", lambda name, calls: (22.0, 15.0, groups))
+    threads.print_group_scaling(["resnet50"], 5, 2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "resnet50: T=1 22.00 ms, T=2 15.00 ms, speedup 1.47x"
+    assert [line.split()[-1] for line in lines[2:]] == ["serial", "half"]  # 2.0 and 2.0 ms not taken off; then 0
+    assert lines[2].split()[:4] == ["2.000", "4.000", "4.000", "1.00x"]
+
+
+@pytest.mark.heavy
+def test_thread_scaling_by_group_of_a_network():
+    pytest.importorskip("torch_mlir")
+    process = _run_script("benchmarks/threads.py", "--models", "transformer-tiny", "--calls", "5", "--largest", "3")
+    assert process.returncode == 0, process.stderr
+    lines = process.stdout.splitlines()
+    assert lines[0].startswith("transformer-tiny: T=1 ") and len(lines) == 5
+    bad = _run_script("benchmarks/threads.py", "--models", "nosuch")
+    assert bad.returncode == 2 and "unknown model(s) nosuch" in bad.stderr

@@ -114,3 +114,44 @@ def test_split_layer_agrees_with_the_reference(pipeline):
         inputs = random_inputs(candidate.signature, seed=seed)
         for got, want in zip(candidate(*inputs), reference(*inputs), strict=True):
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+SEVEN_ROWS = f"""
+func.func @tail(%x: tensor<1x7x7x2048xf32>, %r: tensor<1x7x7x2048xf32>, %shift: tensor<2048xf32>)
+    -> tensor<1x7x7x2048xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x7x7x2048xf32>
+  %y = linalg.generic {{indexing_maps = [{_MAP}, {_MAP}, {_CHANNEL}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+    ins(%x, %r, %shift : tensor<1x7x7x2048xf32>, tensor<1x7x7x2048xf32>, tensor<2048xf32>) outs(%e : tensor<1x7x7x2048xf32>) {{
+  ^bb0(%a: f32, %b: f32, %k: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    %t = arith.addf %s, %k : f32
+    %m = arith.maximumf %t, %zero : f32
+    linalg.yield %m : f32
+  }} -> tensor<1x7x7x2048xf32>
+  return %y : tensor<1x7x7x2048xf32>
+}}
+"""
+"""ResNet-50's last stage: 7 rows, which two CPUs would share 4 to 3."""
+
+
+def test_too_few_rows_to_share_split_the_channels():
+    from xfuse.backends.parallel_split import balanced_loop, imbalance
+
+    assert imbalance(7, 2) == pytest.approx(8 / 7) and imbalance(56, 2) == 1.0
+    assert balanced_loop([1, 31, 31, 64], [0, 1, 2, 3], 2) == 1  # 16 and 15 rows: within 1/16
+    assert balanced_loop([1, 7, 7, 2048], [0, 1, 2, 3], 2) == 3
+    assert balanced_loop([1, 14, 14, 256], [0, 1, 2, 3], 4) == 3  # 4, 4, 4, 2 rows: the channels
+    assert balanced_loop([1, 7, 7, 7], [0, 1, 2, 3], 2) == 1  # nothing even: the outermost of the least uneven
+    assert balanced_loop([1, 1], [0, 1], 2) is None
+    module = parse(SEVEN_ROWS)
+    assert plan_parallel_split(module, 2) == [3] and plan_parallel_split(parse(SEVEN_ROWS), 7) == [1]
+
+
+def test_a_channel_split_agrees_with_the_reference():
+    if not openmp_available():
+        pytest.skip("LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")
+    candidate = compile_module(parse(SEVEN_ROWS), "tail", "microkernel", threads=2)
+    reference = compile_module(parse(SEVEN_ROWS), "tail", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    np.testing.assert_array_equal(candidate(*inputs)[0], reference(*inputs)[0])

@@ -135,21 +135,98 @@ def test_a_steady_call_touches_no_new_memory() -> None:
     assert arena_bytes < 3 * N * N * 4  # buffers freed early share memory
 
 
+_NEIGHBOURS = """
+import statistics, sys, time
+sys.path.insert(0, sys.argv[1])
+import numpy as np, onnxruntime
+from onnx import TensorProto, helper
+import test_arena as t
+
+chain = t.compile_module(t.CHAIN)
+args = t.random_inputs(chain.signature)
+expected = chain(*args)[0]
+bound = chain.bind(*args)
+
+
+def steady(calls=30):
+    faults, times = t._thread_faults(), []
+    for _ in range(calls):
+        start = time.thread_time()
+        bound.invoke()
+        times.append(time.thread_time() - start)
+        assert np.array_equal(bound.collect()[0], expected)
+        bound.release()
+    return t._thread_faults() - faults, statistics.median(times)
+
+
+steady(3)  # plan, then arena
+alone = steady()
+t._perturb_glibc()  # a user's small mallopt thresholds
+after_mallopt = steady()
+rng = np.random.default_rng(0)
+weights = [helper.make_tensor(name, TensorProto.FLOAT, shape, rng.standard_normal(shape).astype(np.float32).ravel())
+           for name, shape in (("w1", [512, 1024]), ("w2", [1024, 512]))]
+graph = helper.make_graph(
+    [helper.make_node("MatMul", ["x", "w1"], ["h"]), helper.make_node("Relu", ["h"], ["r"]),
+     helper.make_node("MatMul", ["r", "w2"], ["y"])], "neighbour",
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, [256, 512])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, [256, 512])], weights)
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString()
+x = rng.standard_normal((256, 512)).astype(np.float32)
+for arena in (True, False):  # onnxruntime's own arena, and every tensor malloc'ed and freed
+    options = onnxruntime.SessionOptions()
+    options.enable_cpu_mem_arena = arena
+    options.intra_op_num_threads = 1
+    session = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+    for _ in range(8):
+        session.run(None, {"x": x})
+after = steady()
+print(*alone, *after_mallopt, *after)
+"""
+
+
+def test_a_steady_call_is_unaffected_by_onnxruntime_and_mallopt_before_it() -> None:
+    """In a fresh process: the steady state of a call (30 calls: minor page faults of the calling
+    thread, median CPU time of a call), alone, after the user set small `mallopt` thresholds
+    (without arena: 36 page faults a call, as many as its 144 KiB buffers have pages), then also
+    after two onnxruntime sessions ran 8 times each (with onnxruntime's arena and without: every
+    tensor malloc'ed and freed; without arena: 111 faults and 2.3x the CPU time a call). The
+    same outputs, a few page faults and the same time (CPU time of the thread: wall time on a
+    shared machine varies more than the effect)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pytest.importorskip("onnxruntime")
+    out = subprocess.run([sys.executable, "-c", _NEIGHBOURS, str(Path(__file__).parent)],
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    faults_alone, time_alone, *after = map(float, out.stdout.split())
+    for faults, seconds in zip(after[::2], after[1::2]):  # after mallopt, then after onnxruntime too
+        assert faults_alone <= 24 and faults <= 24, out.stdout
+        assert seconds <= 1.5 * time_alone + 2e-4, out.stdout
+
+
 def test_outputs_are_those_without_arena_from_two_threads(chain: CompiledModule,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """200 calls, half of them from two threads at once: every output is the single-threaded
-    output without arena, and the memory of the process does not grow."""
+    output without arena, the memory of the process does not grow, and a thread's calls past its
+    first few take a few dozen minor page faults at most while the other thread calls."""
     inputs = [random_inputs(chain.signature, seed=seed) for seed in range(4)]
     plain = _without_arenas(chain, monkeypatch)
     expected = [plain(*args)[0] for args in inputs]
     failures: list[str] = []
+    faults: dict[int, int] = {}
 
     def calls(worker: int, count: int) -> None:
         for i in range(count):
+            if i == 5:  # past the arena this thread checked out first (its pages touched once)
+                faults[worker] = _thread_faults()
             which = (worker + i) % len(inputs)
             (got,) = chain(*inputs[which])
             if not np.array_equal(got, expected[which]):
                 failures.append(f"thread {worker}, call {i}")
+        faults[worker] = _thread_faults() - faults[worker]
 
     calls(0, 50)
     resident = _resident_bytes()
@@ -161,6 +238,7 @@ def test_outputs_are_those_without_arena_from_two_threads(chain: CompiledModule,
     calls(3, 50)
     assert not failures
     assert _resident_bytes() - resident < 8 << 20
+    assert max(faults.values()) <= 24, faults
     pool = chain.arena_pool()
     assert 1 <= pool.arenas <= 3 and pool.diverged_calls == 0
 
@@ -210,6 +288,16 @@ def test_placement_keeps_buffers_live_together_apart() -> None:
             for j in range(i):
                 if firsts[i] <= lasts[j] and firsts[j] <= lasts[i]:
                     assert offsets[i] + sizes[i] <= offsets[j] or offsets[j] + sizes[j] <= offsets[i]
+
+
+def test_placement_puts_long_lived_buffers_low_when_that_is_smaller() -> None:
+    """Largest first, the 6-byte buffer of position 0 takes the bottom, and the 5 bytes live over
+    positions 0-4 go above it, where the 4- and 3-byte buffers of positions 1-5 must stack on top
+    (14 bytes). Longest-lived first reaches the peak live bytes, 12, at position 4."""
+    sizes, firsts, lasts = [6, 3, 4, 5], [0, 4, 1, 0], [0, 5, 5, 4]
+    offsets, total = place(sizes, firsts, lasts, 1)
+    assert total == peak_live_bytes(sizes, firsts, lasts) == 12
+    assert offsets[3] == 0  # live from 0 to 4: the longest
 
 
 @pytest.mark.parametrize("seed", range(4))

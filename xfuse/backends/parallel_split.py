@@ -7,7 +7,8 @@ whole networks at 1.03-1.80x. `plan_parallel_split(module, workers)` marks the l
 chain with `PARALLEL_SPLIT_ATTR` = its instance number, and the producers only that chain reads
 with `PARALLEL_PRODUCER_ATTR` = the same number; it returns, per instance, the loop to split:
 the first parallel loop that is also that dimension of the result (rows, or the output height
-of an NHWC tensor) and has at least `workers` iterations. `parallel_split_body` tiles each root
+of an NHWC tensor) and splits evenly enough over `workers` (`balanced_loop`: 7 rows on two CPUs
+do not; then the channels). `parallel_split_body` tiles each root
 with `tile_using_forall num_threads`, one slice per CPU, and fuses its producers into the slices,
 before the other schedules run.
 
@@ -97,7 +98,29 @@ def _split_loop(op: Operation, workers: int) -> int | None:
     shape = op.results[0].type.get_shape()
     if math.prod(shape) < MIN_ELEMENTS:
         return None
-    return next((d for d in _splittable_loops(op) if shape[d] >= workers), None)
+    return balanced_loop([shape[d] for d in _splittable_loops(op)], _splittable_loops(op), workers)
+
+
+MAX_IMBALANCE = 1.0625
+"""A split whose busiest worker has more than this times the mean work is one to avoid: 7 rows on
+2 workers (4 and 3: 8/7 = 1.14) leave the second CPU idle for a seventh of the op."""
+
+
+def imbalance(trip_count: int, workers: int) -> float:
+    """The busiest worker's share over the mean when `trip_count` iterations are cut into
+    `workers` slices (`tile_using_forall num_threads`: ceil(trip_count / workers) each)."""
+    return -(-trip_count // workers) * workers / trip_count
+
+
+def balanced_loop(trip_counts: list[int], loops: list[int], workers: int) -> int | None:
+    """The loop to split among `loops` (outermost first, with `trip_counts`): the first with at
+    least `workers` iterations that splits within `MAX_IMBALANCE` (the outer loop keeps the
+    slices contiguous), else the best balanced of those with enough iterations (DenseNet-121's 7 x 7
+    x 1024 batch norm on two CPUs: the channels, not the 7 rows); None when no loop has enough."""
+    enough = [(imbalance(n, workers), d) for n, d in zip(trip_counts, loops, strict=True) if n >= workers]
+    if not enough:
+        return None
+    return next((d for share, d in enough if share <= MAX_IMBALANCE), min(enough)[1])
 
 
 def is_an_init(op: Operation) -> bool:

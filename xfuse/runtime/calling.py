@@ -11,7 +11,8 @@ buffer with libc `free` (guarded for already-bufferized input: see xfuse/backend
 Each call takes an arena of its function's `ArenaPool` (xfuse/runtime/arena.py) when the shared
 object has the arena's allocation functions: the buffers the module allocates, results included,
 then come from memory planned at the first call; a result in the arena is copied out before the
-arena goes back to the pool, and never freed.
+arena goes back to the pool, and never freed. malloc's policy (`mallopt`) is the process's own:
+xfuse does not change it (docs/backend.md, "Memory of compiled calls").
 
 `FunctionSignature` / `ValueSpec` describe what a function takes and returns and check arrays
 against it (shape, dtype, the sizes of dynamic dimensions); `CompiledModule` loads a shared object
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import os
 import struct
 import sys
 import time
@@ -55,34 +55,6 @@ if TYPE_CHECKING:
 
 GLOBAL_MEMREF_MARKER = 0xDEADBEEF
 """The `allocated` pointer finalize-memref-to-llvm gives memref.get_global (never to be freed)."""
-
-
-_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters
-_HEAP_THRESHOLD = 256 * 1024 * 1024
-_malloc_tuned = False
-
-
-def keep_freed_buffers_in_the_heap() -> None:
-    """Make glibc reuse freed buffers instead of handing them back to the OS (once per process).
-
-    Compiled code allocates its results and temporaries with `malloc`. glibc serves blocks of
-    128 KiB and more with `mmap` and returns them with `munmap`, so every call page-faults fresh
-    buffers; with several threads writing one (a parallel pipeline of the time) the faults
-    serialize in the kernel and erase the parallel speedup (the 1024^3 MLP: 14.0 ms on 2 threads,
-    no faster than 1; 7.3 ms with this). Blocks below 256 MiB now come from the heap, and the heap
-    is not trimmed below that. `XFUSE_MALLOC_TUNING=0` leaves malloc as it is; a libc without
-    `mallopt` is left as it is too."""
-    global _malloc_tuned
-    if _malloc_tuned or os.environ.get("XFUSE_MALLOC_TUNING", "1") == "0":
-        return
-    _malloc_tuned = True
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (OSError, AttributeError):
-        return
-    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    mallopt(_M_MMAP_THRESHOLD, _HEAP_THRESHOLD)
-    mallopt(_M_TRIM_THRESHOLD, _HEAP_THRESHOLD)
 
 
 _IONBF = 2  # setvbuf's "unbuffered" mode
@@ -429,7 +401,6 @@ class CompiledModule:
         self.mlir_text = mlir_text
         """The text handed to mlir-opt (generic form)."""
         self.pipeline = pipeline
-        keep_freed_buffers_in_the_heap()
         if pipeline.runtime_checks:
             unbuffer_c_stdout()
         try:

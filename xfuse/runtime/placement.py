@@ -2,9 +2,13 @@
 
 Each buffer has a size and a live range `[first, last]` (positions in a block of IR, or events of
 a recorded call). Buffers whose ranges overlap (meeting at one position counts) must not share
-bytes; the others may. Largest buffer first, as TFLite's and IREE's planners do, each buffer goes
-at the lowest offset (a multiple of `alignment`) where it overlaps no already placed buffer that
-is live at the same time. The result is at least the most bytes live at once, at most their sum.
+bytes; the others may. In a fixed order, each buffer goes at the lowest offset (a multiple of
+`alignment`) where it overlaps no already placed buffer that is live at the same time. Two
+orders are tried and the smaller block kept: largest buffer first, as TFLite's and IREE's
+planners do, and longest-lived first (buffers that span the others, such as a network's
+concatenation outputs, then sit low and the short-lived ones fill the gaps above them:
+Inception-v2's arena 3.97 -> 3.92 MiB, its peak live 3.88). The result is at least the most
+bytes live at once, at most their sum.
 Used by `xfuse-share-buffers` (xfuse/transforms/share_buffers.py) and the per-call arena
 (xfuse/runtime/arena.py).
 """
@@ -25,14 +29,31 @@ def aligned(n: int, alignment: int) -> int:
 
 def place(sizes: Sequence[int], firsts: Sequence[int], lasts: Sequence[int],
           alignment: int) -> tuple[list[int], int]:
-    """The offset of every buffer and the size of the block they fit in (module doc)."""
+    """The offset of every buffer and the size of the block they fit in (module doc): the
+    smaller of the two orders, largest first when they tie."""
+    indices = range(len(sizes))
+    best: tuple[list[int], int] | None = None
+    for order in (sorted(indices, key=lambda i: (-sizes[i], firsts[i])),
+                  sorted(indices, key=lambda i: (firsts[i] - lasts[i], -sizes[i], firsts[i]))):
+        placed = _place_in_order(order, sizes, firsts, lasts, alignment)
+        if best is None or placed[1] < best[1]:
+            best = placed
+        if best[1] <= peak_live_bytes(sizes, firsts, lasts):  # no order can do better
+            break
+    return best
+
+
+def _place_in_order(order: Sequence[int], sizes: Sequence[int], firsts: Sequence[int], lasts: Sequence[int],
+                    alignment: int) -> tuple[list[int], int]:
+    """Each buffer of `order` in turn at the lowest aligned offset free of the buffers placed
+    before it that are live at the same time."""
     count = len(sizes)
     size = np.asarray(sizes, dtype=np.int64)
     first = np.asarray(firsts, dtype=np.int64)
     last = np.asarray(lasts, dtype=np.int64)
     offsets = np.zeros(count, dtype=np.int64)
     placed = np.zeros(count, dtype=bool)
-    for index in sorted(range(count), key=lambda i: (-sizes[i], firsts[i])):
+    for index in order:
         live = np.flatnonzero(placed & (first <= last[index]) & (first[index] <= last))
         offset = 0
         for other in live[np.argsort(offsets[live], kind="stable")]:
