@@ -59,7 +59,8 @@ def test_roberta_position_ids():
     _agree(model, ids, exact=True)
 
 
-@pytest.mark.parametrize("exclusive, reverse, axis, element", [(1, 1, 0, TensorProto.FLOAT), (0, 1, -1, TensorProto.INT32)])
+@pytest.mark.parametrize("exclusive, reverse, axis, element",
+                         [(1, 1, 0, TensorProto.FLOAT), (0, 1, -1, TensorProto.INT32)])
 def test_cumsum(exclusive, reverse, axis, element):
     node = helper.make_node("CumSum", ["x", "axis"], ["y"], exclusive=exclusive, reverse=reverse)
     model = _model([node], [_value("x", element, [4, 6])], [_value("y", element, [4, 6])],

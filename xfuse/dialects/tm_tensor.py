@@ -118,7 +118,8 @@ class TMTensorOp(IRDLOperation):
     def body_yield(self) -> YieldOp:
         terminator = self.region.block.last_op
         if not isinstance(terminator, YieldOp):
-            raise VerifyException(f"expected the region to end with tm_tensor.yield, got {terminator.name if terminator else 'nothing'}")
+            found = terminator.name if terminator else "nothing"
+            raise VerifyException(f"expected the region to end with tm_tensor.yield, got {found}")
         return terminator
 
     def verify_(self) -> None:

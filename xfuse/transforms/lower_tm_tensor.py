@@ -87,7 +87,11 @@ Body = Callable[[_Ops, Indices, list[SSAValue]], list[SSAValue]]
 """Builds one iteration: (ops, induction variables, carried values) -> the values carried on."""
 
 
-def _loop(ops: _Ops, upper: SSAValue, carried: Sequence[SSAValue], body: Callable[[_Ops, SSAValue, list[SSAValue]], list[SSAValue]]) -> list[SSAValue]:
+LoopBody = Callable[[_Ops, SSAValue, list[SSAValue]], list[SSAValue]]
+"""Builds one iteration of one loop: (ops, induction variable, carried values) -> values carried on."""
+
+
+def _loop(ops: _Ops, upper: SSAValue, carried: Sequence[SSAValue], body: LoopBody) -> list[SSAValue]:
     """`scf.for %iv = 0 to upper step 1 iter_args(carried)`, its body built by `body`."""
     block = Block(arg_types=[IndexType(), *(v.type for v in carried)])
     inner = _Ops()
