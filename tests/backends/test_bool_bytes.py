@@ -152,6 +152,28 @@ def test_no_tensor_of_i1_is_left_between_ops():
     assert "xi1>" not in str(module)
 
 
+# arith on whole tensors, bools among them (convert-elementwise-to-linalg would make i1 buffers).
+ELEMENTWISE = """
+func.func @f(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %m: tensor<?x4xi1>) -> (tensor<?x4xi1>, tensor<?x4xf32>) {
+  %c = arith.cmpf olt, %a, %b : tensor<?x4xf32>
+  %x = arith.xori %c, %m : tensor<?x4xi1>
+  %s = arith.select %x, %a, %b : tensor<?x4xi1>, tensor<?x4xf32>
+  return %x, %s : tensor<?x4xi1>, tensor<?x4xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("pipeline", ["default", "microkernel"])
+def test_arith_on_bool_tensors(pipeline):
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal((2, 5, 4), dtype=np.float32)
+    m = rng.random((5, 4)) < 0.5
+    flags, selected = compile_module(ELEMENTWISE, pipeline=pipeline)(a, b, m)
+    want = (a < b) ^ m
+    assert flags.dtype == np.bool_ and np.array_equal(flags, want)
+    np.testing.assert_array_equal(selected, np.where(want, a, b))
+
+
 NAMED = """
 func.func @f(%m: tensor<4x8xi1>, %a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<8x4xi1>) {
   %e = tensor.empty() : tensor<4x8xf32>

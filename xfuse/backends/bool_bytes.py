@@ -14,6 +14,8 @@ becomes a tensor of i8 (`bools_as_bytes`), which one-shot-bufferize then gives a
   (0 or 1): the body of a linalg op reading or writing one (a named op becoming the generic it
   stands for, unless its body only copies elements), `tensor.extract`/`insert`/`from_elements`/
   `splat`, the padding value of `tensor.pad`, dense constants;
+- an arith/math op on whole tensors touching bools becomes the generic applying it per element
+  (what convert-elementwise-to-linalg would make of it, with bytes for the bools);
 - any other op that reads or writes a tensor of i1 keeps its i1 operands and results, converted
   by an elementwise generic on each side; such an i1 tensor may still need a buffer, which
   mlir-opt 22 refuses (an error quoting its assertion, never a wrong result).
@@ -37,7 +39,6 @@ from xdsl.dialects.builtin import (
     FunctionType,
     IndexType,
     IntegerAttr,
-    IntegerType,
     ModuleOp,
     TensorType,
     i1,
@@ -181,6 +182,8 @@ def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
         for block in op.regions[0].blocks:
             _widen_yielded(block.last_op, range(len(block.last_op.operands)) if block.last_op else range(0))
         return _retype_results(op, retyped)
+    if _is_elementwise_on_tensors(op):
+        return _elementwise_as_generic(op, retyped)
     return _keep_bools_around(op, retyped)
 
 
@@ -250,18 +253,57 @@ def _convert_constant(op: arith.ConstantOp) -> bool:
     return True
 
 
+def _is_elementwise_on_tensors(op: Operation) -> bool:
+    """`op` is an arith or math op applied to whole tensors of one shape, with a bool among them."""
+    values = [*op.operands, *op.results]
+    if op.dialect_name() not in ("arith", "math") or op.regions or len(op.results) != 1:
+        return False
+    if not all(isinstance(v.type, TensorType) and v.type.get_shape() == values[0].type.get_shape() for v in values):
+        return False
+    return is_bool_tensor(op.results[0].type) or any(is_bool_tensor(v.type) or _is_byte_tensor(v) for v in op.operands)
+
+
+def _elementwise_as_generic(op: Operation, retyped: set[SSAValue]) -> bool:
+    """An arith/math op on whole tensors touching bools as the linalg.generic applying it to
+    each element (what convert-elementwise-to-linalg makes of it), with bytes for the bools."""
+    result = op.results[0]
+    assert isinstance(result.type, TensorType)
+    bool_result = is_bool_tensor(result.type)
+    operands = list(op.operands)
+
+    def body(elements: list[SSAValue]) -> list[Operation]:
+        ops: list[Operation] = []
+        scalars = []
+        for operand, element in zip(operands, elements, strict=True):
+            if operand in retyped:
+                ops += _nonzero(element)
+                element = ops[-1].results[0]
+            scalars.append(element)
+        ops.append(type(op).create(operands=scalars, result_types=[result.type.element_type],
+                                   properties=dict(op.properties), attributes=dict(op.attributes)))
+        if bool_result:
+            ops.append(arith.ExtUIOp(ops[-1].results[0], i8))
+        return ops
+
+    applied = _elementwise(operands, i8 if bool_result else result.type.element_type, body, InsertPoint.before(op))
+    if bool_result:
+        retyped.add(applied)
+    Rewriter.replace_op(op, [], [applied])
+    return True
+
+
 def _keep_bools_around(op: Operation, retyped: set[SSAValue]) -> bool:
     """An op this pass does not know keeps its tensors of i1: its operands converted back from
     bytes and its results to bytes by elementwise generics."""
     changed = False
     for index, operand in enumerate(op.operands):
         if _is_byte_tensor(operand) and operand in retyped:
-            op.operands[index] = _elementwise(operand, i1, _nonzero, InsertPoint.before(op))
+            op.operands[index] = _elementwise([operand], i1, lambda bytes_: _nonzero(bytes_[0]), InsertPoint.before(op))
             changed = True
     for result in op.results:
         if is_bool_tensor(result.type):
             uses = list(result.uses)
-            widened = _elementwise(result, i8, lambda bit: [arith.ExtUIOp(bit, i8)], InsertPoint.after(op))
+            widened = _elementwise([result], i8, lambda bits: [arith.ExtUIOp(bits[0], i8)], InsertPoint.after(op))
             for use in uses:
                 use.operation.operands[use.index] = widened
             changed = True
@@ -286,7 +328,7 @@ def _as_generic(op: Operation, retyped: set[SSAValue] = frozenset()) -> GenericO
     return generic
 
 
-def _element(value: SSAValue, retyped: set[SSAValue]) -> Attribute:
+def _element(value: SSAValue, retyped: set[SSAValue] | frozenset[SSAValue] = frozenset()) -> Attribute:
     """The element type of the tensor `value`, i1 if it holds converted bools (`retyped`)."""
     assert isinstance(value.type, TensorType)
     return i1 if value in retyped else value.type.element_type
@@ -297,11 +339,11 @@ def _nonzero(byte: SSAValue) -> list[Operation]:
     return [zero, arith.CmpiOp(byte, zero, "ne")]
 
 
-def _elementwise(value: SSAValue, element: IntegerType, body: Callable[[SSAValue], list[Operation]],
+def _elementwise(values: list[SSAValue], element: Attribute, body: Callable[[list[SSAValue]], list[Operation]],
                  where: InsertPoint) -> SSAValue:
-    """A linalg.generic applying `body` (scalar -> ops, the last one's result yielded) to every
-    element of the tensor `value`, giving a tensor of `element`, inserted at `where`."""
-    type_ = value.type
+    """A linalg.generic applying `body` (scalars -> ops, the last one's result yielded) to the
+    elements of the tensors `values` (of one shape), giving a tensor of `element`, inserted at `where`."""
+    type_ = values[0].type
     assert isinstance(type_, TensorType)
     shape = type_.get_shape()
     ops: list[Operation] = []
@@ -309,15 +351,15 @@ def _elementwise(value: SSAValue, element: IntegerType, body: Callable[[SSAValue
     for dim, size in enumerate(shape):
         if size < 0:
             index = arith.ConstantOp(IntegerAttr(dim, IndexType()))
-            measured = tensor.DimOp(value, index)
+            measured = tensor.DimOp(values[0], index)
             ops += [index, measured]
             sizes.append(measured.result)
     empty = tensor.EmptyOp(sizes, TensorType(element, shape, type_.encoding))
-    block = Block(arg_types=[type_.element_type, element])
-    scalar = body(block.args[0])
+    block = Block(arg_types=[*(_element(v) for v in values), element])
+    scalar = body(list(block.args[:-1]))
     block.add_ops([*scalar, YieldOp(scalar[-1].results[0])])
     identity = AffineMapAttr(AffineMap.identity(len(shape)))
-    generic = GenericOp([value], [empty.tensor], Region(block), [identity, identity],
+    generic = GenericOp(values, [empty.tensor], Region(block), [identity] * (len(values) + 1),
                         [IteratorTypeAttr.parallel()] * len(shape), [empty.tensor.type])
     Rewriter.insert_op([*ops, empty, generic], where)
     return generic.results[0]

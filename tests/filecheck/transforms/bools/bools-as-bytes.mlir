@@ -4,8 +4,16 @@
 // The result is valid MLIR 22 and holds no tensor of i1 but around the op the pass does not know.
 // RUN: xfuse-opt %s -p xfuse-bools-as-bytes | mlir-opt | filecheck %s --check-prefix=MLIR
 // MLIR-NOT: xi1>
-// MLIR:     func.func @unknown_op
-// MLIR:     tensor<4xi1>
+// An op the pass does not know keeps its tensors of i1, converted from and back to bytes.
+// RUN: xfuse-opt %S/Inputs/unknown-op.mlir --allow-unregistered-dialect -p xfuse-bools-as-bytes \
+// RUN:   | filecheck %s --check-prefix=UNKNOWN
+// UNKNOWN:      func.func @unknown_op(%m: tensor<4xi8>) -> tensor<4xi8> {
+// UNKNOWN:        %[[B:.*]] = linalg.generic {{.*}} ins(%m : tensor<4xi8>) outs(%{{.*}} : tensor<4xi1>) {
+// UNKNOWN:          arith.cmpi ne
+// UNKNOWN:        %[[R:.*]] = "test.op"(%[[B]]) : (tensor<4xi1>) -> tensor<4xi1>
+// UNKNOWN:        %[[W:.*]] = linalg.generic {{.*}} ins(%[[R]] : tensor<4xi1>) outs(%{{.*}} : tensor<4xi8>) {
+// UNKNOWN:          arith.extui
+// UNKNOWN:        func.return %[[W]] : tensor<4xi8>
 
 // A mask written by one generic and read by another: through memory as bytes.
 // CHECK-LABEL: func.func @producer_consumer(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
@@ -97,15 +105,23 @@ func.func @loop(%n: index) -> i1 {
   return %x : i1
 }
 
-// An op the pass does not know keeps its tensors of i1, converted from and back to bytes.
-// CHECK-LABEL: func.func @unknown_op(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi8> {
-// CHECK-NEXT:    %[[C:.*]] = arith.cmpf olt, %a, %b : tensor<4xf32>
-// CHECK-NEXT:    %[[E:.*]] = tensor.empty() : tensor<4xi8>
-// CHECK-NEXT:    %[[W:.*]] = linalg.generic {{.*}} ins(%[[C]] : tensor<4xi1>) outs(%[[E]] : tensor<4xi8>) {
-// CHECK-NEXT:    ^bb0(%{{.*}}: i1, %{{.*}}: i8):
-// CHECK-NEXT:      arith.extui %{{.*}} : i1 to i8
-// CHECK:         func.return %[[W]] : tensor<4xi8>
-func.func @unknown_op(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xi1> {
-  %c = arith.cmpf olt, %a, %b : tensor<4xf32>
-  return %c : tensor<4xi1>
+// arith ops on whole tensors touching bools become the generic applying them per element.
+// CHECK-LABEL: func.func @elementwise(%a: tensor<?xf32>, %b: tensor<?xf32>, %m: tensor<?xi8>) -> tensor<?xf32> {
+// CHECK:         %[[C:.*]] = linalg.generic {{.*}} ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%{{.*}} : tensor<?xi8>) {
+// CHECK-NEXT:    ^bb0(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i8):
+// CHECK-NEXT:      %[[L:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:      %[[W:.*]] = arith.extui %[[L]] : i1 to i8
+// CHECK-NEXT:      linalg.yield %[[W]] : i8
+// CHECK:         %[[X:.*]] = linalg.generic {{.*}} ins(%[[C]], %m : tensor<?xi8>, tensor<?xi8>) outs(%{{.*}} : tensor<?xi8>) {
+// CHECK:           arith.xori %{{.*}}, %{{.*}} : i1
+// CHECK-NEXT:      arith.extui
+// CHECK:         linalg.generic {{.*}} ins(%[[X]], %a, %b : tensor<?xi8>, tensor<?xf32>, tensor<?xf32>) outs(%{{.*}} : tensor<?xf32>) {
+// CHECK:           %[[T:.*]] = arith.cmpi ne
+// CHECK-NEXT:      %[[S:.*]] = arith.select %[[T]], %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:      linalg.yield %[[S]] : f32
+func.func @elementwise(%a: tensor<?xf32>, %b: tensor<?xf32>, %m: tensor<?xi1>) -> tensor<?xf32> {
+  %c = arith.cmpf olt, %a, %b : tensor<?xf32>
+  %x = arith.xori %c, %m : tensor<?xi1>
+  %s = arith.select %x, %a, %b : tensor<?xi1>, tensor<?xf32>
+  return %s : tensor<?xf32>
 }
