@@ -182,7 +182,7 @@ def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
         for block in op.regions[0].blocks:
             _widen_yielded(block.last_op, range(len(block.last_op.operands)) if block.last_op else range(0))
         return _retype_results(op, retyped)
-    if _is_elementwise_on_tensors(op):
+    if _is_elementwise_on_tensors(op, retyped):
         return _elementwise_as_generic(op, retyped)
     return _keep_bools_around(op, retyped)
 
@@ -253,14 +253,14 @@ def _convert_constant(op: arith.ConstantOp) -> bool:
     return True
 
 
-def _is_elementwise_on_tensors(op: Operation) -> bool:
+def _is_elementwise_on_tensors(op: Operation, retyped: set[SSAValue]) -> bool:
     """`op` is an arith or math op applied to whole tensors of one shape, with a bool among them."""
     values = [*op.operands, *op.results]
     if op.dialect_name() not in ("arith", "math") or op.regions or len(op.results) != 1:
         return False
     if not all(isinstance(v.type, TensorType) and v.type.get_shape() == values[0].type.get_shape() for v in values):
         return False
-    return is_bool_tensor(op.results[0].type) or any(is_bool_tensor(v.type) or _is_byte_tensor(v) for v in op.operands)
+    return is_bool_tensor(op.results[0].type) or any(v in retyped for v in op.operands)
 
 
 def _elementwise_as_generic(op: Operation, retyped: set[SSAValue]) -> bool:
@@ -306,6 +306,7 @@ def _keep_bools_around(op: Operation, retyped: set[SSAValue]) -> bool:
             widened = _elementwise([result], i8, lambda bits: [arith.ExtUIOp(bits[0], i8)], InsertPoint.after(op))
             for use in uses:
                 use.operation.operands[use.index] = widened
+            retyped.add(widened)
             changed = True
     return changed
 
