@@ -14,6 +14,11 @@
 // UNKNOWN:        %[[W:.*]] = linalg.generic {{.*}} ins(%[[R]] : tensor<4xi1>) outs(%{{.*}} : tensor<4xi8>) {
 // UNKNOWN:          arith.extui
 // UNKNOWN:        func.return %[[W]] : tensor<4xi8>
+// UNKNOWN:      func.func @unknown_ops(%m: tensor<4xi8>) -> tensor<4xi8> {
+// UNKNOWN:        %[[R1:.*]] = "test.op"(%{{.*}}) : (tensor<4xi1>) -> tensor<4xi1>
+// UNKNOWN:        %[[W1:.*]] = linalg.generic {{.*}} ins(%[[R1]] : tensor<4xi1>) outs(%{{.*}} : tensor<4xi8>) {
+// UNKNOWN:        %[[B2:.*]] = linalg.generic {{.*}} ins(%[[W1]] : tensor<4xi8>) outs(%{{.*}} : tensor<4xi1>) {
+// UNKNOWN:        "test.op"(%[[B2]]) : (tensor<4xi1>) -> tensor<4xi1>
 
 // A mask written by one generic and read by another: through memory as bytes.
 // CHECK-LABEL: func.func @producer_consumer(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
