@@ -26,12 +26,10 @@ arrays are passed and filled as they are (xfuse/runtime/calling.py), without a c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.passes import ModulePass
-
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
@@ -49,6 +47,7 @@ from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import BroadcastOp, GenericOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
+from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.dialects.linalg_map import MapOp
@@ -143,10 +142,6 @@ def _retype_results(op: Operation, retyped: set[SSAValue]) -> bool:
     return changed
 
 
-def _is_byte_tensor(value: SSAValue) -> bool:
-    return isinstance(value.type, TensorType) and value.type.element_type == i8
-
-
 def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
     """Convert one op whose operands were converted already (the walk is in order)."""
     if op.name in ELEMENT_AGNOSTIC_OPS:
@@ -156,7 +151,7 @@ def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
     if isinstance(op, (LinalgStructuredOperation, ReduceOp)):
         return _convert_linalg(op, retyped)
     if isinstance(op, arith.ConstantOp):
-        return _convert_constant(op)
+        return _convert_constant(op, retyped)
     if isinstance(op, tensor.ExtractOp):
         if op.result.type != i1:
             return False
@@ -180,7 +175,9 @@ def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
         if not any(is_bool_tensor(r.type) for r in op.results):
             return False
         for block in op.regions[0].blocks:
-            _widen_yielded(block.last_op, range(len(block.last_op.operands)) if block.last_op else range(0))
+            terminator = block.last_op
+            assert terminator is not None
+            _widen_yielded(terminator, range(len(terminator.operands)))
         return _retype_results(op, retyped)
     if _is_elementwise_on_tensors(op, retyped):
         return _elementwise_as_generic(op, retyped)
@@ -188,12 +185,12 @@ def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
 
 
 def _convert_linalg(op: LinalgStructuredOperation | ReduceOp, retyped: set[SSAValue]) -> bool:
-    """A structured op or a `linalg.reduce` (as the generic it stands for when its body changes):
-    Bool tensor operands' body arguments become i8: read as `!= 0` unless only copied to a bool
-    output, and bool outputs yielded with `extui` unless copied from a bool input."""
+    """A structured op or a `linalg.reduce` (the generic it stands for when its body changes):
+    the body arguments of bool tensors become i8, read as `!= 0` unless only copied to a bool
+    output, and bool outputs are yielded with `extui` unless copied from a bool input."""
     operands = list(op.operands)
     block = op.regions[0].block
-    bool_positions = [i for i, v in enumerate(operands) if _is_byte_tensor(v) and block.args[i].type == i1]
+    bool_positions = [i for i, v in enumerate(operands) if v in retyped and block.args[i].type == i1]
     if not bool_positions:
         return _retype_results(op, retyped)
     outputs_start = len(op.inputs)
@@ -234,8 +231,8 @@ def _convert_linalg(op: LinalgStructuredOperation | ReduceOp, retyped: set[SSAVa
     return True
 
 
-def _widen_yielded(yield_op: Operation | None, indices) -> None:
-    assert yield_op is not None
+def _widen_yielded(yield_op: Operation, indices: Iterable[int]) -> None:
+    """The i1 values `yield_op` yields at `indices` widened to bytes (0 or 1)."""
     for index in indices:
         if yield_op.operands[index].type == i1:
             widen = arith.ExtUIOp(yield_op.operands[index], i8)
@@ -243,13 +240,15 @@ def _widen_yielded(yield_op: Operation | None, indices) -> None:
             yield_op.operands[index] = widen.result
 
 
-def _convert_constant(op: arith.ConstantOp) -> bool:
+def _convert_constant(op: arith.ConstantOp, retyped: set[SSAValue]) -> bool:
     value = op.value
     if not (isinstance(value, DenseIntOrFPElementsAttr) and is_bool_tensor(value.get_type())):
         return False
     bytes_ = DenseIntOrFPElementsAttr.from_list(_bytes_type(value.get_type()),
                                                 [1 if v else 0 for v in value.get_values()])
-    Rewriter.replace_op(op, arith.ConstantOp(bytes_))
+    constant = arith.ConstantOp(bytes_)
+    Rewriter.replace_op(op, constant)
+    retyped.add(constant.result)
     return True
 
 
@@ -297,7 +296,7 @@ def _keep_bools_around(op: Operation, retyped: set[SSAValue]) -> bool:
     bytes and its results to bytes by elementwise generics."""
     changed = False
     for index, operand in enumerate(op.operands):
-        if _is_byte_tensor(operand) and operand in retyped:
+        if operand in retyped:
             op.operands[index] = _elementwise([operand], i1, lambda bytes_: _nonzero(bytes_[0]), InsertPoint.before(op))
             changed = True
     for result in op.results:
