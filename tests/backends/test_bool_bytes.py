@@ -1,7 +1,8 @@
-"""Bools and unsigned integers at a compiled function's boundary (issue 39): tensors of i1 are
-passed as numpy bool arrays (bytes: xfuse/backends/bool_bytes.py) and read back exactly on every
-tensor pipeline, transposed and broadcast reads included; `ui8`...`ui64` are numpy's unsigned
-dtypes; memrefs of i1, which MLIR 22 cannot lower, are refused naming the argument."""
+"""Bools and unsigned integers (issue 39): tensors of i1 are bytes wherever they reach memory
+(xfuse/backends/bool_bytes.py), passed as numpy bool arrays and read back exactly on every tensor
+pipeline, transposed and broadcast reads included, and kept between ops (a reduction of bools, a
+loop carrying a mask, a constant) in i8 buffers; `ui8`...`ui64` are numpy's unsigned dtypes;
+memrefs of i1, which MLIR 22 cannot lower, are refused naming the argument."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 import xfuse
-from xfuse.backends.bool_bytes import bools_as_bytes
+from xfuse.backends.bool_bytes import bools_as_bytes, module_bools_as_bytes
 from xfuse.backends.runner import BackendError, compile_module
 
 # A bool result written by a generic that also feeds another one, from a broadcast float read and
@@ -68,6 +69,109 @@ def test_bool_conversions_move_into_the_generics():
     # other generic (a tensor of i1 between two of them would need an i1 buffer)
     assert text.count("arith.cmpi ne") == 2 and text.count("arith.extui") == 1
     assert text.count("linalg.generic") == 2
+
+
+# Bools between ops, which mlir-opt 22 would store in i1 buffers (MemRefToLLVM asserts on them):
+# a mask transposed by a named op, reduced (ReduceMax of bools: `ori`) into a filled init, carried
+# by a loop that flips it with a constant, and read back by generics and by tensor.extract.
+INNER = """
+#map = affine_map<(d0, d1) -> (d0, d1)>
+#vec = affine_map<(d0) -> (d0)>
+func.func @inner(%a: tensor<6x9xf32>, %b: tensor<6x9xf32>, %n: index) -> (tensor<9x6xf32>, tensor<6xi32>, i32) {
+  %e = tensor.empty() : tensor<6x9xi1>
+  %lt = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<6x9xf32>, tensor<6x9xf32>) outs(%e : tensor<6x9xi1>) {
+  ^bb0(%x: f32, %y: f32, %o: i1):
+    %l = arith.cmpf olt, %x, %y : f32
+    linalg.yield %l : i1
+  } -> tensor<6x9xi1>
+  %et = tensor.empty() : tensor<9x6xi1>
+  %mt = linalg.transpose ins(%lt : tensor<6x9xi1>) outs(%et : tensor<9x6xi1>) permutation = [1, 0]
+  %false = arith.constant false
+  %er = tensor.empty() : tensor<6xi1>
+  %init = linalg.fill ins(%false : i1) outs(%er : tensor<6xi1>) -> tensor<6xi1>
+  %any = linalg.reduce ins(%lt : tensor<6x9xi1>) outs(%init : tensor<6xi1>) dimensions = [1]
+    (%in: i1, %acc: i1) {
+      %r = arith.ori %in, %acc : i1
+      linalg.yield %r : i1
+    }
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %flip = arith.constant dense<[true, false, true, false, false, true]> : tensor<6xi1>
+  %looped = scf.for %i = %c0 to %n step %c1 iter_args(%m = %any) -> tensor<6xi1> {
+    %x = linalg.generic {indexing_maps = [#vec, #vec, #vec], iterator_types = ["parallel"]}
+        ins(%m, %flip : tensor<6xi1>, tensor<6xi1>) outs(%m : tensor<6xi1>) {
+    ^bb0(%p: i1, %q: i1, %o: i1):
+      %r = arith.xori %p, %q : i1
+      linalg.yield %r : i1
+    } -> tensor<6xi1>
+    scf.yield %x : tensor<6xi1>
+  }
+  %ef = tensor.empty() : tensor<9x6xf32>
+  %sel = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]}
+      ins(%mt : tensor<9x6xi1>) outs(%ef : tensor<9x6xf32>) {
+  ^bb0(%m: i1, %o: f32):
+    %one = arith.constant 1.0 : f32
+    %zero = arith.constant 0.0 : f32
+    %r = arith.select %m, %one, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<9x6xf32>
+  %ei = tensor.empty() : tensor<6xi32>
+  %ints = linalg.generic {indexing_maps = [#vec, #vec], iterator_types = ["parallel"]}
+      ins(%looped : tensor<6xi1>) outs(%ei : tensor<6xi32>) {
+  ^bb0(%m: i1, %o: i32):
+    %r = arith.extui %m : i1 to i32
+    linalg.yield %r : i32
+  } -> tensor<6xi32>
+  %c2 = arith.constant 2 : index
+  %bit = tensor.extract %looped[%c2] : tensor<6xi1>
+  %s = arith.extui %bit : i1 to i32
+  return %sel, %ints, %s : tensor<9x6xf32>, tensor<6xi32>, i32
+}
+"""
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "default", "xfuse-bufferize"])
+def test_bools_between_ops_are_bytes_in_memory(pipeline):
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((2, 6, 9), dtype=np.float32)
+    flip = np.array([1, 0, 1, 0, 0, 1], bool)
+    compiled = compile_module(INNER, pipeline=pipeline)
+    for n in (0, 1, 2, 3):
+        selected, ints, bit = compiled(a, b, n)
+        mask = a < b
+        any_ = mask.any(axis=1) ^ (flip if n % 2 else False)
+        np.testing.assert_array_equal(selected, mask.T.astype(np.float32))
+        np.testing.assert_array_equal(ints, any_.astype(np.int32))
+        assert bit == int(any_[2])
+
+
+def test_no_tensor_of_i1_is_left_between_ops():
+    module = xfuse.parse(INNER)
+    assert module_bools_as_bytes(module)
+    assert "xi1>" not in str(module)
+
+
+# arith on whole tensors, bools among them (convert-elementwise-to-linalg would make i1 buffers).
+ELEMENTWISE = """
+func.func @f(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>, %m: tensor<?x4xi1>) -> (tensor<?x4xi1>, tensor<?x4xf32>) {
+  %c = arith.cmpf olt, %a, %b : tensor<?x4xf32>
+  %x = arith.xori %c, %m : tensor<?x4xi1>
+  %s = arith.select %x, %a, %b : tensor<?x4xi1>, tensor<?x4xf32>
+  return %x, %s : tensor<?x4xi1>, tensor<?x4xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("pipeline", ["default", "microkernel"])
+def test_arith_on_bool_tensors(pipeline):
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal((2, 5, 4), dtype=np.float32)
+    m = rng.random((5, 4)) < 0.5
+    flags, selected = compile_module(ELEMENTWISE, pipeline=pipeline)(a, b, m)
+    want = (a < b) ^ m
+    assert flags.dtype == np.bool_ and np.array_equal(flags, want)
+    np.testing.assert_array_equal(selected, np.where(want, a, b))
 
 
 NAMED = """

@@ -42,7 +42,7 @@ from xdsl.dialects.builtin import (
 from xdsl.utils.exceptions import ParseError
 
 from xfuse.backends import llvm_split, toolchain
-from xfuse.backends.bool_bytes import bools_as_bytes
+from xfuse.backends.bool_bytes import module_bools_as_bytes
 from xfuse.runtime.calling import (
     BackendError,
     BoundCall,
@@ -486,9 +486,7 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
                 raise
     constraints = {f.sym_name.data: SizeConstraints.of(f) for f in public_functions(prepared)
                    if f.sym_name.data in signatures}
-    for function in public_functions(prepared):  # numpy's bools are bytes (after the signatures: bool)
-        if function.sym_name.data in signatures:
-            bools_as_bytes(function)
+    module_bools_as_bytes(prepared)  # bools in memory are bytes (after the signatures: numpy's bool)
     prepared, chosen = specialize_for_pipeline(prepared, chosen, signatures)
     if not chosen.bufferizes:  # large functions: one LLVM function per group (compile time)
         outline_for_backend(prepared)

@@ -8,8 +8,8 @@ context-dependent one built for the node's attributes and input types): `Attenti
 NegativeLogLikelihoodLoss store `i1` values: MemRefToLLVM asserts on them). Their bodies are ops
 it lowers right (ONNX's "expanded" conformance cases show which), so each node of `EXPANDED_OPS`
 becomes the body ONNX defines for it: ONNX's own definition, not a twin of it. A loss with
-`ignore_index` would still need an `i1` buffer (its mask of ignored labels): refused at the node
-(`REFUSED_ATTRIBUTES`).
+`ignore_index` has a boolean mask of the ignored labels that several ops of the body read: the
+backend keeps it in memory as bytes (xfuse/backends/bool_bytes.py).
 
 The expansion runs in xfuse's preparation (`prepare.prepare_for_import`), not in torch-mlir's
 importer (whose `Config.function_expansion_allowlists_by_domain` could do it too): that way the
@@ -45,15 +45,6 @@ EXPANDED_OPS: dict[str, str] = {
 }
 """Default-domain ops replaced by their ONNX function body, and why."""
 
-REFUSED_ATTRIBUTES: dict[tuple[str, str], str] = {
-    (loss, "ignore_index"): ("the ignored labels' mask is a boolean tensor that several ops of the body read; "
-                             "the backend stores it in an i1 buffer, which mlir-opt 22 cannot lower "
-                             "(MemRefToLLVM asserts integralElementType.getWidth() >= 8)")
-    for loss in ("SoftmaxCrossEntropyLoss", "NegativeLogLikelihoodLoss")
-}
-"""(op, attribute) pairs refused before expansion, and why: what the body would need that xfuse
-cannot build yet."""
-
 EXPANSION_DOMAIN = "xfuse.function_body"
 """Domain of the model-local functions the bodies are inlined from (gone after inlining)."""
 
@@ -86,11 +77,6 @@ def _expand_once(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
     result = onnx.ModelProto()
     result.CopyFrom(model)
     expanded: dict[str, str] = {}  # node name -> its description
-    refused = [f"{describe_node(node)}: {attribute.name}: {REFUSED_ATTRIBUTES[node.op_type, attribute.name]}"
-               for node in result.graph.node if _is_expanded(node)
-               for attribute in node.attribute if (node.op_type, attribute.name) in REFUSED_ATTRIBUTES]
-    if refused:
-        raise OnnxError("the model uses what xfuse does not support:\n  " + "\n  ".join(refused))
     for node in result.graph.node:
         if not _is_expanded(node):
             continue

@@ -88,6 +88,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BatchMatmulToMatmulPass
 
+    def get_bools_as_bytes():  # i1 buffers mlir-opt 22 cannot lower (issue 39)
+        from xfuse.backends.bool_bytes import BoolsAsBytesPass
+
+        return BoolsAsBytesPass
+
     def get_expand_math():
         from xfuse.transforms.math_approx import ExpandMathPass
 
@@ -160,6 +165,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,
+        "xfuse-bools-as-bytes": get_bools_as_bytes,
         "xfuse-batch-matmul-to-matmul": get_batch_matmul_to_matmul,
         "xfuse-set-encoding": get_set_encoding,
         "xfuse-materialize-encoding": get_materialize_encoding,
