@@ -158,10 +158,15 @@ def collect_cases(name_filter: str | None = None, modules: Iterable[str] | None 
 
 
 def _array(value: Any) -> Any:
+    """A case's value as the arrays a session takes. ONNX's generators write some 0-d inputs as
+    numpy scalars (CumSum's `axis` is `np.int32(0)`): its backend test files store them as 0-d
+    tensors, and onnxruntime refuses a bare scalar, so they become 0-d arrays here."""
     import onnx
 
     if isinstance(value, onnx.TensorProto):
         return onnx.numpy_helper.to_array(value)
+    if isinstance(value, np.generic):
+        return np.asarray(value)
     return value
 
 
