@@ -27,8 +27,13 @@ from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
 from xfuse.onnx.grid_sample import decompose_grid_samples
+from xfuse.onnx.bit_shift import guard_bit_shifts
+from xfuse.onnx.low_rank_products import raise_low_rank_products
+from xfuse.onnx.lp_pool_padding import explicit_lp_pool_pads
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
+from xfuse.onnx.resize_aspect import resolve_resize_aspect
 from xfuse.onnx.resize_axes import expand_resize_axes
+from xfuse.onnx.cumulative_product import decompose_cumulative_products
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
@@ -202,7 +207,12 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
     (`grid_sample.decompose_grid_samples`), recurrent ops unrolled
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
-    (`quantization.decompose_quantized_ops`), lowered to
+    (`quantization.decompose_quantized_ops`), `BitShift`s given ONNX's meaning for shifts outside
+    the bit width (`bit_shift.guard_bit_shifts`), `MatMul`s of a vector and scalar `Einsum`s made
+    products of higher rank (`low_rank_products.raise_low_rank_products`), `CumProd` decomposed
+    (`cumulative_product.decompose_cumulative_products`), `LpPool`'s `SAME` padding made explicit
+    (`lp_pool_padding.explicit_lp_pool_pads`), `Resize`'s `keep_aspect_ratio_policy` made sizes
+    (`resize_aspect.resolve_resize_aspect`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -219,7 +229,12 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, _ = decompose_grid_samples(prepared)
     prepared, recurrent = decompose_recurrent(prepared)
     prepared, quantized = decompose_quantized_ops(prepared)
-    if recurrent or quantized:
+    prepared, shifts = guard_bit_shifts(prepared)
+    prepared, products = raise_low_rank_products(prepared)
+    prepared, scans = decompose_cumulative_products(prepared)
+    prepared, _ = explicit_lp_pool_pads(prepared)
+    prepared, _ = resolve_resize_aspect(prepared)
+    if recurrent or quantized or shifts or products or scans:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
