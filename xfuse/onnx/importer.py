@@ -38,6 +38,7 @@ from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
+from xfuse.onnx.qlinear_matmul_batches import split_qlinear_matmul_batches
 from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
 from xfuse.onnx.recurrent import decompose_recurrent
@@ -207,7 +208,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
     (`grid_sample.decompose_grid_samples`), recurrent ops unrolled
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
-    (`quantization.decompose_quantized_ops`), `BitShift`s given ONNX's meaning for shifts outside
+    (`quantization.decompose_quantized_ops`), batched `QLinearMatMul`s split into 2-D ones
+    (`qlinear_matmul_batches.split_qlinear_matmul_batches`), `BitShift`s given ONNX's meaning for shifts outside
     the bit width (`bit_shift.guard_bit_shifts`), `MatMul`s of a vector and scalar `Einsum`s made
     products of higher rank (`low_rank_products.raise_low_rank_products`), `CumProd` decomposed
     (`cumulative_product.decompose_cumulative_products`), `LpPool`'s `SAME` padding made explicit
@@ -229,12 +231,13 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, _ = decompose_grid_samples(prepared)
     prepared, recurrent = decompose_recurrent(prepared)
     prepared, quantized = decompose_quantized_ops(prepared)
+    prepared, batches = split_qlinear_matmul_batches(prepared)
     prepared, shifts = guard_bit_shifts(prepared)
     prepared, products = raise_low_rank_products(prepared)
     prepared, scans = decompose_cumulative_products(prepared)
     prepared, _ = explicit_lp_pool_pads(prepared)
     prepared, _ = resolve_resize_aspect(prepared)
-    if recurrent or quantized or shifts or products or scans:
+    if recurrent or quantized or batches or shifts or products or scans:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
