@@ -10,7 +10,8 @@ so on the prepared model (ranks known):
   defines a vector operand; both at once: a dot product, squeezed to a scalar);
 - `Einsum("...->")` becomes `ReduceSum(Einsum("...->i"), keepdims=0)`, `i` the first index of
   the equation: summing the kept index afterwards is the same sum; with no index at all (`"->"`,
-  `",->"`: scalar operands) it is their product.
+  `",->"`: scalar operands) it is their product. (With an ellipsis the result is not a scalar
+  but in an equation onnxruntime rejects, `"...->"`; `support.py` refuses it.)
 """
 
 from __future__ import annotations
@@ -33,20 +34,22 @@ def raise_low_rank_products(model: onnx.ModelProto) -> tuple[onnx.ModelProto, in
             return _matmul_of_vector(node, [len(types[name][1]) for name in node.input], graph, prefix)
         return _einsum_to_scalar(node, prefix)
 
-    return rewrite_nodes(model, lambda node: _kind(node, types) is not None, raised, "rank")
+    return rewrite_nodes(model, lambda node: _selected(node, types), raised, "rank")
 
 
-def _kind(node: onnx.NodeProto, types: dict) -> str | None:
-    """The op of a node to rewrite (a MatMul with a vector operand of known ranks, an Einsum with a
-    scalar result and an index to keep), or None."""
+def _selected(node: onnx.NodeProto, types: dict) -> bool:
+    """A MatMul with a vector operand (both ranks known), or an Einsum with a scalar result (its
+    explicit output empty, or in implicit mode every index repeated) and no ellipsis."""
     if node.domain not in ("", "ai.onnx"):
-        return None
+        return False
     if node.op_type == "MatMul" and all(name in types for name in node.input):
-        return "MatMul" if 1 in [len(types[name][1]) for name in node.input] else None
+        return 1 in [len(types[name][1]) for name in node.input]
     if node.op_type == "Einsum":
         inputs, arrow, output = _equation(node).partition("->")
-        return "Einsum" if arrow and not output and (any(c.isalpha() for c in inputs) or "." not in inputs) else None
-    return None
+        if not arrow:  # implicit mode: the indices that appear once, in order
+            output = "".join(c for c in sorted(set(inputs)) if c.isalpha() and inputs.count(c) == 1)
+        return not output and "." not in inputs
+    return False
 
 
 def _equation(node: onnx.NodeProto) -> str:
