@@ -38,6 +38,7 @@ from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.isolated import call_isolated
+from xfuse.onnx.max_pool_indices import flatten_max_pool_indices
 from xfuse.onnx.qlinear_matmul_batches import split_qlinear_matmul_batches
 from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
@@ -213,7 +214,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     the bit width (`bit_shift.guard_bit_shifts`), `MatMul`s of a vector and scalar `Einsum`s made
     products of higher rank (`low_rank_products.raise_low_rank_products`), `CumProd` decomposed
     (`cumulative_product.decompose_cumulative_products`), `LpPool`'s `SAME` padding made explicit
-    (`lp_pool_padding.explicit_lp_pool_pads`), `Resize`'s `keep_aspect_ratio_policy` made sizes
+    (`lp_pool_padding.explicit_lp_pool_pads`), `MaxPool`'s indices flattened over the
+    whole input as ONNX defines them (`max_pool_indices.flatten_max_pool_indices`), `Resize`'s `keep_aspect_ratio_policy` made sizes
     (`resize_aspect.resolve_resize_aspect`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
@@ -236,8 +238,9 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, products = raise_low_rank_products(prepared)
     prepared, scans = decompose_cumulative_products(prepared)
     prepared, _ = explicit_lp_pool_pads(prepared)
+    prepared, reordered = flatten_max_pool_indices(prepared)
     prepared, _ = resolve_resize_aspect(prepared)
-    if recurrent or quantized or batches or shifts or products or scans:
+    if recurrent or quantized or batches or shifts or products or scans or reordered:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)

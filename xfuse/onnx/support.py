@@ -187,6 +187,18 @@ def _einsum(node, values, constants):
     return None
 
 
+def _max_pool(node, values, constants):
+    """`max_pool_indices.py` flattens the indices; those of an unevenly padded input it cannot."""
+    if len(node.output) < 2 or not node.output[1]:
+        return None
+    pads = list(_attribute(node, "pads", []))
+    half = len(pads) // 2
+    if _attribute(node, "auto_pad", "NOTSET") in ("SAME_UPPER", "SAME_LOWER") or pads[:half] != pads[half:]:
+        return ("its Indices output with padding that differs at the two ends of an axis (or auto_pad SAME): "
+                "torch-mlir's lowering counts them in the padded input (wrong results)")
+    return None
+
+
 def _always(reason: str) -> Rule:
     return lambda node, values, constants: reason
 
@@ -200,6 +212,7 @@ NODE_RULES: dict[str, Rule] = {
     "DynamicQuantizeLinear": _always("torch-mlir's lowering returns wrong values (and a signed zero point)"),
     "Einsum": _einsum,
     "GridSample": _grid_sample,
+    "MaxPool": _max_pool,
     "Mod": _signed_on_unsigned,
     "Pad": _pad,
     "QuantizeLinear": _per_axis_unsigned_zero_point,
