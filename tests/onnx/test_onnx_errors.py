@@ -86,12 +86,14 @@ def test_invalid_model_is_refused_by_the_checker():
         import_model(model)
 
 
-def test_dropout_mask_in_use_is_refused():
+def test_dropout_in_training_mode_is_refused():
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
-    m = helper.make_tensor_value_info("m", TensorProto.BOOL, [2, 3])
-    node = helper.make_node("Dropout", ["x"], ["y", "m"], name="drop")
-    model = helper.make_model(helper.make_graph([node], "g", [x], [m]), opset_imports=[helper.make_opsetid("", 17)])
-    with pytest.raises(OnnxError, match=r"node 'drop' \(Dropout\): its mask output 'm' is used"):
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])
+    training = helper.make_tensor_value_info("training", TensorProto.BOOL, [])
+    node = helper.make_node("Dropout", ["x", "", "training"], ["y"], name="drop")
+    model = helper.make_model(helper.make_graph([node], "g", [x, training], [y]),
+                              opset_imports=[helper.make_opsetid("", 17)])
+    with pytest.raises(OnnxError, match=r"node 'drop' \(Dropout\): training_mode is not a constant false"):
         import_model(model)
 
 

@@ -38,7 +38,7 @@ SHAPE_OPERANDS: dict[str, tuple[int, ...]] = {
     "Reshape": (1,),  # shape
     "Unsqueeze": (1,),  # axes
     "Squeeze": (1,),  # axes
-    "CumSum": (1,),  # axis
+    "CumSum": (1,), "CumProd": (1,),  # axis
     "Range": (0, 1, 2),  # start, limit, delta: the length of the result
     "ConstantOfShape": (0,),  # shape
     "OneHot": (1,),  # depth (indices, input 0, and values, input 2, are data)

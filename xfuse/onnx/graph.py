@@ -6,7 +6,7 @@ This module reads the file, then rewrites the graph the way an inference engine 
 - opsets below `MIN_OPSET` are upgraded with `onnx.version_converter` (torch-mlir lowers
   BatchNormalization, LayerNormalization & co. only at recent opsets);
 - `Dropout` is the identity at inference (onnxruntime runs it so), so it becomes `Identity`;
-  its mask output, which has no inference meaning, must be unused;
+  its mask output, if used, all true (onnxruntime's at inference);
 - the graph inputs get the sizes the user gives for dynamic dimensions.
 
 prepare.py runs these steps, with the folding of shape computations and shape inference.
@@ -14,7 +14,7 @@ prepare.py runs these steps, with the folding of shape computations and shape in
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 from pathlib import Path
 
@@ -77,25 +77,34 @@ def describe_node(node: onnx.NodeProto) -> str:
 
 
 def dropout_to_identity(model: onnx.ModelProto) -> None:
-    """Replace every `Dropout` by `Identity` (what it computes at inference), in place."""
+    """Replace every `Dropout` by `Identity` (what it computes at inference), in place; a mask
+    output that is used becomes all true (what onnxruntime gives at inference): a
+    `ConstantOfShape` of the data's `Shape`, which the preparation folds."""
     used = {name for node in model.graph.node for name in node.input} | {o.name for o in model.graph.output}
     constants = initializer_arrays(model)
+    nodes = []
     for node in model.graph.node:
+        nodes.append(node)
         if node.op_type != "Dropout" or node.domain not in ("", "ai.onnx"):
             continue
-        if len(node.output) > 1 and node.output[1] and node.output[1] in used:
-            raise OnnxError(f"{describe_node(node)}: its mask output '{node.output[1]}' is used; "
-                            "xfuse runs inference, where Dropout has no mask")
         if len(node.input) > 2 and node.input[2]:
             training = constants.get(node.input[2])
             if training is None or bool(training.reshape(-1)[0]):
                 raise OnnxError(f"{describe_node(node)}: training_mode is not a constant false; "
                                 "xfuse runs inference only")
         data, output = node.input[0], node.output[0]
+        if len(node.output) > 1 and node.output[1] and node.output[1] in used:
+            shape = f"{node.output[1]}_shape"
+            nodes.append(helper.make_node("Shape", [data], [shape], name=shape))
+            nodes.append(helper.make_node("ConstantOfShape", [shape], [node.output[1]], name=node.output[1],
+                                          value=helper.make_tensor("true", onnx.TensorProto.BOOL, [1], [True])))
         node.op_type = "Identity"
         del node.input[:], node.output[:], node.attribute[:]
         node.input.append(data)
         node.output.append(output)
+    if len(nodes) != len(model.graph.node):
+        del model.graph.node[:]
+        model.graph.node.extend(nodes)
 
 
 def initializer_arrays(model: onnx.ModelProto) -> dict[str, np.ndarray]:
@@ -141,6 +150,29 @@ def set_nodes(model: onnx.ModelProto, nodes: Sequence[onnx.NodeProto]) -> None:
         declared = {value.name for value in model.graph.input}
         model.graph.input.extend(make_value_info(init.name, numpy_helper.to_array(init))
                                  for init in model.graph.initializer if init.name not in declared)
+
+
+def rewrite_nodes(model: onnx.ModelProto, selects: Callable[[onnx.NodeProto], bool],
+                  rewrite: Callable[[onnx.NodeProto, onnx.GraphProto, str], Sequence[onnx.NodeProto] | None],
+                  tag: str) -> tuple[onnx.ModelProto, int]:
+    """A copy of `model` in which every node `selects` picks is replaced by the nodes `rewrite`
+    returns for it (None: it stays), and how many were; the model itself and 0 when it picks none.
+    `rewrite` gets the copy's graph (for its constants) and a prefix for new names, unique per
+    node: its name (or first output), `tag` and a count."""
+    if not any(selects(node) for node in model.graph.node):
+        return model, 0
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    nodes, count = [], 0
+    for node in result.graph.node:
+        new = rewrite(node, result.graph, f"{node.name or node.output[0]}_{tag}{count}") if selects(node) else None
+        if new is None:
+            nodes.append(node)
+        else:
+            nodes.extend(new)
+            count += 1
+    set_nodes(result, nodes)
+    return result, count
 
 
 def prune_unused_initializers(model: onnx.ModelProto) -> None:

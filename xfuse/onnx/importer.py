@@ -24,20 +24,33 @@ import numpy as np
 import onnx
 
 from xfuse.onnx.batch_norm import fold_batch_norms
+from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
-from xfuse.onnx.grid_sample import decompose_grid_samples
-from xfuse.onnx.lp_normalization import decompose_lp_normalizations
-from xfuse.onnx.resize_axes import expand_resize_axes
+from xfuse.onnx.cumulative_product import decompose_cumulative_products
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
+from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.isolated import call_isolated
-from xfuse.onnx.quantization import decompose_quantized_ops
+from xfuse.onnx.low_rank_products import raise_low_rank_products
+from xfuse.onnx.lp_normalization import decompose_lp_normalizations
+from xfuse.onnx.lp_pool_padding import explicit_lp_pool_pads
+from xfuse.onnx.max_pool_indices import flatten_max_pool_indices
 from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
+from xfuse.onnx.qlinear_matmul_batches import split_qlinear_matmul_batches
+from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.recurrent import decompose_recurrent
+from xfuse.onnx.resize_aspect import resolve_resize_aspect
+from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.support import check_support
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
+
+SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
+                        decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
+                        resolve_resize_aspect)
+"""Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
+"The small decompositions"); shapes are inferred again after them."""
 
 LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"
             "torch-backend-to-linalg-on-tensors-backend-pipeline)")
@@ -202,7 +215,9 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
     (`grid_sample.decompose_grid_samples`), recurrent ops unrolled
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
-    (`quantization.decompose_quantized_ops`), lowered to
+    (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
+    MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
+    QLinearMatMul, Resize keep_aspect_ratio_policy), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -219,7 +234,11 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, _ = decompose_grid_samples(prepared)
     prepared, recurrent = decompose_recurrent(prepared)
     prepared, quantized = decompose_quantized_ops(prepared)
-    if recurrent or quantized:
+    rewritten = 0
+    for decompose in SMALL_DECOMPOSITIONS:
+        prepared, count = decompose(prepared)
+        rewritten += count
+    if recurrent or quantized or rewritten:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
