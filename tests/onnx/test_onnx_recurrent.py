@@ -1,10 +1,12 @@
-"""LSTM, GRU and RNN are unrolled into per-step ops before import (xfuse/onnx/recurrent.py).
+"""LSTM, GRU and RNN are decomposed into per-step ops before import (xfuse/onnx/recurrent.py):
+unrolled over a short sequence, a `Loop` whose body is one step over a longer one.
 
-The decomposition alone is checked on many attribute combinations by running the decomposed
-graph in onnxruntime beside the original (no compilation: cheap); a few are compiled by xfuse,
-and two small networks (a CRNN-like conv + bidirectional LSTM, a streaming voice-activity LSTM
-with its state in and out) agree with onnxruntime at 1e-4 of the output's magnitude. layout=1,
-which onnxruntime refuses, is checked against ONNX's reference implementation."""
+The decomposition alone, in both forms, is checked on many attribute combinations by running the
+decomposed graph in onnxruntime beside the original (no compilation: cheap); a few are compiled
+by xfuse, and two small networks (a CRNN-like conv + bidirectional LSTM, a streaming
+voice-activity LSTM with its state in and out) agree with onnxruntime at 1e-4 of the output's
+magnitude. layout=1, which onnxruntime refuses, is checked against ONNX's reference
+implementation."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from recurrent_models import crnn_model, recurrent_node_model, voice_activity_mo
 import xfuse.onnx  # noqa: E402
 from xfuse.onnx.errors import OnnxError  # noqa: E402
 from xfuse.onnx.oracle import compare_with_onnxruntime, onnxruntime_outputs, random_feeds, relative_error  # noqa: E402
-from xfuse.onnx.recurrent import decompose_recurrent  # noqa: E402
+from xfuse.onnx.recurrent import UNROLLED_STEPS, decompose_recurrent  # noqa: E402
 
 DECOMPOSITION_CASES = [
     ("LSTM", {}),
@@ -46,12 +48,17 @@ def _inferred(model: onnx.ModelProto) -> onnx.ModelProto:
     return onnx.shape_inference.infer_shapes(model, strict_mode=True)
 
 
+FORMS = pytest.mark.parametrize("unrolled_steps", [UNROLLED_STEPS, 0], ids=["unrolled", "loop"])
+
+
+@FORMS
 @pytest.mark.parametrize("op, options", DECOMPOSITION_CASES, ids=lambda v: v if isinstance(v, str) else
                          "-".join(f"{k}={v}" for k, v in v.items()) or "defaults")
-def test_decomposed_graph_agrees_with_the_node_in_onnxruntime(op, options):
+def test_decomposed_graph_agrees_with_the_node_in_onnxruntime(op, options, unrolled_steps):
     model = _inferred(recurrent_node_model(op, **options))
-    decomposed, count = decompose_recurrent(model)
-    assert count == 1 and op not in {node.op_type for node in decomposed.graph.node}
+    decomposed, count = decompose_recurrent(model, unrolled_steps)
+    ops = {node.op_type for node in decomposed.graph.node}
+    assert count == 1 and op not in ops and ("Loop" in ops) == (unrolled_steps == 0)
     rng = np.random.default_rng(1)
     feeds = {value.name: rng.standard_normal([d.dim_value for d in value.type.tensor_type.shape.dim])
              .astype(np.float32) for value in model.graph.input}
@@ -61,11 +68,12 @@ def test_decomposed_graph_agrees_with_the_node_in_onnxruntime(op, options):
         assert relative_error(got[name], expected[name]) <= 1e-5, name
 
 
-def test_batch_first_layout_agrees_with_onnx_reference():
+@FORMS
+def test_batch_first_layout_agrees_with_onnx_reference(unrolled_steps):
     # onnxruntime refuses layout=1 ("Batchwise recurrent operations are not supported"); the
     # reference ignores sequence_lens
     model = _inferred(recurrent_node_model("GRU", layout=1, direction="bidirectional", initial_h=True))
-    decomposed, _ = decompose_recurrent(model)
+    decomposed, _ = decompose_recurrent(model, unrolled_steps)
     feeds = {"X": np.random.default_rng(2).standard_normal((2, 5, 3)).astype(np.float32),
              "initial_h": np.random.default_rng(3).standard_normal((2, 2, 4)).astype(np.float32)}
     for expected, got in zip(ReferenceEvaluator(model).run(None, feeds), ReferenceEvaluator(decomposed).run(None, feeds),
@@ -76,8 +84,13 @@ def test_batch_first_layout_agrees_with_onnx_reference():
 @pytest.mark.parametrize("op, options", [
     pytest.param("LSTM", dict(direction="bidirectional", peepholes=True, initial_h=True, initial_c=True,
                               sequence_lens=[5, 3], outputs=("Y", "Y_h", "Y_c")), marks=pytest.mark.heavy),
+    pytest.param("LSTM", dict(steps=UNROLLED_STEPS + 4, direction="bidirectional", peepholes=True, initial_h=True,
+                              initial_c=True, sequence_lens=[UNROLLED_STEPS + 4, 7], outputs=("Y", "Y_h", "Y_c")),
+                 marks=pytest.mark.heavy),
     ("GRU", dict(linear_before_reset=1, direction="reverse")),
-], ids=["lstm", "gru"])
+    # the loop form: reverse, masked by sequence_lens, every output
+    ("GRU", dict(steps=UNROLLED_STEPS + 4, direction="reverse", initial_h=True, sequence_lens=[UNROLLED_STEPS + 4, 9])),
+], ids=["lstm", "lstm-loop", "gru", "gru-loop"])
 def test_compiled_node_agrees_with_onnxruntime(op, options):
     model = recurrent_node_model(op, **options)
     errors = compare_with_onnxruntime(xfuse.onnx.load(model), model)
@@ -95,8 +108,13 @@ def test_compiled_batch_first_rnn_agrees_with_onnx_reference():
 
 
 # the compiled tests cost 10-55 s each on the loaded 2-core machine (CI time): the larger ones are heavy
-@pytest.mark.parametrize("build", [pytest.param(crnn_model, marks=pytest.mark.heavy),
-                                   lambda: voice_activity_model(steps=6, hidden=8)], ids=["crnn", "voice-activity"])
+@pytest.mark.parametrize("build", [
+    pytest.param(crnn_model, marks=pytest.mark.heavy),
+    # issue 39's text recognizer: 40 and 100 columns, 256 hidden units each way (loaded in 19-25 s)
+    pytest.param(lambda: crnn_model(width=80, hidden=256), marks=pytest.mark.heavy),
+    pytest.param(lambda: crnn_model(width=200, hidden=256), marks=pytest.mark.heavy),
+    lambda: voice_activity_model(steps=64, hidden=8),
+], ids=["crnn", "crnn-40-steps", "crnn-100-steps", "voice-activity-64-steps"])
 def test_network_agrees_with_onnxruntime(build):
     model = build()
     errors = compare_with_onnxruntime(xfuse.onnx.load(model), model)
@@ -114,17 +132,29 @@ def test_what_is_not_decomposed_is_refused_by_name(options, message):
         xfuse.onnx.load(recurrent_node_model("LSTM", **options))
 
 
-def test_a_sequence_longer_than_the_unroll_cap_is_refused_by_name():
-    from xfuse.onnx.recurrent import MAX_UNROLLED_STEPS
+def test_a_sequence_of_unknown_length_is_refused_by_name():
+    model = recurrent_node_model("GRU")
+    for value in (model.graph.input[0], *model.graph.output):
+        value.type.tensor_type.shape.dim[0].dim_param = "T"
+    with pytest.raises(OnnxError, match=r"input 'X' has a dynamic dimension 0 \('T'\).*input_shapes="):
+        xfuse.onnx.load(model)
 
-    with pytest.raises(OnnxError, match=rf"node 'gru0' \(GRU\): a sequence of {MAX_UNROLLED_STEPS + 1} steps"):
-        xfuse.onnx.load(recurrent_node_model("GRU", steps=MAX_UNROLLED_STEPS + 1, batch=1, inputs=2, hidden=2))
+
+def test_the_unroll_limit_comes_from_the_environment(monkeypatch):
+    model = _inferred(recurrent_node_model("RNN"))
+    monkeypatch.setenv("XFUSE_UNROLLED_STEPS", "0")
+    assert "Loop" in {node.op_type for node in decompose_recurrent(model)[0].graph.node}
+    monkeypatch.setenv("XFUSE_UNROLLED_STEPS", "5")
+    assert "Loop" not in {node.op_type for node in decompose_recurrent(model)[0].graph.node}
+    monkeypatch.setenv("XFUSE_UNROLLED_STEPS", "many")
+    with pytest.raises(OnnxError, match="XFUSE_UNROLLED_STEPS='many': give the longest sequence to unroll"):
+        decompose_recurrent(model)
 
 
 def test_other_nodes_are_kept():
     model = crnn_model()
     decomposed, count = decompose_recurrent(_inferred(model))
     assert count == 1
-    kept = [node.op_type for node in decomposed.graph.node if not node.name.startswith("bilstm_unrolled")]
+    kept = [node.op_type for node in decomposed.graph.node if not node.name.startswith("bilstm_recurrent")]
     assert kept == ["Conv", "Relu", "MaxPool", "Transpose", "Reshape", "Transpose", "Reshape", "MatMul", "Add"]
     assert decompose_recurrent(_inferred(voice_activity_model()).__class__())[1] == 0
