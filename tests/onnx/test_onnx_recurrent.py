@@ -24,7 +24,7 @@ from recurrent_models import crnn_model, recurrent_node_model, voice_activity_mo
 import xfuse.onnx  # noqa: E402
 from xfuse.onnx.errors import OnnxError  # noqa: E402
 from xfuse.onnx.oracle import compare_with_onnxruntime, onnxruntime_outputs, random_feeds, relative_error  # noqa: E402
-from xfuse.onnx.recurrent import UNROLLED_STEPS, decompose_recurrent  # noqa: E402
+from xfuse.onnx.recurrent import decompose_recurrent  # noqa: E402
 
 DECOMPOSITION_CASES = [
     ("LSTM", {}),
@@ -48,7 +48,8 @@ def _inferred(model: onnx.ModelProto) -> onnx.ModelProto:
     return onnx.shape_inference.infer_shapes(model, strict_mode=True)
 
 
-FORMS = pytest.mark.parametrize("unrolled_steps", [UNROLLED_STEPS, 0], ids=["unrolled", "loop"])
+UNROLL_ALL = 1000
+FORMS = pytest.mark.parametrize("unrolled_steps", [UNROLL_ALL, 0], ids=["unrolled", "loop"])
 
 
 @FORMS
@@ -81,17 +82,18 @@ def test_batch_first_layout_agrees_with_onnx_reference(unrolled_steps):
         assert relative_error(got, expected) <= 1e-5
 
 
-@pytest.mark.parametrize("op, options", [
+@pytest.mark.parametrize("op, options, unrolled", [
     pytest.param("LSTM", dict(direction="bidirectional", peepholes=True, initial_h=True, initial_c=True,
-                              sequence_lens=[5, 3], outputs=("Y", "Y_h", "Y_c")), marks=pytest.mark.heavy),
-    pytest.param("LSTM", dict(steps=UNROLLED_STEPS + 4, direction="bidirectional", peepholes=True, initial_h=True,
-                              initial_c=True, sequence_lens=[UNROLLED_STEPS + 4, 7], outputs=("Y", "Y_h", "Y_c")),
-                 marks=pytest.mark.heavy),
-    ("GRU", dict(linear_before_reset=1, direction="reverse")),
-    # the loop form: reverse, masked by sequence_lens, every output
-    ("GRU", dict(steps=UNROLLED_STEPS + 4, direction="reverse", initial_h=True, sequence_lens=[UNROLLED_STEPS + 4, 9])),
-], ids=["lstm", "lstm-loop", "gru", "gru-loop"])
-def test_compiled_node_agrees_with_onnxruntime(op, options):
+                              sequence_lens=[5, 3], outputs=("Y", "Y_h", "Y_c")), True, marks=pytest.mark.heavy),
+    pytest.param("LSTM", dict(steps=20, batch=3, inputs=20, hidden=40, direction="bidirectional", peepholes=True,
+                              initial_h=True, initial_c=True, sequence_lens=[20, 11, 1], outputs=("Y", "Y_h", "Y_c")),
+                 False, marks=pytest.mark.heavy),
+    ("GRU", dict(steps=2, linear_before_reset=1, direction="reverse"), True),
+    # the loop form: reverse, masked by sequence_lens, an initial state
+    ("GRU", dict(steps=20, direction="reverse", initial_h=True, sequence_lens=[20, 9]), False),
+], ids=["lstm-unrolled", "lstm-loop", "gru-unrolled", "gru-loop"])
+def test_compiled_node_agrees_with_onnxruntime(op, options, unrolled, monkeypatch):
+    monkeypatch.setenv("XFUSE_UNROLLED_STEPS", str(UNROLL_ALL if unrolled else 0))
     model = recurrent_node_model(op, **options)
     errors = compare_with_onnxruntime(xfuse.onnx.load(model), model)
     assert max(errors.values()) <= 1e-4, errors

@@ -40,9 +40,10 @@ DEFAULT_ACTIVATIONS = {"LSTM": ("Sigmoid", "Tanh", "Tanh"), "GRU": ("Sigmoid", "
 ACTIVATIONS = {name.lower(): name for name in ("Sigmoid", "Tanh", "Relu", "Softsign", "Softplus")}
 """Activation functions without parameters: each is the ONNX op of that name."""
 
-UNROLLED_STEPS = 16
-"""Longest sequence unrolled; a longer one is a `Loop` whose body is one step (docs/onnx.md,
-"Recurrent ops", has the measurements). `$XFUSE_UNROLLED_STEPS` overrides it (0: always a loop)."""
+UNROLLED_STEPS = 1
+"""Longest sequence unrolled; a longer one is a `Loop` whose body is one step. The loop form
+loaded 6-7x faster and ran faster already at 4 and 8 steps (docs/onnx.md, "Recurrent ops"); a
+single step needs no loop. `$XFUSE_UNROLLED_STEPS` overrides it (0: always a loop)."""
 
 
 def decompose_recurrent(model: onnx.ModelProto, unrolled_steps: int | None = None) -> tuple[onnx.ModelProto, int]:
