@@ -200,7 +200,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
     rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
-    (`grid_sample.decompose_grid_samples`), recurrent ops unrolled
+    (`grid_sample.decompose_grid_samples`), recurrent ops decomposed (a `Loop` over the steps)
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
     (`quantization.decompose_quantized_ops`), lowered to
     linalg on tensors by torch-mlir."""
