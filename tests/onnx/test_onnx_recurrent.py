@@ -91,7 +91,9 @@ def test_batch_first_layout_agrees_with_onnx_reference(unrolled_steps):
     ("GRU", dict(steps=2, linear_before_reset=1, direction="reverse"), True),
     # the loop form: reverse, masked by sequence_lens, an initial state
     ("GRU", dict(steps=20, direction="reverse", initial_h=True, sequence_lens=[20, 9]), False),
-], ids=["lstm-unrolled", "lstm-loop", "gru-unrolled", "gru-loop"])
+    # wide enough for the backend to register-tile the recurrent matmul, whose chain is the next state
+    ("RNN", dict(steps=20, batch=1, inputs=32, hidden=64), False),
+], ids=["lstm-unrolled", "lstm-loop", "gru-unrolled", "gru-loop", "rnn-loop-64"])
 def test_compiled_node_agrees_with_onnxruntime(op, options, unrolled, monkeypatch):
     monkeypatch.setenv("XFUSE_UNROLLED_STEPS", str(UNROLL_ALL if unrolled else 0))
     model = recurrent_node_model(op, **options)
