@@ -114,7 +114,8 @@ def test_compiled_batch_first_rnn_agrees_with_onnx_reference():
 # the compiled tests cost 10-55 s each on the loaded 2-core machine (CI time): the larger ones are heavy
 @pytest.mark.parametrize("build", [
     pytest.param(crnn_model, marks=pytest.mark.heavy),
-    # issue 39's text recognizer: 40 and 100 columns, 256 hidden units each way (9.2 s to load T=100 cold at load average 3, 31 s at 11)
+    # issue 39's text recognizer: 40 and 100 columns, 256 hidden units each way
+    # (T=100 loaded cold in 9.2 s at load average 3, 31 s at 11)
     pytest.param(lambda: crnn_model(width=80, hidden=256), marks=pytest.mark.heavy),
     pytest.param(lambda: crnn_model(width=200, hidden=256), marks=pytest.mark.heavy),
     lambda: voice_activity_model(steps=64, hidden=8),

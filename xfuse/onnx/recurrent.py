@@ -387,7 +387,8 @@ class _Direction:
             if with_y:  # onehot(t) = max(0, 1 - |i - t|) over i in [0, seq): exact for integers
                 rows = b.constant(np.arange(steps).reshape(steps, 1, 1))
                 onehot = b.op("Relu", [b.op("Sub", [b.constant(1), b.op("Abs", [b.op("Sub", [rows, t_float])])])])
-                results["y"] = b.op("Add", [inputs["y"], b.op("Mul", [onehot, b.op("Unsqueeze", [output, b.index([0])])])])
+                row_t = b.op("Mul", [onehot, b.op("Unsqueeze", [output, b.index([0])])])
+                results["y"] = b.op("Add", [inputs["y"], row_t])
             outputs = [b.op("Identity", [condition])] + [b.op("Identity", [results[key]]) for key in carried]
         graph = helper.make_graph(
             body, b._name("step"),
