@@ -141,6 +141,10 @@ class Pipeline:
             from xfuse.transforms.math_approx import expand_math
 
             expand_math(module)
+        if self.bufferizes:  # one-shot-bufferize refuses a loop yielding a new buffer
+            from xfuse.backends.loop_results_in_place import loop_results_in_place
+
+            loop_results_in_place(module)
         if self.microkernels:  # vectorized, math.fpowi's exponent becomes a vector LLVM's powi refuses
             from xfuse.backends.fpowi import expand_fpowi
 

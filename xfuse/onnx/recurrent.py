@@ -1,21 +1,27 @@
-"""`LSTM`, `GRU` and `RNN` written as the per-step ops they are made of, unrolled over time.
+"""`LSTM`, `GRU` and `RNN` written as the per-step ops they are made of: unrolled over a short
+sequence, the body of an ONNX `Loop` over a longer one.
 
 torch-mlir's lowerings of the recurrent ops ignore LSTM's peepholes and get `layout=1`,
 `sequence_lens` and other attributes wrong (ONNX's conformance cases: 2 of onnxruntime's 5
 passes each). Once the shapes are static (`prepare.prepare_for_import`), each node becomes, per
-direction, one `MatMul` of the whole sequence by the input weights (bias added once), then per
-time step a `MatMul` of the state by the recurrent weights, a `Split` into gates and the
-elementwise gate equations of the ONNX specification: ops torch-mlir lowers right, and the
-matmuls reach the backend's register-tiled kernels. Every attribute of the specification is
+direction, one `MatMul` of the whole sequence by the input weights (bias added once: most of the
+FLOPs), then per time step a `MatMul` of the state by the recurrent weights, a `Split` into gates
+and the elementwise gate equations of the ONNX specification: ops torch-mlir lowers right, and
+the matmuls reach the backend's register-tiled kernels. Every attribute of the specification is
 handled (direction, layout, clip, peepholes, `input_forget`, `linear_before_reset`,
 `sequence_lens` by masking, initial states) but activations that take `activation_alpha` /
 `activation_beta`, which are refused by name.
 
-A zero initial state (none given) is not materialized: the first step skips the recurrent
-matmul and the terms it would multiply."""
+Unrolled, the backend's compile time grows faster than the sequence (a 256-unit LSTM: 35-40 s
+for 10 steps, 161 s for 20); a sequence longer than `UNROLLED_STEPS` is a `Loop` (torch-mlir:
+an `scf.for`) whose body is one step and whose carried values are the state, the cell and the
+outputs so far, so its compile time does not depend on the length. Unrolled, a zero initial
+state (none given) is not materialized: the first step skips the recurrent matmul."""
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,14 +40,13 @@ DEFAULT_ACTIVATIONS = {"LSTM": ("Sigmoid", "Tanh", "Tanh"), "GRU": ("Sigmoid", "
 ACTIVATIONS = {name.lower(): name for name in ("Sigmoid", "Tanh", "Relu", "Softsign", "Softplus")}
 """Activation functions without parameters: each is the ONNX op of that name."""
 
-MAX_UNROLLED_STEPS = 16
-"""Longest sequence unrolled. Each step is about twenty ops in the IR and the backend's compile
-time grows faster than the step count (docs/onnx.md: 35 s of CPU for 10 steps of a 256-unit
-LSTM, 161 s for 20, unfinished after minutes for 100), so a longer sequence would take a load far
-past its 30-s budget: it is refused, naming the node, until a loop form exists."""
+UNROLLED_STEPS = 1
+"""Longest sequence unrolled; a longer one is a `Loop` whose body is one step. The loop form
+loaded 6-7x faster and ran faster already at 4 and 8 steps (docs/onnx.md, "Recurrent ops"); a
+single step needs no loop. `$XFUSE_UNROLLED_STEPS` overrides it (0: always a loop)."""
 
 
-def decompose_recurrent(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
+def decompose_recurrent(model: onnx.ModelProto, unrolled_steps: int | None = None) -> tuple[onnx.ModelProto, int]:
     """The model with every default-domain `LSTM`, `GRU` and `RNN` decomposed (a copy when there
     is one), and how many there were. The model's values must have static shapes (inferred);
     what cannot be decomposed correctly is an `OnnxError` naming the node."""
@@ -55,13 +60,23 @@ def decompose_recurrent(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
         if not _is_recurrent(node):
             nodes.append(node)
             continue
-        builder = _Builder(result.graph, f"{node.name or node.output[0]}_unrolled{count}")
-        _decompose(node, shapes, builder)
+        builder = _Builder(result.graph, f"{node.name or node.output[0]}_recurrent{count}")
+        _decompose(node, shapes, builder, _unrolled_steps() if unrolled_steps is None else unrolled_steps)
         nodes.extend(builder.nodes)
         count += 1
     del result.graph.node[:]
     result.graph.node.extend(nodes)
     return result, count
+
+
+def _unrolled_steps() -> int:
+    """`$XFUSE_UNROLLED_STEPS` when set (0: always the loop form), else `UNROLLED_STEPS`."""
+    text = os.environ.get("XFUSE_UNROLLED_STEPS", "").strip()
+    if not text:
+        return UNROLLED_STEPS
+    if not text.isdigit():
+        raise OnnxError(f"XFUSE_UNROLLED_STEPS={text!r}: give the longest sequence to unroll, a whole number >= 0")
+    return int(text)
 
 
 def _is_recurrent(node: onnx.NodeProto) -> bool:
@@ -89,9 +104,22 @@ class _Builder:
     def __init__(self, graph: onnx.GraphProto, prefix: str):
         self.graph, self.prefix = graph, prefix
         self.nodes: list[onnx.NodeProto] = []
+        self._graph_nodes = self.nodes
         self._count = 0
         self._constants: dict[tuple, str] = {}
         self.dtype: np.dtype = np.dtype(np.float32)
+
+    @contextmanager
+    def body(self, nodes: list[onnx.NodeProto]):
+        """Nodes made inside the block go to `nodes` (a loop body), constants too, as `Constant`
+        nodes: ONNX's shape inference of a subgraph does not see the values of the outer graph's
+        initializers, and a `Split` or `Unsqueeze` by an unknown value has no static shape."""
+        outer = self.nodes, self._constants
+        self.nodes, self._constants = nodes, {}
+        try:
+            yield
+        finally:
+            self.nodes, self._constants = outer
 
     def _name(self, hint: str) -> str:
         self._count += 1
@@ -110,7 +138,10 @@ class _Builder:
         key = (array.dtype.str, array.shape, array.tobytes())
         if key not in self._constants:
             name = self._name("const")
-            self.graph.initializer.append(numpy_helper.from_array(array, name))
+            if self.nodes is self._graph_nodes:
+                self.graph.initializer.append(numpy_helper.from_array(array, name))
+            else:
+                self.op("Constant", [], name, value=numpy_helper.from_array(array, name))
             self._constants[key] = name
         return self._constants[key]
 
@@ -185,19 +216,19 @@ def _output(node: onnx.NodeProto, index: int) -> str | None:
     return node.output[index] if len(node.output) > index and node.output[index] else None
 
 
-def _decompose(node: onnx.NodeProto, shapes: Shapes, b: _Builder) -> None:
+def _decompose(node: onnx.NodeProto, shapes: Shapes, b: _Builder, unrolled_steps: int) -> None:
     where = describe_node(node)
     x, w, r = node.input[0], node.input[1], node.input[2]
     element, x_shape = shapes.get(x, (None, None))
     r_shape = shapes.get(r, (None, None))[1]
     if x_shape is None or r_shape is None or len(x_shape) != 3:
-        raise OnnxError(f"{where}: the shapes of X and R must be static to unroll the sequence "
+        raise OnnxError(f"{where}: the shapes of X and R must be static to decompose the sequence "
                         "(give the inputs' sizes: input_shapes=)")
     b.dtype = np.dtype(helper.tensor_dtype_to_np_dtype(element))
     spec = _spec(node, r_shape[-1])
-    steps = x_shape[1] if spec.layout else x_shape[0]
-    if steps > MAX_UNROLLED_STEPS:
-        raise OnnxError(f"{where}: a sequence of {steps} steps; xfuse unrolls at most {MAX_UNROLLED_STEPS}")
+    steps, batch = (x_shape[1], x_shape[0]) if spec.layout else (x_shape[0], x_shape[1])
+    if steps < 1:
+        raise OnnxError(f"{where}: an empty sequence (0 steps) is not supported")
     if spec.op == "LSTM":
         bias, lens, h0, c0, peep = (_input(node, i) for i in (3, 4, 5, 6, 7))
     else:
@@ -206,12 +237,20 @@ def _decompose(node: onnx.NodeProto, shapes: Shapes, b: _Builder) -> None:
         x = b.op("Transpose", [x], perm=[1, 0, 2])
         h0 = h0 and b.op("Transpose", [h0], perm=[1, 0, 2])
         c0 = c0 and b.op("Transpose", [c0], perm=[1, 0, 2])
-    masks = _step_masks(lens, steps, b)
     ys, hs, cs = [], [], []
-    for d, direction in enumerate(spec.directions):
-        state = _Direction(spec, d, b, w, r, bias, peep, h0, c0)
-        y, h, c = state.run(x, steps, direction, masks)
-        ys.append(y), hs.append(h), cs.append(c)
+    if steps <= unrolled_steps:
+        masks = _step_masks(lens, steps, b)
+        for d, direction in enumerate(spec.directions):
+            state = _Direction(spec, d, b, w, r, bias, peep, h0, c0)
+            y, h, c = state.run(x, steps, direction, masks)
+            ys.append([b.op("Unsqueeze", [y_t, b.index([0])]) for y_t in y] if _output(node, 0) else [])
+            hs.append(h), cs.append(c)
+    else:
+        lens = lens and _float_lengths(lens, b)
+        for d, direction in enumerate(spec.directions):
+            state = _Direction(spec, d, b, w, r, bias, peep, h0, c0)
+            y, h, c = state.run_loop(x, steps, batch, direction, lens, with_y=_output(node, 0) is not None)
+            ys.append([y]), hs.append(h), cs.append(c)
     _outputs(node, spec, b, ys, hs, cs)
 
 
@@ -221,9 +260,18 @@ def _step_masks(lens: str | None, steps: int, b: _Builder) -> list[str] | None:
     mlir-opt 22 assert (MemRefToLLVM: "integralElementType.getWidth() >= 8")."""
     if lens is None:
         return None
-    lens = b.op("Unsqueeze", [b.op("Cast", [lens], to=helper.np_dtype_to_tensor_dtype(b.dtype)), b.index([1])])
-    zero, one = b.constant(0), b.constant(1)
-    return [b.op("Clip", [b.op("Sub", [lens, b.constant(t)]), zero, one]) for t in range(steps)]
+    lens = _float_lengths(lens, b)
+    return [_step_mask(lens, b.constant(t), b) for t in range(steps)]
+
+
+def _float_lengths(lens: str, b: _Builder) -> str:
+    """sequence_lens as [batch, 1] of the element type."""
+    return b.op("Unsqueeze", [b.op("Cast", [lens], to=helper.np_dtype_to_tensor_dtype(b.dtype)), b.index([1])])
+
+
+def _step_mask(lens: str, t: str, b: _Builder) -> str:
+    """[batch, 1]: 1 where step `t` (a scalar of the element type) is within the sequence, else 0."""
+    return b.op("Clip", [b.op("Sub", [lens, t]), b.constant(0), b.constant(1)])
 
 
 class _Direction:
@@ -233,6 +281,7 @@ class _Direction:
                  h0: str | None, c0: str | None):
         self.spec, self.b = spec, b
         gates, hidden = RECURRENT_OPS[spec.op], spec.hidden
+        self.gates = gates
         self.f, *rest = spec.activations[d]
         self.g = rest[0] if rest else None
         self.h = rest[1] if len(rest) > 1 else None
@@ -270,13 +319,29 @@ class _Direction:
     def _act(self, function: str, x: str) -> str:
         return self.b.op(function, [self._clip(x)])
 
-    def run(self, x: str, steps: int, direction: str, masks: list[str] | None):
-        """The outputs at each time step (in time order, [batch, hidden] each), the last state,
-        and the last cell (LSTM)."""
+    def _project(self, x: str) -> str:
+        """[seq, batch, G*H]: every step's input term at once (most of the FLOPs: one matmul)."""
+        projected = self.b.op("MatMul", [x, self.w_t])
+        return projected if self.input_bias is None else self.b.op("Add", [projected, self.input_bias])
+
+    def _step(self, inputs: str, h: str | None, c: str | None, mask: str | None):
+        """The step's output, state and cell (LSTM) from its input term and the previous state;
+        past a sequence's length (`mask` 0) the state is kept and the output is zero
+        (mask * new + (1 - mask) * old)."""
         b = self.b
-        projected = b.op("MatMul", [x, self.w_t])  # [seq, batch, G*H]: every step's input term at once
-        if self.input_bias is not None:
-            projected = b.op("Add", [projected, self.input_bias])
+        new_h, new_c = getattr(self, f"_{self.spec.op.lower()}_step")(inputs, h, c)
+        if mask is None:
+            return new_h, new_h, new_c
+        keep = b.op("Sub", [b.constant(1), mask])
+        output = b.op("Mul", [mask, new_h])
+        new_c = new_c and b.add(b.op("Mul", [mask, new_c]), b.mul(keep, c))
+        return output, b.add(output, b.mul(keep, h)), new_c
+
+    def run(self, x: str, steps: int, direction: str, masks: list[str] | None):
+        """Unrolled: the outputs at each time step (in time order, [batch, hidden] each), the
+        last state, and the last cell (LSTM)."""
+        b = self.b
+        projected = self._project(x)
         h, c = self.h0, self.c0
         outputs: list[str | None] = [None] * steps
         order = range(steps) if direction == "forward" else range(steps - 1, -1, -1)
@@ -284,16 +349,63 @@ class _Direction:
             # [batch, G*H]: a slice (a Gather of a scalar index is a generic of tensor.extract)
             step = b.op("Slice", [projected, b.index([t]), b.index([t + 1]), b.index([0])])
             inputs = b.op("Squeeze", [step, b.index([0])])
-            new_h, new_c = getattr(self, f"_{self.spec.op.lower()}_step")(inputs, h, c)
-            if masks is None:
-                h, c, outputs[t] = new_h, new_c, new_h
-            else:  # past a sequence's length: state kept, output zero (mask * new + (1 - mask) * old)
-                keep = b.op("Sub", [b.constant(1), masks[t]])
-                outputs[t] = b.op("Mul", [masks[t], new_h])
-                h = b.add(outputs[t], b.mul(keep, h))
-                if new_c is not None:
-                    c = b.add(b.op("Mul", [masks[t], new_c]), b.mul(keep, c))
+            outputs[t], h, c = self._step(inputs, h, c, masks and masks[t])
         return outputs, h, c
+
+    def run_loop(self, x: str, steps: int, batch: int, direction: str, lens: str | None, with_y: bool):
+        """As a `Loop` over the steps whose body is one step: the outputs ([seq, batch, hidden],
+        None unless `with_y`), the last state and the last cell (LSTM). The state, the cell and
+        the outputs are the loop's carried values (torch-mlir lowers no scan outputs): step t's
+        output is added into the row t of the carried outputs as `onehot(t) * output`, an
+        elementwise op on a [seq, batch, hidden] tensor (no scatter)."""
+        b, hidden = self.b, self.spec.hidden
+        projected = self._project(x)
+        zeros = b.constant(np.zeros((batch, hidden)))
+        carried = {"h": self.h0 or zeros}
+        if self.spec.op == "LSTM":
+            carried["c"] = self.c0 or zeros
+        if with_y:
+            carried["y"] = b.constant(np.zeros((steps, batch, hidden)))
+        shapes = {"h": [batch, hidden], "c": [batch, hidden], "y": [steps, batch, hidden]}
+        element = helper.np_dtype_to_tensor_dtype(b.dtype)
+        iteration, condition = b._name("iteration"), b._name("condition")
+        inputs = {key: b._name(f"{key}_in") for key in carried}
+        body: list[onnx.NodeProto] = []
+        with b.body(body):
+            t = iteration if direction == "forward" else b.op("Sub", [b.constant(steps - 1, np.int64), iteration])
+            t_float = b.op("Cast", [t], to=element)
+            # [batch, G*H]: a Slice at t, whose shape is declared (ONNX cannot infer it from a
+            # start known at run time only); a Gather's check of negative indices would make a
+            # tensor of i1, which mlir-opt 22 cannot store
+            start = b.op("Unsqueeze", [t, b.index([0])])
+            row = b.op("Slice", [projected, start, b.op("Add", [start, b.index([1])]), b.index([0])])
+            declared = [helper.make_tensor_value_info(row, element, [1, batch, self.gates * hidden])]
+            step_input = b.op("Squeeze", [row, b.index([0])])
+            mask = lens and _step_mask(lens, t_float, b)
+            output, h, c = self._step(step_input, inputs["h"], inputs.get("c"), mask)
+            results = {"h": h, "c": c}
+            if with_y:  # onehot(t) = max(0, 1 - |i - t|) over i in [0, seq): exact for integers
+                rows = b.constant(np.arange(steps).reshape(steps, 1, 1))
+                onehot = b.op("Relu", [b.op("Sub", [b.constant(1), b.op("Abs", [b.op("Sub", [rows, t_float])])])])
+                row_t = b.op("Mul", [onehot, b.op("Unsqueeze", [output, b.index([0])])])
+                results["y"] = b.op("Add", [inputs["y"], row_t])
+            outputs = [b.op("Identity", [condition])] + [b.op("Identity", [results[key]]) for key in carried]
+        graph = helper.make_graph(
+            body, b._name("step"),
+            [helper.make_tensor_value_info(iteration, onnx.TensorProto.INT64, []),
+             helper.make_tensor_value_info(condition, onnx.TensorProto.BOOL, [])]
+            + [helper.make_tensor_value_info(inputs[key], element, shapes[key]) for key in carried],
+            [helper.make_tensor_value_info(outputs[0], onnx.TensorProto.BOOL, [])]
+            + [helper.make_tensor_value_info(name, element, shapes[key]) for name, key in zip(outputs[1:], carried)],
+            value_info=declared)
+        finals = b.ops("Loop", [b.constant(steps, np.int64), b.constant(True, np.bool_), *carried.values()],
+                       [b._name(f"{key}_final") for key in carried], body=graph)
+        # ONNX's inference of a Loop gives its carried outputs no shape (it may change per
+        # iteration): declared here, or torch-mlir types everything after the loop as rank 0
+        b.graph.value_info.extend(helper.make_tensor_value_info(name, element, shapes[key])
+                                  for name, key in zip(finals, carried))
+        final = dict(zip(carried, finals))
+        return final.get("y"), final["h"], final.get("c")
 
     def _split(self, gates: str, parts: int) -> list[str]:
         b = self.b
@@ -340,13 +452,14 @@ class _Direction:
 
 
 def _outputs(node: onnx.NodeProto, spec: _Spec, b: _Builder, ys, hs, cs) -> None:
-    """Y [seq, dir, batch, hidden] (layout 1: [batch, seq, dir, hidden]), Y_h and Y_c
+    """From each direction's outputs (pieces of [steps, batch, hidden] in time order), states and
+    cells: Y [seq, dir, batch, hidden] (layout 1: [batch, seq, dir, hidden]), Y_h and Y_c
     [dir, batch, hidden] (layout 1: [batch, dir, hidden]) under the node's output names."""
     y_name, h_name, c_name = (_output(node, i) for i in range(3))
     axis = 1  # of the direction in [seq, dir, batch, H]; states [dir, batch, H] stacked on 0
     one, zero = b.index([1]), b.index([0])
     if y_name:
-        per_direction = [b.op("Concat", [b.op("Unsqueeze", [y_t, zero]) for y_t in y], axis=0) for y in ys]
+        per_direction = [y[0] if len(y) == 1 else b.op("Concat", y, axis=0) for y in ys]
         y = b.op("Concat", [b.op("Unsqueeze", [y_d, one]) for y_d in per_direction], axis=axis)
         if spec.layout:
             b.op("Transpose", [y], y_name, perm=[2, 0, 1, 3])

@@ -225,7 +225,18 @@ def _root_of(matmul: Operation) -> Operation:
     xfuse fused that chain into a loop with it; `matmul` itself otherwise."""
     if not _in_tiled_loop(matmul):
         return matmul
-    return _elementwise_chain_end(matmul, matmul.parent_block())
+    end = _elementwise_chain_end(matmul, matmul.parent_block())
+    if end is not matmul and _carried_by_a_loop(end):
+        # a recurrence's next state (loop_results_in_place.py wrote it into the iteration argument):
+        # the schedule's tiles of it would yield a new buffer, which one-shot-bufferize refuses
+        return matmul
+    return end
+
+
+def _carried_by_a_loop(op: Operation) -> bool:
+    """`op`'s result is the next value of an `scf.for`'s iteration argument."""
+    return any(use.operation.name == "scf.yield" and (loop := use.operation.parent_op()) is not None
+               and loop.name == "scf.for" for use in op.results[0].uses)
 
 
 def _mmt4d_root_of(mmt4d: Operation, tile: MicroTile) -> Operation:

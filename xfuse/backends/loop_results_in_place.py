@@ -1,0 +1,86 @@
+"""The values an `scf.for` carries computed in the buffer of its iteration argument.
+
+torch-mlir lowers an ONNX `Loop` (xfuse's loop form of LSTM, GRU and RNN: xfuse/onnx/recurrent.py)
+to an `scf.for` whose body computes the next state with linalg ops that write `tensor.empty`s:
+
+    %r = scf.for ... iter_args(%h = %h0) -> tensor<1x256xf32> {
+      %e = tensor.empty() : tensor<1x256xf32>
+      %n = linalg.generic ins(%a, %h) outs(%e) {...}
+      scf.yield %n
+    }
+
+mlir-opt 22's one-shot-bufferize refuses that loop ("Yield operand #0 is not equivalent to the
+corresponding iter bbArg"): the yielded buffer is a new one. Its `allow-return-allocs-from-loops`
+accepts it, but then the deallocation pipeline stores `i1` ownership flags that
+finalize-memref-to-llvm 22.1.8 asserts on. When the op that makes the yielded value writes every
+element of it (an elementwise `linalg.generic`: all loops parallel, an identity output map, its
+body not reading the destination) and nothing reads the iteration argument after that op, the op
+may write into the iteration argument instead:
+
+    %n = linalg.generic ins(%a, %h) outs(%h) {...}
+
+Element by element the op reads `h[i]` before it writes `n[i]`, and no later op of the iteration
+reads `h`, so the values are the same; the yield is then equivalent to its argument and
+one-shot-bufferize updates the state in place (copying the loop's initial value once when that is
+not writable). Whether in place is safe stays bufferization's decision (it copies otherwise: slower,
+never wrong)."""
+
+from __future__ import annotations
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.linalg.ops import GenericOp, IteratorType
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.ir.affine import AffineMap
+
+__all__ = ["loop_results_in_place"]
+
+
+def loop_results_in_place(module: ModuleOp) -> int:
+    """Rewrite, in place, every `scf.for` iteration result of `module` that may be computed in its
+    iteration argument's buffer (above); the number rewritten."""
+    rewritten = 0
+    for loop in [op for op in module.walk() if isinstance(op, scf.ForOp)]:
+        body = loop.body.block
+        terminator = body.last_op
+        if not isinstance(terminator, scf.YieldOp):
+            continue
+        for argument, yielded in zip(body.args[1:], terminator.operands, strict=True):
+            producer = _writer_of_whole(yielded, body)
+            if producer is not None and yielded.type == argument.type and _not_read_after(argument, producer, body):
+                producer.operands[len(producer.operands) - 1] = argument
+                rewritten += 1
+    return rewritten
+
+
+def _writer_of_whole(value: SSAValue, block: Block) -> GenericOp | None:
+    """The op of `block` that makes `value` by writing each of its elements once without reading
+    its destination, when the destination is a `tensor.empty`; None otherwise."""
+    if not isinstance(value, OpResult) or not isinstance(op := value.op, GenericOp) or op.parent_block() is not block:
+        return None
+    if len(op.outputs) != 1 or len(op.res) != 1 or not isinstance(init := op.outputs[0], OpResult):
+        return None
+    if init.op.name != "tensor.empty" or list(op.body.block.args[-1].uses):
+        return None
+    if any(kind.data != IteratorType.PARALLEL for kind in op.iterator_types.data):
+        return None
+    output_map = op.indexing_maps.data[-1].data
+    return op if output_map == AffineMap.identity(output_map.num_dims) else None
+
+
+def _not_read_after(argument: BlockArgument, producer: Operation, block: Block) -> bool:
+    """Every reader of `argument` (or the op of `block` holding it) comes before `producer`, or is
+    `producer` reading it element by element (an identity map)."""
+    position = {op: index for index, op in enumerate(block.ops)}
+    for use in argument.uses:
+        user = block.find_ancestor_op_in_block(use.operation)
+        if user is None:
+            return False
+        if user is producer:
+            assert isinstance(producer, GenericOp)
+            map_ = producer.indexing_maps.data[use.index].data
+            if map_ != AffineMap.identity(map_.num_dims):
+                return False
+        elif position[user] > position[producer]:
+            return False
+    return True
