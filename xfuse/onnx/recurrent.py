@@ -256,8 +256,8 @@ def _decompose(node: onnx.NodeProto, shapes: Shapes, b: _Builder, unrolled_steps
 
 def _step_masks(lens: str | None, steps: int, b: _Builder) -> list[str] | None:
     """Per step t, [batch, 1] of the element type: 1 where t < sequence_lens, else 0 (None
-    without sequence_lens). Arithmetic, not bool: a bool tensor that reaches memory makes
-    mlir-opt 22 assert (MemRefToLLVM: "integralElementType.getWidth() >= 8")."""
+    without sequence_lens). Arithmetic, not bool: a multiply-add fuses into the step's elementwise
+    chain (a bool mask in memory now works, as bytes: xfuse-bools-as-bytes, but costs a buffer)."""
     if lens is None:
         return None
     lens = _float_lengths(lens, b)
@@ -376,7 +376,7 @@ class _Direction:
             t_float = b.op("Cast", [t], to=element)
             # [batch, G*H]: a Slice at t, whose shape is declared (ONNX cannot infer it from a
             # start known at run time only); a Gather's check of negative indices would make a
-            # tensor of i1, which mlir-opt 22 cannot store
+            # tensor of i1 (written when the loop form was built, before xfuse-bools-as-bytes)
             start = b.op("Unsqueeze", [t, b.index([0])])
             row = b.op("Slice", [projected, start, b.op("Add", [start, b.index([1])]), b.index([0])])
             declared = [helper.make_tensor_value_info(row, element, [1, batch, self.gates * hidden])]
