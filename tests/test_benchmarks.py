@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -152,18 +153,51 @@ def test_models_benchmark_tiny():
     # find_spec("iree.runtime") raises when the `iree` package itself is absent (no peers extra).
     iree = importlib.util.find_spec("iree") is not None and importlib.util.find_spec("iree.runtime") is not None
     systems = {"onnxruntime", "xfuse"} | ({"iree"} if iree else set())
-    assert {(r["system"], r["threads"]) for r in records} == {(s, t) for s in systems for t in (1, 2)}
+    assert {(r["system"], r["threads"]) for r in records} == \
+        {(s, t) for s in systems for t in (1, 2)} | {("fma-peak", 1)}
     flops = 2 * (4 * 16 * 32 * 32 + 2 * 2 * 16 * 16 * 16 + 2 * 16 * 32 * 64)  # TINY: seq 16, hidden 32, 2 heads
     ort = {r["threads"]: r["median_ms"] for r in records if r["system"] == "onnxruntime"}
+    (peak,) = [r for r in records if r["system"] == "fma-peak"]
+    assert peak["percent_of_peak"] == 100 and peak["ratio_to_ort"] is None and peak["gflops"] > 1
     for r in records:
-        assert set(r) == {"model", "system", "threads", "median_ms", "gflops", "ratio_to_ort"}
+        assert set(r) == {"model", "system", "threads", "median_ms", "gflops", "ratio_to_ort", "percent_of_peak"}
         assert r["model"] == "transformer-tiny" and r["median_ms"] > 0
-        assert math.isclose(r["gflops"], flops / r["median_ms"] / 1e6)
-        assert math.isclose(r["ratio_to_ort"], r["median_ms"] / ort[r["threads"]])
+        if r is not peak:
+            assert math.isclose(r["gflops"], flops / r["median_ms"] / 1e6)
+            assert math.isclose(r["ratio_to_ort"], r["median_ms"] / ort[r["threads"]])
+            assert math.isclose(r["percent_of_peak"], 100 * r["gflops"] / (r["threads"] * peak["gflops"]))
     default = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "1", "--threads", "1",
                           "--systems", "onnxruntime,xfuse", "--json")
     assert default.returncode == 0, default.stderr
-    assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == {("onnxruntime", 1), ("xfuse", 1)}
+    assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == \
+        {("onnxruntime", 1), ("xfuse", 1), ("fma-peak", 1)}
+
+
+def test_fma_peak_kernel_is_independent_vector_fmas(tmp_path):
+    """The peak's loop is one FMA per chain per step on full-width vectors, nothing else (a
+    spill or a scalar FMA would measure something lower than the core's peak)."""
+    from xfuse.backends.target import host_target
+
+    fma_peak = _load("fma_peak")
+    target = host_target()
+    lanes, chains = target.lanes(32), fma_peak.peak_accumulators(target)
+    call, flops = fma_peak.peak_call(steps=1000)  # checks the chains' value
+    assert flops == 2 * lanes * chains * 1000
+    call()
+    if not target.has_fma or target.vector_bits < 256:
+        pytest.skip(f"counts x86 FMA instructions (host: {target})")
+    source = tmp_path / "peak.mlir"
+    source.write_text(fma_peak.peak_module(lanes, chains))
+    assembly = subprocess.run([sys.executable, "-m", "xfuse.tools.xfuse_opt", source, "-t", "x86-asm"],
+                              capture_output=True, text=True)
+    assert assembly.returncode == 0, assembly.stderr
+    loop = assembly.stdout.split("Inner Loop Header")[1]
+    loop = loop[:loop.index("\tj")]  # up to the loop's branch
+    instructions = [line.split()[0] for line in loop.splitlines()[1:] if line.strip() and line.strip()[0] not in "#."]
+    fmas = [i for i in instructions if re.fullmatch(r"vfmadd\d+ps", i)]
+    register = "zmm" if target.vector_bits == 512 else "ymm"
+    assert fmas and len(fmas) % chains == 0 and len(instructions) - len(fmas) <= 2, instructions
+    assert loop.count(f"%{register}") >= 3 * len(fmas), loop
 
 
 def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
@@ -177,7 +211,7 @@ def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
 
     monkeypatch.setattr(models, "xfuse_runner", off_by_one_percent)
     records, failures = models.measure("transformer-tiny", ["onnxruntime", "xfuse"], [1], 1, 0, [])
-    assert [(r["system"], r["ratio_to_ort"]) for r in records] == [("onnxruntime", 1.0)]
+    assert [(r["system"], r["ratio_to_ort"]) for r in records] == [("onnxruntime", 1.0), ("fma-peak", None)]
     assert failures == ["transformer-tiny: xfuse not timed: xfuse T=1 disagrees with onnxruntime on output #0: "
                         "relative error 0.01 > 0.0001"]
     bad = _run_script("benchmarks/models.py", "--models", "nosuchnet")
