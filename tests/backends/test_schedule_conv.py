@@ -24,6 +24,7 @@ from xfuse.backends.schedules.conv import (
     CONV_ROOT_ATTR,
     EPILOGUE_MAX_OPS,
     choose_conv_tile,
+    choose_k_unroll,
     conv_schedule_bodies,
     plan_convolutions,
 )
@@ -81,6 +82,31 @@ def test_avx2_splits_are_scored_by_time_and_avx512_ones_by_row_average():
     assert split.row_weighted_fmas_per_load() < MicroTile(7, 8, 8, split_by_time=True).row_weighted_fmas_per_load()
     assert choose_conv_tile(17, 16, 32, AVX512).remainder == 1
     assert not choose_conv_tile(7, 64, 32, AVX512).split_by_time
+
+
+@pytest.mark.parametrize(("target", "ow", "channels", "unroll"), [
+    (AVX2, 56, 64, 4),     # 4x16: 11 registers, room for the next step's 2 filter vectors and broadcast
+    (AVX2, 7, 512, 4),     # 7x8: 9 registers
+    (AVX2, 14, 1024, 1),   # 14x8 fills the 16 registers: unrolled, it spilled
+    (AVX2, 56, 3, 1),      # 3 input channels: no multiple of 4
+    (AVX512, 56, 64, 1),   # 32 registers: not measured, the loop stays as it was
+])
+def test_k_loop_unrolled_where_registers_are_free(target, ow, channels, unroll):
+    tile = choose_conv_tile(ow, 64, 32, target, remainder=False)
+    assert choose_k_unroll(tile, channels, target) == unroll
+
+
+def test_unrolled_k_loop_is_in_the_schedule_and_agrees(avx2_host):
+    """The group's comment and the transform say so; the unrolled layer agrees with `default`."""
+    layer = ConvLayer(1, 8, 8, 32, 32, (3, 3), padding=1)
+    module = layer_module(layer)
+    from xfuse.backends.mlir_text import prepare_for_execution
+
+    groups = plan_convolutions(prepare_for_execution(module), avx2_host)
+    assert [g.k_unroll for g in groups] == [4]
+    body = conv_schedule_bodies(groups)[0]
+    assert "input-channel loop unrolled by 4" in body and "transform.loop.unroll %cic0 {factor = 4}" in body
+    check_layer(layer, seeds=(0, 1))
 
 
 @pytest.mark.parametrize(("oc", "lanes"), [(10, 2), (34, 2), (17, 1), (2, 2)])
@@ -329,9 +355,10 @@ def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path):
     loops = _innermost_loops(assembly)
     kernel = max(loops, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
     tile = choose_conv_tile(56, 64, 32, target)
+    steps = choose_k_unroll(tile, 64, target)  # K steps per loop iteration
     register = "zmm" if target.vector_bits == 512 else "ymm"
-    assert len(re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)) == tile.accumulators, kernel
-    assert len(re.findall(r"vbroadcastss", kernel)) == tile.mr, kernel  # one input pixel per accumulator row
+    assert len(re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)) == tile.accumulators * steps, kernel
+    assert len(re.findall(r"vbroadcastss", kernel)) == tile.mr * steps, kernel  # one input pixel per accumulator row
     assert not re.search(r"vfmadd\d+ss|vmulss|vaddss|\(%rsp\)", kernel), kernel  # no scalar math, no spills
 
 
@@ -403,6 +430,9 @@ def test_conv_layers_benchmark_smoke():
     assert result["xfuse_min"] > 0 and result["onnxruntime_min"] > 0
     depthwise = module.measure("small-depthwise", ConvLayer(1, 10, 10, 16, 16, (3, 3), padding=1, depthwise=True), 2)
     assert depthwise["max_difference"] < 1e-4
+    pytest.importorskip("torch_mlir")
+    through_onnx = module.measure("small-onnx", layer, repeat=1, through_onnx=True)  # xfuse.onnx.load's passes
+    assert through_onnx["max_difference"] < 1e-4 and through_onnx["xfuse_min"] > 0
 
 
 def _agrees_with_the_reference(make_module, entry: str = "conv", seed: int = 0) -> None:
