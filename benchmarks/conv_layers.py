@@ -38,6 +38,7 @@ LAYERS = {
     "3x3s2_128": ConvLayer(1, 56, 56, 128, 128, (3, 3), stride=2, padding=1),
     "fire_3x3": ConvLayer(1, 55, 55, 16, 64, (3, 3), padding=1),
     "1x1_1024_256": ConvLayer(1, 14, 14, 1024, 256, (1, 1)),
+    "3x3_256_14": ConvLayer(1, 14, 14, 256, 256, (3, 3), padding=1),
     "dw_136": ConvLayer(1, 28, 28, 136, 136, (3, 3), padding=1, depthwise=True),
     "3x3_128_192_27": ConvLayer(1, 27, 27, 128, 192, (3, 3), padding=1),
     "5x5_32_96_27": ConvLayer(1, 27, 27, 32, 96, (5, 5), padding=2),

@@ -35,8 +35,8 @@ the ONNX graph with shapes inferred; other ops are not counted.
 The core's peak (issue 42): each round also calls `benchmarks/fma_peak.py`'s loop of independent
 vector FMAs on one thread (system `fma-peak`, its GFLOP/s the median over the rounds), and every
 record's `% peak` is its GFLOP/s over T times that peak. On a shared or virtual machine the
-peak moves with the load (28-35 GFLOP/s on the 2-core Zen 3 while other jobs ran, 2026-11-29),
-so it is measured beside each model rather than taken from the nominal clock.
+rate moves with the load, so it is measured beside each model rather than taken from the
+nominal clock.
 
 `--json` prints a list of records `{"model", "system", "threads", "median_ms", "gflops",
 "ratio_to_ort", "percent_of_peak"}` (`ratio_to_ort`: the median over onnxruntime's median at the
