@@ -34,8 +34,15 @@ warm-up call each; `--repeat` rounds; the median is reported. GFLOP/s counts the
 multiply-accumulates of the Conv, MatMul and Gemm nodes (2 FLOPs each) from
 the ONNX graph with shapes inferred; other ops are not counted.
 
+The core's peak (issue 42): each round also calls `benchmarks/fma_peak.py`'s loop of independent
+vector FMAs on one thread (system `fma-peak`, its GFLOP/s the median over the rounds), and every
+record's `% peak` is its GFLOP/s over T times that peak. On a shared or virtual machine the
+rate moves with the load, so it is measured beside each model rather than taken from the
+nominal clock.
+
 `--json` prints a list of records `{"model", "system", "threads", "median_ms", "gflops",
-"ratio_to_ort"}` (`ratio_to_ort`: the median over onnxruntime's median at the same T).
+"ratio_to_ort", "percent_of_peak"}` (`ratio_to_ort`: the median over onnxruntime's median at the
+same T).
 
 Environment, set before the libraries load unless already set: `OPENBLAS_THREAD_TIMEOUT=4`
 (as benchmarks/peers.py: OpenBLAS threads sleep at once), `KMP_BLOCKTIME=1` (libomp's idle workers
@@ -71,6 +78,7 @@ if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` 
 
 import numpy as np  # noqa: E402
 
+from benchmarks.fma_peak import peak_call  # noqa: E402
 from benchmarks.compile_time import (  # noqa: E402
     DEFAULT_MODELS,
     EXTRA_MODELS,
@@ -83,6 +91,8 @@ from benchmarks.compile_time import (  # noqa: E402
 from xfuse.diagnostics import XfuseError, describe  # noqa: E402
 
 SYSTEMS = ("onnxruntime", "iree", "xfuse")
+PEAK = "fma-peak"
+"""The records' system name of the core's FMA peak (`benchmarks/fma_peak.py`), timed in each round."""
 TOLERANCE = 1e-4
 """Largest |system - onnxruntime| over the largest |onnxruntime|, per output."""
 
@@ -349,6 +359,9 @@ def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: i
         except (NotTimed, RuntimeError, XfuseError, OnnxError) as exc:
             text = describe(exc) if isinstance(exc, XfuseError) else None
             failures.append(f"{name}: {system} not timed: {text or exc}")
+    if runners:  # the core's peak, in the same rounds (module docstring)
+        peak, peak_flops = peak_call()
+        runners.append(Runner(PEAK, 1, peak))
     times: dict[tuple[str, int], list[float]] = {(r.system, r.threads): [] for r in runners}
     for runner in runners:  # warm-up
         runner.call()
@@ -362,21 +375,25 @@ def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: i
             profiles.append((name, runner.threads, runner.profile(profile_repeat)))
     flops = contraction_flops(model)
     medians = {key: statistics.median(values) * 1e3 for key, values in times.items()}
+    peak_gflops = peak_flops / medians[(PEAK, 1)] / 1e6 if runners else None
     records = []
     for (system, t), ms in medians.items():
         ort = medians.get(("onnxruntime", t))
-        records.append({"model": name, "system": system, "threads": t, "median_ms": ms,
-                        "gflops": None if flops is None else flops / ms / 1e6,
-                        "ratio_to_ort": None if ort is None else ms / ort})
+        gflops = (peak_flops if system == PEAK else flops) / ms / 1e6 if system == PEAK or flops else None
+        records.append({"model": name, "system": system, "threads": t, "median_ms": ms, "gflops": gflops,
+                        "ratio_to_ort": None if ort is None or system == PEAK else ms / ort,
+                        "percent_of_peak": None if gflops is None else 100 * gflops / (t * peak_gflops)})
     return records, failures
 
 
 def format_table(records: list[dict]) -> str:
-    lines = [f"{'model':<16} {'T':>2} {'system':<12} {'median ms':>10} {'GFLOP/s':>8} {'/ ort':>7}"]
+    lines = [f"{'model':<16} {'T':>2} {'system':<12} {'median ms':>10} {'GFLOP/s':>8} {'% peak':>7} {'/ ort':>7}"]
     for r in records:
         gflops = f"{r['gflops']:>8.1f}" if r["gflops"] is not None else f"{'-':>8}"
+        peak = f"{r['percent_of_peak']:>6.0f}%" if r.get("percent_of_peak") is not None else f"{'-':>7}"
         ratio = f"{r['ratio_to_ort']:>6.2f}x" if r["ratio_to_ort"] is not None else f"{'-':>7}"
-        lines.append(f"{r['model']:<16} {r['threads']:>2} {r['system']:<12} {r['median_ms']:>10.3f} {gflops} {ratio}")
+        lines.append(f"{r['model']:<16} {r['threads']:>2} {r['system']:<12} {r['median_ms']:>10.3f} {gflops} {peak} "
+                     f"{ratio}")
     return "\n".join(lines)
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -152,18 +154,57 @@ def test_models_benchmark_tiny():
     # find_spec("iree.runtime") raises when the `iree` package itself is absent (no peers extra).
     iree = importlib.util.find_spec("iree") is not None and importlib.util.find_spec("iree.runtime") is not None
     systems = {"onnxruntime", "xfuse"} | ({"iree"} if iree else set())
-    assert {(r["system"], r["threads"]) for r in records} == {(s, t) for s in systems for t in (1, 2)}
+    assert {(r["system"], r["threads"]) for r in records} == \
+        {(s, t) for s in systems for t in (1, 2)} | {("fma-peak", 1)}
     flops = 2 * (4 * 16 * 32 * 32 + 2 * 2 * 16 * 16 * 16 + 2 * 16 * 32 * 64)  # TINY: seq 16, hidden 32, 2 heads
     ort = {r["threads"]: r["median_ms"] for r in records if r["system"] == "onnxruntime"}
+    (peak,) = [r for r in records if r["system"] == "fma-peak"]
+    assert peak["percent_of_peak"] == 100 and peak["ratio_to_ort"] is None and peak["gflops"] > 1
     for r in records:
-        assert set(r) == {"model", "system", "threads", "median_ms", "gflops", "ratio_to_ort"}
+        assert set(r) == {"model", "system", "threads", "median_ms", "gflops", "ratio_to_ort", "percent_of_peak"}
         assert r["model"] == "transformer-tiny" and r["median_ms"] > 0
-        assert math.isclose(r["gflops"], flops / r["median_ms"] / 1e6)
-        assert math.isclose(r["ratio_to_ort"], r["median_ms"] / ort[r["threads"]])
+        if r is not peak:
+            assert math.isclose(r["gflops"], flops / r["median_ms"] / 1e6)
+            assert math.isclose(r["ratio_to_ort"], r["median_ms"] / ort[r["threads"]])
+            assert math.isclose(r["percent_of_peak"], 100 * r["gflops"] / (r["threads"] * peak["gflops"]))
     default = _run_script("benchmarks/models.py", "--models", "transformer-tiny", "--repeat", "1", "--threads", "1",
                           "--systems", "onnxruntime,xfuse", "--json")
     assert default.returncode == 0, default.stderr
-    assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == {("onnxruntime", 1), ("xfuse", 1)}
+    assert {(r["system"], r["threads"]) for r in json.loads(default.stdout)} == \
+        {("onnxruntime", 1), ("xfuse", 1), ("fma-peak", 1)}
+
+
+def test_fma_peak_kernel_is_independent_vector_fmas():
+    """The timed library's loop is one FMA per chain per step on full-width vectors, nothing else
+    (a spill, a scalar FMA or SSE `mulps` + `addps`, which the `default` pipeline's generic
+    x86-64 gives, would measure less than the core's peak)."""
+    from xfuse.backends.target import host_target
+
+    fma_peak = _load("fma_peak")
+    target = host_target()
+    lanes, chains = target.lanes(32), fma_peak.peak_accumulators(target)
+    call, flops = fma_peak.peak_call(steps=1000)  # checks the chains' value
+    assert flops == 2 * lanes * chains * 1000
+    call()
+    objdump = shutil.which("objdump")
+    if not target.has_fma or target.vector_bits < 256 or objdump is None:
+        pytest.skip(f"counts x86 FMA instructions with objdump (host: {target})")
+    compiled, _ = fma_peak.compile_peak()
+    listing = subprocess.run([objdump, "-d", "--no-show-raw-insn", str(compiled.library_path)],
+                             capture_output=True, text=True, check=True).stdout
+    function = listing[listing.index("<fma_peak>:"):]
+    lines = [line.split("\t", 1)[-1].strip() for line in function.splitlines()[1:] if re.match(r"\s+[0-9a-f]+:", line)]
+    branches = [(i, line) for i, line in enumerate(lines) if re.match(r"j\w+\s+([0-9a-f]+)", line)]
+    addresses = [re.match(r"\s+([0-9a-f]+):", line).group(1) for line in function.splitlines()[1:]
+                 if re.match(r"\s+[0-9a-f]+:", line)]
+    loops = [lines[addresses.index(line.split()[1]):i] for i, line in branches
+             if line.split()[1] in addresses and addresses.index(line.split()[1]) < i]
+    innermost = [loop for loop in loops if not any(line.startswith("j") for line in loop)]
+    register = "zmm" if target.vector_bits == 512 else "ymm"
+    packed = rf"vfmadd\d+ps\s+%{register}\d+,%{register}\d+,%{register}\d+$"
+    loop = max(innermost, key=lambda body: sum(bool(re.match(packed, line)) for line in body))
+    fmas = [line for line in loop if re.match(packed, line)]
+    assert fmas and len(fmas) % chains == 0 and len(loop) - len(fmas) <= 2, loop
 
 
 @pytest.mark.heavy
@@ -192,7 +233,7 @@ def test_models_benchmark_does_not_time_a_wrong_result(monkeypatch):
 
     monkeypatch.setattr(models, "xfuse_runner", off_by_one_percent)
     records, failures = models.measure("transformer-tiny", ["onnxruntime", "xfuse"], [1], 1, 0, [])
-    assert [(r["system"], r["ratio_to_ort"]) for r in records] == [("onnxruntime", 1.0)]
+    assert [(r["system"], r["ratio_to_ort"]) for r in records] == [("onnxruntime", 1.0), ("fma-peak", None)]
     assert failures == ["transformer-tiny: xfuse not timed: xfuse T=1 disagrees with onnxruntime on output #0: "
                         "relative error 0.01 > 0.0001"]
     bad = _run_script("benchmarks/models.py", "--models", "nosuchnet")

@@ -24,9 +24,11 @@ from xfuse.backends.schedules.conv import (
     CONV_ROOT_ATTR,
     EPILOGUE_MAX_OPS,
     choose_conv_tile,
+    choose_k_unroll,
     conv_schedule_bodies,
     plan_convolutions,
 )
+from xfuse.backends.schedules.micro_tile import MicroTile
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 from xfuse.testing.random_convs import ConvLayer, check_layer, is_scheduled, layer_module, random_layer
@@ -48,6 +50,9 @@ def _failures_in_tmp(tmp_path, monkeypatch):
     (AVX2, 56, 64, (4, 16, 8, 0)),        # 14x8 fits too, but its filter rows are half a cache line
     (AVX2, 14, 256, (14, 8, 8, 0)),       # no 16-wide tile of 8 accumulators divides 14: 14x8, no split
     (AVX2, 56, 8, (14, 8, 8, 0)),         # 8 channels: no tile of whole lines
+    (AVX2, 7, 64, (7, 8, 8, 0)),          # 6x16 + 1x16 would leave a latency-bound 2-accumulator row
+    (AVX2, 55, 64, (5, 16, 8, 0)),        # squeezenet's 55: 5x16 (10 accumulators), not 6x16 + 1x16
+    (AVX2, 17, 16, (6, 16, 8, 12)),       # 17: 6x16 twice, then 5x16 (10 accumulators)
 ])
 def test_conv_tile_choice(target, ow, oc, tile):
     chosen = choose_conv_tile(ow, oc, 32, target)
@@ -63,8 +68,45 @@ def test_avx2_conv_tiles_weigh_filter_rows_by_cache_lines(ow, tile):
     chosen = choose_conv_tile(ow, 64, 32, AVX2, remainder=False)
     assert (chosen.mr, chosen.nr, chosen.remainder) == (*tile, 0)
     assert chosen.whole_lines is (chosen.nr == 16)
-    if ow != 7:  # 7 wide: 7x8 has 7 accumulators, a 6x16 tile and a 1x16 row as before
-        assert choose_conv_tile(ow, 64, 32, AVX2) == chosen
+    assert choose_conv_tile(ow, 64, 32, AVX2) == chosen  # 7 wide too: a 1x16 remainder is latency-bound
+
+
+def test_avx2_splits_are_scored_by_time_and_avx512_ones_by_row_average():
+    """On AVX2 a split's parts add their times, each part's score scaled by the FMA units its
+    accumulators keep busy: 6x16 + 1x16 (2 accumulators) over 7 rows is worth less than the
+    dividing 7x8. AVX-512 keeps the row average (17 wide: 16 + 1, as measured there)."""
+    split = MicroTile(6, 16, 8, split_rows=6, remainder=1, split_by_time=True)
+    rest = MicroTile(1, 16, 8)
+    assert rest.latency_bound_fmas_per_load == pytest.approx(rest.fmas_per_load * 2 / 8)
+    assert split.row_weighted_fmas_per_load() == pytest.approx(7 / (6 / 1.0 + 1 / rest.latency_bound_fmas_per_load))
+    assert split.row_weighted_fmas_per_load() < MicroTile(7, 8, 8, split_by_time=True).row_weighted_fmas_per_load()
+    assert choose_conv_tile(17, 16, 32, AVX512).remainder == 1
+    assert not choose_conv_tile(7, 64, 32, AVX512).split_by_time
+
+
+@pytest.mark.parametrize(("target", "ow", "channels", "unroll"), [
+    (AVX2, 56, 64, 4),     # 4x16: 11 registers, room for the next step's 2 filter vectors and broadcast
+    (AVX2, 7, 512, 4),     # 7x8: 9 registers
+    (AVX2, 14, 1024, 1),   # 14x8 fills the 16 registers: unrolled, it spilled
+    (AVX2, 56, 3, 1),      # 3 input channels: no multiple of 4
+    (AVX512, 56, 64, 1),   # 32 registers: not measured, the loop stays as it was
+])
+def test_k_loop_unrolled_where_registers_are_free(target, ow, channels, unroll):
+    tile = choose_conv_tile(ow, 64, 32, target, remainder=False)
+    assert choose_k_unroll(tile, channels, target) == unroll
+
+
+def test_unrolled_k_loop_is_in_the_schedule_and_agrees(avx2_host):
+    """The group's comment and the transform say so; the unrolled layer agrees with `default`."""
+    layer = ConvLayer(1, 8, 8, 32, 32, (3, 3), padding=1)
+    module = layer_module(layer)
+    from xfuse.backends.mlir_text import prepare_for_execution
+
+    groups = plan_convolutions(prepare_for_execution(module), avx2_host)
+    assert [g.k_unroll for g in groups] == [4]
+    body = conv_schedule_bodies(groups)[0]
+    assert "input-channel loop unrolled by 4" in body and "transform.loop.unroll %cic0 {factor = 4}" in body
+    check_layer(layer, seeds=(0, 1))
 
 
 @pytest.mark.parametrize(("oc", "lanes"), [(10, 2), (34, 2), (17, 1), (2, 2)])
@@ -268,7 +310,9 @@ def test_layers_agree_with_the_reference(layer):
     ConvLayer(1, 6, 28, 16, 32, (3, 3), padding=1, relu=True, residual=True,
               fuse_tile=(1, 2, 28, 32)),                                   # fused op by op: 4x16, no split
     ConvLayer(1, 4, 28, 16, 32, (3, 3), padding=1, relu=True),             # its ReLU in 4x16 tiles, no split
-], ids=["3x3", "remainder", "depthwise", "depthwise-half-width", "4x16", "fused-4x16", "relu-4x16"])
+    ConvLayer(1, 7, 7, 32, 64, (3, 3), padding=1),                         # 7 wide, no chain: 7x8, no split
+    ConvLayer(1, 3, 55, 16, 32, (3, 3), padding=1),                        # 55 wide: 5x16
+], ids=["3x3", "remainder", "depthwise", "depthwise-half-width", "4x16", "fused-4x16", "relu-4x16", "7x8", "5x16"])
 def test_avx2_layers_agree_with_the_reference(avx2_host, layer):
     assert is_scheduled(layer)
     check_layer(layer, seeds=(0, 1))
@@ -311,9 +355,10 @@ def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path):
     loops = _innermost_loops(assembly)
     kernel = max(loops, key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
     tile = choose_conv_tile(56, 64, 32, target)
+    steps = choose_k_unroll(tile, 64, target)  # K steps per loop iteration
     register = "zmm" if target.vector_bits == 512 else "ymm"
-    assert len(re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)) == tile.accumulators, kernel
-    assert len(re.findall(r"vbroadcastss", kernel)) == tile.mr, kernel  # one input pixel per accumulator row
+    assert len(re.findall(rf"vfmadd\d+ps\s+.*%{register}", kernel)) == tile.accumulators * steps, kernel
+    assert len(re.findall(r"vbroadcastss", kernel)) == tile.mr * steps, kernel  # one input pixel per accumulator row
     assert not re.search(r"vfmadd\d+ss|vmulss|vaddss|\(%rsp\)", kernel), kernel  # no scalar math, no spills
 
 
@@ -385,6 +430,9 @@ def test_conv_layers_benchmark_smoke():
     assert result["xfuse_min"] > 0 and result["onnxruntime_min"] > 0
     depthwise = module.measure("small-depthwise", ConvLayer(1, 10, 10, 16, 16, (3, 3), padding=1, depthwise=True), 2)
     assert depthwise["max_difference"] < 1e-4
+    pytest.importorskip("torch_mlir")
+    through_onnx = module.measure("small-onnx", layer, repeat=1, through_onnx=True)  # xfuse.onnx.load's passes
+    assert through_onnx["max_difference"] < 1e-4 and through_onnx["xfuse_min"] > 0
 
 
 def _agrees_with_the_reference(make_module, entry: str = "conv", seed: int = 0) -> None:

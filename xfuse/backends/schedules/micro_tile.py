@@ -10,8 +10,9 @@ wait on a previous FMA). Among those the score is FMAs per weighted load,
 `(MR * NR / L) / (MR + B_LOAD_WEIGHT * NR / L)`: loads, not FMAs, bound a register-tiled loop,
 and a vector of B (from L2) costs more than a broadcast of A (from L1). Ties go to more
 accumulators, then the wider tile. When the best such tile has fewer than `SPLIT_ACCUMULATORS`,
-tiles whose `MR` leaves `M % MR` rows compete too, scored row-weighted with a `(M % MR) x NR`
-tile for the rest (the op is split there; `_register_tiles`). The dividing tiles are ranked with
+tiles whose `MR` leaves `M % MR` rows compete too, with a `(M % MR) x NR` tile for the rest (the
+op is split there; `_register_tiles`): each tile's score scaled by its share of the FMA units
+(accumulators over `MIN_ACCUMULATORS`), the parts' times added (`row_weighted_fmas_per_load`). The dividing tiles are ranked with
 a row of B narrower than a cache line weighed as the whole line (`CACHE_LINE_BITS`: AVX2's 14x8
 loses to 4x16), and such a tile with 12 accumulators is still enough not to split. For f32 on AVX-512 (32 registers
 of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
@@ -54,6 +55,16 @@ measured on Zen 4 (AVX2 code, 768x1024x1024, 48x64 tiles), 6x16 ran 1.7x faster 
 when the best dividing tile has fewer, a tile that leaves `m % MR` rows is considered too: the op
 is split at the last full row block (`transform.structured.split`), the rest gets its own tile."""
 
+SPLIT_BY_TIME_MAX_REGISTERS = 16
+"""Register files of at most this many vectors (AVX2, SSE) score a split by its parts' times, each
+part's score scaled by the share of the FMA units its accumulators keep busy
+(`MicroTile.row_weighted_fmas_per_load`). On Zen 3 the row average had chosen 6x16 + 1x16 for
+7-wide rows, whose one-pixel remainder (2 accumulators, each K step waiting on the FMA before
+it) took as long as the six pixels before it: ResNet-50's 3x3, 512-channel layer at 7x7 ran
+13.1 ms against 9.8 with the dividing 7x8 (one node through `xfuse.onnx.load`, CPU time, fastest
+of 11, load 8). Where splits have 32 registers (AVX-512) the row average stays, measured there:
+on Zen 4 a 4x64 + 3x64 split beat 7x32 on 7-wide layers."""
+
 TILE_VECTORS = (1, 2, 4)
 """Vector registers per row of a register tile (`NR / L`). Three (NR = 48 for f32 on AVX-512) is
 left out: the tile's rows are `vector<48xf32>` values, which LLVM legalizes by widening to 64
@@ -95,6 +106,9 @@ class MicroTile:
     """Bits of one element (with `lanes`, the width of a vector register)."""
     b_load_weight: float = field(default=B_LOAD_WEIGHT, compare=False)
     """The cost of a vector load of B in broadcasts of A (`B_LOAD_WEIGHT`); only the score uses it."""
+    split_by_time: bool = field(default=False, compare=False)
+    """Score a split by its parts' times, each latency-bound (`SPLIT_BY_TIME_MAX_REGISTERS`), not
+    by the row average of their scores."""
 
     @property
     def accumulators(self) -> int:
@@ -123,13 +137,31 @@ class MicroTile:
         b_vectors = max(self.nr // self.lanes, CACHE_LINE_BITS // (self.lanes * self.element_bits))
         return self.accumulators / (self.mr + self.b_load_weight * b_vectors)
 
+    @property
+    def latency_bound_fmas_per_load(self) -> float:
+        """`fmas_per_load` scaled by the share of the FMA units the tile's accumulators keep busy:
+        with fewer than `MIN_ACCUMULATORS` (latency x ports), each K step waits for the FMA
+        before it on the same accumulator."""
+        return self.fmas_per_load * min(1.0, self.accumulators / MIN_ACCUMULATORS)
+
     def row_weighted_fmas_per_load(self) -> float:
-        """`fmas_per_load` averaged over the rows, the remainder tile's rows at its own score."""
+        """The score of all the rows. With `split_by_time`: `latency_bound_fmas_per_load`, each
+        part's rows taking the time its own score gives (times add, so the scores combine
+        harmonically): a one-row remainder of 2 accumulators, latency-bound, costs as much as the
+        6 rows of a 6x16 tile. Otherwise `fmas_per_load` averaged over the rows."""
+        whole = replace(self, split_rows=0, remainder=0)
+        if not self.split_by_time:
+            if not self.remainder:
+                return self.fmas_per_load
+            rest = replace(whole, mr=self.remainder)
+            return (self.split_rows * self.fmas_per_load + self.remainder * rest.fmas_per_load) / (
+                self.split_rows + self.remainder)
         if not self.remainder:
-            return self.fmas_per_load
-        rest = replace(self, mr=self.remainder, split_rows=0, remainder=0)
-        return (self.split_rows * self.fmas_per_load + self.remainder * rest.fmas_per_load) / (
-            self.split_rows + self.remainder)
+            return self.latency_bound_fmas_per_load
+        rest = replace(whole, mr=self.remainder)
+        time = (self.split_rows / whole.latency_bound_fmas_per_load
+                + self.remainder / rest.latency_bound_fmas_per_load)
+        return (self.split_rows + self.remainder) / time
 
 
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
@@ -138,7 +170,8 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     when no tile divides `n` (then the contraction keeps the generic lowering). `remainder`: a
     tile may leave rows for a second tile (`SPLIT_ACCUMULATORS`)."""
     lanes = target.lanes(element_bits)
-    fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight)
+    by_time = target.vector_registers <= SPLIT_BY_TIME_MAX_REGISTERS
+    fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight, split_by_time=by_time)
                for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
                for mr in range(1, min(m, MAX_MR) + 1)
                if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
@@ -157,7 +190,7 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     if not split:
         return best
     best_split = max(split, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
-    return best_split if best_split.row_weighted_fmas_per_load() > best.fmas_per_load else best
+    return best_split if best_split.row_weighted_fmas_per_load() > best.row_weighted_fmas_per_load() else best
 
 
 def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarget,
