@@ -209,3 +209,16 @@ def test_zoo_models_reach_every_system_with_weights_as_initializers_only():
     ]
     np.testing.assert_array_equal(results[0][0], results[1][0])
     assert [value.name for value in compile_time.onnx_model("squeezenet").graph.input] == ["data_0"]
+
+
+def test_exported_networks_are_judged_by_issue_39s_load_budget():
+    # benchmarks/exported.py needs torch only in its child processes: its verdict does not.
+    exported = _load("exported")
+    loaded = {"network": "n", "params": 1, "load_s": 45.0, "agreement": 1e-6, "weight_bytes": 10 * 2**20}
+    assert exported.verdict(loaded) == "slow (> 30 s)"
+    assert exported.verdict({**loaded, "weight_bytes": 200 * 2**20}) == "ok"  # 60 s above 100 MB
+    assert exported.verdict({**loaded, "load_s": 12.0}) == "ok"
+    assert exported.verdict({"network": "n", "error": "not done in 150 s"}) == "fails"
+    table = exported.format_table([{**loaded, "load_s": 12.0, "ratio": {"1": 2.0}},
+                                   {"network": "m", "error": "not done in 150 s"}])
+    assert "error: not done in 150 s" in table and "geometric mean" in table and "2.00x" in table
