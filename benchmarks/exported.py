@@ -61,6 +61,7 @@ def measure_one(name: str, size: str, threads: list[int], repeat: int, seed: int
     from xfuse.diagnostics import XfuseError, describe
     from xfuse.onnx.errors import OnnxError
     from xfuse.onnx.oracle import relative_error, with_softmax_inputs_as_outputs
+    from xfuse.runtime.calling import BackendError
 
     network = build(name, size, seed)
     start = time.perf_counter()
@@ -81,7 +82,7 @@ def measure_one(name: str, size: str, threads: list[int], repeat: int, seed: int
         for t in threads[1:]:
             runners.append(xfuse_runner(model, feeds, t, network.input_shapes)[0])
             runners.append(onnxruntime_runner(model, feeds, t)[0])
-    except (NotTimed, XfuseError, OnnxError) as exc:
+    except (NotTimed, XfuseError, OnnxError, BackendError, RuntimeError) as exc:  # BackendError: mlir-opt, LLVM
         record["error"] = (describe(exc) if isinstance(exc, XfuseError) else None) or str(exc)
     if len(runners) > 1:
         medians = {f"{system} T={t}": ms for (system, t), ms in interleaved_medians(runners, repeat).items()}
