@@ -382,6 +382,12 @@ def machine() -> dict:
             "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
 
 
+def machine_header(how: str) -> str:
+    """One line for a benchmark's table: the date, the CPU, the load average, and `how` it measured."""
+    info = machine()
+    return f"{info['date']}, {info['cpu']}, {info['cpus']} CPUs, load average {info['load_average'][0]:.1f}; {how}"
+
+
 def run(models: list[str], passes: str, backend: str, iree: bool, heap_trace: bool, seed: int) -> dict:
     rows = [measure(name, passes, backend, iree, heap_trace, seed) for name in models]
     report = {"benchmark": "compile_time", "passes": passes, "backend": backend, "iree_version": iree_version()

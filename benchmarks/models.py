@@ -84,7 +84,7 @@ from benchmarks.compile_time import (  # noqa: E402
     EXTRA_MODELS,
     IREE_TARGET,
     iree_tool,
-    machine,
+    machine_header,
     onnx_model,
     parse_models,
 )
@@ -144,6 +144,8 @@ class Runner:
     call: Callable[[], object]
     profile: Callable[[int], object] | None = None
     """xfuse only: `profile(repeat)`, the per-group profile of the call (`Model.profile`)."""
+    seconds: dict[str, float] | None = None
+    """xfuse only: the seconds of each load stage (`Model.seconds`)."""
 
 
 def onnxruntime_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Runner, list[np.ndarray]]:
@@ -260,11 +262,12 @@ def xfuse_configuration(threads: int, variant: str | None = None) -> tuple[str, 
     return passes, memref_openmp()
 
 
-def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Runner, list[np.ndarray]]:
+def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int,
+                 input_shapes: dict[str, tuple[int, ...]] | None = None) -> tuple[Runner, list[np.ndarray]]:
     import xfuse.onnx
 
     passes, backend = xfuse_configuration(threads)
-    compiled = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    compiled = xfuse.onnx.load(model, input_shapes=input_shapes, passes=passes, pipeline=backend)
     outputs = compiled.run(feeds)
     arguments = [feeds[name] for name in compiled.input_names] + list(compiled.weights.values())
     function = compiled.compiled
@@ -277,7 +280,7 @@ def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int) -> tuple[Run
     def profile(repeat: int):
         return compiled.profile(*(feeds[name] for name in compiled.input_names), repeat=repeat)
 
-    return Runner("xfuse", threads, call, profile), [outputs[name] for name in compiled.output_names]
+    return Runner("xfuse", threads, call, profile, compiled.seconds), [outputs[name] for name in compiled.output_names]
 
 
 # The benchmark -----------------------------------------------------------------------------
@@ -336,6 +339,20 @@ def build_runners(system: str, model, feeds: dict[str, np.ndarray], threads: Seq
     return runners
 
 
+def interleaved_medians(runners: Sequence[Runner], repeat: int) -> dict[tuple[str, int], float]:
+    """The median milliseconds of each (system, threads): one warm-up call each, then `repeat`
+    rounds that call every runner once, in turn."""
+    times: dict[tuple[str, int], list[float]] = {(r.system, r.threads): [] for r in runners}
+    for runner in runners:
+        runner.call()
+    for _ in range(repeat):
+        for runner in runners:
+            start = time.perf_counter()
+            runner.call()
+            times[(runner.system, runner.threads)].append(time.perf_counter() - start)
+    return {key: statistics.median(values) * 1e3 for key, values in times.items()}
+
+
 def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: int, seed: int,
             notes: list[str], profiles: list | None = None, profile_repeat: int = 0) -> tuple[list[dict], list[str]]:
     """The records of one model, its systems and thread counts timed interleaved; and why the
@@ -362,19 +379,11 @@ def measure(name: str, systems: Sequence[str], threads: Sequence[int], repeat: i
     if runners:  # the core's peak, in the same rounds (module docstring)
         peak, peak_flops = peak_call()
         runners.append(Runner(PEAK, 1, peak))
-    times: dict[tuple[str, int], list[float]] = {(r.system, r.threads): [] for r in runners}
-    for runner in runners:  # warm-up
-        runner.call()
-    for _ in range(repeat):
-        for runner in runners:
-            start = time.perf_counter()
-            runner.call()
-            times[(runner.system, runner.threads)].append(time.perf_counter() - start)
+    medians = interleaved_medians(runners, repeat)
     for runner in runners:
         if runner.profile is not None and profile_repeat and profiles is not None:
             profiles.append((name, runner.threads, runner.profile(profile_repeat)))
     flops = contraction_flops(model)
-    medians = {key: statistics.median(values) * 1e3 for key, values in times.items()}
     peak_gflops = peak_flops / medians[(PEAK, 1)] / 1e6 if runners else None
     records = []
     for (system, t), ms in medians.items():
@@ -465,9 +474,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(records, indent=2))
     else:
-        info = machine()
-        print(f"{info['date']}, {info['cpu']}, {info['cpus']} CPUs, load average {info['load_average'][0]:.1f}; "
-              f"median of {args.repeat} interleaved calls; xfuse T>1: {xfuse_configuration(2)[1].name}")
+        print(machine_header(f"median of {args.repeat} interleaved calls; xfuse T>1: {xfuse_configuration(2)[1].name}"))
         print(format_table(records))
         for line in geometric_means(records):
             print(line)

@@ -287,3 +287,16 @@ def test_thread_scaling_by_group_of_a_network():
     assert lines[0].startswith("transformer-tiny: T=1 ") and len(lines) == 5
     bad = _run_script("benchmarks/threads.py", "--models", "nosuch")
     assert bad.returncode == 2 and "unknown model(s) nosuch" in bad.stderr
+
+
+def test_exported_networks_are_judged_by_issue_39s_load_budget():
+    # benchmarks/exported.py needs torch only in its child processes: its verdict does not.
+    exported = _load("exported")
+    loaded = {"network": "n", "params": 1, "load_s": 45.0, "agreement": 1e-6, "weight_bytes": 10 * 2**20}
+    assert exported.verdict(loaded) == "slow (> 30 s)"
+    assert exported.verdict({**loaded, "weight_bytes": 200 * 2**20}) == "ok"  # 60 s above 100 MB
+    assert exported.verdict({**loaded, "load_s": 12.0}) == "ok"
+    assert exported.verdict({"network": "n", "error": "not done in 150 s"}) == "fails"
+    table = exported.format_table([{**loaded, "load_s": 12.0, "ratio": {"1": 2.0}},
+                                   {"network": "m", "error": "not done in 150 s"}])
+    assert "error: not done in 150 s" in table and "geometric mean" in table and "2.00x" in table

@@ -174,3 +174,22 @@ def test_a_graph_named_like_a_c_library_function_gets_another_function_name():
     exported.graph.name = "pow"
     model = load_and_compare(exported, None)
     assert model.compiled.entry == "pow_model"
+
+
+def test_a_final_sigmoid_is_checked_on_its_logits_too():
+    # A detector's probability map saturates at 0 and 1 and hides errors in its logits
+    # (benchmarks/exported.py checks both); a Sigmoid inside the graph adds nothing.
+    from onnx import TensorProto, helper
+
+    from xfuse.onnx.oracle import with_softmax_inputs_as_outputs
+
+    value = helper.make_tensor_value_info
+    graph = helper.make_graph(
+        [helper.make_node("Sigmoid", ["x"], ["gate"]), helper.make_node("Mul", ["x", "gate"], ["logits"]),
+         helper.make_node("Sigmoid", ["logits"], ["probability"])],
+        "head", [value("x", TensorProto.FLOAT, [2, 3])], [value("probability", TensorProto.FLOAT, [2, 3])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    assert [o.name for o in with_softmax_inputs_as_outputs(model).graph.output] == ["probability"]
+    checked = with_softmax_inputs_as_outputs(model, ("Softmax", "Sigmoid"))
+    assert [o.name for o in checked.graph.output] == ["probability", "logits"]
+    onnx.checker.check_model(checked)

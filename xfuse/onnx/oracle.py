@@ -33,15 +33,16 @@ def onnxruntime_outputs(model: onnx.ModelProto, feeds: Mapping[str, np.ndarray])
     return dict(zip(names, session.run(names, dict(feeds)), strict=True))
 
 
-def with_softmax_inputs_as_outputs(model: onnx.ModelProto) -> onnx.ModelProto:
-    """A copy of `model` that also outputs the input (the logits) of every Softmax whose output
-    is a graph output. A classifier's probabilities saturate at 0 and 1 when its logits are a
-    few tens apart, and then hide any error in them; the logits do not."""
+def with_softmax_inputs_as_outputs(model: onnx.ModelProto, squashes: tuple[str, ...] = ("Softmax",)) -> onnx.ModelProto:
+    """A copy of `model` that also outputs the input (the logits) of every Softmax (or other op
+    of `squashes`, e.g. a detector's final Sigmoid) whose output is a graph output. A
+    classifier's probabilities saturate at 0 and 1 when its logits are a few tens apart, and
+    then hide any error in them; the logits do not."""
     result = onnx.ModelProto()
     result.CopyFrom(model)
     outputs = {value.name: value for value in result.graph.output}
     for node in result.graph.node:
-        if node.op_type == "Softmax" and node.output[0] in outputs and node.input[0] not in outputs:
+        if node.op_type in squashes and node.output[0] in outputs and node.input[0] not in outputs:
             logits = onnx.ValueInfoProto()
             logits.CopyFrom(outputs[node.output[0]])
             logits.name = node.input[0]
