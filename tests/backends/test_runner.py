@@ -450,3 +450,17 @@ def test_mlir_translate_reads_the_lowered_module_as_bytecode_with_the_same_resul
     subprocess.run([str(runner.tool_path("mlir-translate")), "--mlir-to-llvmir", str(tmp_path / "lowered.mlir"),
                     "-o", str(from_text)], check=True)
     assert from_bytecode.read_text() == from_text.read_text()
+
+
+def test_a_tool_killed_by_a_signal_is_reported_with_the_signal(tmp_path, monkeypatch):
+    """mlir-opt killed by the out-of-memory killer prints nothing: the error names SIGKILL
+    instead of a bare '(no output)'."""
+    from xfuse.backends import runner
+
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+    work = tmp_path / "work"
+    work.mkdir()
+    with pytest.raises(BackendError, match=r"sh failed \(exit -9, SIGKILL: killed from outside"):
+        runner._run_tool(["sh", "-c", "kill -9 $$"], work, "test")
+    with pytest.raises(BackendError, match=r"sh failed \(exit 3\)"):
+        runner._run_tool(["sh", "-c", "exit 3"], work, "test")

@@ -26,6 +26,7 @@ import hashlib
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -122,6 +123,19 @@ def _quote_diagnostic(stderr: str, max_lines: int = 40) -> str:
     return "\n".join("  | " + line for line in lines) if lines else "  | (no output)"
 
 
+def _exit_status(code: int) -> str:
+    """`exit N`, or for a process a signal ended, the signal too: a tool killed for its memory
+    (SIGKILL from the kernel's out-of-memory killer) prints nothing of its own."""
+    if code >= 0:
+        return f"exit {code}"
+    try:
+        name = signal.Signals(-code).name
+    except ValueError:
+        return f"exit {code}"
+    hint = ": killed from outside, e.g. by the out-of-memory killer" if name == "SIGKILL" else ""
+    return f"exit {code}, {name}{hint}"
+
+
 def _run_tool(command: list[str], work: Path, stage: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run one step in `work`; on failure keep `work` and raise a BackendError that reproduces it."""
     try:
@@ -135,7 +149,7 @@ def _run_tool(command: list[str], work: Path, stage: str, stdin: str | None = No
     reproduce = shlex.join(command).replace(str(work), str(kept))
     files = sorted(p.name for p in kept.iterdir())
     raise BackendError(
-        f"{Path(command[0]).name} failed (exit {process.returncode}):\n"
+        f"{Path(command[0]).name} failed ({_exit_status(process.returncode)}):\n"
         f"{_quote_diagnostic(process.stderr.replace(str(work), str(kept)))}\n"
         f"the failing input is kept in {kept} ({', '.join(files)}); reproduce with:\n"
         f"  cd {kept} && {reproduce}"
