@@ -340,8 +340,28 @@ class FunctionRewriter(ScfRewriter):
             regions=[r.clone() for r in op.regions],
         )
         op.parent_block().insert_op_before(new, op)  # type: ignore[union-attr]
+        self._body_reads_from_buffers(new)
         for k, result in enumerate(op.results):
             self.buffers[result] = operands[len(ins) + k]
+
+    def _body_reads_from_buffers(self, op: Operation) -> None:
+        """A body that reads a tensor defined outside the op (torch-mlir's gathers: a
+        `tensor.extract` at computed indices) reads its buffer instead (`memref.load`)."""
+        for inner in list(op.walk()):
+            if isinstance(inner, tensor.ExtractOp | tensor.DimOp):
+                source = inner.tensor if isinstance(inner, tensor.ExtractOp) else inner.source
+                owner = source.op if isinstance(source, OpResult) else source.block.parent_op()  # type: ignore[union-attr]
+                if not is_tensor(source) or (owner is not None and op.is_ancestor(owner)):
+                    continue  # a tensor of the body's own
+                if isinstance(inner, tensor.ExtractOp):
+                    replacement = memref.LoadOp.get(self.buffer_of(source), inner.indices)
+                    value = replacement.res
+                else:
+                    replacement = memref.DimOp(self.buffer_of(source), inner.index)
+                    value = replacement.result
+                inner.parent_block().insert_op_before(replacement, inner)  # type: ignore[union-attr]
+                inner.result.replace_all_uses_with(value)
+                _erase(inner)
 
     def eliminate_empty(self, op: Operation, split: tuple[list[SSAValue], list[SSAValue]]) -> None:
         """Empty-tensor elimination: an output that is a `tensor.empty` used only here, whose
@@ -558,7 +578,7 @@ class FunctionRewriter(ScfRewriter):
     # -- phase 2 -----------------------------------------------------------------------------
     def cleanup(self) -> None:
         for op in reversed(self.analysis.ops):
-            if op in self.analysis.unknown or _in_scalar_body(op):
+            if op in self.analysis.unknown or _in_scalar_body(op) or _in_linalg_body(op):
                 continue
             if isinstance(op, scf.ForOp) and any(is_tensor(v) for v in op.iter_args):
                 self._rebuild_for(op)
@@ -632,6 +652,17 @@ def _in_scalar_body(op: Operation) -> bool:
     parent = op.parent_op()
     while parent is not None:
         if parent.name in ("tensor.generate", "tensor.pad"):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
+def _in_linalg_body(op: Operation) -> bool:
+    """`op` is in the body of a linalg op: it goes with that op (the memref form has a clone of
+    the body, its reads of outside tensors made loads)."""
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name.startswith("linalg."):
             return True
         parent = parent.parent_op()
     return False
