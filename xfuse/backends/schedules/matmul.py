@@ -49,6 +49,7 @@ from xfuse.backends.schedules.micro_tile import (
     matmul_b_load_weight,
 )
 from xfuse.backends.schedules.packs import PACK_ATTR
+from xfuse.backends.schedules.wide_producers import keep_wide_producers_out
 from xfuse.backends.target import CpuTarget
 
 ROOT_ATTR = "xfuse.microkernel_root"
@@ -311,7 +312,10 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             # through the split's slice) and cost a pass over the result.
             tile = choose_tile_at_any_width(m, n, bits, target, remainder=root is not op or k_block is not None,
                                             b_load_weight=matmul_b_load_weight(target))
-            if tile is None or _fuses_a_wide_reduction(root, m, tile.mr):
+            if tile is None:
+                continue
+            keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
+            if _fuses_a_wide_reduction(root, m, tile.mr):
                 continue
             key = (tile, root is op, k_block, "matmul", False, in_forall(op))
             group = groups.setdefault(key, len(groups))
