@@ -77,13 +77,12 @@ def _stays_fused(producer: Operation, contraction_attr: str, pack_attr: str) -> 
 
 
 def _barrier(op: Operation, index: int) -> None:
-    """Route operand `index` of `op` through a `materialize_in_destination` of it into an empty
-    tensor, put right after the operand's definition."""
+    """Route operand `index` of `op` (an op's result) through a `materialize_in_destination` of
+    it into an empty tensor, put right after the operand's definition."""
     value = op.operands[index]
     empty = tensor.EmptyOp([], value.type)
     barrier = MaterializeInDestinationOp(operands=[value, empty.results[0]], result_types=[value.type])
-    point = InsertPoint.after(value.op) if isinstance(value, OpResult) else InsertPoint.at_start(value.block)
-    Rewriter.insert_op([empty, barrier], point)
+    Rewriter.insert_op([empty, barrier], InsertPoint.after(value.op))  # an OpResult: it has a producer
     operands = list(op.operands)
     operands[index] = barrier.results[0]
     op.operands = operands
