@@ -15,6 +15,8 @@ the module's own contractions and the target (`CpuTarget`), instead of pasting a
    (`choose_micro_tile`, the cost model below) and marks the ops with `xfuse.microkernel_root`
    / `xfuse.microkernel_contraction` = group number (the transform script matches on them).
    Long reductions get a K block (`choose_k_block`: B's panel must stay in its L2 sets).
+   Producers the register tile would recompute whole (of the A and B operands, row reductions)
+   are cut from it by a fusion barrier (`wide_producers.py`), and computed once, outside.
 2. `schedule_bodies(groups)` emits, per group: `transform.structured.fuse` the root with tile
    sizes `[MR, NR]` (column panels outside, row blocks inside: a `K x NR` panel of B is reused by
    every row block), which pulls the matmul, its fill and the bias broadcast into the register
@@ -34,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from math import prod
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, ModuleOp, TensorType
@@ -49,6 +50,7 @@ from xfuse.backends.schedules.micro_tile import (
     matmul_b_load_weight,
 )
 from xfuse.backends.schedules.packs import PACK_ATTR
+from xfuse.backends.schedules.wide_producers import keep_wide_producers_out
 from xfuse.backends.target import CpuTarget
 
 ROOT_ATTR = "xfuse.microkernel_root"
@@ -144,31 +146,6 @@ def _fuses_an_unscheduled_pack(root: Operation) -> bool:
     left to the pack lowering that follows the schedules, it is pad, reshape and transpose."""
     return any(producer.name == "linalg.pack" and PACK_ATTR not in producer.attributes
                for producer in _fused_producers(root))
-
-
-MAX_FUSED_REDUCTION_ELEMENTS = 4096
-"""The largest reduction (elements of its iteration space per register tile) a contraction's
-register tile may pull in. `transform.structured.fuse` takes every tileable producer; a
-reduction that makes the tile's operand rows is then computed whole in every tile and
-vectorized whole. A classifier's global mean over 1280 channels at 7x7 before its 1 x 1280 x
-1000 matmul became one `vector<1x1280x7x7xf32>` in each of 125 tiles: 35 MB of LLVM dialect,
-mlir-opt 344 s, `opt -O3` over 15 minutes. A LayerNorm's row statistics before a transformer's
-matmul (256 elements a row, 4 rows a tile: 1024) stay fused."""
-
-
-def _fuses_a_wide_reduction(root: Operation, rows: int, rows_per_tile: int) -> bool:
-    """Whether the register tiles (`rows_per_tile` of the result's `rows`) of `root` would pull
-    in a producer with reduction loops (not a scheduled contraction) of more than
-    `MAX_FUSED_REDUCTION_ELEMENTS` per tile (its iteration space, split along the rows)."""
-    for producer in _fused_producers(root):
-        iterators = producer.properties.get("iterator_types")
-        reduces = iterators is not None and any(str(it.data) == "reduction" for it in iterators.data)
-        if (reduces or producer.name.startswith("linalg.pooling")) and CONTRACTION_ATTR not in producer.attributes:
-            elements = max((prod(o.type.get_shape()) for o in producer.operands if isinstance(o.type, TensorType)),
-                           default=0)
-            if elements * rows_per_tile > MAX_FUSED_REDUCTION_ELEMENTS * rows:
-                return True
-    return False
 
 
 def _is_plain_mmt4d(op: Operation) -> bool:
@@ -311,8 +288,9 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             # through the split's slice) and cost a pass over the result.
             tile = choose_tile_at_any_width(m, n, bits, target, remainder=root is not op or k_block is not None,
                                             b_load_weight=matmul_b_load_weight(target))
-            if tile is None or _fuses_a_wide_reduction(root, m, tile.mr):
+            if tile is None:
                 continue
+            keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
             key = (tile, root is op, k_block, "matmul", False, in_forall(op))
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))

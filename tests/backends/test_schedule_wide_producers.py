@@ -1,0 +1,168 @@
+"""The matmul schedule keeps wide producers out of its register tiles (issue 39, wide_producers.py).
+
+- Plan: a row reduction and the elementwise op reading it, which compute a matmul's A operand,
+  are cut from the register tile by a `materialize_in_destination`; the bias and a narrow
+  elementwise producer of the residual stay fused.
+- Differential: that module, microkernel vs the reference pipeline, on the same random inputs.
+- Compile-time guard (not timed): a small transformer layer with a 768-wide hidden row reaches
+  LLVM with no vector over 256 elements (the row schedule's longest row), and agrees with
+  onnxruntime at 1e-4; with the rule off (heavy) its rows are `<768 x float>`.
+"""
+
+import re
+
+import numpy as np
+import pytest
+
+import xfuse
+import xfuse.backends.runner as runner
+import xfuse.backends.schedules.matmul as matmul_schedule
+from xfuse.backends.mlir_text import prepare_for_execution
+from xfuse.backends.pipelines import get_pipeline
+from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, plan_microkernels
+from xfuse.backends.schedules.wide_producers import producer_of
+from xfuse.backends.target import CpuTarget
+
+AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
+
+CENTERED_LINEAR = """
+func.func @layer(%x: tensor<24x64xf32>, %w: tensor<64x64xf32>, %b: tensor<64xf32>,
+                 %r: tensor<24x64xf32>) -> tensor<24x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %inv = arith.constant 0.015625 : f32
+  %two = arith.constant 2.0 : f32
+  %e1 = tensor.empty() : tensor<24xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<24xf32>) -> tensor<24xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<24x64xf32>) outs(%f1 : tensor<24xf32>) {
+  ^bb0(%a: f32, %s: f32):
+    %t = arith.addf %a, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<24xf32>
+  %e2 = tensor.empty() : tensor<24x64xf32>
+  %centered = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>,
+                                               affine_map<(d0, d1) -> (d0, d1)>],
+                              iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum : tensor<24x64xf32>, tensor<24xf32>) outs(%e2 : tensor<24x64xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %mean = arith.mulf %s, %inv : f32
+    %t = arith.subf %a, %mean : f32
+    linalg.yield %t : f32
+  } -> tensor<24x64xf32>
+  %e3 = tensor.empty() : tensor<24x64xf32>
+  %doubled = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                             iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<24x64xf32>) outs(%e3 : tensor<24x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.mulf %a, %two : f32
+    linalg.yield %t : f32
+  } -> tensor<24x64xf32>
+  %e4 = tensor.empty() : tensor<24x64xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e4 : tensor<24x64xf32>) -> tensor<24x64xf32>
+  %mm = linalg.matmul {xfuse.tile_sizes = array<i64: 12, 64, 0>}
+      ins(%centered, %w : tensor<24x64xf32>, tensor<64x64xf32>) outs(%acc : tensor<24x64xf32>) -> tensor<24x64xf32>
+  %e5 = tensor.empty() : tensor<24x64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%mm, %b, %doubled : tensor<24x64xf32>, tensor<64xf32>, tensor<24x64xf32>) outs(%e5 : tensor<24x64xf32>) {
+  ^bb0(%a: f32, %bias: f32, %res: f32, %o: f32):
+    %s = arith.addf %a, %bias : f32
+    %t = arith.addf %s, %res : f32
+    linalg.yield %t : f32
+  } -> tensor<24x64xf32>
+  return %y : tensor<24x64xf32>
+}
+"""
+FUSION = "xfuse-tile{loop=forall},xfuse-diffusion"
+
+
+def _fused_module():
+    module = xfuse.parse(CENTERED_LINEAR)
+    xfuse.apply_passes(module, FUSION)
+    return module
+
+
+def test_the_a_operands_producers_stay_outside_and_the_residual_producer_inside():
+    module = prepare_for_execution(_fused_module())
+    (group,) = plan_microkernels(module, AVX2)
+    assert not group.root_is_contraction
+    (matmul,) = [op for op in module.walk() if CONTRACTION_ATTR in op.attributes]
+    barriers = [op for op in module.walk() if op.name == "bufferization.materialize_in_destination"]
+    assert len(barriers) == 1, [op.name for op in module.walk()]
+    assert producer_of(matmul.operands[0]) is barriers[0]
+    centered = producer_of(barriers[0].operands[0])
+    assert centered.name == "linalg.generic" and any(
+        producer_of(v) is not None and producer_of(v).name == "linalg.generic" for v in centered.operands)
+    (root,) = [use.operation for use in matmul.results[0].uses]
+    residual = producer_of(root.operands[2])
+    assert residual.name == "linalg.generic", "the narrow residual producer is not behind a barrier"
+
+
+def _largest_vector(text: str) -> int:
+    """Elements of the widest vector type in MLIR (`vector<6x16xf32>`) or LLVM IR (`<16 x float>`)."""
+    sizes = [int(np.prod([int(d) for d in dims.split("x")]))
+             for dims in re.findall(r"vector<((?:\d+x)*\d+)x[a-z]", text)]
+    sizes += [int(n) for n in re.findall(r"<(\d+) x (?:float|double|i\d+)>", text)]
+    return max(sizes, default=0)
+
+
+@pytest.fixture
+def llvm_modules(monkeypatch, tmp_path):
+    """The LLVM IR text of every module compiled while the fixture is active (cache off)."""
+    monkeypatch.setenv("XFUSE_CACHE_DIR", str(tmp_path / "cache"))
+    modules: list[str] = []
+    lower = runner.lower_to_llvm_ir
+
+    def recording(text, pipeline, work):
+        path = lower(text, pipeline, work)
+        modules.append(path.read_text())
+        return path
+    monkeypatch.setattr(runner, "lower_to_llvm_ir", recording)
+    return modules
+
+
+def test_microkernel_output_agrees_with_the_reference():
+    module = _fused_module()
+    candidate = runner.compile_module(module, "layer", get_pipeline("microkernel"))
+    expected = runner.compile_module(module, "layer", get_pipeline("default"))
+    for seed in (0, 1):
+        inputs = runner.random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*[np.copy(x) for x in inputs]), expected(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+ROW_768 = dict(seq=16, hidden=768, heads=12, ffn=64)
+"""A transformer layer with BERT-base's 768-wide hidden row (the LayerNorm before fc1). Measured
+2026-11-29 on the busy 2-core Zen 3: loads in 7 s; without the rule in 166 s (llc 120 s), its
+LLVM dialect 322,000 lines with 100,592 values of `vector<768xf32>`."""
+
+
+def test_a_768_wide_row_reaches_llvm_in_register_sized_vectors(llvm_modules):
+    onnxruntime = pytest.importorskip("onnxruntime")
+    import xfuse.onnx
+    from xfuse.onnx.transformer import LayerSizes, transformer_layer
+
+    proto = transformer_layer(LayerSizes(**ROW_768), seed=0)
+    model = xfuse.onnx.load(proto)
+    widest = max(_largest_vector(text) for text in llvm_modules)
+    assert widest <= 256, f"a vector of {widest} elements reached LLVM"
+    x = np.random.default_rng(0).standard_normal(model.inputs[0].shape, dtype=np.float32)
+    session = onnxruntime.InferenceSession(proto.SerializeToString(), providers=["CPUExecutionProvider"])
+    (want,) = session.run(None, {"x": x})
+    got = model(x)
+    got = got[0] if isinstance(got, (list, tuple)) else got
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.heavy
+def test_without_the_rule_the_768_wide_row_is_one_vector(llvm_modules, monkeypatch):
+    """The guard above can fail: with the rule off, fc1's register tiles compute the LayerNorm's
+    768-wide rows whole (about 3 minutes of compile, hence heavy)."""
+    import xfuse.onnx
+    from xfuse.onnx.transformer import LayerSizes, transformer_layer
+
+    monkeypatch.setattr(matmul_schedule, "keep_wide_producers_out", lambda *args: 0)
+    xfuse.onnx.load(transformer_layer(LayerSizes(**ROW_768), seed=0))
+    assert max(_largest_vector(text) for text in llvm_modules) >= 768
