@@ -43,7 +43,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run_lines(path: Path) -> list[str]:
-    return re.findall(r"RUN:(.*)", path.read_text(encoding="utf-8", errors="replace"))
+    """The file's RUN lines, a line ending in `\\` joined with the next as lit joins them."""
+    lines = re.findall(r"RUN:(.*)", path.read_text(encoding="utf-8", errors="replace"))
+    joined: list[str] = []
+    for line in lines:
+        if joined and joined[-1].endswith("\\"):
+            joined[-1] = joined[-1][:-1] + line.rstrip()
+        else:
+            joined.append(line.rstrip())
+    return joined
 
 
 def _inputs() -> list[Path]:

@@ -15,7 +15,10 @@ func.func @tensors(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %v: tensor<16xf32>
   %et = tensor.empty() : tensor<16x4xf32>
   %t = linalg.transpose ins(%cp : tensor<4x16xf32>) outs(%et : tensor<16x4xf32>) permutation = [1, 0]
   %er = tensor.empty() : tensor<4xf32>
-  %r = linalg.reduce ins(%cp : tensor<4x16xf32>) outs(%er : tensor<4xf32>) dimensions = [1]
+  // the accumulator starts at 0: reducing into the empty tensor read undefined values (NaN once a
+  // reused buffer held them)
+  %fr = linalg.fill ins(%zero : f32) outs(%er : tensor<4xf32>) -> tensor<4xf32>
+  %r = linalg.reduce ins(%cp : tensor<4x16xf32>) outs(%fr : tensor<4xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
       %y = arith.addf %x, %acc : f32
       %z = math.tanh %y : f32
