@@ -122,24 +122,21 @@ def _retype(value: SSAValue, retyped: set[SSAValue]) -> SSAValue:
     return new
 
 
+def _retype_bool_tensors(values: list[SSAValue], retyped: set[SSAValue]) -> bool:
+    """Retype every tensor of i1 among `values` as bytes; whether there was one."""
+    bools = [value for value in values if is_bool_tensor(value.type)]
+    for value in bools:
+        _retype(value, retyped)
+    return bool(bools)
+
+
 def _retype_region_arguments(op: Operation, retyped: set[SSAValue]) -> bool:
-    changed = False
-    for region in op.regions:
-        for block in region.blocks:
-            for argument in list(block.args):
-                if is_bool_tensor(argument.type):
-                    _retype(argument, retyped)
-                    changed = True
-    return changed
+    return _retype_bool_tensors([arg for region in op.regions for block in region.blocks for arg in block.args],
+                                retyped)
 
 
 def _retype_results(op: Operation, retyped: set[SSAValue]) -> bool:
-    changed = False
-    for result in list(op.results):
-        if is_bool_tensor(result.type):
-            _retype(result, retyped)
-            changed = True
-    return changed
+    return _retype_bool_tensors(list(op.results), retyped)
 
 
 def _convert(op: Operation, retyped: set[SSAValue]) -> bool:
