@@ -27,13 +27,28 @@ never wrong)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.linalg.ops import GenericOp, IteratorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
+from xdsl.passes import ModulePass
 
-__all__ = ["loop_results_in_place"]
+__all__ = ["LoopResultsInPlacePass", "loop_results_in_place"]
+
+
+@dataclass(frozen=True)
+class LoopResultsInPlacePass(ModulePass):
+    """`xfuse-loop-results-in-place`: the rewrite above, on every `scf.for` of the module. The
+    backend runs it before one-shot-bufferize; as a pass it shows what that step changes."""
+
+    name = "xfuse-loop-results-in-place"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        loop_results_in_place(op)
 
 
 def loop_results_in_place(module: ModuleOp) -> int:

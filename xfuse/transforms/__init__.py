@@ -93,6 +93,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BoolsAsBytesPass
 
+    def get_loop_results_in_place():  # scf.for states one-shot-bufferize updates in place
+        from xfuse.backends.loop_results_in_place import LoopResultsInPlacePass
+
+        return LoopResultsInPlacePass
+
     def get_expand_math():
         from xfuse.transforms.math_approx import ExpandMathPass
 
@@ -176,6 +181,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-fuse-consumers": get_fuse_consumers,
         "xfuse-fuse-producers": get_fuse_producers,
         "xfuse-loop-cleanup": get_loop_cleanup,
+        "xfuse-loop-results-in-place": get_loop_results_in_place,
         "xfuse-lower-pack-unpack": get_lower_pack_unpack,
         "xfuse-lower-tm-tensor": get_lower_tm_tensor,
         "xfuse-tile": get_tile,
