@@ -159,3 +159,19 @@ def test_the_declared_interface_keeps_its_batch_axis():
 def test_sequence_lens_is_refused_by_name():
     with pytest.raises(xfuse.onnx.OnnxError, match=r"node 'scan8' \(Scan\): an opset-8 Scan with sequence_lens"):
         xfuse.onnx.load(batched_scan_model("lens"))
+
+
+def test_what_xfuse_refuses_is_refused_in_a_scan_body_too():
+    u8 = TensorProto.UINT8
+    body = helper.make_graph(
+        [helper.make_node("Div", ["quotient_in", "x_t"], ["quotient_out"], name="unsigned_div"),
+         helper.make_node("Identity", ["quotient_out"], ["quotients_t"])],
+        "body", [helper.make_tensor_value_info("quotient_in", u8, [2]), helper.make_tensor_value_info("x_t", u8, [2])],
+        [helper.make_tensor_value_info("quotient_out", u8, [2]), helper.make_tensor_value_info("quotients_t", u8, [2])])
+    graph = helper.make_graph(
+        [helper.make_node("Scan", ["q0", "x"], ["q", "quotients"], name="divisions", num_scan_inputs=1, body=body)],
+        "divisions", [helper.make_tensor_value_info("q0", u8, [2]), helper.make_tensor_value_info("x", u8, [3, 2])],
+        [helper.make_tensor_value_info("q", u8, [2]), helper.make_tensor_value_info("quotients", u8, [3, 2])])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
+    with pytest.raises(xfuse.onnx.OnnxError, match=r"node 'unsigned_div' \(Div\): UINT8 operands"):
+        xfuse.onnx.load(model)

@@ -10,7 +10,7 @@ it has no lowering for), cleanly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -44,7 +44,7 @@ def check_support(model: onnx.ModelProto) -> None:
     problems = _interface_problems(model)
     values = _values(model)
     constants = initializer_arrays(model)
-    for node in model.graph.node:
+    for node in (node for graph in _graphs(model.graph) for node in graph.node):
         if why := _node_problem(node, values, constants):
             problems.append(f"{describe_node(node)}: {why}")
     if problems:
@@ -72,10 +72,20 @@ Values = dict[str, tuple[int, "tuple[int, ...] | None"]]
 """Value name -> its element type and static shape (None when not known)."""
 
 
+def _graphs(graph: onnx.GraphProto) -> Iterator[onnx.GraphProto]:
+    """The graph and its subgraphs (the bodies of Loop, If and Scan: what torch-mlir gets wrong
+    at the top level it gets wrong in a body too)."""
+    yield graph
+    for node in graph.node:
+        for attribute in node.attribute:
+            for subgraph in [attribute.g] if attribute.HasField("g") else attribute.graphs:
+                yield from _graphs(subgraph)
+
+
 def _values(model: onnx.ModelProto) -> Values:
     graph = model.graph
     values: Values = {init.name: (init.data_type, tuple(init.dims)) for init in graph.initializer}
-    for value in [*graph.input, *graph.value_info, *graph.output]:
+    for value in (value for inner in _graphs(graph) for value in [*inner.input, *inner.value_info, *inner.output]):
         if value.type.HasField("tensor_type"):
             tensor = value.type.tensor_type
             dims = tensor.shape.dim if tensor.HasField("shape") else None
