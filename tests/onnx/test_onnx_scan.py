@@ -1,4 +1,4 @@
-"""ONNX `Scan`.
+"""ONNX `Scan`, and LinearAttention (whose ONNX body is a Scan).
 
 Rewritten as a `Loop` (xfuse/onnx/scan_loops.py): scan inputs along several axes and in both
 directions, scan outputs along several axes and in both directions, a body carrying two states
@@ -7,7 +7,10 @@ stays in its row.
 
 At opset 8 with its batch axis (xfuse/onnx/scan_batches.py): a batch of 3 running two states,
 one scan input reversed, agrees with onnxruntime (which runs opset 8 as it is); the model keeps
-the interface it declares; `sequence_lens` is refused by name."""
+the interface it declares; `sequence_lens` is refused by name.
+
+LinearAttention becomes its ONNX body (xfuse/onnx/function_bodies.py); one that ONNX gives no
+body for is refused by name (the conformance cases run in test_onnx_conformance.py)."""
 
 from __future__ import annotations
 
@@ -175,3 +178,22 @@ def test_what_xfuse_refuses_is_refused_in_a_scan_body_too():
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
     with pytest.raises(xfuse.onnx.OnnxError, match=r"node 'unsigned_div' \(Div\): UINT8 operands"):
         xfuse.onnx.load(model)
+
+
+def linear_attention_model(**attributes):
+    node = helper.make_node("LinearAttention", ["q", "k", "v", "", "decay"], ["o", "s"], name="la", **attributes)
+    graph = helper.make_graph([node], "la", [value("q", [1, 3, 12]), value("k", [1, 3, 8]), value("v", [1, 3, 8]),
+                                             value("decay", [1, 3, 8])],
+                              [value("o", [1, 3, 12]), value("s", [1, 2, 4, 4])])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 27)])
+
+
+@pytest.mark.parametrize(("attributes", "message"), [
+    ({"q_num_heads": 3, "kv_num_heads": 2, "update_rule": "gated"}, "ONNX defines no function body for LinearAttention"),
+    ({"q_num_heads": 2, "kv_num_heads": 2, "update_rule": "delta"}, "fails shape inference"),  # delta needs beta
+])
+def test_a_linear_attention_onnx_gives_no_body_for_is_refused_by_name(attributes, message):
+    """LinearAttention is its ONNX body (function_bodies.py), whose Scan becomes a Loop: heads
+    that do not group, or the delta rule without its beta, have no body."""
+    with pytest.raises(xfuse.onnx.OnnxError, match=rf"node 'la' \(LinearAttention\): .*{message}"):
+        xfuse.onnx.load(linear_attention_model(**attributes))
