@@ -10,10 +10,11 @@ length `T` and whose body is the Scan's body with, around it:
   slice's shape is declared (ONNX infers none from a start known at run time only);
 - each scan output gathered in a carried `[T, ...]` tensor (torch-mlir lowers no scan outputs
   of a `Loop`): step `i` writes its row `i` (`T - 1 - i` for a reverse
-  `scan_output_directions`) with a `Where` on `arange(T) == row`, an elementwise select that
-  keeps the other rows as they are (an inf or NaN in one row does not reach another, as it
-  would through a one-hot product); after the loop a `Transpose` moves the axis to
-  `scan_output_axes`;
+  `scan_output_directions`) with a `ScatterND` of that one row (torch-mlir: `tm_tensor.scatter`,
+  loops after `xfuse-lower-tm-tensor`), which leaves the other rows as they are: an inf or NaN
+  in one row does not reach another, as it would through a one-hot product, and a step costs
+  one row, where a `Where` over the whole tensor made the loop quadratic in `T`; after the
+  loop a `Transpose` moves the axis to `scan_output_axes`;
 - the outer graph's small constants that the body reads (shape and axis operands) copied
   into the body as `Constant` nodes: ONNX's shape inference does not see an outer
   initializer's value in a subgraph, and without it torch-mlir types the body's values as
@@ -178,12 +179,11 @@ class _ScanLoop:
         """`gathered` with its row of step `iteration` set to scan output `k`'s `value`."""
         tag = f"write{k}"
         row = self._step_index(iteration, self.output_reversed[k], tag)
-        rows = self._inner_constant(f"{tag}_rows", np.arange(self.length, dtype=np.int64).reshape(
-            (self.length,) + (1,) * (len(shape[1]) - 1)))
-        selected = self._inner("Equal", [rows, row], f"{tag}_selected")
+        index = self._inner("Unsqueeze", [row, self._inner_constant(f"{tag}_axis1", np.array([0], np.int64))],
+                            f"{tag}_nd")
         expanded = self._inner("Unsqueeze", [value, self._inner_constant(f"{tag}_axis", np.array([0], np.int64))],
                                f"{tag}_value")
-        return self._inner("Where", [selected, expanded, gathered], f"{tag}_out")
+        return self._inner("ScatterND", [gathered, index, expanded], f"{tag}_out")
 
     def _copy_constants(self) -> None:
         """Read the outer graph's small initializers the body uses from `Constant` nodes in it."""
