@@ -99,6 +99,7 @@ class _ScanLoop:
         return [bool(d) for d in directions]
 
     def nodes(self) -> list[onnx.NodeProto]:
+        """The outer nodes replacing the Scan: the scan outputs' zeros, the Loop, the Transposes."""
         node, states = self.node, self.states
         iteration, condition = self._name("iteration"), self._name("condition")
         state_inputs = [value.name for value in self.body.input[:states]]
