@@ -197,3 +197,15 @@ def test_a_linear_attention_onnx_gives_no_body_for_is_refused_by_name(attributes
     that do not group, or the delta rule without its beta, have no body."""
     with pytest.raises(xfuse.onnx.OnnxError, match=rf"node 'la' \(LinearAttention\): .*{message}"):
         xfuse.onnx.load(linear_attention_model(**attributes))
+
+
+def test_an_opset_8_scan_inside_a_subgraph_is_refused_by_name():
+    scan = batched_scan_model()
+    branch = helper.make_graph(list(scan.graph.node), "then", [], list(scan.graph.output))
+    condition = helper.make_tensor_value_info("condition", TensorProto.BOOL, [])
+    graph = helper.make_graph([helper.make_node("If", ["condition"], [v.name for v in scan.graph.output],
+                                                name="branch", then_branch=branch, else_branch=branch)],
+                              "nested", [condition, *scan.graph.input], list(scan.graph.output))
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 8)], ir_version=3)
+    with pytest.raises(xfuse.onnx.OnnxError, match=r"node 'scan8' \(Scan\): an opset-8 Scan inside a subgraph"):
+        xfuse.onnx.load(model)

@@ -10,8 +10,8 @@ its batch axis means: per batch element `b`, its inputs' row `b` (`Slice` and `S
 through a copy of the (now opset-9) Scan (its body's values renamed: ONNX's inference wants
 them unique), and the outputs are stacked back along axis 0
 (`Unsqueeze` and `Concat`); the declared shapes are the original model's again. A
-`sequence_lens` input (the converter refuses it) or a batch of unknown size is an `OnnxError`
-naming the node.
+`sequence_lens` input (the converter refuses it), a batch of unknown size or a Scan inside a
+subgraph is an `OnnxError` naming the node.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import onnx.compose
 from onnx import helper, numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node, opset_of, static_types, upgrade_opset
+from xfuse.onnx.graph import describe_node, opset_of, static_types, subgraphs, upgrade_opset
 
 SCAN_WITHOUT_BATCH = 9
 """The opset from which Scan has no batch axis."""
@@ -60,7 +60,11 @@ def upgrade_opset_keeping_scan_batches(model: onnx.ModelProto) -> onnx.ModelProt
 
 def _scan_batches(model: onnx.ModelProto) -> dict[str, int]:
     """First output -> batch size of every default-domain opset-8 Scan of the graph."""
-    scans = [node for node in model.graph.node if node.op_type == "Scan" and node.domain in ("", "ai.onnx")]
+    scans = [node for node in model.graph.node if _is_scan(node)]
+    nested = [node for graph in subgraphs(model.graph) for node in graph.node if _is_scan(node)]
+    if nested:
+        raise OnnxError(f"{describe_node(nested[0])}: an opset-8 Scan inside a subgraph is not supported (the "
+                        "conversion to opset 9 would drop its batch axis)")
     if not scans:
         return {}
     try:
@@ -78,6 +82,10 @@ def _scan_batches(model: onnx.ModelProto) -> dict[str, int]:
                             f"(got {sorted(sizes) or 'none'}): declare the shapes of its inputs")
         batches[node.output[0]] = sizes.pop()
     return batches
+
+
+def _is_scan(node: onnx.NodeProto) -> bool:
+    return node.op_type == "Scan" and node.domain in ("", "ai.onnx")
 
 
 def _per_batch_element(node: onnx.NodeProto, batch: int, graph: onnx.GraphProto) -> list[onnx.NodeProto]:
