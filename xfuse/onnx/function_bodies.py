@@ -37,6 +37,7 @@ from xfuse.onnx.graph import describe_node, first_line, opset_of, value_types, w
 EXPANDED_OPS: dict[str, str] = {
     "Attention": "torch-mlir has no lowering of it",
     "CausalConvWithState": "torch-mlir has no lowering of it",
+    "LinearAttention": "torch-mlir has no lowering of it (its body's Scan becomes a Loop: scan_loops.py)",
     "MeanVarianceNormalization": "torch-mlir has no lowering of it",
     "NegativeLogLikelihoodLoss": "mlir-opt aborts on the i1 stores of torch-mlir's lowering",
     "RMSNormalization": "torch-mlir has no lowering of it",

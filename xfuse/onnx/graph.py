@@ -14,7 +14,7 @@ prepare.py runs these steps, with the folding of shape computations and shape in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 from pathlib import Path
 
@@ -173,6 +173,15 @@ def rewrite_nodes(model: onnx.ModelProto, selects: Callable[[onnx.NodeProto], bo
             count += 1
     set_nodes(result, nodes)
     return result, count
+
+
+def subgraphs(graph: onnx.GraphProto) -> Iterator[onnx.GraphProto]:
+    """The subgraphs of `graph`'s nodes (Loop, If and Scan bodies), at any depth."""
+    for node in graph.node:
+        for attribute in node.attribute:
+            for subgraph in [attribute.g] if attribute.HasField("g") else attribute.graphs:
+                yield subgraph
+                yield from subgraphs(subgraph)
 
 
 def prune_unused_initializers(model: onnx.ModelProto) -> None:

@@ -18,7 +18,7 @@ import onnx
 from onnx import TensorProto
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node, initializer_arrays, runtime_inputs
+from xfuse.onnx.graph import describe_node, initializer_arrays, runtime_inputs, subgraphs
 
 CALL_TYPES = {TensorProto.FLOAT: "float32", TensorProto.DOUBLE: "float64", TensorProto.FLOAT16: "float16",
               TensorProto.INT8: "int8", TensorProto.INT16: "int16", TensorProto.INT32: "int32",
@@ -44,7 +44,8 @@ def check_support(model: onnx.ModelProto) -> None:
     problems = _interface_problems(model)
     values = _values(model)
     constants = initializer_arrays(model)
-    for node in model.graph.node:
+    # bodies too (Loop, If, Scan): what torch-mlir gets wrong at the top level it gets wrong there
+    for node in (node for graph in [model.graph, *subgraphs(model.graph)] for node in graph.node):
         if why := _node_problem(node, values, constants):
             problems.append(f"{describe_node(node)}: {why}")
     if problems:
@@ -75,7 +76,9 @@ Values = dict[str, tuple[int, "tuple[int, ...] | None"]]
 def _values(model: onnx.ModelProto) -> Values:
     graph = model.graph
     values: Values = {init.name: (init.data_type, tuple(init.dims)) for init in graph.initializer}
-    for value in [*graph.input, *graph.value_info, *graph.output]:
+    declared = [value for inner in [graph, *subgraphs(graph)] for value in [*inner.input, *inner.value_info,
+                                                                            *inner.output]]
+    for value in declared:
         if value.type.HasField("tensor_type"):
             tensor = value.type.tensor_type
             dims = tensor.shape.dim if tensor.HasField("shape") else None
