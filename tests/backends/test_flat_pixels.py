@@ -8,7 +8,7 @@
   chain op that reads an operand along a pixel dimension alone is left out (the chain stops
   there).
 - Differential: flattened layers (ReLU, residual, batch 2, fused into xfuse's tiles, input ReLU)
-  through `microkernel` against `default`, for AVX2.
+  through `microkernel` (and one through `microkernel-openmp`) against `default`, for AVX2.
 """
 
 import pytest
@@ -104,3 +104,9 @@ func.func @conv(%x: tensor<1x14x14x16xf32>, %w: tensor<1x1x16x64xf32>, %row: ten
 def test_flattened_layers_agree_with_the_reference(avx2_host, layer):
     assert flatten_pointwise_pixels(prepare_for_execution(layer_module(layer)), avx2_host) == 1
     check_layer(layer, seeds=(0, 1))
+
+
+def test_flattened_layer_agrees_on_the_parallel_pipeline(avx2_host):
+    """Its register tiles as the iterations of one `scf.forall` (`microkernel-openmp`)."""
+    layer = ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True)
+    check_layer(layer, seeds=(0,), pipeline="microkernel-openmp")
