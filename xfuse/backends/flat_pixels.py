@@ -5,9 +5,11 @@ filter: no tap reaches a neighbouring pixel, so its rows of pixels may as well b
 convolution's register tile covers pixels of one output row (`choose_conv_tile(W, OC)`), and a
 narrow row limits it: on AVX2, ResNet-50's 14-wide stage gets 14x8 tiles (half a cache line of
 filter per K step, all 16 registers, so no unrolled K loop), where the 196 pixels of its 14x14
-images take 4x16 (whole lines, unrolled). Measured on Zen 3 (one node through `xfuse.onnx.load`,
-CPU time, fastest of 15, the same layer as a 1 x 196 image): 256 -> 1024 channels 4.37 -> 2.66
-ms, 1024 -> 256 2.35 -> 2.18, 512 -> 256 1.91 -> 1.67 (docs/backend.md, "Zen 3, third session").
+images take 4x16 (whole lines, unrolled). Measured on Zen 3 (ReLU -> 1x1 convolution + bias
+[-> residual add] -> ReLU through `xfuse.onnx.load`, without and with this rewrite in one
+process, CPU time, fastest of 15-25): 14x14, 256 -> 1024 with the residual 3.73-4.70 ->
+3.56-4.26 ms in three runs, 1024 -> 256 2.78 / 4.01 -> 2.57 / 2.51, 256 -> 256 0.70 -> 0.60;
+ResNet-50 a few percent at one thread at most (docs/backend.md, "Zen 3, third session").
 
 `flatten_pointwise_pixels(module, target)` rewrites each such convolution whose flattened width
 gets a dividing tile of a better score (`_score`: FMAs per load with B's rows counted as whole
