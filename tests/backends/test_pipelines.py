@@ -612,7 +612,35 @@ def test_avx2_remainder_tiles_agree_with_the_reference(avx2_host, m, n, k, tiles
     assert [g.k_block is not None for g in groups] == [blocked]
     expected = (6, (tiles[0] if tiles else m) % 6) if tiles or blocked else (4, 0)
     assert [(g.tile.mr, g.tile.remainder) for g in groups] == [expected]
+    assert [g.k_unroll for g in groups] == [4]  # so the comparison covers the unrolled K loops too
     _differential(module, "mlp")
+
+
+@pytest.mark.parametrize(("target", "k", "unroll"), [
+    (AVX2, 512, 4),    # 6x16 (and 4x16 for the last rows): 15 of 16 registers, one free is enough
+    (AVX2, 50, 1),     # K no multiple of 4
+    (AVX512, 512, 1),  # 32 registers: not measured there, the loop stays as it was
+])
+def test_matmul_k_loop_unrolled_on_16_register_targets(target, k, unroll):
+    module = xfuse.parse(mlp_models.mlp_layer_module(64, 64, k, (64, 64, 0)))
+    xfuse.apply_passes(module, FUSION)
+    (group,) = plan_microkernels(prepare_for_execution(module), target)
+    assert group.k_unroll == unroll
+    body = schedule_bodies([group])[0]
+    assert (f"transform.loop.unroll %k{group.group} {{factor = 4}}" in body) == (unroll > 1)
+
+
+def test_avx2_matmul_inner_loop_is_unrolled_without_spills(avx2_host, tmp_path):
+    """AVX2's 6x16 tile leaves one of the 16 registers free; unrolled by 4, LLVM rotates the two
+    B vectors and the broadcast through three registers: 48 FMAs and 24 broadcasts per iteration,
+    nothing on the stack."""
+    module = xfuse.parse(mlp_models.mlp_layer_module(64, 64, 256, (64, 64, 0)))
+    xfuse.apply_passes(module, FUSION)
+    assembly = _assembly(module, tmp_path)
+    kernel = max(_innermost_loops(assembly), key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    assert len(re.findall(r"vfmadd\d+ps\s+.*%ymm", kernel)) == 12 * 4, kernel
+    assert len(re.findall(r"vbroadcastss", kernel)) == 6 * 4, kernel
+    assert not re.search(r"\(%rsp\)|\(%rbp\)", kernel), kernel  # no spills
 
 
 @pytest.mark.parametrize("data_tiled", [False, True])

@@ -175,6 +175,9 @@ class Pipeline:
 
             split_channel_remainders(module, target)
             split_matmul_columns(module, target)
+            from xfuse.backends.flat_pixels import flatten_pointwise_pixels
+
+            flatten_pointwise_pixels(module, target)
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []

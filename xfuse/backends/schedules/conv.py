@@ -66,7 +66,7 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
 from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall
-from xfuse.backends.schedules.micro_tile import MicroTile, choose_tile_at_any_width
+from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -124,29 +124,6 @@ def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
     matmul cost model; narrower vectors when `oc` is no multiple of the full width, down to one
     element; None when none fits (the convolution keeps the generic lowering)."""
     return choose_tile_at_any_width(ow, oc, element_bits, target, remainder, min_bits=element_bits)
-
-
-K_UNROLL = 4
-"""Unroll factor of a register tile's input-channel loop, where `choose_k_unroll` allows it."""
-
-K_UNROLL_MAX_REGISTERS = 16
-"""Register files (AVX2, SSE) where the unrolled K loop was measured. On Zen 3 (one node through
-`xfuse.onnx.load`, CPU time, interleaved): the 3x3, 64 -> 64 layer at 56x56 (4x16 tiles) 6.25 ->
-5.55 ms fastest (7.04 -> 6.26 median), the 3x3, 512 -> 512 one at 7x7 (7x8) 8.42 -> 7.51; the
-loop's add, compare and branch are then paid once per 4 steps (3 of the 17 instructions of the
-4x16 loop). A 14x8 tile (16 registers) spilled 26 times per unrolled loop and ran up to 1.4x
-slower, hence the free registers `choose_k_unroll` asks for. Larger files (AVX-512) keep the
-loop as it was: not measured there."""
-
-
-def choose_k_unroll(tile: MicroTile, channels: int, target: CpuTarget) -> int:
-    """`K_UNROLL` when the tile leaves registers for the next step's filter vectors and broadcast
-    (so that LLVM can load them early without spilling), `channels` (the K loop's trip count) is
-    a multiple of it, and the register file is one it was measured on; else 1."""
-    free = target.vector_registers - tile.registers
-    if target.vector_registers > K_UNROLL_MAX_REGISTERS or free < tile.nr // tile.lanes + 1:
-        return 1
-    return K_UNROLL if channels % K_UNROLL == 0 else 1
 
 
 def schedulable(op: Operation) -> bool:

@@ -43,8 +43,10 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from xfuse.backends.schedules.micro_tile import (
+    MATMUL_K_UNROLL_MIN_FREE,
     MicroTile,
     choose_k_block,
+    choose_k_unroll,
     choose_micro_tile,
     choose_tile_at_any_width,
     matmul_b_load_weight,
@@ -90,6 +92,8 @@ class MicroKernelGroup:
     in_forall: bool = False
     """The contractions are inside an `scf.forall` (tiles xfuse fused): their register tiles stay
     `scf.for` loops in the parallel pipelines too (`in_forall`)."""
+    k_unroll: int = 1
+    """The register tiles' K loop unrolled by this factor (`choose_k_unroll`)."""
 
 
 def in_forall(op: Operation) -> bool:
@@ -258,7 +262,7 @@ def _elementwise_chain_end(start: Operation, block) -> Operation:
 
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
     """Mark each contraction (and its root) with a group number; the groups, one per register tile."""
-    groups: dict[tuple[MicroTile, bool, int | None, str, bool], int] = {}
+    groups: dict[tuple[MicroTile, bool, int | None, str, bool, bool, int], int] = {}
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
@@ -269,7 +273,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 if tile is not None:
                     root = _mmt4d_root_of(op, tile)
                     unit_k = op.operands[0].type.get_shape()[1] == 1
-                    group = groups.setdefault((tile, root is op, None, "mmt4d", unit_k, True), len(groups))
+                    group = groups.setdefault((tile, root is op, None, "mmt4d", unit_k, True, 1), len(groups))
                     marker = IntegerAttr(group, IntegerType(64))
                     op.attributes[CONTRACTION_ATTR] = root.attributes[ROOT_ATTR] = marker
                 continue
@@ -291,7 +295,9 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             if tile is None:
                 continue
             keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
-            key = (tile, root is op, k_block, "matmul", False, in_forall(op))
+            k_steps = k_block or op.operands[0].type.get_shape()[1]  # the register tiles' K loop
+            unroll = choose_k_unroll(tile, k_steps, target, MATMUL_K_UNROLL_MIN_FREE)
+            key = (tile, root is op, k_block, "matmul", False, in_forall(op), unroll)
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker
@@ -418,7 +424,8 @@ def _group_body(group: MicroKernelGroup, parallel: bool = False) -> str:
     lines = [f"    // group {g}: register tile {t.mr}x{t.nr} ({t.accumulators} accumulators of {t.lanes} lanes, "
              f"{t.fmas_per_load:.2f} FMAs per load), K block {group.k_block or 'none'}"
              + (f", split after row {t.split_rows}: the last {t.remainder} rows in {t.remainder}x{t.nr} tiles"
-                if t.remainder else "") + "\n"]
+                if t.remainder else "")
+             + (f", K loop unrolled by {group.k_unroll}" if group.k_unroll > 1 else "") + "\n"]
     if group.k_block:
         # K blocks outside the register loops: the K-block x NR panel of B is reused by every row block.
         lines.append(f"""\
@@ -461,8 +468,11 @@ def schedule_bodies(groups: list[MicroKernelGroup], parallel: bool = False) -> l
     if not groups:
         return []
     data_tiled = any(g.kind == "mmt4d" for g in groups)
+    # Unrolled after hoisting: the accumulators are then values carried by the one K loop.
     hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets %k{g.group} : {_ANY}\n"
-                     for g in groups if not g.unit_k)
+                     for g in groups if not g.unit_k) + "".join(
+        f"    transform.loop.unroll %k{g.group} {{factor = {g.k_unroll}}} : {_ANY}\n"
+        for g in groups if g.k_unroll > 1)
     matmul_like = ("      transform.apply_patterns.vector.reduction_to_contract\n"
                    "      transform.apply_patterns.vector.cast_away_vector_leading_one_dim\n") if data_tiled else ""
     cleanup = "" if data_tiled else ("      transform.apply_patterns.vector.transfer_permutation_patterns\n"

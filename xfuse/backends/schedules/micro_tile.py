@@ -238,3 +238,40 @@ def choose_k_block(k: int, row_stride_bytes: int, target: CpuTarget) -> int | No
     fitting = [d for d in range(MIN_K_BLOCK, k) if k % d == 0
                and _rows_per_l2_set(d, row_stride_bytes, target) <= target.l2_ways]
     return max(fitting) if fitting else None
+
+
+K_UNROLL = 4
+"""Unroll factor of a register tile's innermost K loop, where `choose_k_unroll` allows it."""
+
+K_UNROLL_MAX_REGISTERS = 16
+"""Register files (AVX2, SSE) where the unrolled K loop was measured. On Zen 3 (one node through
+`xfuse.onnx.load`, CPU time, interleaved): the 3x3, 64 -> 64 convolution at 56x56 (4x16 tiles)
+6.25 -> 5.55 ms fastest (7.04 -> 6.26 median), the 3x3, 512 -> 512 one at 7x7 (7x8) 8.42 ->
+7.51; the loop's add, compare and branch are then paid once per 4 steps (3 of the 17
+instructions of the 4x16 loop). Larger files (AVX-512) keep the loop as it was: not measured
+there."""
+
+MATMUL_K_UNROLL_MIN_FREE = 1
+"""Registers a matmul's register tile must leave free for its K loop to be unrolled. AVX2's 6x16
+(15 of 16 registers) unrolled by 4 rotates its two B vectors and the broadcast through three
+registers without a spill (48 FMAs, 24 broadcasts, 8 loads of B per iteration) and ran faster on
+Zen 3 (ONNX MatMul + Add through `xfuse.onnx.load`, CPU time, fastest of 9-11, interleaved, load
+3.5-4): 512 x 512 x 512 5.63 -> 4.60 ms, ConvNeXt's `[1,14,14,1536] x [1536,384]` 4.68 -> 3.94,
+`[1,56,56,384] x [384,96]` 4.84 -> 4.46, 196 x 256 x 256 0.73 -> 0.63; 4x16 tiles at K = 96 and
+384 were level (5.41 -> 5.61, 4.40 -> 4.56: within the noise). The convolutions keep their
+stricter rule (`choose_k_unroll`'s default): AVX2's 13x8 convolution tile (15 registers)
+unrolled was level on a 3x3 and 6% slower on a 1x1 layer at 13x13."""
+
+
+def choose_k_unroll(tile: MicroTile, trip_count: int, target: CpuTarget, min_free: int | None = None) -> int:
+    """`K_UNROLL` when the register file is one it was measured on (`K_UNROLL_MAX_REGISTERS`),
+    `trip_count` (the K loop's) is a multiple of it, and the tile leaves `min_free` registers
+    free; else 1. By default `min_free` is the next step's B vectors and broadcast, so that LLVM
+    can load them early without spilling: the convolutions' rule (AVX2's 14x8, all 16 registers,
+    spilled 26 times per unrolled loop and ran up to 1.4x slower); the matmuls pass
+    `MATMUL_K_UNROLL_MIN_FREE`."""
+    free = target.vector_registers - tile.registers
+    needed = tile.nr // tile.lanes + 1 if min_free is None else min_free
+    if target.vector_registers > K_UNROLL_MAX_REGISTERS or free < needed:
+        return 1
+    return K_UNROLL if trip_count % K_UNROLL == 0 else 1

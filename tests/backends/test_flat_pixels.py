@@ -1,0 +1,112 @@
+"""1x1 convolutions over their flattened pixels (xfuse/backends/flat_pixels.py).
+
+- Which convolutions are flattened: 1x1, stride 1, on a 16-register target, where `N*H*W`
+  pixels get a better dividing tile than one row (14-wide rows: 14x8 -> 4x16); not 56-wide rows
+  (4x16 either way), strided or 3x3 filters, AVX-512.
+- What is rewritten with it: its bias broadcast, its ReLU and residual add (all on
+  `1 x 1 x N*H*W x C`, so the register tiles still fuse them), one reshape back after them; a
+  chain op that reads an operand along a pixel dimension alone is left out (the chain stops
+  there).
+- Differential: flattened layers (ReLU, residual, batch 2, fused into xfuse's tiles, input ReLU)
+  through `microkernel` (and one through `microkernel-openmp`) against `default`, for AVX2.
+"""
+
+import pytest
+from test_pipelines import avx2_host  # noqa: F401 - the fixture of the matmul tests
+
+from xfuse.backends.flat_pixels import flatten_pointwise_pixels
+from xfuse.backends.mlir_text import prepare_for_execution
+from xfuse.backends.target import CpuTarget
+from xfuse.parsing import parse
+from xfuse.testing.random_convs import ConvLayer, check_layer, layer_module
+
+AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
+AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
+
+
+def _shapes(module, name):
+    return [tuple(op.results[0].type.get_shape()) for op in module.walk() if op.name == name]
+
+
+@pytest.mark.parametrize(("layer", "target", "flattened"), [
+    (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX2, True),              # 14x8 -> 4x16 over 196 pixels
+    (ConvLayer(2, 14, 14, 16, 64, (1, 1), relu=True), AVX2, True),   # batch 2: 392 pixels
+    (ConvLayer(1, 56, 56, 16, 64, (1, 1)), AVX2, False),             # 4x16 at 56 pixels a row already
+    (ConvLayer(1, 7, 7, 16, 64, (1, 1)), AVX2, False),               # 49 pixels: 7x8 either way
+    (ConvLayer(1, 28, 28, 16, 64, (1, 1), stride=2), AVX2, False),   # a stride skips pixels
+    (ConvLayer(1, 14, 14, 16, 64, (3, 3), padding=1), AVX2, False),  # taps reach the neighbours
+    (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX512, False),           # not measured: as it was
+])
+def test_which_convolutions_are_flattened(layer, target, flattened):
+    module = prepare_for_execution(layer_module(layer))
+    assert flatten_pointwise_pixels(module, target) == int(flattened)
+    pixels = layer.batch * layer.output_size[0] * layer.output_size[1]
+    expected = (1, 1, pixels, layer.channels_out) if flattened else (layer.batch, *layer.output_size,
+                                                                    layer.channels_out)
+    assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [expected]
+
+
+def test_the_chain_and_the_bias_are_flattened_with_it():
+    """The bias broadcast it accumulates into and the residual add + ReLU after it work on the
+    flattened pixels; one reshape brings the result back to N x H x W x C."""
+    module = prepare_for_execution(layer_module(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True)))
+    ops_before = [op.name for op in module.walk() if op.name.startswith("linalg.") and op.results]
+    assert flatten_pointwise_pixels(module, AVX2) == 1
+    flat = (1, 1, 196, 64)
+    linalg = [op for op in module.walk() if op.name.startswith("linalg.") and op.results]
+    assert [op.name for op in linalg] == ops_before
+    assert all(tuple(op.results[0].type.get_shape()) == flat for op in linalg), \
+        [(op.name, op.results[0].type) for op in linalg]
+    expands = _shapes(module, "tensor.expand_shape")
+    assert expands.count((1, 14, 14, 64)) == 1  # the chain's result, back once
+    module.verify()
+
+
+def test_a_chain_op_reading_along_one_pixel_dimension_is_left_out():
+    """An operand broadcast along the rows (map `(d0, d1, d2, d3) -> (d2, d3)`) has no flattened
+    form: the chain stops before that op, which reads the convolution's result reshaped back."""
+    text = """
+func.func @conv(%x: tensor<1x14x14x16xf32>, %w: tensor<1x1x16x64xf32>, %row: tensor<14x64xf32>) -> tensor<1x14x14x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x14x14x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x14x14x64xf32>) -> tensor<1x14x14x64xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+    ins(%x, %w : tensor<1x14x14x16xf32>, tensor<1x1x16x64xf32>) outs(%init : tensor<1x14x14x64xf32>) -> tensor<1x14x14x64xf32>
+  %out = tensor.empty() : tensor<1x14x14x64xf32>
+  %add = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                          affine_map<(d0, d1, d2, d3) -> (d2, d3)>,
+                                          affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+    ins(%conv, %row : tensor<1x14x14x64xf32>, tensor<14x64xf32>) outs(%out : tensor<1x14x14x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<1x14x14x64xf32>
+  return %add : tensor<1x14x14x64xf32>
+}
+"""
+    module = parse(text)
+    assert flatten_pointwise_pixels(module, AVX2) == 1
+    assert _shapes(module, "linalg.fill") == [(1, 1, 196, 64)]
+    assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [(1, 1, 196, 64)]
+    assert _shapes(module, "linalg.generic") == [(1, 14, 14, 64)]
+    module.verify()
+
+
+@pytest.mark.parametrize("layer", [
+    pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1)), id="bias"),
+    pytest.param(ConvLayer(1, 14, 14, 24, 64, (1, 1), relu=True, residual=True), id="residual-relu"),
+    pytest.param(ConvLayer(2, 14, 14, 16, 32, (1, 1), relu=True), id="batch2-relu"),
+    pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, input_relu=True), id="input-relu"),
+    pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True, fuse_tile=(1, 2, 14, 64)),
+                 id="in-xfuse-tiles"),
+])
+def test_flattened_layers_agree_with_the_reference(avx2_host, layer):
+    assert flatten_pointwise_pixels(prepare_for_execution(layer_module(layer)), avx2_host) == 1
+    check_layer(layer, seeds=(0, 1))
+
+
+def test_flattened_layer_agrees_on_the_parallel_pipeline(avx2_host):
+    """Its register tiles as the iterations of one `scf.forall` (`microkernel-openmp`)."""
+    layer = ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True)
+    check_layer(layer, seeds=(0,), pipeline="microkernel-openmp")

@@ -1,0 +1,212 @@
+"""1x1 convolutions over their flattened pixels, where that gives them a better register tile.
+
+A 1x1, stride-1 `linalg.conv_2d_nhwc_hwcf` is a matrix product of its `N*H*W` pixels by its
+filter: no tap reaches a neighbouring pixel, so its rows of pixels may as well be one row. A
+convolution's register tile covers pixels of one output row (`choose_conv_tile(W, OC)`), and a
+narrow row limits it: on AVX2, ResNet-50's 14-wide stage gets 14x8 tiles (half a cache line of
+filter per K step, all 16 registers, so no unrolled K loop), where the 196 pixels of its 14x14
+images take 4x16 (whole lines, unrolled). Measured on Zen 3 (ReLU -> 1x1 convolution + bias
+[-> residual add] -> ReLU through `xfuse.onnx.load`, without and with this rewrite in one
+process, CPU time, fastest of 15-25): 14x14, 256 -> 1024 with the residual 3.73-4.70 ->
+3.56-4.26 ms in three runs, 1024 -> 256 2.78 / 4.01 -> 2.57 / 2.51, 256 -> 256 0.70 -> 0.60;
+ResNet-50 a few percent at one thread at most (docs/backend.md, "Zen 3, third session").
+
+`flatten_pointwise_pixels(module, target)` rewrites each such convolution whose flattened width
+gets a dividing tile of a better score (`_score`: FMAs per load with B's rows counted as whole
+cache lines, scaled by the share of the FMA units its accumulators keep busy) to work on
+`[1, 1, N*H*W, C]`. It takes along what its register tiles fuse, so that they still do: the
+`linalg.broadcast`, `linalg.fill` or bias generic it accumulates into, and the chain of
+elementwise ops after it (a ReLU, a residual add: every operand read through the identity map or
+per channel), each the single user of the one before. Every other 4-D operand (the input, a
+residual, the destinations) goes through `tensor.collapse_shape [[0, 1, 2], [3]]` and
+`tensor.expand_shape`, and the chain's result back the same way: no copy, also on a channel
+slice of a wider tensor (`xfuse-block-filters`' blocks), whose `H` and `W` stay contiguous to
+each other. Called by the micro-kernel pipelines before the convolutions are planned.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.backends.schedules.conv import choose_conv_tile, schedulable
+from xfuse.backends.schedules.matmul import ELEMENTWISE_NAMED
+from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile
+from xfuse.backends.target import CpuTarget
+
+FLAT_PIXELS_MAX_REGISTERS = 16
+"""Register files (AVX2, SSE) where flattening was measured; AVX-512's 32 registers give the
+14-wide rows 14x32 tiles, and their choices stay as they were."""
+
+_PIXELS = [[0, 1, 2], [3]]
+"""The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
+
+
+def _reassociation() -> ArrayAttr:
+    return ArrayAttr([ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in _PIXELS])
+
+
+def _score(tile: MicroTile | None) -> float:
+    """How `choose_micro_tile` ranks a dividing tile, the latency of too few accumulators included."""
+    if tile is None:
+        return 0.0
+    return tile.fmas_per_line_load * min(1.0, tile.accumulators / MIN_ACCUMULATORS)
+
+
+def _flat_type(type_: TensorType) -> TensorType:
+    n, h, w, c = type_.get_shape()
+    return TensorType(type_.element_type, [1, 1, n * h * w, c])
+
+
+def _pointwise(conv: Operation) -> bool:
+    """A static 1x1, stride-1 NHWC convolution with more than one row of pixels."""
+    if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
+        return False
+    strides = conv.properties.get("strides") or conv.attributes.get("strides")
+    if strides is None or any(s != 1 for s in strides.get_values()):
+        return False
+    kh, kw, _, _ = conv.operands[1].type.get_shape()
+    n, h, _, _ = conv.results[0].type.get_shape()
+    return (kh, kw) == (1, 1) and n * h > 1
+
+
+def _gains(conv: Operation, target: CpuTarget) -> bool:
+    """The flattened pixels get a better-scored dividing tile than one row of them."""
+    result = conv.results[0].type
+    n, h, w, oc = result.get_shape()
+    bits = result.element_type.bitwidth
+    return _score(choose_conv_tile(n * h * w, oc, bits, target, remainder=False)) > \
+        _score(choose_conv_tile(w, oc, bits, target, remainder=False))
+
+
+def _reads_pixelwise(map_: AffineMap) -> bool | None:
+    """True for the identity (a 4-D operand reshaped with the op), False for a map that reads
+    no pixel dimension (a per-channel operand, unchanged); None for any other map."""
+    if map_ == AffineMap.identity(4):
+        return True
+    used = {e.position for r in map_.results for e in r.dfs() if isinstance(e, AffineDimExpr)}
+    return None if used & {1, 2} else False
+
+
+def _pixelwise_maps(op: Operation) -> list[bool] | None:
+    """Per operand of an elementwise linalg op over a 4-D result: whether it is reshaped
+    (`_reads_pixelwise`); None when the op cannot be flattened (another map, a reduction, the
+    result not read through the identity, another op). A named elementwise op (`linalg.add`)
+    reads all its operands through the identity."""
+    if len(op.results) != 1 or not isinstance(op.results[0].type, TensorType) or \
+            op.results[0].type.get_num_dims() != 4:
+        return None
+    if op.name in ELEMENTWISE_NAMED:
+        same = all(operand.type == op.results[0].type for operand in op.operands)
+        return [True] * len(op.operands) if same else None
+    if op.name != "linalg.generic":
+        return None
+    if any(str(it.data) != "parallel" for it in op.properties["iterator_types"].data):
+        return None
+    pixelwise = [_reads_pixelwise(m.data) for m in op.properties["indexing_maps"].data]
+    if None in pixelwise or not pixelwise[-1]:
+        return None
+    return pixelwise
+
+
+def _chain(conv: Operation) -> list[Operation]:
+    """The elementwise generics after `conv` that can be flattened with it, each the single
+    user of the one before, in the same block."""
+    chain: list[Operation] = []
+    value = conv.results[0]
+    while len(uses := list(value.uses)) == 1:
+        user = uses[0].operation
+        if user.parent_block() is not conv.parent_block() or _pixelwise_maps(user) is None or \
+                user.results[0].type != value.type:
+            break
+        chain.append(user)
+        value = user.results[0]
+    return chain
+
+
+def _init_producer(conv: Operation) -> Operation | None:
+    """The single-use `linalg.fill`, `linalg.broadcast` over the pixels (dimensions 1 and 2
+    added) or elementwise generic (a bias broadcast, `_pixelwise_maps`) that `conv` accumulates
+    into: flattened with it, it stays in its register tiles."""
+    init = conv.operands[2]
+    if not (isinstance(init, OpResult) and init.has_one_use() and init.op.parent_block() is conv.parent_block()):
+        return None
+    if init.op.name == "linalg.fill" or _pixelwise_maps(init.op) is not None:
+        return init.op
+    if init.op.name == "linalg.broadcast":
+        dims = init.op.properties.get("dimensions")
+        if dims is not None and {1, 2} <= set(dims.get_values()):
+            return init.op
+    return None
+
+
+def _flattened(value: SSAValue, anchor: Operation) -> SSAValue:
+    """`value` (4-D) as `[1, 1, N*H*W, C]`, reshaped before `anchor`."""
+    type_ = value.type
+    n, h, w, c = type_.get_shape()
+    collapse = tensor.CollapseShapeOp(operands=[value], result_types=[TensorType(type_.element_type, [n * h * w, c])],
+                                      properties={"reassociation": _reassociation()})
+    expand = tensor.ExpandShapeOp(collapse.results[0], [], _reassociation(), [1, 1, n * h * w, c], _flat_type(type_))
+    Rewriter.insert_op([collapse, expand], InsertPoint.before(anchor))
+    return expand.results[0]
+
+
+def _unflattened(value: SSAValue, type_: TensorType, after: Operation) -> SSAValue:
+    """`value` (`[1, 1, N*H*W, C]`) back in `type_` (`[N, H, W, C]`), reshaped after `after`."""
+    n, h, w, c = type_.get_shape()
+    collapse = tensor.CollapseShapeOp(operands=[value], result_types=[TensorType(type_.element_type, [n * h * w, c])],
+                                      properties={"reassociation": _reassociation()})
+    expand = tensor.ExpandShapeOp(collapse.results[0], [], _reassociation(), [n, h, w, c], type_)
+    Rewriter.insert_op([collapse, expand], InsertPoint.after(after))
+    return expand.results[0]
+
+
+def _reshaped_operands(op: Operation, pixelwise: list[bool], done: dict[SSAValue, SSAValue]) -> list[SSAValue]:
+    operands = []
+    for operand, reshape in zip(op.operands, pixelwise, strict=True):
+        if operand in done:
+            operands.append(done[operand])
+        else:
+            operands.append(_flattened(operand, op) if reshape else operand)
+    return operands
+
+
+def _flatten(conv: Operation) -> None:
+    producer = _init_producer(conv)
+    chain = _chain(conv)
+    group = ([producer] if producer is not None else []) + [conv] + chain
+    done: dict[SSAValue, SSAValue] = {}
+    replacements = []
+    for op in group:
+        if op is conv:
+            pixelwise = [True, False, True]  # input, filter (1x1: unchanged), destination
+        elif op.name in ("linalg.fill", "linalg.broadcast"):
+            pixelwise = [False, True]  # the value or vector, the destination
+        else:
+            pixelwise = _pixelwise_maps(op)
+        operands = _reshaped_operands(op, pixelwise, done)
+        new = type(op).create(operands=operands, result_types=[_flat_type(op.results[0].type)],
+                              properties=dict(op.properties), attributes=dict(op.attributes),
+                              regions=[region.clone() for region in op.regions])
+        new.location = op.location
+        Rewriter.insert_op(new, InsertPoint.before(op))
+        done[op.results[0]] = new.results[0]
+        replacements.append((op, new))
+    last, new_last = replacements[-1]
+    last.results[0].replace_all_uses_with(_unflattened(new_last.results[0], last.results[0].type, new_last))
+    for op, _ in reversed(replacements):
+        Rewriter.erase_op(op)
+
+
+def flatten_pointwise_pixels(module: ModuleOp, target: CpuTarget) -> int:
+    """Rewrite each 1x1, stride-1 convolution whose flattened pixels get a better register tile
+    (module docstring) with its init producer and elementwise chain; how many were rewritten."""
+    if target.vector_registers > FLAT_PIXELS_MAX_REGISTERS:
+        return 0
+    convs = [op for op in module.walk() if _pointwise(op) and _gains(op, target)]
+    for conv in convs:
+        _flatten(conv)
+    return len(convs)
