@@ -32,6 +32,7 @@ call). The gaps show what a caller that does other work between calls gets.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -136,8 +137,6 @@ def busy_counter():
 
 def _schedule_threads(policy: int, priority: int) -> None:
     """Every thread of the process (the caller and libomp's workers) to `policy`."""
-    import os
-
     for thread in os.listdir("/proc/self/task"):
         os.sched_setscheduler(int(thread), policy, os.sched_param(priority))
 
@@ -147,8 +146,6 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     builds called in turn, and of the median T=2 call, per parallel region the CPU time each
     thread computed in it (load-independent, unlike wall time), the region's wall time and its
     worker's start latency, and the wall time outside every region (the serial part)."""
-    import os
-
     import xfuse.onnx
     from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
@@ -230,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
+    if (args.busy or args.realtime) and not (args.models and args.busy):
+        parser.error("--busy needs --models, and --realtime needs --busy")
+    if args.realtime and os.geteuid() != 0:
+        parser.error("--realtime needs root (SCHED_FIFO); run without it under the heavy lock")
     if args.models and args.busy:
         print_busy(args.models, args.calls, args.realtime)
         return 0
