@@ -3,6 +3,7 @@ whole networks, group by group.
 
     python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
     python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
+    python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7]
 
 `--models`: each network of benchmarks/models.py as `xfuse.onnx.load` builds it for one thread
 and for two (`threads=2`), profiled (`Model.profile`, `--calls` calls each) on the same seeded
@@ -10,6 +11,11 @@ input; prints both medians and the speedup, then the `--largest` fused groups by
 second thread did not take off them (T=2 time minus half the T=1 time): the groups that do not
 scale. Environment as models.py (`KMP_BLOCKTIME=1`). Run it under the heavy lock on a shared
 machine and read `uptime` before and after: a busy second CPU makes T=2 no faster.
+`--busy`: for each network, the T=1 and T=2 builds called in turn, and of the median T=2 call
+the CPU time each thread computed in the parallel regions (benchmarks/omp_busy.c: what imbalance
+costs, measured without depending on the load), the wall time outside every region (one thread)
+and beyond each region's busiest thread; `--realtime` runs the timed calls at SCHED_FIFO
+priority (root), so that other processes on the machine do not preempt the two threads.
 
 For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
 `microkernel` pipeline (one thread) and `microkernel-openmp` (LLVM's OpenMP runtime, every CPU);
@@ -26,6 +32,7 @@ call). The gaps show what a caller that does other work between calls gets.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -109,6 +116,91 @@ def group_scaling(name: str, calls: int) -> tuple[float, float, list[tuple[float
     return one.total_ms, two.total_ms, groups
 
 
+BUSY_SOURCE = Path(__file__).with_name("omp_busy.c")
+
+
+def busy_counter():
+    """benchmarks/omp_busy.c compiled and loaded RTLD_GLOBAL (before any compiled module: their
+    `__kmpc_fork_call` and `__kmpc_barrier` must bind to it), forwarding to xfuse's libomp."""
+    import ctypes
+
+    from benchmarks.heap import load_c_library
+    from xfuse.runtime.openmp import openmp_runtime
+
+    counter = load_c_library(BUSY_SOURCE, "omp-busy")
+    if not counter.omp_busy_init(str(openmp_runtime()).encode()):
+        raise SystemExit(f"threads.py: error: cannot open the OpenMP entry points of {openmp_runtime()}")
+    counter.omp_busy_cpu.restype = counter.omp_busy_wall.restype = ctypes.POINTER(ctypes.c_int64)
+    counter.omp_busy_regions.restype = ctypes.c_int64
+    return counter
+
+
+def _schedule_threads(policy: int, priority: int) -> None:
+    """Every thread of the process (the caller and libomp's workers) to `policy`."""
+    for thread in os.listdir("/proc/self/task"):
+        os.sched_setscheduler(int(thread), policy, os.sched_param(priority))
+
+
+def busy_split(name: str, calls: int, realtime: bool) -> dict:
+    """Where the second thread's time goes on a network of models.py (`--busy`): the T=1 and T=2
+    builds called in turn, and of the median T=2 call, per parallel region the CPU time each
+    thread computed in it (load-independent, unlike wall time), the region's wall time and its
+    worker's start latency, and the wall time outside every region (the serial part)."""
+    import xfuse.onnx
+    from benchmarks.memory import benchmark_model
+    from benchmarks.models import xfuse_configuration
+
+    counter = busy_counter()
+    model, feeds = benchmark_model(name, 0)
+    built = {}
+    for threads in (1, 2):
+        passes, backend = xfuse_configuration(threads, "default")
+        built[threads] = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    args = [feeds[input_name] for input_name in built[1].input_names]
+    for threads in (1, 2):
+        np.testing.assert_allclose(built[threads](*args)[0], built[1](*args)[0], rtol=1e-4, atol=1e-4)
+    if realtime:  # every thread of ours (libomp's workers exist by now) before other processes'
+        _schedule_threads(os.SCHED_FIFO, 10)
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    regions = []
+    try:
+        for _ in range(calls):
+            for threads in (1, 2):
+                counter.omp_busy_start()
+                start = time.perf_counter()
+                built[threads](*args)
+                walls[threads].append((time.perf_counter() - start) * 1e3)
+                counter.omp_busy_stop()
+                if threads == 2:
+                    n = counter.omp_busy_regions()
+                    regions.append((np.ctypeslib.as_array(counter.omp_busy_cpu(), (n, 2)).copy() / 1e6,
+                                    np.ctypeslib.as_array(counter.omp_busy_wall(), (n, 3)).copy() / 1e6))
+    finally:
+        if realtime:
+            _schedule_threads(os.SCHED_OTHER, 0)
+    median = int(np.argsort(walls[2])[len(walls[2]) // 2])
+    cpu, wall = regions[median]
+    region_wall = wall[:, 2] - wall[:, 0]
+    critical = cpu.max(axis=1)
+    t1, t2 = statistics.median(walls[1]), walls[2][median]
+    return {"model": name, "t1_ms": t1, "t2_ms": t2, "speedup": t1 / t2, "regions": len(cpu),
+            "outside_regions_ms": t2 - region_wall.sum(), "master_busy_ms": cpu[:, 0].sum(),
+            "worker_busy_ms": cpu[:, 1].sum(), "imbalance_ms": (critical - cpu.mean(axis=1)).sum(),
+            "regions_wall_over_busiest_ms": (region_wall - critical).sum(),
+            "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum()}
+
+
+def print_busy(names: list[str], calls: int, realtime: bool) -> None:
+    for name in names:
+        r = busy_split(name, calls, realtime)
+        print(f"{name}: T=1 {r['t1_ms']:.1f} ms, T=2 {r['t2_ms']:.1f} ms, speedup {r['speedup']:.2f}x; T=2: "
+              f"{r['regions']} parallel regions; outside them (one thread) {r['outside_regions_ms']:.1f} ms; "
+              f"busy in them: thread 0 {r['master_busy_ms']:.1f} ms, thread 1 {r['worker_busy_ms']:.1f} ms; "
+              f"lost to imbalance {r['imbalance_ms']:.1f} ms; region wall beyond its busiest thread "
+              f"{r['regions_wall_over_busiest_ms']:.1f} ms (thread 1's start latency {r['worker_start_latency_ms']:.2f} ms)",
+              flush=True)
+
+
 def print_group_scaling(names: list[str], calls: int, largest: int) -> None:
     for name in names:
         one, two, groups = group_scaling(name, calls)
@@ -128,9 +220,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--models", type=_models, default=None,
                         help="comma-separated networks of benchmarks/models.py: scaling by fused group instead")
     parser.add_argument("--largest", type=int, default=10, help="groups printed per network with --models")
+    parser.add_argument("--busy", action="store_true",
+                        help="with --models: per-thread busy time in the parallel regions (benchmarks/omp_busy.c)")
+    parser.add_argument("--realtime", action="store_true",
+                        help="with --busy: time the calls at SCHED_FIFO priority (root), ahead of other processes")
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
+    if (args.busy or args.realtime) and not (args.models and args.busy):
+        parser.error("--busy needs --models, and --realtime needs --busy")
+    if args.realtime and os.geteuid() != 0:
+        parser.error("--realtime needs root (SCHED_FIFO); run without it under the heavy lock")
+    if args.models and args.busy:
+        print_busy(args.models, args.calls, args.realtime)
+        return 0
     if args.models:
         print_group_scaling(args.models, args.calls, args.largest)
         return 0

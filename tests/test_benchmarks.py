@@ -278,6 +278,28 @@ def test_thread_scaling_by_group_orders_what_two_threads_did_not_take_off(monkey
     assert lines[2].split()[:4] == ["2.000", "4.000", "4.000", "1.00x"]
 
 
+def test_busy_counter_times_each_thread_of_each_parallel_region():
+    threads = _load("threads")
+    counter = threads.busy_counter()  # before the module is loaded: its fork calls bind to the counter
+    module = xfuse.parse(mlp_models.mlp_layer_module(256, 256, 256, (64, 64, 0)))
+    xfuse.apply_passes(module, threads.DIFFUSION_PASSES)
+    compiled = compile_module(module, entry="mlp", cache=False, threads=2)
+    args = random_inputs(compiled.signature)
+    expected = compiled(*args)[0]
+    counter.omp_busy_start()
+    got = compiled(*args)[0]
+    counter.omp_busy_stop()
+    np.testing.assert_array_equal(got, expected)
+    regions = counter.omp_busy_regions()
+    assert regions >= 1
+    cpu = np.ctypeslib.as_array(counter.omp_busy_cpu(), (regions, 2))
+    wall = np.ctypeslib.as_array(counter.omp_busy_wall(), (regions, 3))
+    assert (cpu > 0).all()  # both threads computed in every region: 16 tiles of 64 x 64
+    assert ((wall[:, 0] <= wall[:, 1]) & (wall[:, 1] <= wall[:, 2])).all()
+    compiled(*args)
+    assert counter.omp_busy_regions() == regions  # not counting outside start/stop
+
+
 @pytest.mark.heavy
 def test_thread_scaling_by_group_of_a_network():
     pytest.importorskip("torch_mlir")

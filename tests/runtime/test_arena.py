@@ -207,11 +207,23 @@ def test_a_steady_call_is_unaffected_by_onnxruntime_and_mallopt_before_it() -> N
         assert seconds <= 1.5 * time_alone + 2e-4, out.stdout
 
 
-def test_outputs_are_those_without_arena_from_two_threads(chain: CompiledModule,
+@pytest.fixture(scope="module")
+def parallel_chain() -> CompiledModule:
+    """`CHAIN` built for two threads: its register tiles are OpenMP worksharing loops, whose
+    worker threads allocate from malloc while the calling thread's buffers come from its arena."""
+    return compile_module(CHAIN, threads=2)
+
+
+@pytest.mark.parametrize("built", ["chain", "parallel_chain"])
+def test_outputs_are_those_without_arena_from_two_threads(built: str, request: pytest.FixtureRequest,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """200 calls, half of them from two threads at once: every output is the single-threaded
     output without arena, the memory of the process does not grow, and a thread's calls past its
-    first few take a few dozen minor page faults at most while the other thread calls."""
+    first few take a few dozen minor page faults at most while the other thread calls; for the
+    one-thread build and for the `threads=2` one (two callers then run two OpenMP teams at once)."""
+    chain = request.getfixturevalue(built)
+    if built == "parallel_chain":
+        assert chain.pipeline.threads == 2 and "libomp.so" in chain.pipeline.runtime_libraries
     inputs = [random_inputs(chain.signature, seed=seed) for seed in range(4)]
     plain = _without_arenas(chain, monkeypatch)
     expected = [plain(*args)[0] for args in inputs]
