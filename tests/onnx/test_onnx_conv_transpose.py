@@ -130,3 +130,27 @@ def test_overlapping_or_padded_windows_stay_conv_transposes(options):
 
     model = conv_transpose_model([1, 2, 4, 4], [2, 1 if options.get("group") else 2, 2, 2], weight=True, **options)
     assert conv_transposes_as_shuffles(model) == (model, 0)
+
+
+@pytest.mark.parametrize("network_passes", [False, True], ids=["default passes", "network passes"])
+def test_a_detection_head_of_two_shuffled_conv_transposes_agrees(network_passes):
+    """DBNet's head (2x2 stride-2 ConvTranspose, ReLU, another down to one channel, Sigmoid):
+    the shuffles between NHWC convolutions, with the passes of `xfuse.onnx.load` and those of
+    the network benchmarks."""
+    from xfuse.transforms.network.pipeline import NETWORK_BACKEND, NETWORK_PASSES
+
+    rng = np.random.default_rng(7)
+    arrays = {"w1": rng.standard_normal((16, 16, 2, 2)), "b1": rng.standard_normal(16),
+              "w2": rng.standard_normal((16, 1, 2, 2))}
+    nodes = [helper.make_node("ConvTranspose", ["x", "w1", "b1"], ["up"], kernel_shape=[2, 2], strides=[2, 2]),
+             helper.make_node("Relu", ["up"], ["r"]),
+             helper.make_node("ConvTranspose", ["r", "w2"], ["logits"], kernel_shape=[2, 2], strides=[2, 2]),
+             helper.make_node("Sigmoid", ["logits"], ["y"])]
+    graph = helper.make_graph(nodes, "head", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 16, 6, 5])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 24, 20])],
+                              [numpy_helper.from_array((0.3 * a).astype(np.float32), n) for n, a in arrays.items()])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    feeds = {"x": rng.standard_normal((1, 16, 6, 5)).astype(np.float32)}
+    expected = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, feeds)[0]
+    options = dict(passes=NETWORK_PASSES, pipeline=NETWORK_BACKEND) if network_passes else {}
+    np.testing.assert_allclose(xfuse.onnx.load(model, **options).run(feeds)["y"], expected, rtol=1e-4, atol=1e-6)

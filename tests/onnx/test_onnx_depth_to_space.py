@@ -33,7 +33,8 @@ def test_depth_to_space_agrees_with_onnxruntime(shape, block, mode):
     model = depth_to_space_model(shape, block, mode)
     assert decompose_crd_depth_to_space(model)[1] == (mode == "CRD")
     x = np.random.default_rng(block).standard_normal(shape).astype(np.float32)
-    expected = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
+    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    expected = session.run(None, {"x": x})[0]
     np.testing.assert_array_equal(xfuse.onnx.load(model).run({"x": x})["y"], expected)
 
 
