@@ -27,7 +27,9 @@ from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
+from xfuse.onnx.conv_transpose_shuffle import conv_transposes_as_shuffles
 from xfuse.onnx.cumulative_product import decompose_cumulative_products
+from xfuse.onnx.depth_to_space import decompose_crd_depth_to_space
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
@@ -49,7 +51,7 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
-                        resolve_resize_aspect, scans_as_loops)
+                        resolve_resize_aspect, scans_as_loops, decompose_crd_depth_to_space)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -213,12 +215,13 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
     (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
-    rewritten (`conv_transpose.rewrite_conv_transposes`), nearest and linear `GridSample`s decomposed
+    rewritten (`conv_transpose.rewrite_conv_transposes`), those whose kernel is their stride made a 1x1
+    `Conv` and a pixel shuffle (`conv_transpose_shuffle.conv_transposes_as_shuffles`), nearest and linear `GridSample`s decomposed
     (`grid_sample.decompose_grid_samples`), recurrent ops decomposed (a `Loop` over the steps)
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
-    QLinearMatMul, Resize keep_aspect_ratio_policy, Scan as a Loop), lowered to
+    QLinearMatMul, Resize keep_aspect_ratio_policy, Scan as a Loop, DepthToSpace CRD), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
@@ -232,6 +235,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared, _ = rewrite_conv_transposes(preparation.model)
+    prepared, shuffles = conv_transposes_as_shuffles(prepared)
     prepared, _ = decompose_grid_samples(prepared)
     prepared, recurrent = decompose_recurrent(prepared)
     prepared, quantized = decompose_quantized_ops(prepared)
@@ -239,7 +243,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     for decompose in SMALL_DECOMPOSITIONS:
         prepared, count = decompose(prepared)
         rewritten += count
-    if recurrent or quantized or rewritten:
+    if recurrent or quantized or rewritten or shuffles:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
