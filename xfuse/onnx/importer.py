@@ -232,7 +232,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     preparation = prepare_for_import(external, input_shapes, weights)
     prepared, _ = rewrite_conv_transposes(preparation.model)
     prepared, _ = decompose_grid_samples(prepared)
-    prepared, recurrent = decompose_recurrent(prepared)
+    prepared, recurrent = decompose_recurrent(prepared, weights=weights)
     prepared, quantized = decompose_quantized_ops(prepared)
     rewritten = 0
     for decompose in SMALL_DECOMPOSITIONS:
