@@ -61,3 +61,32 @@ def test_the_compiled_recurrence_agrees_with_numpy(function, width, pipeline):
     for t in range(6):
         h = np.tanh(h @ w + x[t]) + h / 2
     np.testing.assert_allclose(got, h, rtol=1e-5, atol=1e-5)
+
+
+def test_the_state_is_read_through_the_destination():
+    """The op writing the next state reads the state's element through its output argument, not
+    as an input of its own: tiled (the elementwise schedule vectorizes a loop body's chains), an
+    input read whole while its slices are written made one-shot-bufferize copy the state again."""
+    module = parse(INPUT.read_text())
+    loop_results_in_place(module)
+    for loop in (op for op in module.walk() if op.name == "scf.for"):
+        (state,) = loop.body.block.args[1:]
+        writer = loop.body.block.last_op.operands[0].op  # the matmul reads the state too
+        assert writer.name == "linalg.generic" and list(writer.outputs) == [state] and state not in writer.inputs
+        assert len(writer.indexing_maps.data) == 3 and len(writer.body.block.args) == 3
+        output = writer.body.block.args[-1]
+        assert [use.operation.name for use in output.uses] == ["arith.mulf"]  # h / 2 reads the state
+
+
+def test_a_loop_body_chain_is_vectorized():
+    """The elementwise schedule takes the chain that makes a loop's next state (a recurrence's
+    gates), which the matmul's register tiles leave out: it ran as scalar loops."""
+    from xfuse.backends.schedules.elementwise import ELEMENTWISE_ATTR, plan_elementwise
+    from xfuse.backends.target import CpuTarget
+
+    module = parse(INPUT.read_text())
+    loop_results_in_place(module)
+    tiles = plan_elementwise(module, CpuTarget("x86-64-v3", 256, 16, True))  # AVX2: 8 lanes
+    marked = [op for op in module.walk() if ELEMENTWISE_ATTR in op.attributes]
+    assert [op.parent_op().name for op in marked] == ["scf.for"]  # @recurrence_wide's; 8 wide is one vector
+    assert tiles == [(1, 32)]
