@@ -8,6 +8,7 @@
   it without the rewrite; 64 wide, where the schedule register-tiles its matmul) agrees with numpy.
 """
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -90,3 +91,31 @@ def test_a_loop_body_chain_is_vectorized():
     marked = [op for op in module.walk() if ELEMENTWISE_ATTR in op.attributes]
     assert [op.parent_op().name for op in marked] == ["scf.for"]  # @recurrence_wide's; 8 wide is one vector
     assert tiles == [(1, 32)]
+
+
+BUFFERIZED = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},cse,canonicalize"
+
+
+def test_the_bufferized_loop_updates_its_state_in_place_in_vectors(tmp_path):
+    """@recurrence_wide as mlir-opt has it right after bufferization (the backend's own pipeline,
+    cut there): the step's loop body copies no state and allocates no state buffer (the state is
+    updated in place), and its chain after the matmul is written in vectors."""
+    import subprocess
+
+    from xfuse.backends.runner import lower_to_llvm_dialect_command
+
+    compiled = compile_module(INPUT.read_text(), "recurrence_wide", "microkernel")
+    command = lower_to_llvm_dialect_command(compiled.mlir_text, compiled.pipeline, tmp_path)
+    spec = next(arg for arg in command if arg.startswith("--pass-pipeline="))
+    cut = spec[:spec.index(BUFFERIZED) + len(BUFFERIZED)] + ")"
+    command = [cut if arg == spec else arg for arg in command]
+    subprocess.run(command, check=True, capture_output=True, text=True)
+    text = (tmp_path / "lowered.mlir").read_text()
+    function = text[text.index("func.func @recurrence_wide"):]
+    state = re.search(r"(%alloc\w*) = memref.alloc\(\) .*: memref<1x64xf32>\n\s*memref.copy %arg1, \1", function)
+    assert state, "the initial state is copied once, before the loop"
+    body = function[function.index("scf.for %arg3 = %c0 to %c6"):function.index("return")]
+    assert "memref.copy" not in body and "linalg.generic" not in body
+    assert body.count("memref.alloc()") == 1  # the matmul's product, not a state
+    assert re.search(rf"memref.subview {state[1]}\[0, %arg4\] \[1, 32\]", body)  # the chain writes the state's tiles
+    assert re.search(r"vector.transfer_write %\w+, %subview\[%c0, %c0\] .*: vector<32xf32>", body)
