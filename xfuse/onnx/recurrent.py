@@ -16,7 +16,12 @@ Unrolled, the backend's compile time grows faster than the sequence (a 256-unit 
 for 10 steps, 161 s for 20); a sequence longer than `UNROLLED_STEPS` is a `Loop` (torch-mlir:
 an `scf.for`) whose body is one step and whose carried values are the state, the cell and the
 outputs so far, so its compile time does not depend on the length. Unrolled, a zero initial
-state (none given) is not materialized: the first step skips the recurrent matmul."""
+state (none given) is not materialized: the first step skips the recurrent matmul.
+
+A direction's slice of a weight known at load (`W`, `R`, `B`, peepholes; transposed where the
+matmul wants it, the two biases summed) is computed once at load (`_Builder.row`, `split`,
+`add`): with the externalized weights (`decompose_recurrent(weights=)`) it is a weight of its
+own, as onnxruntime prepacks, instead of a `Gather` and a `Transpose` on every call."""
 
 from __future__ import annotations
 
