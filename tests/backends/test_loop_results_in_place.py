@@ -8,6 +8,7 @@
   it without the rewrite; 64 wide, where the schedule register-tiles its matmul) agrees with numpy.
 """
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -61,3 +62,60 @@ def test_the_compiled_recurrence_agrees_with_numpy(function, width, pipeline):
     for t in range(6):
         h = np.tanh(h @ w + x[t]) + h / 2
     np.testing.assert_allclose(got, h, rtol=1e-5, atol=1e-5)
+
+
+def test_the_state_is_read_through_the_destination():
+    """The op writing the next state reads the state's element through its output argument, not
+    as an input of its own: tiled (the elementwise schedule vectorizes a loop body's chains), an
+    input read whole while its slices are written made one-shot-bufferize copy the state again."""
+    module = parse(INPUT.read_text())
+    loop_results_in_place(module)
+    for loop in (op for op in module.walk() if op.name == "scf.for"):
+        (state,) = loop.body.block.args[1:]
+        writer = loop.body.block.last_op.operands[0].op  # the matmul reads the state too
+        assert writer.name == "linalg.generic" and list(writer.outputs) == [state] and state not in writer.inputs
+        assert len(writer.indexing_maps.data) == 3 and len(writer.body.block.args) == 3
+        output = writer.body.block.args[-1]
+        assert [use.operation.name for use in output.uses] == ["arith.mulf"]  # h / 2 reads the state
+
+
+def test_a_loop_body_chain_is_vectorized():
+    """The elementwise schedule takes the chain that makes a loop's next state (a recurrence's
+    gates), which the matmul's register tiles leave out: it ran as scalar loops."""
+    from xfuse.backends.schedules.elementwise import ELEMENTWISE_ATTR, plan_elementwise
+    from xfuse.backends.target import CpuTarget
+
+    module = parse(INPUT.read_text())
+    loop_results_in_place(module)
+    tiles = plan_elementwise(module, CpuTarget("x86-64-v3", 256, 16, True))  # AVX2: 8 lanes
+    marked = [op for op in module.walk() if ELEMENTWISE_ATTR in op.attributes]
+    assert [op.parent_op().name for op in marked] == ["scf.for"]  # @recurrence_wide's; 8 wide is one vector
+    assert tiles == [(1, 32)]
+
+
+BUFFERIZED = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},cse,canonicalize"
+
+
+def test_the_bufferized_loop_updates_its_state_in_place_in_vectors(tmp_path):
+    """@recurrence_wide as mlir-opt has it right after bufferization (the backend's own pipeline,
+    cut there): the step's loop body copies no state and allocates no state buffer (the state is
+    updated in place), and its chain after the matmul is written in vectors."""
+    import subprocess
+
+    from xfuse.backends.runner import lower_to_llvm_dialect_command
+
+    compiled = compile_module(INPUT.read_text(), "recurrence_wide", "microkernel")
+    command = lower_to_llvm_dialect_command(compiled.mlir_text, compiled.pipeline, tmp_path)
+    spec = next(arg for arg in command if arg.startswith("--pass-pipeline="))
+    cut = spec[:spec.index(BUFFERIZED) + len(BUFFERIZED)] + ")"
+    command = [cut if arg == spec else arg for arg in command]
+    subprocess.run(command, check=True, capture_output=True, text=True)
+    text = (tmp_path / "lowered.mlir").read_text()
+    function = text[text.index("func.func @recurrence_wide"):]
+    state = re.search(r"(%alloc\w*) = memref.alloc\(\) .*: memref<1x64xf32>\n\s*memref.copy %arg1, \1", function)
+    assert state, "the initial state is copied once, before the loop"
+    body = function[function.index("scf.for %arg3 = %c0 to %c6"):function.index("return")]
+    assert "memref.copy" not in body and "linalg.generic" not in body
+    assert body.count("memref.alloc()") == 1  # the matmul's product, not a state
+    assert re.search(rf"memref.subview {state[1]}\[0, %arg4\] \[1, 32\]", body)  # the chain writes the state's tiles
+    assert re.search(r"vector.transfer_write %\w+, %subview\[%c0, %c0\] .*: vector<32xf32>", body)

@@ -163,3 +163,27 @@ def test_other_nodes_are_kept():
     kept = [node.op_type for node in decomposed.graph.node if not node.name.startswith("bilstm_recurrent")]
     assert kept == ["Conv", "Relu", "MaxPool", "Transpose", "Reshape", "Transpose", "Reshape", "MatMul", "Add"]
     assert decompose_recurrent(_inferred(voice_activity_model()).__class__())[1] == 0
+
+
+@pytest.mark.parametrize("op, options", [("LSTM", dict(direction="bidirectional", peepholes=True)),
+                                         ("GRU", dict(linear_before_reset=1, direction="bidirectional"))],
+                         ids=["lstm", "gru"])
+def test_externalized_weights_are_split_by_direction_at_load(op, options):
+    """With the externalized weights, each direction's transposed W and R and its summed bias are
+    weights computed at load (nothing is gathered or transposed per call); W, R and B, read by
+    no node any more, are dropped from the weights and the graph's inputs."""
+    from xfuse.onnx.weights import externalize
+
+    model = _inferred(recurrent_node_model(op, hidden=8, inputs=6, **options))
+    external, weights = externalize(model)
+    assert {"W", "R", "B"} <= set(weights.names)
+    decomposed, count = decompose_recurrent(external, 0, weights=weights)
+    assert count == 1 and not {"W", "R", "B"} & set(weights.names)
+    assert [v.name for v in decomposed.graph.input] == ["X", *weights.names]
+    ops = {node.op_type for node in decomposed.graph.node}
+    assert not ops & {"Gather", "Transpose"}, ops
+    feeds = {"X": np.random.default_rng(1).standard_normal((5, 2, 6)).astype(np.float32)}
+    expected = onnxruntime_outputs(model, feeds)
+    got = onnxruntime_outputs(decomposed, {**feeds, **weights})
+    for name in expected:
+        assert relative_error(got[name], expected[name]) <= 1e-5, name

@@ -31,11 +31,12 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ArrayAttr, ModuleOp
 from xdsl.dialects.linalg.ops import GenericOp, IteratorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 
 __all__ = ["LoopResultsInPlacePass", "loop_results_in_place"]
 
@@ -64,8 +65,35 @@ def loop_results_in_place(module: ModuleOp) -> int:
             producer = _writer_of_whole(yielded, body)
             if producer is not None and yielded.type == argument.type and _not_read_after(argument, producer, body):
                 producer.operands[len(producer.operands) - 1] = argument
+                _read_through_destination(producer, argument)
                 rewritten += 1
     return rewritten
+
+
+def _read_through_destination(op: GenericOp, argument: BlockArgument) -> None:
+    """`op` (writing into `argument`) reads `argument`'s element through its output block
+    argument instead of through an input of its own. The values are the same; but once `op` is
+    tiled (the elementwise schedule vectorizes the chains of a loop body,
+    schedules/elementwise.py), an input `argument` is read whole while the tile loop writes its
+    slices, and one-shot-bufferize copies the state again ("Yield operand #1 is not equivalent":
+    an LSTM's cell `c' = f * c + i * g`)."""
+    inputs = list(op.inputs)
+    dropped = [index for index, value in enumerate(inputs) if value == argument]
+    if not dropped:
+        return
+    block = op.body.block
+    output = block.args[len(inputs)]
+    for index in reversed(dropped):
+        block.args[index].replace_all_uses_with(output)
+        block.erase_arg(block.args[index])
+    maps = op.indexing_maps.data
+    kept = [index for index in range(len(inputs)) if index not in dropped]
+    new = GenericOp([inputs[i] for i in kept], [argument], op.detach_region(op.body),
+                    ArrayAttr([maps[i] for i in kept] + [maps[-1]]), op.iterator_types,
+                    [result.type for result in op.res], op.doc, op.library_call)
+    new.attributes.update(op.attributes)
+    new.location = op.location
+    Rewriter.replace_op(op, new)
 
 
 def _writer_of_whole(value: SSAValue, block: Block) -> GenericOp | None:

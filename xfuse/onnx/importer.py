@@ -237,7 +237,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, _ = rewrite_conv_transposes(preparation.model)
     prepared, shuffles = conv_transposes_as_shuffles(prepared)
     prepared, _ = decompose_grid_samples(prepared)
-    prepared, recurrent = decompose_recurrent(prepared)
+    prepared, recurrent = decompose_recurrent(prepared, weights=weights)
     prepared, quantized = decompose_quantized_ops(prepared)
     rewritten = 0
     for decompose in SMALL_DECOMPOSITIONS:

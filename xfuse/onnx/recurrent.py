@@ -16,7 +16,12 @@ Unrolled, the backend's compile time grows faster than the sequence (a 256-unit 
 for 10 steps, 161 s for 20); a sequence longer than `UNROLLED_STEPS` is a `Loop` (torch-mlir:
 an `scf.for`) whose body is one step and whose carried values are the state, the cell and the
 outputs so far, so its compile time does not depend on the length. Unrolled, a zero initial
-state (none given) is not materialized: the first step skips the recurrent matmul."""
+state (none given) is not materialized: the first step skips the recurrent matmul.
+
+A direction's slice of a weight known at load (`W`, `R`, `B`, peepholes; transposed where the
+matmul wants it, the two biases summed) is computed once at load (`_Builder.row`, `split`,
+`add`): with the externalized weights (`decompose_recurrent(weights=)`) it is a weight of its
+own, as onnxruntime prepacks, instead of a `Gather` and a `Transpose` on every call."""
 
 from __future__ import annotations
 
@@ -29,7 +34,8 @@ import onnx
 from onnx import helper, numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import describe_node
+from xfuse.onnx.graph import describe_node, make_value_info, prune_unused_initializers
+from xfuse.onnx.weights import Weights, is_external
 
 RECURRENT_OPS = {"LSTM": 4, "GRU": 3, "RNN": 1}
 """The ops decomposed, and their number of gates (the blocks of `hidden_size` rows of W and R)."""
@@ -46,27 +52,63 @@ loaded 6-7x faster and ran faster already at 4 and 8 steps (docs/onnx.md, "Recur
 single step needs no loop. `$XFUSE_UNROLLED_STEPS` overrides it (0: always a loop)."""
 
 
-def decompose_recurrent(model: onnx.ModelProto, unrolled_steps: int | None = None) -> tuple[onnx.ModelProto, int]:
+def decompose_recurrent(model: onnx.ModelProto, unrolled_steps: int | None = None,
+                        weights: Weights | None = None) -> tuple[onnx.ModelProto, int]:
     """The model with every default-domain `LSTM`, `GRU` and `RNN` decomposed (a copy when there
     is one), and how many there were. The model's values must have static shapes (inferred);
-    what cannot be decomposed correctly is an `OnnxError` naming the node."""
+    what cannot be decomposed correctly is an `OnnxError` naming the node.
+
+    With `weights` (the externalized initializers, weights.py), the per-direction matrices of a
+    weight are computed at load and become weights of their own (graph inputs, appended to
+    `weights`); the original weights no node reads any more are dropped from both."""
     if not any(_is_recurrent(node) for node in model.graph.node):
         return model, 0
     result = onnx.ModelProto()
     result.CopyFrom(model)
     shapes = _static_shapes(result)
     nodes, count = [], 0
+    added: dict[str, np.ndarray] = {}
     for node in result.graph.node:
         if not _is_recurrent(node):
             nodes.append(node)
             continue
-        builder = _Builder(result.graph, f"{node.name or node.output[0]}_recurrent{count}")
+        builder = _Builder(result.graph, f"{node.name or node.output[0]}_recurrent{count}", weights, added)
         _decompose(node, shapes, builder, _unrolled_steps() if unrolled_steps is None else unrolled_steps)
         nodes.extend(builder.nodes)
         count += 1
     del result.graph.node[:]
     result.graph.node.extend(nodes)
+    if weights is not None:
+        read = _names_read(result.graph)
+        unread = [name for name in weights.names if name not in read]
+        weights.replace({name: array for name, array in added.items() if name in read}, unread)
+        _order_inputs(result.graph, weights, {*unread, *(name for name in added if name not in read)})
+    prune_unused_initializers(result)
     return result, count
+
+
+def _order_inputs(graph: onnx.GraphProto, weights: Weights, dropped: set[str]) -> None:
+    """The graph's inputs as weights.py orders them: the model's own, the weights in the order of
+    `weights` (the arguments the `Model` passes after the inputs), then the initializers an IR
+    version 3 model declares as inputs; inputs of dropped weights removed."""
+    inputs = {value.name: value for value in graph.input}
+    initialized = {init.name for init in graph.initializer}
+    own = [v for name, v in inputs.items() if name not in initialized and name not in weights and name not in dropped]
+    ordered = [*own, *(inputs[name] for name in weights.names),
+               *(v for name, v in inputs.items() if name in initialized)]
+    del graph.input[:]
+    graph.input.extend(ordered)
+
+
+def _names_read(graph: onnx.GraphProto) -> set[str]:
+    """The values the nodes of `graph` and of its subgraphs (a `Loop`'s body) read, and its outputs."""
+    names = {output.name for output in graph.output}
+    for node in graph.node:
+        names.update(node.input)
+        for attribute in node.attribute:
+            if attribute.g.node:
+                names |= _names_read(attribute.g)
+    return names
 
 
 def _unrolled_steps() -> int:
@@ -101,12 +143,15 @@ def _static_shapes(model: onnx.ModelProto) -> Shapes:
 class _Builder:
     """Nodes and constants of one decomposition, under names that start with `prefix`."""
 
-    def __init__(self, graph: onnx.GraphProto, prefix: str):
+    def __init__(self, graph: onnx.GraphProto, prefix: str, weights: Weights | None = None,
+                 added: dict[str, np.ndarray] | None = None):
         self.graph, self.prefix = graph, prefix
+        self.weights, self.added = weights, added if added is not None else {}
         self.nodes: list[onnx.NodeProto] = []
         self._graph_nodes = self.nodes
         self._count = 0
         self._constants: dict[tuple, str] = {}
+        self._arrays: dict[str, np.ndarray] = {}  # the values known at load: initializers, constants
         self.dtype: np.dtype = np.dtype(np.float32)
 
     @contextmanager
@@ -133,24 +178,74 @@ class _Builder:
         self.nodes.append(helper.make_node(op_type, inputs, outputs, name=self._name(op_type), **attributes))
         return outputs
 
-    def constant(self, value, dtype=None) -> str:
+    def constant(self, value, dtype=None, derived: bool = False) -> str:
+        """A constant; `derived` (computed at load from a weight) and large, a weight of its own
+        when the builder has `weights`."""
         array = np.asarray(value, dtype=dtype or self.dtype)
         key = (array.dtype.str, array.shape, array.tobytes())
         if key not in self._constants:
             name = self._name("const")
-            if self.nodes is self._graph_nodes:
+            if derived and self.nodes is self._graph_nodes and self.weights is not None and is_external(array):
+                self.graph.input.append(make_value_info(name, array))  # a weight: an argument
+                self.added[name] = array
+            elif self.nodes is self._graph_nodes:
                 self.graph.initializer.append(numpy_helper.from_array(array, name))
             else:
                 self.op("Constant", [], name, value=numpy_helper.from_array(array, name))
             self._constants[key] = name
+            self._arrays[name] = array
         return self._constants[key]
+
+    def value(self, name: str) -> np.ndarray | None:
+        """The value of `name` when known at load (an initializer of the graph, or a constant of
+        this builder), else None."""
+        if name not in self._arrays:
+            if self.weights is not None and name in self.weights:
+                self._arrays[name] = self.weights[name]
+            elif (found := next((i for i in self.graph.initializer if i.name == name), None)) is not None:
+                self._arrays[name] = numpy_helper.to_array(found)
+            else:
+                return None
+        return self._arrays[name]
+
+    def row(self, value: str, d: int, transpose: bool = False) -> str:
+        """`value[d]` (direction d of a weight, bias or initial state), transposed if asked. From a
+        value known at load, a new initializer: nothing is sliced or transposed per call, as
+        onnxruntime prepacks its weights (the CRNN's LSTM spent more time gathering and
+        transposing W and R each call than in its 16 steps). Otherwise a `Slice` and `Squeeze`
+        (a `Gather` at a constant index lowers to a scalar loop of `tensor.extract`)."""
+        known = self.value(value)
+        if known is not None:
+            return self.constant(np.ascontiguousarray(known[d].T if transpose else known[d]), derived=True)
+        row = self.op("Squeeze", [self.op("Slice", [value, self.index([d]), self.index([d + 1]), self.index([0])]),
+                                  self.index([0])])
+        return self.op("Transpose", [row], perm=[1, 0]) if transpose else row
+
+    def split(self, value: str, sizes: list[int], hint: str, axis: int = 0) -> list[str]:
+        """`value` split along `axis` into parts of `sizes`; computed at load when known."""
+        known = self.value(value)
+        if known is not None:
+            return [self.constant(part, derived=True) for part in np.split(known, np.cumsum(sizes)[:-1], axis=axis)]
+        return self.ops("Split", [value, self.index(sizes)], [self._name(hint) for _ in sizes], axis=axis)
 
     def index(self, value: int) -> str:
         return self.constant(value, np.int64)
 
     def add(self, a: str | None, b: str | None) -> str | None:
         """a + b, where None is zero."""
-        return b if a is None else a if b is None else self.op("Add", [a, b])
+        if a is None or b is None:
+            return b if a is None else a
+        known_a, known_b = self.value(a), self.value(b)
+        if known_a is not None and known_b is not None:
+            return self.constant(known_a + known_b, derived=True)
+        return self.op("Add", [a, b])
+
+    def concat(self, values: list[str]) -> str:
+        """`values` joined along axis 0; computed at load when all are known."""
+        known = [self.value(v) for v in values]
+        if all(k is not None for k in known):
+            return self.constant(np.concatenate(known), derived=True)
+        return self.op("Concat", values, axis=0)
 
     def mul(self, a: str | None, b: str | None) -> str | None:
         """a * b, where None is zero."""
@@ -285,31 +380,25 @@ class _Direction:
         self.f, *rest = spec.activations[d]
         self.g = rest[0] if rest else None
         self.h = rest[1] if len(rest) > 1 else None
-        index = b.index(d)
-        self.w_t = b.op("Transpose", [b.op("Gather", [w, index], axis=0)], perm=[1, 0])  # [input, G*H]
-        r_t = b.op("Transpose", [b.op("Gather", [r, index], axis=0)], perm=[1, 0])  # [H, G*H]
+        self.w_t = b.row(w, d, transpose=True)  # [input, G*H]
+        r_t = b.row(r, d, transpose=True)  # [H, G*H]
         self.input_bias = self.hidden_bias = self.reset_bias = None
         if bias is not None:
-            wb, rb = b.ops("Split", [b.op("Gather", [bias, index], axis=0), b.index([gates * hidden] * 2)],
-                           [b._name("wb"), b._name("rb")], axis=0)
+            wb, rb = b.split(b.row(bias, d), [gates * hidden] * 2, "bias")
             if spec.op == "GRU" and spec.linear_before_reset:  # Rbh multiplied by r: kept apart
-                rb_zr, self.reset_bias = b.ops("Split", [rb, b.index([2 * hidden, hidden])],
-                                               [b._name("rb_zr"), b._name("rbh")], axis=0)
-                zero_h = b.constant(np.zeros(hidden))
-                self.input_bias = b.op("Add", [wb, b.op("Concat", [rb_zr, zero_h], axis=0)])
+                rb_zr, self.reset_bias = b.split(rb, [2 * hidden, hidden], "rb")
+                self.input_bias = b.add(wb, b.concat([rb_zr, b.constant(np.zeros(hidden))]))
             else:
-                self.input_bias = b.op("Add", [wb, rb])
+                self.input_bias = b.add(wb, rb)
         if spec.op == "GRU":
-            self.r_zr, self.r_h = b.ops("Split", [r_t, b.index([2 * hidden, hidden])],
-                                        [b._name("r_zr"), b._name("r_h")], axis=1)
+            self.r_zr, self.r_h = b.split(r_t, [2 * hidden, hidden], "r", axis=1)
         else:
             self.r_t = r_t
         self.peepholes = None
         if peep is not None:
-            self.peepholes = b.ops("Split", [b.op("Gather", [peep, index], axis=0), b.index([hidden] * 3)],
-                                   [b._name("p_i"), b._name("p_o"), b._name("p_f")], axis=0)
-        self.h0 = h0 and b.op("Gather", [h0, index], axis=0)
-        self.c0 = c0 and b.op("Gather", [c0, index], axis=0)
+            self.peepholes = b.split(b.row(peep, d), [hidden] * 3, "peephole")
+        self.h0 = h0 and b.row(h0, d)
+        self.c0 = c0 and b.row(c0, d)
 
     def _clip(self, x: str) -> str:
         if self.spec.clip is None:

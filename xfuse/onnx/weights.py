@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import struct
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +49,14 @@ class Weights(Mapping[str, np.ndarray]):
     @property
     def names(self) -> list[str]:
         return list(self._arrays)
+
+    def replace(self, added: Mapping[str, np.ndarray], removed: Collection[str] = ()) -> None:
+        """Drop the weights named in `removed` and append `added` (arguments in this new order):
+        a decomposition that computes weights of its own at load (recurrent.py's per-direction
+        transposed matrices) and leaves the originals unread."""
+        for name in removed:
+            del self._arrays[name]
+        self._arrays.update((name, np.ascontiguousarray(a)) for name, a in added.items())
 
     @property
     def nbytes(self) -> int:

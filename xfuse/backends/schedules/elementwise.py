@@ -26,9 +26,10 @@ The parallel pipelines leave these ops to the parallel split (one `scf.forall` s
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
-from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -190,29 +191,45 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...
     after the other schedules' plans: their ops, the ops their fusions pull in, and inits are
     left alone."""
     tiles: list[tuple[int, ...]] = []
-    for function, block_ops, pulled in function_bodies(module):
+    for function, _, pulled in function_bodies(module):
         taken: set[Operation] = set()
 
         def candidate(op: Operation) -> bool:
             return (op not in pulled and op not in taken and _elementwise(op) and not is_an_init(op)
                     and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR)))
 
-        for op in reversed(block_ops):
-            if not candidate(op) or (tile := _tile(op, target)) is None:
-                continue
-            found = _chain(op, function.body.block, candidate)
-            if found is None:
-                continue
-            chain, shared = found
-            instance = IntegerAttr(len(tiles), IntegerType(64))
-            op.attributes[ELEMENTWISE_ATTR] = instance
-            for producer in chain:
-                producer.attributes[ELEMENTWISE_PRODUCER_ATTR] = instance
-            for producer in shared:
-                _share(producer, instance)
-            taken.update([op, *chain])
-            tiles.append(tile)
+        for block in _loop_bodies(function.body.block):
+            for op in reversed(list(block.ops)):
+                if not candidate(op) or (tile := _tile(op, target)) is None:
+                    continue
+                found = _chain(op, block, candidate)
+                if found is None:
+                    continue
+                chain, shared = found
+                instance = IntegerAttr(len(tiles), IntegerType(64))
+                op.attributes[ELEMENTWISE_ATTR] = instance
+                for producer in chain:
+                    producer.attributes[ELEMENTWISE_PRODUCER_ATTR] = instance
+                for producer in shared:
+                    _share(producer, instance)
+                taken.update([op, *chain])
+                tiles.append(tile)
     return tiles
+
+
+def _loop_bodies(block: Block) -> Iterator[Block]:
+    """`block` and the bodies of the `scf.for` loops in it, nested loops too: a recurrence's step
+    (an LSTM's gates after its `h R` matmul, docs/onnx.md "Recurrent ops") is such a body, and
+    its chain, which the matmul's register tiles do not take (a loop-carried next state,
+    schedules/matmul.py `_root_of`), ran as scalar loops: sigmoid and tanh polynomials on
+    `vmulss`, 3-4x onnxruntime's time per step. The bodies of `scf.forall`s are xfuse's fused
+    tiles, whose chains the contraction schedules take."""
+    yield block
+    for op in block.ops:
+        if op.name == "scf.for":
+            for region in op.regions:
+                for inner in region.blocks:
+                    yield from _loop_bodies(inner)
 
 
 def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
