@@ -13,7 +13,10 @@
 // h <- tanh(h + x[t]), as torch-mlir lowers a recurrence step.
 // CHECK-LABEL: func.func @recurrence(
 // CHECK:         scf.for {{.*}} iter_args(%[[H:.*]] = %h0)
-// CHECK:           %[[N:.*]] = linalg.generic {{.*}} ins(%[[IN:.*]], %[[H]] : tensor<1x8xf32>, tensor<1x8xf32>) outs(%[[H]] : tensor<1x8xf32>)
+// The op reads the state through its destination now, element by element.
+// CHECK:           %[[N:.*]] = linalg.generic {{.*}} ins(%[[IN:.*]] : tensor<1x8xf32>) outs(%[[H]] : tensor<1x8xf32>)
+// CHECK-NEXT:      ^bb0(%{{.*}}: f32, %[[S:.*]]: f32):
+// CHECK-NEXT:        arith.addf %{{.*}}, %[[S]] : f32
 // CHECK:           scf.yield %[[N]]
 // BUFFERS-LABEL: func.func @recurrence(
 // BUFFERS-NOT:     memref.alloc
@@ -44,8 +47,10 @@ func.func @recurrence(%x: tensor<6x1x8xf32>, %h0: tensor<1x8xf32>) -> tensor<1x8
 // its own op: both are written in place, and the loop bufferizes without a copy.
 // CHECK-LABEL: func.func @two_states(
 // CHECK:         scf.for {{.*}} iter_args(%[[A:.*]] = %a0, %[[B:.*]] = %b0)
-// CHECK:           %[[NB:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : {{.*}}) outs(%[[B]] : tensor<1x8xf32>)
-// CHECK:           %[[NA:.*]] = linalg.generic {{.*}} ins(%[[A]] : {{.*}}) outs(%[[A]] : tensor<1x8xf32>)
+// CHECK:           %[[NB:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<1x8xf32>) outs(%[[B]] : tensor<1x8xf32>)
+// CHECK:           %[[NA:.*]] = linalg.generic {{.*}} outs(%[[A]] : tensor<1x8xf32>)
+// CHECK-NEXT:      ^bb0(%[[OA:.*]]: f32):
+// CHECK-NEXT:        math.tanh %[[OA]] : f32
 // CHECK:           scf.yield %[[NA]], %[[NB]]
 // BUFFERS-LABEL: func.func @two_states(
 // BUFFERS-NOT:     memref.alloc
