@@ -9,7 +9,7 @@ circular) when `0 <= s < seq`, and keeps the cache's value otherwise. On the pre
 (static shapes) each TensorScatter becomes, with `j = 0 .. M - 1` along `axis` and `w` reshaped to
 `[B, 1, ...]`:
 
-    source = j - w                     (circular: ((j - w mod M) + M) mod M, non-negative)
+    source = j - w                     (circular: (j - w) mod M, in [0, M) as ONNX's Mod)
     written = (source >= 0) and (source < seq)
     present = Where(written, GatherElements(update, Expand(Where(written, source, 0)), axis), past)
 
@@ -61,6 +61,10 @@ def _decomposed(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str, past_
         raise OnnxError(f"{describe_node(node)}: axis {axis} of a rank-{rank} cache; ONNX's TensorScatter "
                         "writes along an axis after the batch axis (0)")
     length, seq = past_shape[axis], update_shape[axis]
+    if len(update_shape) != rank or seq > length or any(
+            u != p for a, (u, p) in enumerate(zip(update_shape, past_shape, strict=True)) if a != axis):
+        raise OnnxError(f"{describe_node(node)}: an update of shape {list(update_shape)} does not fit a cache of "
+                        f"shape {list(past_shape)} along axis {axis}")
     build = NodeBuilder(graph, prefix)
     constant, add = build.constant, build.add
     along_axis = [1] * rank
@@ -70,13 +74,9 @@ def _decomposed(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str, past_
         per_batch = [past_shape[0]] + [1] * (rank - 1)
         start = add("Reshape", [add("Cast", [node.input[2]], "start_i64", to=onnx.TensorProto.INT64),
                                 constant("batch_shape", np.array(per_batch, np.int64))], "start")
-        length_c = constant("length", np.array(length, np.int64))
-        if mode == "circular":
-            start = add("Mod", [start, length_c], "start_mod")
-            source = add("Mod", [add("Add", [add("Sub", [source, start], "back"), length_c], "forward"), length_c],
-                         "source")
-        else:
-            source = add("Sub", [source, start], "source")
+        source = add("Sub", [source, start], "back")
+        if mode == "circular":  # ONNX's integer Mod (fmod=0) takes the divisor's sign: in [0, M)
+            source = add("Mod", [source, constant("length", np.array(length, np.int64))], "source")
     zero = constant("zero", np.array(0, np.int64))
     written = add("And", [add("GreaterOrEqual", [source, zero], "from_start"),
                           add("Less", [source, constant("seq", np.array(seq, np.int64))], "before_end")], "written")
