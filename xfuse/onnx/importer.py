@@ -44,6 +44,7 @@ from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.resize_aspect import resolve_resize_aspect
 from xfuse.onnx.resize_axes import expand_resize_axes
+from xfuse.onnx.scatter_reduction import scatter_elements_as_nd
 from xfuse.onnx.slice_steps import gather_negative_steps
 from xfuse.onnx.support import check_support
 from xfuse.onnx.tensor_scatter import decompose_tensor_scatters
@@ -53,7 +54,7 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
                         resolve_resize_aspect, decompose_tensor_scatters, decompose_col2ims,
-                        widen_unsigned_divisions, gather_negative_steps)
+                        widen_unsigned_divisions, gather_negative_steps, scatter_elements_as_nd)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -223,7 +224,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
     QLinearMatMul, Resize keep_aspect_ratio_policy, TensorScatter, Col2Im, unsigned Div/Mod/Abs,
-    negative-step Slice), lowered to
+    negative-step Slice, min/max ScatterElements), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
