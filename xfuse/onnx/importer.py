@@ -36,6 +36,7 @@ from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.isolated import call_isolated
 from xfuse.onnx.low_rank_products import raise_low_rank_products
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
+from xfuse.onnx.lp_pool_dilations import convolve_dilated_lp_pools
 from xfuse.onnx.lp_pool_padding import explicit_lp_pool_pads
 from xfuse.onnx.max_pool_indices import flatten_max_pool_indices
 from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
@@ -54,7 +55,8 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
                         resolve_resize_aspect, decompose_tensor_scatters, decompose_col2ims,
-                        widen_unsigned_divisions, gather_negative_steps, scatter_elements_as_nd)
+                        widen_unsigned_divisions, gather_negative_steps, scatter_elements_as_nd,
+                        convolve_dilated_lp_pools)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -224,7 +226,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
     QLinearMatMul, Resize keep_aspect_ratio_policy, TensorScatter, Col2Im, unsigned Div/Mod/Abs,
-    negative-step Slice, min/max ScatterElements), lowered to
+    negative-step Slice, min/max ScatterElements, dilated LpPool), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
