@@ -27,6 +27,7 @@ from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.col2im import decompose_col2ims
+from xfuse.onnx.constant_ranges import fold_constant_ranges
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
 from xfuse.onnx.cumulative_product import decompose_cumulative_products
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
@@ -56,7 +57,7 @@ SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_lo
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
                         resolve_resize_aspect, decompose_tensor_scatters, decompose_col2ims,
                         widen_unsigned_divisions, gather_negative_steps, scatter_elements_as_nd,
-                        convolve_dilated_lp_pools)
+                        convolve_dilated_lp_pools, fold_constant_ranges)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -226,7 +227,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
     QLinearMatMul, Resize keep_aspect_ratio_policy, TensorScatter, Col2Im, unsigned Div/Mod/Abs,
-    negative-step Slice, min/max ScatterElements, dilated LpPool), lowered to
+    negative-step Slice, min/max ScatterElements, dilated LpPool, constant float16 Range), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
