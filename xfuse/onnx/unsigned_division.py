@@ -9,6 +9,8 @@ prepared model (element types known):
   `Cast` to `int64`, which holds every value (torch-mlir's Cast zero-extends them). All the
   operands are then non-negative, where signed division is unsigned division and `Mod`'s two
   meanings (`fmod` 0 and 1) agree; the quotient and the remainder fit the unsigned type.
+  A zero divisor gives 0, as ONNX's reference (numpy) does, where the hardware's division
+  would kill the process (SIGFPE; signed integer Div by zero still does, as in onnxruntime).
   torch-mlir has no lowering of a Cast to `uint16` or `uint32`, so the result is brought back
   byte by byte: `Gather` from the table `0 .. 255` of the unsigned type picks each byte, and
   `Mul` by 256 and `Add` (which wrap the same whether signed or not) put them together.
@@ -58,9 +60,14 @@ def _in_int64(node: onnx.NodeProto, element: int, graph: onnx.GraphProto, prefix
     """`node` computed on its operands cast to int64, the result brought back byte by byte."""
     build = NodeBuilder(graph, prefix)
     constant, add = build.constant, build.add
-    wide = add(node.op_type, [add("Cast", [operand], f"wide{index}", to=TensorProto.INT64)
-                              for index, operand in enumerate(node.input)], f"wide_{node.op_type}")
+    dividend, divisor = (add("Cast", [operand], f"wide{index}", to=TensorProto.INT64)
+                         for index, operand in enumerate(node.input))
+    zero, one = constant("zero", np.array(0, np.int64)), constant("one", np.array(1, np.int64))
+    by_zero = add("Equal", [divisor, zero], "by_zero")
+    quotient = add(node.op_type, [dividend, add("Where", [by_zero, one, divisor], "safe_divisor")],
+                   f"wide_{node.op_type}")
     build.nodes[-1].attribute.extend(node.attribute)  # Mod's fmod
+    wide = add("Where", [by_zero, zero, quotient], "wide")
     dtype = helper.tensor_dtype_to_np_dtype(element)
     table = constant("byte_values", np.arange(256, dtype=dtype))
     radix = constant("radix", np.array(256, np.int64))
