@@ -41,8 +41,7 @@ def _is_min_max_scatter(node: onnx.NodeProto) -> bool:
 
 
 def _reduction(node: onnx.NodeProto) -> str:
-    reduction = node_attributes(node).get("reduction", b"none")
-    return reduction.decode() if isinstance(reduction, bytes) else reduction
+    return node_attributes(node).get("reduction", "none")
 
 
 def _as_nd(node: onnx.NodeProto, build: NodeBuilder, data_shape: tuple[int, ...],

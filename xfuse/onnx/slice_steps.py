@@ -25,16 +25,14 @@ def gather_negative_steps(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]
     types, constants = static_types(model), initializer_arrays(model)
 
     def rewrite(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str) -> list[onnx.NodeProto] | None:
-        operands = [constants.get(name) if name else None for name in (*node.input[1:], "", "", "")[:4]]
         data = types.get(node.input[0])
-        starts, ends, axes, steps = operands
-        if data is None or starts is None or ends is None or steps is None or (axes is None and len(node.input) > 3
-                                                                               and node.input[3]):
+        starts, ends, axes, steps = (constants.get(name) for name in node.input[1:5])
+        if data is None or starts is None or ends is None or steps is None or (axes is None and node.input[3]):
+            return None  # an operand known at run time only: left to torch-mlir
+        if not (steps < 0).any():
             return None
         shape = data[1]
         axes = [int(a) % len(shape) for a in (axes if axes is not None else range(len(starts)))]
-        if not any(int(s) < 0 for s in steps):
-            return None
         taken = {axis: _indices(int(start), int(end), int(step), shape[axis])
                  for axis, start, end, step in zip(axes, starts, ends, steps, strict=True) if step < 0}
         if any(len(indices) == 0 for indices in taken.values()):

@@ -51,8 +51,7 @@ def _is_tensor_scatter(node: onnx.NodeProto) -> bool:
 def _decomposed(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str, past_shape: tuple[int, ...],
                 update_shape: tuple[int, ...]) -> list[onnx.NodeProto]:
     attributes = node_attributes(node)
-    mode = attributes.get("mode", b"linear")
-    mode = mode.decode() if isinstance(mode, bytes) else mode
+    mode = attributes.get("mode", "linear")
     rank = len(past_shape)
     axis = attributes.get("axis", -2) % rank if rank else 0
     if mode not in ("linear", "circular"):
