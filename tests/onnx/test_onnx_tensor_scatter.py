@@ -1,5 +1,5 @@
 """`TensorScatter` as a gather and a select (xfuse/onnx/tensor_scatter.py): linear and circular
-writes, with and without write indices, on 4-D and 3-D caches (the axis in the middle too),
+writes, with and without write indices, on 4-D and 3-D caches (the axis in the middle too), an empty update,
 agree with ONNX's reference for write indices at the start, the end and wrapping around; a
 mode ONNX does not define is an error naming the node."""
 
@@ -22,6 +22,7 @@ CASES = (  # (cache shape, update length, axis, mode, with write indices)
     ((3, 6, 5), 2, 1, "circular", True),
     ((3, 5, 2, 4), 2, 1, "linear", True),
     ((3, 6, 5), 4, -2, "linear", False),
+    ((3, 6, 5), 0, 1, "circular", True),  # an empty update: the cache as it was
 )
 
 

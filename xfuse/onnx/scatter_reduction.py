@@ -28,7 +28,7 @@ def scatter_elements_as_nd(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int
 
     def rewrite(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str) -> list[onnx.NodeProto] | None:
         data, indices = types.get(node.input[0]), types.get(node.input[1])
-        if data is None or indices is None or not indices[1]:
+        if data is None or indices is None or not indices[1] or 0 in indices[1]:
             return None
         return _as_nd(node, NodeBuilder(graph, prefix), data[1], indices[1])
 

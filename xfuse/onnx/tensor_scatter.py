@@ -66,6 +66,9 @@ def _decomposed(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str, past_
                         f"shape {list(past_shape)} along axis {axis}")
     build = NodeBuilder(graph, prefix)
     constant, add = build.constant, build.add
+    if seq == 0:  # nothing written (and nothing to gather from)
+        add("Identity", [node.input[0]], "present")
+        return build.finish_as(node)
     along_axis = [1] * rank
     along_axis[axis] = length
     source = constant("positions", np.arange(length, dtype=np.int64).reshape(along_axis))
