@@ -48,6 +48,7 @@ SHAPE_OPERANDS: dict[str, tuple[int, ...]] = {
     "ReduceSumSquare": (1,),  # axes
     "Col2Im": (1, 2),  # image_shape, block_shape
     "Dropout": (1, 2),  # ratio, training_mode: whether it drops at all
+    "Compress": (1,),  # condition: which elements, and how many
 }
 """Default-domain op -> the input indices whose value decides the result's shape or the op's
 structure (which elements it reads), not a value it computes with."""
@@ -55,7 +56,7 @@ structure (which elements it reads), not a value it computes with."""
 FIXABLE_KINDS = "iufb"
 """Element kinds an operand of `SHAPE_OPERANDS` may have to be fixed: integers, the floats
 of Resize's and Upsample's scales and roi, of Range's bounds and of Dropout's ratio, and
-Dropout's boolean training_mode."""
+Dropout's boolean training_mode and Compress's condition."""
 
 
 def shape_deciding_inputs(model: onnx.ModelProto) -> list[str]:

@@ -27,6 +27,7 @@ from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
 from xfuse.onnx.col2im import decompose_col2ims
+from xfuse.onnx.compress import gather_compressed
 from xfuse.onnx.constant_ranges import fold_constant_ranges
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
 from xfuse.onnx.cumulative_product import decompose_cumulative_products
@@ -217,7 +218,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: the inputs named in
     `input_values` made constants of these values (`fixed_values.fix_input_values`), batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
-    scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
+    scales and shifts after them (`channel_affine.fold_channel_affines`), `Compress` by a constant
+    condition made a `Gather` (`compress.gather_compressed`), weights externalized
     (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
     (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
@@ -237,6 +239,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
+    model, _ = gather_compressed(model)
     model, _ = expand_resize_axes(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)
