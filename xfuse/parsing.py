@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ComplexType,
+    DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IndexType,
     IntAttr,
@@ -175,7 +176,9 @@ class LocatingParser(Parser):
                 return super().parse_dense_int_or_fp_elements_attr(given_type)
             return compact_splat(type, splat)
         if math.prod(type.get_shape()) == 0:
-            self.raise_error("Expected no elements in the dense literal of an empty shape")
+            # MLIR takes a splat of an empty shape (torch-mlir's ConstantOfShape of a zero size
+            # prints `dense<0> : tensor<0xi32>`): it has no elements.
+            return DenseIntOrFPElementsAttr.from_list(type, [])
         if isinstance(element, AnyFloat) and splat.span.text.lower().startswith("0x"):
             # MLIR reads a hex integer as the float's bit pattern (`dense<0xFF800000>` is -inf).
             bits = int(splat.span.text, 16)

@@ -29,3 +29,30 @@ def test_used_mask_is_all_true():
     assert got["mask"].dtype == np.bool_ and got["mask"].all()
     for name, want in zip(("y", "mask", "kept"), expected, strict=True):
         np.testing.assert_array_equal(got[name], want)
+
+
+def training_model(ratio, training):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 4])
+    initializers = [helper.make_tensor("ratio", TensorProto.FLOAT, [], [ratio]),
+                    helper.make_tensor("training", TensorProto.BOOL, [], [training])]
+    node = helper.make_node("Dropout", ["x", "ratio", "training"], ["y", "mask"], name="drop", seed=0)
+    outputs = [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 4]),
+               helper.make_tensor_value_info("mask", TensorProto.BOOL, [3, 4])]
+    graph = helper.make_graph([node], "g", [x], outputs, initializers)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 22)])
+
+
+def test_training_with_ratio_zero_is_the_identity_with_an_all_true_mask():
+    model = training_model(0.0, True)
+    data = np.random.default_rng(2).standard_normal((3, 4)).astype(np.float32)
+    expected = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": data})
+    got = xfuse.onnx.load(model).run({"x": data})
+    np.testing.assert_array_equal(got["y"], expected[0])
+    np.testing.assert_array_equal(got["mask"], expected[1])
+    assert got["mask"].all()
+
+
+def test_training_with_another_ratio_is_refused_by_name():
+    with pytest.raises(xfuse.onnx.OnnxError, match=r"node 'drop' \(Dropout\): training_mode true with a ratio "
+                                                   r"that is not a constant 0 drops at random"):
+        xfuse.onnx.load(training_model(0.25, True))

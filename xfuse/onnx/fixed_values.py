@@ -46,13 +46,17 @@ SHAPE_OPERANDS: dict[str, tuple[int, ...]] = {
     "ReduceSum": (1,), "ReduceMean": (1,), "ReduceMax": (1,), "ReduceMin": (1,), "ReduceProd": (1,),
     "ReduceL1": (1,), "ReduceL2": (1,), "ReduceLogSum": (1,), "ReduceLogSumExp": (1,),
     "ReduceSumSquare": (1,),  # axes
+    "Col2Im": (1, 2),  # image_shape, block_shape
+    "Dropout": (1, 2),  # ratio, training_mode: whether it drops at all
+    "Compress": (1,),  # condition: which elements, and how many
 }
 """Default-domain op -> the input indices whose value decides the result's shape or the op's
 structure (which elements it reads), not a value it computes with."""
 
-FIXABLE_KINDS = "iuf"
-"""Element kinds an operand of `SHAPE_OPERANDS` may have to be fixed: integers, and the floats
-of Resize's and Upsample's scales and roi and of Range's bounds."""
+FIXABLE_KINDS = "iufb"
+"""Element kinds an operand of `SHAPE_OPERANDS` may have to be fixed: integers, the floats
+of Resize's and Upsample's scales and roi, of Range's bounds and of Dropout's ratio, and
+Dropout's boolean training_mode and Compress's condition."""
 
 
 def shape_deciding_inputs(model: onnx.ModelProto) -> list[str]:

@@ -43,12 +43,15 @@ EXPANDED_OPS: dict[str, str] = {
     "RMSNormalization": "torch-mlir has no lowering of it",
     "RotaryEmbedding": "torch-mlir's lowering does not legalize (torch.onnx.rotary_embedding is left)",
     "SoftmaxCrossEntropyLoss": "mlir-opt aborts on the i1 stores of torch-mlir's lowering",
+    "Swish": "torch-mlir has no lowering of it",
 }
 """Default-domain ops replaced by their ONNX function body, and why."""
 
 EXPANDED_ATTRIBUTES: dict[tuple[str, str, str], str] = {
     ("Gelu", "approximate", "tanh"): ("torch-mlir's lowering uses 0.797724 for sqrt(2/pi) = 0.797885 (off by up "
                                       "to 4e-4 of the value); the body computes Sqrt(2 / pi)"),
+    ("SpaceToDepth", "mode", "CRD"): ("torch-mlir's lowering orders the channels as in DCR mode (wrong results); "
+                                      "the body reshapes and transposes in CRD's order"),
 }
 """(op, attribute, value) triples whose nodes are replaced by their function body, and why: ops
 torch-mlir lowers right but for that attribute value."""

@@ -77,9 +77,10 @@ def describe_node(node: onnx.NodeProto) -> str:
 
 
 def dropout_to_identity(model: onnx.ModelProto) -> None:
-    """Replace every `Dropout` by `Identity` (what it computes at inference), in place; a mask
-    output that is used becomes all true (what onnxruntime gives at inference): a
-    `ConstantOfShape` of the data's `Shape`, which the preparation folds."""
+    """Replace every `Dropout` by `Identity` (what it computes at inference, and in training with
+    a constant ratio of 0), in place; a mask output that is used becomes all true (what
+    onnxruntime gives then): a `ConstantOfShape` of the data's `Shape`, which the preparation
+    folds. Training with another ratio drops at random: an `OnnxError`."""
     used = {name for node in model.graph.node for name in node.input} | {o.name for o in model.graph.output}
     constants = initializer_arrays(model)
     nodes = []
@@ -89,9 +90,13 @@ def dropout_to_identity(model: onnx.ModelProto) -> None:
             continue
         if len(node.input) > 2 and node.input[2]:
             training = constants.get(node.input[2])
-            if training is None or bool(training.reshape(-1)[0]):
+            ratio = constants.get(node.input[1]) if len(node.input) > 1 and node.input[1] else None
+            if training is None:
                 raise OnnxError(f"{describe_node(node)}: training_mode is not a constant false; "
                                 "xfuse runs inference only")
+            if bool(training.reshape(-1)[0]) and (ratio is None or ratio.size != 1 or float(ratio.reshape(-1)[0])):
+                raise OnnxError(f"{describe_node(node)}: training_mode true with a ratio that is not a constant 0 "
+                                "drops at random; xfuse runs inference only")
         data, output = node.input[0], node.output[0]
         if len(node.output) > 1 and node.output[1] and node.output[1] in used:
             shape = f"{node.output[1]}_shape"
@@ -182,6 +187,30 @@ def subgraphs(graph: onnx.GraphProto) -> Iterator[onnx.GraphProto]:
             for subgraph in [attribute.g] if attribute.HasField("g") else attribute.graphs:
                 yield subgraph
                 yield from subgraphs(subgraph)
+
+
+class NodeBuilder:
+    """The nodes of one rewrite, in order, named `<prefix>_<part>`; their constants are added to
+    `graph` as initializers."""
+
+    def __init__(self, graph: onnx.GraphProto, prefix: str):
+        self.graph, self.prefix = graph, prefix
+        self.nodes: list[onnx.NodeProto] = []
+
+    def constant(self, part: str, array: np.ndarray) -> str:
+        self.graph.initializer.append(numpy_helper.from_array(array, f"{self.prefix}_{part}"))
+        return f"{self.prefix}_{part}"
+
+    def add(self, op: str, inputs: Sequence[str], part: str, **attributes: Any) -> str:
+        self.nodes.append(helper.make_node(op, inputs, [f"{self.prefix}_{part}"], name=f"{self.prefix}_{part}",
+                                           **attributes))
+        return f"{self.prefix}_{part}"
+
+    def finish_as(self, node: onnx.NodeProto) -> list[onnx.NodeProto]:
+        """The nodes, the last one giving `node`'s first output under `node`'s name."""
+        self.nodes[-1].output[0] = node.output[0]
+        self.nodes[-1].name = node.name or self.nodes[-1].name
+        return self.nodes
 
 
 def prune_unused_initializers(model: onnx.ModelProto) -> None:

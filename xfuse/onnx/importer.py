@@ -26,6 +26,9 @@ import onnx
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
+from xfuse.onnx.col2im import decompose_col2ims
+from xfuse.onnx.compress import gather_compressed
+from xfuse.onnx.constant_ranges import fold_constant_ranges
 from xfuse.onnx.conv_transpose import rewrite_conv_transposes
 from xfuse.onnx.conv_transpose_shuffle import conv_transposes_as_shuffles
 from xfuse.onnx.cumulative_product import decompose_cumulative_products
@@ -37,6 +40,7 @@ from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.isolated import call_isolated
 from xfuse.onnx.low_rank_products import raise_low_rank_products
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
+from xfuse.onnx.lp_pool_dilations import convolve_dilated_lp_pools
 from xfuse.onnx.lp_pool_padding import explicit_lp_pool_pads
 from xfuse.onnx.max_pool_indices import flatten_max_pool_indices
 from xfuse.onnx.prepare import infer_shapes_leniently, prepare_for_import
@@ -46,12 +50,19 @@ from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.resize_aspect import resolve_resize_aspect
 from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.scan_loops import scans_as_loops
+from xfuse.onnx.scatter_reduction import scatter_elements_as_nd
+from xfuse.onnx.slice_steps import gather_negative_steps
 from xfuse.onnx.support import check_support
+from xfuse.onnx.tensor_scatter import decompose_tensor_scatters
+from xfuse.onnx.unsigned_division import widen_unsigned_divisions
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
-                        resolve_resize_aspect, scans_as_loops, decompose_crd_depth_to_space)
+                        resolve_resize_aspect, scans_as_loops, decompose_crd_depth_to_space,
+                        decompose_tensor_scatters, decompose_col2ims, widen_unsigned_divisions,
+                        gather_negative_steps, scatter_elements_as_nd, convolve_dilated_lp_pools,
+                        fold_constant_ranges)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -211,7 +222,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     """Read (a path) or take (a `ModelProto`) an ONNX model and import it: the inputs named in
     `input_values` made constants of these values (`fixed_values.fix_input_values`), batch norms after
     convolutions folded into their weights (`batch_norm.fold_batch_norms`), and the per-channel
-    scales and shifts after them (`channel_affine.fold_channel_affines`), weights externalized
+    scales and shifts after them (`channel_affine.fold_channel_affines`), `Compress` by a constant
+    condition made a `Gather` (`compress.gather_compressed`), weights externalized
     (`weights.externalize`), `Resize`'s `axes` made full-rank scales or sizes
     (`resize_axes.expand_resize_axes`), prepared for import (`prepare.prepare_for_import`: opset, static
     shapes, shape computations folded, shapes inferred), grouped and `SAME`-padded `ConvTranspose`s
@@ -221,8 +233,9 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
-    QLinearMatMul, Resize keep_aspect_ratio_policy, Scan as a Loop, DepthToSpace CRD), lowered to
-    linalg on tensors by torch-mlir."""
+    QLinearMatMul, Resize keep_aspect_ratio_policy, Scan as a Loop, DepthToSpace CRD, TensorScatter,
+    Col2Im, unsigned Div/Mod/Abs, negative-step Slice, min/max ScatterElements, dilated LpPool,
+    constant float16 Range), lowered to linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
     model = read_model(source) if isinstance(source, str | Path) else source
@@ -231,6 +244,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     model, _ = fold_batch_norms(model)
     model, _ = fold_channel_affines(model)
     model, _ = decompose_lp_normalizations(model)
+    model, _ = gather_compressed(model)
     model, _ = expand_resize_axes(model)
     external, weights = externalize(model, min_external_elements)
     preparation = prepare_for_import(external, input_shapes, weights)

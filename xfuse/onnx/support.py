@@ -153,12 +153,6 @@ def _grid_sample(node, values, constants):
     return None
 
 
-def _space_to_depth(node, values, constants):
-    if _attribute(node, "mode", "DCR") == "CRD":
-        return "mode 'CRD': torch-mlir's lowering orders the channels as in DCR mode (wrong results)"
-    return None
-
-
 def _resize(node, values, constants):
     if _attribute(node, "coordinate_transformation_mode", "half_pixel") != "align_corners":
         return None
@@ -221,6 +215,5 @@ NODE_RULES: dict[str, Rule] = {
     "QuantizeLinear": _per_axis_unsigned_zero_point,
     "Reshape": _reshape,
     "Resize": _resize,
-    "SpaceToDepth": _space_to_depth,
 }
 """Default-domain ops with a rule; every other op goes to torch-mlir as it is."""

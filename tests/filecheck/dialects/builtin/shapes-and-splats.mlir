@@ -32,5 +32,11 @@ func.func @splats() -> tensor<100x64x220x220xi32> {
   // A hex literal of several elements, with the type after it (torch-mlir's weights):
   // CHECK-NEXT: arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
   %7 = arith.constant dense<"0x0000803F00000040"> : tensor<2xf32>
+  // A splat of an empty shape has no elements (MLIR takes it; torch-mlir's ConstantOfShape of
+  // a zero size prints it):
+  // CHECK-NEXT: arith.constant dense<> : tensor<0xi32>
+  %8 = arith.constant dense<0> : tensor<0xi32>
+  // CHECK-NEXT: arith.constant dense<> : tensor<2x0xf32>
+  %9 = arith.constant dense<1.5> : tensor<2x0xf32>
   return %0 : tensor<100x64x220x220xi32>
 }
