@@ -43,12 +43,13 @@ from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.resize_aspect import resolve_resize_aspect
 from xfuse.onnx.resize_axes import expand_resize_axes
+from xfuse.onnx.resize_taps import decompose_resizes
 from xfuse.onnx.support import check_support
 from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
-                        resolve_resize_aspect)
+                        resolve_resize_aspect, decompose_resizes)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -217,7 +218,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
-    QLinearMatMul, Resize keep_aspect_ratio_policy), lowered to
+    QLinearMatMul, Resize keep_aspect_ratio_policy, the Resize modes torch-mlir does not lower right as
+    gathers per axis: `resize_taps.decompose_resizes`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
