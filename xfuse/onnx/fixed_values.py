@@ -46,6 +46,7 @@ SHAPE_OPERANDS: dict[str, tuple[int, ...]] = {
     "ReduceSum": (1,), "ReduceMean": (1,), "ReduceMax": (1,), "ReduceMin": (1,), "ReduceProd": (1,),
     "ReduceL1": (1,), "ReduceL2": (1,), "ReduceLogSum": (1,), "ReduceLogSumExp": (1,),
     "ReduceSumSquare": (1,),  # axes
+    "AffineGrid": (1,),  # size
 }
 """Default-domain op -> the input indices whose value decides the result's shape or the op's
 structure (which elements it reads), not a value it computes with."""

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import onnx
 
+from xfuse.onnx.affine_grid import decompose_affine_grids
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
@@ -49,7 +50,7 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
-                        resolve_resize_aspect, decompose_resizes)
+                        resolve_resize_aspect, decompose_resizes, decompose_affine_grids)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
 "The small decompositions"); shapes are inferred again after them."""
 
@@ -219,7 +220,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
     QLinearMatMul, Resize keep_aspect_ratio_policy, the Resize modes torch-mlir does not lower right as
-    gathers per axis: `resize_taps.decompose_resizes`), lowered to
+    gathers per axis: `resize_taps.decompose_resizes`, AffineGrid: `affine_grid.decompose_affine_grids`), lowered to
     linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
