@@ -3,8 +3,9 @@
 torch-mlir has no lowering of `AffineGrid`. Its output is `theta` (run time, `N x 2 x 3` for
 images, `N x 3 x 4` for volumes) applied to the homogeneous coordinates of every output point:
 `grid[n, (d,) h, w] = theta[n] @ (x_w, y_h, (z_d,) 1)`. The coordinates depend on `size` and
-`align_corners` only (ONNX: `-1 + i * 2 / (s - 1)` with `align_corners`, -1 for a single point;
-else the pixel centres `-1 + (2 i + 1) / s`), so the base grid (`points x 3` or `x 4`) is a
+`align_corners` only (ONNX: `-1 + i * 2 / (s - 1)` with `align_corners`, else the pixel centres
+`-1 + (2 i + 1) / s`; an axis of one point with `align_corners` is -1 in ONNX's reference and 0 in
+onnxruntime, as in PyTorch: such a node stays, refused by `support.py`), so the base grid (`points x 3` or `x 4`) is a
 constant here and the node becomes `MatMul(base, Transpose(theta))` and a `Reshape`.
 
 ONNX's expanded form of the op (its function body inlined, the `_expanded` conformance cases) is
@@ -40,7 +41,10 @@ def decompose_affine_grids(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int
         spatial = len(size) - 2
         if spatial not in (2, 3) or theta[1] != (size[0], spatial, spatial + 1) or min(size) < 1:
             return None
-        base = base_grid(size[2:], bool(node_attributes(node).get("align_corners", 0)))
+        align_corners = bool(node_attributes(node).get("align_corners", 0))
+        if align_corners and 1 in size[2:]:
+            return None  # refused (support.py): onnxruntime and ONNX's reference disagree
+        base = base_grid(size[2:], align_corners)
         dtype = helper.tensor_dtype_to_np_dtype(theta[0])
         graph.initializer.append(numpy_helper.from_array(base.astype(dtype), f"{prefix}_base"))
         graph.initializer.append(numpy_helper.from_array(np.array([*size[:1], *size[2:], spatial], np.int64),

@@ -73,15 +73,16 @@ class AxisTaps:
                     and (self.indices[ones] == np.arange(m)).all())
 
 
-def decompose_resizes(model: onnx.ModelProto) -> tuple[onnx.ModelProto, int]:
+def decompose_resizes(model: onnx.ModelProto, every: bool = False) -> tuple[onnx.ModelProto, int]:
     """The prepared `model` with every default-domain `Resize` that torch-mlir does not lower
-    right (`needs_taps`) and whose input shape is static and `roi` / `scales` / `sizes` constant
-    written as gathers per axis (a copy when there is one), and how many there were. The others
-    stay: torch-mlir lowers them, or they are refused by name."""
+    right (`needs_taps`; with `every`, any: the tests compare both paths) and whose input shape is
+    static and `roi` / `scales` / `sizes` constant written as gathers per axis (a copy when there
+    is one), and how many there were. The others stay: torch-mlir lowers them, or they are
+    refused by name."""
     types, constants = static_types(model), initializer_arrays(model)
 
     def selects(node: onnx.NodeProto) -> bool:
-        return node.op_type == "Resize" and node.domain in ("", "ai.onnx") and needs_taps(node, types)
+        return node.op_type == "Resize" and node.domain in ("", "ai.onnx") and (every or needs_taps(node, types))
 
     def rewrite(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str) -> list[onnx.NodeProto] | None:
         plan = _plan(node, types, constants)
