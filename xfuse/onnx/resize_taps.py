@@ -205,6 +205,8 @@ def _plan(node: onnx.NodeProto, types: dict, constants: dict) -> _Plan | None:
     if element not in FLOAT_COMPUTE and element not in INTEGERS:
         return None
     attributes = node_attributes(node)
+    if attributes.get("mode", "nearest") not in ("nearest", "linear", "cubic"):
+        return None
     rank = len(shape)
     axes = [a % rank for a in attributes.get("axes", range(rank))] if rank else []
     parameters = []
@@ -246,7 +248,7 @@ def _plan(node: onnx.NodeProto, types: dict, constants: dict) -> _Plan | None:
                 planned.append((axis, taps))
     except ValueError:
         return None
-    if attributes.get("mode", "nearest") not in ("nearest", "linear", "cubic") or 0 in out_shape:
+    if 0 in out_shape:
         return None
     return _Plan(tuple(out_shape), tuple(planned), float(attributes.get("extrapolation_value", 0.0)))
 
