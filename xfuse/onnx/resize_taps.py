@@ -1,8 +1,8 @@
 """`Resize` written as a weighted gather per axis, for the modes torch-mlir does not lower (right).
 
 torch-mlir has no lowering of `antialias`, of cubic with `exclude_outside` or another
-`cubic_coeff_a` than -0.75, of `tf_crop_and_resize`, of `axes` with `scales`, of nearest with
-`align_corners`, of a `keep_aspect_ratio_policy` whose sizes change ONNX's mapping
+`cubic_coeff_a` than -0.75 (both are taken here, together or not), of `tf_crop_and_resize`, of
+`axes` with `scales`, of nearest with `align_corners` (`floor` in ONNX's case), of a `keep_aspect_ratio_policy` whose sizes change ONNX's mapping
 (`resize_aspect.py` takes the others); its `align_corners` is wrong when downsampling. Resize with
 static shapes and constant `roi` / `scales` / `sizes` is separable: along each resized axis,
 `y[.., i, ..] = sum_t w[i, t] * x[.., idx[i, t], ..]`, the output's positions outside the crop box
