@@ -22,7 +22,7 @@ from xfuse.onnx import OnnxError  # noqa: E402
 from xfuse.onnx.affine_grid import base_grid, decompose_affine_grids  # noqa: E402
 from xfuse.onnx.prepare import prepare_for_import  # noqa: E402
 from xfuse.onnx.graph import initializer_arrays, static_types  # noqa: E402
-from xfuse.onnx.resize_taps import _plan, axis_taps, decompose_resizes  # noqa: E402
+from xfuse.onnx.resize_taps import axis_taps, decompose_resizes, resize_plan  # noqa: E402
 
 X_SHAPE = (1, 2, 6, 7)
 
@@ -153,7 +153,7 @@ def test_taps_match_onnx_reference_in_every_mode(mode):
                                    ("a", "b", "c", "d"))])
             x = rng.standard_normal(X_SHAPE).astype(np.float32)
             want = ReferenceEvaluator(model).run(None, {"x": x})[0]
-            plan = _plan(model.graph.node[0], static_types(model), initializer_arrays(model))
+            plan = resize_plan(model.graph.node[0], static_types(model), initializer_arrays(model))
             got = apply_taps(plan, x).astype(np.float32)
             assert got.shape == want.shape, attributes
             np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5, err_msg=f"{attributes} {scales} {sizes}")

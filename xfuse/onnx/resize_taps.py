@@ -85,7 +85,7 @@ def decompose_resizes(model: onnx.ModelProto, every: bool = False) -> tuple[onnx
         return node.op_type == "Resize" and node.domain in ("", "ai.onnx") and (every or needs_taps(node, types))
 
     def rewrite(node: onnx.NodeProto, graph: onnx.GraphProto, prefix: str) -> list[onnx.NodeProto] | None:
-        plan = _plan(node, types, constants)
+        plan = resize_plan(node, types, constants)
         return None if plan is None else _emit(node, plan, types[node.input[0]][0], graph, prefix)
 
     return rewrite_nodes(model, selects, rewrite, "taps")
@@ -188,7 +188,7 @@ def _keys(a: float):
 
 
 @dataclass(frozen=True)
-class _Plan:
+class ResizePlan:
     """A Resize's output shape and the taps of each axis it changes, in ONNX's order."""
 
     shape: tuple[int, ...]
@@ -196,7 +196,7 @@ class _Plan:
     extrapolation: float
 
 
-def _plan(node: onnx.NodeProto, types: dict, constants: dict) -> _Plan | None:
+def resize_plan(node: onnx.NodeProto, types: dict, constants: dict) -> ResizePlan | None:
     """The node's taps, or None when its input shape is not static, its `roi` / `scales` /
     `sizes` not constants, or an attribute not one ONNX defines (left to torch-mlir's refusal)."""
     if node.input[0] not in types:
@@ -250,10 +250,10 @@ def _plan(node: onnx.NodeProto, types: dict, constants: dict) -> _Plan | None:
         return None
     if 0 in out_shape:
         return None
-    return _Plan(tuple(out_shape), tuple(planned), float(attributes.get("extrapolation_value", 0.0)))
+    return ResizePlan(tuple(out_shape), tuple(planned), float(attributes.get("extrapolation_value", 0.0)))
 
 
-def _emit(node: onnx.NodeProto, plan: _Plan, element: int, graph: onnx.GraphProto,
+def _emit(node: onnx.NodeProto, plan: ResizePlan, element: int, graph: onnx.GraphProto,
           prefix: str) -> list[onnx.NodeProto]:
     """The nodes computing the node's output by `plan`."""
     nodes: list[onnx.NodeProto] = []
