@@ -23,7 +23,8 @@ Each axis becomes `Gather` (axis `a`, indices `m x n`), `Mul` by the weights, `R
 tap axis (a lone nearest tap: the `Gather` alone), and a `Where` for extrapolated positions; an
 axis the mapping leaves as it is gets nothing. No dense interpolation matrix: a tap of weight 0 in
 every row is dropped, so an inf far away never meets a 0 weight. Integer inputs are resized in
-float64 and rounded half to even, clipped to their type's range (ONNX's saturating cast).
+float64 and rounded half to even, clipped to their type's range (ONNX's saturating cast); 64-bit
+ones only in nearest mode (float64 does not hold them exactly).
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ FLOAT_COMPUTE = {TensorProto.FLOAT: TensorProto.FLOAT, TensorProto.DOUBLE: Tenso
 
 INTEGERS = {TensorProto.INT8, TensorProto.INT16, TensorProto.INT32, TensorProto.INT64,
             TensorProto.UINT8, TensorProto.UINT16, TensorProto.UINT32, TensorProto.UINT64}
+
+WIDE_INTEGERS = {TensorProto.INT64, TensorProto.UINT64}
+"""Integers only nearest mode (a gather, exact) resizes here: interpolated in float64, their
+values and bounds round."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +212,8 @@ def resize_plan(node: onnx.NodeProto, types: dict, constants: dict) -> ResizePla
     attributes = node_attributes(node)
     if attributes.get("mode", "nearest") not in ("nearest", "linear", "cubic"):
         return None
+    if element in WIDE_INTEGERS and attributes.get("mode", "nearest") != "nearest":
+        return None  # float64 holds neither every value nor the type's bounds: left to torch-mlir
     rank = len(shape)
     axes = [a % rank for a in attributes.get("axes", range(rank))] if rank else []
     parameters = []
