@@ -40,9 +40,10 @@ def test_attribute_torch_mlir_cannot_lower_names_the_node():
 
     resize = helper.make_node("Resize", ["x", "roi", "scales"], ["y"], name="upsample", mode="cubic",
                               coordinate_transformation_mode="tf_crop_and_resize")
-    constants = [numpy_helper.from_array(np.array([0, 0, 0, 0, 1, 1, 1, 1], np.float32), "roi"),
-                 numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")]
-    graph = helper.make_graph([resize], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 4, 4])],
+    # a run-time roi: resize_taps.py decomposes tf_crop_and_resize with a constant one only
+    constants = [numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")]
+    graph = helper.make_graph([resize], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 4, 4]),
+                                              helper.make_tensor_value_info("roi", TensorProto.FLOAT, [8])],
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 1, 8, 8])], constants)
     with pytest.raises(OnnxError, match=r"node 'upsample' \(Resize\): torch-mlir has no lowering of onnx\.Resize "
                                         r"with these inputs and attributes"):

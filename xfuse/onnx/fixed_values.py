@@ -49,6 +49,7 @@ SHAPE_OPERANDS: dict[str, tuple[int, ...]] = {
     "Col2Im": (1, 2),  # image_shape, block_shape
     "Dropout": (1, 2),  # ratio, training_mode: whether it drops at all
     "Compress": (1,),  # condition: which elements, and how many
+    "AffineGrid": (1,),  # size
 }
 """Default-domain op -> the input indices whose value decides the result's shape or the op's
 structure (which elements it reads), not a value it computes with."""

@@ -112,6 +112,15 @@ def dropout_to_identity(model: onnx.ModelProto) -> None:
         model.graph.node.extend(nodes)
 
 
+def trim_trailing_empty_inputs(model: onnx.ModelProto) -> None:
+    """Drop the empty names (absent optional inputs) at the end of every node's inputs, in place:
+    the same node to ONNX, but torch-mlir's importer dies of a SIGSEGV on a `Resize` whose last
+    input, `sizes`, is absent (`Resize(x, "", scales, "")`)."""
+    for node in model.graph.node:
+        while node.input and not node.input[-1]:
+            del node.input[-1]
+
+
 def initializer_arrays(model: onnx.ModelProto) -> dict[str, np.ndarray]:
     """Every initializer and every `Constant` node's tensor value, by name."""
     arrays = {init.name: numpy_helper.to_array(init) for init in model.graph.initializer}

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import onnx
 
+from xfuse.onnx.affine_grid import decompose_affine_grids
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
 from xfuse.onnx.channel_affine import fold_channel_affines
@@ -49,6 +50,7 @@ from xfuse.onnx.quantization import decompose_quantized_ops
 from xfuse.onnx.recurrent import decompose_recurrent
 from xfuse.onnx.resize_aspect import resolve_resize_aspect
 from xfuse.onnx.resize_axes import expand_resize_axes
+from xfuse.onnx.resize_taps import decompose_resizes
 from xfuse.onnx.scan_loops import scans_as_loops
 from xfuse.onnx.scatter_reduction import scatter_elements_as_nd
 from xfuse.onnx.slice_steps import gather_negative_steps
@@ -59,8 +61,9 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights, externalize
 
 SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_low_rank_products,
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
-                        resolve_resize_aspect, scans_as_loops, decompose_crd_depth_to_space,
-                        decompose_tensor_scatters, decompose_col2ims, widen_unsigned_divisions,
+                        resolve_resize_aspect, decompose_resizes, decompose_affine_grids, scans_as_loops,
+                        decompose_crd_depth_to_space, decompose_tensor_scatters, decompose_col2ims,
+                        widen_unsigned_divisions,
                         gather_negative_steps, scatter_elements_as_nd, convolve_dilated_lp_pools,
                         fold_constant_ranges)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
@@ -233,7 +236,8 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`recurrent.decompose_recurrent`), `DynamicQuantizeLinear` and `MatMulInteger` decomposed
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
-    QLinearMatMul, Resize keep_aspect_ratio_policy, Scan as a Loop, DepthToSpace CRD, TensorScatter,
+    QLinearMatMul, Resize keep_aspect_ratio_policy, the Resize modes torch-mlir does not lower right
+    (gathers per axis: `resize_taps`), AffineGrid (`affine_grid`), Scan as a Loop, DepthToSpace CRD, TensorScatter,
     Col2Im, unsigned Div/Mod/Abs, negative-step Slice, min/max ScatterElements, dilated LpPool,
     constant float16 Range), lowered to linalg on tensors by torch-mlir."""
     require_onnx_packages()

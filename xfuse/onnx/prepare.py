@@ -9,7 +9,8 @@ on it, even after the inputs are made static. So, in this order (`prepare_for_im
 
 1. opsets below `graph.MIN_OPSET` are upgraded (`onnx.version_converter`: torch-mlir lowers
    many ops only at recent opsets; an opset-8 Scan keeps its batch axis, `scan_batches.py`),
-   `Dropout` becomes `Identity` (what it is at inference);
+   `Dropout` becomes `Identity` (what it is at inference), absent optional inputs at the end of a
+   node's inputs are dropped (`graph.trim_trailing_empty_inputs`);
 2. the input shapes are fixed: `input_shapes` overrides symbolic and `-1` dimensions, and a
    dimension left unknown is an `OnnxError` naming the input (`graph.set_input_shapes`);
 3. ops that ONNX defines by a function body and torch-mlir does not lower (right) are replaced
@@ -47,7 +48,7 @@ from onnx import helper, numpy_helper
 from xfuse.onnx.errors import OnnxError
 from xfuse.onnx.function_bodies import expand_function_ops
 from xfuse.onnx.graph import (check_model, dropout_to_identity, first_line, opset_of, set_input_shapes,
-                              without_declared_shapes)
+                              trim_trailing_empty_inputs, without_declared_shapes)
 from xfuse.onnx.scan_batches import upgrade_opset_keeping_scan_batches
 
 SHAPE_OPS = frozenset({"Shape", "Size"})
@@ -76,6 +77,7 @@ def prepare_for_import(model: onnx.ModelProto, input_shapes: Mapping[str, Sequen
     if opset_of(prepared) != opset:
         notes.append(f"converted from opset {opset} to {opset_of(prepared)} (onnx.version_converter)")
     dropout_to_identity(prepared)
+    trim_trailing_empty_inputs(prepared)
     unknown_negative_dims(prepared)
     set_input_shapes(prepared, input_shapes, weights)
     prepared, expanded = expand_function_ops(prepared)

@@ -162,6 +162,15 @@ def _resize(node, values, constants):
     return None
 
 
+def _affine_grid(node, values, constants):
+    """What `affine_grid.py` left: a run-time `size` (torch-mlir refuses it), or this."""
+    size = constants.get(_input(node, 1))
+    if _attribute(node, "align_corners", 0) and size is not None and 1 in size.reshape(-1)[2:]:
+        return ("align_corners with a spatial size of 1: ONNX's reference puts the point at -1, onnxruntime "
+                "(as PyTorch) at 0")
+    return None
+
+
 def _reshape(node, values, constants):
     if not _attribute(node, "allowzero", 0):
         return None
@@ -202,6 +211,7 @@ def _always(reason: str) -> Rule:
 
 NODE_RULES: dict[str, Rule] = {
     "Abs": _signed_on_unsigned,
+    "AffineGrid": _affine_grid,
     "Det": _always("torch-mlir's lowering handles only matrices that need no pivoting, and aborts the "
                    "process on the others"),
     "Div": _signed_on_unsigned,
