@@ -65,7 +65,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall
+from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall, remove_dead_ops
 from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width
 from xfuse.backends.target import CpuTarget
 
@@ -468,7 +468,7 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
 ({t.accumulators} accumulators of {t.lanes} lanes){split}
 {_register_tiles(group, parallel and not group.in_forall)}\
     %cfunc{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_dce to %cfunc{g} : {_ANY}
+{remove_dead_ops(f"%cfunc{g}")}\
     %convs{g} = transform.structured.match attributes{{{CONV_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
     %cstep{g}, {", ".join(loops)} = transform.structured.tile_using_for %convs{g} tile_sizes {reductions}
       : ({_ANY}) -> ({results})

@@ -232,10 +232,23 @@ def _loop_bodies(block: Block) -> Iterator[Block]:
                     yield from _loop_bodies(inner)
 
 
+def elementwise_matches(tiles: list[tuple[int, ...]]) -> list[str]:
+    """The handles to each chain's root (`%eroot{k}`) and producers (`%eprod{k}`), matched before
+    any other schedule runs: a register tile or a convolution that fuses a chain op (a residual
+    read at the tile, BERT's embedding gathers through their sum) clones it with its attributes,
+    and a clone the vectorizer refused would match the chain's attribute too. The chain's root
+    handle then held the clones as well, whose loops made `fuse_into_containing_op` run twice on
+    its consumed producer handle, and mlir-opt failed (a one-layer BERT). [] when there is none."""
+    return ["".join(f"""\
+    %eroot{k} = transform.structured.match attributes{{{ELEMENTWISE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+    %eprod{k} = transform.structured.match attributes{{{ELEMENTWISE_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+""" for k in range(len(tiles)))] if tiles else []
+
+
 def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
     """The transform ops (on `%root`) tiling each marked root (`tiles[k]` for instance `k`),
     fusing its marked producers into the innermost tile loop and vectorizing that loop's ops;
-    [] when there is none."""
+    [] when there is none. They use the handles of `elementwise_matches`, which come first."""
     if not tiles:
         return []
     lines = []
@@ -244,10 +257,8 @@ def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
         results = ", ".join([_ANY] * (len(tile) + 1))
         lines.append(f"""\
     // elementwise chain {k}: tiles of {list(tile)}, producers fused, vectorized
-    %eroot{k} = transform.structured.match attributes{{{ELEMENTWISE_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
     %etile{k}, {", ".join(loops)} = transform.structured.tile_using_for %eroot{k} tile_sizes {list(tile)}
       : ({_ANY}) -> ({results})
-    %eprod{k} = transform.structured.match attributes{{{ELEMENTWISE_PRODUCER_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
     %einner{k} = transform.get_parent_op %etile{k} {{op_name = "scf.for"}} : ({_ANY}) -> {_ANY}
 {fuse_into_each("    ", f"%eprod{k}", f"%einner{k}", f"%efused{k}", f"%eloop{k}")}\
     transform.foreach %eloop{k} : {_ANY} {{

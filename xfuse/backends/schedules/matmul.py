@@ -311,6 +311,20 @@ MATMUL_MAPS = ["(d0, d1, d2) -> (d0, d2)", "(d0, d1, d2) -> (d2, d1)", "(d0, d1,
 _ANY = "!transform.any_op"
 
 
+def remove_dead_ops(function: str) -> str:
+    """Transform ops erasing the ops left dead in the functions of the handle `function` (the
+    originals of what a fusion cloned into its tiles, so that a later `match` finds the tiled ops
+    only). Not `transform.apply_dce`: MLIR 22's removes each erased op (and every op nested in it)
+    from its worklist by a linear search, quadratic in the dead ops. On BERT-base's one schedule
+    part of some 11,000 lines its three calls were 78% of the transform interpreter's 100 s
+    (issue 39). An empty `apply_patterns` runs the greedy driver, which erases trivially dead ops
+    through a worklist of its own, and folds: 9 s for the same schedule."""
+    return f"""\
+    transform.apply_patterns to {function} {{
+    }} : {_ANY}
+"""
+
+
 def fuse_into_each(indent: str, producers: str, loops: str, fused: str, fused_loops: str) -> str:
     """`transform.structured.fuse_into_containing_op` of the handle `producers` into each loop of
     `loops` (results `fused`, `fused_loops`), written as a `transform.foreach` so that a group
@@ -366,7 +380,7 @@ def _mmt4d_body(group: MicroKernelGroup) -> str:
     %tile{g}, %cols{g}, %rows{g} = transform.structured.fuse %roots{g} tile_sizes [{t.mr}, {t.nr}] interchange [1, 0]
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY})
     %func{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_dce to %func{g} : {_ANY}
+{remove_dead_ops(f"%func{g}")}\
     %mm{g} = {contraction} : ({_ANY}) -> {_ANY}
 {k_loop(f"%mm{g}")}\
 {_vectorize_in(f"%cols{g}")}\
@@ -446,7 +460,7 @@ def _group_body(group: MicroKernelGroup, parallel: bool = False) -> str:
         lines.append(_register_tiles(source, f"%mcols{g}", t, reduction=True, parallel=parallel))
     lines.append(f"""\
     %func{g} = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_dce to %func{g} : {_ANY}
+{remove_dead_ops(f"%func{g}")}\
     %mm{g} = {contraction} : ({_ANY}) -> {_ANY}
     %mmk{g}, %k{g} = transform.structured.tile_using_for %mm{g} tile_sizes [0, 0, 1] : ({_ANY}) -> ({_ANY}, {_ANY})
 """)
