@@ -38,6 +38,7 @@ from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.grid_sample import decompose_grid_samples
+from xfuse.onnx.integer_negation import subtract_integer_negations
 from xfuse.onnx.isolated import call_isolated
 from xfuse.onnx.low_rank_products import raise_low_rank_products
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
@@ -53,6 +54,7 @@ from xfuse.onnx.resize_axes import expand_resize_axes
 from xfuse.onnx.resize_taps import decompose_resizes
 from xfuse.onnx.scan_loops import scans_as_loops
 from xfuse.onnx.scatter_reduction import scatter_elements_as_nd
+from xfuse.onnx.signed_division import guard_signed_divisions
 from xfuse.onnx.slice_steps import gather_negative_steps
 from xfuse.onnx.support import check_support
 from xfuse.onnx.tensor_scatter import decompose_tensor_scatters
@@ -63,7 +65,7 @@ SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_lo
                         decompose_cumulative_products, explicit_lp_pool_pads, flatten_max_pool_indices,
                         resolve_resize_aspect, decompose_resizes, decompose_affine_grids, scans_as_loops,
                         decompose_crd_depth_to_space, decompose_tensor_scatters, decompose_col2ims,
-                        widen_unsigned_divisions,
+                        guard_signed_divisions, subtract_integer_negations, widen_unsigned_divisions,
                         gather_negative_steps, scatter_elements_as_nd, convolve_dilated_lp_pools,
                         fold_constant_ranges)
 """Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
@@ -237,8 +239,9 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     (`quantization.decompose_quantized_ops`), the ops of `SMALL_DECOMPOSITIONS` rewritten (BitShift,
     MatMul of a vector, scalar Einsum, CumProd, LpPool SAME, MaxPool's indices, batched
     QLinearMatMul, Resize keep_aspect_ratio_policy, the Resize modes torch-mlir does not lower right
-    (gathers per axis: `resize_taps`), AffineGrid (`affine_grid`), Scan as a Loop, DepthToSpace CRD, TensorScatter,
-    Col2Im, unsigned Div/Mod/Abs, negative-step Slice, min/max ScatterElements, dilated LpPool,
+    (gathers per axis: `resize_taps`), AffineGrid (`affine_grid`), Scan as a Loop, DepthToSpace CRD,
+    TensorScatter, Col2Im, signed Div/Mod by 0 or -1, integer Neg, unsigned Div/Mod/Abs,
+    negative-step Slice, min/max ScatterElements, dilated LpPool,
     constant float16 Range), lowered to linalg on tensors by torch-mlir."""
     require_onnx_packages()
     start = time.perf_counter()
