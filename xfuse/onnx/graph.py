@@ -122,12 +122,21 @@ def trim_trailing_empty_inputs(model: onnx.ModelProto) -> None:
 
 
 def initializer_arrays(model: onnx.ModelProto) -> dict[str, np.ndarray]:
-    """Every initializer and every `Constant` node's tensor value, by name."""
-    arrays = {init.name: numpy_helper.to_array(init) for init in model.graph.initializer}
+    """Every initializer and every `Constant` node's tensor value, by name; an `OnnxError` naming
+    the tensor when its data does not fit its type and shape."""
+    arrays = {init.name: readable_array(init, f"initializer '{init.name}'") for init in model.graph.initializer}
     for node in model.graph.node:
         if node.op_type == "Constant" and node.attribute and node.attribute[0].name == "value":
-            arrays[node.output[0]] = numpy_helper.to_array(node.attribute[0].t)
+            arrays[node.output[0]] = readable_array(node.attribute[0].t, describe_node(node))
     return arrays
+
+
+def readable_array(tensor: onnx.TensorProto, what: str) -> np.ndarray:
+    """`tensor`'s values; an `OnnxError` naming it (`what`) when its data does not fit its type and shape."""
+    try:
+        return numpy_helper.to_array(tensor)
+    except Exception as exc:  # noqa: BLE001 - data of the wrong size or type
+        raise OnnxError(f"{what}: unreadable tensor data ({exc})") from None
 
 
 def constant_of_shape_nodes(model: onnx.ModelProto) -> list[tuple[onnx.NodeProto, tuple[int, ...]]]:

@@ -24,7 +24,8 @@ import onnx
 from onnx import numpy_helper
 
 from xfuse.onnx.errors import OnnxError
-from xfuse.onnx.graph import constant_of_shape_nodes, describe_node, make_value_info, prune_unused_initializers
+from xfuse.onnx.graph import (constant_of_shape_nodes, describe_node, make_value_info, prune_unused_initializers,
+                              readable_array)
 
 MIN_EXTERNAL_ELEMENTS = 16
 """Floating-point constants with at least this many elements become arguments."""
@@ -132,7 +133,7 @@ def externalize(model: onnx.ModelProto, min_elements: int = MIN_EXTERNAL_ELEMENT
     arrays: dict[str, np.ndarray] = {}
     kept_initializers = []
     for init in graph.initializer:
-        array = _to_array(init, f"initializer '{init.name}'")
+        array = readable_array(init, f"initializer '{init.name}'")
         if is_external(array, min_elements):
             arrays[init.name] = array
         else:
@@ -162,19 +163,12 @@ def externalize(model: onnx.ModelProto, min_elements: int = MIN_EXTERNAL_ELEMENT
 def _constant_value(node: onnx.NodeProto, constant_shape: tuple[int, ...] | None) -> np.ndarray | None:
     """The value of a `Constant` (tensor `value`) or of a `ConstantOfShape` of a constant shape."""
     if node.op_type == "Constant" and len(node.attribute) == 1 and node.attribute[0].name == "value":
-        return _to_array(node.attribute[0].t, describe_node(node))
+        return readable_array(node.attribute[0].t, describe_node(node))
     if constant_shape is not None:
         fill = next((numpy_helper.to_array(a.t) for a in node.attribute if a.name == "value"),
                     np.zeros((1,), np.float32))
         return np.full(constant_shape, fill.reshape(-1)[0])
     return None
-
-
-def _to_array(tensor: onnx.TensorProto, what: str) -> np.ndarray:
-    try:
-        return numpy_helper.to_array(tensor)
-    except Exception as exc:  # noqa: BLE001 - data of the wrong size or type
-        raise OnnxError(f"{what}: unreadable tensor data ({exc})") from None
 
 
 def _copy_fields(source, target, skip: set[str]) -> None:
