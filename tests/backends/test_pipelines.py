@@ -38,6 +38,7 @@ from xfuse.backends.runner import (
     lower_to_llvm_dialect_command,
     random_inputs,
 )
+import xfuse.backends.schedules.matmul as matmul_schedule
 from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, MicroKernelGroup, after_bufferize_bodies, ROOT_ATTR, plan_microkernels, remove_dead_ops, schedule_bodies
 from xfuse.backends.schedules.micro_tile import choose_k_block, choose_micro_tile, matmul_b_load_weight
 from xfuse.backends.schedules.conv import choose_conv_tile
@@ -606,13 +607,27 @@ def test_target_override_and_flags(avx2_host):
     assert CpuTarget("generic", 128, 16, False).llvm_flags() == []
 
 
+@pytest.fixture
+def matmul_k_unroll(monkeypatch):
+    """The matmul K-loop unroll switched on (it is off by default: micro_tile.MATMUL_K_UNROLL_ENABLED),
+    so that the rule stays correct for the next measurement."""
+    monkeypatch.setattr(matmul_schedule, "MATMUL_K_UNROLL_ENABLED", True)
+
+
+def test_matmul_k_loop_is_not_unrolled_by_default():
+    module = xfuse.parse(mlp_models.mlp_layer_module(64, 64, 512, (64, 64, 0)))
+    xfuse.apply_passes(module, FUSION)
+    (group,) = plan_microkernels(prepare_for_execution(module), AVX2)
+    assert group.k_unroll == 1
+
+
 @pytest.mark.parametrize(("m", "n", "k", "tiles", "layers"), [
     (128, 128, 64, (64, 64, 0), 2),     # fused, two layers: rows 0-59 in 6x16 tiles, 60-63 in one 4x16
     (32, 1024, 1024, (32, 64, 0), 1),   # fused and K-blocked: the split happens inside the K-block loop
     (32, 1024, 1024, None, 1),          # unfused, K-blocked (the fill is outside the K loop anyway)
     (64, 64, 48, None, 1),              # unfused, one K pass: a dividing 4x16 keeps the fill in registers
 ])
-def test_avx2_remainder_tiles_agree_with_the_reference(avx2_host, m, n, k, tiles, layers):
+def test_avx2_remainder_tiles_agree_with_the_reference(avx2_host, m, n, k, tiles, layers, matmul_k_unroll):
     if layers == 2:
         module = xfuse.parse(mlp_module(m, layers, tiles))
     else:
@@ -633,7 +648,7 @@ def test_avx2_remainder_tiles_agree_with_the_reference(avx2_host, m, n, k, tiles
     (AVX2, 50, 1),     # K no multiple of 4
     (AVX512, 512, 1),  # 32 registers: not measured there, the loop stays as it was
 ])
-def test_matmul_k_loop_unrolled_on_16_register_targets(target, k, unroll):
+def test_matmul_k_loop_unrolled_on_16_register_targets(target, k, unroll, matmul_k_unroll):
     module = xfuse.parse(mlp_models.mlp_layer_module(64, 64, k, (64, 64, 0)))
     xfuse.apply_passes(module, FUSION)
     (group,) = plan_microkernels(prepare_for_execution(module), target)
@@ -642,7 +657,7 @@ def test_matmul_k_loop_unrolled_on_16_register_targets(target, k, unroll):
     assert (f"transform.loop.unroll %k{group.group} {{factor = 4}}" in body) == (unroll > 1)
 
 
-def test_avx2_matmul_inner_loop_is_unrolled_without_spills(avx2_host, tmp_path):
+def test_avx2_matmul_inner_loop_is_unrolled_without_spills(avx2_host, tmp_path, matmul_k_unroll):
     """AVX2's 6x16 tile leaves one of the 16 registers free; unrolled by 4, LLVM rotates the two
     B vectors and the broadcast through three registers: 48 FMAs and 24 broadcasts per iteration,
     nothing on the stack."""

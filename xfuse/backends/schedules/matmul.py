@@ -43,6 +43,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from xfuse.backends.schedules.micro_tile import (
+    MATMUL_K_UNROLL_ENABLED,
     MATMUL_K_UNROLL_MIN_FREE,
     MicroTile,
     choose_k_block,
@@ -296,7 +297,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 continue
             keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
             k_steps = k_block or op.operands[0].type.get_shape()[1]  # the register tiles' K loop
-            unroll = choose_k_unroll(tile, k_steps, target, MATMUL_K_UNROLL_MIN_FREE)
+            unroll = choose_k_unroll(tile, k_steps, target, MATMUL_K_UNROLL_MIN_FREE) if MATMUL_K_UNROLL_ENABLED else 1
             key = (tile, root is op, k_block, "matmul", False, in_forall(op), unroll)
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))

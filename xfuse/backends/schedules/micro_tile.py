@@ -263,6 +263,16 @@ stricter rule (`choose_k_unroll`'s default): AVX2's 13x8 convolution tile (15 re
 unrolled was level on a 3x3 and 6% slower on a 1x1 layer at 13x13."""
 
 
+MATMUL_K_UNROLL_ENABLED = False
+"""Whether the matmul schedule unrolls its K loop at all (by `MATMUL_K_UNROLL_MIN_FREE`'s rule).
+Off: on the merged code of 2026-11-29 (Zen 3, quiet, one process, alternated twice) the README's
+fused MLP example (`examples/mlp.py`: 256 x 512 x 1024, 64x64 tiles, 6x16 register tiles) ran
+9.9-10.6 ms with it against 7.6-8.0 ms without, and it made the transformers' LLVM code about
+four times longer per tile (GPT-2's cold compile 20.8 -> 31.3 s; BERT-base's load over its 60 s
+budget). The single-op gains above came from one-node models; the schedule keeps the rule so
+that the next measurement can switch it on (docs/backend.md, "Zen 3, second session")."""
+
+
 def choose_k_unroll(tile: MicroTile, trip_count: int, target: CpuTarget, min_free: int | None = None) -> int:
     """`K_UNROLL` when the register file is one it was measured on (`K_UNROLL_MAX_REGISTERS`),
     `trip_count` (the K loop's) is a multiple of it, and the tile leaves `min_free` registers
