@@ -107,8 +107,16 @@ def _members(sink: Operation) -> list[Operation]:
                 if _is_elementwise(producer, result_type) and _reads_through_identity(operand, members):
                     members.add(producer)
                     grown = True
-    assert block is not None
-    return [op for op in block.ops if op in members]
+    # In block order, walking back from the sink (every member precedes it): a scan of the whole
+    # block per sink made the pass quadratic (DenseNet-121: 187 sinks x 3,000 ops).
+    ordered: list[Operation] = []
+    op: Operation | None = sink
+    while len(ordered) < len(members):
+        assert op is not None
+        if op in members:
+            ordered.append(op)
+        op = op.prev_op
+    return ordered[::-1]
 
 
 def _splat(value: SSAValue) -> arith.ConstantOp | None:
