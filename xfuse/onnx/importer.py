@@ -39,7 +39,7 @@ from xfuse.onnx.fixed_values import fix_input_values
 from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
 from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.integer_negation import subtract_integer_negations
-from xfuse.onnx.isolated import call_isolated
+from xfuse.onnx.isolated import call_isolated, start_helper
 from xfuse.onnx.low_rank_products import raise_low_rank_products
 from xfuse.onnx.lp_normalization import decompose_lp_normalizations
 from xfuse.onnx.lp_pool_dilations import convolve_dilated_lp_pools
@@ -244,6 +244,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     negative-step Slice, min/max ScatterElements, dilated LpPool,
     constant float16 Range), lowered to linalg on tensors by torch-mlir."""
     require_onnx_packages()
+    start_helper()  # torch-mlir's process starts while the model is prepared (isolated.py)
     start = time.perf_counter()
     model = read_model(source) if isinstance(source, str | Path) else source
     declared_input_names = tuple(value.name for value in runtime_inputs(model))

@@ -82,16 +82,30 @@ _helper: _Helper | None = None
 _lock = threading.Lock()
 
 
+def _running_helper() -> _Helper:
+    """The helper process, started if there is none or it died (call with `_lock` held)."""
+    global _helper
+    if _helper is None or not _helper.alive():
+        if _helper is not None:
+            _helper.close()
+        _helper = _Helper()
+    return _helper
+
+
+def start_helper() -> None:
+    """Start the helper now, if none runs, without waiting for it. Its start (a Python process
+    importing torch-mlir: 1.5-2.5 s) then runs on another core while the caller does other work
+    before its first call: `xfuse.onnx.importer.import_model` starts it before it prepares the
+    model (DenseNet-121's preparation: 1.3 s)."""
+    with _lock:
+        _running_helper()
+
+
 def call_isolated(what: str, function: Callable[..., Any], *args: Any) -> Any:
     """`function(*args)` (a module-level function; picklable arguments and result) run in the
     helper process; `what` names the step in the error when the helper dies."""
-    global _helper
     with _lock:
-        if _helper is None or not _helper.alive():
-            if _helper is not None:
-                _helper.close()
-            _helper = _Helper()
-        return _helper.call(what, function, args)
+        return _running_helper().call(what, function, args)
 
 
 def _write(stream: BinaryIO | None, value: Any) -> None:
