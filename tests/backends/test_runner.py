@@ -464,3 +464,33 @@ def test_a_tool_killed_by_a_signal_is_reported_with_the_signal(tmp_path, monkeyp
         runner._run_tool(["sh", "-c", "kill -9 $$"], work, "test")
     with pytest.raises(BackendError, match=r"sh failed \(exit 3\)"):
         runner._run_tool(["sh", "-c", "exit 3"], work, "test")
+
+
+def _long_sum(terms: int) -> str:
+    """A function adding `terms` scalars one by one: MLIR text as long as a network's."""
+    lines = ["func.func @long_sum(%x: f32) -> f32 {", "  %s0 = arith.addf %x, %x : f32"]
+    lines += [f"  %s{i} = arith.addf %s{i - 1}, %x : f32" for i in range(1, terms)]
+    lines += [f"  return %s{terms - 1} : f32", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_large_modules_are_lowered_without_verifying_after_every_pass(tmp_path):
+    """mlir-opt verifies a large module only where it is read (runner.VERIFY_EACH_MAX_BYTES: a
+    fifth of DenseNet-121's mlir-opt time), a small one after every pass too; the lowered module
+    is the same either way."""
+    import subprocess
+
+    from xfuse.backends.pipelines import get_pipeline
+    from xfuse.backends.runner import VERIFY_EACH_MAX_BYTES, VERIFY_EACH_OFF, lower_to_llvm_dialect_command
+
+    pipeline = get_pipeline("default")
+    small, large = _long_sum(10), _long_sum(8000)
+    assert len(small) < VERIFY_EACH_MAX_BYTES <= len(large)
+    assert VERIFY_EACH_OFF not in lower_to_llvm_dialect_command(small, pipeline, tmp_path)
+    command = lower_to_llvm_dialect_command(large, pipeline, tmp_path)
+    assert VERIFY_EACH_OFF in command
+    lowered = []
+    for flags in (command, [flag for flag in command if flag != VERIFY_EACH_OFF]):
+        subprocess.run(flags, check=True, cwd=tmp_path)
+        lowered.append((tmp_path / "lowered.mlir").read_text())
+    assert lowered[0] == lowered[1] and "llvm.fadd" in lowered[0]
