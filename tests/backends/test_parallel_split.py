@@ -158,6 +158,20 @@ def two_threads_and_reference(text: str, entry: str) -> tuple[list, list, list]:
     return inputs, candidate(*inputs), reference(*inputs)
 
 
+def test_elementwise_slices_are_vectorized():
+    from xfuse.backends.parallel_split import slice_vector_tiles
+
+    module = parse(SEVEN_ROWS)
+    loops = plan_parallel_split(module, 2)  # 1024 channels per slice: four whole AVX2 vectors per tile
+    assert slice_vector_tiles(module, loops, 2, CpuTarget("x86-64-v3", 256, 16, True)) == [(1, 1, 1, 32)]
+    assert slice_vector_tiles(module, loops, 2, AVX512) == [(1, 1, 1, 64)]
+    (body,) = parallel_split_body(loops, 2, [(1, 1, 1, 32)])
+    assert "tile_using_for %split0_slice tile_sizes [1, 1, 1, 32]" in body and "structured.vectorize" in body
+    module, loops = _planned()  # a max pooling in the chain: its slices stay loops
+    assert slice_vector_tiles(module, loops, 2, AVX512) == [None]
+    assert "vectorize" not in parallel_split_body(loops, 2, [None])[0]
+
+
 def test_a_channel_split_agrees_with_the_reference():
     _, got, want = two_threads_and_reference(SEVEN_ROWS, "tail")
     np.testing.assert_array_equal(got[0], want[0])
