@@ -236,12 +236,16 @@ def parallel_split_body(loops: list[int], workers: int,
       : ({_ANY}) -> {_ANY}
 """ + fuse_into_each("    ", f"%split{k}_producers", f"%split{k}_forall", f"%split{k}_fused",
                        f"%split{k}_forall_fused"))
-        if tile is not None:  # matched again in the slices: the fusion consumed the forall's handle
+        if tile is not None:  # matched again in the slices (the fusion consumed the forall's handle),
+            # by a foreach: a part of a function scheduled in parts may hold no slice of it (in_parts.py)
             body.append(f"""\
-    %split{k}_slice = transform.structured.match attributes{{{PARALLEL_SPLIT_ATTR} = {k} : i64}} in %split{k}_forall_fused
-      : ({_ANY}) -> {_ANY}
-    %split{k}_slice_producers = transform.structured.match attributes{{{PARALLEL_PRODUCER_ATTR} = {k} : i64}} in %split{k}_forall_fused
-      : ({_ANY}) -> {_ANY}
+    %split{k}_slice, %split{k}_slice_producers = transform.foreach %split{k}_forall_fused : {_ANY} -> {_ANY}, {_ANY} {{
+    ^bb0(%slices: {_ANY}):
+      %slice = transform.structured.match attributes{{{PARALLEL_SPLIT_ATTR} = {k} : i64}} in %slices : ({_ANY}) -> {_ANY}
+      %slice_producers = transform.structured.match attributes{{{PARALLEL_PRODUCER_ATTR} = {k} : i64}} in %slices
+        : ({_ANY}) -> {_ANY}
+      transform.yield %slice, %slice_producers : {_ANY}, {_ANY}
+    }}
 """ + tile_and_vectorize(f"split{k}_v", f"%split{k}_slice", f"%split{k}_slice_producers", tile))
     if any(tile is not None for tile in vector_tiles):
         body.append(VECTOR_CLEANUP)
