@@ -148,10 +148,30 @@ def test_too_few_rows_to_share_split_the_channels():
     assert plan_parallel_split(module, 2) == [3] and plan_parallel_split(parse(SEVEN_ROWS), 7) == [1]
 
 
-def test_a_channel_split_agrees_with_the_reference():
+def two_threads_and_reference(text: str, entry: str) -> tuple[list, list, list]:
+    """(inputs, results at `threads=2`, results of `default`) of `entry` on seeded random inputs."""
     if not openmp_available():
         pytest.skip("LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")
-    candidate = compile_module(parse(SEVEN_ROWS), "tail", "microkernel", threads=2)
-    reference = compile_module(parse(SEVEN_ROWS), "tail", "default")
+    candidate = compile_module(parse(text), entry, "microkernel", threads=2)
+    reference = compile_module(parse(text), entry, "default")
     inputs = random_inputs(candidate.signature, seed=0)
-    np.testing.assert_array_equal(candidate(*inputs)[0], reference(*inputs)[0])
+    return inputs, candidate(*inputs), reference(*inputs)
+
+
+def test_elementwise_slices_are_vectorized():
+    from xfuse.backends.parallel_split import slice_vector_tiles
+
+    module = parse(SEVEN_ROWS)
+    loops = plan_parallel_split(module, 2)  # 1024 channels per slice: four whole AVX2 vectors per tile
+    assert slice_vector_tiles(module, loops, 2, CpuTarget("x86-64-v3", 256, 16, True)) == [(1, 1, 1, 32)]
+    assert slice_vector_tiles(module, loops, 2, AVX512) == [(1, 1, 1, 64)]
+    (body,) = parallel_split_body(loops, 2, [(1, 1, 1, 32)])
+    assert "tile_using_for %split0_slice tile_sizes [1, 1, 1, 32]" in body and "structured.vectorize" in body
+    module, loops = _planned()  # a max pooling in the chain: its slices stay loops
+    assert slice_vector_tiles(module, loops, 2, AVX512) == [None]
+    assert "vectorize" not in parallel_split_body(loops, 2, [None])[0]
+
+
+def test_a_channel_split_agrees_with_the_reference():
+    _, got, want = two_threads_and_reference(SEVEN_ROWS, "tail")
+    np.testing.assert_array_equal(got[0], want[0])

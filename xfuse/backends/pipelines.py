@@ -158,7 +158,7 @@ class Pipeline:
         from xfuse.backends.schedules.conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.schedules.elementwise import elementwise_bodies, elementwise_matches, plan_elementwise
         from xfuse.backends.schedules.rows import plan_rows, row_bodies
-        from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split
+        from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split, slice_vector_tiles
         from xfuse.backends.schedules.packs import pack_bodies, plan_packs
         from xfuse.backends.schedules.in_parts import split_for_schedule
         from xfuse.backends.residual_in_place import residuals_in_place
@@ -194,7 +194,7 @@ class Pipeline:
         splits = plan_parallel_split(module, workers) if self.microkernels and self.parallel else []
         rows = plan_rows(module, target) if self.microkernels else []
         chains = plan_elementwise(module, target) if self.microkernels and not self.parallel else []
-        bodies = [*elementwise_matches(chains), *parallel_split_body(splits, workers), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
+        bodies = [*elementwise_matches(chains), *parallel_split_body(splits, workers, slice_vector_tiles(module, splits, workers, target)), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         if bodies:

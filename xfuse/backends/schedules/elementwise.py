@@ -26,7 +26,7 @@ The parallel pipelines leave these ops to the parallel split (one `scf.forall` s
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Block, Operation, OpResult, SSAValue
@@ -51,7 +51,7 @@ with four, 0.128 with sixteen."""
 _ANY = "!transform.any_op"
 
 
-def _elementwise(op: Operation) -> bool:
+def is_elementwise(op: Operation) -> bool:
     """A single-result `linalg.generic` on static float tensors whose loops are all parallel,
     whose result map is the identity and whose other maps are projected permutations."""
     if op.name != "linalg.generic" or len(op.results) != 1:
@@ -90,10 +90,17 @@ def _read_in_vectors(map_: AffineMap, operand: SSAValue) -> bool:
 
 
 def _tile(op: Operation, target: CpuTarget) -> tuple[int, ...] | None:
-    shape = op.results[0].type.get_shape()
-    lanes = target.lanes(op.results[0].type.get_element_type().bitwidth)
+    result = op.results[0].type
+    return vector_tile(result.get_shape(), result.get_element_type().bitwidth, target)
+
+
+def vector_tile(shape: Sequence[int], element_bits: int, target: CpuTarget) -> tuple[int, ...] | None:
+    """The tile `1 x ... x 1 x T` (`T` whole vectors, `TILE_VECTORS`) of an elementwise chain of
+    `shape`; None when no whole vector divides the innermost dimension, or the tile is the whole
+    shape (no loop to fuse into)."""
+    lanes = target.lanes(element_bits)
     widths = [v * lanes for v in TILE_VECTORS if shape[-1] % (v * lanes) == 0]
-    if not widths or math.prod(shape) == widths[0]:  # no whole vector, or no loop to fuse into
+    if not widths or math.prod(shape) == widths[0]:
         return None
     return (*[1] * (len(shape) - 1), widths[0])
 
@@ -195,7 +202,7 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...
         taken: set[Operation] = set()
 
         def candidate(op: Operation) -> bool:
-            return (op not in pulled and op not in taken and _elementwise(op) and not is_an_init(op)
+            return (op not in pulled and op not in taken and is_elementwise(op) and not is_an_init(op)
                     and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR)))
 
         for block in _loop_bodies(function.body.block):
@@ -245,29 +252,26 @@ def elementwise_matches(tiles: list[tuple[int, ...]]) -> list[str]:
 """ for k in range(len(tiles)))] if tiles else []
 
 
-def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
-    """The transform ops (on `%root`) tiling each marked root (`tiles[k]` for instance `k`),
-    fusing its marked producers into the innermost tile loop and vectorizing that loop's ops;
-    [] when there is none. They use the handles of `elementwise_matches`, which come first."""
-    if not tiles:
-        return []
-    lines = []
-    for k, tile in enumerate(tiles):
-        loops = [f"%eloop{k}_{d}" for d in range(len(tile))]
-        results = ", ".join([_ANY] * (len(tile) + 1))
-        lines.append(f"""\
-    // elementwise chain {k}: tiles of {list(tile)}, producers fused, vectorized
-    %etile{k}, {", ".join(loops)} = transform.structured.tile_using_for %eroot{k} tile_sizes {list(tile)}
+def tile_and_vectorize(name: str, root: str, producers: str, tile: tuple[int, ...]) -> str:
+    """The transform ops tiling the ops of handle `root` by `tile` (`scf.for` loops), fusing the
+    ops of handle `producers` into the innermost loop and vectorizing every linalg op of the
+    loops; `name` prefixes the handles they define. Run `VECTOR_CLEANUP` once after all of them."""
+    loops = [f"%{name}_loop{d}" for d in range(len(tile))]
+    results = ", ".join([_ANY] * (len(tile) + 1))
+    return f"""\
+    %{name}_tile, {", ".join(loops)} = transform.structured.tile_using_for {root} tile_sizes {list(tile)}
       : ({_ANY}) -> ({results})
-    %einner{k} = transform.get_parent_op %etile{k} {{op_name = "scf.for"}} : ({_ANY}) -> {_ANY}
-{fuse_into_each("    ", f"%eprod{k}", f"%einner{k}", f"%efused{k}", f"%eloop{k}")}\
-    transform.foreach %eloop{k} : {_ANY} {{
+    %{name}_inner = transform.get_parent_op %{name}_tile {{op_name = "scf.for"}} : ({_ANY}) -> {_ANY}
+{fuse_into_each("    ", producers, f"%{name}_inner", f"%{name}_fused", f"%{name}_loop")}\
+    transform.foreach %{name}_loop : {_ANY} {{
     ^bb0(%eloop: {_ANY}):
       %eops = transform.structured.match interface{{LinalgOp}} in %eloop : ({_ANY}) -> {_ANY}
       transform.structured.vectorize %eops : {_ANY}
     }}
-""")
-    lines.append(f"""\
+"""
+
+
+VECTOR_CLEANUP = f"""\
     %elementwise_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
     transform.apply_patterns to %elementwise_funcs {{
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
@@ -275,5 +279,17 @@ def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
       transform.apply_patterns.canonicalization
     }} : {_ANY}
-""")
-    return ["".join(lines)]
+"""
+"""Transform ops after `tile_and_vectorize`: the tiles' vector transfers folded into whole-vector
+loads and stores."""
+
+
+def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
+    """The transform ops (on `%root`) tiling each marked root (`tiles[k]` for instance `k`),
+    fusing its marked producers into the innermost tile loop and vectorizing that loop's ops;
+    [] when there is none. They use the handles of `elementwise_matches`, which come first."""
+    if not tiles:
+        return []
+    lines = [f"    // elementwise chain {k}: tiles of {list(tile)}, producers fused, vectorized\n"
+             + tile_and_vectorize(f"e{k}", f"%eroot{k}", f"%eprod{k}", tile) for k, tile in enumerate(tiles)]
+    return ["".join([*lines, VECTOR_CLEANUP])]
