@@ -172,6 +172,9 @@ class Pipeline:
             from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
 
             shuffles_in_place(module)  # before the pads: the shuffled loop may then write into one
+            from xfuse.backends.pool_borders import pool_borders
+
+            pool_borders(module)  # poolings that clip their border windows need no pad
 
             batch_matmuls_to_matmuls(module)
             from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns
