@@ -19,7 +19,7 @@ from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
 INPUT = Path(__file__).parent / "inputs" / "pool_borders.mlir"
-FUNCTIONS = ["max_pool", "sum_pool", "max_pool_zero_pad", "pad_read_twice"]
+FUNCTIONS = ["max_pool", "sum_pool", "ceil_mode_max_pool", "max_pool_zero_pad", "pad_read_twice"]
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +43,7 @@ def _windows(pools):
 
 def test_only_a_pad_that_cannot_change_the_result_is_clipped_away():
     module = parse(INPUT.read_text())
-    assert pool_borders(module) == 2
+    assert pool_borders(module) == 3
     module.verify()
     max_pool = _function(module, "max_pool")
     assert not [op for op in max_pool.walk() if op.name == "tensor.pad"]
@@ -55,6 +55,9 @@ def test_only_a_pad_that_cannot_change_the_result_is_clipped_away():
     # rows: pad 1 at both ends, stride 1 (clipped, inside 1-4, clipped); columns: only the end
     assert sorted({(r[1], r[3], r[5]) for r in _windows(_pools(sum_pool))}) == [(1, 2, 5), (5, 3, 0)]
     assert len(_pools(sum_pool)) == 6
+    ceil_mode = _function(module, "ceil_mode_max_pool")
+    # 8 rows, padded at the end: outputs 0-2 inside, output 3 clipped to rows 6-7
+    assert sorted({(r[0], r[2], r[4]) for r in _windows(_pools(ceil_mode))}) == [(1, 2, 6), (3, 3, 0)]
     for name in ("max_pool_zero_pad", "pad_read_twice"):
         (pool,) = _pools(_function(module, name))
         assert pool.operands[0].op.name == "tensor.pad", name

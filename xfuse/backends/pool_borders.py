@@ -8,8 +8,8 @@ live beside the pooling's output. Inception-v2's peak is there: its first convol
 56 x 56 x 64, 3.88 MiB against onnxruntime's 3.83 (its pooling kernel clips the windows).
 
 A window that overlaps the border reads the pad value `p`; when `p` cannot change the result
-(a max or min pooling whose accumulator starts at `p` itself, a sum pooling of `p = 0`), the
-same output is the pooling of the window clipped to the input. So the pooling is split, along
+(a max pooling whose accumulator starts at or above `p`, a min pooling at or below it, a sum
+pooling of `p = 0`), the same output is the pooling of the window clipped to the input. So the pooling is split, along
 each spatial axis, into the output range whose windows lie inside the input and the few output
 positions at each end whose windows are clipped, and each (row range, column range) piece is a
 pooling of the same kind on a slice of the unpadded input, with its window clipped, written into
@@ -36,7 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FloatAttr, ModuleOp, TensorType
+import numpy as np
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, ModuleOp, TensorType
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -49,6 +50,8 @@ __all__ = ["MAX_CLIPPED", "pool_borders"]
 MAX_CLIPPED = 2
 """Clipped output positions allowed at each end of an axis (a pad of up to one stride and a
 window: every pooling of the networks; more would be many small pieces)."""
+
+_NUMPY_FLOATS = {16: np.float16, 32: np.float32, 64: np.float64}
 
 _POOLS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_min", "linalg.pooling_nhwc_sum")
 
@@ -92,6 +95,14 @@ def _clipped(position: int, size: int, low: int, window: int, stride: int) -> _P
 
 
 def _constant(value: SSAValue) -> float | None:
+    """The value of an `arith.constant` float, also through `arith.truncf`/`extf` (torch-mlir pads
+    a ceil-mode max pooling with `truncf(-DBL_MAX)`, which is -inf in f32); None otherwise."""
+    if isinstance(value, OpResult) and value.op.name in ("arith.truncf", "arith.extf"):
+        inner = _constant(value.op.operands[0])
+        if inner is None or not isinstance(value.type, AnyFloat):
+            return None
+        with np.errstate(over="ignore"):
+            return float(np.array(inner, dtype=_NUMPY_FLOATS.get(value.type.bitwidth, np.float64)))
     if isinstance(value, OpResult) and value.op.name == "arith.constant":
         attribute = value.op.properties.get("value") or value.op.attributes.get("value")
         if isinstance(attribute, FloatAttr):
@@ -100,12 +111,16 @@ def _constant(value: SSAValue) -> float | None:
 
 
 def _pad_is_neutral(pool: Operation, pad_value: SSAValue, init_value: SSAValue) -> bool:
-    """The pad value cannot change the pooling's result (module doc)."""
+    """The pad value cannot change the pooling's result (module doc): 0 for a sum, the start
+    value or anything below (above) it for a max (min)."""
+    pad, init = _constant(pad_value), _constant(init_value)
     if pool.name == "linalg.pooling_nhwc_sum":
-        return _constant(pad_value) == 0.0
+        return pad == 0.0
     if pad_value is init_value:
         return True
-    return _constant(pad_value) is not None and _constant(pad_value) == _constant(init_value)
+    if pad is None or init is None:
+        return False
+    return pad <= init if pool.name == "linalg.pooling_nhwc_max" else pad >= init
 
 
 def _rewrite(pool: Operation) -> bool:
