@@ -19,7 +19,7 @@ from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
 INPUT = Path(__file__).parent / "inputs" / "shuffle_in_place.mlir"
-FUNCTIONS = ["shuffle", "shuffle_and_groups", "transpose_within_tile"]
+FUNCTIONS = ["shuffle", "shuffle_and_groups", "transpose_within_tile", "nhwc_to_nchw"]
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +56,7 @@ def test_only_a_loop_read_by_the_shuffle_alone_writes_it():
     assert not [op for op in shuffle.walk() if op.name == "tensor.empty" and not op.results[0].uses]
     (pad,) = _ops(shuffle, "tensor.pad")
     assert pad.operands[0].op.name == "tensor.collapse_shape" and pad.operands[0].op.operands[0] is loop.results[0]
-    for name in ("shuffle_and_groups", "transpose_within_tile"):
+    for name in ("shuffle_and_groups", "transpose_within_tile", "nhwc_to_nchw"):
         assert len(_ops(_function(module, name), "linalg.transpose")) == 1, name
 
 

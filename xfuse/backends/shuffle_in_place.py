@@ -51,7 +51,7 @@ from xdsl.dialects.tensor import CollapseShapeOp, EmptyOp, ExtractSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp, rank_reduced_type_matches
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 
 __all__ = ["shuffles_in_place"]
@@ -99,11 +99,14 @@ def _fresh(value: SSAValue) -> bool:
     return isinstance(value, OpResult) and isinstance(value.op, EmptyOp)
 
 
-def _permuted_slice(slice_op: Operation, first_index: int, permutation: Sequence[int]) -> \
+def _permuted_slice(slice_op: Operation, first_index: int, permutation: Sequence[int], tile: Sequence[int]) -> \
         tuple[list[int], list[SSAValue], list[int]] | None:
     """The (static offsets, dynamic offsets, static sizes) of `slice_op`'s slice in the
     transposed tensor (offset operands start at `first_index`); None when its strides are not
-    all 1, its sizes not static, or the permutation reorders its non-unit dimensions."""
+    all 1, its sizes not static, the permutation reorders its non-unit dimensions, or the
+    slice's tile (shape `tile`) is not the permuted sizes with unit dimensions dropped (a
+    channel split's 1x1x1x40 tile of an NHWC -> NCHW transpose, DenseNet's classifier: that
+    would need the tile itself reshaped)."""
     offsets = list(slice_op.properties["static_offsets"].get_values())
     sizes = list(slice_op.properties["static_sizes"].get_values())
     strides = list(slice_op.properties["static_strides"].get_values())
@@ -112,10 +115,11 @@ def _permuted_slice(slice_op: Operation, first_index: int, permutation: Sequence
     dynamic = iter(slice_op.operands[first_index:first_index + sum(o == _DYNAMIC for o in offsets)])
     per_dim = [(o, next(dynamic) if o == _DYNAMIC else None) for o in offsets]
     kept = [d for d in permutation if sizes[d] != 1]
-    if kept != sorted(kept):
+    new_sizes = [sizes[d] for d in permutation]
+    if kept != sorted(kept) or not rank_reduced_type_matches(new_sizes, tile):
         return None
     new = [per_dim[d] for d in permutation]
-    return [o for o, _ in new], [v for _, v in new if v is not None], [sizes[d] for d in permutation]
+    return [o for o, _ in new], [v for _, v in new if v is not None], new_sizes
 
 
 def _set_slice(slice_op: Operation, first_index: int, permuted: tuple[list[int], list[SSAValue], list[int]]) -> None:
@@ -145,12 +149,12 @@ def _rewrite(transpose: Operation) -> bool:
     for use in shared.uses:
         user = use.operation
         if isinstance(user, ExtractSliceOp) and use.index == 0:
-            first = 1
+            first, tile = 1, user.results[0].type
         elif isinstance(user, ParallelInsertSliceOp) and use.index == 1:
-            first = 2
+            first, tile = 2, user.operands[0].type
         else:
             return False
-        permuted = _permuted_slice(user, first, permutation)
+        permuted = _permuted_slice(user, first, permutation, tile.get_shape())
         if permuted is None:
             return False
         slices.append((user, first, permuted))

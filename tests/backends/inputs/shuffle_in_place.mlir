@@ -87,3 +87,28 @@ func.func @transpose_within_tile(%x: tensor<1x6x6x8xf32>, %w: tensor<1x1x4x16xf3
   %t = linalg.transpose ins(%y : tensor<1x6x6x2x8xf32>) outs(%t_init : tensor<1x6x6x8x2xf32>) permutation = [0, 2, 1, 4, 3]
   return %t : tensor<1x6x6x8x2xf32>
 }
+
+// Left alone: a channel split's tiles (1x1x1x40) transposed NHWC -> NCHW, as DenseNet's
+// classifier: the permuted slice [1, 40, 1, 1] is not its tile with unit dimensions dropped.
+func.func @nhwc_to_nchw(%x: tensor<1x1x1x16xf32>) -> tensor<1x80x1x1xf32> {
+  %init = tensor.empty() : tensor<1x1x1x80xf32>
+  %y = scf.forall (%b) in (2) shared_outs(%o = %init) -> (tensor<1x1x1x80xf32>) {
+    %c40 = arith.constant 40 : index
+    %first = arith.muli %b, %c40 : index
+    %out = tensor.extract_slice %o[0, 0, 0, %first] [1, 1, 1, 40] [1, 1, 1, 1] : tensor<1x1x1x80xf32> to tensor<1x1x1x40xf32>
+    %tile = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%out : tensor<1x1x1x40xf32>) {
+    ^bb0(%o_element: f32):
+      %i = linalg.index 3 : index
+      %j = arith.addi %i, %first : index
+      %k = arith.index_cast %j : index to i32
+      %v = arith.sitofp %k : i32 to f32
+      linalg.yield %v : f32
+    } -> tensor<1x1x1x40xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %tile into %o[0, 0, 0, %first] [1, 1, 1, 40] [1, 1, 1, 1] : tensor<1x1x1x40xf32> into tensor<1x1x1x80xf32>
+    }
+  }
+  %t_init = tensor.empty() : tensor<1x80x1x1xf32>
+  %t = linalg.transpose ins(%y : tensor<1x1x1x80xf32>) outs(%t_init : tensor<1x80x1x1xf32>) permutation = [0, 3, 1, 2]
+  return %t : tensor<1x80x1x1xf32>
+}
