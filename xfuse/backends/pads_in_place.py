@@ -94,7 +94,7 @@ def _destination_chain(producer: Operation, block: Block) -> tuple[Operation, in
     return None
 
 
-def _padding_value(pad: Operation) -> SSAValue | None:
+def padding_value(pad: Operation) -> SSAValue | None:
     """The pad's padding value when it is defined outside the pad's region (the border fills
     stay where the pad was, so the value is available to them)."""
     value = pad.regions[0].block.last_op.operands[0]
@@ -151,7 +151,7 @@ def _rewrite(pad: Operation, block: Block) -> bool:
     if producer.parent_block() is not block or len(producer.results) != 1:
         return False
     chain = _destination_chain(producer, block)
-    value = _padding_value(pad)
+    value = padding_value(pad)
     if chain is None or value is None:
         return False
     first, index = chain
@@ -196,7 +196,7 @@ def _rewrite_concat(pad: Operation, block: Block) -> bool:
     pieces inserted into the padded buffer and the border filled where the concatenation was; its
     other readers read the interior. Whether it was rewritten."""
     concat = pad.operands[0].op
-    value = _padding_value(pad)
+    value = padding_value(pad)
     if concat.parent_block() is not block or value is None or not available_at(value, concat):
         return False
     source_type, padded_type = concat.results[0].type, pad.results[0].type

@@ -168,7 +168,13 @@ class Pipeline:
 
         target = host_target()
         if self.microkernels:  # batch_matmuls that are matrix products become matmuls the schedule tiles
+            from xfuse.backends.shuffle_in_place import shuffles_in_place
             from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
+
+            shuffles_in_place(module)  # before the pads: the shuffled loop may then write into one
+            from xfuse.backends.pool_borders import pool_borders
+
+            pool_borders(module)  # poolings that clip their border windows need no pad
 
             batch_matmuls_to_matmuls(module)
             from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns
