@@ -589,22 +589,16 @@ def test_data_tiled_epilogue_runs_on_the_registers(tmp_path):
 # Targets ------------------------------------------------------------------------------------
 
 
-def built_for(monkeypatch, cpu: str):
-    """Build for the AVX2 CPU `cpu` (LLVM's name) whatever the host, while the generator runs: the
-    AVX2 schedules run on any AVX2+ machine. Skips on hosts without AVX2."""
+@pytest.fixture
+def avx2_host(monkeypatch):
+    """Build for AVX2 (x86-64-v3) whatever the host: the AVX2 schedules run on any AVX2+ machine."""
     if not (host_target().vector_bits >= 256 and host_target().cpu != "generic"):
         pytest.skip(f"needs an AVX2 host (host: {host_target()})")
-    monkeypatch.setenv("XFUSE_TARGET_CPU", cpu)
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "x86-64-v3")
     host_target.cache_clear()
     yield host_target()
     monkeypatch.delenv("XFUSE_TARGET_CPU")
     host_target.cache_clear()
-
-
-@pytest.fixture
-def avx2_host(monkeypatch):
-    """Build for AVX2 (x86-64-v3) whatever the host."""
-    yield from built_for(monkeypatch, "x86-64-v3")
 
 
 def test_target_override_and_flags(avx2_host):

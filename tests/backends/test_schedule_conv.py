@@ -12,9 +12,10 @@
 """
 
 import re
+from dataclasses import replace
 
 import pytest
-from test_pipelines import _assembly, _innermost_loops, avx2_host, built_for  # noqa: F401 - helpers and fixture of the matmul tests
+from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 - helpers and fixture of the matmul tests
 
 from xfuse.backends.schedules.conv import (
     CONV_ATTR,
@@ -108,8 +109,17 @@ def test_zen3_plan_and_schedule_of_a_14_wide_layer():
 
 @pytest.fixture
 def zen3_host(monkeypatch):
-    """Build for Zen 3 (`znver3`, AVX2) whatever the AVX2+ host."""
-    yield from built_for(monkeypatch, "znver3")
+    """Build for Zen 3 (`znver3`: AVX2 + FMA, 16 registers, 512 KiB 8-way L2) whatever the AVX2
+    host. (`XFUSE_TARGET_CPU` knows the register files of x86-64's levels only: `znver3` there
+    would be a 128-bit target.)"""
+    import xfuse.backends.target as target_module
+
+    host = host_target()
+    if not (host.vector_bits >= 256 and host.has_fma and host.cpu != "generic"):
+        pytest.skip(f"needs an AVX2 host with FMA (host: {host})")
+    zen3 = replace(ZEN3, l2_bytes=512 * 1024, l2_ways=8, triple=host.triple)
+    monkeypatch.setattr(target_module, "host_target", lambda: zen3)
+    return zen3
 
 
 @pytest.mark.parametrize("layer", [
@@ -120,9 +130,20 @@ def zen3_host(monkeypatch):
     ConvLayer(1, 5, 11, 16, 32, (3, 3)),                                     # 9 wide: 6x16 + 3x16 split
 ], ids=["3x3-relu", "1x1-stride2", "fused", "9-wide-split"])
 def test_zen3_layers_agree_with_the_reference(zen3_host, layer):
-    assert zen3_host.cpu == "znver3"
+    assert choose_conv_tile(layer.output_size[1], layer.channels_out, 32, zen3_host).lanes == 8
     assert is_scheduled(layer)
     check_layer(layer, seeds=(0, 1))
+
+
+def test_zen3_inner_loop_of_a_14_wide_layer_reads_whole_filter_lines(zen3_host, tmp_path):
+    """The 2x32 kernel of a 14-wide row on Zen 3: per K step 4 filter vectors (two whole lines), 2
+    broadcasts and 8 FMAs, no spill (14x8 was 14 broadcasts, half a line and 14 FMAs)."""
+    assembly = _assembly(layer_module(ConvLayer(1, 14, 14, 32, 64, (3, 3), padding=1, relu=True)), tmp_path)
+    kernel = max(_innermost_loops(assembly), key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    assert len(re.findall(r"vfmadd\d+ps\s+.*%ymm", kernel)) == 8, kernel
+    assert len(re.findall(r"vbroadcastss", kernel)) == 2, kernel
+    assert len(re.findall(r"vmovups\s+-?\d*\(", kernel)) + len(re.findall(r"vfmadd\d+ps\s+-?\d*\(", kernel)) == 4, kernel
+    assert not re.search(r"\(%rsp\)", kernel), kernel
 
 
 def test_avx2_splits_are_scored_by_time_and_avx512_ones_by_row_average():
