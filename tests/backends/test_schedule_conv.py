@@ -12,6 +12,7 @@
 """
 
 import re
+from dataclasses import replace
 
 import pytest
 from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 - helpers and fixture of the matmul tests
@@ -28,7 +29,7 @@ from xfuse.backends.schedules.conv import (
     conv_schedule_bodies,
     plan_convolutions,
 )
-from xfuse.backends.schedules.micro_tile import MicroTile
+from xfuse.backends.schedules.micro_tile import MicroTile, conv_b_load_weight, matmul_b_load_weight
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 from xfuse.testing.random_convs import ConvLayer, check_layer, is_scheduled, layer_module, random_layer
@@ -69,6 +70,80 @@ def test_avx2_conv_tiles_weigh_filter_rows_by_cache_lines(ow, tile):
     assert (chosen.mr, chosen.nr, chosen.remainder) == (*tile, 0)
     assert chosen.whole_lines is (chosen.nr == 16)
     assert choose_conv_tile(ow, 64, 32, AVX2) == chosen  # 7 wide too: a 1x16 remainder is latency-bound
+
+
+ZEN3 = CpuTarget("znver3", 256, 16, True)
+
+
+@pytest.mark.parametrize(("ow", "oc", "zen3", "avx2"), [
+    (14, 64, (2, 32, 0), (14, 8, 0)),    # ResNet-50's 14-wide rows: whole filter lines, 2 broadcasts
+    (14, 32, (2, 32, 0), (14, 8, 0)),    # DenseNet's 3x3 growth convolutions at 14x14
+    (26, 64, (2, 32, 0), (13, 8, 0)),
+    (56, 64, (4, 16, 0), (4, 16, 0)),    # unchanged where 4x16 divides
+    (28, 64, (4, 16, 0), (4, 16, 0)),
+    (7, 64, (7, 8, 0), (7, 8, 0)),       # unchanged: 7x8
+    (14, 16, (14, 8, 0), (14, 8, 0)),    # 16 channels: no 32-wide tile
+])
+def test_zen3_convolutions_weigh_filter_vectors_as_two_broadcasts(ow, oc, zen3, avx2):
+    """On Zen 3 a filter vector costs two broadcasts (`CONV_B_LOAD_WEIGHTS`): 14-wide rows take
+    2x32 instead of 14x8; other AVX2 CPUs, the matmuls and the other widths keep their tiles."""
+    assert conv_b_load_weight(ZEN3) == 2 and conv_b_load_weight(AVX2) == 3 and matmul_b_load_weight(ZEN3) == 3
+    for target, tile in ((ZEN3, zen3), (AVX2, avx2)):
+        chosen = choose_conv_tile(ow, oc, 32, target, remainder=False)
+        assert (chosen.mr, chosen.nr, chosen.remainder) == tile
+        assert chosen.registers <= target.vector_registers
+
+
+def test_zen3_plan_and_schedule_of_a_14_wide_layer():
+    """The plan of a 14-wide 3x3 layer with its ReLU on Zen 3: one group of 2x32 register tiles,
+    the ReLU in them; the transform script tiles the root by `[1, 1, 2, 32]`."""
+    module = layer_module(ConvLayer(1, 14, 14, 32, 64, (3, 3), padding=1, relu=True))
+    (group,) = plan_convolutions(module, ZEN3)
+    assert (group.tile.mr, group.tile.nr, group.tile.remainder, group.root_is_conv) == (2, 32, 0, False)
+    (body,) = conv_schedule_bodies([group], pads=True)
+    assert "register tile 2 pixels x 32 channels (8 accumulators of 8 lanes)" in body
+    assert "tile_sizes [1, 1, 2, 32]" in body
+    (other,) = plan_convolutions(layer_module(ConvLayer(1, 14, 14, 32, 64, (3, 3), padding=1, relu=True)), AVX2)
+    assert (other.tile.mr, other.tile.nr) == (14, 8)
+
+
+@pytest.fixture
+def zen3_host(monkeypatch):
+    """Build for Zen 3 (`znver3`: AVX2 + FMA, 16 registers, 512 KiB 8-way L2) whatever the AVX2
+    host. (`XFUSE_TARGET_CPU` knows the register files of x86-64's levels only: `znver3` there
+    would be a 128-bit target.)"""
+    import xfuse.backends.target as target_module
+
+    host = host_target()
+    if not (host.vector_bits >= 256 and host.has_fma and host.cpu != "generic"):
+        pytest.skip(f"needs an AVX2 host with FMA (host: {host})")
+    zen3 = replace(ZEN3, l2_bytes=512 * 1024, l2_ways=8, triple=host.triple)
+    monkeypatch.setattr(target_module, "host_target", lambda: zen3)
+    return zen3
+
+
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 14, 14, 32, 64, (3, 3), padding=1, relu=True),              # 2x32, the ReLU in the tiles
+    ConvLayer(1, 28, 28, 48, 32, (1, 1), stride=2),                          # 14 wide from stride 2, unfused
+    ConvLayer(1, 4, 14, 16, 64, (3, 3), padding=1, relu=True, residual=True,
+              fuse_tile=(1, 2, 14, 64)),                                     # in xfuse's tiles, op by op
+    ConvLayer(1, 5, 11, 16, 32, (3, 3)),                                     # 9 wide: 6x16 + 3x16 split
+], ids=["3x3-relu", "1x1-stride2", "fused", "9-wide-split"])
+def test_zen3_layers_agree_with_the_reference(zen3_host, layer):
+    assert choose_conv_tile(layer.output_size[1], layer.channels_out, 32, zen3_host).lanes == 8
+    assert is_scheduled(layer)
+    check_layer(layer, seeds=(0, 1))
+
+
+def test_zen3_inner_loop_of_a_14_wide_layer_reads_whole_filter_lines(zen3_host, tmp_path):
+    """The 2x32 kernel of a 14-wide row on Zen 3: per K step 4 filter vectors (two whole lines), 2
+    broadcasts and 8 FMAs, no spill (14x8 was 14 broadcasts, half a line and 14 FMAs)."""
+    assembly = _assembly(layer_module(ConvLayer(1, 14, 14, 32, 64, (3, 3), padding=1, relu=True)), tmp_path)
+    kernel = max(_innermost_loops(assembly), key=lambda body: len(re.findall(r"vfmadd\d+ps", body)))
+    assert len(re.findall(r"vfmadd\d+ps\s+.*%ymm", kernel)) == 8, kernel
+    assert len(re.findall(r"vbroadcastss", kernel)) == 2, kernel
+    assert len(re.findall(r"vmovups\s+-?\d*\(", kernel)) + len(re.findall(r"vfmadd\d+ps\s+-?\d*\(", kernel)) == 4, kernel
+    assert not re.search(r"\(%rsp\)", kernel), kernel
 
 
 def test_avx2_splits_are_scored_by_time_and_avx512_ones_by_row_average():

@@ -66,7 +66,7 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
 from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall, remove_dead_ops
-from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width
+from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -121,9 +121,11 @@ class ConvGroup:
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
                      remainder: bool = True) -> MicroTile | None:
     """The `OWB x OCB` register tile of a convolution whose output rows are `ow x oc`, by the
-    matmul cost model; narrower vectors when `oc` is no multiple of the full width, down to one
-    element; None when none fits (the convolution keeps the generic lowering)."""
-    return choose_tile_at_any_width(ow, oc, element_bits, target, remainder, min_bits=element_bits)
+    matmul cost model (with the filter's load weight of the CPU, `CONV_B_LOAD_WEIGHTS`); narrower
+    vectors when `oc` is no multiple of the full width, down to one element; None when none fits
+    (the convolution keeps the generic lowering)."""
+    return choose_tile_at_any_width(ow, oc, element_bits, target, remainder, min_bits=element_bits,
+                                    b_load_weight=conv_b_load_weight(target))
 
 
 def schedulable(op: Operation) -> bool:

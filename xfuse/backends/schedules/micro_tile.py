@@ -18,7 +18,8 @@ loses to 4x16), and such a tile with 12 accumulators is still enough not to spli
 of 16 lanes) a 64x64 tile gets 8x32 (16 accumulators; 8 broadcasts and 2 vector loads per 16
 FMAs); on AVX2 (16 registers of 8 lanes) 6x16 (the classic AVX2 SGEMM kernel, 12 accumulators)
 for rows 0-59 and 4x16 for rows 60-63. The weight of a B load depends on the CPU for matmuls
-(`MATMUL_B_LOAD_WEIGHTS`): on Zen 4 it is 1, and the 64x64 matmul tile gets 4x64.
+(`MATMUL_B_LOAD_WEIGHTS`): on Zen 4 it is 1, and the 64x64 matmul tile gets 4x64; for
+convolutions (`CONV_B_LOAD_WEIGHTS`) on Zen 3 it is 2, and 14-wide rows get 2x32 instead of 14x8.
 """
 
 from __future__ import annotations
@@ -43,6 +44,19 @@ there 4x64 beat 8x32 on every matmul measured (one thread, interleaved in one pr
 plain B 3.22 -> 3.02, the transformer layer 2.58 -> 2.50 ms. Weight 1 ranks 4x64 first (2 FMAs
 per load against 1.6 for 8x32). The convolutions keep weight 3: with weight 1 the nine CNNs moved
 by -2% to +6% each (AlexNet slower, ResNet-50 and VGG-19 faster), nothing overall."""
+
+CONV_B_LOAD_WEIGHTS = {"znver3": 2}
+"""`B_LOAD_WEIGHT` for the convolutions of the CPUs where it was measured to differ, by LLVM's CPU
+name. A convolution's B is its filter: a panel row of `xfuse-block-filters` (256 bytes) or an HWCF
+row, read in whole lines in order, while its A broadcasts come from `OWB` pixels `C x 4` bytes
+apart. On Zen 3 (AVX2) weight 2 ranks 2x32 (2 broadcasts and 4 filter vectors, two whole lines,
+per 8 FMAs) over 14x8 (14 broadcasts and half a line per 14 FMAs, no register left to unroll its
+K loop) for 14-wide rows; one node through `xfuse.onnx.load`, CPU time, fastest of 15-25,
+interleaved, load 4.2-4.6: 3x3 256 -> 256 at 14x14 4.25 -> 4.05, 5.19 -> 4.00, 5.57 -> 3.65,
+4.90 -> 3.70 ms (four runs); 3x3 512 -> 512 at 14x14 17.3 -> 14.2; 3x3 stride 2 256 -> 256 to
+14x14 4.82 -> 4.35; 1x1 stride 2 512 -> 256 to 14x14 2.40 -> 2.10; DenseNet's 3x3 128 -> 32 at
+14x14 0.50 -> 0.48 (docs/backend.md, "Zen 3, fourth session"). The 56-, 28- and 7-wide rows keep
+their tiles (4x16, 7x8) with weight 2."""
 
 MIN_ACCUMULATORS = 8
 """Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
@@ -211,6 +225,11 @@ def choose_tile_at_any_width(m: int, n: int, element_bits: int, target: CpuTarge
 def matmul_b_load_weight(target: CpuTarget) -> float:
     """The load weight of the matmul cost model on `target` (`MATMUL_B_LOAD_WEIGHTS`)."""
     return MATMUL_B_LOAD_WEIGHTS.get(target.cpu, B_LOAD_WEIGHT)
+
+
+def conv_b_load_weight(target: CpuTarget) -> float:
+    """The load weight of the convolution cost model on `target` (`CONV_B_LOAD_WEIGHTS`)."""
+    return CONV_B_LOAD_WEIGHTS.get(target.cpu, B_LOAD_WEIGHT)
 
 
 def _rows_per_l2_set(rows: int, row_stride_bytes: int, target: CpuTarget) -> int:
