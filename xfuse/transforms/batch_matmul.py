@@ -4,8 +4,8 @@
 torch-mlir lowers every ONNX `MatMul` of a 3-D activation by a 2-D weight to a
 `linalg.batch_matmul` whose weight is first copied over the batch by a broadcasting
 `linalg.generic` (`(d0, d1, d2) -> (d1, d2)` into the identity, body `linalg.yield %in`). The
-copy costs a pass over the weight per call, and the batch form gets no register tiling. Two
-rewrites, both exact (same sums in the same order):
+copy costs a pass over the weight per call, and the batch form gets no register tiling. The
+rewrites, all exact (same sums in the same order):
 
 - B is such a broadcast of a 2-D `K x N` tensor (or, for an activation of rank 4 or more, as a
   Linear layer over NHWC activations is, a `tensor.collapse_shape` merging the batch dims of
@@ -17,6 +17,8 @@ rewrites, both exact (same sums in the same order):
 - a small static batch (at most `MAX_UNROLLED_BATCH`, e.g. the heads of attention's Q.K^T and
   P.V): one matmul per batch on rank-reduced `tensor.extract_slice`s, inserted into the result
   with `tensor.insert_slice` (each a register-tiled matmul; the batch loop is unrolled).
+- a larger static batch (Swin's windows x heads): the same matmul once, in an `scf.forall` over
+  the batch, on the slices at the batch index, written back by `tensor.parallel_insert_slice`.
 
 The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
 its own, so the schedule fuses the fill into the register tile as for any matmul; another init
@@ -39,6 +41,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.dialects.linalg import BatchMatmulOp
 from xfuse.dialects.linalg_syntax import MATMUL, XDSL_NAMED_OPS_WITH_MLIR_SYNTAX
+from xfuse.dialects.scf import ForallOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp
 
 MLIR_FILL = next(c for c in XDSL_NAMED_OPS_WITH_MLIR_SYNTAX if c.name == "linalg.fill")
 """linalg.fill with MLIR's syntax (what the parser builds; xDSL's own class prints differently)."""
@@ -46,7 +50,8 @@ MLIR_FILL = next(c for c in XDSL_NAMED_OPS_WITH_MLIR_SYNTAX if c.name == "linalg
 ROWS = [[0, 1], [2]]
 """Reassociation of a `B x M x N` tensor into `(B*M) x N`."""
 MAX_UNROLLED_BATCH = 16
-"""A batch_matmul of a larger (static) batch, whose B is not a broadcast, is left as it is."""
+"""A batch_matmul of a larger (static) batch, whose B is not a broadcast, becomes an `scf.forall`
+over the batch (`_batch_loop`) instead of that many matmuls."""
 
 
 def _static(type_) -> bool:
@@ -130,8 +135,9 @@ def rewrite_batch_matmul(op: Operation) -> bool:
     batch = b.type.get_shape()[0]
     if weight is None and batch != 1:
         if batch > MAX_UNROLLED_BATCH:
-            return False
-        _unroll_batch(op)
+            _batch_loop(op)
+        else:
+            _unroll_batch(op)
         return True
     lhs = _collapse(a, op)
     rhs = weight if weight is not None else _collapse(b, op)
@@ -159,46 +165,81 @@ def erase_if_dead(op: object) -> None:
         erase_if_dead(empty)
 
 
+def _fill_of_empty(init: SSAValue) -> FillOp | None:
+    """The `linalg.fill` of a `tensor.empty` that `init` is, else None."""
+    fill = init.owner
+    return fill if isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp) else None
+
+
+def _result_tensor(op: BatchMatmulOp, fill: FillOp | None) -> SSAValue:
+    """What the per-batch results are inserted into: a fresh empty when the init is a fill (each
+    batch fills its own 2-D accumulator), else the init."""
+    if fill is None:
+        return op.outputs[0]
+    empty = tensor.EmptyOp([], op.outputs[0].type)
+    Rewriter.insert_op(empty, InsertPoint.before(op))
+    return empty.tensor
+
+
+def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, result: SSAValue,
+                     fill: FillOp | None) -> SSAValue:
+    """Batch `index`'s matmul, built at `at`: A and B sliced there (rank-reduced), into a 2-D fill
+    of its own when the init is `fill`, else into the slice of `result` at `index`."""
+    a, b = op.inputs
+    _, m, n = op.outputs[0].type.get_shape()
+    k = a.type.get_shape()[2]
+    element = op.outputs[0].type.get_element_type()
+
+    def slice_of(value: SSAValue, rows: int, cols: int) -> SSAValue:
+        new = tensor.ExtractSliceOp(value, [index, 0, 0], [1, rows, cols], [1, 1, 1], TensorType(element, [rows, cols]))
+        Rewriter.insert_op(new, at)
+        return new.result
+
+    if fill is not None:
+        empty = tensor.EmptyOp([], TensorType(element, [m, n]))
+        acc = MLIR_FILL([fill.inputs[0]], [empty.tensor], [empty.tensor.type])
+        Rewriter.insert_op([empty, acc], at)
+        acc_value = acc.results[0]
+    else:
+        acc_value = slice_of(result, m, n)
+    matmul = MATMUL([slice_of(a, m, k), slice_of(b, k, n)], [acc_value], [acc_value.type])
+    Rewriter.insert_op(matmul, at)
+    return matmul.results[0]
+
+
+def _replace_batch_matmul(op: BatchMatmulOp, result: SSAValue, fill: FillOp | None) -> None:
+    op.results[0].replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+    erase_if_dead(fill)
+
+
 def _unroll_batch(op: BatchMatmulOp) -> None:
     """One matmul per batch on rank-reduced slices, each into a 2-D fill of its own (or a slice
     of the init), inserted into the result in turn."""
-    a, b = op.inputs
-    init = op.outputs[0]
-    batch, m, n = init.type.get_shape()
-    k = a.type.get_shape()[2]
-    element = init.type.get_element_type()
-    fill = init.owner
-    zero_init = isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp)
-    result: SSAValue
-    if zero_init:
-        empty = tensor.EmptyOp([], init.type)
-        Rewriter.insert_op(empty, InsertPoint.before(op))
-        result = empty.tensor
-    else:
-        result = init
-
-    def slice_of(value: SSAValue, index: int, rows: int, cols: int) -> SSAValue:
-        new = tensor.ExtractSliceOp(value, [index, 0, 0], [1, rows, cols], [1, 1, 1],
-                                    TensorType(element, [rows, cols]))
-        Rewriter.insert_op(new, InsertPoint.before(op))
-        return new.result
-
+    batch, m, n = op.outputs[0].type.get_shape()
+    fill = _fill_of_empty(op.outputs[0])
+    result = _result_tensor(op, fill)
     for index in range(batch):
-        if zero_init:
-            empty = tensor.EmptyOp([], TensorType(element, [m, n]))
-            acc = MLIR_FILL([fill.inputs[0]], [empty.tensor], [empty.tensor.type])
-            Rewriter.insert_op([empty, acc], InsertPoint.before(op))
-            acc_value = acc.results[0]
-        else:
-            acc_value = slice_of(init, index, m, n)
-        matmul = MATMUL([slice_of(a, index, m, k), slice_of(b, index, k, n)], [acc_value], [acc_value.type])
-        insert = tensor.InsertSliceOp.from_static_parameters(matmul.results[0], result, [index, 0, 0], [1, m, n])
-        Rewriter.insert_op([matmul, insert], InsertPoint.before(op))
+        matmul = _batch_matmul_at(op, index, InsertPoint.before(op), op.outputs[0], fill)
+        insert = tensor.InsertSliceOp.from_static_parameters(matmul, result, [index, 0, 0], [1, m, n])
+        Rewriter.insert_op(insert, InsertPoint.before(op))
         result = insert.result
-    op.results[0].replace_all_uses_with(result)
-    Rewriter.erase_op(op)
-    if zero_init:
-        erase_if_dead(fill)
+    _replace_batch_matmul(op, result, fill)
+
+
+def _batch_loop(op: BatchMatmulOp) -> None:
+    """An `scf.forall` over the batch, one matmul per iteration on rank-reduced slices at the
+    batch index, each into a 2-D fill of its own (or its slice of the init), written back by
+    `tensor.parallel_insert_slice`: the matmul is register-tiled like any other, the code is one
+    matmul's however large the batch (Swin's 64 windows x heads), and threads share the batch."""
+    batch, m, n = op.outputs[0].type.get_shape()
+    fill = _fill_of_empty(op.outputs[0])
+    loop = ForallOp.from_bounds([batch], [_result_tensor(op, fill)])
+    Rewriter.insert_op(loop, InsertPoint.before(op))
+    index, shared = loop.induction_vars[0], loop.region_iter_args[0]
+    matmul = _batch_matmul_at(op, index, InsertPoint.before(loop.terminator), shared, fill)
+    loop.terminator.body.add_op(ParallelInsertSliceOp(matmul, shared, [index, 0, 0], [1, m, n]))
+    _replace_batch_matmul(op, loop.res[0], fill)
 
 
 def batch_matmuls_to_matmuls(module: ModuleOp) -> int:
