@@ -236,7 +236,8 @@ def test_window_attention_over_many_windows_is_a_loop_of_matmuls():
     model = xfuse.onnx.load(attention)
     assert model.mlir.count("linalg.batch_matmul") == 2  # as torch-mlir lowers it
     text = model.compiled.mlir_text
-    assert "linalg.batch_matmul" not in text and text.count('"linalg.matmul"') == 2, text
+    # Q.K^T's 49 columns a row as 48 + 1, P.V's 16 as they are
+    assert "linalg.batch_matmul" not in text and text.count('"linalg.matmul"') == 3, text
     assert text.count('"scf.forall"') >= 2
     errors = compare_with_onnxruntime(model, attention, seed=1)
     assert errors and all(error <= TOLERANCE for error in errors.values()), errors

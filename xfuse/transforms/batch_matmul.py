@@ -20,6 +20,10 @@ rewrites, all exact (same sums in the same order):
 - a larger static batch (Swin's windows x heads): the same matmul once, in an `scf.forall` over
   the batch, on the slices at the batch index, written back by `tensor.parallel_insert_slice`.
 
+A per-batch product whose f32 N no vector width divides (Q.K^T over a 7x7 window's 49 tokens or
+ViT's 197) would get no register tile: it is two matmuls, the columns up to a multiple of 16 and
+the few left (`vector_columns`), into the same accumulator.
+
 The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
 its own, so the schedule fuses the fill into the register tile as for any matmul; another init
 is collapsed. Only static shapes, default indexing maps (no transposed or broadcast operands
@@ -32,7 +36,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import tensor
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
 from xdsl.dialects.linalg import FillOp, GenericOp, YieldOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineMap
@@ -49,6 +53,9 @@ MLIR_FILL = next(c for c in XDSL_NAMED_OPS_WITH_MLIR_SYNTAX if c.name == "linalg
 
 ROWS = [[0, 1], [2]]
 """Reassociation of a `B x M x N` tensor into `(B*M) x N`."""
+COLUMN_BLOCKS = (16, 8)
+"""Column blocks (f32 elements) a per-batch product with no vector-divisible N is split at
+(`vector_columns`): 16 divides into AVX-512's and AVX2's registers alike."""
 MAX_UNROLLED_BATCH = 16
 """A batch_matmul of a larger (static) batch, whose B is not a broadcast, becomes an `scf.forall`
 over the batch (`_batch_loop`) instead of that many matmuls."""
@@ -181,30 +188,53 @@ def _result_tensor(op: BatchMatmulOp, fill: FillOp | None) -> SSAValue:
     return empty.tensor
 
 
+def vector_columns(n: int, element_bits: int) -> int:
+    """Where a per-batch product of `n` columns is split (0: not split). An f32 `n` that no vector
+    width divides (Q.K^T's 49 columns of a 7x7 window, ViT's 197 tokens) gets no register tile
+    (`choose_tile_at_any_width`): the columns up to the last multiple of `COLUMN_BLOCKS`' largest
+    fitting block are a matmul of their own that does, the rest a narrow one."""
+    if element_bits != 32 or n % 4 == 0:
+        return 0
+    return next((n - n % block for block in COLUMN_BLOCKS if n >= block), 0)
+
+
 def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, result: SSAValue,
                      fill: FillOp | None) -> SSAValue:
-    """Batch `index`'s matmul, built at `at`: A and B sliced there (rank-reduced), into a 2-D fill
-    of its own when the init is `fill`, else into the slice of `result` at `index`."""
+    """Batch `index`'s product, built at `at`: A and B sliced there (rank-reduced), into a 2-D fill
+    of its own when the init is `fill`, else into the slice of `result` at `index`; one matmul,
+    or two over the column blocks of `vector_columns`, inserted into one 2-D result."""
     a, b = op.inputs
     _, m, n = op.outputs[0].type.get_shape()
     k = a.type.get_shape()[2]
     element = op.outputs[0].type.get_element_type()
 
-    def slice_of(value: SSAValue, rows: int, cols: int) -> SSAValue:
-        new = tensor.ExtractSliceOp(value, [index, 0, 0], [1, rows, cols], [1, 1, 1], TensorType(element, [rows, cols]))
+    def insert(new: Operation) -> SSAValue:
         Rewriter.insert_op(new, at)
-        return new.result
+        return new.results[0]
 
-    if fill is not None:
-        empty = tensor.EmptyOp([], TensorType(element, [m, n]))
-        acc = MLIR_FILL([fill.inputs[0]], [empty.tensor], [empty.tensor.type])
-        Rewriter.insert_op([empty, acc], at)
-        acc_value = acc.results[0]
-    else:
-        acc_value = slice_of(result, m, n)
-    matmul = MATMUL([slice_of(a, m, k), slice_of(b, k, n)], [acc_value], [acc_value.type])
-    Rewriter.insert_op(matmul, at)
-    return matmul.results[0]
+    def block(value: SSAValue, offsets: list, rows: int, cols: int) -> SSAValue:
+        rank = len(offsets)
+        return insert(tensor.ExtractSliceOp(value, offsets, [1] * (rank - 2) + [rows, cols], [1] * rank,
+                                            TensorType(element, [rows, cols])))
+
+    def accumulator(init: SSAValue | None, start: int, cols: int) -> SSAValue:
+        if init is not None:
+            return block(init, [0, start], m, cols)
+        empty = insert(tensor.EmptyOp([], TensorType(element, [m, cols])))
+        return insert(MLIR_FILL([fill.inputs[0]], [empty], [empty.type]))
+
+    lhs, rhs = block(a, [index, 0, 0], m, k), block(b, [index, 0, 0], k, n)
+    init = None if fill is not None else block(result, [index, 0, 0], m, n)
+    head = vector_columns(n, element.bitwidth if isinstance(element, AnyFloat) else 0)
+    if not head:
+        acc = init if init is not None else accumulator(None, 0, n)
+        return insert(MATMUL([lhs, rhs], [acc], [acc.type]))
+    whole = init if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
+    for start, cols in ((0, head), (head, n - head)):
+        acc = accumulator(init, start, cols)
+        part = insert(MATMUL([lhs, block(rhs, [0, start], k, cols)], [acc], [acc.type]))
+        whole = insert(tensor.InsertSliceOp.from_static_parameters(part, whole, [0, start], [m, cols]))
+    return whole
 
 
 def _replace_batch_matmul(op: BatchMatmulOp, result: SSAValue, fill: FillOp | None) -> None:

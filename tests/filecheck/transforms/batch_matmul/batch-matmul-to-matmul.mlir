@@ -48,9 +48,9 @@ func.func @shared_weight(%x: tensor<3x8x16xf32>, %w: tensor<16x32xf32>, %init: t
 // Attention heads: batch 2, no broadcast: one matmul per batch on rank-reduced slices.
 // CHECK-LABEL: func.func @heads(
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x8x4xf32>
-// CHECK:         %[[F0:.*]] = linalg.fill
 // CHECK:         %[[A0:.*]] = tensor.extract_slice %q[0, 0, 0] [1, 8, 16] [1, 1, 1] : tensor<2x8x16xf32> to tensor<8x16xf32>
 // CHECK:         %[[B0:.*]] = tensor.extract_slice %k[0, 0, 0] [1, 16, 4] [1, 1, 1] : tensor<2x16x4xf32> to tensor<16x4xf32>
+// CHECK:         %[[F0:.*]] = linalg.fill
 // CHECK:         %[[M0:.*]] = linalg.matmul ins(%[[A0]], %[[B0]] : tensor<8x16xf32>, tensor<16x4xf32>) outs(%[[F0]] : tensor<8x4xf32>)
 // CHECK:         %[[I0:.*]] = tensor.insert_slice %[[M0]] into %[[E]][0, 0, 0] [1, 8, 4] [1, 1, 1] : tensor<8x4xf32> into tensor<2x8x4xf32>
 // CHECK:         tensor.extract_slice %q[1, 0, 0]
@@ -71,9 +71,9 @@ func.func @heads(%q: tensor<2x8x16xf32>, %k: tensor<2x16x4xf32>) -> tensor<2x8x4
 // another init is the shared output whose slice the matmul accumulates into.
 // CHECK-LABEL: func.func @windows(
 // CHECK:         %[[R0:.*]] = scf.forall (%[[I:.*]]) in (17) shared_outs(%[[O:.*]] = %c) -> (tensor<17x2x2xf32>) {
-// CHECK:           %[[C0:.*]] = tensor.extract_slice %[[O]][%[[I]], 0, 0] [1, 2, 2] [1, 1, 1] : tensor<17x2x2xf32> to tensor<2x2xf32>
 // CHECK:           %[[A0:.*]] = tensor.extract_slice %a[%[[I]], 0, 0] [1, 2, 3] [1, 1, 1] : tensor<17x2x3xf32> to tensor<2x3xf32>
 // CHECK:           %[[B0:.*]] = tensor.extract_slice %b[%[[I]], 0, 0] [1, 3, 2] [1, 1, 1] : tensor<17x3x2xf32> to tensor<3x2xf32>
+// CHECK:           %[[C0:.*]] = tensor.extract_slice %[[O]][%[[I]], 0, 0] [1, 2, 2] [1, 1, 1] : tensor<17x2x2xf32> to tensor<2x2xf32>
 // CHECK:           %[[M0:.*]] = linalg.matmul ins(%[[A0]], %[[B0]] : tensor<2x3xf32>, tensor<3x2xf32>) outs(%[[C0]] : tensor<2x2xf32>)
 // CHECK:           tensor.parallel_insert_slice %[[M0]] into %[[O]][%[[I]], 0, 0] [1, 2, 2] [1, 1, 1]
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<17x2x2xf32>
@@ -92,6 +92,37 @@ func.func @windows(%a: tensor<17x2x3xf32>, %b: tensor<17x3x2xf32>, %c: tensor<17
   %0 = linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>) outs(%c : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
   %1 = linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>) outs(%z : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
   return %0, %1 : tensor<17x2x2xf32>, tensor<17x2x2xf32>
+}
+
+// Per-batch products whose N no vector width divides (a 7x7 window's 49 scores a row): the
+// first 48 columns are a matmul the schedule register-tiles, the last one a narrow matmul, both
+// into the batch's accumulator (its slice of the init, or fills of their own).
+// CHECK-LABEL: func.func @ragged_columns(
+// CHECK:         scf.forall (%[[I:.*]]) in (17) shared_outs(%[[O:.*]] = %c)
+// CHECK:           %[[A:.*]] = tensor.extract_slice %a[%[[I]], 0, 0] [1, 49, 3] [1, 1, 1] : tensor<17x49x3xf32> to tensor<49x3xf32>
+// CHECK:           %[[B:.*]] = tensor.extract_slice %b[%[[I]], 0, 0] [1, 3, 49] [1, 1, 1] : tensor<17x3x49xf32> to tensor<3x49xf32>
+// CHECK:           %[[C:.*]] = tensor.extract_slice %[[O]][%[[I]], 0, 0] [1, 49, 49] [1, 1, 1] : tensor<17x49x49xf32> to tensor<49x49xf32>
+// CHECK:           %[[CH:.*]] = tensor.extract_slice %[[C]][0, 0] [49, 48] [1, 1]
+// CHECK:           %[[BH:.*]] = tensor.extract_slice %[[B]][0, 0] [3, 48] [1, 1]
+// CHECK:           %[[MH:.*]] = linalg.matmul ins(%[[A]], %[[BH]] : tensor<49x3xf32>, tensor<3x48xf32>) outs(%[[CH]] : tensor<49x48xf32>)
+// CHECK:           %[[IH:.*]] = tensor.insert_slice %[[MH]] into %[[C]][0, 0] [49, 48] [1, 1]
+// CHECK:           %[[CT:.*]] = tensor.extract_slice %[[C]][0, 48] [49, 1] [1, 1]
+// CHECK:           %[[BT:.*]] = tensor.extract_slice %[[B]][0, 48] [3, 1] [1, 1]
+// CHECK:           %[[MT:.*]] = linalg.matmul ins(%[[A]], %[[BT]] : tensor<49x3xf32>, tensor<3x1xf32>) outs(%[[CT]] : tensor<49x1xf32>)
+// CHECK:           %[[IT:.*]] = tensor.insert_slice %[[MT]] into %[[IH]][0, 48] [49, 1] [1, 1]
+// CHECK:           tensor.parallel_insert_slice %[[IT]] into %[[O]][%[[I]], 0, 0] [1, 49, 49]
+// CHECK:         scf.forall
+// CHECK:           linalg.fill ins(%zero : f32) outs({{.*}} : tensor<49x48xf32>)
+// CHECK:           linalg.matmul ins({{.*}} : tensor<49x3xf32>, tensor<3x48xf32>)
+// CHECK:           linalg.fill ins(%zero : f32) outs({{.*}} : tensor<49x1xf32>)
+// CHECK:           linalg.matmul ins({{.*}} : tensor<49x3xf32>, tensor<3x1xf32>)
+func.func @ragged_columns(%a: tensor<17x49x3xf32>, %b: tensor<17x3x49xf32>, %c: tensor<17x49x49xf32>) -> (tensor<17x49x49xf32>, tensor<17x49x49xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<17x49x49xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<17x49x3xf32>, tensor<17x3x49xf32>) outs(%c : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  %1 = linalg.batch_matmul ins(%a, %b : tensor<17x49x3xf32>, tensor<17x3x49xf32>) outs(%z : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  return %0, %1 : tensor<17x49x49xf32>, tensor<17x49x49xf32>
 }
 
 // Negative cases, unchanged: transposed operands spelled in indexing_maps, dynamic shapes, and a
