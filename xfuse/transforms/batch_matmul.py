@@ -4,8 +4,8 @@
 torch-mlir lowers every ONNX `MatMul` of a 3-D activation by a 2-D weight to a
 `linalg.batch_matmul` whose weight is first copied over the batch by a broadcasting
 `linalg.generic` (`(d0, d1, d2) -> (d1, d2)` into the identity, body `linalg.yield %in`). The
-copy costs a pass over the weight per call, and the batch form gets no register tiling. Two
-rewrites, both exact (same sums in the same order):
+copy costs a pass over the weight per call, and the batch form gets no register tiling. The
+rewrites, all exact (same sums in the same order):
 
 - B is such a broadcast of a 2-D `K x N` tensor (or, for an activation of rank 4 or more, as a
   Linear layer over NHWC activations is, a `tensor.collapse_shape` merging the batch dims of
@@ -17,6 +17,12 @@ rewrites, both exact (same sums in the same order):
 - a small static batch (at most `MAX_UNROLLED_BATCH`, e.g. the heads of attention's Q.K^T and
   P.V): one matmul per batch on rank-reduced `tensor.extract_slice`s, inserted into the result
   with `tensor.insert_slice` (each a register-tiled matmul; the batch loop is unrolled).
+- a larger static batch (Swin's windows x heads): the same matmul once, in an `scf.forall` over
+  the batch, on the slices at the batch index, written back by `tensor.parallel_insert_slice`.
+
+A per-batch product whose f32 N no vector width divides (Q.K^T over a 7x7 window's 49 tokens or
+ViT's 197) would get no register tile: it is two matmuls, the columns up to a multiple of 16 and
+the few left (`vector_columns`), into the same accumulator.
 
 The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
 its own, so the schedule fuses the fill into the register tile as for any matmul; another init
@@ -30,7 +36,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import tensor
-from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
 from xdsl.dialects.linalg import FillOp, GenericOp, YieldOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineMap
@@ -39,14 +45,20 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.dialects.linalg import BatchMatmulOp
 from xfuse.dialects.linalg_syntax import MATMUL, XDSL_NAMED_OPS_WITH_MLIR_SYNTAX
+from xfuse.dialects.scf import ForallOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp
 
 MLIR_FILL = next(c for c in XDSL_NAMED_OPS_WITH_MLIR_SYNTAX if c.name == "linalg.fill")
 """linalg.fill with MLIR's syntax (what the parser builds; xDSL's own class prints differently)."""
 
 ROWS = [[0, 1], [2]]
 """Reassociation of a `B x M x N` tensor into `(B*M) x N`."""
+COLUMN_BLOCKS = (16, 8)
+"""Column blocks (f32 elements) a per-batch product with no vector-divisible N is split at
+(`vector_columns`): 16 divides into AVX-512's and AVX2's registers alike."""
 MAX_UNROLLED_BATCH = 16
-"""A batch_matmul of a larger (static) batch, whose B is not a broadcast, is left as it is."""
+"""A batch_matmul of a larger (static) batch, whose B is not a broadcast, becomes an `scf.forall`
+over the batch (`_batch_loop`) instead of that many matmuls."""
 
 
 def _static(type_) -> bool:
@@ -130,8 +142,9 @@ def rewrite_batch_matmul(op: Operation) -> bool:
     batch = b.type.get_shape()[0]
     if weight is None and batch != 1:
         if batch > MAX_UNROLLED_BATCH:
-            return False
-        _unroll_batch(op)
+            _batch_loop(op)
+        else:
+            _unroll_batch(op)
         return True
     lhs = _collapse(a, op)
     rhs = weight if weight is not None else _collapse(b, op)
@@ -159,46 +172,104 @@ def erase_if_dead(op: object) -> None:
         erase_if_dead(empty)
 
 
+def _fill_of_empty(init: SSAValue) -> FillOp | None:
+    """The `linalg.fill` of a `tensor.empty` that `init` is, else None."""
+    fill = init.owner
+    return fill if isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp) else None
+
+
+def _result_tensor(op: BatchMatmulOp, fill: FillOp | None) -> SSAValue:
+    """What the per-batch results are inserted into: a fresh empty when the init is a fill (each
+    batch fills its own 2-D accumulator), else the init."""
+    if fill is None:
+        return op.outputs[0]
+    empty = tensor.EmptyOp([], op.outputs[0].type)
+    Rewriter.insert_op(empty, InsertPoint.before(op))
+    return empty.tensor
+
+
+def vector_columns(n: int, element_bits: int) -> int:
+    """Where a per-batch product of `n` columns is split (0: not split). An f32 `n` that no vector
+    width divides (Q.K^T's 49 columns of a 7x7 window, ViT's 197 tokens) gets no register tile
+    (`choose_tile_at_any_width`): the columns up to the last multiple of `COLUMN_BLOCKS`' largest
+    fitting block are a matmul of their own that does, the rest a narrow one."""
+    if element_bits != 32 or n % 4 == 0:
+        return 0
+    return next((n - n % block for block in COLUMN_BLOCKS if n >= block), 0)
+
+
+def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, result: SSAValue,
+                     fill: FillOp | None) -> SSAValue:
+    """Batch `index`'s product, built at `at`: A and B sliced there (rank-reduced), into a 2-D fill
+    of its own when the init is `fill`, else into the slice of `result` at `index`; one matmul,
+    or two over the column blocks of `vector_columns`, inserted into one 2-D result."""
+    a, b = op.inputs
+    _, m, n = op.outputs[0].type.get_shape()
+    k = a.type.get_shape()[2]
+    element = op.outputs[0].type.get_element_type()
+
+    def insert(new: Operation) -> SSAValue:
+        Rewriter.insert_op(new, at)
+        return new.results[0]
+
+    def block(value: SSAValue, offsets: list, rows: int, cols: int) -> SSAValue:
+        rank = len(offsets)
+        return insert(tensor.ExtractSliceOp(value, offsets, [1] * (rank - 2) + [rows, cols], [1] * rank,
+                                            TensorType(element, [rows, cols])))
+
+    def accumulator(init: SSAValue | None, start: int, cols: int) -> SSAValue:
+        if init is not None:
+            return block(init, [0, start], m, cols)
+        empty = insert(tensor.EmptyOp([], TensorType(element, [m, cols])))
+        return insert(MLIR_FILL([fill.inputs[0]], [empty], [empty.type]))
+
+    lhs, rhs = block(a, [index, 0, 0], m, k), block(b, [index, 0, 0], k, n)
+    init = None if fill is not None else block(result, [index, 0, 0], m, n)
+    head = vector_columns(n, element.bitwidth if isinstance(element, AnyFloat) else 0)
+    if not head:
+        acc = init if init is not None else accumulator(None, 0, n)
+        return insert(MATMUL([lhs, rhs], [acc], [acc.type]))
+    whole = init if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
+    for start, cols in ((0, head), (head, n - head)):
+        acc = accumulator(init, start, cols)
+        part = insert(MATMUL([lhs, block(rhs, [0, start], k, cols)], [acc], [acc.type]))
+        whole = insert(tensor.InsertSliceOp.from_static_parameters(part, whole, [0, start], [m, cols]))
+    return whole
+
+
+def _replace_batch_matmul(op: BatchMatmulOp, result: SSAValue, fill: FillOp | None) -> None:
+    op.results[0].replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+    erase_if_dead(fill)
+
+
 def _unroll_batch(op: BatchMatmulOp) -> None:
     """One matmul per batch on rank-reduced slices, each into a 2-D fill of its own (or a slice
     of the init), inserted into the result in turn."""
-    a, b = op.inputs
-    init = op.outputs[0]
-    batch, m, n = init.type.get_shape()
-    k = a.type.get_shape()[2]
-    element = init.type.get_element_type()
-    fill = init.owner
-    zero_init = isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp)
-    result: SSAValue
-    if zero_init:
-        empty = tensor.EmptyOp([], init.type)
-        Rewriter.insert_op(empty, InsertPoint.before(op))
-        result = empty.tensor
-    else:
-        result = init
-
-    def slice_of(value: SSAValue, index: int, rows: int, cols: int) -> SSAValue:
-        new = tensor.ExtractSliceOp(value, [index, 0, 0], [1, rows, cols], [1, 1, 1],
-                                    TensorType(element, [rows, cols]))
-        Rewriter.insert_op(new, InsertPoint.before(op))
-        return new.result
-
+    batch, m, n = op.outputs[0].type.get_shape()
+    fill = _fill_of_empty(op.outputs[0])
+    result = _result_tensor(op, fill)
     for index in range(batch):
-        if zero_init:
-            empty = tensor.EmptyOp([], TensorType(element, [m, n]))
-            acc = MLIR_FILL([fill.inputs[0]], [empty.tensor], [empty.tensor.type])
-            Rewriter.insert_op([empty, acc], InsertPoint.before(op))
-            acc_value = acc.results[0]
-        else:
-            acc_value = slice_of(init, index, m, n)
-        matmul = MATMUL([slice_of(a, index, m, k), slice_of(b, index, k, n)], [acc_value], [acc_value.type])
-        insert = tensor.InsertSliceOp.from_static_parameters(matmul.results[0], result, [index, 0, 0], [1, m, n])
-        Rewriter.insert_op([matmul, insert], InsertPoint.before(op))
+        matmul = _batch_matmul_at(op, index, InsertPoint.before(op), op.outputs[0], fill)
+        insert = tensor.InsertSliceOp.from_static_parameters(matmul, result, [index, 0, 0], [1, m, n])
+        Rewriter.insert_op(insert, InsertPoint.before(op))
         result = insert.result
-    op.results[0].replace_all_uses_with(result)
-    Rewriter.erase_op(op)
-    if zero_init:
-        erase_if_dead(fill)
+    _replace_batch_matmul(op, result, fill)
+
+
+def _batch_loop(op: BatchMatmulOp) -> None:
+    """An `scf.forall` over the batch, one matmul per iteration on rank-reduced slices at the
+    batch index, each into a 2-D fill of its own (or its slice of the init), written back by
+    `tensor.parallel_insert_slice`: the matmul is register-tiled like any other, the code is one
+    matmul's however large the batch (Swin's 64 windows x heads), and threads share the batch."""
+    batch, m, n = op.outputs[0].type.get_shape()
+    fill = _fill_of_empty(op.outputs[0])
+    loop = ForallOp.from_bounds([batch], [_result_tensor(op, fill)])
+    Rewriter.insert_op(loop, InsertPoint.before(op))
+    index, shared = loop.induction_vars[0], loop.region_iter_args[0]
+    matmul = _batch_matmul_at(op, index, InsertPoint.before(loop.terminator), shared, fill)
+    loop.terminator.body.add_op(ParallelInsertSliceOp(matmul, shared, [index, 0, 0], [1, m, n]))
+    _replace_batch_matmul(op, loop.res[0], fill)
 
 
 def batch_matmuls_to_matmuls(module: ModuleOp) -> int:

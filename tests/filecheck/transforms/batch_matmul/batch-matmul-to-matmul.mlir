@@ -48,9 +48,9 @@ func.func @shared_weight(%x: tensor<3x8x16xf32>, %w: tensor<16x32xf32>, %init: t
 // Attention heads: batch 2, no broadcast: one matmul per batch on rank-reduced slices.
 // CHECK-LABEL: func.func @heads(
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x8x4xf32>
-// CHECK:         %[[F0:.*]] = linalg.fill
 // CHECK:         %[[A0:.*]] = tensor.extract_slice %q[0, 0, 0] [1, 8, 16] [1, 1, 1] : tensor<2x8x16xf32> to tensor<8x16xf32>
 // CHECK:         %[[B0:.*]] = tensor.extract_slice %k[0, 0, 0] [1, 16, 4] [1, 1, 1] : tensor<2x16x4xf32> to tensor<16x4xf32>
+// CHECK:         %[[F0:.*]] = linalg.fill
 // CHECK:         %[[M0:.*]] = linalg.matmul ins(%[[A0]], %[[B0]] : tensor<8x16xf32>, tensor<16x4xf32>) outs(%[[F0]] : tensor<8x4xf32>)
 // CHECK:         %[[I0:.*]] = tensor.insert_slice %[[M0]] into %[[E]][0, 0, 0] [1, 8, 4] [1, 1, 1] : tensor<8x4xf32> into tensor<2x8x4xf32>
 // CHECK:         tensor.extract_slice %q[1, 0, 0]
@@ -66,22 +66,78 @@ func.func @heads(%q: tensor<2x8x16xf32>, %k: tensor<2x16x4xf32>) -> tensor<2x8x4
   return %r : tensor<2x8x4xf32>
 }
 
-// Negative cases, unchanged: a batch above 16 without broadcast, transposed operands spelled in
-// indexing_maps, dynamic shapes, and a copy that is not a pure broadcast (it scales the weight:
-// batch 1 still becomes a matmul, reading the scaled copy collapsed).
+// A batch above 16 (Swin's windows x heads): an scf.forall over the batch, one matmul per
+// iteration on the slices at the batch index; a zero init becomes a 2-D fill inside the loop,
+// another init is the shared output whose slice the matmul accumulates into.
+// CHECK-LABEL: func.func @windows(
+// CHECK:         %[[R0:.*]] = scf.forall (%[[I:.*]]) in (17) shared_outs(%[[O:.*]] = %c) -> (tensor<17x2x2xf32>) {
+// CHECK:           %[[A0:.*]] = tensor.extract_slice %a[%[[I]], 0, 0] [1, 2, 3] [1, 1, 1] : tensor<17x2x3xf32> to tensor<2x3xf32>
+// CHECK:           %[[B0:.*]] = tensor.extract_slice %b[%[[I]], 0, 0] [1, 3, 2] [1, 1, 1] : tensor<17x3x2xf32> to tensor<3x2xf32>
+// CHECK:           %[[C0:.*]] = tensor.extract_slice %[[O]][%[[I]], 0, 0] [1, 2, 2] [1, 1, 1] : tensor<17x2x2xf32> to tensor<2x2xf32>
+// CHECK:           %[[M0:.*]] = linalg.matmul ins(%[[A0]], %[[B0]] : tensor<2x3xf32>, tensor<3x2xf32>) outs(%[[C0]] : tensor<2x2xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[M0]] into %[[O]][%[[I]], 0, 0] [1, 2, 2] [1, 1, 1]
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<17x2x2xf32>
+// CHECK:         %[[R1:.*]] = scf.forall (%[[J:.*]]) in (17) shared_outs(%[[P:.*]] = %[[E]])
+// CHECK:           %[[T:.*]] = tensor.empty() : tensor<2x2xf32>
+// CHECK:           %[[F:.*]] = linalg.fill ins(%zero : f32) outs(%[[T]] : tensor<2x2xf32>)
+// CHECK:           %[[M1:.*]] = linalg.matmul ins({{.*}}) outs(%[[F]] : tensor<2x2xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[M1]] into %[[P]][%[[J]], 0, 0] [1, 2, 2] [1, 1, 1]
+// CHECK:         func.return %[[R0]], %[[R1]]
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK-NOT:     linalg.fill ins(%zero : f32) outs({{.*}} : tensor<17x2x2xf32>)
+func.func @windows(%a: tensor<17x2x3xf32>, %b: tensor<17x3x2xf32>, %c: tensor<17x2x2xf32>) -> (tensor<17x2x2xf32>, tensor<17x2x2xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<17x2x2xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>) outs(%c : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
+  %1 = linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>) outs(%z : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
+  return %0, %1 : tensor<17x2x2xf32>, tensor<17x2x2xf32>
+}
+
+// Per-batch products whose N no vector width divides (a 7x7 window's 49 scores a row): the
+// first 48 columns are a matmul the schedule register-tiles, the last one a narrow matmul, both
+// into the batch's accumulator (its slice of the init, or fills of their own).
+// CHECK-LABEL: func.func @ragged_columns(
+// CHECK:         scf.forall (%[[I:.*]]) in (17) shared_outs(%[[O:.*]] = %c)
+// CHECK:           %[[A:.*]] = tensor.extract_slice %a[%[[I]], 0, 0] [1, 49, 3] [1, 1, 1] : tensor<17x49x3xf32> to tensor<49x3xf32>
+// CHECK:           %[[B:.*]] = tensor.extract_slice %b[%[[I]], 0, 0] [1, 3, 49] [1, 1, 1] : tensor<17x3x49xf32> to tensor<3x49xf32>
+// CHECK:           %[[C:.*]] = tensor.extract_slice %[[O]][%[[I]], 0, 0] [1, 49, 49] [1, 1, 1] : tensor<17x49x49xf32> to tensor<49x49xf32>
+// CHECK:           %[[CH:.*]] = tensor.extract_slice %[[C]][0, 0] [49, 48] [1, 1]
+// CHECK:           %[[BH:.*]] = tensor.extract_slice %[[B]][0, 0] [3, 48] [1, 1]
+// CHECK:           %[[MH:.*]] = linalg.matmul ins(%[[A]], %[[BH]] : tensor<49x3xf32>, tensor<3x48xf32>) outs(%[[CH]] : tensor<49x48xf32>)
+// CHECK:           %[[IH:.*]] = tensor.insert_slice %[[MH]] into %[[C]][0, 0] [49, 48] [1, 1]
+// CHECK:           %[[CT:.*]] = tensor.extract_slice %[[C]][0, 48] [49, 1] [1, 1]
+// CHECK:           %[[BT:.*]] = tensor.extract_slice %[[B]][0, 48] [3, 1] [1, 1]
+// CHECK:           %[[MT:.*]] = linalg.matmul ins(%[[A]], %[[BT]] : tensor<49x3xf32>, tensor<3x1xf32>) outs(%[[CT]] : tensor<49x1xf32>)
+// CHECK:           %[[IT:.*]] = tensor.insert_slice %[[MT]] into %[[IH]][0, 48] [49, 1] [1, 1]
+// CHECK:           tensor.parallel_insert_slice %[[IT]] into %[[O]][%[[I]], 0, 0] [1, 49, 49]
+// CHECK:         scf.forall
+// CHECK:           linalg.fill ins(%zero : f32) outs({{.*}} : tensor<49x48xf32>)
+// CHECK:           linalg.matmul ins({{.*}} : tensor<49x3xf32>, tensor<3x48xf32>)
+// CHECK:           linalg.fill ins(%zero : f32) outs({{.*}} : tensor<49x1xf32>)
+// CHECK:           linalg.matmul ins({{.*}} : tensor<49x3xf32>, tensor<3x1xf32>)
+func.func @ragged_columns(%a: tensor<17x49x3xf32>, %b: tensor<17x3x49xf32>, %c: tensor<17x49x49xf32>) -> (tensor<17x49x49xf32>, tensor<17x49x49xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<17x49x49xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%ce : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<17x49x3xf32>, tensor<17x3x49xf32>) outs(%c : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  %1 = linalg.batch_matmul ins(%a, %b : tensor<17x49x3xf32>, tensor<17x3x49xf32>) outs(%z : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  return %0, %1 : tensor<17x49x49xf32>, tensor<17x49x49xf32>
+}
+
+// Negative cases, unchanged: transposed operands spelled in indexing_maps, dynamic shapes, and a
+// copy that is not a pure broadcast (it scales the weight: batch 1 still becomes a matmul,
+// reading the scaled copy collapsed).
 // CHECK-LABEL: func.func @left_alone(
-// CHECK:         linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>)
 // CHECK:         linalg.batch_matmul indexing_maps
 // CHECK:         linalg.batch_matmul ins(%d, %d2 : tensor<?x2x3xf32>, tensor<?x3x2xf32>)
-func.func @left_alone(%a: tensor<17x2x3xf32>, %b: tensor<17x3x2xf32>, %c: tensor<17x2x2xf32>,
-                      %t: tensor<4x2x3xf32>, %u: tensor<4x2x3xf32>, %v: tensor<4x3x3xf32>,
+func.func @left_alone(%t: tensor<4x2x3xf32>, %u: tensor<4x2x3xf32>, %v: tensor<4x3x3xf32>,
                       %d: tensor<?x2x3xf32>, %d2: tensor<?x3x2xf32>, %dc: tensor<?x2x2xf32>)
-    -> (tensor<17x2x2xf32>, tensor<4x3x3xf32>, tensor<?x2x2xf32>) {
-  %0 = linalg.batch_matmul ins(%a, %b : tensor<17x2x3xf32>, tensor<17x3x2xf32>) outs(%c : tensor<17x2x2xf32>) -> tensor<17x2x2xf32>
+    -> (tensor<4x3x3xf32>, tensor<?x2x2xf32>) {
   %1 = linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]
       ins(%t, %u : tensor<4x2x3xf32>, tensor<4x2x3xf32>) outs(%v : tensor<4x3x3xf32>) -> tensor<4x3x3xf32>
   %2 = linalg.batch_matmul ins(%d, %d2 : tensor<?x2x3xf32>, tensor<?x3x2xf32>) outs(%dc : tensor<?x2x2xf32>) -> tensor<?x2x2xf32>
-  return %0, %1, %2 : tensor<17x2x2xf32>, tensor<4x3x3xf32>, tensor<?x2x2xf32>
+  return %1, %2 : tensor<4x3x3xf32>, tensor<?x2x2xf32>
 }
 
 // CHECK-LABEL: func.func @scaled_copy(
@@ -132,10 +188,14 @@ func.func @linear_over_nhwc(%x: tensor<1x20x6x16xf32>, %w: tensor<16x32xf32>) ->
 }
 
 // Negative: the copy over two leading dims is collapsed into its rows, not into the batch (each
-// batch then reads a different slice of the copy): the batch of 20 stays a batch_matmul.
+// batch then reads a different slice of the copy): not a broadcast, so the copy stays and the
+// batch of 20 is a loop of matmuls on its slices.
 // CHECK-LABEL: func.func @collapse_into_rows(
-// CHECK:         linalg.generic
-// CHECK:         linalg.batch_matmul
+// CHECK:         %[[COPY:.*]] = linalg.generic
+// CHECK:         %[[WC:.*]] = tensor.collapse_shape %[[COPY]]
+// CHECK:         scf.forall
+// CHECK:           tensor.extract_slice %[[WC]]
+// CHECK:           linalg.matmul
 func.func @collapse_into_rows(%x: tensor<20x6x32xf32>, %w: tensor<16x32xf32>) -> tensor<20x6x32xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<20x2x16x32xf32>
