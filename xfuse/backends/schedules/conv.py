@@ -65,7 +65,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall, remove_dead_ops
+from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, remove_dead_ops, sequential_tiles
 from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width
 from xfuse.backends.target import CpuTarget
 
@@ -108,9 +108,10 @@ class ConvGroup:
     channels_outermost: bool = False
     """Tile loops `(n, oc, oh, ow)` instead of `(n, oh, ow, oc)` (`_channels_outermost`)."""
     in_forall: bool = False
-    """The roots are inside an `scf.forall` already (tiles xfuse fused): their register tiles stay
-    `scf.for` loops in the parallel pipelines too (a nested parallel loop deadlocked MLIR's async
-    runtime, whose workers then wait on tasks no free worker runs)."""
+    """The roots are inside an `scf.forall` already (tiles xfuse fused) or too small to share
+    (`sequential_tiles`): their register tiles stay `scf.for` loops in the parallel pipelines too
+    (a nested parallel loop deadlocked MLIR's async runtime, whose workers then wait on tasks no
+    free worker runs)."""
     reduction_chunk: int = 0
     """When nonzero: the filter taps and input channels are walked in chunks of one tap and this
     many channels *outside* the register tiles (`_chunks_reduction`), not inside each of them."""
@@ -177,9 +178,10 @@ def _init_through_forall(conv: Operation, root: Operation) -> bool:
     `scf.for` nest's loop-carried init it stays a pass of its own, writing the whole result
     once more before the tiles read it back (every 1x1 convolution after a SiLU or hard-swish
     pass: those are cut from the tiles, `EPILOGUE_MAX_OPS`). Not with the channels outermost
-    (a forall has no loop order) or inside xfuse's foralls (`ConvGroup.in_forall`)."""
+    (a forall has no loop order) or where the tiles stay loops at any thread count
+    (`sequential_tiles`: inside xfuse's foralls, or too small to share)."""
     return root is conv and _input_has_tileable_producer(conv) and _fusable_init(conv) is not None and \
-        INIT_THROUGH_FORALL and not _channels_outermost(conv) and not in_forall(conv)
+        INIT_THROUGH_FORALL and not _channels_outermost(conv) and not sequential_tiles(conv)
 
 
 INIT_THROUGH_FORALL = True
@@ -358,7 +360,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             chunk = _chunks_reduction(op, root) if not one_by_one and not tile.remainder else 0
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
-            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), in_forall(op), chunk,
+            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
                    unroll, _init_through_forall(op, root))
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
