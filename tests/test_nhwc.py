@@ -113,6 +113,19 @@ def test_a_channels_last_segment_computes_the_same(entry):
                         f"{entry} after xfuse-nhwc")
 
 
+def test_a_channel_split_computes_the_same():
+    """YOLOv8's C2f split in NCHW: its slices become slices of the NHWC value, with no transpose
+    around them (tests/filecheck/transforms/layout/nhwc-channel-split.mlir), and the same results."""
+    path = FILECHECK / "layout" / "Inputs" / "channel_split.mlir"
+    reference = compile_module(_load(path), entry="c2f_split", pipeline=PIPELINE)
+    module = _load(path)
+    convert_to_nhwc(module, permute_arguments=False)
+    assert _ops(module)["linalg.transpose"] == 5  # input, result and three filters
+    inputs = random_inputs(reference.signature, seed=3)
+    assert_same_results(reference, compile_module(module, entry="c2f_split", pipeline="microkernel"), inputs,
+                        "c2f_split after xfuse-nhwc")
+
+
 def test_grouped_filter_argument_is_permuted():
     """torch-mlir's grouped weight `F x C/G x KH x KW`, split to GFCHW in the function: the
     argument becomes HWCF, `KH x KW x C/G x F` (the numpy weight permuted once), and the grouped

@@ -753,11 +753,15 @@ def test_epilogue_with_a_broadcast_operand_runs_on_the_register_tile():
 
 @pytest.mark.parametrize(("m", "n", "k"), [(64, 64, 32), (30, 64, 16), (2, 1000, 32)])
 @pytest.mark.parametrize("pipeline", ["microkernel-openmp"])
-def test_parallel_pipelines_make_register_tiles_forall_iterations(pipeline, m, n, k):
+def test_parallel_pipelines_make_register_tiles_forall_iterations(pipeline, m, n, k, monkeypatch):
     """An untiled matmul's register tiles are one scf.forall's iterations in the parallel
-    pipelines (run on every CPU), scf.for loops in `microkernel`; the result is numpy's."""
+    pipelines (run on every CPU), scf.for loops in `microkernel`; the result is numpy's (these
+    matmuls are small: the size rule, `PARALLEL_MIN_FLOPS`, is off here)."""
+    import xfuse.backends.schedules.matmul as matmul_schedule
+
     if pipeline == "microkernel-openmp" and not openmp_available():
         pytest.skip("LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")
+    monkeypatch.setattr(matmul_schedule, "PARALLEL_MIN_FLOPS", 0)
     groups = plan_microkernels(xfuse.parse(_matmul_text(m, n, k)), AVX512)
     assert "use_forall" in schedule_bodies(groups, parallel=True)[0]
     assert "use_forall" not in schedule_bodies(groups)[0]

@@ -65,7 +65,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, in_forall, remove_dead_ops
+from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, remove_dead_ops, sequential_tiles
 from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
@@ -108,14 +108,18 @@ class ConvGroup:
     channels_outermost: bool = False
     """Tile loops `(n, oc, oh, ow)` instead of `(n, oh, ow, oc)` (`_channels_outermost`)."""
     in_forall: bool = False
-    """The roots are inside an `scf.forall` already (tiles xfuse fused): their register tiles stay
-    `scf.for` loops in the parallel pipelines too (a nested parallel loop deadlocked MLIR's async
-    runtime, whose workers then wait on tasks no free worker runs)."""
+    """The roots are inside an `scf.forall` already (tiles xfuse fused) or too small to share
+    (`sequential_tiles`): their register tiles stay `scf.for` loops in the parallel pipelines too
+    (a nested parallel loop deadlocked MLIR's async runtime, whose workers then wait on tasks no
+    free worker runs)."""
     reduction_chunk: int = 0
     """When nonzero: the filter taps and input channels are walked in chunks of one tap and this
     many channels *outside* the register tiles (`_chunks_reduction`), not inside each of them."""
     k_unroll: int = 1
     """The input-channel loop (the innermost K loop) unrolled by this factor (`choose_k_unroll`)."""
+    forall_tiles: bool = False
+    """The register tiles of the instances are one `scf.forall` on one thread too, so that their
+    `outs` producer is computed per tile (`_init_through_forall`)."""
 
 
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
@@ -159,19 +163,44 @@ def _input_pads(conv: Operation) -> list[Operation]:
     return [pad for pad in map(_static_channel_pad, candidates) if pad is not None]
 
 
+def _fusable_init(conv: Operation) -> Operation | None:
+    """The linalg op (fill or bias broadcast) that makes `conv`'s `outs` and nothing else, in
+    its block, or None."""
+    init = conv.operands[2]
+    if isinstance(init, OpResult) and init.op.name.startswith("linalg.") and \
+            len(list(init.uses)) == 1 and init.op.parent_block() is conv.parent_block():
+        return init.op
+    return None
+
+
+def _init_through_forall(conv: Operation, root: Operation) -> bool:
+    """An unfused convolution fused op by op whose `outs` a fill or bias broadcast makes: its
+    register tiles are one `scf.forall` (also on one thread: `scf-forall-to-for` makes it loops),
+    through whose shared output `fuse_into_containing_op` computes the init per tile. As an
+    `scf.for` nest's loop-carried init it stays a pass of its own, writing the whole result
+    once more before the tiles read it back (every 1x1 convolution after a SiLU or hard-swish
+    pass: those are cut from the tiles, `EPILOGUE_MAX_OPS`). Not with the channels outermost
+    (a forall has no loop order) or where the tiles stay loops at any thread count
+    (`sequential_tiles`: inside xfuse's foralls, or too small to share)."""
+    return root is conv and _input_has_tileable_producer(conv) and _fusable_init(conv) is not None and \
+        INIT_THROUGH_FORALL and not _channels_outermost(conv) and not sequential_tiles(conv)
+
+
+INIT_THROUGH_FORALL = True
+"""`_init_through_forall` on (a switch for A/B measurements)."""
+
+
 def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
     """What the register tiles of `root` fuse besides it: the chain from `conv` to `root`, and,
-    when that chain is not empty, the convolution's `outs` producer (fill or bias broadcast; of
-    an unfused convolution it is the tiles' loop-carried init, which `fuse_into_containing_op`
-    does not reach, so it stays a pass of its own there)."""
+    when that chain is not empty or the tiles are a forall (`_init_through_forall`), the
+    convolution's `outs` producer (fill or bias broadcast)."""
     chain, op = [], conv
     while op is not root:
         chain.append(op)
         op = next(iter(op.results[0].uses)).operation
-    init = conv.operands[2]
-    if chain and isinstance(init, OpResult) and init.op.name.startswith("linalg.") and \
-            len(list(init.uses)) == 1 and init.op.parent_block() is conv.parent_block():
-        chain.append(init.op)
+    init = _fusable_init(conv)
+    if init is not None and (chain or _init_through_forall(conv, root)):
+        chain.append(init)
     return chain
 
 
@@ -333,8 +362,8 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             chunk = _chunks_reduction(op, root) if not one_by_one and not tile.remainder else 0
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
-            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), in_forall(op), chunk,
-                   unroll)
+            key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
+                   unroll, _init_through_forall(op, root))
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
@@ -404,7 +433,7 @@ def _register_tiles(group: ConvGroup, parallel: bool = False) -> str:
     if group.instances:
         lines = []
         for k in group.instances:
-            if parallel:
+            if parallel or group.forall_tiles:
                 tiling = f"""\
     %ci{k}_tile, %ci{k}_n = transform.structured.tile_using_forall %ci{k} tile_sizes [1, 1, {t.mr}, {t.nr}]
       : ({_ANY}) -> ({_ANY}, {_ANY})

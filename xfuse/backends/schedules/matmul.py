@@ -34,6 +34,8 @@ The register tile's cost model is `micro_tile.py`'s (`choose_micro_tile`).
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
@@ -91,8 +93,8 @@ class MicroKernelGroup:
     (with one, LLVM 22's `hoist_loop_invariant_subsets` leaves a use its definition does not
     dominate, and a later rewrite asserts)."""
     in_forall: bool = False
-    """The contractions are inside an `scf.forall` (tiles xfuse fused): their register tiles stay
-    `scf.for` loops in the parallel pipelines too (`in_forall`)."""
+    """The contractions are inside an `scf.forall` (tiles xfuse fused) or too small to share: their
+    register tiles stay `scf.for` loops in the parallel pipelines too (`sequential_tiles`)."""
     k_unroll: int = 1
     """The register tiles' K loop unrolled by this factor (`choose_k_unroll`)."""
 
@@ -107,6 +109,34 @@ def in_forall(op: Operation) -> bool:
             return True
         parent = parent.parent_op()
     return False
+
+
+PARALLEL_MIN_FLOPS = 2_000_000
+"""A contraction of fewer FLOPs keeps `scf.for` register tiles in the parallel pipelines too
+(`sequential_tiles`): at 50-100 GFLOP/s it runs in 20-40 us on one thread, where forking and
+joining the second thread costs a few to tens of microseconds, and far more when the machine is
+busy. The CRNN's LSTM, a 1 x 96 x 384 matmul per step inside its 16-step loop, made one parallel
+region per step and direction: 23.7x onnxruntime's time at two threads (load 9)."""
+
+
+def _contraction_flops(op: Operation) -> int:
+    """2 x the multiply-adds of a matmul or convolution with static shapes (else a large number:
+    unknown work is not judged small)."""
+    shapes = [getattr(value.type, "get_shape", lambda: (-1,))() for value in (*op.operands[:2], op.results[0])]
+    if any(d < 0 for shape in shapes for d in shape):
+        return 1 << 62
+    lhs, rhs, result = shapes
+    if op.name == "linalg.conv_2d_nhwc_hwcf":
+        return 2 * math.prod(result) * math.prod(rhs[:3])
+    if op.name == "linalg.depthwise_conv_2d_nhwc_hwc":
+        return 2 * math.prod(result) * math.prod(rhs[:2])
+    return 2 * math.prod(result) * lhs[-1]  # matmul-like: the reduction is the lhs's last dimension
+
+
+def sequential_tiles(op: Operation) -> bool:
+    """`op`'s register tiles stay `scf.for` loops in the parallel pipelines: it is nested in an
+    `scf.forall` already (`in_forall`), or too small to share (`PARALLEL_MIN_FLOPS`)."""
+    return in_forall(op) or _contraction_flops(op) < PARALLEL_MIN_FLOPS
 
 
 def _static_float_tensor(type_: object) -> TensorType | None:
@@ -298,7 +328,7 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
             keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
             k_steps = k_block or op.operands[0].type.get_shape()[1]  # the register tiles' K loop
             unroll = choose_k_unroll(tile, k_steps, target, MATMUL_K_UNROLL_MIN_FREE) if MATMUL_K_UNROLL_ENABLED else 1
-            key = (tile, root is op, k_block, "matmul", False, in_forall(op), unroll)
+            key = (tile, root is op, k_block, "matmul", False, sequential_tiles(op), unroll)
             group = groups.setdefault(key, len(groups))
             marker = IntegerAttr(group, IntegerType(64))
             op.attributes[CONTRACTION_ATTR] = marker

@@ -18,7 +18,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.dialects.tensor import ExtractSliceOp
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import format_diagnostic
 from xfuse.transforms.layout.plan import NHWC_FORMS, plan_block
@@ -74,7 +75,7 @@ def convert_to_nhwc(module: ModuleOp, permute_arguments: bool = True) -> NhwcRes
                 result.other_ops += 1
         rewriter = NhwcRewriter(function, plan, permute_arguments and not callers)
         rewriter.rewrite()
-        erased = fold_cancelling_transposes(function.body.block)
+        erased = fold_cancelling_transposes(function.body.block) | fold_transposed_slices(function.body.block)
         result.transposes.extend(note for note in rewriter.transposes if note.transpose not in erased)
         result.permuted_weights += len(rewriter.permuted_arguments)
         if permute_arguments and not callers:
@@ -105,6 +106,54 @@ def fold_cancelling_transposes(block: Block) -> set[Operation]:
             init = transpose.operands[1].owner
             Rewriter.erase_op(transpose)
             erased.add(transpose)
+            if isinstance(init, Operation) and init.name == "tensor.empty" and not init.results[0].uses:
+                Rewriter.erase_op(init)
+    return erased
+
+
+def _static_slice(op: Operation) -> tuple[list[int], list[int], list[int]] | None:
+    """The offsets, sizes and strides of a `tensor.extract_slice` with no dynamic one that keeps
+    its rank, else None."""
+    if op.name != "tensor.extract_slice" or op.operands[1:]:
+        return None
+    offsets, sizes, strides = (list(op.properties[name].get_values())
+                               for name in ("static_offsets", "static_sizes", "static_strides"))
+    if list(op.results[0].type.get_shape()) != sizes:
+        return None
+    return offsets, sizes, strides
+
+
+def fold_transposed_slices(block: Block) -> set[Operation]:
+    """Replace each transpose of an `extract_slice` of a transpose, the two permutations
+    composing to the identity, by the slice of the first transpose's input, its offsets, sizes
+    and strides permuted; the transposes no slice reads any more erased.
+
+    A network that splits its channels in NCHW (YOLOv8's C2f blocks: `Split` along axis 1) gets
+    the layout's transpose back to NCHW before the slice and one to NHWC after it: two passes
+    over the activation for each part, where a slice of the NHWC value is the same elements."""
+    erased: set[Operation] = set()
+    for second in [op for op in block.ops if op.name == "linalg.transpose"]:
+        middle = second.operands[0].owner
+        if not isinstance(middle, Operation) or (parts := _static_slice(middle)) is None:
+            continue
+        first = middle.operands[0].owner
+        if not isinstance(first, Operation) or first.name != "linalg.transpose" or first in erased:
+            continue
+        outer, inner = second.permutation.get_values(), first.permutation.get_values()
+        if any(inner[outer[i]] != i for i in range(len(outer))):
+            continue
+        offsets, sizes, strides = ([values[q] for q in outer] for values in parts)
+        sliced = ExtractSliceOp.from_static_parameters(first.operands[0], offsets, sizes, strides)
+        if sliced.results[0].type != second.results[0].type:
+            continue
+        Rewriter.insert_op(sliced, InsertPoint.before(second))
+        second.results[0].replace_all_uses_with(sliced.results[0])
+        for dead in (second, middle, first):
+            if dead.results[0].uses:
+                break
+            init = dead.operands[1].owner if dead.name == "linalg.transpose" else None
+            Rewriter.erase_op(dead)
+            erased.add(dead)
             if isinstance(init, Operation) and init.name == "tensor.empty" and not init.results[0].uses:
                 Rewriter.erase_op(init)
     return erased
