@@ -71,18 +71,25 @@ class _ModelFacts:
     ranks: dict[str, int]
     types: dict[str, int]
     initializers: dict[str, np.ndarray]
+    shapes: dict[str, list[int]]  # the static ones
+
 
     @staticmethod
     def of(model: onnx.ModelProto) -> _ModelFacts:
         graph = model.graph
         ranks = {init.name: len(init.dims) for init in graph.initializer}
         types = {init.name: init.data_type for init in graph.initializer}
+        shapes = {init.name: list(init.dims) for init in graph.initializer}
         for value in [*graph.input, *graph.value_info, *graph.output]:
             if value.type.HasField("tensor_type"):
                 types[value.name] = value.type.tensor_type.elem_type
                 if value.type.tensor_type.HasField("shape"):
-                    ranks[value.name] = len(value.type.tensor_type.shape.dim)
-        return _ModelFacts(ranks, types, {init.name: numpy_helper.to_array(init) for init in graph.initializer})
+                    dims = value.type.tensor_type.shape.dim
+                    ranks[value.name] = len(dims)
+                    if all(d.HasField("dim_value") for d in dims):
+                        shapes[value.name] = [d.dim_value for d in dims]
+        initializers = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
+        return _ModelFacts(ranks, types, initializers, shapes)
 
 
 def _is_decomposed(node: onnx.NodeProto, ranks: dict[str, int]) -> bool:
@@ -151,7 +158,10 @@ def _matmul_integer(node: onnx.NodeProto, e: _Emitter, model: _ModelFacts) -> li
     the result, are unchanged), so the product is a `MatMul` of two int8 operands sign-extended to
     int32, which `xfuse-narrow-integer-contraction` makes an i8 x i8 -> i32 contraction (data
     tiling: an i8 mmt4d). A constant B is shifted and its column sums taken here, once. A 1-D
-    a_zero_point is per row of A: [M] made [M, 1]; b_zero_point's [N] is per column already."""
+    a_zero_point is per row of A: [M] made [M, 1]; b_zero_point's [N] is per column already. An A
+    of rank > 2 times a 2-D B (a transformer's activations) is flattened to 2-D and the result
+    reshaped back (its static shape from shape inference): torch-mlir would make the product a
+    `linalg.batch_matmul` of a broadcast B, which the backend's schedule refuses for integers."""
     a, b, a_zero, b_zero = [*node.input, "", "", "", ""][:4]
     for name, what in ((a, "A"), (b, "B")):
         if model.ranks.get(name, 2) < 2:
@@ -160,6 +170,12 @@ def _matmul_integer(node: onnx.NodeProto, e: _Emitter, model: _ModelFacts) -> li
     int32 = onnx.TensorProto.INT32
     a_signed, _, za = _signed_operand(node, e, model, a, a_zero)
     b_signed, b_constant, zb = _signed_operand(node, e, model, b, b_zero)
+    output, result_shape = node.output[0], model.shapes.get(node.output[0])
+    flatten = (model.ranks.get(a, 2) > 2 and model.ranks.get(b) == 2 and model.ranks.get(a_zero, 0) == 0
+               and result_shape is not None)
+    if flatten:  # [..., M, K] x [K, N] as one [rows, K] x [K, N] product: a matmul, not a batch_matmul
+        a_signed = e.op("Flatten", [a_signed], axis=model.ranks[a] - 1)
+        output = None
     a_wide, b_wide = e.op("Cast", [a_signed], to=int32), e.op("Cast", [b_signed], to=int32)
     terms = []  # subtracted from the product
     if zb is not None:
@@ -176,9 +192,11 @@ def _matmul_integer(node: onnx.NodeProto, e: _Emitter, model: _ModelFacts) -> li
         if isinstance(za, str) and model.ranks.get(a_zero) == 1:  # per row: [M] -> [M, 1]
             za = e.op("Unsqueeze", [za, e.constant([-1], np.int64)])
         terms.append(e.op("Mul", [za, column_sums]))
-    result = e.op("MatMul", [a_wide, b_wide], None if terms else node.output[0])
+    result = e.op("MatMul", [a_wide, b_wide], None if terms else output)
     for index, term in enumerate(terms):
-        result = e.op("Sub", [result, term], node.output[0] if index == len(terms) - 1 else None)
+        result = e.op("Sub", [result, term], output if index == len(terms) - 1 else None)
+    if flatten:
+        e.op("Reshape", [result, e.constant(result_shape, np.int64)], node.output[0])
     return e.nodes
 
 
