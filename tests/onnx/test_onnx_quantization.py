@@ -249,3 +249,22 @@ def test_per_channel_dequantized_uint8_weights_are_right():
     # dynamically quantized matmul (x quantized too: 3e-3 off)
     got = xfuse.onnx.load(model).run({"x": x})["y"]
     assert relative_error(got, x.astype(np.float64) @ w.astype(np.float64)) <= 1e-5
+
+
+def test_matmul_integer_reaches_the_i8_mmt4d_kernel(tmp_path):
+    # xfuse.onnx's default passes: no integer matmul is left; both MatMulIntegers are packed and
+    # run by the i8 kernel (vpmaddwd calls on AVX2, vector multiplies elsewhere)
+    from xfuse.onnx.importer import import_model
+    from xfuse.onnx.model import DEFAULT_PASSES
+    from xfuse.parsing import parse
+    from xfuse.passes import apply_passes
+    from xfuse.transforms.data_tiling.i8_mmt4d_kernel import PMADDWD, host_has_avx2
+
+    model = dynamically_quantized_mlp(tmp_path, quantization.QuantType.QInt8, rows=32, width=64)
+    module = apply_passes(parse(import_model(model).mlir), DEFAULT_PASSES)
+    names = [op.name for op in module.walk()]
+    assert not {"linalg.matmul", "linalg.batch_matmul", "linalg.mmt4d"} & set(names)
+    assert names.count("linalg.unpack") == 2
+    if host_has_avx2():
+        calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == PMADDWD]
+        assert len(calls) == 2 * 8  # one per row of the 8-row tile, in each of the two kernels
