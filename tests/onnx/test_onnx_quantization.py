@@ -268,3 +268,15 @@ def test_matmul_integer_reaches_the_i8_mmt4d_kernel(tmp_path):
     if host_has_avx2():
         calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == PMADDWD]
         assert len(calls) == 2 * 8  # one per row of the 8-row tile, in each of the two kernels
+
+
+def test_dequantize_linear_of_a_one_element_scale_is_per_tensor():
+    # quantize_static's bias: int32 [16], scale [1], the default axis 1 on a 1-D input
+    node = helper.make_node("DequantizeLinear", ["b", "scale", "zero"], ["y"], name="bias_dq")
+    inits = [numpy_helper.from_array(np.array([0.25], np.float32), "scale"),
+             numpy_helper.from_array(np.array(3, np.int32), "zero")]
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("b", TensorProto.INT32, [16])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [16])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    b = np.arange(-8, 8, dtype=np.int32) * 1000
+    np.testing.assert_array_equal(xfuse.onnx.load(model).run({"b": b})["y"], onnxruntime_outputs(model, {"b": b})["y"])

@@ -53,7 +53,7 @@ def decompose_quantized_ops(model: onnx.ModelProto) -> tuple[onnx.ModelProto, in
         prefix = f"{node.name or node.output[0]}_{node.op_type.lower()}{count}"
         emitter = _Emitter(result.graph, prefix)
         if node.op_type == "DequantizeLinear":
-            nodes.extend(_per_axis_dequantize_linear(node, emitter, ranks[node.input[0]]))
+            nodes.extend(_per_axis_dequantize_linear(node, emitter, ranks[node.input[0]], facts.shapes.get(node.input[1])))
         elif node.op_type == "DynamicQuantizeLinear":
             nodes.extend(_dynamic_quantize_linear(node, emitter))
         else:
@@ -233,14 +233,19 @@ def _name(e: _Emitter, zero_point: str | int) -> str:
     return e.constant(zero_point, np.int32) if isinstance(zero_point, int) else zero_point
 
 
-def _per_axis_dequantize_linear(node: onnx.NodeProto, e: _Emitter, rank: int) -> list[onnx.NodeProto]:
+def _per_axis_dequantize_linear(node: onnx.NodeProto, e: _Emitter, rank: int,
+                                scale_shape: list[int] | None) -> list[onnx.NodeProto]:
     """(x - zero_point) * scale with a 1-D scale and zero point along `axis`: the difference in
     int32 (exact, as onnxruntime computes it), cast to the scale's type, times the scale, each
-    1-D operand reshaped to broadcast along `axis` of x."""
+    1-D operand reshaped to broadcast along `axis` of x. A scale of one element is per tensor
+    whatever `axis` says, as onnxruntime reads it (`quantize_static` writes a bias's so, with
+    the default axis 1 on a 1-D bias)."""
     x, scale, zero = [*node.input, "", ""][:3]
     axis = next((a.i for a in node.attribute if a.name == "axis"), 1)
     axis = axis + rank if axis < 0 else axis
-    if not 0 <= axis < rank:
+    if scale_shape == [1]:
+        axis = -1  # broadcast along no axis: [1, ..., 1]
+    elif not 0 <= axis < rank:
         raise OnnxError(f"{describe_node(node)}: axis {axis} is outside the input's rank {rank}")
     shape = e.constant([-1 if d == axis else 1 for d in range(rank)], np.int64)
     int32 = onnx.TensorProto.INT32
