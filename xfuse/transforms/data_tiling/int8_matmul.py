@@ -7,6 +7,7 @@ In order, on the module:
    operands (what `xfuse.onnx.quantization` makes of `MatMulInteger`) becomes i8 x i8 -> i32;
 2. `xfuse-set-encoding` on each such narrow contraction only;
 3. `xfuse-materialize-encoding{target}`: packs and an i8 mmt4d (x86_64-avx2: 8x8x2 tiles);
+   a pack of a weight argument becomes the argument, packed once at load (`packed_weights.py`);
 4. `xfuse-generic-to-mmt4d`, then `xfuse-i8-mmt4d-kernel` (AVX2's vpmaddwd on an AVX2 host).
 
 A module without an integer contraction is left as it was, so `xfuse.onnx` runs this on every
@@ -27,6 +28,7 @@ from xfuse.transforms.data_tiling.generic_to_mmt4d import generic_to_mmt4d
 from xfuse.transforms.data_tiling.i8_mmt4d_kernel import lower_i8_mmt4ds
 from xfuse.transforms.data_tiling.materialize import materialize_encodings
 from xfuse.transforms.data_tiling.narrow_contraction import NARROWED, narrow_integer_contractions
+from xfuse.transforms.data_tiling.packed_weights import pack_weights_at_load
 from xfuse.transforms.data_tiling.set_encoding import set_encoding_on
 
 
@@ -47,6 +49,7 @@ def int8_data_tiling(module: ModuleOp, target: str = "host") -> list[str]:
     for op in contractions:
         set_encoding_on(op)
     warnings = materialize_encodings(module, target=target)
+    pack_weights_at_load(module)
     generic_to_mmt4d(module)
     lower_i8_mmt4ds(module)
     return warnings
