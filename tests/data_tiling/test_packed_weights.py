@@ -56,3 +56,25 @@ def test_int8_weight_constant_is_packed_once_and_the_result_unchanged():
     a = rng.integers(-128, 128, (8, 32)).astype(np.int8)
     (got,) = compile_module(module)(a)
     np.testing.assert_array_equal(got, a.astype(np.int64) @ weight.astype(np.int64))
+
+
+def test_int8_weight_argument_takes_its_packed_array_made_at_load():
+    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+
+    text = """func.func @mm(%a: tensor<8x32xi8>, %w: tensor<32x16xi8> {xfuse.weight}) -> tensor<8x16xi32> {
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<8x16xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<8x16xi32>) -> tensor<8x16xi32>
+  %0 = linalg.matmul ins(%a, %w : tensor<8x32xi8>, tensor<32x16xi8>) outs(%f : tensor<8x16xi32>) -> tensor<8x16xi32>
+  return %0 : tensor<8x16xi32>
+}"""
+    module = xfuse.parse(text)
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx2}")
+    assert weight_shapes(module, "mm") == {1: (16, 2, 2, 8)} and weight_layouts(module, "mm") == {1: (2, 0, 3, 1)}
+    assert [op.source.type.get_shape() for op in module.walk() if op.name == "linalg.pack"] == [(8, 32)]
+    rng = np.random.default_rng(1)
+    a, weight = (rng.integers(-128, 128, s).astype(np.int8) for s in ((8, 32), (32, 16)))
+    packed = permute_weights({"w": weight}, 1, weight_layouts(module, "mm"), weight_shapes(module, "mm"))["w"]
+    assert packed.shape == (2, 16, 8, 2)
+    (got,) = compile_module(module)(a, packed)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ weight.astype(np.int64))
