@@ -25,20 +25,20 @@ from xfuse.onnx.oracle import onnxruntime_outputs, relative_error  # noqa: E402
 from xfuse.onnx.quantization import decompose_quantized_ops  # noqa: E402
 
 
-def float_mlp(seed: int = 0) -> onnx.ModelProto:
+def float_mlp(seed: int = 0, rows: int = 4, width: int = 16) -> onnx.ModelProto:
     rng = np.random.default_rng(seed)
-    inits = [numpy_helper.from_array(rng.uniform(-0.5, 0.5, (16, 32)).astype(np.float32), "w1"),
+    inits = [numpy_helper.from_array(rng.uniform(-0.5, 0.5, (width, 32)).astype(np.float32), "w1"),
              numpy_helper.from_array(rng.uniform(-0.5, 0.5, (32,)).astype(np.float32), "b1"),
              numpy_helper.from_array(rng.uniform(-0.5, 0.5, (32, 8)).astype(np.float32), "w2")]
     nodes = [helper.make_node("MatMul", ["x", "w1"], ["h"]), helper.make_node("Add", ["h", "b1"], ["hb"]),
              helper.make_node("Relu", ["hb"], ["r"]), helper.make_node("MatMul", ["r", "w2"], ["y"])]
-    graph = helper.make_graph(nodes, "mlp", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 16])],
-                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4, 8])], inits)
+    graph = helper.make_graph(nodes, "mlp", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [rows, width])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [rows, 8])], inits)
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
 
 
-def dynamically_quantized_mlp(tmp_path, weight_type) -> onnx.ModelProto:
-    onnx.save(float_mlp(), tmp_path / "mlp.onnx")
+def dynamically_quantized_mlp(tmp_path, weight_type, rows: int = 4, width: int = 16) -> onnx.ModelProto:
+    onnx.save(float_mlp(rows=rows, width=width), tmp_path / "mlp.onnx")
     quantization.quantize_dynamic(tmp_path / "mlp.onnx", tmp_path / "mlp_q.onnx", weight_type=weight_type,
                                   reduce_range=True)
     return onnx.load(tmp_path / "mlp_q.onnx")
@@ -63,12 +63,14 @@ def with_integers_as_outputs(model: onnx.ModelProto) -> onnx.ModelProto:
     return inferred
 
 
-@pytest.mark.parametrize("weight_type", ["QInt8", "QUInt8"])
-def test_dynamically_quantized_mlp_agrees_with_onnxruntime(tmp_path, weight_type):
-    model = with_integers_as_outputs(dynamically_quantized_mlp(tmp_path, getattr(quantization.QuantType, weight_type)))
+@pytest.mark.parametrize("weight_type, rows, width", [("QInt8", 4, 16), ("QUInt8", 4, 16), ("QInt8", 32, 64)])
+def test_dynamically_quantized_mlp_agrees_with_onnxruntime(tmp_path, weight_type, rows, width):
+    # 32 x 64: the quantization is vectorized, where a float-to-uint8 Cast saturated at 127
+    model = with_integers_as_outputs(dynamically_quantized_mlp(tmp_path, getattr(quantization.QuantType, weight_type),
+                                                               rows, width))
     assert {"DynamicQuantizeLinear", "MatMulInteger"} <= {node.op_type for node in model.graph.node}
     compiled = xfuse.onnx.load(model)
-    x = np.random.default_rng(1).standard_normal((4, 16)).astype(np.float32)
+    x = np.random.default_rng(1).standard_normal((rows, width)).astype(np.float32)
     x[0, :3] = [0.0, 1e-3, -2.5]
     expected, got = onnxruntime_outputs(model, {"x": x}), compiled.run({"x": x})
     for name in expected:
@@ -118,9 +120,74 @@ def test_decomposition_replaces_only_the_quantized_ops():
                                             for n, s in (("a", [2, 3]), ("b", [3, 4]), ("a_zero", [2]))],
                               [helper.make_tensor_value_info("y", TensorProto.INT32, [2, 4])])
     decomposed, count = decompose_quantized_ops(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
-    assert count == 1
-    assert [n.op_type for n in decomposed.graph.node] == ["Cast", "Cast", "Unsqueeze", "Sub", "Cast", "MatMul"]
+    assert count == 1 and "MatMulInteger" not in {n.op_type for n in decomposed.graph.node}
     assert decomposed.graph.node[-1].output[0] == "y"
+    # the product's operands are int8 values sign-extended: uint8 ones shifted to int8 first
+    producers = {output: n for n in decomposed.graph.node for output in n.output}
+    (matmul,) = [n for n in decomposed.graph.node if n.op_type == "MatMul"]
+    for operand in matmul.input:
+        widen = producers[operand]
+        assert widen.op_type == "Cast" and widen.attribute[0].i == TensorProto.INT32
+        narrow = producers[widen.input[0]]
+        assert narrow.op_type == "Cast" and narrow.attribute[0].i == TensorProto.INT8
+
+
+def _matmul_integer_model(a_type, b_type, a_zero_shape, b_zero_shape, constant_b, seed):
+    """A MatMulInteger [2, 5, 7] x [7, 6] with the given element types and zero-point shapes
+    (None: no zero point; B's a constant when `constant_b`), and its inputs."""
+    rng = np.random.default_rng(seed)
+    dtypes = {TensorProto.UINT8: np.uint8, TensorProto.INT8: np.int8}
+
+    def values(element, shape):
+        info = np.iinfo(dtypes[element])
+        result = rng.integers(info.min, info.max + 1, shape).astype(dtypes[element])
+        if result.size > 2:  # both ends of the range, always
+            result.reshape(-1)[:2] = info.min, info.max
+        return result
+
+    arrays = {"a": values(a_type, (2, 5, 7)), "b": values(b_type, (7, 6))}
+    elements = {"a": a_type, "b": b_type}
+    names = ["a", "b"]
+    for name, element, shape in (("a_zero", a_type, a_zero_shape), ("b_zero", b_type, b_zero_shape)):
+        names.append(name if shape is not None else "")
+        if shape is not None:
+            arrays[name], elements[name] = values(element, shape), element
+    while names and not names[-1]:
+        names.pop()
+    inits = [numpy_helper.from_array(arrays.pop("b"), "b")] if constant_b else []
+    node = helper.make_node("MatMulInteger", names, ["y"], name="the_product")
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info(n, elements[n], v.shape) for n, v in arrays.items()],
+                              [helper.make_tensor_value_info("y", TensorProto.INT32, [2, 5, 6])], inits)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), arrays
+
+
+@pytest.mark.parametrize("a_type", [TensorProto.UINT8, TensorProto.INT8])
+@pytest.mark.parametrize("b_type", [TensorProto.UINT8, TensorProto.INT8])
+@pytest.mark.parametrize("zero_shapes", [(None, None), ((), ()), ((5,), (6,)), ((1,), None), (None, (6,))])
+@pytest.mark.parametrize("constant_b", [False, True])
+def test_matmul_integer_as_int8_product_and_sums_is_exact(a_type, b_type, zero_shapes, constant_b):
+    # the rewrite alone, run by onnx's reference evaluator, against numpy's int64 sums: exact
+    from onnx.reference import ReferenceEvaluator
+
+    model, feeds = _matmul_integer_model(a_type, b_type, *zero_shapes, constant_b, seed=a_type + 3 * b_type)
+    decomposed, count = decompose_quantized_ops(onnx.shape_inference.infer_shapes(model))
+    assert count == 1
+    values = {**feeds, **{i.name: numpy_helper.to_array(i) for i in model.graph.initializer}}
+    a_zero = values.get("a_zero", np.zeros(())).astype(np.int64)
+    a = values["a"].astype(np.int64) - (a_zero[:, None] if a_zero.ndim else a_zero)  # 1-D: per row
+    expected = a @ (values["b"].astype(np.int64) - values.get("b_zero", np.zeros(())).astype(np.int64))
+    (got,) = ReferenceEvaluator(decomposed).run(None, feeds)
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(got, expected)
+
+
+def test_matmul_integer_of_a_vector_is_refused_with_its_name():
+    node = helper.make_node("MatMulInteger", ["a", "b"], ["y"], name="the_product")
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("a", TensorProto.UINT8, [3]),
+                                            helper.make_tensor_value_info("b", TensorProto.INT8, [3, 4])],
+                              [helper.make_tensor_value_info("y", TensorProto.INT32, [4])])
+    with pytest.raises(xfuse.onnx.OnnxError, match="'the_product' .*MatMulInteger with a 1-D A is not supported"):
+        xfuse.onnx.load(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
 
 
 def _float_boundary(model: onnx.ModelProto) -> onnx.ModelProto:
@@ -182,3 +249,34 @@ def test_per_channel_dequantized_uint8_weights_are_right():
     # dynamically quantized matmul (x quantized too: 3e-3 off)
     got = xfuse.onnx.load(model).run({"x": x})["y"]
     assert relative_error(got, x.astype(np.float64) @ w.astype(np.float64)) <= 1e-5
+
+
+def test_matmul_integer_reaches_the_i8_mmt4d_kernel(tmp_path):
+    # xfuse.onnx's default passes: no integer matmul is left; both MatMulIntegers are packed and
+    # run by the i8 kernel (vpmaddwd calls on AVX2, vector multiplies elsewhere)
+    from xfuse.onnx.importer import import_model
+    from xfuse.onnx.model import DEFAULT_PASSES
+    from xfuse.parsing import parse
+    from xfuse.passes import apply_passes
+    from xfuse.transforms.data_tiling.i8_mmt4d_kernel import PMADDWD, host_has_avx2
+
+    model = dynamically_quantized_mlp(tmp_path, quantization.QuantType.QInt8, rows=32, width=64)
+    module = apply_passes(parse(import_model(model).mlir), DEFAULT_PASSES)
+    names = [op.name for op in module.walk()]
+    assert not {"linalg.matmul", "linalg.batch_matmul", "linalg.mmt4d"} & set(names)
+    assert names.count("linalg.unpack") == 2
+    if host_has_avx2():
+        calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == PMADDWD]
+        assert len(calls) == 2 * 8  # one per row of the 8-row tile, in each of the two kernels
+
+
+def test_dequantize_linear_of_a_one_element_scale_is_per_tensor():
+    # quantize_static's bias: int32 [16], scale [1], the default axis 1 on a 1-D input
+    node = helper.make_node("DequantizeLinear", ["b", "scale", "zero"], ["y"], name="bias_dq")
+    inits = [numpy_helper.from_array(np.array([0.25], np.float32), "scale"),
+             numpy_helper.from_array(np.array(3, np.int32), "zero")]
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("b", TensorProto.INT32, [16])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [16])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    b = np.arange(-8, 8, dtype=np.int32) * 1000
+    np.testing.assert_array_equal(xfuse.onnx.load(model).run({"b": b})["y"], onnxruntime_outputs(model, {"b": b})["y"])

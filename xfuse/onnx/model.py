@@ -29,8 +29,10 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 if TYPE_CHECKING:
     from xfuse.onnx.importer import ImportedModel
 
-DEFAULT_PASSES = "xfuse-nhwc,xfuse-merge-elementwise,xfuse-block-filters,xfuse-block-matmul-weights"
+DEFAULT_PASSES = "xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-block-filters,xfuse-block-matmul-weights"
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec).
+`xfuse-int8-data-tiling` runs the int8 matmuls of a quantized network (`MatMulInteger`) as i8
+mmt4d with a vpmaddwd kernel on AVX2 (a float network has none: it is left as it was);
 `xfuse-nhwc` moves torch-mlir's NCHW convolutions, pooling and the ops between them to NHWC
 (filters permuted once, at load), where the backend's `microkernel` schedules register-tile
 every convolution, matmul and batch matmul with its elementwise epilogue;

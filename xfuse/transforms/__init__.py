@@ -128,6 +128,21 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         from xfuse.transforms.data_tiling.generic_to_mmt4d import GenericToMmt4DPass
 
         return GenericToMmt4DPass
+
+    def get_narrow_integer_contraction():
+        from xfuse.transforms.data_tiling.narrow_contraction import NarrowIntegerContractionPass
+
+        return NarrowIntegerContractionPass
+
+    def get_i8_mmt4d_kernel():
+        from xfuse.transforms.data_tiling.i8_mmt4d_kernel import I8Mmt4dKernelPass
+
+        return I8Mmt4dKernelPass
+
+    def get_int8_data_tiling():
+        from xfuse.transforms.data_tiling.int8_matmul import Int8DataTilingPass
+
+        return Int8DataTilingPass
     def get_rock_to_loops():
         from xfuse.transforms.rock.lower import RockToLoopsPass
 
@@ -175,6 +190,9 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-set-encoding": get_set_encoding,
         "xfuse-materialize-encoding": get_materialize_encoding,
         "xfuse-generic-to-mmt4d": get_generic_to_mmt4d,
+        "xfuse-narrow-integer-contraction": get_narrow_integer_contraction,
+        "xfuse-i8-mmt4d-kernel": get_i8_mmt4d_kernel,
+        "xfuse-int8-data-tiling": get_int8_data_tiling,
         "xfuse-transform-interpreter": get_transform_interpreter,
         "xfuse-bufferize": get_bufferize,
         "xfuse-diffusion": get_diffusion,

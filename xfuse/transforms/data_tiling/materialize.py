@@ -229,7 +229,8 @@ class Materializer:
                 tuple(position[loop] for loop in inner),
                 tuple(tile_of[loop] for loop in inner),
             )
-            if isinstance(operand.type, TensorType):
+            unchanged = not inner and input_layout.outer_dims_perm == tuple(range(len(loops)))
+            if isinstance(operand.type, TensorType) and not unchanged:  # (a rank-0 scale stays as it is)
                 inputs.append(self.pack_value(operand, input_layout, anchor))
             else:
                 inputs.append(operand)
