@@ -168,10 +168,11 @@ class Pipeline:
 
         target = host_target()
         if self.microkernels:  # batch_matmuls that are matrix products become matmuls the schedule tiles
-            from xfuse.backends.shuffle_in_place import shuffles_in_place
+            from xfuse.backends.shuffle_in_place import SHUFFLES_IN_PLACE_ENABLED, shuffles_in_place
             from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
 
-            shuffles_in_place(module)  # before the pads: the shuffled loop may then write into one
+            if SHUFFLES_IN_PLACE_ENABLED:  # before the pads: the shuffled loop may then write into one
+                shuffles_in_place(module)
             from xfuse.backends.pool_borders import pool_borders
 
             pool_borders(module)  # poolings that clip their border windows need no pad

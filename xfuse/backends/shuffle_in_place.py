@@ -26,7 +26,8 @@ is taken at the permuted offsets and sizes,
       %s = tensor.extract_slice %o[0, 0, 0, 0, %g] [1, 56, 56, 28, 1] [1, 1, 1, 1, 1]
       ...
 
-so each group's channels land interleaved (every fourth channel) and the transpose is gone.
+so each group's channels land interleaved (every fourth channel) and the transpose is gone
+(at a cost in time: `SHUFFLES_IN_PLACE_ENABLED`).
 The tile is the same tensor (the permutation keeps the order of its dimensions that are not
 unit), so the ops in the loop are unchanged; only their stores become strided. Each element is
 computed and written once, as before: the result is bit for bit the same. `pads_in_place` then
@@ -54,7 +55,14 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.dialects.tensor import ParallelInsertSliceOp, rank_reduced_type_matches
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 
-__all__ = ["shuffles_in_place"]
+__all__ = ["SHUFFLES_IN_PLACE_ENABLED", "shuffles_in_place"]
+
+SHUFFLES_IN_PLACE_ENABLED = True
+"""Whether the micro-kernel pipelines run `shuffles_in_place`. It costs time: the grouped
+convolution's stores become strided (scalar), where the transpose it replaces was vectorized
+with shuffles; ShuffleNet one thread, 25 interleaved calls on the loaded shared machine: median
+19.8 against 15.8 ms, best 14.2 against 9.3 ms (2026-11-29), for an arena of 2.06 instead of
+3.06 MiB (onnxruntime: 2.76). False trades the memory back for the speed."""
 
 _DYNAMIC = -(2 ** 63)
 """MLIR's `ShapedType::kDynamic` in a static offset list: the value is the next dynamic operand."""
