@@ -55,8 +55,9 @@ K loop) for 14-wide rows; one node through `xfuse.onnx.load`, CPU time, fastest 
 interleaved, load 4.2-4.6: 3x3 256 -> 256 at 14x14 4.25 -> 4.05, 5.19 -> 4.00, 5.57 -> 3.65,
 4.90 -> 3.70 ms (four runs); 3x3 512 -> 512 at 14x14 17.3 -> 14.2; 3x3 stride 2 256 -> 256 to
 14x14 4.82 -> 4.35; 1x1 stride 2 512 -> 256 to 14x14 2.40 -> 2.10; DenseNet's 3x3 128 -> 32 at
-14x14 0.50 -> 0.48 (docs/backend.md, "Zen 3, fourth session"). The 56-, 28- and 7-wide rows keep
-their tiles (4x16, 7x8) with weight 2."""
+14x14 0.50 -> 0.48. Networks, both call orders: ResNet-50 about 4% faster, VGG-19 about 7%,
+DenseNet-121 level (docs/backend.md, "Zen 3, fourth session"). The 56-, 28- and 7-wide rows keep
+their tiles (4x16, 7x8) with weight 2, where 2x32 measured slower."""
 
 MIN_ACCUMULATORS = 8
 """Independent accumulator registers needed to hide FMA latency (4 cycles x 2 FMA ports)."""
