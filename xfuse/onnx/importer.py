@@ -68,7 +68,7 @@ SMALL_DECOMPOSITIONS = (split_qlinear_matmul_batches, guard_bit_shifts, raise_lo
                         guard_signed_divisions, subtract_integer_negations, widen_unsigned_divisions,
                         gather_negative_steps, scatter_elements_as_nd, convolve_dilated_lp_pools,
                         fold_constant_ranges)
-"""Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx.md,
+"""Rewrites of the prepared model, one op each, into ops torch-mlir lowers right (docs/onnx-rewrites.md,
 "The small decompositions"); shapes are inferred again after them."""
 
 LOWERING = ("builtin.module(torch-onnx-to-torch-backend-pipeline,"

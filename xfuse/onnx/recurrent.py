@@ -48,7 +48,7 @@ ACTIVATIONS = {name.lower(): name for name in ("Sigmoid", "Tanh", "Relu", "Softs
 
 UNROLLED_STEPS = 1
 """Longest sequence unrolled; a longer one is a `Loop` whose body is one step. The loop form
-loaded 6-7x faster and ran faster already at 4 and 8 steps (docs/onnx.md, "Recurrent ops"); a
+loaded 6-7x faster and ran faster already at 4 and 8 steps (docs/onnx-conformance.md, "Recurrent ops"); a
 single step needs no loop. `$XFUSE_UNROLLED_STEPS` overrides it (0: always a loop)."""
 
 

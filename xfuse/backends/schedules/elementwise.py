@@ -226,7 +226,7 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...
 
 def _loop_bodies(block: Block) -> Iterator[Block]:
     """`block` and the bodies of the `scf.for` loops in it, nested loops too: a recurrence's step
-    (an LSTM's gates after its `h R` matmul, docs/onnx.md "Recurrent ops") is such a body, and
+    (an LSTM's gates after its `h R` matmul, docs/onnx-conformance.md "Recurrent ops") is such a body, and
     its chain, which the matmul's register tiles do not take (a loop-carried next state,
     schedules/matmul.py `_root_of`), ran as scalar loops: sigmoid and tanh polynomials on
     `vmulss`, 3-4x onnxruntime's time per step. The bodies of `scf.forall`s are xfuse's fused
