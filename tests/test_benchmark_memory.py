@@ -64,7 +64,11 @@ the top buffer placed first (docs/backend.md, "One arena per call")."""
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("name", sorted(ARENA_BYTES))
-def test_the_arena_does_not_grow(name):
-    """A whole network compiled and checked against onnxruntime (about a minute each)."""
+def test_the_arena_does_not_grow(name, monkeypatch):
+    """A whole network compiled and checked against onnxruntime (about a minute each); with the
+    shuffles written shuffled (`SHUFFLES_IN_PLACE_ENABLED`, off by default for its time)."""
+    import xfuse.backends.shuffle_in_place as shuffles
+
+    monkeypatch.setattr(shuffles, "SHUFFLES_IN_PLACE_ENABLED", True)
     arena = memory.xfuse_arena(name, seed=0)
     assert arena["arena"] <= ARENA_BYTES[name], arena

@@ -75,6 +75,7 @@ def test_the_arena_holds_no_shuffled_copy(monkeypatch):
     buffers live at once; now they are one."""
     import xfuse.backends.shuffle_in_place as rewrite
 
+    monkeypatch.setattr(rewrite, "SHUFFLES_IN_PLACE_ENABLED", True)
     text = INPUT.read_text()
     activation, padded = 4 * 6 * 6 * 16, 4 * 8 * 8 * 16
     with_rewrite = compile_module(text, "shuffle", "microkernel", cache=False)

@@ -27,7 +27,7 @@ is taken at the permuted offsets and sizes,
       ...
 
 so each group's channels land interleaved (every fourth channel) and the transpose is gone
-(at a cost in time: `SHUFFLES_IN_PLACE_ENABLED`).
+(at a cost in time, so it is off unless `SHUFFLES_IN_PLACE_ENABLED`).
 The tile is the same tensor (the permutation keeps the order of its dimensions that are not
 unit), so the ops in the loop are unchanged; only their stores become strided. Each element is
 computed and written once, as before: the result is bit for bit the same. `pads_in_place` then
@@ -57,12 +57,14 @@ from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 
 __all__ = ["SHUFFLES_IN_PLACE_ENABLED", "shuffles_in_place"]
 
-SHUFFLES_IN_PLACE_ENABLED = True
-"""Whether the micro-kernel pipelines run `shuffles_in_place`. It costs time: the grouped
-convolution's stores become strided (scalar), where the transpose it replaces was vectorized
-with shuffles; ShuffleNet one thread, 25 interleaved calls on the loaded shared machine: median
-19.8 against 15.8 ms, best 14.2 against 9.3 ms (2026-11-29), for an arena of 2.06 instead of
-3.06 MiB (onnxruntime: 2.76). False trades the memory back for the speed."""
+SHUFFLES_IN_PLACE_ENABLED = False
+"""Whether the micro-kernel pipelines run `shuffles_in_place`; off by default, since it costs
+time: the grouped convolution's stores become strided (scalar), where the transpose it replaces
+was vectorized with shuffles. ShuffleNet, one thread, CPU time, 40 interleaved calls with
+onnxruntime on a quiet machine (2026-11-29 14:01 UTC): median 10.54 ms with it against 7.84
+without (onnxruntime 8.92), for an arena of 2.06 instead of 3.06 MiB (onnxruntime's per-tensor
+peak: 2.76). True trades that speed for the memory (`tests/backends/test_shuffle_in_place.py`
+runs it so)."""
 
 _DYNAMIC = -(2 ** 63)
 """MLIR's `ShapedType::kDynamic` in a static offset list: the value is the next dynamic operand."""
