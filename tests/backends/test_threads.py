@@ -174,3 +174,33 @@ def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
     mapped, workers = process.stdout.splitlines()[-2:]
     assert int(workers) == threads - 1
     assert mapped == repr([str(openmp.openmp_runtime())])
+
+
+_BLOCKTIME = """
+import ctypes, sys
+import xfuse
+from xfuse.backends.runner import random_inputs
+from xfuse.runtime import openmp
+compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=2)
+compiled(*random_inputs(compiled.signature, seed=0))
+print(ctypes.CDLL(str(openmp.openmp_runtime())).kmp_get_blocktime())
+"""
+
+
+@pytest.mark.parametrize("preset, expected", [(None, 0), ("50", 50)])
+def test_idle_workers_sleep_unless_the_user_set_a_blocktime(preset, expected):
+    """libomp's workers spin 200 ms after every region by default, taking a core from what the
+    process runs next (xfuse/runtime/openmp.py, `IDLE_WORKERS_SLEEP`); xfuse sets KMP_BLOCKTIME=0
+    before the runtime starts, and a value the user set wins. Read back from the runtime itself,
+    in a fresh process (the runtime reads the variable once)."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {key: value for key, value in os.environ.items() if key != openmp.BLOCKTIME_VARIABLE}
+    if preset is not None:
+        environment[openmp.BLOCKTIME_VARIABLE] = preset
+    process = subprocess.run([sys.executable, "-c", _BLOCKTIME, str(MLP)], capture_output=True, text=True,
+                             timeout=600, env=environment)
+    assert process.returncode == 0, process.stderr
+    assert int(process.stdout.splitlines()[-1]) == expected

@@ -49,6 +49,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from xfuse.backends import toolchain
 from xfuse.backends.size_constraints import SizeConstraints
 from xfuse.runtime.arena import Arena, ArenaPool, arenas_enabled
+from xfuse.runtime.openmp import OPENMP_RUNTIME, quiet_idle_workers
 
 if TYPE_CHECKING:
     from xfuse.backends.pipelines import Pipeline
@@ -403,6 +404,8 @@ class CompiledModule:
         self.pipeline = pipeline
         if pipeline.runtime_checks:
             unbuffer_c_stdout()
+        if OPENMP_RUNTIME in pipeline.runtime_libraries:
+            quiet_idle_workers()  # before libomp initializes (xfuse/runtime/openmp.py)
         try:
             self._library = ctypes.CDLL(str(library_path))
         except OSError as exc:
