@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.dialects import func
 import numpy as np
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, ModuleOp, TensorType
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
@@ -43,6 +42,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.pads_in_place import padding_value
+from xfuse.backends.top_level_rewrites import rewrite_top_level_ops
 from xfuse.transforms.layout.slice_loops import convolution_on
 
 __all__ = ["MAX_CLIPPED", "pool_borders"]
@@ -177,11 +177,4 @@ def _rewrite(pool: Operation) -> bool:
 
 def pool_borders(module: ModuleOp) -> int:
     """Rewrite every qualifying pooling of `module` (module doc); how many."""
-    count = 0
-    for function in [op for op in module.walk() if isinstance(op, func.FuncOp)]:
-        if not function.body.blocks:
-            continue
-        for op in list(function.body.block.ops):
-            if op.name in _POOLS and _rewrite(op):
-                count += 1
-    return count
+    return rewrite_top_level_ops(module, _POOLS, _rewrite)

@@ -46,12 +46,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
 from xdsl.dialects.tensor import CollapseShapeOp, EmptyOp, ExtractSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xfuse.backends.top_level_rewrites import rewrite_top_level_ops
 from xfuse.dialects.tensor import ParallelInsertSliceOp, rank_reduced_type_matches
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 
@@ -201,11 +201,4 @@ def _erase_unused(value: SSAValue) -> None:
 
 def shuffles_in_place(module: ModuleOp) -> int:
     """Fold every qualifying transpose into the loop that makes its input (module doc); how many."""
-    count = 0
-    for function in [op for op in module.walk() if isinstance(op, func.FuncOp)]:
-        if not function.body.blocks:
-            continue
-        for op in list(function.body.block.ops):
-            if op.name == "linalg.transpose" and _rewrite(op):
-                count += 1
-    return count
+    return rewrite_top_level_ops(module, {"linalg.transpose"}, _rewrite)
