@@ -12,7 +12,8 @@ from xfuse.parsing import parse
 from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
 
 CASES = Path(__file__).parent / "filecheck/transforms/batch_matmul/batch-matmul-to-matmul.mlir"
-STATIC = ["projection", "shared_weight", "heads", "windows", "ragged_columns", "scaled_copy", "linear_over_nhwc"]
+STATIC = ["projection", "shared_weight", "heads", "windows", "ragged_columns", "scaled_copy", "linear_over_nhwc",
+          "integer_heads", "integer_windows"]
 
 
 def _function(name: str) -> str:

@@ -466,8 +466,17 @@ def _matmul_region(
     return contraction_region(list(cls.body_arg_types((*inputs, *outputs))), is_unsigned(properties))
 
 
+def _built_matmul_region(cls: type[NamedOperation], inputs: Sequence[SSAValue],
+                         outputs: Sequence[SSAValue]) -> Region:
+    # A matmul built in Python (`MATMUL([a, b], [acc])`) gets MLIR's body too: xDSL's
+    # `a * b + acc` has no casts, so an i8 x i8 -> i32 product did not verify (signed casts, as
+    # MLIR's builder without a `cast` attribute).
+    return contraction_region(list(cls.body_arg_types((*inputs, *outputs))))
+
+
 MATMUL = _with_mlir_syntax(
-    xlinalg.MatmulOp, HAS_INDEXING_MAPS=True, hidden_region_for=classmethod(_matmul_region)
+    xlinalg.MatmulOp, HAS_INDEXING_MAPS=True, hidden_region_for=classmethod(_matmul_region),
+    get_hidden_region=classmethod(_built_matmul_region),
 )
 """linalg.matmul with MLIR's syntax and body (`acc + cast(a) * cast(b)`; xDSL's is
 `a * b + acc` without casts). `cast` is a discardable attribute here (xDSL's op has no such

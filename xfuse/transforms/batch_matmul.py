@@ -213,9 +213,10 @@ def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, 
         return new.results[0]
 
     def block(value: SSAValue, offsets: list, rows: int, cols: int) -> SSAValue:
+        # The slice keeps its operand's element type: an i8 x i8 -> i32 product slices i8 inputs.
         rank = len(offsets)
         return insert(tensor.ExtractSliceOp(value, offsets, [1] * (rank - 2) + [rows, cols], [1] * rank,
-                                            TensorType(element, [rows, cols])))
+                                            TensorType(value.type.get_element_type(), [rows, cols])))
 
     def accumulator(init: SSAValue | None, start: int, cols: int) -> SSAValue:
         if init is not None:

@@ -210,3 +210,28 @@ func.func @collapse_into_rows(%x: tensor<20x6x32xf32>, %w: tensor<16x32xf32>) ->
   %r = linalg.batch_matmul ins(%x, %wc : tensor<20x6x32xf32>, tensor<20x32x32xf32>) outs(%c : tensor<20x6x32xf32>) -> tensor<20x6x32xf32>
   return %r : tensor<20x6x32xf32>
 }
+
+// An integer product (i8 x i8 -> i32, as a quantized attention's): the batch slices keep their
+// operands' i8 type and each matmul extends them in its body, unrolled (batch 2) or in a loop
+// (batch 17). Both had sliced the inputs as i32, which mlir-opt rejected.
+// CHECK-LABEL: func.func @integer_heads(
+// CHECK:         %[[A:.*]] = tensor.extract_slice %a[0, 0, 0] [1, 4, 8] [1, 1, 1] : tensor<2x4x8xi8> to tensor<4x8xi8>
+// CHECK:         %[[B:.*]] = tensor.extract_slice %b[0, 0, 0] [1, 8, 16] [1, 1, 1] : tensor<2x8x16xi8> to tensor<8x16xi8>
+// CHECK:         linalg.matmul ins(%[[A]], %[[B]] : tensor<4x8xi8>, tensor<8x16xi8>) outs(%{{.*}} : tensor<4x16xi32>) -> tensor<4x16xi32>
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK-LABEL: func.func @integer_windows(
+// CHECK:         scf.forall
+// CHECK:           tensor.extract_slice %a[%{{.*}}, 0, 0] [1, 4, 8] [1, 1, 1] : tensor<17x4x8xi8> to tensor<4x8xi8>
+// CHECK:           linalg.matmul ins({{.*}} : tensor<4x8xi8>, tensor<8x16xi8>) outs(%{{.*}} : tensor<4x16xi32>) -> tensor<4x16xi32>
+func.func @integer_heads(%a: tensor<2x4x8xi8>, %b: tensor<2x8x16xi8>) -> tensor<2x4x16xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<2x4x16xi32>
+  %z = linalg.fill ins(%zero : i32) outs(%e : tensor<2x4x16xi32>) -> tensor<2x4x16xi32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x4x8xi8>, tensor<2x8x16xi8>) outs(%z : tensor<2x4x16xi32>) -> tensor<2x4x16xi32>
+  return %r : tensor<2x4x16xi32>
+}
+
+func.func @integer_windows(%a: tensor<17x4x8xi8>, %b: tensor<17x8x16xi8>, %c: tensor<17x4x16xi32>) -> tensor<17x4x16xi32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<17x4x8xi8>, tensor<17x8x16xi8>) outs(%c : tensor<17x4x16xi32>) -> tensor<17x4x16xi32>
+  return %r : tensor<17x4x16xi32>
+}
