@@ -11,6 +11,7 @@
 """
 
 import importlib.util
+import platform
 import re
 import subprocess
 import sys
@@ -605,6 +606,35 @@ def test_target_override_and_flags(avx2_host):
     assert (avx2_host.vector_bits, avx2_host.vector_registers, avx2_host.lanes(32)) == (256, 16, 8)
     assert avx2_host.llvm_flags() == ["-mcpu=x86-64-v3"]
     assert CpuTarget("generic", 128, 16, False).llvm_flags() == []
+
+
+@pytest.mark.parametrize("name, bits, registers, fma", [
+    ("znver3", 256, 16, True), ("skylake-avx512", 512, 32, True), ("nehalem", 128, 16, False)])
+def test_a_named_cpu_gets_the_registers_llvm_gives_it(monkeypatch, name, bits, registers, fma):
+    """A CPU name that is not an x86-64 level: LLVM compiles one 16-lane FMA for it and the
+    registers it writes are the target's (a named Zen 3 had been given SSE's 128 bits)."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("x86 CPU names")
+    monkeypatch.setenv("XFUSE_TARGET_CPU", name)
+    host_target.cache_clear()
+    try:
+        target = host_target()
+    finally:
+        monkeypatch.delenv("XFUSE_TARGET_CPU")
+        host_target.cache_clear()
+    assert (target.cpu, target.vector_bits, target.vector_registers, target.has_fma) == (name, bits, registers, fma)
+    assert f"-mcpu={name}" in target.llvm_flags()
+
+
+def test_an_unknown_cpu_name_is_refused(monkeypatch):
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "no-such-cpu")
+    host_target.cache_clear()
+    try:
+        with pytest.raises(toolchain.ToolchainError, match="XFUSE_TARGET_CPU=no-such-cpu: LLVM does not know this CPU"):
+            host_target()
+    finally:
+        monkeypatch.delenv("XFUSE_TARGET_CPU")
+        host_target.cache_clear()
 
 
 @pytest.fixture

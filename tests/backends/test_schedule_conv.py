@@ -110,8 +110,7 @@ def test_zen3_plan_and_schedule_of_a_14_wide_layer():
 @pytest.fixture
 def zen3_host(monkeypatch):
     """Build for Zen 3 (`znver3`: AVX2 + FMA, 16 registers, 512 KiB 8-way L2) whatever the AVX2
-    host. (`XFUSE_TARGET_CPU` knows the register files of x86-64's levels only: `znver3` there
-    would be a 128-bit target.)"""
+    host: the L2 is Zen 3's too, which `XFUSE_TARGET_CPU=znver3` would take from the host."""
     import xfuse.backends.target as target_module
 
     host = host_target()

@@ -6,7 +6,10 @@ znver5`), and the kernel's flags (/proc/cpuinfo on Linux) say how wide its vecto
 and how many there are. Those two numbers drive the micro-tile cost model (xfuse/backends/schedules/micro_tile.py).
 
 `XFUSE_TARGET_CPU` overrides the CPU name (e.g. `x86-64-v3` to build AVX2 code on an AVX-512
-host); the register file then follows that name's level when it is one of x86-64's `-v2/-v3/-v4`.
+host). The register file then follows that name's level when it is one of x86-64's `-v2/-v3/-v4`;
+for any other name (`znver3`, `skylake-avx512`) LLVM is asked: `llc -mcpu=NAME` compiles one
+16-lane FMA, and the registers it writes (xmm/ymm/zmm) and whether it fuses the FMA give the width
+and FMA. A name LLVM does not know is refused.
 """
 
 from __future__ import annotations
@@ -117,15 +120,49 @@ def _l2_cache() -> dict[str, int]:
     return {}
 
 
+_PROBE = """define <16 x float> @probe(<16 x float> %a, <16 x float> %b, <16 x float> %c) {
+  %r = call <16 x float> @llvm.fma.v16f32(<16 x float> %a, <16 x float> %b, <16 x float> %c)
+  ret <16 x float> %r
+}
+declare <16 x float> @llvm.fma.v16f32(<16 x float>, <16 x float>, <16 x float>)
+"""
+
+
+def _named_cpu(name: str, cache: dict[str, object]) -> CpuTarget:
+    """The registers LLVM uses for `name`: one 16-lane FMA compiled with `llc -mcpu=name`."""
+    try:
+        llc = toolchain.find_tool("llc")
+        triple = cache.get("triple")
+        process = subprocess.run(
+            [str(llc), f"-mcpu={name}", *([f"-mtriple={triple}"] if triple else []), "-o", "-"],
+            input=_PROBE, capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise toolchain.ToolchainError(f"XFUSE_TARGET_CPU={name}: cannot ask llc about it ({exc})") from exc
+    if process.returncode != 0 or "is not a recognized processor" in process.stderr:
+        raise toolchain.ToolchainError(
+            f"XFUSE_TARGET_CPU={name}: LLVM does not know this CPU (`llc -mcpu=help` lists the names; "
+            f"or an x86-64 level: {', '.join(_X86_LEVELS)})")
+    assembly = process.stdout
+    if platform.machine() in ("aarch64", "arm64"):
+        return CpuTarget(name, 128, 32, True, **cache)
+    if "%zmm" in assembly:
+        return CpuTarget(name, 512, 32, True, **cache)
+    if "%ymm" in assembly:
+        return CpuTarget(name, 256, 16, "vfmadd" in assembly, **cache)
+    return CpuTarget(name, 128, 16, "vfmadd" in assembly, **cache)
+
+
 @functools.cache
 def host_target() -> CpuTarget:
     """The machine this process runs on (cached; `XFUSE_TARGET_CPU` overrides the CPU name)."""
     override = os.environ.get("XFUSE_TARGET_CPU")
+    if override in _X86_LEVELS:
+        return _X86_LEVELS[override]
+    cache: dict[str, object] = {**_l2_cache(), "triple": _llvm_host_triple()}
     if override:
-        return _X86_LEVELS.get(override, CpuTarget(override, 128, 16, False))
+        return _named_cpu(override, cache)
     cpu = _llvm_host_cpu() or "generic"
     flags = _cpu_flags()
-    cache: dict[str, object] = {**_l2_cache(), "triple": _llvm_host_triple()}
     if platform.machine() in ("aarch64", "arm64"):
         return CpuTarget(cpu, 128, 32, True, **cache)
     if "avx512f" in flags:
