@@ -118,6 +118,10 @@ def describe(exc: BaseException) -> str | None:
         return f"error: {exc}{notes}"
     if isinstance(exc, UnregisteredConstructException):
         return f"error: {exc}"
+    from xfuse.backends.toolchain import ToolchainError  # a missing tool or a bad override
+
+    if isinstance(exc, ToolchainError):
+        return f"error: {exc}"
     return None
 
 

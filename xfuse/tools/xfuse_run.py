@@ -238,9 +238,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"xfuse-run: error: {exc}", file=sys.stderr)
         sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - expected user errors are reported, bugs re-raised
-        from xfuse.backends.toolchain import ToolchainError
-
-        text = f"error: {exc}" if isinstance(exc, ToolchainError) else describe(exc)
+        text = describe(exc)
         if text is None:
             raise
         print(f"xfuse-run: {text}" if text.startswith("error:") else text, file=sys.stderr)

@@ -9,6 +9,8 @@
 // RUN: not xfuse-opt %S/Inputs/matmul_add_relu.mlir -p 'xfuse-network-fusion{tile-sizes="linalg.matmul=2,16,8"}' 2>&1 | filecheck %s --check-prefix=RED
 // RUN: not xfuse-opt %S/Inputs/bad-mark.mlir -p 'xfuse-network-fusion' 2>&1 | filecheck %s --check-prefix=MARK
 // RUN: xfuse-opt %S/Inputs/no-root.mlir -p 'xfuse-network-fusion' 2>&1 | filecheck %s --check-prefix=NONE
+// A target CPU LLVM does not know (XFUSE_TARGET_CPU) is refused by name, without a traceback.
+// RUN: env XFUSE_TARGET_CPU=no-such-cpu not xfuse-opt %S/Inputs/matmul_add_relu.mlir -p 'xfuse-network-fusion' 2>&1 | filecheck %s --check-prefix=CPU
 // Fewer sizes than loops: the missing trailing ones are 0 (untiled), as in xfuse-tile.
 // RUN: xfuse-opt %S/Inputs/matmul_add_relu.mlir -p 'xfuse-network-fusion{tile-sizes="linalg.matmul=4" remarks=true}' 2>&1 | filecheck %s --check-prefix=FEWER
 // A mark wins over the option.
@@ -30,3 +32,6 @@
 // MARKED: marked.mlir:6:3: remark: network-fusion: root 'linalg.matmul': tile 2x16x0 (marked)
 // MARKED: scf.forall (%{{.*}}) = (0) to (8) step (2)
 // MARKED-NOT: xfuse.tile_sizes
+
+// CPU: xfuse-opt: error: XFUSE_TARGET_CPU=no-such-cpu: LLVM does not know this CPU
+// CPU-NOT: Traceback
