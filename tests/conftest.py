@@ -1,8 +1,9 @@
 """Suite-wide pytest options: the `heavy` marker.
 
 A `heavy` test runs a whole external suite (ONNX's 1,884 operator conformance cases, xDSL's
-619 FileCheck tests with and without xfuse): many minutes each, more than CI's budget holds next
-to the rest. They run only when asked for, `bash scripts/test.sh --heavy` (or
+619 FileCheck tests with and without xfuse), a long sweep (hundreds of random programs, the
+largest whole networks) or a documented benchmark command: minutes each, more than CI's budget
+holds next to the rest. They run only when asked for, `bash scripts/test.sh --heavy` (or
 `XFUSE_HEAVY=1`); otherwise each is skipped with that reason, and a small fixed sample of the same
 kind runs in every run. `slow` tests (sweeps, networks) run in CI; `-m "not slow"` skips them too.
 """
@@ -11,7 +12,7 @@ import os
 
 import pytest
 
-HEAVY_REASON = "a whole external suite (minutes): run with `--heavy` or XFUSE_HEAVY=1"
+HEAVY_REASON = "a whole external suite, sweep or benchmark (minutes): run with `--heavy` or XFUSE_HEAVY=1"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -20,7 +21,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "heavy: runs a whole external suite (minutes); only with --heavy or XFUSE_HEAVY=1 (tests/conftest.py)"
+        "markers", "heavy: a whole external suite, sweep or benchmark (minutes); only with --heavy or XFUSE_HEAVY=1 (tests/conftest.py)"
     )
 
 

@@ -6,9 +6,9 @@
 - fused kernels: a matmul + elementwise chain through
   `xfuse-diffusion{root-tile-sizes=16,32},canonicalize,cse` first (how issue 9's defects were found).
 
-A few seeds run in the quick suite; many on demand:
+A few seeds run in every run; the sweeps of many (2.5 minutes) are `heavy`, run on demand:
 
-    python -m pytest -m slow tests/test_bufferize_random.py
+    python scripts/run_pytest.py tests/test_bufferize_random.py --heavy
     python -m xfuse.testing.random_tensor_programs tensor 0 500   # or: fused 0 200
 """
 
@@ -58,14 +58,14 @@ def test_generator_is_seeded_and_varied():
         assert op in text, f"no {op} in 20 programs"
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_many_random_tensor_programs():
     outcomes = run_many("tensor", range(120))
     assert not outcomes["failed"], f"failing seeds: {outcomes['failed']}"
     assert len(outcomes["ok"]) >= 108
 
 
-@pytest.mark.slow
+@pytest.mark.heavy
 def test_many_random_fused_kernels():
     outcomes = run_many("fused", range(60))
     assert not outcomes["failed"], f"failing seeds: {outcomes['failed']}"

@@ -12,6 +12,8 @@ An HTML comment alone on the last non-blank line before a fence changes that:
 
     <!-- docs-test: skip (why it cannot run as written) -->   not run; the reason is required
     <!-- docs-test: slow -->                                   run only without `-m "not slow"`
+    <!-- docs-test: heavy -->                                  a benchmark run of minutes: only with
+                                                               `--heavy` (tests/conftest.py), not in CI
 
 Failures name the snippet as `file:line` (the line of the command, or of the fence).
 """
@@ -30,7 +32,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHELL_LABELS = {"sh", "bash", "shell", "console"}
 COMMAND_WORDS = ("xfuse-", "xdsl-opt", "mlir-opt", "python ", "python3 ", "bash ", "pip ", "lit ", ". .venv")
-MARKER = re.compile(r"<!--\s*docs-test:\s*(skip|slow)\b\s*(?:\((.*)\))?\s*-->")
+MARKER = re.compile(r"<!--\s*docs-test:\s*(skip|slow|heavy)\b\s*(?:\((.*)\))?\s*-->")
 TIMEOUT = 1800
 
 
@@ -43,7 +45,8 @@ class Snippet:
     """`shell` or `python`."""
     code: str
     skip: str | None = None
-    slow: bool = False
+    mark: str | None = None
+    """`slow` or `heavy` (a pytest marker), from the block's docs-test comment."""
 
     @property
     def where(self) -> str:
@@ -108,23 +111,23 @@ def snippets() -> list[Snippet]:
     found = []
     for path in doc_files():
         for fence in fences(path):
-            skip = slow = None
+            skip = mark = None
             if fence.marker is not None:
                 kind, reason = fence.marker
                 skip = (reason or "") if kind == "skip" else None
-                slow = kind == "slow"
+                mark = kind if kind in ("slow", "heavy") else None
             if fence.label in SHELL_LABELS:
                 for line, command in _commands(fence):
-                    found.append(Snippet(path, line, "shell", command, skip, bool(slow)))
+                    found.append(Snippet(path, line, "shell", command, skip, mark))
             elif fence.label == "python":
-                found.append(Snippet(path, fence.line, "python", "\n".join(fence.body), skip, bool(slow)))
+                found.append(Snippet(path, fence.line, "python", "\n".join(fence.body), skip, mark))
     return found
 
 
 def _params() -> list:
     params = []
     for snippet in snippets():
-        marks = [pytest.mark.slow] if snippet.slow else []
+        marks = [getattr(pytest.mark, snippet.mark)] if snippet.mark else []
         params.append(pytest.param(snippet, id=snippet.where, marks=marks))
     return params
 
