@@ -70,6 +70,8 @@ def test_network_groups_are_the_sections():
     profile = profile_module(module, *arguments, entry="g", repeat=3)
     _check_structure(profile, 6)
     assert profile.pipeline == "memref"
+    # one thread: the calling thread's CPU time (what the sections computed, whatever the load)
+    assert profile.clock == "cpu" and "(CPU time of the calling thread)" in profile.text().splitlines()[0]
     kinds = {kind: count for kind, count, _, _ in profile.by_kind()}
     assert kinds == {"linalg.batch_matmul group": 2, "linalg.generic": 3, "linalg.fill": 1}
     assert math.isclose(sum(share for *_, share in profile.by_kind()), 1.0, rel_tol=1e-9)
@@ -170,6 +172,8 @@ def test_parallel_pipeline_ticks_on_the_calling_thread():
     assert profile.sections[0].label.startswith("group 1: linalg.matmul")
     assert profile.sections[0].flops == LAYER_FLOPS and profile.sections[0].gflops > 0
     assert "microkernel-openmp" in profile.text()
+    # the workers' CPU time is not the calling thread's: wall time
+    assert profile.clock == "wall" and "(wall time)" in profile.text().splitlines()[0]
 
 
 def test_model_profile_names_every_group():

@@ -11,9 +11,13 @@ return, so section i is the time from tick i to tick i + 1: the allocations and 
 a computation count with it, and the sections tile the whole body (their sum is the call, but for
 the few instructions before the first tick and after the last). The tick, compiled from
 `CLOCK_SOURCE` with the C compiler the backend links with and loaded RTLD_GLOBAL before the
-instrumented shared object, appends (id, CLOCK_MONOTONIC ns) to a log; a tick costs tens of
-nanoseconds. Ticks run on the calling thread only (a parallel loop is one section), so the
-parallel pipelines are profiled the same way; two profiles must not run at once in one process.
+instrumented shared object, appends (id, CLOCK_MONOTONIC ns, the thread's CPU-time ns) to a log; a
+tick costs well under a microsecond. Ticks run on the calling thread only (a parallel loop is one
+section), so the parallel pipelines are profiled the same way; two profiles must not run at once in
+one process. A one-thread build is timed in the calling thread's CPU time (the section's work,
+not the time the OS gave to other processes: on a loaded machine wall time read 0.8-2x the CPU
+time of the same sections); a parallel build in wall time, since its workers' CPU time is not the
+calling thread's.
 
 A section's FLOPs are 2 x the multiply-accumulates of the contractions in it (convolutions,
 matmuls, batch matmuls: `computes_products`), each op's static loop sizes times the static trip
@@ -65,12 +69,15 @@ CLOCK_SOURCE = r"""
 #include <stdint.h>
 #include <time.h>
 #define XFUSE_PROFILE_CAPACITY (1 << 20)
-static int64_t ids[XFUSE_PROFILE_CAPACITY], stamps[XFUSE_PROFILE_CAPACITY], count, dropped;
+static int64_t ids[XFUSE_PROFILE_CAPACITY], stamps[XFUSE_PROFILE_CAPACITY], cpu[XFUSE_PROFILE_CAPACITY];
+static int64_t count, dropped;
 void xfuse_profile_tick(int64_t id) {
-  struct timespec now;
+  struct timespec now, used;
   clock_gettime(CLOCK_MONOTONIC, &now);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &used);
   if (count < XFUSE_PROFILE_CAPACITY) {
     ids[count] = id;
+    cpu[count] = (int64_t)used.tv_sec * 1000000000 + used.tv_nsec;
     stamps[count++] = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
   } else {
     dropped++;
@@ -81,8 +88,9 @@ int64_t xfuse_profile_count(void) { return count; }
 int64_t xfuse_profile_dropped(void) { return dropped; }
 const int64_t *xfuse_profile_ids(void) { return ids; }
 const int64_t *xfuse_profile_stamps(void) { return stamps; }
+const int64_t *xfuse_profile_cpu_stamps(void) { return cpu; }
 """
-"""The tick library: a log of (tick id, monotonic ns) that Python reads after each call."""
+"""The tick library: a log of (tick id, monotonic ns, thread CPU ns) that Python reads after each call."""
 
 _clock: ctypes.CDLL | None = None
 
@@ -108,7 +116,7 @@ def load_clock() -> ctypes.CDLL:
     library = ctypes.CDLL(str(target), mode=ctypes.RTLD_GLOBAL)
     for name in ("xfuse_profile_count", "xfuse_profile_dropped"):
         getattr(library, name).restype = ctypes.c_int64
-    for name in ("xfuse_profile_ids", "xfuse_profile_stamps"):
+    for name in ("xfuse_profile_ids", "xfuse_profile_stamps", "xfuse_profile_cpu_stamps"):
         getattr(library, name).restype = ctypes.POINTER(ctypes.c_int64)
     _clock = library
     return library
@@ -318,7 +326,8 @@ class Profile:
     pipeline: str
     sections: list[SectionTime]
     call_ms: list[float]
-    """Wall time of each timed call of the instrumented function (the invoke, no argument binding)."""
+    """Time of each timed call of the instrumented function (the invoke, no argument binding), in
+    `clock`."""
     section_ms: list[list[float]]
     """Per timed call, each section's time: their sum is within `call_ms` of that call."""
     arena_bytes: int | None = None
@@ -326,6 +335,8 @@ class Profile:
     None without arenas."""
     kept_as_loops: tuple[str, ...] = ()
     """Where the ops are that the vectorizer refused: scalar loops (`CompiledModule.kept_as_loops`)."""
+    clock: str = "wall"
+    """`cpu` (the calling thread's CPU time: one-thread builds) or `wall` (parallel builds)."""
 
     @property
     def total_ms(self) -> float:
@@ -347,8 +358,9 @@ class Profile:
         overall = f"; {flops / self.total_ms / 1e6:.2f} GFLOP/s over the call" if flops else ""
         # share: of the sum of the sections' medians, so that the column adds up to 100%
         lines = [f"profile of @{self.function} [pipeline {self.pipeline}]: {len(self.sections)} section{'s' if len(self.sections) != 1 else ''}, "
-                 f"median of {len(self.call_ms)} calls {self.total_ms:.4f} ms, the sections' medians add up "
-                 f"to {self.covered:.1%} of it{overall}",
+                 f"median of {len(self.call_ms)} calls {self.total_ms:.4f} ms "
+                 f"({'CPU time of the calling thread' if self.clock == 'cpu' else 'wall time'}), the sections' "
+                 f"medians add up to {self.covered:.1%} of it{overall}",
                  f"{'#':>4} {'median ms':>10} {'share':>7} {'GFLOP/s':>8}  section"]
         for s in self.sections:
             gflops = f"{s.gflops:>8.2f}" if s.gflops is not None else f"{'-':>8}"
@@ -382,18 +394,21 @@ def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat:
     if repeat < 1:
         raise ValueError("repeat must be at least 1")
     library = load_clock()
+    cpu = not compiled.pipeline.parallel  # one thread: all the work is the calling thread's
+    now = time.thread_time if cpu else time.perf_counter
     expected = list(range(len(sections) + 1))
     per_call: list[list[float]] = []
     call_ms: list[float] = []
     for call in range(repeat + 1):
         bound = compiled.bind(*args)
         library.xfuse_profile_reset()
-        start = time.perf_counter()
+        start = now()
         bound.invoke()
-        elapsed = (time.perf_counter() - start) * 1e3
+        elapsed = (now() - start) * 1e3
         count = library.xfuse_profile_count()
         dropped = library.xfuse_profile_dropped()
-        ids, stamps = library.xfuse_profile_ids(), library.xfuse_profile_stamps()
+        ids = library.xfuse_profile_ids()
+        stamps = library.xfuse_profile_cpu_stamps() if cpu else library.xfuse_profile_stamps()
         ticks = [(ids[i], stamps[i]) for i in range(count)]
         bound.release()
         if dropped or [i for i, _ in ticks] != expected:
@@ -410,7 +425,8 @@ def profile_compiled(compiled: Any, sections: list[Section], *args: Any, repeat:
     pool = compiled.arena_pool()
     plan = pool.plan if pool is not None else None
     return Profile(compiled.entry, compiled.pipeline.name, rows, call_ms, per_call,
-                   arena_bytes=plan.bytes if plan is not None else None, kept_as_loops=compiled.kept_as_loops)
+                   arena_bytes=plan.bytes if plan is not None else None, kept_as_loops=compiled.kept_as_loops,
+                   clock="cpu" if cpu else "wall")
 
 
 def profile_module(module: ModuleOp, *args: Any, entry: str | None = None, pipeline: Any = None,

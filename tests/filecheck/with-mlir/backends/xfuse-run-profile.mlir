@@ -6,7 +6,7 @@
 // RUN: xfuse-run %s --profile 2 | filecheck %s --check-prefix=UNFUSED
 // RUN: not xfuse-run %S/Inputs/profile-nothing.mlir --profile 3 2>&1 | filecheck %s --check-prefix=NOTHING
 
-// CHECK:      profile of @layer [pipeline microkernel]: 2 sections, median of 3 calls {{[0-9.]+}} ms, the sections' medians add up to {{[0-9.]+}}% of it; {{[0-9.]+}} GFLOP/s over the call
+// CHECK:      profile of @layer [pipeline microkernel]: 2 sections, median of 3 calls {{[0-9.]+}} ms (CPU time of the calling thread), the sections' medians add up to {{[0-9.]+}}% of it; {{[0-9.]+}} GFLOP/s over the call
 // CHECK-NEXT:    #  median ms   share  GFLOP/s  section
 // CHECK-NEXT:    1 {{ +[0-9.]+ +[0-9.]+% +}}-  linalg.generic at {{.*}}xfuse-run-profile.mlir:30:3
 // CHECK-NEXT:    2 {{ +[0-9.]+ +[0-9.]+% +[0-9.]+}}  group 1: linalg.matmul of %mm (xfuse-run-profile.mlir:39); tile 8x16xf32; loops forall (16, 32) step (8, 16) [4]; with linalg.fill, linalg.generic, linalg.transpose
