@@ -13,16 +13,25 @@ and `xfuse-block-filters`, which stores a filter over 256 KiB in panels of outpu
 direct form keeps the filter in HWCF: for ResNet-50's large filters (3x3 512 -> 512 at 7x7) its
 rows 2 KiB apart miss L2 on every step, a case no network compiles.
 
-    python benchmarks/conv_layers.py [--repeat 31] [--layers stem 3x3_64 ...] [--onnx] [--json]
+`--chain` gives each layer what a residual network's layer has around it: a ReLU of its input
+before it, a residual add and a ReLU after it (in both systems; xfuse fuses the add and the ReLU
+into the register tiles, and its input ReLU is a pass of its own, as the previous layer's
+epilogue would be in a network). `--peak` also times the core's FMA peak kernel
+(benchmarks/fma_peak.py) in the same rounds and prints each system's GFLOP/s and share of it.
+
+    python benchmarks/conv_layers.py [--repeat 31] [--layers stem 3x3_64 ...] [--onnx] [--chain] [--peak] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +44,9 @@ LAYERS = {
     "stem": ConvLayer(1, 224, 224, 3, 64, (7, 7), stride=2, padding=3),
     "3x3_64": ConvLayer(1, 56, 56, 64, 64, (3, 3), padding=1),
     "1x1_64_256": ConvLayer(1, 56, 56, 64, 256, (1, 1)),
+    "1x1_256_64": ConvLayer(1, 56, 56, 256, 64, (1, 1)),
+    "1x1_128_512_28": ConvLayer(1, 28, 28, 128, 512, (1, 1)),
+    "1x1_512_128_28": ConvLayer(1, 28, 28, 512, 128, (1, 1)),
     "3x3s2_128": ConvLayer(1, 56, 56, 128, 128, (3, 3), stride=2, padding=1),
     "fire_3x3": ConvLayer(1, 55, 55, 16, 64, (3, 3), padding=1),
     "1x1_1024_256": ConvLayer(1, 14, 14, 1024, 256, (1, 1)),
@@ -49,23 +61,38 @@ LAYERS = {
     "zfnet_stem": ConvLayer(1, 224, 224, 3, 96, (7, 7), stride=2),
 }
 """ResNet-50, squeezenet and shufflenet layer shapes (/work/shared/research/speed-limits.md's table), and
-the inception, ResNet-50 last-stage, AlexNet and ZFNet layers that the network profiles show slow."""
+the inception, ResNet-50 last-stage, AlexNet and ZFNet layers that the network profiles show slow;
+ResNet-50's stage-1 and stage-2 1x1 layers (filters under 256 KiB, kept in HWCF in a network too)."""
 
 
 def onnx_model(layer: ConvLayer, weights: np.ndarray, bias: np.ndarray):
-    """`layer` as one NCHW `Conv` node, weights FCHW and bias as initializers."""
+    """`layer` as an NCHW `Conv` node, weights FCHW and bias as initializers; with the layer's
+    input ReLU, residual add (input `r`) and ReLU around it when it has them."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
 
-    node = helper.make_node("Conv", ["x", "W", "B"], ["y"], strides=[layer.stride] * 2,
-                            dilations=[layer.dilation] * 2, pads=[layer.padding] * 4,
-                            group=layer.channels_in if layer.depthwise else 1)
+    source = "x"
+    nodes = []
+    if layer.input_relu:
+        nodes.append(helper.make_node("Relu", ["x"], ["x_relu"]))
+        source = "x_relu"
+    nodes.append(helper.make_node("Conv", [source, "W", "B"], ["conv"], strides=[layer.stride] * 2,
+                                  dilations=[layer.dilation] * 2, pads=[layer.padding] * 4,
+                                  group=layer.channels_in if layer.depthwise else 1))
+    result = "conv"
+    output_shape = [layer.batch, layer.channels_out, *layer.output_size]
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [layer.batch, layer.channels_in, layer.height,
+                                                                     layer.width])]
+    if layer.residual:
+        nodes.append(helper.make_node("Add", [result, "r"], ["sum"]))
+        inputs.append(helper.make_tensor_value_info("r", TensorProto.FLOAT, output_shape))
+        result = "sum"
+    if layer.relu:
+        nodes.append(helper.make_node("Relu", [result], ["relu"]))
+        result = "relu"
+    nodes[-1].output[0] = "y"  # the last node writes the graph's output
     graph = helper.make_graph(
-        [node], "conv",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [layer.batch, layer.channels_in, layer.height,
-                                                                layer.width])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [layer.batch, layer.channels_out,
-                                                                *layer.output_size])],
+        nodes, "conv", inputs, [helper.make_tensor_value_info("y", TensorProto.FLOAT, output_shape)],
         [numpy_helper.from_array(weights, "W"), numpy_helper.from_array(bias, "B")])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     onnx.checker.check_model(model)
@@ -81,7 +108,7 @@ def onnx_session(model):
     return onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
 
 
-def xfuse_call(layer: ConvLayer, model, x: np.ndarray, weights: np.ndarray, bias: np.ndarray,
+def xfuse_call(layer: ConvLayer, model, feeds: dict[str, np.ndarray], weights: np.ndarray, bias: np.ndarray,
                through_onnx: bool):
     """A call of xfuse's compiled layer and its result in NCHW: through `xfuse.onnx.load` of
     `model`, or the NHWC layer module with the filter in HWCF (the module docstring)."""
@@ -89,39 +116,59 @@ def xfuse_call(layer: ConvLayer, model, x: np.ndarray, weights: np.ndarray, bias
         import xfuse.onnx
 
         loaded = xfuse.onnx.load(model)
-        return lambda: loaded(x)
+        return lambda: loaded(*feeds.values())
     from xfuse.backends.runner import compile_module
 
     compiled = compile_module(layer_module(layer), "conv", "microkernel")
-    x_nhwc = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
+    x_nhwc = np.ascontiguousarray(feeds["x"].transpose(0, 2, 3, 1))
     w_hwcf = np.ascontiguousarray(weights[:, 0].transpose(1, 2, 0) if layer.depthwise
                                   else weights.transpose(2, 3, 1, 0))
-    return lambda: compiled(x_nhwc, w_hwcf, bias)[0].transpose(0, 3, 1, 2)
+    residual = [np.ascontiguousarray(feeds["r"].transpose(0, 2, 3, 1))] if layer.residual else []
+    return lambda: compiled(x_nhwc, w_hwcf, bias, *residual)[0].transpose(0, 3, 1, 2)
 
 
-def measure(name: str, layer: ConvLayer, repeat: int, through_onnx: bool = False) -> dict[str, float | str]:
-    """CPU times of one layer in both systems (seconds) and the largest output difference."""
+def multiply_adds(layer: ConvLayer) -> int:
+    """The layer's multiply-adds (2 FLOPs each)."""
+    group_in = 1 if layer.depthwise else layer.channels_in
+    return layer.batch * layer.channels_out * group_in * math.prod(layer.kernel) * math.prod(layer.output_size)
+
+
+def measure(name: str, layer: ConvLayer, repeat: int, through_onnx: bool = False,
+            peak: tuple[Callable[[], object], int] | None = None) -> dict[str, float | str]:
+    """CPU times of one layer in both systems (seconds) and the largest output difference; with
+    `peak` (`fma_peak.peak_call()`: a call and its FLOPs), that kernel timed in the same rounds
+    and `{system}_peak_share`, the fastest call's FLOP rate over the peak kernel's fastest."""
     rng = np.random.default_rng(0)
     group_in = 1 if layer.depthwise else layer.channels_in
     weights = rng.uniform(-1, 1, (layer.channels_out, group_in, *layer.kernel)).astype(np.float32)
     bias = rng.uniform(-1, 1, layer.channels_out).astype(np.float32)
-    x = rng.uniform(-1, 1, (layer.batch, layer.channels_in, layer.height, layer.width)).astype(np.float32)
+    feeds = {"x": rng.uniform(-1, 1, (layer.batch, layer.channels_in, layer.height, layer.width)).astype(np.float32)}
+    if layer.residual:
+        feeds["r"] = rng.uniform(-1, 1, (layer.batch, layer.channels_out, *layer.output_size)).astype(np.float32)
     model = onnx_model(layer, weights, bias)
     session = onnx_session(model)
-    ours = xfuse_call(layer, model, x, weights, bias, through_onnx)
-    (theirs,) = session.run(None, {"x": x})
+    ours = xfuse_call(layer, model, feeds, weights, bias, through_onnx)
+    (theirs,) = session.run(None, feeds)
     difference = float(np.abs(ours() - theirs).max())
-    times: dict[str, list[float]] = {"xfuse": [], "onnxruntime": []}
+    calls = {"xfuse": ours, "onnxruntime": lambda: session.run(None, feeds)}
+    if peak is not None:
+        calls["peak"] = peak[0]
+    times: dict[str, list[float]] = {system: [] for system in calls}
     for _ in range(repeat):
-        start = time.thread_time()
-        ours()
-        times["xfuse"].append(time.thread_time() - start)
-        start = time.thread_time()
-        session.run(None, {"x": x})
-        times["onnxruntime"].append(time.thread_time() - start)
-    return {"layer": name, "max_difference": difference,
-            **{f"{system}_median": statistics.median(t) for system, t in times.items()},
-            **{f"{system}_min": min(t) for system, t in times.items()}}
+        for system, call in calls.items():
+            start = time.thread_time()
+            call()
+            times[system].append(time.thread_time() - start)
+    result = {"layer": name, "max_difference": difference,
+              **{f"{system}_median": statistics.median(t) for system, t in times.items()},
+              **{f"{system}_min": min(t) for system, t in times.items()}}
+    if peak is not None:
+        flops, peak_rate = 2 * multiply_adds(layer), peak[1] / result["peak_min"]
+        for system in ("xfuse", "onnxruntime"):
+            result[f"{system}_gflops"] = flops / result[f"{system}_min"] / 1e9
+            result[f"{system}_peak_share"] = flops / result[f"{system}_min"] / peak_rate
+        result["peak_gflops"] = peak_rate / 1e9
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,20 +177,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--layers", nargs="+", choices=sorted(LAYERS), default=list(LAYERS))
     parser.add_argument("--onnx", action="store_true",
                         help="compile the ONNX node with xfuse.onnx.load (blocked filters, as in a network)")
+    parser.add_argument("--chain", action="store_true",
+                        help="an input ReLU before each layer, a residual add and a ReLU after it")
+    parser.add_argument("--peak", action="store_true",
+                        help="time the FMA peak kernel in the same rounds; print GFLOP/s and share of it")
     parser.add_argument("--json", action="store_true", help="print JSON records")
     args = parser.parse_args(argv)
+    peak = None
+    if args.peak:
+        from benchmarks.fma_peak import peak_call
+
+        peak = peak_call()
     records = []
     for name in args.layers:
-        result = measure(name, LAYERS[name], args.repeat, args.onnx)
+        layer = LAYERS[name]
+        if args.chain:
+            layer = dataclasses.replace(layer, input_relu=True, residual=True, relu=True)
+        result = measure(name, layer, args.repeat, args.onnx, peak)
+        systems = ("onnxruntime", "xfuse")
         if args.json:
             records += [{"layer": name, "system": system, "median_ms": result[f"{system}_median"] * 1e3,
-                         "min_ms": result[f"{system}_min"] * 1e3} for system in ("onnxruntime", "xfuse")]
+                         "min_ms": result[f"{system}_min"] * 1e3,
+                         **({"peak_share": result[f"{system}_peak_share"]} if peak else {})} for system in systems]
             continue
+        rates = "".join(f"  {system} {result[f'{system}_gflops']:.1f} GFLOP/s ({result[f'{system}_peak_share']:.0%})"
+                        for system in systems) + f" of peak {result['peak_gflops']:.1f}" if peak else ""
         print(f"{name:14s} onnxruntime {result['onnxruntime_median'] * 1e3:7.3f} ms (fastest "
               f"{result['onnxruntime_min'] * 1e3:.3f})  xfuse {result['xfuse_median'] * 1e3:7.3f} ms (fastest "
               f"{result['xfuse_min'] * 1e3:.3f})  ratio {result['xfuse_median'] / result['onnxruntime_median']:.2f} "
               f"(fastest {result['xfuse_min'] / result['onnxruntime_min']:.2f})  "
-              f"max difference {result['max_difference']:.1e}", flush=True)
+              f"max difference {result['max_difference']:.1e}{rates}", flush=True)
     if args.json:
         print(json.dumps(records, indent=1))
     return 0

@@ -508,6 +508,13 @@ def test_conv_layers_benchmark_smoke():
     assert result["xfuse_min"] > 0 and result["onnxruntime_min"] > 0
     depthwise = module.measure("small-depthwise", ConvLayer(1, 10, 10, 16, 16, (3, 3), padding=1, depthwise=True), 2)
     assert depthwise["max_difference"] < 1e-4
+    # `--chain --peak`: the input ReLU, residual add and ReLU in both systems, the peak kernel in the rounds.
+    from benchmarks.fma_peak import peak_call
+
+    chained = ConvLayer(1, 8, 8, 8, 16, (1, 1), input_relu=True, residual=True, relu=True)
+    result = module.measure("small-chain", chained, repeat=2, peak=peak_call(steps=1000))
+    assert result["max_difference"] < 1e-4
+    assert 0 < result["xfuse_peak_share"] and 0 < result["onnxruntime_peak_share"] and result["peak_gflops"] > 0
     pytest.importorskip("torch_mlir")
     through_onnx = module.measure("small-onnx", layer, repeat=1, through_onnx=True)  # xfuse.onnx.load's passes
     assert through_onnx["max_difference"] < 1e-4 and through_onnx["xfuse_min"] > 0
