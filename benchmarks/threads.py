@@ -58,6 +58,7 @@ import xfuse  # noqa: E402
 from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
 from benchmarks.mlp_models import mlp_layer_module  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
+from xfuse.runtime.openmp import IDLE_WORKERS_SLEEP  # noqa: E402
 
 
 def _shape(text: str) -> tuple[int, int, int]:
@@ -429,9 +430,10 @@ def main(argv: list[str] | None = None) -> int:
                         "other processes")
     parser.add_argument("--rounds", type=int, default=None,
                         help="with --models: T=1 and T=2 called in turn this many rounds, speedup per round")
-    parser.add_argument("--blocktimes", type=lambda t: [int(s) for s in t.split(",")], default=[0],
-                        help="with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default 0, "
-                        "xfuse's)")
+    parser.add_argument("--blocktimes", type=lambda t: [int(s) for s in t.split(",")],
+                        default=[int(IDLE_WORKERS_SLEEP)],
+                        help=f"with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default "
+                        f"{IDLE_WORKERS_SLEEP}, xfuse's)")
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
