@@ -209,17 +209,25 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
             "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum()}
 
 
+def thread_cpu_clock(tid: int) -> int:
+    """The clock id of thread `tid`'s CPU time (the kernel's MAKE_THREAD_CPUCLOCK(tid,
+    CPUCLOCK_SCHED)), readable by any thread of the process, up to date while `tid` runs."""
+    return (~tid << 3) | 6
+
+
 def thread_clocks() -> dict[int, tuple[int, int]]:
     """{thread id: (ns run on a CPU, ns runnable but waiting for one)} of every thread of this
-    process: the scheduler's own accounting (/proc/self/task/*/schedstat), so the second figure
-    says directly whether another process took a CPU from the call."""
+    process. The run time comes from the thread's CPU clock, which counts a thread running on
+    another CPU up to now; the wait from the scheduler's accounting (/proc/self/task/*/schedstat,
+    updated at the thread's last switch or tick), which says directly whether another process took
+    a CPU from the call."""
     clocks = {}
     for task in os.listdir("/proc/self/task"):
         try:
-            run, wait, _ = Path(f"/proc/self/task/{task}/schedstat").read_text().split()
-        except (FileNotFoundError, ValueError):  # a thread that ended, or no schedstats
+            _, wait, _ = Path(f"/proc/self/task/{task}/schedstat").read_text().split()
+            clocks[int(task)] = (time.clock_gettime_ns(thread_cpu_clock(int(task))), int(wait))
+        except (FileNotFoundError, ProcessLookupError, ValueError, OSError):  # a thread that ended
             continue
-        clocks[int(task)] = (int(run), int(wait))
     return clocks
 
 
@@ -319,13 +327,33 @@ RT_PAUSE_S = 0.1
 that run 0.95 s of every second (`sched_rt_runtime_us`), which back-to-back VGG-19 calls reach."""
 
 
-def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: bool, warmup: int = 2):
+def on_cpus(cpus: set[int], call):
+    """`call` with every thread of the process (the caller and libomp's workers) on `cpus` only."""
+    def run():
+        allowed = os.sched_getaffinity(0)
+        tasks = [int(task) for task in os.listdir("/proc/self/task")]
+        for task in tasks:
+            os.sched_setaffinity(task, cpus)
+        try:
+            call()
+        finally:
+            for task in tasks:
+                os.sched_setaffinity(task, allowed)
+    return run
+
+
+def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: bool, squeezed: bool = False,
+                       warmup: int = 2):
     """A network of models.py at one thread, pinned to each CPU in turn, and at two (once per
     `blocktimes` value, ms) called in turn, `rounds` times, in one process (the order reversed
     every other round, so that a drift of the machine's speed reaches all alike): ({"T=1 cpuK"
     or "T=2 bt=N": [TimedCall per round]}, the first call's minor page faults by build). A round's
     speedup is read from its own calls; the one-thread call on each CPU shows whether the CPUs
-    run at the same speed. `realtime`: the timed calls at SCHED_FIFO, each after `RT_PAUSE_S`."""
+    run at the same speed. `realtime`: the timed calls at SCHED_FIFO, each after `RT_PAUSE_S`.
+    `squeezed`: also the T=2 build with both threads on the first CPU (blocktime 0, so that a
+    waiting thread sleeps): the CPU time summed over its threads is the two-thread code's work
+    done one thread at a time, against which the T=2 call on two CPUs shows what running both
+    cores at once costs (shared cache and memory), and the T=1 call what the code itself adds."""
     built, args = one_and_two_threads(name)
     builds = {f"T=1 cpu{cpu}": (cpu, lambda: built[1](*args)) for cpu in sorted(os.sched_getaffinity(0))}
     for ms in blocktimes:
@@ -333,6 +361,13 @@ def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: 
             set_blocktime(ms)
             built[2](*args)
         builds[f"T=2 bt={ms}"] = (None, call)
+    if squeezed:
+        first_cpu = min(os.sched_getaffinity(0))
+
+        def one_cpu():
+            set_blocktime(0)
+            built[2](*args)
+        builds[f"T=2 cpu{first_cpu}"] = (None, on_cpus({first_cpu}, one_cpu))
     first = {label: timed_call(call, cpu).minor_faults for label, (cpu, call) in builds.items()}
     for _ in range(warmup - 1):
         for cpu, call in builds.values():
@@ -352,9 +387,10 @@ def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: 
     return calls, first
 
 
-def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], realtime: bool) -> None:
+def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], realtime: bool,
+                      squeezed: bool = False) -> None:
     for name in names:
-        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime)
+        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime, squeezed)
         ones = {label: c for label, c in calls.items() if label.startswith("T=1")}
         twos = {label: c for label, c in calls.items() if label.startswith("T=2")}
         best = [min(c[r].wall_ms for c in ones.values()) for r in range(rounds)]
@@ -373,7 +409,9 @@ def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], real
                 line += (f" {c[r].wall_ms:>13.1f} {' / '.join(f'{g:.0f}' for _, g in c[r].probes.values()):>16} "
                          f"{best[r] / c[r].wall_ms:>6.2f}x "
                          f"{c[r].caller_ms:>8.1f} / {c[r].workers_ms:>7.1f} {c[r].waited_ms + c[r].steal_ms:>5.1f}")
-            print(line + ("  disturbed" if any(c[r].disturbed() for c in calls.values()) else ""))
+            squeezed_calls = [label for label in twos if label.startswith("T=2 cpu")]  # wait for each other
+            print(line + ("  disturbed" if any(c[r].disturbed() for label, c in calls.items()
+                                                if label not in squeezed_calls) else ""))
         if len(ones) == 2:
             (label_a, a), (label_b, b) = ones.items()
             print(f"{name}: one thread, {label_a} over {label_b} per round: median "
@@ -381,6 +419,11 @@ def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], real
                   f"{min(x.wall_ms / y.wall_ms for x, y in zip(a, b, strict=True)):.2f}-"
                   f"{max(x.wall_ms / y.wall_ms for x, y in zip(a, b, strict=True)):.2f})")
         for label, two in twos.items():
+            work = [(c.caller_ms + c.workers_ms) / min(o[r].caller_ms for o in ones.values()) for r, c in enumerate(two)]
+            print(f"{name} {label}: CPU time summed over the threads over the faster CPU's T=1 of the round, median "
+                  f"{statistics.median(work):.3f} (range {min(work):.3f}-{max(work):.3f})")
+            if label.startswith("T=2 cpu"):  # squeezed: one CPU, no speedup to read
+                continue
             speedups = [t1 / c.wall_ms for t1, c in zip(best, two, strict=True)]
             clean = [s for r, s in enumerate(speedups) if not any(c[r].disturbed() for c in (*ones.values(), two))]
             busier = [max(c.caller_ms, c.workers_ms) / (c.caller_ms + c.workers_ms) * 2 for c in two]
@@ -430,6 +473,9 @@ def main(argv: list[str] | None = None) -> int:
                         "other processes")
     parser.add_argument("--rounds", type=int, default=None,
                         help="with --models: T=1 and T=2 called in turn this many rounds, speedup per round")
+    parser.add_argument("--squeezed", action="store_true",
+                        help="with --rounds: also the T=2 build with both threads on one CPU (its work, done "
+                        "one thread at a time)")
     parser.add_argument("--blocktimes", type=lambda t: [int(s) for s in t.split(",")],
                         default=[int(IDLE_WORKERS_SLEEP)],
                         help=f"with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default "
@@ -443,8 +489,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--realtime needs root (SCHED_FIFO); run without it under the heavy lock")
     if args.rounds is not None and (not args.models or args.busy or args.rounds < 3 or min(args.blocktimes) < 0):
         parser.error("--rounds needs --models (not --busy), at least 3 rounds and non-negative --blocktimes")
+    if args.squeezed and args.rounds is None:
+        parser.error("--squeezed needs --rounds")
     if args.rounds is not None:
-        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime)
+        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed)
         return 0
     if args.models and args.busy:
         print_busy(args.models, args.calls, args.realtime)

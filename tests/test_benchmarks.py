@@ -317,7 +317,8 @@ def test_rounds_read_the_speedup_over_the_faster_cpu_per_round(monkeypatch, caps
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[-1] for line in lines[2:5]] == ["0.0", "0.0", "disturbed"]
     assert "per round: median 1.00 (range 0.71-1.07)" in lines[5]  # cpu0 over cpu1: 100/140, 160/150, 120/120
-    summary = lines[6]
+    assert "median 0.500 (range 0.500-0.667)" in lines[6]  # CPU of both threads over T=1's: 50/100, 100/150, 60/120
+    summary = lines[7]
     assert "speedup per round median 2.00x (range 1.50-2.00)" in summary  # 100/50, 150/100, 120/60
     assert "undisturbed rounds 2, median 1.75x" in summary
     assert "busier thread's CPU over the mean 1.00" in summary  # 1.2, 1.0, 1.0
