@@ -4,6 +4,7 @@ whole networks, group by group.
     python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
     python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
     python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7]
+    python benchmarks/threads.py --models resnet50,vgg19 --rounds 12 [--blocktimes 0,1] [--realtime]
 
 `--models`: each network of benchmarks/models.py as `xfuse.onnx.load` builds it for one thread
 and for two (`threads=2`), profiled (`Model.profile`, `--calls` calls each) on the same seeded
@@ -16,6 +17,14 @@ the CPU time each thread computed in the parallel regions (benchmarks/omp_busy.c
 costs, measured without depending on the load), the wall time outside every region (one thread)
 and beyond each region's busiest thread; `--realtime` runs the timed calls at SCHED_FIFO
 priority (root), so that other processes on the machine do not preempt the two threads.
+`--rounds`: the speedup read round by round, in one process: each round calls the T=1 build
+pinned to each CPU and the T=2 build (once per `--blocktimes` value, libomp's spin time in ms,
+set with `kmp_set_blocktime`), the order reversed every other round. Per call it records, from
+the scheduler's accounting (/proc/self/task/*/schedstat), the CPU time of the calling thread and
+of the workers and the time they waited for a CPU (another process had it), the hypervisor's
+steal, minor page faults, and before it each CPU's clock and FMA rate (benchmarks/clock_probe.c).
+A round is "disturbed" when waiting and steal exceed 1% of a call; the summary gives the median
+speedup over the faster CPU's T=1 of each round, of all rounds and of the undisturbed ones.
 
 For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
 `microkernel` pipeline (one thread) and `microkernel-openmp` (LLVM's OpenMP runtime, every CPU);
@@ -32,10 +41,12 @@ call). The gaps show what a caller that does other work between calls gets.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` package first
@@ -47,6 +58,7 @@ import xfuse  # noqa: E402
 from benchmarks.common import DIFFUSION_PASSES  # noqa: E402
 from benchmarks.mlp_models import mlp_layer_module  # noqa: E402
 from xfuse.backends.runner import compile_module  # noqa: E402
+from xfuse.runtime.openmp import IDLE_WORKERS_SLEEP  # noqa: E402
 
 
 def _shape(text: str) -> tuple[int, int, int]:
@@ -141,16 +153,13 @@ def _schedule_threads(policy: int, priority: int) -> None:
         os.sched_setscheduler(int(thread), policy, os.sched_param(priority))
 
 
-def busy_split(name: str, calls: int, realtime: bool) -> dict:
-    """Where the second thread's time goes on a network of models.py (`--busy`): the T=1 and T=2
-    builds called in turn, and of the median T=2 call, per parallel region the CPU time each
-    thread computed in it (load-independent, unlike wall time), the region's wall time and its
-    worker's start latency, and the wall time outside every region (the serial part)."""
+def one_and_two_threads(name: str) -> tuple[dict[int, object], list[np.ndarray]]:
+    """({1: model, 2: model}, inputs): a network of models.py as `xfuse.onnx.load` builds it for
+    one and for two threads, on its seeded input; the two builds' outputs checked to agree."""
     import xfuse.onnx
     from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
 
-    counter = busy_counter()
     model, feeds = benchmark_model(name, 0)
     built = {}
     for threads in (1, 2):
@@ -159,6 +168,16 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     args = [feeds[input_name] for input_name in built[1].input_names]
     for threads in (1, 2):
         np.testing.assert_allclose(built[threads](*args)[0], built[1](*args)[0], rtol=1e-4, atol=1e-4)
+    return built, args
+
+
+def busy_split(name: str, calls: int, realtime: bool) -> dict:
+    """Where the second thread's time goes on a network of models.py (`--busy`): the T=1 and T=2
+    builds called in turn, and of the median T=2 call, per parallel region the CPU time each
+    thread computed in it (load-independent, unlike wall time), the region's wall time and its
+    worker's start latency, and the wall time outside every region (the serial part)."""
+    counter = busy_counter()
+    built, args = one_and_two_threads(name)
     if realtime:  # every thread of ours (libomp's workers exist by now) before other processes'
         _schedule_threads(os.SCHED_FIFO, 10)
     walls: dict[int, list[float]] = {1: [], 2: []}
@@ -188,6 +207,233 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
             "worker_busy_ms": cpu[:, 1].sum(), "imbalance_ms": (critical - cpu.mean(axis=1)).sum(),
             "regions_wall_over_busiest_ms": (region_wall - critical).sum(),
             "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum()}
+
+
+def thread_cpu_clock(tid: int) -> int:
+    """The clock id of thread `tid`'s CPU time (the kernel's MAKE_THREAD_CPUCLOCK(tid,
+    CPUCLOCK_SCHED)), readable by any thread of the process, up to date while `tid` runs."""
+    return (~tid << 3) | 6
+
+
+def thread_clocks() -> dict[int, tuple[int, int]]:
+    """{thread id: (ns run on a CPU, ns runnable but waiting for one)} of every thread of this
+    process. The run time comes from the thread's CPU clock, which counts a thread running on
+    another CPU up to now; the wait from the scheduler's accounting (/proc/self/task/*/schedstat,
+    updated at the thread's last switch or tick), which says directly whether another process took
+    a CPU from the call."""
+    clocks = {}
+    for task in os.listdir("/proc/self/task"):
+        try:
+            _, wait, _ = Path(f"/proc/self/task/{task}/schedstat").read_text().split()
+            clocks[int(task)] = (time.clock_gettime_ns(thread_cpu_clock(int(task))), int(wait))
+        except (FileNotFoundError, ProcessLookupError, ValueError, OSError):  # a thread that ended
+            continue
+    return clocks
+
+
+def steal_ticks() -> int:
+    """The time the hypervisor ran something else on this VM's CPUs (/proc/stat, `steal`, in
+    USER_HZ ticks: 10 ms), summed over the CPUs."""
+    with open("/proc/stat") as stat:
+        return int(stat.readline().split()[8])
+
+
+@dataclass(frozen=True)
+class TimedCall:
+    """One call: wall time, and from the scheduler's accounting the CPU time of the calling thread
+    and of the others (libomp's workers), the time the process's threads waited for a CPU, the
+    hypervisor's steal on the machine, the minor page faults (all in ms but faults), and each
+    CPU's clock and FMA rate just before the call ({CPU: (GHz, GFLOP/s)}, `clock_probe.c`)."""
+
+    wall_ms: float
+    caller_ms: float
+    workers_ms: float
+    waited_ms: float
+    steal_ms: float
+    minor_faults: int
+    probes: dict[int, tuple[float, float]]
+
+    def disturbed(self) -> bool:
+        """Another process or the hypervisor took a CPU from the call for over 1% of it."""
+        return self.waited_ms + self.steal_ms > 0.01 * self.wall_ms
+
+
+CLOCK_PROBE_SOURCE = Path(__file__).with_name("clock_probe.c")
+
+
+@functools.cache
+def clock_probes():
+    """(clock GHz, FMA GFLOP/s) probes of `clock_probe.c` for the calling thread's CPU."""
+    import ctypes
+
+    from benchmarks.heap import load_c_library
+
+    library = load_c_library(CLOCK_PROBE_SOURCE, "clock-probe")
+    library.clock_probe_ghz.restype = library.fma_probe_gflops.restype = ctypes.c_double
+    return library.clock_probe_ghz, library.fma_probe_gflops
+
+
+def probe_cpus() -> dict[int, tuple[float, float]]:
+    """{CPU: (clock GHz, FMA GFLOP/s)} of each CPU this thread may use, measured on it now."""
+    ghz, gflops = clock_probes()
+    allowed, probes = os.sched_getaffinity(0), {}
+    try:
+        for cpu in sorted(allowed):
+            os.sched_setaffinity(0, {cpu})
+            probes[cpu] = (ghz(), max(gflops() for _ in range(3)))  # the first after an idle spell runs slow
+    finally:
+        os.sched_setaffinity(0, allowed)
+    return probes
+
+
+def timed_call(call, cpu: int | None = None) -> TimedCall:
+    """`call()` timed (`TimedCall`), each CPU probed just before; `cpu`: with the calling thread
+    on that CPU only."""
+    import resource
+    import threading
+
+    probes = probe_cpus()
+    allowed = os.sched_getaffinity(0)
+    if cpu is not None:
+        os.sched_setaffinity(0, {cpu})
+    try:
+        caller = threading.get_native_id()
+        faults, steal, before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt, steal_ticks(), thread_clocks()
+        start = time.perf_counter()
+        call()
+        wall = time.perf_counter() - start
+        after, steal, faults = thread_clocks(), steal_ticks() - steal, resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults
+    finally:
+        os.sched_setaffinity(0, allowed)
+    run = {tid: (after[tid][0] - before.get(tid, (0, 0))[0], after[tid][1] - before.get(tid, (0, 0))[1]) for tid in after}
+    return TimedCall(wall_ms=wall * 1e3, caller_ms=run.get(caller, (0, 0))[0] / 1e6,
+                     workers_ms=sum(r for tid, (r, _) in run.items() if tid != caller) / 1e6,
+                     waited_ms=sum(w for _, w in run.values()) / 1e6, steal_ms=steal * 10.0, minor_faults=faults,
+                     probes=probes)
+
+
+def set_blocktime(ms: int) -> None:
+    """libomp's spin time of idle workers (`KMP_BLOCKTIME`) for the teams this thread forks from
+    now on (`kmp_set_blocktime`), so that several settings can be timed in turn in one process."""
+    import ctypes
+
+    from xfuse.runtime.openmp import openmp_runtime
+
+    ctypes.CDLL(str(openmp_runtime())).kmp_set_blocktime(ctypes.c_int(ms))
+
+
+RT_PAUSE_S = 0.1
+"""With `--realtime`, the sleep before each call of `--rounds`: Linux throttles SCHED_FIFO threads
+that run 0.95 s of every second (`sched_rt_runtime_us`), which back-to-back VGG-19 calls reach."""
+
+
+def on_cpus(cpus: set[int], call):
+    """`call` with every thread of the process (the caller and libomp's workers) on `cpus` only."""
+    def run():
+        allowed = os.sched_getaffinity(0)
+        tasks = [int(task) for task in os.listdir("/proc/self/task")]
+        for task in tasks:
+            os.sched_setaffinity(task, cpus)
+        try:
+            call()
+        finally:
+            for task in tasks:
+                os.sched_setaffinity(task, allowed)
+    return run
+
+
+def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: bool, squeezed: bool = False,
+                       warmup: int = 2):
+    """A network of models.py at one thread, pinned to each CPU in turn, and at two (once per
+    `blocktimes` value, ms) called in turn, `rounds` times, in one process (the order reversed
+    every other round, so that a drift of the machine's speed reaches all alike): ({"T=1 cpuK"
+    or "T=2 bt=N": [TimedCall per round]}, the first call's minor page faults by build). A round's
+    speedup is read from its own calls; the one-thread call on each CPU shows whether the CPUs
+    run at the same speed. `realtime`: the timed calls at SCHED_FIFO, each after `RT_PAUSE_S`.
+    `squeezed`: also the T=2 build with both threads on the first CPU (blocktime 0, so that a
+    waiting thread sleeps): the CPU time summed over its threads is the two-thread code's work
+    done one thread at a time, against which the T=2 call on two CPUs shows what running both
+    cores at once costs (shared cache and memory), and the T=1 call what the code itself adds."""
+    built, args = one_and_two_threads(name)
+    builds = {f"T=1 cpu{cpu}": (cpu, lambda: built[1](*args)) for cpu in sorted(os.sched_getaffinity(0))}
+    for ms in blocktimes:
+        def call(ms=ms):
+            set_blocktime(ms)
+            built[2](*args)
+        builds[f"T=2 bt={ms}"] = (None, call)
+    if squeezed:
+        first_cpu = min(os.sched_getaffinity(0))
+
+        def one_cpu():
+            set_blocktime(0)
+            built[2](*args)
+        builds[f"T=2 cpu{first_cpu}"] = (None, on_cpus({first_cpu}, one_cpu))
+    first = {label: timed_call(call, cpu).minor_faults for label, (cpu, call) in builds.items()}
+    for _ in range(warmup - 1):
+        for cpu, call in builds.values():
+            timed_call(call, cpu)
+    calls: dict[str, list[TimedCall]] = {label: [] for label in builds}
+    if realtime:  # libomp's workers exist by now
+        _schedule_threads(os.SCHED_FIFO, 10)
+    try:
+        for r in range(rounds):
+            for label in (list(builds) if r % 2 == 0 else list(builds)[::-1]):
+                if realtime:
+                    time.sleep(RT_PAUSE_S)
+                calls[label].append(timed_call(builds[label][1], builds[label][0]))
+    finally:
+        if realtime:
+            _schedule_threads(os.SCHED_OTHER, 0)
+    return calls, first
+
+
+def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], realtime: bool,
+                      squeezed: bool = False) -> None:
+    for name in names:
+        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime, squeezed)
+        ones = {label: c for label, c in calls.items() if label.startswith("T=1")}
+        twos = {label: c for label, c in calls.items() if label.startswith("T=2")}
+        best = [min(c[r].wall_ms for c in ones.values()) for r in range(rounds)]
+        print(f"{name}: {rounds} interleaved rounds; first call's minor page faults "
+              + ", ".join(f"{label} {n}" for label, n in first.items()), flush=True)
+        print(f"{'round':>5} " + " ".join(f"{label + ' ms':>13} {'GHz':>4} {'GFLOP/s':>7} {'wait':>5}" for label in ones)
+              + " " + " ".join(f"{label + ' ms':>13} {'GFLOP/s each CPU':>16} {'speedup':>7} {'CPU caller/workers':>18} "
+                               f"{'wait':>5}" for label in twos)
+              + "  (GHz, GFLOP/s: clock_probe.c on the CPU just before the call; speedup over the faster CPU's "
+              "T=1 of the round; wait: ms the process's threads were runnable but not run, plus the hypervisor's steal)")
+        for r in range(rounds):
+            line = f"{r:>5} " + " ".join(
+                f"{c[r].wall_ms:>13.1f} {c[r].probes[cpu][0]:>4.2f} {c[r].probes[cpu][1]:>7.1f} "
+                f"{c[r].waited_ms + c[r].steal_ms:>5.1f}" for cpu, c in zip(sorted(os.sched_getaffinity(0)), ones.values()))
+            for c in twos.values():
+                line += (f" {c[r].wall_ms:>13.1f} {' / '.join(f'{g:.0f}' for _, g in c[r].probes.values()):>16} "
+                         f"{best[r] / c[r].wall_ms:>6.2f}x "
+                         f"{c[r].caller_ms:>8.1f} / {c[r].workers_ms:>7.1f} {c[r].waited_ms + c[r].steal_ms:>5.1f}")
+            squeezed_calls = [label for label in twos if label.startswith("T=2 cpu")]  # wait for each other
+            print(line + ("  disturbed" if any(c[r].disturbed() for label, c in calls.items()
+                                                if label not in squeezed_calls) else ""))
+        if len(ones) == 2:
+            (label_a, a), (label_b, b) = ones.items()
+            print(f"{name}: one thread, {label_a} over {label_b} per round: median "
+                  f"{statistics.median(x.wall_ms / y.wall_ms for x, y in zip(a, b, strict=True)):.2f} (range "
+                  f"{min(x.wall_ms / y.wall_ms for x, y in zip(a, b, strict=True)):.2f}-"
+                  f"{max(x.wall_ms / y.wall_ms for x, y in zip(a, b, strict=True)):.2f})")
+        for label, two in twos.items():
+            work = [(c.caller_ms + c.workers_ms) / min(o[r].caller_ms for o in ones.values()) for r, c in enumerate(two)]
+            print(f"{name} {label}: CPU time summed over the threads over the faster CPU's T=1 of the round, median "
+                  f"{statistics.median(work):.3f} (range {min(work):.3f}-{max(work):.3f})")
+            if label.startswith("T=2 cpu"):  # squeezed: one CPU, no speedup to read
+                continue
+            speedups = [t1 / c.wall_ms for t1, c in zip(best, two, strict=True)]
+            clean = [s for r, s in enumerate(speedups) if not any(c[r].disturbed() for c in (*ones.values(), two))]
+            busier = [max(c.caller_ms, c.workers_ms) / (c.caller_ms + c.workers_ms) * 2 for c in two]
+            print(f"{name} {label}: speedup per round median {statistics.median(speedups):.2f}x "
+                  f"(range {min(speedups):.2f}-{max(speedups):.2f}); undisturbed rounds {len(clean)}"
+                  + (f", median {statistics.median(clean):.2f}x" if clean else "")
+                  + f"; busier thread's CPU over the mean {statistics.median(busier):.2f}"
+                  + f"; medians T=1 (faster CPU) {statistics.median(best):.1f} ms, T=2 "
+                  f"{statistics.median(c.wall_ms for c in two):.1f} ms; steady minor faults per T=2 call "
+                  f"{statistics.median(c.minor_faults for c in two):.0f}", flush=True)
 
 
 def print_busy(names: list[str], calls: int, realtime: bool) -> None:
@@ -223,14 +469,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--busy", action="store_true",
                         help="with --models: per-thread busy time in the parallel regions (benchmarks/omp_busy.c)")
     parser.add_argument("--realtime", action="store_true",
-                        help="with --busy: time the calls at SCHED_FIFO priority (root), ahead of other processes")
+                        help="with --busy or --rounds: time the calls at SCHED_FIFO priority (root), ahead of "
+                        "other processes")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="with --models: T=1 and T=2 called in turn this many rounds, speedup per round")
+    parser.add_argument("--squeezed", action="store_true",
+                        help="with --rounds: also the T=2 build with both threads on one CPU (its work, done "
+                        "one thread at a time)")
+    parser.add_argument("--blocktimes", type=lambda t: [int(s) for s in t.split(",")],
+                        default=[int(IDLE_WORKERS_SLEEP)],
+                        help=f"with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default "
+                        f"{IDLE_WORKERS_SLEEP}, xfuse's)")
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
-    if (args.busy or args.realtime) and not (args.models and args.busy):
-        parser.error("--busy needs --models, and --realtime needs --busy")
+    if (args.busy or args.realtime) and not (args.models and (args.busy or args.rounds is not None)):
+        parser.error("--busy needs --models, and --realtime needs --busy or --rounds")
     if args.realtime and os.geteuid() != 0:
         parser.error("--realtime needs root (SCHED_FIFO); run without it under the heavy lock")
+    if args.rounds is not None and (not args.models or args.busy or args.rounds < 3 or min(args.blocktimes) < 0):
+        parser.error("--rounds needs --models (not --busy), at least 3 rounds and non-negative --blocktimes")
+    if args.squeezed and args.rounds is None:
+        parser.error("--squeezed needs --rounds")
+    if args.rounds is not None:
+        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed)
+        return 0
     if args.models and args.busy:
         print_busy(args.models, args.calls, args.realtime)
         return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -298,6 +299,49 @@ def test_busy_counter_times_each_thread_of_each_parallel_region():
     assert ((wall[:, 0] <= wall[:, 1]) & (wall[:, 1] <= wall[:, 2])).all()
     compiled(*args)
     assert counter.omp_busy_regions() == regions  # not counting outside start/stop
+
+
+def test_rounds_read_the_speedup_over_the_faster_cpu_per_round(monkeypatch, capsys):
+    threads = _load("threads")
+    probes = {0: (3.0, 90.0), 1: (3.0, 90.0)}
+
+    def call(wall, caller=0.0, workers=0.0, waited=0.0):
+        return threads.TimedCall(wall, caller or wall, workers, waited, 0.0, 0, probes)
+
+    rounds = {"T=1 cpu0": [call(100.0), call(160.0), call(120.0)],
+              "T=1 cpu1": [call(140.0), call(150.0), call(120.0, waited=5.0)],  # round 2 disturbed (5 of 120 ms)
+              "T=2 bt=1": [call(50.0, 30.0, 20.0), call(100.0, 50.0, 50.0), call(60.0, 30.0, 30.0)]}
+    monkeypatch.setattr(threads, "interleaved_rounds", lambda *a: (rounds, {label: 0 for label in rounds}))
+    monkeypatch.setattr(threads.os, "sched_getaffinity", lambda pid: {0, 1})
+    threads.print_interleaved(["resnet50"], 3, [1], False)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[-1] for line in lines[2:5]] == ["0.0", "0.0", "disturbed"]
+    assert "per round: median 1.00 (range 0.71-1.07)" in lines[5]  # cpu0 over cpu1: 100/140, 160/150, 120/120
+    assert "median 0.500 (range 0.500-0.667)" in lines[6]  # CPU of both threads over T=1's: 50/100, 100/150, 60/120
+    summary = lines[7]
+    assert "speedup per round median 2.00x (range 1.50-2.00)" in summary  # 100/50, 150/100, 120/60
+    assert "undisturbed rounds 2, median 1.75x" in summary
+    assert "busier thread's CPU over the mean 1.00" in summary  # 1.2, 1.0, 1.0
+
+
+def test_timed_call_counts_the_workers_cpu_time_and_blocktime_is_set_per_team():
+    import ctypes
+
+    from xfuse.runtime import openmp
+
+    threads = _load("threads")
+    module = xfuse.parse(mlp_models.mlp_layer_module(256, 256, 512, (64, 64, 0)))
+    xfuse.apply_passes(module, threads.DIFFUSION_PASSES)
+    compiled = compile_module(module, entry="mlp", cache=False, threads=2)
+    args = random_inputs(compiled.signature)
+    compiled(*args)  # the team exists
+    timed = threads.timed_call(lambda: compiled(*args))
+    assert timed.caller_ms > 0 and timed.workers_ms > 0  # both threads computed (16 tiles of 64 x 64)
+    assert timed.minor_faults >= 0 and set(timed.probes) == os.sched_getaffinity(0)
+    assert all(ghz > 0.1 and gflops > 0.1 for ghz, gflops in timed.probes.values())
+    threads.set_blocktime(7)
+    assert ctypes.CDLL(str(openmp.openmp_runtime())).kmp_get_blocktime() == 7
+    threads.set_blocktime(int(openmp.IDLE_WORKERS_SLEEP))
 
 
 @pytest.mark.heavy

@@ -187,12 +187,12 @@ print(ctypes.CDLL(str(openmp.openmp_runtime())).kmp_get_blocktime())
 """
 
 
-@pytest.mark.parametrize("preset, expected", [(None, 0), ("50", 50)])
+@pytest.mark.parametrize("preset, expected", [(None, int(openmp.IDLE_WORKERS_SLEEP)), ("50", 50)])
 def test_idle_workers_sleep_unless_the_user_set_a_blocktime(preset, expected):
     """libomp's workers spin 200 ms after every region by default, taking a core from what the
-    process runs next (xfuse/runtime/openmp.py, `IDLE_WORKERS_SLEEP`); xfuse sets KMP_BLOCKTIME=0
-    before the runtime starts, and a value the user set wins. Read back from the runtime itself,
-    in a fresh process (the runtime reads the variable once)."""
+    process runs next (xfuse/runtime/openmp.py, `IDLE_WORKERS_SLEEP`); xfuse sets KMP_BLOCKTIME=1
+    (ms) before the runtime starts, and a value the user set wins. Read back from the runtime
+    itself, in a fresh process (the runtime reads the variable once)."""
     import os
     import subprocess
     import sys

@@ -41,14 +41,18 @@ def openmp_runtime() -> Path:
 
 
 BLOCKTIME_VARIABLE = "KMP_BLOCKTIME"
-IDLE_WORKERS_SLEEP = "0"
-"""The `KMP_BLOCKTIME` xfuse gives LLVM's OpenMP runtime unless the user set one: its workers
-sleep as soon as a parallel region ends. libomp's default (200 ms of spinning after every region)
-keeps a core busy after each call, taken from whatever the process runs next: interleaved with
-onnxruntime at two threads (ResNet-50, 2026-11-29 14:08 UTC, quiet machine) onnxruntime's call
-took 101.6 ms median beside a spinning xfuse and 64.5 ms with this setting, xfuse's own 158.4 ->
-94.0 ms; alone, xfuse at two threads was level (`threads.py`: 97.0 and 92.8 ms). A region's wake-up
-then costs a futex wake, a few microseconds, against ResNet-50's 56 regions of 0.1-7 ms."""
+IDLE_WORKERS_SLEEP = "1"
+"""The `KMP_BLOCKTIME` (ms) xfuse gives LLVM's OpenMP runtime unless the user set one: a worker
+spins 1 ms after a parallel region, then sleeps. libomp's default (200 ms of spinning after every
+region) kept a core busy after each call, taken from whatever the process ran next: interleaved
+with onnxruntime at two threads (ResNet-50, 2026-11-29 14:08 UTC, quiet machine) onnxruntime's
+call took 101.6 ms median beside a spinning xfuse and 64.5 ms with sleeping workers. Sleeping at
+once (0) costs within a call instead: the next region must wake the worker, and on this KVM guest
+an idle vCPU halts, so a wake-up takes tens of microseconds, not the 1-3 us of a spinning worker.
+Interleaved at SCHED_FIFO (`benchmarks/threads.py --rounds 12 --blocktimes 0,1 --realtime`,
+2026-11-29 16:16 UTC, 12 rounds) DenseNet-121's two-thread call (235 regions) took 84.3 ms median
+with 0 and 68.8 ms with 1, ResNet-50's (56 regions) 102.5 and 96.8 ms. 1 ms covers the serial
+gaps between a call's regions and costs a neighbour at most 1 ms of one CPU after the call."""
 
 
 def quiet_idle_workers() -> None:
