@@ -1,10 +1,21 @@
 // xfuse-block-matmul-weights: a large matmul weight argument takes the layout N/B x K x B (B
 // columns per contiguous panel) and its matmul becomes a forall over the panels, each a matmul
 // writing B columns of the result.
-// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p xfuse-block-matmul-weights | filecheck %s
-// The pass has no options; one given is refused with the pipeline quoted:
+// The default panel width is the host's (one AVX2 register tile, 16; 64 with 32 registers), so
+// the checks name it: panels of at most 64 columns,
+// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{max-width=64}' | filecheck %s
+// and of at most 16 (AVX2's 6x16 tiles then read their panel as one contiguous run):
+// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{max-width=16}' | filecheck %s --check-prefix=W16
+// W16-LABEL: func.func @ffn(
+// W16-SAME:    %w: tensor<64x256x16xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0, 2>, xfuse.weight_shape = array<i64: 256, 64, 16>}
+// W16:         scf.forall (%{{[^)]+}}) in (64)
+// W16:           linalg.matmul ins(%{{[^ ]+}}, %{{[^ ]+}} : tensor<128x256xf32>, tensor<256x16xf32>) outs(%{{[^ ]+}} : tensor<128x16xf32>)
+// A width that is no panel width is refused with the pipeline quoted, and so is an unknown option:
+// RUN: not xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{max-width=12}' 2>&1 | filecheck %s --check-prefix=WIDTH
+// WIDTH: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{max-width=12}': xfuse-block-matmul-weights option max-width: must be 0 (the host's) or one of 8, 16, 32, 64, got 12
+// WIDTH-NOT: Traceback
 // RUN: not xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{width=32}' 2>&1 | filecheck %s --check-prefix=OPTION
-// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{width=32}': xfuse-block-matmul-weights option width: Provided arguments ["width"] not found in expected arguments []
+// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{width=32}': xfuse-block-matmul-weights option width: Provided arguments ["width"] not found in expected arguments ["max_width"]
 // OPTION-NOT: Traceback
 
 // The batch_matmul of a weight copied over its batch of 1 is a matmul of the collapsed input on
