@@ -56,6 +56,7 @@ def _compare(text: str, function: str, arguments: list, pipelines: list[str], bl
     ("classifier", [("x", (1, 512)), ("w", (512, 1000)), ("b", (1000,))]),
     ("projection", [("x", (1, 128, 256)), ("w", (256, 512)), ("b", (512,)), ("res", (1, 128, 512))]),
     ("fc", [("x", (1, 512)), ("w", (512, 1024)), ("b", (1024,))]),
+    ("mlp_gelu", [("x", (8, 192)), ("w", (192, 768)), ("b", (768,))]),
 ])
 def test_blocked_matmul_computes_the_same(function, arguments):
     module = parse(INPUT.read_text())
@@ -67,7 +68,7 @@ def test_blocked_matmul_computes_the_same(function, arguments):
 
 def test_weights_left_alone_keep_their_types():
     module = parse(INPUT.read_text())
-    assert block_matmul_weights(module) == 4  # all but @small
+    assert block_matmul_weights(module) == 5  # all but @small
     small = next(op for op in module.ops if op.sym_name.data == "small")
     assert not any(op.name == "scf.forall" for op in small.walk())
     assert weight_layouts(module, "small") == {} and weight_shapes(module, "small") == {}
@@ -76,7 +77,7 @@ def test_weights_left_alone_keep_their_types():
 def test_pass_runs_by_name():
     module = parse(INPUT.read_text())
     apply_passes(module, "xfuse-block-matmul-weights")
-    assert sum(op.name == "scf.forall" for op in module.walk()) == 4
+    assert sum(op.name == "scf.forall" for op in module.walk()) == 5
 
 
 def test_block_widths():

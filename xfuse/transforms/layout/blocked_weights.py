@@ -32,9 +32,10 @@ backend computes it on the block's register tiles before their one store: each o
 `linalg.generic` of parallel loops, the single user of the op before it (through the
 `tensor.expand_shape` of a batch_matmul's result), its init not read, reading the running value
 through the identity, a bias vector along the columns (`(..., n) -> (n)`), or a tensor of the
-result's shape computed before the matmul (a residual), also through the identity. torch-mlir's
-bias add and the residual add after it are such a chain; it stops at the first op that is not
-(a second user, a reduction).
+result's shape computed before the matmul (a residual), also through the identity; one
+`tensor.expand_shape` may stand anywhere in the chain (ViT's bias add is 2-D, its GELU 3-D).
+torch-mlir's bias add and the residual add after it are such a chain; it stops at the first op
+that is not (a second user, a reduction).
 """
 
 from __future__ import annotations
@@ -185,20 +186,24 @@ def _reads(op: Operation, value: SSAValue, anchor: Operation) -> list[str] | Non
 
 
 def _epilogue(matmul: Operation) -> tuple[Operation | None, list[tuple[Operation, list[str]]]]:
-    """The `tensor.expand_shape` of the matmul's result the chain goes through (None if none),
-    and the chain: each op with how it reads its inputs (`_reads`)."""
-    value, expand, chain = matmul.results[0], None, []
-    uses = list(value.uses)
-    if len(uses) == 1 and uses[0].operation.name == "tensor.expand_shape":
-        expand = uses[0].operation
-        value = expand.results[0]
+    """The `tensor.expand_shape` the chain goes through (None if none): one, right after the
+    matmul (a batch_matmul's result) or between two of the chain's ops (ViT's GELU after its
+    bias add is 3-D); and the chain: each op with how it reads its inputs (`_reads`)."""
+    value, expand, chain, expand_at = matmul.results[0], None, [], 0
     while len(uses := list(value.uses)) == 1:
         user = uses[0].operation
-        if user.parent_block() is not matmul.parent_block() or (reads := _reads(user, value, matmul)) is None:
+        if user.parent_block() is not matmul.parent_block():
+            break
+        if expand is None and user.name == "tensor.expand_shape":
+            expand, expand_at, value = user, len(chain), user.results[0]
+            continue
+        if (reads := _reads(user, value, matmul)) is None:
             break
         chain.append((user, reads))
         value = user.results[0]
-    return (expand if chain else None), chain
+    if expand is not None and expand_at == len(chain):  # no chain op reads the expanded value
+        expand = None
+    return expand, chain
 
 
 def _collapsed(value: SSAValue, rank: int, before: Operation) -> SSAValue:
@@ -300,9 +305,10 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_
             last.replace_all_uses_with(reexpand.results[0])
         else:
             last.replace_all_uses_with(forall.results[0])
-        erase_with_dead_inits([op for op, _ in reversed(chain)])
-        if expand is not None:
-            Rewriter.erase_op(expand)
+        ops = [op for op, _ in chain]
+        if expand is not None:  # erased after its readers, before the op it reads
+            ops.insert(next((i for i, op in enumerate(ops) if expand.operands[0] in op.results), -1) + 1, expand)
+        erase_with_dead_inits(ops[::-1])
     else:
         matmul.results[0].replace_all_uses_with(forall.results[0])
     erase_with_dead_inits([matmul, fill] if zero_init else [matmul])

@@ -88,3 +88,16 @@
 // CHECK:           tensor.parallel_insert_slice %[[RELU]] into %[[ACC]]
 // CHECK-NOT:     linalg.generic
 // CHECK:         func.return %relu
+
+// @mlp_gelu: the expand_shape between the bias add and the GELU is passed through: both run per
+// block in 2-D, and the loop's result is expanded once:
+// CHECK-LABEL: func.func @mlp_gelu(
+// CHECK:         %[[R:[^ ]+]] = scf.forall (%{{[^)]+}}) in (12) shared_outs(%{{[^ ]+}} = %{{[^ ]+}}) -> (tensor<8x768xf32>) {
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul
+// CHECK:           %[[BIASED:[^ ]+]] = linalg.generic {{.*}} ins(%[[C]], %{{[^ ]+}} : tensor<8x64xf32>, tensor<64xf32>)
+// CHECK:           %[[GELU:[^ ]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BIASED]] : tensor<8x64xf32>)
+// CHECK:             math.tanh
+// CHECK:           tensor.parallel_insert_slice %[[GELU]]
+// CHECK:         %[[Y:[^ ]+]] = tensor.expand_shape %[[R]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 8, 768]
+// CHECK-NOT:     linalg.generic
+// CHECK:         func.return %[[Y]]
