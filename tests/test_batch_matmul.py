@@ -9,11 +9,11 @@ import pytest
 
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
-from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
+from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls, column_blocks
 
 CASES = Path(__file__).parent / "filecheck/transforms/batch_matmul/batch-matmul-to-matmul.mlir"
-STATIC = ["projection", "shared_weight", "heads", "windows", "ragged_columns", "scaled_copy", "linear_over_nhwc",
-          "integer_heads", "integer_windows"]
+STATIC = ["projection", "shared_weight", "heads", "windows", "ragged_columns", "three_column_blocks", "scaled_copy",
+          "linear_over_nhwc", "integer_heads", "integer_windows"]
 
 
 def _function(name: str) -> str:
@@ -76,7 +76,7 @@ func.func @windows(%q: tensor<24x49x24xf32>, %k: tensor<24x24x49xf32>, %v: tenso
 def test_window_attention_loops_agree_with_the_reference(threads):
     """Swin's window attention (batch = windows x heads above 16, 7x7 windows: ragged 49-row
     tiles): register-tiled matmuls in an scf.forall over the batch, in parallel at 2 threads;
-    Q.K^T's 49 columns as 48 + 1 (`vector_columns`)."""
+    Q.K^T's 49 columns as 48 + 1 (`column_blocks`)."""
     arrays = random_inputs(next(iter(parse(WINDOWS).ops)), seed=2)
     expected = compile_module(WINDOWS, pipeline="default")(*arrays)
     compiled = compile_module(WINDOWS, pipeline="microkernel", threads=threads)
@@ -97,3 +97,14 @@ def test_a_copy_collapsed_into_rows_is_not_a_broadcast():
     assert batch_matmuls_to_matmuls(module) == 1
     names = [op.name for op in module.walk()]
     assert "linalg.generic" in names and "scf.forall" in names and "linalg.batch_matmul" not in names
+
+
+def test_column_blocks():
+    """Vector-divisible widths stay whole; others: the 16s, then a multiple of 4, then 1-3."""
+    assert column_blocks(64, 32) == [(0, 64)] and column_blocks(196, 32) == [(0, 196)]
+    assert column_blocks(197, 32) == [(0, 192), (192, 4), (196, 1)]
+    assert column_blocks(49, 32) == [(0, 48), (48, 1)]
+    assert column_blocks(13, 32) == [(0, 8), (8, 4), (12, 1)]
+    assert column_blocks(31, 32) == [(0, 16), (16, 12), (28, 3)]
+    assert column_blocks(5, 32) == [(0, 4), (4, 1)] and column_blocks(3, 32) == [(0, 3)]
+    assert column_blocks(197, 64) == [(0, 197)]

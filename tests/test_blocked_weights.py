@@ -15,7 +15,8 @@ import pytest
 from xfuse.backends.runner import compile_module
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
-from xfuse.transforms.layout.blocked_weights import block_matmul_weights, block_width
+from xfuse.backends.target import CpuTarget
+from xfuse.transforms.layout.blocked_weights import block_matmul_weights, block_width, panel_width
 from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
 
 INPUT = Path(__file__).parent / "filecheck" / "transforms" / "layout" / "Inputs" / "matmul_weights.mlir"
@@ -34,12 +35,13 @@ def _stored(function: str, arguments: list, layouts: dict) -> dict[str, np.ndarr
     return arrays
 
 
-def _compare(text: str, function: str, arguments: list, pipelines: list[str], blocked_count: int) -> None:
+def _compare(text: str, function: str, arguments: list, pipelines: list[str], blocked_count: int,
+             max_width: int = 0) -> None:
     original = parse(text)
     stored = _stored(function, arguments, weight_layouts(original, function))
     want = compile_module(original, function, "default")(*permute_weights(stored, 0, weight_layouts(original, function)).values())
     module = parse(text)
-    assert block_matmul_weights(module) == blocked_count
+    assert block_matmul_weights(module, max_width) == blocked_count
     layouts, shapes = weight_layouts(module, function), weight_shapes(module, function)
     blocked = permute_weights(stored, 0, layouts, shapes)
     assert all(a.flags.c_contiguous for a in blocked.values())
@@ -54,6 +56,7 @@ def _compare(text: str, function: str, arguments: list, pipelines: list[str], bl
     ("classifier", [("x", (1, 512)), ("w", (512, 1000)), ("b", (1000,))]),
     ("projection", [("x", (1, 128, 256)), ("w", (256, 512)), ("b", (512,)), ("res", (1, 128, 512))]),
     ("fc", [("x", (1, 512)), ("w", (512, 1024)), ("b", (1024,))]),
+    ("mlp_gelu", [("x", (8, 192)), ("w", (192, 768)), ("b", (768,))]),
 ])
 def test_blocked_matmul_computes_the_same(function, arguments):
     module = parse(INPUT.read_text())
@@ -65,7 +68,7 @@ def test_blocked_matmul_computes_the_same(function, arguments):
 
 def test_weights_left_alone_keep_their_types():
     module = parse(INPUT.read_text())
-    assert block_matmul_weights(module) == 4  # all but @small
+    assert block_matmul_weights(module) == 5  # all but @small
     small = next(op for op in module.ops if op.sym_name.data == "small")
     assert not any(op.name == "scf.forall" for op in small.walk())
     assert weight_layouts(module, "small") == {} and weight_shapes(module, "small") == {}
@@ -74,11 +77,24 @@ def test_weights_left_alone_keep_their_types():
 def test_pass_runs_by_name():
     module = parse(INPUT.read_text())
     apply_passes(module, "xfuse-block-matmul-weights")
-    assert sum(op.name == "scf.forall" for op in module.walk()) == 4
+    assert sum(op.name == "scf.forall" for op in module.walk()) == 5
 
 
 def test_block_widths():
     assert [block_width(n) for n in (1024, 1000, 96, 4096, 64, 8, 1001, 72)] == [64, 8, 32, 64, None, None, None, 8]
+    assert [block_width(n, 16) for n in (1024, 1000, 96, 16, 24)] == [16, 8, 16, None, 8]
+
+
+AVX2 = CpuTarget("znver3", 256, 16, True)
+AVX512 = CpuTarget("znver4", 512, 32, True)
+
+
+def test_panel_width_is_the_register_tile_on_avx2():
+    """AVX2's 6x16 (or 4x16) tile reads a panel of 16 columns contiguously; a matrix-vector
+    product's 1x32 tile one of 32; 32-register targets keep 64; f64 halves the lanes."""
+    assert [panel_width(m, 32, AVX2) for m in (128, 197, 64, 4, 1)] == [16, 16, 16, 16, 32]
+    assert panel_width(128, 64, AVX2) == 8
+    assert [panel_width(m, 32, AVX512) for m in (128, 1)] == [64, 64]
 
 
 def _epilogue(rng, shape: tuple[int, ...]) -> tuple[str, list, str]:
@@ -158,5 +174,6 @@ func.func @f({head}{signature}) -> {result} {{
 
 @pytest.mark.parametrize("seed", range(8))
 def test_random_blocked_matmuls_agree(seed):
+    """Panels of the host's width and of each fixed one (`max-width`)."""
     text, arguments = _random_case(seed)
-    _compare(text, "f", arguments, ["microkernel", "default"], 1)
+    _compare(text, "f", arguments, ["microkernel", "default"], 1, max_width=(0, 16, 64, 32)[seed % 4])

@@ -21,8 +21,8 @@ rewrites, all exact (same sums in the same order):
   the batch, on the slices at the batch index, written back by `tensor.parallel_insert_slice`.
 
 A per-batch product whose f32 N no vector width divides (Q.K^T over a 7x7 window's 49 tokens or
-ViT's 197) would get no register tile: it is two matmuls, the columns up to a multiple of 16 and
-the few left (`vector_columns`), into the same accumulator.
+ViT's 197) would get no register tile: it is two or three matmuls, the columns up to a multiple
+of 16, then a multiple of 4, then the 1-3 left (`column_blocks`), into the same accumulator.
 
 The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
 its own, so the schedule fuses the fill into the register tile as for any matmul; another init
@@ -55,7 +55,7 @@ ROWS = [[0, 1], [2]]
 """Reassociation of a `B x M x N` tensor into `(B*M) x N`."""
 COLUMN_BLOCKS = (16, 8)
 """Column blocks (f32 elements) a per-batch product with no vector-divisible N is split at
-(`vector_columns`): 16 divides into AVX-512's and AVX2's registers alike."""
+(`column_blocks`): 16 divides into AVX-512's and AVX2's registers alike."""
 MAX_UNROLLED_BATCH = 16
 """A batch_matmul of a larger (static) batch, whose B is not a broadcast, becomes an `scf.forall`
 over the batch (`_batch_loop`) instead of that many matmuls."""
@@ -188,21 +188,27 @@ def _result_tensor(op: BatchMatmulOp, fill: FillOp | None) -> SSAValue:
     return empty.tensor
 
 
-def vector_columns(n: int, element_bits: int) -> int:
-    """Where a per-batch product of `n` columns is split (0: not split). An f32 `n` that no vector
-    width divides (Q.K^T's 49 columns of a 7x7 window, ViT's 197 tokens) gets no register tile
-    (`choose_tile_at_any_width`): the columns up to the last multiple of `COLUMN_BLOCKS`' largest
-    fitting block are a matmul of their own that does, the rest a narrow one."""
+def column_blocks(n: int, element_bits: int) -> list[tuple[int, int]]:
+    """The (first column, columns) blocks a per-batch product of `n` columns is computed in: one
+    block, unless n is an f32 width that no vector divides (Q.K^T's 49 columns of a 7x7 window,
+    ViT's 197 tokens), which gets no register tile (`choose_tile_at_any_width`). Then the columns
+    up to the last multiple of `COLUMN_BLOCKS`' largest fitting block are a block that does, the
+    multiple of 4 after them one that a 4-lane tile does (ViT's 197 = 192 + 4 + 1: the 5 it left
+    ran as the generic lowering), and the last 1-3 columns a narrow one."""
     if element_bits != 32 or n % 4 == 0:
-        return 0
-    return next((n - n % block for block in COLUMN_BLOCKS if n >= block), 0)
+        return [(0, n)]
+    head = next((n - n % block for block in COLUMN_BLOCKS if n >= block), 0)
+    quads = (n - head) - (n - head) % 4
+    sizes = [size for size in (head, quads, n % 4) if size]
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    return list(zip(starts, sizes, strict=True))
 
 
 def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, result: SSAValue,
                      fill: FillOp | None) -> SSAValue:
     """Batch `index`'s product, built at `at`: A and B sliced there (rank-reduced), into a 2-D fill
     of its own when the init is `fill`, else into the slice of `result` at `index`; one matmul,
-    or two over the column blocks of `vector_columns`, inserted into one 2-D result."""
+    or one per column block of `column_blocks`, inserted into one 2-D result."""
     a, b = op.inputs
     _, m, n = op.outputs[0].type.get_shape()
     k = a.type.get_shape()[2]
@@ -226,12 +232,12 @@ def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, 
 
     lhs, rhs = block(a, [index, 0, 0], m, k), block(b, [index, 0, 0], k, n)
     init = None if fill is not None else block(result, [index, 0, 0], m, n)
-    head = vector_columns(n, element.bitwidth if isinstance(element, AnyFloat) else 0)
-    if not head:
+    blocks = column_blocks(n, element.bitwidth if isinstance(element, AnyFloat) else 0)
+    if len(blocks) == 1:
         acc = init if init is not None else accumulator(None, 0, n)
         return insert(MATMUL([lhs, rhs], [acc], [acc.type]))
     whole = init if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
-    for start, cols in ((0, head), (head, n - head)):
+    for start, cols in blocks:
         acc = accumulator(init, start, cols)
         part = insert(MATMUL([lhs, block(rhs, [0, start], k, cols)], [acc], [acc.type]))
         whole = insert(tensor.InsertSliceOp.from_static_parameters(part, whole, [0, start], [m, cols]))

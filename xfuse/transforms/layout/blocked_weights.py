@@ -13,8 +13,11 @@ each block of `B` columns is one contiguous panel, and the matmul becomes an `sc
 blocks whose body is one matmul on the block's panel, writing its `B` columns of the result
 (`tensor.parallel_insert_slice`). The parallel pipelines run the blocks on several CPUs.
 
-`B` is the widest of 64, 32, 16, 8 that divides N (64: two register tiles of 32; ResNet-50's
-1000 classes: 8); a weight of at most 64 columns, or of a width none divides, is left alone. Qualify: a static float `linalg.matmul` with the default maps whose B operand
+`B` is the widest of 64, 32, 16, 8 that divides N and is at most the panel width
+(`panel_width`): one register tile's width on 16-register targets (AVX2: 16 f32, so a tile's
+`K x NR` panel is one contiguous run, as BLIS packs it), 64 on 32-register ones (Zen 4's 4x64
+tile; two 8x32 tiles elsewhere); ResNet-50's 1000 classes: 8. A weight no wider than the panel
+width, or of a width none divides, is left alone. Qualify: a static float `linalg.matmul` with the default maps whose B operand
 is a weight argument (`{xfuse.weight}`, xfuse.onnx's externalized initializers) read by nothing
 else, of at least `MIN_WEIGHT_BYTES`, with no layout yet or the transposed one `xfuse-nhwc`
 gives `Gemm` weights (`1, 0`; composed: `W` as stored, `N x K`, reshaped to `N/B x B x K` and
@@ -29,9 +32,10 @@ backend computes it on the block's register tiles before their one store: each o
 `linalg.generic` of parallel loops, the single user of the op before it (through the
 `tensor.expand_shape` of a batch_matmul's result), its init not read, reading the running value
 through the identity, a bias vector along the columns (`(..., n) -> (n)`), or a tensor of the
-result's shape computed before the matmul (a residual), also through the identity. torch-mlir's
-bias add and the residual add after it are such a chain; it stops at the first op that is not
-(a second user, a reduction).
+result's shape computed before the matmul (a residual), also through the identity; one
+`tensor.expand_shape` may stand anywhere in the chain (ViT's bias add is 2-D, its GELU 3-D).
+torch-mlir's bias add and the residual add after it are such a chain; it stops at the first op
+that is not (a second user, a reduction).
 """
 
 from __future__ import annotations
@@ -49,9 +53,12 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedules.matmul import MATMUL_MAPS
+from xfuse.backends.schedules.micro_tile import choose_tile_at_any_width, matmul_b_load_weight
+from xfuse.backends.target import CpuTarget, host_target
 from xfuse.dialects.linalg import BatchMatmulOp
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.passes import PassOptionError
 from xfuse.transforms.batch_matmul import MLIR_FILL, broadcast_source, rewrite_batch_matmul
 from xfuse.transforms.layout.slice_loops import available_at, erase_with_dead_inits, private_init, slice_loop
 from xfuse.transforms.layout.weight_layout import (
@@ -65,6 +72,13 @@ from xfuse.transforms.layout.weight_transposes import is_weight
 
 BLOCK_WIDTHS = (64, 32, 16, 8)
 """Column block widths, widest first: whole 16-lane vectors down to one 8-lane one."""
+PANEL_PER_TILE_MAX_REGISTERS = 16
+"""Register files (AVX2, SSE) whose panels are one register tile wide (`panel_width`). Zen 3, one
+thread, ONNX MatMul + bias through `xfuse.onnx.load`, interleaved with onnxruntime, CPU time,
+median of 15: 128 x 3072 x 768 16.3 -> 10.3 ms (43 -> 71 GFLOP/s fastest) with panels of 16
+instead of 64 (the 6x16 tile read one 64-byte line of each 256-byte panel row: its `K x 16`
+slice covered only a quarter of the L1 and L2 sets), 128 x 768 x 3072 11.6 -> 10.9, 128 x 768 x
+768 4.0 -> 2.9; panels of 32 were in between. Larger files keep 64: measured on Zen 4 only."""
 MIN_WEIGHT_BYTES = 128 * 1024
 """Smaller weights stay in L2 between calls; their rows' page crossings cost little."""
 TRANSPOSED = (1, 0)
@@ -89,16 +103,38 @@ def _weight_argument(value: SSAValue, function: func.FuncOp) -> BlockArgument | 
     return value if layout == TRANSPOSED else None
 
 
-def block_width(columns: int) -> int | None:
-    """The panel width for a weight of `columns` columns, or None: rows of at most the widest
-    block are panels already, and a width no block divides is left as it is."""
-    if columns <= BLOCK_WIDTHS[0]:
+def panel_width(rows: int, element_bits: int, target: CpuTarget) -> int:
+    """The widest panel for a matmul of `rows` rows on `target`: on register files of at most
+    `PANEL_PER_TILE_MAX_REGISTERS`, the width of the register tile the micro-kernel schedule
+    takes for it, so that the tile reads its panel as one contiguous run (a 6x16 tile in a
+    64-wide panel read a quarter of each row, 256 bytes apart); else the widest block."""
+    if target.vector_registers > PANEL_PER_TILE_MAX_REGISTERS:
+        return BLOCK_WIDTHS[0]
+    tile = choose_tile_at_any_width(rows, BLOCK_WIDTHS[0], element_bits, target,
+                                    b_load_weight=matmul_b_load_weight(target))
+    return tile.nr if tile is not None else BLOCK_WIDTHS[0]
+
+
+def block_width(columns: int, max_width: int = BLOCK_WIDTHS[0]) -> int | None:
+    """The panel width for a weight of `columns` columns, at most `max_width`, or None: rows of
+    at most `max_width` are panels already, and a width no block divides is left as it is."""
+    if columns <= max_width:
         return None
-    return next((b for b in BLOCK_WIDTHS if columns % b == 0), None)
+    return next((b for b in BLOCK_WIDTHS if b <= max_width and columns % b == 0), None)
 
 
-def _blockable(matmul: Operation, function: func.FuncOp) -> BlockArgument | None:
-    """The weight argument of `matmul` when the matmul should read it in panels."""
+def _panel_limit(matmul: Operation, max_width: int, target: CpuTarget | None) -> int:
+    """`max_width`, or when 0 the panel width for `matmul` on `target` (`panel_width`)."""
+    if max_width:
+        return max_width
+    rows, _ = matmul.results[0].type.get_shape()
+    return panel_width(rows, matmul.results[0].type.get_element_type().bitwidth, target or host_target())
+
+
+def _blockable(matmul: Operation, function: func.FuncOp, max_width: int,
+               target: CpuTarget | None) -> tuple[BlockArgument, int] | None:
+    """The weight argument of `matmul` and the widest panel (`_panel_limit`) when the matmul
+    should read it in panels."""
     if matmul.name != "linalg.matmul" or len(matmul.results) != 1 or matmul.properties.get("cast") is not None:
         return None
     maps = matmul.properties.get("indexing_maps")
@@ -109,10 +145,13 @@ def _blockable(matmul: Operation, function: func.FuncOp) -> BlockArgument | None
     if len({v.type.get_element_type() for v in matmul.operands}) != 1:
         return None
     weight = _weight_argument(matmul.operands[1], function)
-    if weight is None or block_width(weight.type.get_shape()[1]) is None:
+    if weight is None:
+        return None
+    limit = _panel_limit(matmul, max_width, target)
+    if block_width(weight.type.get_shape()[1], limit) is None:
         return None
     size = math.prod(weight.type.get_shape()) * weight.type.get_element_type().bitwidth // 8
-    return weight if size >= MIN_WEIGHT_BYTES else None
+    return (weight, limit) if size >= MIN_WEIGHT_BYTES else None
 
 
 def _reads(op: Operation, value: SSAValue, anchor: Operation) -> list[str] | None:
@@ -147,20 +186,24 @@ def _reads(op: Operation, value: SSAValue, anchor: Operation) -> list[str] | Non
 
 
 def _epilogue(matmul: Operation) -> tuple[Operation | None, list[tuple[Operation, list[str]]]]:
-    """The `tensor.expand_shape` of the matmul's result the chain goes through (None if none),
-    and the chain: each op with how it reads its inputs (`_reads`)."""
-    value, expand, chain = matmul.results[0], None, []
-    uses = list(value.uses)
-    if len(uses) == 1 and uses[0].operation.name == "tensor.expand_shape":
-        expand = uses[0].operation
-        value = expand.results[0]
+    """The `tensor.expand_shape` the chain goes through (None if none): one, right after the
+    matmul (a batch_matmul's result) or between two of the chain's ops (ViT's GELU after its
+    bias add is 3-D); and the chain: each op with how it reads its inputs (`_reads`)."""
+    value, expand, chain, expand_at = matmul.results[0], None, [], 0
     while len(uses := list(value.uses)) == 1:
         user = uses[0].operation
-        if user.parent_block() is not matmul.parent_block() or (reads := _reads(user, value, matmul)) is None:
+        if user.parent_block() is not matmul.parent_block():
+            break
+        if expand is None and user.name == "tensor.expand_shape":
+            expand, expand_at, value = user, len(chain), user.results[0]
+            continue
+        if (reads := _reads(user, value, matmul)) is None:
             break
         chain.append((user, reads))
         value = user.results[0]
-    return (expand if chain else None), chain
+    if expand is not None and expand_at == len(chain):  # no chain op reads the expanded value
+        expand = None
+    return expand, chain
 
 
 def _collapsed(value: SSAValue, rank: int, before: Operation) -> SSAValue:
@@ -211,11 +254,11 @@ def _epilogue_on_block(chain, value: SSAValue, first: SSAValue, width: int, fora
     return value
 
 
-def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument) -> None:
+def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_width: int) -> None:
     lhs, init = matmul.operands[0], matmul.operands[2]
     rows, columns = init.type.get_shape()
     k = weight.type.get_shape()[0]
-    width = block_width(columns)
+    width = block_width(columns, max_width)
     blocks = columns // width
     element = weight.type.get_element_type()
     stored_transposed = weight_layout(function, weight.index) == TRANSPOSED
@@ -262,9 +305,10 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument) -> N
             last.replace_all_uses_with(reexpand.results[0])
         else:
             last.replace_all_uses_with(forall.results[0])
-        erase_with_dead_inits([op for op, _ in reversed(chain)])
-        if expand is not None:
-            Rewriter.erase_op(expand)
+        ops = [op for op, _ in chain]
+        if expand is not None:  # erased after its readers, before the op it reads
+            ops.insert(next((i for i, op in enumerate(ops) if expand.operands[0] in op.results), -1) + 1, expand)
+        erase_with_dead_inits(ops[::-1])
     else:
         matmul.results[0].replace_all_uses_with(forall.results[0])
     erase_with_dead_inits([matmul, fill] if zero_init else [matmul])
@@ -279,28 +323,37 @@ def _weight_batch_matmul(op: Operation, function: func.FuncOp) -> bool:
     return source is not None and copy.has_one_use() and _weight_argument(source, function) is not None
 
 
-def block_matmul_weights(module: ModuleOp) -> int:
+def block_matmul_weights(module: ModuleOp, max_width: int = 0, target: CpuTarget | None = None) -> int:
     """Put the large weights of the matmuls of every function of `module` that no call in it
-    reaches (its signature changes) in panels; how many matmuls were rewritten."""
+    reaches (its signature changes) in panels of at most `max_width` columns (0: `panel_width`
+    on `target`, default the host); how many matmuls were rewritten."""
     count = 0
     for function in uncalled_functions(module):
         for op in list(function.body.block.ops):
             if _weight_batch_matmul(op, function):
                 rewrite_batch_matmul(op)
         for matmul in [op for op in function.body.block.ops if op.name == "linalg.matmul"]:
-            weight = _blockable(matmul, function)
-            if weight is not None:
-                _block(matmul, function, weight)
+            blockable = _blockable(matmul, function, max_width, target)
+            if blockable is not None:
+                _block(matmul, function, *blockable)
                 count += 1
     return count
 
 
 @dataclass(frozen=True)
 class BlockMatmulWeightsPass(ModulePass):
-    """Large matmul weight arguments in panels of up to 64 columns, each matmul an `scf.forall`
-    over the panels (module docstring)."""
+    """Large matmul weight arguments in panels, each matmul an `scf.forall` over the panels
+    (module docstring). Option `max-width`: the widest panel, one of 8, 16, 32, 64 (0, the
+    default: `panel_width` for each matmul on the host)."""
 
     name = "xfuse-block-matmul-weights"
 
+    max_width: int = 0
+
+    def __post_init__(self) -> None:
+        if self.max_width and self.max_width not in BLOCK_WIDTHS:
+            raise PassOptionError("max-width", f"must be 0 (the host's) or one of "
+                                  f"{', '.join(map(str, sorted(BLOCK_WIDTHS)))}, got {self.max_width}")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_matmul_weights(op)
+        block_matmul_weights(op, self.max_width)

@@ -125,6 +125,26 @@ func.func @ragged_columns(%a: tensor<17x49x3xf32>, %b: tensor<17x3x49xf32>, %c: 
   return %0, %1 : tensor<17x49x49xf32>, tensor<17x49x49xf32>
 }
 
+// Unrolled heads whose N leaves four or more columns after the last 16 (ViT's 197 tokens: 192 +
+// 4 + 1; here 21 = 16 + 4 + 1): the multiple of 4 is a block of its own, which a 4-lane register
+// tile takes, and only the last column is the narrow matmul:
+// CHECK-LABEL: func.func @three_column_blocks(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<20x8xf32>, tensor<8x16xf32>) outs(%{{.*}} : tensor<20x16xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[0, 0] [20, 16] [1, 1]
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<20x8xf32>, tensor<8x4xf32>) outs(%{{.*}} : tensor<20x4xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[0, 16] [20, 4] [1, 1]
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<20x8xf32>, tensor<8x1xf32>) outs(%{{.*}} : tensor<20x1xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[0, 20] [20, 1] [1, 1]
+// CHECK-COUNT-3: linalg.matmul
+// CHECK-NOT:     linalg.batch_matmul
+func.func @three_column_blocks(%a: tensor<2x20x8xf32>, %b: tensor<2x8x21xf32>) -> tensor<2x20x21xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x20x21xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<2x20x21xf32>) -> tensor<2x20x21xf32>
+  %0 = linalg.batch_matmul ins(%a, %b : tensor<2x20x8xf32>, tensor<2x8x21xf32>) outs(%z : tensor<2x20x21xf32>) -> tensor<2x20x21xf32>
+  return %0 : tensor<2x20x21xf32>
+}
+
 // Negative cases, unchanged: transposed operands spelled in indexing_maps, dynamic shapes, and a
 // copy that is not a pure broadcast (it scales the weight: batch 1 still becomes a matmul,
 // reading the scaled copy collapsed).

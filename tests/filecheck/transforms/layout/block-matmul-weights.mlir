@@ -1,10 +1,21 @@
 // xfuse-block-matmul-weights: a large matmul weight argument takes the layout N/B x K x B (B
 // columns per contiguous panel) and its matmul becomes a forall over the panels, each a matmul
 // writing B columns of the result.
-// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p xfuse-block-matmul-weights | filecheck %s
-// The pass has no options; one given is refused with the pipeline quoted:
+// The default panel width is the host's (one AVX2 register tile, 16; 64 with 32 registers), so
+// the checks name it: panels of at most 64 columns,
+// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{max-width=64}' | filecheck %s
+// and of at most 16 (AVX2's 6x16 tiles then read their panel as one contiguous run):
+// RUN: xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{max-width=16}' | filecheck %s --check-prefix=W16
+// W16-LABEL: func.func @ffn(
+// W16-SAME:    %w: tensor<64x256x16xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0, 2>, xfuse.weight_shape = array<i64: 256, 64, 16>}
+// W16:         scf.forall (%{{[^)]+}}) in (64)
+// W16:           linalg.matmul ins(%{{[^ ]+}}, %{{[^ ]+}} : tensor<128x256xf32>, tensor<256x16xf32>) outs(%{{[^ ]+}} : tensor<128x16xf32>)
+// A width that is no panel width is refused with the pipeline quoted, and so is an unknown option:
+// RUN: not xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{max-width=12}' 2>&1 | filecheck %s --check-prefix=WIDTH
+// WIDTH: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{max-width=12}': xfuse-block-matmul-weights option max-width: must be 0 (the host's) or one of 8, 16, 32, 64, got 12
+// WIDTH-NOT: Traceback
 // RUN: not xfuse-opt %S/Inputs/matmul_weights.mlir -p 'xfuse-block-matmul-weights{width=32}' 2>&1 | filecheck %s --check-prefix=OPTION
-// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{width=32}': xfuse-block-matmul-weights option width: Provided arguments ["width"] not found in expected arguments []
+// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-matmul-weights{width=32}': xfuse-block-matmul-weights option width: Provided arguments ["width"] not found in expected arguments ["max_width"]
 // OPTION-NOT: Traceback
 
 // The batch_matmul of a weight copied over its batch of 1 is a matmul of the collapsed input on
@@ -77,3 +88,16 @@
 // CHECK:           tensor.parallel_insert_slice %[[RELU]] into %[[ACC]]
 // CHECK-NOT:     linalg.generic
 // CHECK:         func.return %relu
+
+// @mlp_gelu: the expand_shape between the bias add and the GELU is passed through: both run per
+// block in 2-D, and the loop's result is expanded once:
+// CHECK-LABEL: func.func @mlp_gelu(
+// CHECK:         %[[R:[^ ]+]] = scf.forall (%{{[^)]+}}) in (12) shared_outs(%{{[^ ]+}} = %{{[^ ]+}}) -> (tensor<8x768xf32>) {
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul
+// CHECK:           %[[BIASED:[^ ]+]] = linalg.generic {{.*}} ins(%[[C]], %{{[^ ]+}} : tensor<8x64xf32>, tensor<64xf32>)
+// CHECK:           %[[GELU:[^ ]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[BIASED]] : tensor<8x64xf32>)
+// CHECK:             math.tanh
+// CHECK:           tensor.parallel_insert_slice %[[GELU]]
+// CHECK:         %[[Y:[^ ]+]] = tensor.expand_shape %[[R]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 8, 768]
+// CHECK-NOT:     linalg.generic
+// CHECK:         func.return %[[Y]]

@@ -47,7 +47,9 @@ func.func @small(%x: tensor<4x127xf32>, %w: tensor<127x256xf32> {xfuse.weight}, 
 }
 
 // Epilogues: @projection, torch-mlir's MatMul + bias Add + residual Add (3-D generics after the
-// batch_matmul), then an op read twice that stays outside; @fc, a 2-D bias add and ReLU.
+// batch_matmul), then an op read twice that stays outside; @fc, a 2-D bias add and ReLU;
+// @mlp_gelu, ViT's fc1 as torch-mlir writes it: a 2-D matmul and bias add, expanded to 3-D, then
+// the GELU (one generic after xfuse-merge-elementwise) on the expanded value.
 func.func @projection(%x: tensor<1x128x256xf32>, %w: tensor<256x512xf32> {xfuse.weight}, %b: tensor<512xf32> {xfuse.weight},
                       %res: tensor<1x128x512xf32>) -> (tensor<1x128x512xf32>, tensor<1x128x512xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -106,4 +108,31 @@ func.func @fc(%x: tensor<1x512xf32>, %w: tensor<512x1024xf32> {xfuse.weight}, %b
     linalg.yield %s : f32
   } -> tensor<1x1024xf32>
   return %relu : tensor<1x1024xf32>
+}
+
+func.func @mlp_gelu(%x: tensor<8x192xf32>, %w: tensor<192x768xf32> {xfuse.weight}, %b: tensor<768xf32> {xfuse.weight}) -> tensor<1x8x768xf32> {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<8x768xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x768xf32>) -> tensor<8x768xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<8x192xf32>, tensor<192x768xf32>) outs(%f : tensor<8x768xf32>) -> tensor<8x768xf32>
+  %biased = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                            iterator_types = ["parallel", "parallel"]}
+      ins(%y, %b : tensor<8x768xf32>, tensor<768xf32>) outs(%e : tensor<8x768xf32>) {
+  ^bb0(%in: f32, %in_b: f32, %out: f32):
+    %s = arith.addf %in, %in_b : f32
+    linalg.yield %s : f32
+  } -> tensor<8x768xf32>
+  %expanded = tensor.expand_shape %biased [[0, 1], [2]] output_shape [1, 8, 768] : tensor<8x768xf32> into tensor<1x8x768xf32>
+  %r = tensor.empty() : tensor<1x8x768xf32>
+  %gelu = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                          iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%expanded : tensor<1x8x768xf32>) outs(%r : tensor<1x8x768xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %h = arith.mulf %in, %half : f32
+    %t = math.tanh %in : f32
+    %s = arith.mulf %h, %t : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x768xf32>
+  return %gelu : tensor<1x8x768xf32>
 }
