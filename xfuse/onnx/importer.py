@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import onnx
 
+from xfuse.backends.warm_start import warm_up_in_background
 from xfuse.onnx.affine_grid import decompose_affine_grids
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
@@ -270,6 +271,7 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
+    warm_up_in_background()  # the build's imports and C objects while the helper works (warm_start.py)
     text = import_to_linalg(prepared, weights.names)
     seconds = {"prepare": prepared_at - start, "import": time.perf_counter() - prepared_at}
     inputs = {value.name: value for value in runtime_inputs(prepared)}
