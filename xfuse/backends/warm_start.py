@@ -39,7 +39,8 @@ WARM_DIALECTS = ("arith", "bufferization", "func", "linalg", "math", "memref", "
 
 def warm_up() -> None:
     """Import what the build of an imported network imports lazily (the passes of
-    `DEFAULT_PASSES` among it) and compile the C runtime objects into the cache."""
+    `DEFAULT_PASSES` among it), fill the caches it reads (the host CPU, the C libraries) and
+    compile the C runtime objects into the cache."""
     from xfuse.context import make_context
     from xfuse.onnx.model import DEFAULT_PASSES
     from xfuse.passes import parse_pipeline
@@ -53,6 +54,11 @@ def warm_up() -> None:
     for dialect in WARM_DIALECTS:
         context.get_optional_dialect(dialect)
     parse_pipeline(DEFAULT_PASSES)
+    from xfuse.backends.runner import _c_libraries
+    from xfuse.backends.target import host_target
+
+    host_target()  # runs `llc --version` once (cached)
+    _c_libraries()  # ctypes' search for libc and libm (cached)
     _build_runtime_objects()
 
 
