@@ -37,7 +37,7 @@ from xfuse.onnx.cumulative_product import decompose_cumulative_products
 from xfuse.onnx.depth_to_space import decompose_crd_depth_to_space
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
-from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
+from xfuse.onnx.graph import describe_node, read_model, reads_shared, runtime_inputs
 from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.integer_negation import subtract_integer_negations
 from xfuse.onnx.isolated import call_isolated, start_helper
@@ -263,9 +263,10 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, recurrent = decompose_recurrent(prepared, weights=weights)
     prepared, quantized = decompose_quantized_ops(prepared)
     rewritten = 0
-    for decompose in SMALL_DECOMPOSITIONS:
-        prepared, count = decompose(prepared)
-        rewritten += count
+    with reads_shared():  # each returns its input unchanged or a new model (graph.reads_shared)
+        for decompose in SMALL_DECOMPOSITIONS:
+            prepared, count = decompose(prepared)
+            rewritten += count
     if recurrent or quantized or rewritten or shuffles:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
