@@ -32,8 +32,7 @@ WARM_MODULES = ("xfuse.onnx.model", "xfuse.transforms.lower_tm_tensor", "xfuse.t
                 "xfuse.transform_interp.interpreter")
 """Further modules the build of an imported network imports."""
 
-WARM_DIALECTS = ("arith", "bufferization", "func", "linalg", "math", "memref", "scf", "tensor", "tm_tensor",
-                 "transform")
+WARM_DIALECTS = ("arith", "bufferization", "func", "linalg", "math", "tensor", "tm_tensor", "transform")
 """Dialects loaded (their xfuse additions imported) as the parser and the schedules first use them."""
 
 
