@@ -201,13 +201,15 @@ class _Analysis:
 
     def constraints(self) -> SizeConstraints:
         args = self.function.body.blocks[0].args if self.function.body.blocks else ()
+        arg_nodes = {(id(a), d): (i, d) for i, a in enumerate(args) for d in range(_rank(a) or 0)
+                     if isinstance(a.type, ShapedType) and a.type.get_shape()[d] < 0}
+        if not arg_nodes:  # every group starts at a dynamic argument size: a static signature has none
+            return SizeConstraints(self.function.sym_name.data, ())
         for arg in args:
             self.static_sizes(arg, "the argument type")
         for op in self.function.body.walk():
             self.visit(op)
         self.tie_loops()
-        arg_nodes = {(id(a), d): (i, d) for i, a in enumerate(args) for d in range(_rank(a) or 0)
-                     if isinstance(a.type, ShapedType) and a.type.get_shape()[d] < 0}
         groups, seen = [], set()
         for start in arg_nodes:
             if start in seen:

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import onnx
 
+from xfuse.backends.warm_start import warm_up_in_background
 from xfuse.onnx.affine_grid import decompose_affine_grids
 from xfuse.onnx.batch_norm import fold_batch_norms
 from xfuse.onnx.bit_shift import guard_bit_shifts
@@ -36,7 +37,7 @@ from xfuse.onnx.cumulative_product import decompose_cumulative_products
 from xfuse.onnx.depth_to_space import decompose_crd_depth_to_space
 from xfuse.onnx.errors import OnnxError, require_onnx_packages
 from xfuse.onnx.fixed_values import fix_input_values
-from xfuse.onnx.graph import describe_node, read_model, runtime_inputs
+from xfuse.onnx.graph import describe_node, read_model, reads_shared, runtime_inputs
 from xfuse.onnx.grid_sample import decompose_grid_samples
 from xfuse.onnx.integer_negation import subtract_integer_negations
 from xfuse.onnx.isolated import call_isolated, start_helper
@@ -262,14 +263,16 @@ def import_model(source: str | Path | onnx.ModelProto, *,
     prepared, recurrent = decompose_recurrent(prepared, weights=weights)
     prepared, quantized = decompose_quantized_ops(prepared)
     rewritten = 0
-    for decompose in SMALL_DECOMPOSITIONS:
-        prepared, count = decompose(prepared)
-        rewritten += count
+    with reads_shared():  # each returns its input unchanged or a new model (graph.reads_shared)
+        for decompose in SMALL_DECOMPOSITIONS:
+            prepared, count = decompose(prepared)
+            rewritten += count
     if recurrent or quantized or rewritten or shuffles:
         prepared, _ = infer_shapes_leniently(prepared)
     check_support(prepared)
     input_names = tuple(value.name for value in runtime_inputs(prepared) if value.name not in weights)
     prepared_at = time.perf_counter()
+    warm_up_in_background()  # the build's imports and C objects while the helper works (warm_start.py)
     text = import_to_linalg(prepared, weights.names)
     seconds = {"prepare": prepared_at - start, "import": time.perf_counter() - prepared_at}
     inputs = {value.name: value for value in runtime_inputs(prepared)}
