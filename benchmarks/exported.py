@@ -119,21 +119,25 @@ def verdict(record: dict) -> str:
 
 
 def format_table(records: list[dict]) -> str:
+    """One row per network; a ratio column per thread count timed (`--threads 1,2`: T=1 and T=2)."""
+    counts = sorted({t for r in records for t in (r.get("ratio") or {})}, key=int) or ["1"]
     lines = [f"{'network':<12} {'params':>8} {'load s':>7} {'stages s (prepare/import/passes/compile)':>42} "
-             f"{'agreement':>10} {'ratio T=1':>9}  verdict"]
+             f"{'agreement':>10} " + " ".join(f"{'ratio T=' + t:>9}" for t in counts) + "  verdict"]
     for r in records:
         stages = r.get("stages_s") or {}
         stage_text = "/".join(f"{stages.get(k, math.nan):.1f}" for k in ("prepare", "import", "passes", "compile"))
-        ratio = (r.get("ratio") or {}).get("1")
+        ratios = [(r.get("ratio") or {}).get(t) for t in counts]
         lines.append(f"{r['network']:<12} {r.get('params', 0) / 1e6:>7.1f}M {r.get('load_s', math.nan):>7.1f} "
                      f"{stage_text if stages else '-':>42} {r.get('agreement', math.nan):>10.1e} "
-                     f"{'-' if ratio is None else f'{ratio:.2f}x':>9}  {verdict(r)}")
+                     + " ".join(f"{'-' if ratio is None else f'{ratio:.2f}x':>9}" for ratio in ratios)
+                     + f"  {verdict(r)}")
         if "error" in r:
             lines.append(f"    error: {r['error'][:400]}")
-    ratios = [r["ratio"]["1"] for r in records if (r.get("ratio") or {}).get("1")]
-    if ratios:
-        mean = math.exp(sum(map(math.log, ratios)) / len(ratios))
-        lines.append(f"geometric mean of xfuse / onnxruntime at T=1 over {len(ratios)} network(s): {mean:.2f}x")
+    for t in counts:
+        ratios = [r["ratio"][t] for r in records if (r.get("ratio") or {}).get(t)]
+        if ratios:
+            mean = math.exp(sum(map(math.log, ratios)) / len(ratios))
+            lines.append(f"geometric mean of xfuse / onnxruntime at T={t} over {len(ratios)} network(s): {mean:.2f}x")
     return "\n".join(lines)
 
 

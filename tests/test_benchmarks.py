@@ -366,3 +366,7 @@ def test_exported_networks_are_judged_by_issue_39s_load_budget():
     table = exported.format_table([{**loaded, "load_s": 12.0, "ratio": {"1": 2.0}},
                                    {"network": "m", "error": "not done in 150 s"}])
     assert "error: not done in 150 s" in table and "geometric mean" in table and "2.00x" in table
+    # a column and a geometric mean per thread count timed
+    both = exported.format_table([{**loaded, "ratio": {"1": 2.0, "2": 0.5}}, {**loaded, "network": "o", "ratio": {"1": 0.5}}])
+    assert "ratio T=1" in both.splitlines()[0] and "ratio T=2" in both.splitlines()[0]
+    assert "at T=1 over 2 network(s): 1.00x" in both and "at T=2 over 1 network(s): 0.50x" in both
