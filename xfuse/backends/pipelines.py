@@ -176,6 +176,9 @@ class Pipeline:
             from xfuse.backends.pool_borders import pool_borders
 
             pool_borders(module)  # poolings that clip their border windows need no pad
+            from xfuse.backends.conv_borders import conv_borders
+
+            conv_borders(module)  # the convolutions whose padded input sets the peak read it unpadded
 
             batch_matmuls_to_matmuls(module)
             from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns

@@ -1,0 +1,88 @@
+// Zero-padded convolutions (tests/backends/test_conv_borders.py).
+
+// Rewritten: a 3x3 stride-1 convolution with a bias and a ReLU after it, its input made by a
+// 1x1 convolution (VGG's, ResNet's stage 1): 9 pieces, each with the ReLU on its slice.
+func.func @conv_relu(%x: tensor<1x10x12x8xf32>, %w1: tensor<1x1x8x16xf32>, %w: tensor<3x3x16x16xf32>, %b: tensor<16xf32>) -> tensor<1x10x12x16xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %e1 = tensor.empty() : tensor<1x10x12x16xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x10x12x16xf32>) -> tensor<1x10x12x16xf32>
+  %y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%x, %w1 : tensor<1x10x12x8xf32>, tensor<1x1x8x16xf32>) outs(%f1 : tensor<1x10x12x16xf32>) -> tensor<1x10x12x16xf32>
+  %p = tensor.pad %y low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x10x12x16xf32> to tensor<1x12x14x16xf32>
+  %e = tensor.empty() : tensor<1x10x12x16xf32>
+  %bias = linalg.broadcast ins(%b : tensor<16xf32>) outs(%e : tensor<1x10x12x16xf32>) dimensions = [0, 1, 2]
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %w : tensor<1x12x14x16xf32>, tensor<3x3x16x16xf32>) outs(%bias : tensor<1x10x12x16xf32>) -> tensor<1x10x12x16xf32>
+  %e2 = tensor.empty() : tensor<1x10x12x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x10x12x16xf32>) outs(%e2 : tensor<1x10x12x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x10x12x16xf32>
+  return %r : tensor<1x10x12x16xf32>
+}
+
+// Rewritten: a 3x3 stride-2 convolution on an even size (ResNet-50's first stride-2 block): the
+// bottom and right pads are never read, so 4 pieces; its input is also read by a residual
+// shortcut (a 1x1 stride-2 convolution).
+func.func @stride_two(%x: tensor<1x8x8x16xf32>, %w: tensor<3x3x16x32xf32>, %ws: tensor<1x1x16x32xf32>) -> tensor<1x4x4x32xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x16xf32> to tensor<1x10x10x16xf32>
+  %e = tensor.empty() : tensor<1x4x4x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p, %w : tensor<1x10x10x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  %e3 = tensor.empty() : tensor<1x4x4x32xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  %s = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %ws : tensor<1x8x8x16xf32>, tensor<1x1x16x32xf32>) outs(%f3 : tensor<1x4x4x32xf32>) -> tensor<1x4x4x32xf32>
+  %e2 = tensor.empty() : tensor<1x4x4x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c, %s : tensor<1x4x4x32xf32>, tensor<1x4x4x32xf32>) outs(%e2 : tensor<1x4x4x32xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %a = arith.addf %in, %in2 : f32
+    linalg.yield %a : f32
+  } -> tensor<1x4x4x32xf32>
+  return %r : tensor<1x4x4x32xf32>
+}
+
+// Rewritten: a depthwise 5x5 convolution padded by 2 (EfficientNet's), stride 1.
+func.func @depthwise(%x: tensor<1x9x9x24xf32>, %w: tensor<5x5x24xf32>) -> tensor<1x9x9x24xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 2, 2, 0] high[0, 2, 2, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x9x9x24xf32> to tensor<1x13x13x24xf32>
+  %e = tensor.empty() : tensor<1x9x9x24xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x9x9x24xf32>) -> tensor<1x9x9x24xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %w : tensor<1x13x13x24xf32>, tensor<5x5x24xf32>) outs(%f : tensor<1x9x9x24xf32>) -> tensor<1x9x9x24xf32>
+  return %c : tensor<1x9x9x24xf32>
+}
+
+// Left alone: padded with 1, not 0 (the border products would count).
+func.func @nonzero_pad(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %one : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x10x10x8xf32>
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x8xf32>) outs(%f : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %c : tensor<1x8x8x8xf32>
+}
+
+// Left alone: the padded tensor is read by another op too.
+func.func @pad_read_twice(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x10x10x8xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x10x10x8xf32>
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x8xf32>) outs(%f : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %c, %p : tensor<1x8x8x8xf32>, tensor<1x10x10x8xf32>
+}
