@@ -104,6 +104,8 @@ def _split(conv: Operation) -> bool:
     start = _piecewise_start(init)
     if start is None:
         current: SSAValue = private_init(init, conv)
+    elif init.has_one_use():  # the pieces write where the fill or broadcast wrote (a loop's slice)
+        current = init.op.operands[-1]
     else:
         whole = EmptyOp([], init.type)
         made.append(whole)
