@@ -99,7 +99,11 @@ def _split(conv: Operation) -> bool:
     if axes[0] is None or axes[1] is None:
         return False
 
-    chain = elementwise_chain(conv.results[0], conv)
+    # the chain goes into the pieces where the schedule fuses it into a convolution's register
+    # tiles (schedules/conv.py, `_conv_root`): not after a depthwise one at a function's top level,
+    # where a chain on each piece's slice was written apart from it and copied in
+    fused = conv.name == "linalg.conv_2d_nhwc_hwcf" or not isinstance(conv.parent_op(), func.FuncOp)
+    chain = elementwise_chain(conv.results[0], conv) if fused else []
     made: list[Operation] = []
     start = _piecewise_start(init)
     if start is None:
