@@ -20,7 +20,7 @@ from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
 INPUT = Path(__file__).parent / "inputs" / "conv_borders.mlir"
-FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "nonzero_pad", "pad_read_twice"]
+FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "nonzero_pad", "pad_read_twice"]
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +51,7 @@ def _pieces(function):
 def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
     module = parse(INPUT.read_text())
     candidates = [op for op in module.walk() if padded_convolution(op) is not None]
-    assert conv_borders(module, candidates) == 3
+    assert conv_borders(module, candidates) == 4
     module.verify()
     conv_relu = _function(module, "conv_relu")
     assert not [op for op in conv_relu.walk() if op.name == "tensor.pad"]
@@ -75,7 +75,7 @@ def test_only_the_largest_padded_input_is_picked():
     module = parse(INPUT.read_text())
     picked = peak_convolutions(module)
     # one per function that has a candidate; conv_relu's 1x1 convolution reads no pad
-    assert sorted(op.parent_op().sym_name.data for op in picked) == ["conv_relu", "depthwise", "stride_two"]
+    assert sorted(op.parent_op().sym_name.data for op in picked) == ["conv_relu", "depthwise", "depthwise_relu", "stride_two"]
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
@@ -96,15 +96,16 @@ def test_conv_borders_agree_at_two_threads():
     assert_same_results(reference, candidate, inputs, "stride_two, two threads")
 
 
-def test_the_arena_holds_no_padded_copy(monkeypatch):
+@pytest.mark.parametrize(("function", "border"), [("conv_relu", 4 * (12 * 14 - 10 * 12) * 16),
+                                                  ("depthwise_relu", 4 * (34 * 34 - 32 * 32) * 16)])
+def test_the_arena_holds_no_padded_copy(monkeypatch, function, border):
     import xfuse.backends.conv_borders as rewrite
 
     text = INPUT.read_text()
-    border = 4 * (12 * 14 - 10 * 12) * 16
-    with_rewrite = compile_module(text, "conv_relu", "microkernel", cache=False)
+    with_rewrite = compile_module(text, function, "microkernel", cache=False)
     with_rewrite(*random_inputs(with_rewrite.signature))
     monkeypatch.setattr(rewrite, "CONV_BORDERS_ENABLED", False)
-    without = compile_module(text, "conv_relu", "microkernel", cache=False)
+    without = compile_module(text, function, "microkernel", cache=False)
     without(*random_inputs(without.signature))
     smaller, larger = (c.arena_pool().plan.bytes for c in (with_rewrite, without))
     assert larger - smaller >= border, (smaller, larger)

@@ -60,6 +60,26 @@ func.func @depthwise(%x: tensor<1x9x9x24xf32>, %w: tensor<5x5x24xf32>) -> tensor
   return %c : tensor<1x9x9x24xf32>
 }
 
+// Rewritten: a stride-2 depthwise convolution with a bias and a ReLU after it, at the top level
+// (MobileNet-v3's first stride-2 one): the ReLU stays on the whole result.
+func.func @depthwise_relu(%x: tensor<1x32x32x16xf32>, %w: tensor<3x3x16xf32>, %b: tensor<16xf32>) -> tensor<1x16x16x16xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x32x32x16xf32> to tensor<1x34x34x16xf32>
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %bias = linalg.broadcast ins(%b : tensor<16xf32>) outs(%e : tensor<1x16x16x16xf32>) dimensions = [0, 1, 2]
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p, %w : tensor<1x34x34x16xf32>, tensor<3x3x16xf32>) outs(%bias : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %e2 = tensor.empty() : tensor<1x16x16x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x16x16x16xf32>) outs(%e2 : tensor<1x16x16x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x16x16x16xf32>
+  return %r : tensor<1x16x16x16xf32>
+}
+
 // Left alone: padded with 1, not 0 (the border products would count).
 func.func @nonzero_pad(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<1x8x8x8xf32> {
   %zero = arith.constant 0.000000e+00 : f32
