@@ -20,7 +20,7 @@ from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
 INPUT = Path(__file__).parent / "inputs" / "conv_borders.mlir"
-FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "nonzero_pad", "pad_read_twice"]
+FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "grouped", "nonzero_pad", "pad_read_twice"]
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +51,7 @@ def _pieces(function):
 def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
     module = parse(INPUT.read_text())
     candidates = [op for op in module.walk() if padded_convolution(op) is not None]
-    assert conv_borders(module, candidates) == 4
+    assert conv_borders(module, candidates) == 5
     module.verify()
     conv_relu = _function(module, "conv_relu")
     assert not [op for op in conv_relu.walk() if op.name == "tensor.pad"]
@@ -66,6 +66,9 @@ def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
     assert _pieces(_function(module, "stride_two")) == [(1, 1, 2, 2, 1, 1), (1, 3, 2, 3, 1, 0),
                                                         (3, 1, 3, 2, 0, 1), (3, 3, 3, 3, 0, 0)]
     assert len(_pieces(_function(module, "depthwise"))) == 25  # pad 2: two clipped outputs per end
+    grouped = _function(module, "grouped")  # in the group loop, on the group's slice of the unpadded input
+    assert len(_pieces(grouped)) == 4 and not [op for op in grouped.walk() if op.name == "tensor.pad"]
+    assert {c.operands[0].op.operands[0].type.get_shape() for c in _convs(grouped)} == {(1, 10, 10, 2, 8)}
     for name in ("nonzero_pad", "pad_read_twice"):
         (conv,) = _convs(_function(module, name))
         assert conv.operands[0].op.name == "tensor.pad", name
@@ -74,8 +77,13 @@ def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
 def test_only_the_largest_padded_input_is_picked():
     module = parse(INPUT.read_text())
     picked = peak_convolutions(module)
+
+    def function_of(op):
+        while op.name != "func.func":
+            op = op.parent_op()
+        return op.sym_name.data
     # one per function that has a candidate; conv_relu's 1x1 convolution reads no pad
-    assert sorted(op.parent_op().sym_name.data for op in picked) == ["conv_relu", "depthwise", "depthwise_relu", "stride_two"]
+    assert sorted(map(function_of, picked)) == ["conv_relu", "depthwise", "depthwise_relu", "grouped", "stride_two"]
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)

@@ -45,13 +45,14 @@ from __future__ import annotations
 import math
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, ModuleOp, TensorType, i64
 from xdsl.dialects.linalg.ops import BroadcastOp, FillOp
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.pads_in_place import padding_value
+from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.backends.pool_borders import axis_pieces, float_constant
 from xfuse.transforms.layout.slice_loops import (bias_broadcast, chain_on_slice, convolution_on, elementwise_chain,
                                                  erase_with_dead_inits, private_init)
@@ -61,14 +62,43 @@ __all__ = ["CONVOLUTIONS", "CONV_BORDERS_ENABLED", "conv_borders", "padded_convo
 CONVOLUTIONS = ("linalg.conv_2d_nhwc_hwcf", "linalg.depthwise_conv_2d_nhwc_hwc")
 
 
+def _group_view(conv: Operation) -> tuple[Operation, Operation] | None:
+    """(the `tensor.pad`, the `tensor.expand_shape`) when `conv`'s input is one group's channels of
+    a padded tensor, as `grouped_convs.py`'s loop reads it: `extract_slice` of every pixel of
+    one group of an `expand_shape` of the pad that splits only the channels (RegNet-Y)."""
+    view = conv.operands[0]
+    if not (isinstance(view, OpResult) and view.op.name == "tensor.extract_slice"):
+        return None
+    expanded = view.op.operands[0]
+    if not (isinstance(expanded, OpResult) and expanded.op.name == "tensor.expand_shape" and expanded.has_one_use()):
+        return None
+    padded = expanded.op.operands[0]
+    if not (isinstance(padded, OpResult) and padded.op.name == "tensor.pad" and padded.has_one_use()):
+        return None
+    groups = [list(g.get_values()) if hasattr(g, "get_values") else [i.value.data for i in g.data]
+              for g in expanded.op.properties["reassociation"].data]
+    shape = list(expanded.type.get_shape())
+    offsets = list(view.op.properties["static_offsets"].get_values())
+    sizes = list(view.op.properties["static_sizes"].get_values())
+    strides = list(view.op.properties["static_strides"].get_values())
+    if groups[:3] != [[0], [1], [2]] or any(st != 1 for st in strides) or len(offsets) != len(shape) or \
+            offsets[:3] != [0, 0, 0] or sizes[1:3] != shape[1:3]:
+        return None
+    return padded.op, expanded.op
+
+
 def padded_convolution(conv: Operation) -> Operation | None:
-    """The zero `tensor.pad` of `conv`'s input when `conv` can be split (module doc), else None."""
+    """The zero `tensor.pad` of `conv`'s input (directly or through `_group_view`) when `conv` can
+    be split (module doc), else None."""
     if conv.name not in CONVOLUTIONS or len(conv.results) != 1:
         return None
     padded = conv.operands[0]
-    if not (isinstance(padded, OpResult) and padded.op.name == "tensor.pad" and len(list(padded.uses)) == 1):
+    if isinstance(padded, OpResult) and padded.op.name == "tensor.pad" and padded.has_one_use():
+        pad = padded.op
+    elif (view := _group_view(conv)) is not None:
+        pad = view[0]
+    else:
         return None
-    pad = padded.op
     if any(pad.operands[1:]):
         return None
     value = padding_value(pad)
@@ -114,11 +144,11 @@ def _split(conv: Operation) -> bool:
         whole = EmptyOp([], init.type)
         made.append(whole)
         current = whole.results[0]
+    slice_input = _input_slicer(conv, source, made)
     for rows in axes[0]:
         for columns in axes[1]:
-            input_slice = ExtractSliceOp.from_static_parameters(
-                source, [0, rows.input_start, columns.input_start, 0],
-                [shape[0], rows.input_extent(strides[0]), columns.input_extent(strides[1]), shape[3]])
+            input_slice = slice_input(rows.input_start, rows.input_extent(strides[0]),
+                                      columns.input_start, columns.input_extent(strides[1]))
             filter_slice = ExtractSliceOp.from_static_parameters(
                 filters, [rows.window_start, columns.window_start] + [0] * (len(filter_shape) - 2),
                 [rows.window, columns.window] + filter_shape[2:])
@@ -143,11 +173,42 @@ def _split(conv: Operation) -> bool:
     Rewriter.insert_op(made, InsertPoint.before(conv))
     (chain[-1] if chain else conv).results[0].replace_all_uses_with(current)
     erase_with_dead_inits(list(reversed(chain)))
+    view = conv.operands[0]
     Rewriter.erase_op(conv)
+    if view.op is not pad:  # the group view: its slice, then the expand_shape
+        expand = view.op.operands[0].op
+        Rewriter.erase_op(view.op)
+        Rewriter.erase_op(expand)
     Rewriter.erase_op(pad)
     if start is not None and not init.uses:
         erase_with_dead_inits([init.op])
     return True
+
+
+def _input_slicer(conv: Operation, source: SSAValue, made: list[Operation]):
+    """A function (row, rows, column, columns) -> the `extract_slice` of the unpadded `source`
+    that a piece reads: those pixels, all channels; or, for a `_group_view`, the group's channels
+    of an `expand_shape` of `source` made once (appended to `made`) like the pad's."""
+    view = conv.operands[0]
+    if view.op.name == "tensor.pad":
+        shape = source.type.get_shape()
+        return lambda r, rn, c, cn: ExtractSliceOp.from_static_parameters(source, [0, r, c, 0], [shape[0], rn, cn, shape[3]])
+    slice_op = view.op
+    old_expand = slice_op.operands[0].op
+    expanded_shape = list(old_expand.results[0].type.get_shape())
+    expanded_shape[1:3] = source.type.get_shape()[1:3]
+    expanded_type = TensorType(source.type.get_element_type(), expanded_shape)
+    expand = ExpandShapeOp(source, [], old_expand.properties["reassociation"], expanded_shape, expanded_type)
+    made.append(expand)
+    dynamic = iter(slice_op.offsets)
+    offsets = [next(dynamic) if o == DYNAMIC_INDEX else o for o in slice_op.properties["static_offsets"].get_values()]
+    sizes = list(slice_op.properties["static_sizes"].get_values())
+    channels = view.type.get_shape()[-1]
+
+    def piece(r: int, rn: int, c: int, cn: int) -> ExtractSliceOp:
+        return ExtractSliceOp(expand.results[0], [offsets[0], r, c, *offsets[3:]], [sizes[0], rn, cn, *sizes[3:]],
+                              [1] * len(sizes), TensorType(view.type.get_element_type(), [view.type.get_shape()[0], rn, cn, channels]))
+    return piece
 
 
 def _piecewise_start(init: SSAValue):

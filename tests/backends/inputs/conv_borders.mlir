@@ -80,6 +80,31 @@ func.func @depthwise_relu(%x: tensor<1x32x32x16xf32>, %w: tensor<3x3x16xf32>, %b
   return %r : tensor<1x16x16x16xf32>
 }
 
+// Rewritten: a grouped convolution as grouped_convs.py makes it (RegNet-Y's), a loop over the
+// groups each reading its channels of an expand_shape of the pad; stride 2 on an even size.
+func.func @grouped(%x: tensor<1x10x10x16xf32>, %w: tensor<3x3x8x16xf32>) -> tensor<1x5x5x2x8xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x10x10x16xf32> to tensor<1x12x12x16xf32>
+  %g = tensor.expand_shape %p [[0], [1], [2], [3, 4]] output_shape [1, 12, 12, 2, 8] : tensor<1x12x12x16xf32> into tensor<1x12x12x2x8xf32>
+  %e = tensor.empty() : tensor<1x5x5x2x8xf32>
+  %r = scf.forall (%group) in (2) shared_outs(%out = %e) -> (tensor<1x5x5x2x8xf32>) {
+    %c8 = arith.constant 8 : index
+    %first = arith.muli %group, %c8 : index
+    %in = tensor.extract_slice %g[0, 0, 0, %group, 0] [1, 12, 12, 1, 8] [1, 1, 1, 1, 1] : tensor<1x12x12x2x8xf32> to tensor<1x12x12x8xf32>
+    %wg = tensor.extract_slice %w[0, 0, 0, %first] [3, 3, 8, 8] [1, 1, 1, 1] : tensor<3x3x8x16xf32> to tensor<3x3x8x8xf32>
+    %o = tensor.extract_slice %out[0, 0, 0, %group, 0] [1, 5, 5, 1, 8] [1, 1, 1, 1, 1] : tensor<1x5x5x2x8xf32> to tensor<1x5x5x8xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%o : tensor<1x5x5x8xf32>) -> tensor<1x5x5x8xf32>
+    %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%in, %wg : tensor<1x12x12x8xf32>, tensor<3x3x8x8xf32>) outs(%f : tensor<1x5x5x8xf32>) -> tensor<1x5x5x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %c into %out[0, 0, 0, %group, 0] [1, 5, 5, 1, 8] [1, 1, 1, 1, 1] : tensor<1x5x5x8xf32> into tensor<1x5x5x2x8xf32>
+    }
+  }
+  return %r : tensor<1x5x5x2x8xf32>
+}
+
 // Left alone: padded with 1, not 0 (the border products would count).
 func.func @nonzero_pad(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>) -> tensor<1x8x8x8xf32> {
   %zero = arith.constant 0.000000e+00 : f32
