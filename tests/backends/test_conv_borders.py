@@ -20,7 +20,7 @@ from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
 INPUT = Path(__file__).parent / "inputs" / "conv_borders.mlir"
-FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "grouped", "nonzero_pad", "pad_read_twice"]
+FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "grouped", "nonzero_pad", "pad_read_twice", "concat_piece"]
 
 
 @pytest.fixture(autouse=True)
@@ -69,7 +69,7 @@ def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
     grouped = _function(module, "grouped")  # in the group loop, on the group's slice of the unpadded input
     assert len(_pieces(grouped)) == 4 and not [op for op in grouped.walk() if op.name == "tensor.pad"]
     assert {c.operands[0].op.operands[0].type.get_shape() for c in _convs(grouped)} == {(1, 10, 10, 2, 8)}
-    for name in ("nonzero_pad", "pad_read_twice"):
+    for name in ("nonzero_pad", "pad_read_twice", "concat_piece"):
         (conv,) = _convs(_function(module, name))
         assert conv.operands[0].op.name == "tensor.pad", name
 
@@ -83,7 +83,7 @@ def test_only_the_largest_padded_input_is_picked():
             op = op.parent_op()
         return op.sym_name.data
     # one per function that has a candidate; conv_relu's 1x1 convolution reads no pad
-    assert sorted(map(function_of, picked)) == ["conv_relu", "depthwise", "depthwise_relu", "grouped", "stride_two"]
+    assert sorted(map(function_of, picked)) == ["concat_piece", "conv_relu", "depthwise", "depthwise_relu", "grouped", "stride_two"]
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)

@@ -131,3 +131,18 @@ func.func @pad_read_twice(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>) -> (
   %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x8xf32>) outs(%f : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
   return %c, %p : tensor<1x8x8x8xf32>, tensor<1x10x10x8xf32>
 }
+
+// Left alone: the result is a piece of a concatenation (DenseNet's dense layers), which
+// eliminate-empty-tensors computes in the concatenation's buffer.
+func.func @concat_piece(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>, %y: tensor<1x8x8x4xf32>) -> tensor<1x8x8x12xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x8xf32> to tensor<1x10x10x8xf32>
+  %e = tensor.empty() : tensor<1x8x8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%p, %w : tensor<1x10x10x8xf32>, tensor<3x3x8x8xf32>) outs(%f : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  %r = tensor.concat dim(3) %y, %c : (tensor<1x8x8x4xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x12xf32>
+  return %r : tensor<1x8x8x12xf32>
+}
