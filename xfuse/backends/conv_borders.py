@@ -28,16 +28,23 @@ convolution the convolution schedule tiles (schedules/conv.py). Every output sum
 nonzero products in the same order, less the products with the pad's zeros: adding them was
 exact, so the result is bit for bit the padded convolution's (at most the sign of a zero).
 
-It costs time: the pieces are small convolutions of their own, the interior's width is no
-longer the output's (a register tile may leave a remainder), and an elementwise chain after the
-convolution (a ReLU) is no longer fused into its register tiles but runs as a pass of its own.
-So only the convolutions whose padded input is live at the function's peak are split
-(`peak_convolutions`), where the border is what the arena pays for.
+Each piece starts from its own fill or bias broadcast, written where the whole one was (a fill
+several convolutions share, as torch-mlir makes one per shape, into a buffer of the pieces'
+own). Where the schedule fuses the elementwise chain after a convolution into its register
+tiles (a `conv_2d`, or any convolution in a loop), each piece gets the chain (a ReLU, a residual
+add) on its slice; after a top-level depthwise convolution the chain stays whole.
 
-Rewritten: a `linalg.conv_2d_nhwc_hwcf` or `linalg.depthwise_conv_2d_nhwc_hwc` at a function's
-top level with unit dilations and static shapes, reading a `tensor.pad` by zeros of its spatial
-dimensions only that nothing else reads; at most `MAX_CLIPPED` clipped outputs at each end of an
-axis.
+It costs time: the pieces are small convolutions of their own and the interior's width is no
+longer the output's (another register tile). So only the convolutions whose padded input is the
+largest padded tensor of their function are split (`peak_convolutions`), where the border is
+what the arena pays for.
+
+Rewritten: a `linalg.conv_2d_nhwc_hwcf` or `linalg.depthwise_conv_2d_nhwc_hwc` with unit
+dilations and static shapes reading a `tensor.pad` by zeros of its spatial dimensions only that
+nothing else reads, at a function's top level or in a loop (a channel-block split), or reading
+one group's channels of an `expand_shape` of such a pad (`grouped_convs.py`'s loop); at most
+`MAX_CLIPPED` clipped outputs at each end of an axis. Left alone: a convolution whose result a
+`tensor.concat` takes (computed in the concatenation's buffer, where the pieces would add one).
 """
 
 from __future__ import annotations
@@ -52,8 +59,8 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.pads_in_place import padding_value
-from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.backends.pool_borders import axis_pieces, float_constant
+from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.transforms.layout.slice_loops import (bias_broadcast, chain_on_slice, convolution_on, elementwise_chain,
                                                  erase_with_dead_inits, private_init)
 
