@@ -173,9 +173,15 @@ class Pipeline:
 
             if SHUFFLES_IN_PLACE_ENABLED:  # before the pads: the shuffled loop may then write into one
                 shuffles_in_place(module)
+            from xfuse.backends.early_poolings import early_poolings
             from xfuse.backends.pool_borders import pool_borders
 
+            early_poolings(module)  # a strided pooling of an input read twice runs first: the input dies sooner
+
             pool_borders(module)  # poolings that clip their border windows need no pad
+            from xfuse.backends.conv_borders import conv_borders
+
+            conv_borders(module)  # the convolutions whose padded input sets the peak read it unpadded
 
             batch_matmuls_to_matmuls(module)
             from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns

@@ -45,7 +45,7 @@ from xfuse.backends.pads_in_place import padding_value
 from xfuse.backends.top_level_rewrites import rewrite_top_level_ops
 from xfuse.transforms.layout.slice_loops import convolution_on
 
-__all__ = ["MAX_CLIPPED", "pool_borders"]
+__all__ = ["MAX_CLIPPED", "axis_pieces", "float_constant", "pool_borders"]
 
 MAX_CLIPPED = 2
 """Clipped output positions allowed at each end of an axis (a pad of up to one stride and a
@@ -65,12 +65,14 @@ class _Piece:
     input_start: int
     window: int
     """The window along this axis (clipped at the border)."""
+    window_start: int = 0
+    """Where the clipped window starts in the whole one (a convolution's filter slice)."""
 
     def input_extent(self, stride: int) -> int:
         return (self.outputs - 1) * stride + self.window
 
 
-def _pieces(size: int, low: int, window: int, stride: int, outputs: int) -> list[_Piece] | None:
+def axis_pieces(size: int, low: int, window: int, stride: int, outputs: int) -> list[_Piece] | None:
     """The pieces of one axis: clipped positions one by one, the interior as one range; None when
     a clipped window would be empty or there are more than `MAX_CLIPPED` at an end."""
     first = -(-low // stride)  # the first output whose window starts inside the input
@@ -91,14 +93,14 @@ def _pieces(size: int, low: int, window: int, stride: int, outputs: int) -> list
 def _clipped(position: int, size: int, low: int, window: int, stride: int) -> _Piece | None:
     start = position * stride - low
     begin, end = max(start, 0), min(start + window, size)
-    return _Piece(position, 1, begin, end - begin) if end > begin else None
+    return _Piece(position, 1, begin, end - begin, begin - start) if end > begin else None
 
 
-def _constant(value: SSAValue) -> float | None:
+def float_constant(value: SSAValue) -> float | None:
     """The value of an `arith.constant` float, also through `arith.truncf`/`extf` (torch-mlir pads
     a ceil-mode max pooling with `truncf(-DBL_MAX)`, which is -inf in f32); None otherwise."""
     if isinstance(value, OpResult) and value.op.name in ("arith.truncf", "arith.extf"):
-        inner = _constant(value.op.operands[0])
+        inner = float_constant(value.op.operands[0])
         if inner is None or not isinstance(value.type, AnyFloat):
             return None
         with np.errstate(over="ignore"):
@@ -113,7 +115,7 @@ def _constant(value: SSAValue) -> float | None:
 def _pad_is_neutral(pool: Operation, pad_value: SSAValue, init_value: SSAValue) -> bool:
     """The pad value cannot change the pooling's result (module doc): 0 for a sum, the start
     value or anything below (above) it for a max (min)."""
-    pad, init = _constant(pad_value), _constant(init_value)
+    pad, init = float_constant(pad_value), float_constant(init_value)
     if pool.name == "linalg.pooling_nhwc_sum":
         return pad == 0.0
     if pad_value is init_value:
@@ -144,7 +146,7 @@ def _rewrite(pool: Operation) -> bool:
         return False
     shape, windows, out_shape = (list(t.get_shape()) for t in types)
     strides = [pool.window_parameter("strides", w) for w in (0, 1)]
-    axes = [_pieces(shape[1 + a], low[1 + a], windows[a], strides[a], out_shape[1 + a]) for a in (0, 1)]
+    axes = [axis_pieces(shape[1 + a], low[1 + a], windows[a], strides[a], out_shape[1 + a]) for a in (0, 1)]
     if axes[0] is None or axes[1] is None:
         return False
 
