@@ -78,7 +78,7 @@ def test_the_arena_does_not_grow(name):
 
 @pytest.mark.heavy
 def test_the_shuffled_arena_does_not_grow(monkeypatch):
-    import xfuse.backends.shuffle_in_place as shuffles
+    import xfuse.backends.in_place.shuffle_in_place as shuffles
 
     monkeypatch.setattr(shuffles, "SHUFFLES_IN_PLACE_ENABLED", True)
     arena = memory.xfuse_arena("shufflenet", seed=0)

@@ -1,5 +1,5 @@
 """Bools and unsigned integers (issue 39): tensors of i1 are bytes wherever they reach memory
-(xfuse/backends/bool_bytes.py), passed as numpy bool arrays and read back exactly on every tensor
+(xfuse/backends/lowering_fixes/bool_bytes.py), passed as numpy bool arrays and read back exactly on every tensor
 pipeline, transposed and broadcast reads included, and kept between ops (a reduction of bools, a
 loop carrying a mask, a constant) in i8 buffers; `ui8`...`ui64` are numpy's unsigned dtypes;
 memrefs of i1, which MLIR 22 cannot lower, are refused naming the argument."""
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import xfuse
-from xfuse.backends.bool_bytes import bools_as_bytes, module_bools_as_bytes
+from xfuse.backends.lowering_fixes.bool_bytes import bools_as_bytes, module_bools_as_bytes
 from xfuse.backends.runner import BackendError, compile_module
 
 # A bool result written by a generic that also feeds another one, from a broadcast float read and

@@ -1,4 +1,4 @@
-"""Convolutions split at the last multiple of the vector width (xfuse/backends/channel_split.py).
+"""Convolutions split at the last multiple of the vector width (xfuse/backends/schedules/channel_split.py).
 
 - Which convolutions are split (the head at least 3/4 of the channels, a full-width tile for
   it) and into what: two convolutions on filter and accumulator slices, inserted back in order.
@@ -11,7 +11,7 @@
 import numpy as np
 import pytest
 
-from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns
+from xfuse.backends.schedules.channel_split import split_channel_remainders, split_matmul_columns
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse

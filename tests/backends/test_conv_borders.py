@@ -1,5 +1,5 @@
 """Convolutions that read their input unpadded, their border outputs computed with clipped
-filters (xfuse/backends/conv_borders.py).
+filters (xfuse/backends/in_place/conv_borders.py).
 
 - The rewrite: a zero-padded convolution (and its ReLU or residual add) becomes pieces on slices
   of the unpadded input and of the filter; a pad of another value, or one another op reads, is
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from xdsl.ir import OpResult
 
-from xfuse.backends.conv_borders import CONVOLUTIONS, conv_borders, padded_convolution, peak_convolutions
+from xfuse.backends.in_place.conv_borders import CONVOLUTIONS, conv_borders, padded_convolution, peak_convolutions
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
@@ -107,7 +107,7 @@ def test_conv_borders_agree_at_two_threads():
 @pytest.mark.parametrize(("function", "border"), [("conv_relu", 4 * (12 * 14 - 10 * 12) * 16),
                                                   ("depthwise_relu", 4 * (34 * 34 - 32 * 32) * 16)])
 def test_the_arena_holds_no_padded_copy(monkeypatch, function, border):
-    import xfuse.backends.conv_borders as rewrite
+    import xfuse.backends.in_place.conv_borders as rewrite
 
     text = INPUT.read_text()
     with_rewrite = compile_module(text, function, "microkernel", cache=False)

@@ -1,5 +1,5 @@
 """Strided poolings of an input read twice, moved to right after the input
-(xfuse/backends/early_poolings.py).
+(xfuse/backends/in_place/early_poolings.py).
 
 - The rewrite: ShuffleNet's shortcut pooling (with its pad, init and window) moves before the
   branch; a pooling of an input nothing else reads, or whose result is not smaller, stays.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from xfuse.backends.early_poolings import early_poolings
+from xfuse.backends.in_place.early_poolings import early_poolings
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
@@ -49,7 +49,7 @@ def test_early_poolings_agree_with_the_reference(function):
 
 
 def test_the_input_dies_before_the_branch(monkeypatch):
-    import xfuse.backends.early_poolings as rewrite
+    import xfuse.backends.in_place.early_poolings as rewrite
 
     text = INPUT.read_text()
     moved = compile_module(text, "shortcut_last", "microkernel", cache=False)

@@ -1,4 +1,4 @@
-"""1x1 convolutions over their flattened pixels (xfuse/backends/flat_pixels.py).
+"""1x1 convolutions over their flattened pixels (xfuse/backends/schedules/flat_pixels.py).
 
 - Which convolutions are flattened: 1x1, stride 1, on a 16-register target, where `N*H*W`
   pixels get a better dividing tile than one row (14-wide rows: 14x8 -> 4x16); not 56-wide rows
@@ -14,7 +14,7 @@
 import pytest
 from test_pipelines import avx2_host  # noqa: F401 - the fixture of the matmul tests
 
-from xfuse.backends.flat_pixels import flatten_pointwise_pixels
+from xfuse.backends.schedules.flat_pixels import flatten_pointwise_pixels
 from xfuse.backends.mlir_text import prepare_for_execution
 from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse

@@ -1,4 +1,4 @@
-"""`math.fpowi` rewritten before the schedules vectorize it (xfuse/backends/fpowi.py): constant
+"""`math.fpowi` rewritten before the schedules vectorize it (xfuse/backends/lowering_fixes/fpowi.py): constant
 exponents multiplied out, others through `powf`; differential against numpy. The ONNX case
 (Pow with an int64 exponent) is in tests/onnx/test_onnx_exported.py."""
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import xfuse
-from xfuse.backends.fpowi import expand_fpowi
+from xfuse.backends.lowering_fixes.fpowi import expand_fpowi
 
 GENERIC = """\
 func.func @f(%x: tensor<4x16xf32>, %n: i64) -> tensor<4x16xf32> {{

@@ -1,5 +1,5 @@
 """The values an scf.for carries computed in its iteration argument's buffer
-(xfuse/backends/loop_results_in_place.py).
+(xfuse/backends/in_place/loop_results_in_place.py).
 
 - The rewrite: the elementwise op making a loop's next state takes the iteration argument as its
   destination when nothing reads the argument after it; a state read later, a reduction and a
@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from xfuse.backends.loop_results_in_place import loop_results_in_place
+from xfuse.backends.in_place.loop_results_in_place import loop_results_in_place
 from xfuse.backends.runner import compile_module
 from xfuse.parsing import parse
 

@@ -1,4 +1,4 @@
-"""Pads written in place by their source's producer (xfuse/backends/pads_in_place.py).
+"""Pads written in place by their source's producer (xfuse/backends/in_place/pads_in_place.py).
 
 - The rewrite: the producer (or the first op of its destination chain) writes into a slice of
   the padded buffer's interior, expanded like the pad's source when that is a collapse; only the
@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from xfuse.backends.pads_in_place import _border_slabs, pads_in_place
+from xfuse.backends.in_place.pads_in_place import _border_slabs, pads_in_place
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.backends.schedules.conv import PAD_FILL_ATTR, plan_convolutions, plan_pads
 from xfuse.backends.target import host_target

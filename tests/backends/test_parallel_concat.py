@@ -1,5 +1,5 @@
 """A concatenation's large copies as linalg ops the parallel split cuts across CPUs
-(xfuse/backends/parallel_concat.py).
+(xfuse/backends/parallel/parallel_concat.py).
 
 - Plan: the input with another reader (DenseNet's previous concatenation) is copied by a generic
   that `plan_parallel_split` splits; an input its producer can write in place and a small one
@@ -9,8 +9,8 @@
 
 import numpy as np
 
-from xfuse.backends.parallel_concat import concat_copies
-from xfuse.backends.parallel_split import MIN_ELEMENTS, PARALLEL_SPLIT_ATTR, plan_parallel_split
+from xfuse.backends.parallel.parallel_concat import concat_copies
+from xfuse.backends.parallel.parallel_split import MIN_ELEMENTS, PARALLEL_SPLIT_ATTR, plan_parallel_split
 from xfuse.parsing import parse
 
 from tests.backends.test_parallel_split import two_threads_and_reference

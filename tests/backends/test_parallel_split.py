@@ -1,4 +1,4 @@
-"""The ops outside the register tiles, split across CPUs (xfuse/backends/parallel_split.py).
+"""The ops outside the register tiles, split across CPUs (xfuse/backends/parallel/parallel_split.py).
 
 - Plan: which ops are split (the last op of a chain, along the first loop with enough
   iterations), which producers are fused into its slices, and what is left alone (the
@@ -10,7 +10,7 @@
 import numpy as np
 import pytest
 
-from xfuse.backends.parallel_split import (
+from xfuse.backends.parallel.parallel_split import (
     PARALLEL_PRODUCER_ATTR,
     PARALLEL_SPLIT_ATTR,
     parallel_split_body,
@@ -136,7 +136,7 @@ func.func @tail(%x: tensor<1x7x7x2048xf32>, %r: tensor<1x7x7x2048xf32>, %shift: 
 
 
 def test_too_few_rows_to_share_split_the_channels():
-    from xfuse.backends.parallel_split import balanced_loop, imbalance
+    from xfuse.backends.parallel.parallel_split import balanced_loop, imbalance
 
     assert imbalance(7, 2) == pytest.approx(8 / 7) and imbalance(56, 2) == 1.0
     assert balanced_loop([1, 31, 31, 64], [0, 1, 2, 3], 2) == 1  # 16 and 15 rows: within 1/16
@@ -159,7 +159,7 @@ def two_threads_and_reference(text: str, entry: str) -> tuple[list, list, list]:
 
 
 def test_elementwise_slices_are_vectorized():
-    from xfuse.backends.parallel_split import slice_vector_tiles
+    from xfuse.backends.parallel.parallel_split import slice_vector_tiles
 
     module = parse(SEVEN_ROWS)
     loops = plan_parallel_split(module, 2)  # 1024 channels per slice: four whole AVX2 vectors per tile

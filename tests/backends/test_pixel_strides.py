@@ -1,4 +1,4 @@
-"""xfuse/backends/pixel_strides.py: the input of a convolution whose register tiles read pixels
+"""xfuse/backends/schedules/pixel_strides.py: the input of a convolution whose register tiles read pixels
 4 KiB apart (1024 channels, or 512 at stride 2) is computed into a buffer with 16 more channels per pixel; the results are those of
 the reference lowering, and inputs that do not alias, or that a reshape reads, are left alone."""
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from xfuse.backends.pipelines import get_pipeline
-from xfuse.backends.pixel_strides import pad_pixel_strides
+from xfuse.backends.schedules.pixel_strides import pad_pixel_strides
 from xfuse.backends.runner import compile_module
 from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse

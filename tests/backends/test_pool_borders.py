@@ -1,5 +1,5 @@
 """Poolings that read their input unpadded, their border windows clipped
-(xfuse/backends/pool_borders.py).
+(xfuse/backends/in_place/pool_borders.py).
 
 - The rewrite: a max pooling padded with its accumulator's start value and a zero-padded sum
   pooling become pieces on slices of the unpadded input, windows clipped at the border; a pad
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from xfuse.backends.pool_borders import pool_borders
+from xfuse.backends.in_place.pool_borders import pool_borders
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
@@ -76,7 +76,7 @@ def test_pool_borders_agree_with_the_reference(function, threads):
 
 
 def test_the_arena_holds_no_padded_copy(monkeypatch):
-    import xfuse.backends.pool_borders as rewrite
+    import xfuse.backends.in_place.pool_borders as rewrite
 
     text = INPUT.read_text()
     padded = 4 * 11 * 11 * 8

@@ -1,4 +1,4 @@
-"""Residual additions written into the residual's buffer (xfuse/backends/residual_in_place.py).
+"""Residual additions written into the residual's buffer (xfuse/backends/in_place/residual_in_place.py).
 
 - The rewrite: a convolution root adding a residual that nothing reads later takes it as its
   destination; a residual read later, or a function argument, is left alone.
@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from xfuse.backends.residual_in_place import residuals_in_place
+from xfuse.backends.in_place.residual_in_place import residuals_in_place
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.backends.schedules.conv import CONV_ROOT_ATTR, plan_convolutions
 from xfuse.backends.target import host_target
@@ -81,7 +81,7 @@ def test_residuals_in_place_agree_with_the_reference(function, threads):
 
 def test_the_arena_holds_one_buffer_less(monkeypatch):
     """The add's own buffer is gone: the arena is smaller by at least one activation."""
-    import xfuse.backends.residual_in_place as rewrite
+    import xfuse.backends.in_place.residual_in_place as rewrite
 
     text = INPUT.read_text()
     activation = 4 * 6 * 16 * 4

@@ -138,7 +138,7 @@ def test_zen3_inner_loop_of_a_14_wide_layer_reads_whole_filter_lines(zen3_host, 
     """The 2x32 kernel of a 14-wide row on Zen 3: per K step 4 filter vectors (two whole lines), 2
     broadcasts and 8 FMAs, no spill (14x8 was 14 broadcasts, half a line and 14 FMAs). The
     convolution reads its padded input whole (conv_borders would make its interior 12 wide)."""
-    import xfuse.backends.conv_borders as conv_borders
+    import xfuse.backends.in_place.conv_borders as conv_borders
 
     monkeypatch.setattr(conv_borders, "CONV_BORDERS_ENABLED", False)
     assembly = _assembly(layer_module(ConvLayer(1, 14, 14, 32, 64, (3, 3), padding=1, relu=True)), tmp_path)
@@ -427,7 +427,7 @@ def test_a_producer_fused_into_the_tiles_that_cannot_vectorize_stays_loops():
 
 
 def test_inner_loop_of_a_3x3_convolution_is_vector_fmas(tmp_path, monkeypatch):
-    import xfuse.backends.conv_borders as conv_borders
+    import xfuse.backends.in_place.conv_borders as conv_borders
 
     monkeypatch.setattr(conv_borders, "CONV_BORDERS_ENABLED", False)  # the padded convolution, 56 wide
     target = host_target()

@@ -128,7 +128,7 @@ def test_an_argmax_that_is_read_is_kept():
 
 
 def test_the_parallel_split_keeps_its_ops():
-    from xfuse.backends.parallel_split import plan_parallel_split
+    from xfuse.backends.parallel.parallel_split import plan_parallel_split
 
     module = parse(_reduction((64, 512, 64)))
     assert plan_parallel_split(module, 2) == [0]

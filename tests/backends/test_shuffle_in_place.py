@@ -1,5 +1,5 @@
 """Channel shuffles written in shuffled order by their grouped convolution
-(xfuse/backends/shuffle_in_place.py).
+(xfuse/backends/in_place/shuffle_in_place.py).
 
 - The rewrite: the group loop's shared output takes the transpose's type and its slices the
   permuted offsets; a loop read by something else, or a transpose that would reorder the tile's
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.shuffle_in_place import shuffles_in_place
+from xfuse.backends.in_place.shuffle_in_place import shuffles_in_place
 from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
@@ -73,8 +73,8 @@ def test_shuffles_in_place_agree_with_the_reference(function, threads):
 def test_the_arena_holds_no_shuffled_copy(monkeypatch):
     """The grouped convolution's output and its transposed copy (in the padded buffer) were two
     buffers live at once; now they are one."""
-    import xfuse.backends.conv_borders as conv_borders
-    import xfuse.backends.shuffle_in_place as rewrite
+    import xfuse.backends.in_place.conv_borders as conv_borders
+    import xfuse.backends.in_place.shuffle_in_place as rewrite
 
     monkeypatch.setattr(rewrite, "SHUFFLES_IN_PLACE_ENABLED", True)
     # the depthwise convolution reads its pad (conv_borders would drop the padded buffer)

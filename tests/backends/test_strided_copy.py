@@ -1,4 +1,4 @@
-"""xfuse's `memrefCopy` (xfuse/backends/strided_copy.py), linked into every shared object.
+"""xfuse's `memrefCopy` (xfuse/backends/lowering_fixes/strided_copy.py), linked into every shared object.
 
 `memref.copy`s that are not contiguous on both sides lower to calls of it: into a channel slice
 (contiguous runs, one `memcpy` each), out of a transposed view (innermost dimension strided:
@@ -15,7 +15,7 @@ import pytest
 
 import xfuse
 from xfuse.backends.runner import compile_module
-from xfuse.backends.strided_copy import SOURCE
+from xfuse.backends.lowering_fixes.strided_copy import SOURCE
 
 COPIES = """
 func.func @copies(%a: memref<4x6x8xf32>, %t: memref<5x3xf32>, %v: memref<7xf64>)

@@ -1,5 +1,5 @@
 """An op the vectorizer refuses is kept as loops and reported, the build goes on
-(xfuse/backends/vectorize_fallback.py). The network case (a YOLO neck's Resize) is in
+(xfuse/backends/lowering_fixes/vectorize_fallback.py). The network case (a YOLO neck's Resize) is in
 tests/onnx/test_onnx_exported.py."""
 
 from dataclasses import replace
@@ -8,7 +8,7 @@ import numpy as np
 
 import xfuse
 from xfuse.backends.pipelines import get_pipeline, transform_script
-from xfuse.backends.vectorize_fallback import (
+from xfuse.backends.lowering_fixes.vectorize_fallback import (
     ATTEMPT_ATTR,
     KEPT_AS_LOOPS_REMARK,
     kept_as_loops,

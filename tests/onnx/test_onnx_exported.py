@@ -1,7 +1,7 @@
 """Networks as exporters write them (issue 39) load with `input_shapes=` and agree with
 onnxruntime at 1e-4: symbolic axes whose shape arithmetic must fold, `-1` dimensions, a stale
 `value_info`, an old opset (xfuse/onnx/prepare.py); and an op the vectorizer refuses runs as
-loops (xfuse/backends/vectorize_fallback.py)."""
+loops (xfuse/backends/lowering_fixes/vectorize_fallback.py)."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_a_1280_channel_classifier_head_loads_quickly_with_narrow_vectors():
                          ids=["3", "-2", "0", "7", "broadcast"])  # the other exponents: tests/backends/test_fpowi.py
 def test_pow_with_an_integer_exponent(exponent):
     # A scalar exponent was math.fpowi; vectorized, llvm.intr.powi got a vector<8xi64> exponent
-    # and mlir-opt rejected it (xfuse/backends/fpowi.py multiplies it out).
+    # and mlir-opt rejected it (xfuse/backends/lowering_fixes/fpowi.py multiplies it out).
     load_and_compare(integer_pow_model(exponent), None)
 
 

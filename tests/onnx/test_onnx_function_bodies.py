@@ -123,7 +123,7 @@ def test_reciprocal_becomes_a_division_keeping_the_output_name():
 
 def test_a_loss_with_ignore_index_agrees_with_onnxruntime():
     """The body's mask of ignored labels is a boolean tensor several ops read: it goes through
-    memory as bytes (xfuse/backends/bool_bytes.py; mlir-opt 22 cannot lower an i1 buffer)."""
+    memory as bytes (xfuse/backends/lowering_fixes/bool_bytes.py; mlir-opt 22 cannot lower an i1 buffer)."""
     scores = helper.make_tensor_value_info("x", TensorProto.FLOAT, [6, 5])
     labels = helper.make_tensor_value_info("t", TensorProto.INT64, [6])
     node = helper.make_node("NegativeLogLikelihoodLoss", ["x", "t"], ["loss"], name="nll", ignore_index=1)

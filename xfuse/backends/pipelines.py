@@ -142,11 +142,11 @@ class Pipeline:
 
             expand_math(module)
         if self.bufferizes:  # one-shot-bufferize refuses a loop yielding a new buffer
-            from xfuse.backends.loop_results_in_place import loop_results_in_place
+            from xfuse.backends.in_place.loop_results_in_place import loop_results_in_place
 
             loop_results_in_place(module)
         if self.microkernels:  # vectorized, math.fpowi's exponent becomes a vector LLVM's powi refuses
-            from xfuse.backends.fpowi import expand_fpowi
+            from xfuse.backends.lowering_fixes.fpowi import expand_fpowi
 
             expand_fpowi(module)
         if not (self.microkernels or self.host_cpu):
@@ -154,48 +154,48 @@ class Pipeline:
                 return self
             return replace(self, outline_loops=True, nest_lowering=self.nest_lowering or _may_nest_lowering(module))
         from xfuse.backends.schedules.matmul import after_bufferize_bodies, plan_microkernels, schedule_bodies
-        from xfuse.backends.pads_in_place import pads_in_place
+        from xfuse.backends.in_place.pads_in_place import pads_in_place
         from xfuse.backends.schedules.conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.schedules.elementwise import elementwise_bodies, elementwise_matches, plan_elementwise
         from xfuse.backends.schedules.rows import plan_rows, row_bodies
-        from xfuse.backends.parallel_split import parallel_split_body, plan_parallel_split, slice_vector_tiles
+        from xfuse.backends.parallel.parallel_split import parallel_split_body, plan_parallel_split, slice_vector_tiles
         from xfuse.backends.schedules.packs import pack_bodies, plan_packs
         from xfuse.backends.schedules.in_parts import split_for_schedule
-        from xfuse.backends.residual_in_place import residuals_in_place
+        from xfuse.backends.in_place.residual_in_place import residuals_in_place
         from xfuse.backends.schedules.pools import plan_pools, pool_bodies
         from xfuse.backends.schedules.transposes import plan_transposes, transpose_bodies
         from xfuse.backends.target import host_target
 
         target = host_target()
         if self.microkernels:  # batch_matmuls that are matrix products become matmuls the schedule tiles
-            from xfuse.backends.shuffle_in_place import SHUFFLES_IN_PLACE_ENABLED, shuffles_in_place
+            from xfuse.backends.in_place.shuffle_in_place import SHUFFLES_IN_PLACE_ENABLED, shuffles_in_place
             from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls
 
             if SHUFFLES_IN_PLACE_ENABLED:  # before the pads: the shuffled loop may then write into one
                 shuffles_in_place(module)
-            from xfuse.backends.early_poolings import early_poolings
-            from xfuse.backends.pool_borders import pool_borders
+            from xfuse.backends.in_place.early_poolings import early_poolings
+            from xfuse.backends.in_place.pool_borders import pool_borders
 
             early_poolings(module)  # a strided pooling of an input read twice runs first: the input dies sooner
 
             pool_borders(module)  # poolings that clip their border windows need no pad
-            from xfuse.backends.conv_borders import conv_borders
+            from xfuse.backends.in_place.conv_borders import conv_borders
 
             conv_borders(module)  # the convolutions whose padded input sets the peak read it unpadded
 
             batch_matmuls_to_matmuls(module)
-            from xfuse.backends.channel_split import split_channel_remainders, split_matmul_columns
+            from xfuse.backends.schedules.channel_split import split_channel_remainders, split_matmul_columns
 
             split_channel_remainders(module, target)
             split_matmul_columns(module, target)
-            from xfuse.backends.flat_pixels import flatten_pointwise_pixels
+            from xfuse.backends.schedules.flat_pixels import flatten_pointwise_pixels
 
             flatten_pointwise_pixels(module, target)
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []
         if self.microkernels:
-            from xfuse.backends.pixel_strides import pad_pixel_strides
+            from xfuse.backends.schedules.pixel_strides import pad_pixel_strides
 
             pad_pixel_strides(module, target)
             plan_pads(module)
@@ -521,7 +521,7 @@ def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, 
     order, an op the vectorizer refuses kept as loops and reported (`vectorize_fallback.py`);
     when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
     holds `OUTLINE_LOOPS` (entry `OUTLINE_ENTRY`)."""
-    from xfuse.backends.vectorize_fallback import REPORT_KEPT_LOOPS, vectorizes, with_loop_fallback
+    from xfuse.backends.lowering_fixes.vectorize_fallback import REPORT_KEPT_LOOPS, vectorizes, with_loop_fallback
 
     main = [with_loop_fallback(body) for body in bodies]
     if any(vectorizes(body) for body in bodies):

@@ -43,7 +43,7 @@ from xdsl.dialects.builtin import (
 from xdsl.utils.exceptions import ParseError
 
 from xfuse.backends import llvm_split, toolchain
-from xfuse.backends.bool_bytes import module_bools_as_bytes
+from xfuse.backends.lowering_fixes.bool_bytes import module_bools_as_bytes
 from xfuse.runtime.calling import (
     BackendError,
     BoundCall,
@@ -52,7 +52,7 @@ from xfuse.runtime.calling import (
     MissingToolError,
     ValueSpec,
 )
-from xfuse.backends.strided_copy import strided_copy_object
+from xfuse.backends.lowering_fixes.strided_copy import strided_copy_object
 from xfuse.runtime import arena_c
 from xfuse.runtime.c_object import cached_c_object
 from xfuse.backends.mlir_text import (
@@ -63,7 +63,7 @@ from xfuse.backends.mlir_text import (
     split_shared_empties,
 )
 from xfuse.backends.size_constraints import SizeConstraints
-from xfuse.backends.vectorize_fallback import kept_as_loops
+from xfuse.backends.lowering_fixes.vectorize_fallback import kept_as_loops
 from xfuse.backends.pipelines import (
     AGGREGATE_DECOMPOSITION,
     PACK_LOWERING,

@@ -24,7 +24,8 @@ import importlib
 import pkgutil
 import threading
 
-WARM_PACKAGES = ("xfuse.backends", "xfuse.backends.schedules")
+WARM_PACKAGES = ("xfuse.backends", "xfuse.backends.schedules", "xfuse.backends.in_place", "xfuse.backends.parallel",
+                 "xfuse.backends.lowering_fixes")
 """Packages whose every module is imported: the backend (`compile_module` imports its rewrites
 and `Pipeline.for_module` the schedules lazily)."""
 
@@ -64,7 +65,7 @@ def warm_up() -> None:
 def _build_runtime_objects() -> None:
     """The C objects every shared object links (`build_shared_object`), in the cache."""
     from xfuse.backends.runner import _run_tool, cache_root, tool_path
-    from xfuse.backends.strided_copy import strided_copy_object
+    from xfuse.backends.lowering_fixes.strided_copy import strided_copy_object
     from xfuse.runtime import arena_c
     from xfuse.runtime.c_object import cached_c_object
 

@@ -9,7 +9,7 @@ NegativeLogLikelihoodLoss store `i1` values: MemRefToLLVM asserts on them). Thei
 it lowers right (ONNX's "expanded" conformance cases show which), so each node of `EXPANDED_OPS`
 becomes the body ONNX defines for it: ONNX's own definition, not a twin of it. A loss with
 `ignore_index` has a boolean mask of the ignored labels that several ops of the body read: the
-backend keeps it in memory as bytes (xfuse/backends/bool_bytes.py).
+backend keeps it in memory as bytes (xfuse/backends/lowering_fixes/bool_bytes.py).
 
 The expansion runs in xfuse's preparation (`prepare.prepare_for_import`), not in torch-mlir's
 importer (whose `Config.function_expansion_allowlists_by_domain` could do it too): that way the

@@ -25,7 +25,7 @@ CALL_TYPES = {TensorProto.FLOAT: "float32", TensorProto.DOUBLE: "float64", Tenso
               TensorProto.INT64: "int64", TensorProto.BOOL: "bool", TensorProto.UINT8: "uint8",
               TensorProto.UINT16: "uint16", TensorProto.UINT32: "uint32", TensorProto.UINT64: "uint64"}
 """Element types of the model's inputs and outputs: the arrays the backend's calls pass (bools as
-bytes, xfuse/backends/bool_bytes.py; unsigned integers as the signless integers of their width,
+bytes, xfuse/backends/lowering_fixes/bool_bytes.py; unsigned integers as the signless integers of their width,
 `Model` views them back as the ONNX dtype)."""
 
 VALUE_TYPES = set(CALL_TYPES) | {TensorProto.BFLOAT16}

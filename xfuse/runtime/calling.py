@@ -96,7 +96,7 @@ def _dtype_of(element: Attribute) -> np.dtype | None:
         return np.dtype(np.int64)
     if isinstance(element, IntegerType):
         if element.width.data == 1:
-            return np.dtype(np.bool_)  # a tensor's: passed as bytes (xfuse/backends/bool_bytes.py)
+            return np.dtype(np.bool_)  # a tensor's: passed as bytes (xfuse/backends/lowering_fixes/bool_bytes.py)
         unsigned = element.signedness.data == Signedness.UNSIGNED
         return _UNSIGNED.get(element.width.data) if unsigned else _SIGNED.get(element.width.data)
     return None
@@ -394,7 +394,7 @@ class CompiledModule:
         self.library_path = library_path
         self.kept_as_loops = kept_as_loops
         """Where the ops are (`file:line:col`) that the vectorizer refused: they run as scalar
-        loops (xfuse/backends/vectorize_fallback.py)."""
+        loops (xfuse/backends/lowering_fixes/vectorize_fallback.py)."""
         self.size_constraints = size_constraints or {}
         """Per function, the argument sizes its body ties together (checked by `bind`)."""
         self.signatures = signatures

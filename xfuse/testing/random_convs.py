@@ -46,7 +46,7 @@ class ConvLayer:
     input_relu: bool = False
     """The input goes through a ReLU first, as a network's layer reads the previous layer's
     activation: the ReLU is then a linalg producer of the pad (written into the padded buffer's
-    interior, xfuse/backends/pads_in_place.py) or of the convolution."""
+    interior, xfuse/backends/in_place/pads_in_place.py) or of the convolution."""
     fuse_tile: tuple[int, int, int, int] | None = None
     """When set, the convolution carries `xfuse.tile_sizes` = these (n, oh, ow, oc) tile sizes
     (reductions untiled), for `xfuse-tile` and `xfuse-diffusion` to fuse the layer into one loop

@@ -89,12 +89,12 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         return BatchMatmulToMatmulPass
 
     def get_bools_as_bytes():  # i1 buffers mlir-opt 22 cannot lower (issue 39)
-        from xfuse.backends.bool_bytes import BoolsAsBytesPass
+        from xfuse.backends.lowering_fixes.bool_bytes import BoolsAsBytesPass
 
         return BoolsAsBytesPass
 
     def get_loop_results_in_place():  # scf.for states one-shot-bufferize updates in place
-        from xfuse.backends.loop_results_in_place import LoopResultsInPlacePass
+        from xfuse.backends.in_place.loop_results_in_place import LoopResultsInPlacePass
 
         return LoopResultsInPlacePass
 

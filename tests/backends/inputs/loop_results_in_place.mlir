@@ -1,4 +1,4 @@
-// Loops carrying a tensor state (xfuse/backends/loop_results_in_place.py). f32.
+// Loops carrying a tensor state (xfuse/backends/in_place/loop_results_in_place.py). f32.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 
 // h <- tanh(h W + x[t]) + h / 2, as torch-mlir lowers a recurrence: the step's last op writes

@@ -1,4 +1,4 @@
-// Loops carrying a tensor state (xfuse/backends/loop_results_in_place.py) whose next state may not be
+// Loops carrying a tensor state (xfuse/backends/in_place/loop_results_in_place.py) whose next state may not be
 // computed in place (one-shot-bufferize refuses them: not compiled). f32.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>

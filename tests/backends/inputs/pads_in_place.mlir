@@ -1,5 +1,5 @@
 // Pads whose source a linalg op can write into the padded buffer's interior
-// (xfuse/backends/pads_in_place.py), and pads it must leave alone. NHWC, f32.
+// (xfuse/backends/in_place/pads_in_place.py), and pads it must leave alone. NHWC, f32.
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 
 // A ReLU padded with zeros for a 3x3 convolution.

@@ -1,4 +1,4 @@
-// Residual additions after convolutions (xfuse/backends/residual_in_place.py). NHWC, f32.
+// Residual additions after convolutions (xfuse/backends/in_place/residual_in_place.py). NHWC, f32.
 #map = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 
 // Two branches of one input added, then a ReLU: the add may write into the second branch's

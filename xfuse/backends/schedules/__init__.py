@@ -12,8 +12,11 @@ the one transform-dialect script the `microkernel` pipelines run through stock m
 - `elementwise`: chains of elementwise ops no register tile took, in whole vectors;
 - `transposes`: transposes as in-register shuffles of vector blocks;
 - `packs`: `linalg.pack` into blocks of whole vectors (data tiling);
-- `in_parts`: the schedule run on a very large function in parts, in parallel.
+- `in_parts`: the schedule run on a very large function in parts, in parallel;
+- `flat_pixels`, `pixel_strides`, `channel_split`: the convolution shapes the register tiles are
+  chosen for, rewritten before planning (1x1 convolutions over flattened pixels, activations whose
+  pixels would share an L1 set given a wider stride, channels no vector divides split).
 
 An op no schedule takes keeps MLIR's generic lowering (loops LLVM may vectorize); an op a schedule
-takes but MLIR's vectorizer refuses is lowered as loops and reported (xfuse/backends/vectorize_fallback.py).
+takes but MLIR's vectorizer refuses is lowered as loops and reported (xfuse/backends/lowering_fixes/vectorize_fallback.py).
 """

@@ -530,7 +530,7 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
 
 
 PAD_FILL_ATTR = "xfuse.pad_border_fill"
-"""Marks the fills of a padded buffer's border slabs (xfuse/backends/pads_in_place.py)."""
+"""Marks the fills of a padded buffer's border slabs (xfuse/backends/in_place/pads_in_place.py)."""
 
 
 def conv_schedule_bodies(groups: list[ConvGroup], pads: bool = False, parallel: bool = False,

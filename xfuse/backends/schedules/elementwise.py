@@ -10,7 +10,7 @@ the GELU's erf polynomial ran as `vmulss`/`vaddss`, 0.256 ms for 128 x 1024 elem
 `ELEMENTWISE_ATTR` = its instance number, and the elementwise producers only that chain reads
 (a producer read several times by the chain gets a copy per reader, `_share`) with
 `ELEMENTWISE_PRODUCER_ATTR` = the same number (the parallel split's planning,
-xfuse/backends/parallel_split.py, restricted to elementwise generics). `elementwise_bodies`
+xfuse/backends/parallel/parallel_split.py, restricted to elementwise generics). `elementwise_bodies`
 tiles each root `1 x ... x 1 x T` (`T` whole vectors of the innermost dimension), fuses the
 marked producers into the tile loop, and vectorizes the tile: one pass over memory per chain, on
 vectors. A squeeze-excite multiply reads its `1x1x1xC` gate through `(d0, 0, 0, d3)`, whole
@@ -33,7 +33,7 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
+from xfuse.backends.parallel.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
 from xfuse.backends.schedules.matmul import _is_identity, fuse_into_each
 from xfuse.backends.schedules.pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget

@@ -51,7 +51,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, OpResult
 
 from xfuse.backends.mlir_text import sink_empties
-from xfuse.backends.parallel_split import PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR
+from xfuse.backends.parallel.parallel_split import PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR
 from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, ROOT_ATTR
 from xfuse.backends.schedules.packs import PACK_ATTR
 from xfuse.backends.schedules.pools import POOL_ATTR

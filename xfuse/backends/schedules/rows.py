@@ -42,7 +42,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.parallel_split import (
+from xfuse.backends.parallel.parallel_split import (
     PARALLEL_PRODUCER_ATTR,
     PARALLEL_SPLIT_ATTR,
     SCHEDULED_ATTRS,

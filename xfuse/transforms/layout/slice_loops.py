@@ -41,7 +41,7 @@ def private_init(init: SSAValue, before: Operation) -> SSAValue:
 def bias_broadcast(init: SSAValue) -> tuple[Operation, SSAValue] | None:
     """`init` as a `linalg.broadcast` of a vector over all but the last dimension, read by one op
     alone: (the broadcast, the vector); else None. The slice splits (the groups of a grouped
-    convolution, the channel parts of xfuse/backends/channel_split.py) give each slice its own
+    convolution, the channel parts of xfuse/backends/schedules/channel_split.py) give each slice its own
     broadcast of its part of the vector, which the backend fuses into the slice's register
     tiles; a broadcast of the whole result would stay a pass of its own."""
     if not (isinstance(init, OpResult) and init.op.name == "linalg.broadcast" and init.has_one_use()):

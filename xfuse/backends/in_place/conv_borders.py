@@ -58,8 +58,8 @@ from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.pads_in_place import padding_value
-from xfuse.backends.pool_borders import axis_pieces, float_constant
+from xfuse.backends.in_place.pads_in_place import padding_value
+from xfuse.backends.in_place.pool_borders import axis_pieces, float_constant
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.transforms.layout.slice_loops import (bias_broadcast, chain_on_slice, convolution_on, elementwise_chain,
                                                  erase_with_dead_inits, private_init)

@@ -41,8 +41,8 @@ from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.pads_in_place import padding_value
-from xfuse.backends.top_level_rewrites import rewrite_top_level_ops
+from xfuse.backends.in_place.pads_in_place import padding_value
+from xfuse.backends.in_place.top_level_rewrites import rewrite_top_level_ops
 from xfuse.transforms.layout.slice_loops import convolution_on
 
 __all__ = ["MAX_CLIPPED", "axis_pieces", "float_constant", "pool_borders"]

@@ -30,7 +30,7 @@ from xdsl.ir import Block, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import Rewriter
 
-from xfuse.backends.parallel_split import function_bodies
+from xfuse.backends.parallel.parallel_split import function_bodies
 
 
 def _placed_by_its_producer(value: SSAValue) -> bool:

@@ -51,7 +51,7 @@ from xdsl.dialects.tensor import CollapseShapeOp, EmptyOp, ExtractSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.top_level_rewrites import rewrite_top_level_ops
+from xfuse.backends.in_place.top_level_rewrites import rewrite_top_level_ops
 from xfuse.dialects.tensor import ParallelInsertSliceOp, rank_reduced_type_matches
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 

@@ -32,7 +32,7 @@ from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 from xdsl.ir import Block, Operation, OpResult
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.pads_in_place import _destination_chain
+from xfuse.backends.in_place.pads_in_place import _destination_chain
 from xfuse.backends.schedules.conv import choose_conv_tile
 from xfuse.backends.target import CpuTarget
 

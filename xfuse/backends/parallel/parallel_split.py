@@ -151,7 +151,7 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
     that `linalg-fuse-elementwise-ops` still makes one pass of a batch norm and ReLU, per slice."""
     if workers < 2:
         return []
-    from xfuse.backends.parallel_concat import concat_copies  # it reads this module's function_bodies
+    from xfuse.backends.parallel.parallel_concat import concat_copies  # it reads this module's function_bodies
 
     concat_copies(module, MIN_ELEMENTS)
     loops: list[int] = []

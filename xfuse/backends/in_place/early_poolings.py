@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.top_level_rewrites import rewrite_top_level_ops
+from xfuse.backends.in_place.top_level_rewrites import rewrite_top_level_ops
 
 __all__ = ["EARLY_POOLINGS_ENABLED", "early_poolings"]
 
