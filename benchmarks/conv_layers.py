@@ -1,4 +1,4 @@
-"""Per-layer speed of the register-tiled convolutions against onnxruntime (docs/backend.md, "Convolutions").
+"""Per-layer speed of the register-tiled convolutions against onnxruntime (docs/backend-kernels.md, "Convolutions").
 
 Each layer is compiled by xfuse's `microkernel` pipeline in NHWC (xfuse/testing/random_convs.py:
 zero padding, bias, convolution) and built as a one-node ONNX `Conv` model in NCHW (bias

@@ -61,7 +61,7 @@ ARENA_BYTES = {"shufflenet": 2885312, "inception_v2": 4014208, "resnet50": 52184
 """`Model.memory.arena` measured 2026-11-29 (docs/benchmarks.md, "`memory.py`"), below onnxruntime's
 per-tensor peaks of 2,894,440, 4,021,240, 5,225,408, 4,018,240 and 4,621,400 bytes: poolings
 clipped, the top buffer placed first, the largest padded input of a convolution read unpadded,
-strided poolings first (docs/backend.md, "One arena per call")."""
+strided poolings first (docs/backend-memory.md, "One arena per call")."""
 
 SHUFFLED_ARENA_BYTES = 2159552
 """ShuffleNet's arena with the shuffles written shuffled (`SHUFFLES_IN_PLACE_ENABLED`, off by

@@ -5,7 +5,7 @@ A network's module has 100-250 functions once its loops are outlined (`Pipeline.
 mlir-opt runs a nested pipeline on the functions of a module on its thread pool, each function
 through the whole nested run, and a module-level pass on one thread. The output is the same: each
 nested pass changes only the function it runs on (checked byte for byte on the ten networks,
-docs/backend.md "Compile time of networks").
+docs/backend-compile-time.md "Compile time of networks").
 
     nest_function_passes(["finalize-memref-to-llvm", "convert-arith-to-llvm", "convert-index-to-llvm"])
     == ["finalize-memref-to-llvm", "func.func(convert-arith-to-llvm,convert-index-to-llvm)"]

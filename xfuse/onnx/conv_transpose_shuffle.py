@@ -9,7 +9,7 @@ one product per input pixel and output channel-tap. torch-mlir lowers every `Con
 convolution with the flipped filter over the input with `stride - 1` zeros inserted between its
 pixels: `k1*k2` times the FLOPs, over an input as large as the output. DBNet's and FPN heads
 upsample that way (2x2, stride 2): two such layers of a 320x320 DBNet took 5.3-7.2 ms against
-onnxruntime's 1.3-1.9 ms (docs/backend.md, "Detection heads").
+onnxruntime's 1.3-1.9 ms (docs/backend-measurements.md, "Detection heads").
 
 Rewritten on the prepared model (static shapes), for any spatial rank:
 `Conv` 1x1 with the filter as `[C_out*k1*k2, C_in, 1, 1]` (a `Transpose` and a `Reshape` of the

@@ -12,7 +12,7 @@ Each call takes an arena of its function's `ArenaPool` (xfuse/runtime/arena.py) 
 object has the arena's allocation functions: the buffers the module allocates, results included,
 then come from memory planned at the first call; a result in the arena is copied out before the
 arena goes back to the pool, and never freed. malloc's policy (`mallopt`) is the process's own:
-xfuse does not change it (docs/backend.md, "Memory of compiled calls").
+xfuse does not change it (docs/backend-memory.md, "Memory of compiled calls").
 
 `FunctionSignature` / `ValueSpec` describe what a function takes and returns and check arrays
 against it (shape, dtype, the sizes of dynamic dimensions); `CompiledModule` loads a shared object

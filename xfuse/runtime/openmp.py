@@ -1,6 +1,6 @@
 """LLVM's OpenMP runtime, which the `microkernel-openmp` pipeline (`threads` > 1) links into every
 shared object: found in the `cmeel-libomp` wheel xfuse depends on, never among the system's
-libraries (docs/backend.md "Threads")."""
+libraries (docs/backend-threads.md "Threads")."""
 
 from __future__ import annotations
 

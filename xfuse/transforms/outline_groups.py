@@ -251,7 +251,7 @@ AUTO_FUNCTION_OPS = 2000
 """The backend outlines functions of more ops than this (`outline_for_backend`)..."""
 AUTO_MIN_OPS = 100
 """...into groups of at least this many ops; `$XFUSE_OUTLINE_MIN_OPS` overrides it, 0 turns the
-automatic outlining off. Measured on ResNet-50 (docs/backend.md, "Compile time of networks"):
+automatic outlining off. Measured on ResNet-50 (docs/backend-compile-time.md, "Compile time of networks"):
 `opt -O3` takes 29 CPU s on the whole function, 11 s with groups of 1000 ops, 6 s with 300,
 4.6 s with 100."""
 

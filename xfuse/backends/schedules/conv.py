@@ -24,7 +24,7 @@ a ReLU or a residual add, up to the first op with a broadcast operand; the convo
 when nothing follows, for a depthwise convolution xfuse did not tile, or when the chain would
 cost an unfused convolution its width split: `_conv_root`) with
 `xfuse.conv_microkernel_root` = group number.
-`conv_schedule_bodies(groups)` writes, per group, the recipe of docs/backend.md ("Convolutions"):
+`conv_schedule_bodies(groups)` writes, per group, the recipe of docs/backend-kernels.md ("Convolutions"):
 
 0. the zero padding of the input (a `tensor.pad` producer, or the pad of the input window in a
    tile xfuse fused the padding into) becomes a fill and a copy, both vectorized per pixel;

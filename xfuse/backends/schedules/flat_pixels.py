@@ -9,7 +9,7 @@ images take 4x16 (whole lines, unrolled). Measured on Zen 3 (ReLU -> 1x1 convolu
 [-> residual add] -> ReLU through `xfuse.onnx.load`, without and with this rewrite in one
 process, CPU time, fastest of 15-25): 14x14, 256 -> 1024 with the residual 3.73-4.70 ->
 3.56-4.26 ms in three runs, 1024 -> 256 2.78 / 4.01 -> 2.57 / 2.51, 256 -> 256 0.70 -> 0.60;
-ResNet-50 a few percent at one thread at most (docs/backend.md, "Zen 3, third session").
+ResNet-50 a few percent at one thread at most (docs/backend-measurements.md, "Zen 3, third session").
 
 `flatten_pointwise_pixels(module, target)` rewrites each such convolution whose flattened width
 gets a dividing tile of a better score (`_score`: FMAs per load with B's rows counted as whole

@@ -56,7 +56,7 @@ interleaved, load 4.2-4.6: 3x3 256 -> 256 at 14x14 4.25 -> 4.05, 5.19 -> 4.00, 5
 4.90 -> 3.70 ms (four runs); 3x3 512 -> 512 at 14x14 17.3 -> 14.2; 3x3 stride 2 256 -> 256 to
 14x14 4.82 -> 4.35; 1x1 stride 2 512 -> 256 to 14x14 2.40 -> 2.10; DenseNet's 3x3 128 -> 32 at
 14x14 0.50 -> 0.48. Networks, both call orders: ResNet-50 about 4% faster, VGG-19 about 7%,
-DenseNet-121 level (docs/backend.md, "Zen 3, fourth session"). The 56-, 28- and 7-wide rows keep
+DenseNet-121 level (docs/backend-measurements.md, "Zen 3, fourth session"). The 56-, 28- and 7-wide rows keep
 their tiles (4x16, 7x8) with weight 2, where 2x32 measured slower."""
 
 MIN_ACCUMULATORS = 8
@@ -101,7 +101,7 @@ a whole K loop later, when the line has left L1: dividing tiles are ranked with 
 weighed by the whole line (`MicroTile.fmas_per_line_load`). On Zen 3 (AVX2, one thread, busy
 machine) ResNet-50 ran 3-6% faster with 4x16 instead of 14x8 where 4 divides the width; also
 splitting for whole lines (6x16 and a remainder instead of a dividing 14x8) made it 15-19%
-slower, so a dividing tile of part lines with `SPLIT_ACCUMULATORS` is kept (docs/backend.md,
+slower, so a dividing tile of part lines with `SPLIT_ACCUMULATORS` is kept (docs/backend-kernels.md,
 "Register tiles on Zen 3")."""
 
 
@@ -290,7 +290,7 @@ fused MLP example (`examples/mlp.py`: 256 x 512 x 1024, 64x64 tiles, 6x16 regist
 9.9-10.6 ms with it against 7.6-8.0 ms without, and it made the transformers' LLVM code about
 four times longer per tile (GPT-2's cold compile 20.8 -> 31.3 s; BERT-base's load over its 60 s
 budget). The single-op gains above came from one-node models; the schedule keeps the rule so
-that the next measurement can switch it on (docs/backend.md, "Zen 3, second session")."""
+that the next measurement can switch it on (docs/backend-measurements.md, "Zen 3, second session")."""
 
 
 def choose_k_unroll(tile: MicroTile, trip_count: int, target: CpuTarget, min_free: int | None = None) -> int:
