@@ -188,9 +188,10 @@ class Pipeline:
 
             split_channel_remainders(module, target)
             split_matmul_columns(module, target)
-            from xfuse.backends.schedules.flat_pixels import flatten_pointwise_pixels
+            from xfuse.backends.schedules import flat_pixels
 
-            flatten_pointwise_pixels(module, target)
+            if flat_pixels.FLAT_PIXELS_ENABLED:
+                flat_pixels.flatten_pointwise_pixels(module, target)
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []

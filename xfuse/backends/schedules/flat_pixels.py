@@ -37,6 +37,14 @@ from xfuse.backends.schedules.matmul import ELEMENTWISE_NAMED
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile
 from xfuse.backends.target import CpuTarget
 
+FLAT_PIXELS_ENABLED = False
+"""Off by default (2026-11-29): the micro-kernel pipelines do not flatten. Since the 14-wide rows
+got their 2x32 tile on Zen 3 it no longer paid, and in EfficientNet-B0 a flattened 1x1 convolution
+with a swish after it (80 -> 320 channels at 14x14, on a residual sum) ran at 0.2 GFLOP/s: the
+network took 4.4-4.7x onnxruntime's time, 0.98x without it; ResNet-50 178 against 183 ms median
+(benchmarks/models.py and flag A/B in one process, quiet machine). Its tests call
+`flatten_pointwise_pixels` directly."""
+
 FLAT_PIXELS_MAX_REGISTERS = 16
 """Register files (AVX2, SSE) where flattening was measured; AVX-512's 32 registers give the
 14-wide rows 14x32 tiles, and their choices stay as they were."""
