@@ -26,7 +26,8 @@ from xfuse.interfaces.tiling import (
     TilingResult,
     tiling_model_for,
 )
-from xfuse.interfaces.tiling_pack import PackOpTilingModel, UnPackOpTilingModel, known_divisor
+from xfuse.interfaces.index_divisibility import known_divisor
+from xfuse.interfaces.tiling_pack import PackOpTilingModel, UnPackOpTilingModel
 
 from harness import Case, as_ints, check_tile, rand
 
