@@ -178,8 +178,9 @@ def match_sections(layers: Sequence[Layer], sections: Sequence) -> tuple[list[Ro
 def paired(layers: list[Layer], sections: list) -> list[Row]:
     """A run of layers and sections of equal FLOPs as one row per layer when each layer has a
     section of its own FLOPs (two branches that xfuse computes in the other order), else as
-    one row."""
-    if len(layers) != len(sections):
+    one row; also one row when two layers of the run have the same FLOPs (which is which would
+    be a guess)."""
+    if len(layers) != len(sections) or len({layer.flops for layer in layers}) != len(layers):
         return [Row(layers, sections)]
     left = list(sections)
     rows = []

@@ -387,6 +387,11 @@ def test_layer_compare_matches_sections_to_nodes_by_flops():
     assert [([x.name for x in r.layers], [s.index for s in r.sections]) for r in rows] == \
         [(["squeeze"], [1]), (["expand1x1"], [4]), (["expand3x3"], [3]), (["a", "b"], [5])]
     assert [x.name for x in left_layers] == ["c", "d"] and [s.index for s in left_sections] == [6, 7]
+    # Two layers of one run with the same FLOPs: which section is which is not known, one row.
+    twins = [compare.Layer(name, "Conv", ((1,), (1,), (1,)), 6) for name in ("squeeze", "expand")]
+    swapped = [sections[2], *(SimpleNamespace(index=i, flops=6, median_ms=1.0) for i in (8, 9))]
+    (row,), _, _ = compare.match_sections([*twins, layers[2]], swapped)
+    assert [x.name for x in row.layers] == ["squeeze", "expand", "expand3x3"] and len(row.sections) == 3
 
 
 def test_layer_compare_tiny():
