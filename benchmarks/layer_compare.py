@@ -17,7 +17,8 @@ FLOPs) are matched layer by layer; the rest is compared by kind:
    order and matched on their FLOPs (2 x multiply-accumulates, exact integers): a section
    that holds several nodes (a fused group) or a node split into several sections takes as many
    on the other side as make the FLOPs equal (split again into one row per node when each node
-   has a section of its own FLOPs: two branches computed in the other order). Where no prefix of eight or fewer makes them equal,
+   has a section of its own FLOPs and no two nodes of the run have the same: two branches
+   computed in the other order). Where no prefix of eight or fewer makes them equal,
    matching stops there and the rest is listed as unmatched: a row is never guessed.
 2. ONNX nodes to onnxruntime's events: by the shapes of input and output (onnxruntime reports
    them in NCHW even when it runs NCHWc) and the weight's, when the event lists it (a prepacked
