@@ -26,8 +26,12 @@ FLOPs) are matched layer by layer; the rest is compared by kind:
    identical layers are taken in order. A node onnxruntime fused away (no event) shows `-`.
 
 Each row has both times, GFLOP/s, the ratio and the gap (xfuse - onnxruntime, ms); the largest
-gaps are what to fix first. The sections include what xfuse fused into them (bias, ReLU, pads in a
-group); onnxruntime's Conv events include their fused activation. The totals by kind set xfuse's
+gaps are what to fix first. A row computes the same on both sides: xfuse's sections include what
+it fused into them (bias, ReLU, swish, a residual add, pads in a group) and onnxruntime's Conv
+events their fused activation, so the elementwise events onnxruntime runs right after a
+contraction on its output (`ORT_ELEMENTWISE`: swish as `QuickGelu`, a residual `Add`) count with
+its row, and so do the `linalg.generic` sections right after xfuse's (`ort_after`, `xfuse_after`
+in the JSON). The totals by kind set xfuse's
 section kinds beside onnxruntime's op types (pools, concats, reorders).
 
 Clocks differ: xfuse's one-thread profile is the calling thread's CPU time, onnxruntime's events
@@ -64,6 +68,11 @@ ORT_CONTRACTIONS = frozenset({"Conv", "FusedConv", "NhwcConv", "NhwcFusedConv", 
                               "FusedMatMul"})
 """onnxruntime's op types of those nodes, fused or not: the ones whose prepacked weight is not
 listed among its event's input shapes."""
+ORT_ELEMENTWISE = frozenset({"Relu", "Clip", "Sigmoid", "HardSigmoid", "HardSwish", "QuickGelu", "Gelu", "FastGelu",
+                             "BiasGelu", "Tanh", "LeakyRelu", "Mul", "Add", "Sum", "Sub", "Div"})
+"""onnxruntime's elementwise op types that xfuse fuses into a contraction's register tiles (an
+activation, swish as `QuickGelu`, a residual add): when onnxruntime runs them as events of their
+own right after the contraction, on its output, they count with its row (`attach_ort`)."""
 LONGEST_RUN = 8
 """The most sections or nodes one matched row may take on a side."""
 
@@ -95,6 +104,10 @@ class Row:
     layers: list[Layer]
     sections: list = field(default_factory=list)
     ort_us: list[float | None] = field(default_factory=list)
+    xfuse_after: list = field(default_factory=list)
+    """The elementwise sections right after the last section (`elementwise_after`)."""
+    ort_after: list[dict] = field(default_factory=list)
+    """onnxruntime's elementwise events right after the layers' events (`attach_ort`)."""
 
     @property
     def flops(self) -> int:
@@ -102,17 +115,20 @@ class Row:
 
     @property
     def xfuse_ms(self) -> float | None:
-        return sum(s.median_ms for s in self.sections) if self.sections else None
+        return sum(s.median_ms for s in (*self.sections, *self.xfuse_after)) if self.sections else None
 
     @property
     def ort_ms(self) -> float | None:
-        return None if not self.ort_us or None in self.ort_us else sum(self.ort_us) / 1e3
+        if not self.ort_us or None in self.ort_us:
+            return None
+        return (sum(self.ort_us) + sum(n["us"] for n in self.ort_after)) / 1e3
 
     def record(self) -> dict:
         xfuse, ort = self.xfuse_ms, self.ort_ms
         return {"nodes": [layer.name for layer in self.layers], "op": self.layers[0].op,
                 "layer": "; ".join(layer.describe() for layer in self.layers), "flops": self.flops,
-                "sections": [s.index for s in self.sections], "xfuse_ms": xfuse, "ort_ms": ort,
+                "sections": [s.index for s in self.sections], "xfuse_after": [s.index for s in self.xfuse_after],
+                "ort_after": [f"{n['name']} ({n['op']})" for n in self.ort_after], "xfuse_ms": xfuse, "ort_ms": ort,
                 "xfuse_gflops": self.flops / xfuse / 1e6 if xfuse else None,
                 "ort_gflops": self.flops / ort / 1e6 if ort else None,
                 "ratio": xfuse / ort if xfuse and ort else None,
@@ -241,6 +257,26 @@ def attach_ort(rows: Sequence[Row], ort_nodes: list[dict]) -> None:
             if found is not None:
                 used.add(found["position"])
             row.ort_us.append(None if found is None else found["us"])
+        row.ort_after = []
+        if found is not None:  # the last layer's: what follows it on its output
+            for node in ort_nodes[found["position"] + 1:]:
+                if node["op"] not in ORT_ELEMENTWISE or not node["shapes"] or node["shapes"][0] != y \
+                        or node["position"] in used:
+                    break
+                used.add(node["position"])
+                row.ort_after.append(node)
+
+
+def elementwise_after(rows: Sequence[Row], sections: Sequence) -> None:
+    """Each row's xfuse sections of kind `linalg.generic` without FLOPs that follow its last
+    section directly: the elementwise ops xfuse left out of the contraction's register tiles
+    (the ones it fused are in the section already)."""
+    for row in rows:
+        row.xfuse_after = []
+        for section in sections[row.sections[-1].index:]:  # `index` counts from 1
+            if section.kind != "linalg.generic" or section.flops:
+                break
+            row.xfuse_after.append(section)
 
 
 def ort_profile(model, feeds: dict, threads: int, repeat: int) -> list[dict]:
@@ -278,6 +314,7 @@ def compare(name: str, threads: int = 1, repeat: int = 10, seed: int = 0) -> dic
     layers = contraction_layers(model)
     rows, left_layers, left_sections = match_sections(layers, profile.sections)
     attach_ort(rows, ort_nodes)
+    elementwise_after(rows, profile.sections)
     ort_kinds: dict[str, float] = {}
     for node in ort_nodes:
         ort_kinds[node["op"]] = ort_kinds.get(node["op"], 0.0) + node["us"] / 1e3
@@ -304,7 +341,9 @@ def format_comparison(result: dict, largest: int = 10) -> str:
         lines.append(f"{index:>3} {r['layer'][:34]:<34} {number(r['xfuse_ms'], '9.3f'):>9} "
                      f"{number(r['ort_ms'], '9.3f'):>9} {number(r['xfuse_gflops'], '8.1f'):>8} "
                      f"{number(r['ort_gflops'], '8.1f'):>8} {number(r['ratio'], '6.2f'):>6} "
-                     f"{number(r['gap_ms'], '+8.3f'):>8}  {', '.join(r['nodes'])}")
+                     f"{number(r['gap_ms'], '+8.3f'):>8}  {', '.join(r['nodes'])}"
+                     + "".join(f" +{after}" for after in r["ort_after"])
+                     + (f" (xfuse +{len(r['xfuse_after'])} section(s))" if r["xfuse_after"] else ""))
     gaps = sorted((r for r in result["rows"] if r["gap_ms"] is not None), key=lambda r: -r["gap_ms"])[:largest]
     lines.append("largest gaps: " + "; ".join(f"{r['layer']} {r['gap_ms']:+.3f} ms ({r['ratio']:.2f}x)"
                                                for r in gaps))

@@ -409,3 +409,25 @@ def test_layer_compare_tiny():
         assert len(r["nodes"]) == len(r["sections"]) == 1 and r["xfuse_ms"] > 0 and r["ort_ms"] > 0
         assert math.isclose(r["ratio"], r["xfuse_ms"] / r["ort_ms"]) and r["flops"] > 0
     assert result["ort_by_kind"]["Conv"] > 0 and result["xfuse_total_ms"] > 0
+
+
+def test_layer_compare_counts_the_activation_each_side_ran_apart():
+    """onnxruntime's swish (`QuickGelu`) right after a Conv on its output counts with the Conv's
+    row, the squeeze-excite `Mul` on another shape does not; so does an elementwise xfuse section
+    right after the convolution's, not a broadcast."""
+    from types import SimpleNamespace
+
+    compare = _load("layer_compare")
+    x, w, y = (1, 8, 4, 4), (16, 8, 1, 1), (1, 16, 4, 4)
+    layer = compare.Layer("conv", "Conv", (x, w, y), 2 * 16 * 8 * 16)
+    nodes = [{"name": n, "op": op, "shapes": shapes, "us": us, "position": i} for i, (n, op, shapes, us) in
+             enumerate([("conv", "Conv", (x, w, (16,), y), 10.0), ("swish", "QuickGelu", (y, y), 4.0),
+                        ("gate", "Mul", ((1, 16, 8, 8), y, (1, 16, 8, 8)), 2.0)])]
+    sections = [SimpleNamespace(index=i, flops=f, median_ms=ms, kind=k) for i, (f, ms, k) in enumerate(
+        [(layer.flops, 0.02, "linalg.conv_2d_nhwc_hwcf"), (None, 0.003, "linalg.generic"),
+         (None, 0.001, "linalg.broadcast"), (None, 0.005, "linalg.generic")], 1)]
+    (row,), _, _ = compare.match_sections([layer], sections)
+    compare.attach_ort([row], nodes)
+    compare.elementwise_after([row], sections)
+    assert [n["name"] for n in row.ort_after] == ["swish"] and math.isclose(row.ort_ms, 0.014)
+    assert [s.index for s in row.xfuse_after] == [2] and math.isclose(row.xfuse_ms, 0.023)
