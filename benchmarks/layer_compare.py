@@ -29,8 +29,8 @@ Each row has both times, GFLOP/s, the ratio and the gap (xfuse - onnxruntime, ms
 gaps are what to fix first. A row computes the same on both sides: xfuse's sections include what
 it fused into them (bias, ReLU, swish, a residual add, pads in a group) and onnxruntime's Conv
 events their fused activation, so the elementwise events onnxruntime runs right after a
-contraction on its output (`ORT_ELEMENTWISE`: swish as `QuickGelu`, a residual `Add`) count with
-its row, and so do the `linalg.generic` sections right after xfuse's (`ort_after`, `xfuse_after`
+contraction on its output, each on the one before (`ORT_ELEMENTWISE`: swish as `QuickGelu`, a
+residual `Add`, a squeeze-excite gate's sigmoid and multiply) count with its row, and so do the `linalg.generic` sections right after xfuse's (`ort_after`, `xfuse_after`
 in the JSON). The totals by kind set xfuse's
 section kinds beside onnxruntime's op types (pools, concats, reorders).
 
@@ -244,7 +244,9 @@ def attach_ort(rows: Sequence[Row], ort_nodes: list[dict]) -> None:
     """Each row's layers' onnxruntime times: the first unused event whose input and output
     shapes are the layer's and that lists the layer's weight shape, or is a contraction that lists
     no operand of the weight's rank (a prepacked weight is not listed); None when onnxruntime has
-    no such event."""
+    no such event. Then the row's `ort_after`: the `ORT_ELEMENTWISE` events that directly follow
+    the last layer's, each taking an input of the previous one's output shape (a swish; a
+    squeeze-excite gate's sigmoid and its multiply over the whole activation)."""
     used: set[int] = set()
     for row in rows:
         row.ort_us = []
@@ -258,13 +260,15 @@ def attach_ort(rows: Sequence[Row], ort_nodes: list[dict]) -> None:
                 used.add(found["position"])
             row.ort_us.append(None if found is None else found["us"])
         row.ort_after = []
-        if found is not None:  # the last layer's: what follows it on its output
+        if found is not None:  # the last layer's: the chain that follows it on its output
+            current = y
             for node in ort_nodes[found["position"] + 1:]:
-                if node["op"] not in ORT_ELEMENTWISE or not node["shapes"] or node["shapes"][0] != y \
+                if node["op"] not in ORT_ELEMENTWISE or current not in node["shapes"][:-1] \
                         or node["position"] in used:
                     break
                 used.add(node["position"])
                 row.ort_after.append(node)
+                current = node["shapes"][-1]
 
 
 def elementwise_after(rows: Sequence[Row], sections: Sequence) -> None:

@@ -413,8 +413,9 @@ def test_layer_compare_tiny():
 
 def test_layer_compare_counts_the_activation_each_side_ran_apart():
     """onnxruntime's swish (`QuickGelu`) right after a Conv on its output counts with the Conv's
-    row, the squeeze-excite `Mul` on another shape does not; so does an elementwise xfuse section
-    right after the convolution's, not a broadcast."""
+    row, a `Mul` that takes none of the chain's results does not; a squeeze-excite gate's
+    sigmoid and its multiply over the activation do. So does an elementwise xfuse section right
+    after the convolution's, not a broadcast."""
     from types import SimpleNamespace
 
     compare = _load("layer_compare")
@@ -422,7 +423,7 @@ def test_layer_compare_counts_the_activation_each_side_ran_apart():
     layer = compare.Layer("conv", "Conv", (x, w, y), 2 * 16 * 8 * 16)
     nodes = [{"name": n, "op": op, "shapes": shapes, "us": us, "position": i} for i, (n, op, shapes, us) in
              enumerate([("conv", "Conv", (x, w, (16,), y), 10.0), ("swish", "QuickGelu", (y, y), 4.0),
-                        ("gate", "Mul", ((1, 16, 8, 8), y, (1, 16, 8, 8)), 2.0)])]
+                        ("other", "Mul", ((1, 16, 8, 8), (1, 16, 8, 8), (1, 16, 8, 8)), 2.0)])]
     sections = [SimpleNamespace(index=i, flops=f, median_ms=ms, kind=k) for i, (f, ms, k) in enumerate(
         [(layer.flops, 0.02, "linalg.conv_2d_nhwc_hwcf"), (None, 0.003, "linalg.generic"),
          (None, 0.001, "linalg.broadcast"), (None, 0.005, "linalg.generic")], 1)]
@@ -431,3 +432,11 @@ def test_layer_compare_counts_the_activation_each_side_ran_apart():
     compare.elementwise_after([row], sections)
     assert [n["name"] for n in row.ort_after] == ["swish"] and math.isclose(row.ort_ms, 0.014)
     assert [s.index for s in row.xfuse_after] == [2] and math.isclose(row.xfuse_ms, 0.023)
+    gate, activation = (1, 16, 1, 1), (1, 16, 8, 8)
+    excite = compare.Layer("excite", "Conv", ((1, 4, 1, 1), (16, 4, 1, 1), gate), 2 * 16 * 4)
+    nodes = [{"name": n, "op": op, "shapes": shapes, "us": 1.0, "position": i} for i, (n, op, shapes) in
+             enumerate([("excite", "Conv", ((1, 4, 1, 1), (16, 4, 1, 1), gate)), ("sigmoid", "Sigmoid", (gate, gate)),
+                        ("scale", "Mul", (activation, gate, activation)), ("next", "Conv", (activation, w, y))])]
+    row = compare.Row([excite], sections[:1])
+    compare.attach_ort([row], nodes)
+    assert [n["name"] for n in row.ort_after] == ["sigmoid", "scale"]
