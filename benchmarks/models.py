@@ -88,6 +88,7 @@ from benchmarks.compile_time import (  # noqa: E402
     onnx_model,
     parse_models,
 )
+from benchmarks.layer_compare import multiply_accumulates  # noqa: E402
 from xfuse.diagnostics import XfuseError, describe  # noqa: E402
 
 SYSTEMS = ("onnxruntime", "iree", "xfuse")
@@ -120,15 +121,7 @@ def contraction_flops(model) -> int | None:
         operands = [shapes.get(name) for name in (node.input[0], node.input[1], node.output[0])]
         if any(s is None or None in s for s in operands):
             return None
-        a, b, out = operands
-        if node.op_type == "Conv":  # W: [M, C/group, k...]; out: [N, M, spatial...]
-            macs = math.prod(out) * math.prod(b[1:])
-        elif node.op_type == "MatMul":
-            macs = math.prod(out) * a[-1]
-        else:
-            trans_a = next((attr.i for attr in node.attribute if attr.name == "transA"), 0)
-            macs = math.prod(out) * (a[0] if trans_a else a[-1])
-        total += 2 * macs
+        total += 2 * multiply_accumulates(node, *operands)
     return total
 
 

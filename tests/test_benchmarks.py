@@ -370,3 +370,73 @@ def test_exported_networks_are_judged_by_issue_39s_load_budget():
     both = exported.format_table([{**loaded, "ratio": {"1": 2.0, "2": 0.5}}, {**loaded, "network": "o", "ratio": {"1": 0.5}}])
     assert "ratio T=1" in both.splitlines()[0] and "ratio T=2" in both.splitlines()[0]
     assert "at T=1 over 2 network(s): 1.00x" in both and "at T=2 over 1 network(s): 0.50x" in both
+
+
+def test_layer_compare_matches_sections_to_nodes_by_flops():
+    """Swapped branches are paired one to one, a fused group takes the nodes that make its
+    FLOPs, and matching stops (nothing guessed) where no run makes the FLOPs equal."""
+    from types import SimpleNamespace
+
+    compare = _load("layer_compare")
+    layers = [compare.Layer(name, "Conv", ((1,), (1,), (1,)), flops)
+              for name, flops in (("squeeze", 10), ("expand1x1", 20), ("expand3x3", 180), ("a", 5), ("b", 7),
+                                  ("c", 100), ("d", 1))]
+    sections = [SimpleNamespace(index=i, flops=f, median_ms=1.0) for i, f in
+                enumerate((10, None, 180, 20, 12, 98, 1), 1)]
+    rows, left_layers, left_sections = compare.match_sections(layers, sections)
+    assert [([x.name for x in r.layers], [s.index for s in r.sections]) for r in rows] == \
+        [(["squeeze"], [1]), (["expand1x1"], [4]), (["expand3x3"], [3]), (["a", "b"], [5])]
+    assert [x.name for x in left_layers] == ["c", "d"] and [s.index for s in left_sections] == [6, 7]
+    # Two layers of one run with the same FLOPs: which section is which is not known, one row.
+    twins = [compare.Layer(name, "Conv", ((1,), (1,), (1,)), 6) for name in ("squeeze", "expand")]
+    swapped = [sections[2], *(SimpleNamespace(index=i, flops=6, median_ms=1.0) for i in (8, 9))]
+    (row,), _, _ = compare.match_sections([*twins, layers[2]], swapped)
+    assert [x.name for x in row.layers] == ["squeeze", "expand", "expand3x3"] and len(row.sections) == 3
+
+
+def test_layer_compare_tiny():
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/layer_compare.py", "--model", "mobilenet_v3-tiny", "--repeat", "2", "--json")
+    assert process.returncode == 0, process.stderr
+    result = json.loads(process.stdout)
+    # Every Conv and the Gemm matched to one section and one onnxruntime event (its prepacked
+    # weight is not among the event's shapes); depthwise layers are among them.
+    assert not result["unmatched_nodes"] and not result["unmatched_sections"]
+    rows = result["rows"]
+    assert len(rows) == 32 and rows[-1]["op"] == "Gemm" and any(" dw " in r["layer"] for r in rows)
+    for r in rows:
+        assert len(r["nodes"]) == len(r["sections"]) == 1 and r["xfuse_ms"] > 0 and r["ort_ms"] > 0
+        assert math.isclose(r["ratio"], r["xfuse_ms"] / r["ort_ms"]) and r["flops"] > 0
+    assert result["ort_by_kind"]["Conv"] > 0 and result["xfuse_total_ms"] > 0
+
+
+def test_layer_compare_counts_the_activation_each_side_ran_apart():
+    """onnxruntime's swish (`QuickGelu`) right after a Conv on its output counts with the Conv's
+    row, a `Mul` that takes none of the chain's results does not; a squeeze-excite gate's
+    sigmoid and its multiply over the activation do. So does an elementwise xfuse section right
+    after the convolution's, not a broadcast."""
+    from types import SimpleNamespace
+
+    compare = _load("layer_compare")
+    x, w, y = (1, 8, 4, 4), (16, 8, 1, 1), (1, 16, 4, 4)
+    layer = compare.Layer("conv", "Conv", (x, w, y), 2 * 16 * 8 * 16)
+    nodes = [{"name": n, "op": op, "shapes": shapes, "us": us, "position": i} for i, (n, op, shapes, us) in
+             enumerate([("conv", "Conv", (x, w, (16,), y), 10.0), ("swish", "QuickGelu", (y, y), 4.0),
+                        ("other", "Mul", ((1, 16, 8, 8), (1, 16, 8, 8), (1, 16, 8, 8)), 2.0)])]
+    sections = [SimpleNamespace(index=i, flops=f, median_ms=ms, kind=k) for i, (f, ms, k) in enumerate(
+        [(layer.flops, 0.02, "linalg.conv_2d_nhwc_hwcf"), (None, 0.003, "linalg.generic"),
+         (None, 0.001, "linalg.broadcast"), (None, 0.005, "linalg.generic")], 1)]
+    (row,), _, _ = compare.match_sections([layer], sections)
+    compare.attach_ort([row], nodes)
+    compare.elementwise_after([row], sections)
+    assert [n["name"] for n in row.ort_after] == ["swish"] and math.isclose(row.ort_ms, 0.014)
+    assert [s.index for s in row.xfuse_after] == [2] and math.isclose(row.xfuse_ms, 0.023)
+    gate, activation = (1, 16, 1, 1), (1, 16, 8, 8)
+    excite = compare.Layer("excite", "Conv", ((1, 4, 1, 1), (16, 4, 1, 1), gate), 2 * 16 * 4)
+    nodes = [{"name": n, "op": op, "shapes": shapes, "us": 1.0, "position": i} for i, (n, op, shapes) in
+             enumerate([("excite", "Conv", ((1, 4, 1, 1), (16, 4, 1, 1), gate)), ("sigmoid", "Sigmoid", (gate, gate)),
+                        ("scale", "Mul", (activation, gate, activation)), ("next", "Conv", (activation, w, y))])]
+    row = compare.Row([excite], sections[:1])
+    compare.attach_ort([row], nodes)
+    assert [n["name"] for n in row.ort_after] == ["sigmoid", "scale"]

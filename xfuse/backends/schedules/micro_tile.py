@@ -86,7 +86,9 @@ left out: the tile's rows are `vector<48xf32>` values, which LLVM legalizes by w
 lanes and rebuilding them element by element (`vinsertps` through the stack): measured on
 Emerald Rapids, a 144x192x256 matmul ran 30x slower with 8x48 than with 8x32, and the
 inception/AlexNet convolutions with 192 or 96 output channels (9x48 tiles) 40x slower than
-onnxruntime instead of 1.2x."""
+onnxruntime instead of 1.2x. On AVX2 (Zen 3) `vector<24xf32>` does the same: 4x24 tiles for
+24-channel 1x1 convolutions ran 16x slower than 14x8 (docs/backend-measurements.md, "SqueezeNet
+and MobileNet-v3 layer by layer")."""
 
 MAX_MR = 16
 """Largest register-tile height considered (rows of A broadcast per K step)."""
