@@ -7,6 +7,7 @@
   `1 x 1 x N*H*W x C`, so the register tiles still fuse them), one reshape back after them; a
   chain op that reads an operand along a pixel dimension alone is left out (the chain stops
   there).
+- On by default in the micro-kernel pipelines (`FLAT_PIXELS_ENABLED`).
 - Planned op by op: a flattened convolution whose input a linalg op computes (seen through the
   reshapes) gets the op-by-op fusion, so that no register tile recomputes that op.
 - Differential: flattened layers (ReLU, residual, batch 2, fused into xfuse's tiles, input ReLU;
@@ -18,6 +19,7 @@ import numpy as np
 import pytest
 from test_pipelines import avx2_host  # noqa: F401 - the fixture of the matmul tests
 
+from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.backends.schedules import flat_pixels
 from xfuse.backends.schedules.conv import CONV_INSTANCE_ATTR, plan_convolutions
@@ -98,6 +100,13 @@ func.func @conv(%x: tensor<1x14x14x16xf32>, %w: tensor<1x1x16x64xf32>, %row: ten
     assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [(1, 1, 196, 64)]
     assert _shapes(module, "linalg.generic") == [(1, 14, 14, 64)]
     module.verify()
+
+
+def test_the_micro_kernel_pipeline_flattens_by_default(avx2_host):  # noqa: F811 - the fixture imported above
+    """`FLAT_PIXELS_ENABLED`: on again since the op-by-op fusion sees through the reshapes."""
+    module = prepare_for_execution(layer_module(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True)))
+    get_pipeline("microkernel").for_module(module)
+    assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [(1, 1, 196, 64)]
 
 
 @pytest.fixture
