@@ -46,8 +46,9 @@ add) sat behind the flattening's collapse and expand, which `transform.structure
 it was fused into every register tile and recomputed per column tile (conv.py,
 `_input_has_tileable_producer` now looks through reshapes). Since then, one thread, Zen 3, CPU
 time, one process, interleaved with onnxruntime (docs/backend-measurements.md, "Zen 3, eighth
-session"): ResNet-50 136.8 -> 129.8 ms and 168.8 -> 166.6 ms fastest (both call orders),
-EfficientNet-B0, MobileNet-v2 and DenseNet-121 level within the noise."""
+session"): ResNet-50 168.8 -> 166.6, 136.8 -> 129.8 and 140.9 -> 132.2 ms fastest (both call
+orders; two threads 87.2 -> 84.8), EfficientNet-B0, MobileNet-v2 and DenseNet-121 level within
+the noise."""
 
 FLAT_PIXELS_MAX_REGISTERS = 16
 """Register files (AVX2, SSE) where flattening was measured; AVX-512's 32 registers give the
