@@ -37,13 +37,18 @@ from xfuse.backends.schedules.matmul import ELEMENTWISE_NAMED
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile
 from xfuse.backends.target import CpuTarget
 
-FLAT_PIXELS_ENABLED = False
-"""Off by default (2026-11-29): the micro-kernel pipelines do not flatten. Since the 14-wide rows
-got their 2x32 tile on Zen 3 it no longer paid, and in EfficientNet-B0 a flattened 1x1 convolution
-with a swish after it (80 -> 320 channels at 14x14, on a residual sum) ran at 0.2 GFLOP/s: the
-network took 4.4-4.7x onnxruntime's time, 0.98x without it; ResNet-50 178 against 183 ms median
-(benchmarks/models.py and flag A/B in one process, quiet machine). Its tests call
-`flatten_pointwise_pixels` directly."""
+FLAT_PIXELS_ENABLED = True
+"""Whether the micro-kernel pipelines flatten. Off from the seventh to the eighth session of
+2026-11-29: in EfficientNet-B0 a flattened 1x1 convolution (80 -> 320 channels at 14x14, a swish
+after it) ran at 0.2 GFLOP/s and the network took 4.4-4.7x onnxruntime's time. The cause was the
+convolution schedule, not this rewrite: the input's producer (the layer before, with its residual
+add) sat behind the flattening's collapse and expand, which `transform.structured.fuse` folds, so
+it was fused into every register tile and recomputed per column tile (conv.py,
+`_input_has_tileable_producer` now looks through reshapes). Since then, one thread, Zen 3, CPU
+time, one process, interleaved with onnxruntime (docs/backend-measurements.md, "Zen 3, eighth
+session"): ResNet-50 168.8 -> 166.6, 136.8 -> 129.8 and 140.9 -> 132.2 ms fastest (both call
+orders; two threads 87.2 -> 84.8), EfficientNet-B0, MobileNet-v2 and DenseNet-121 level within
+the noise."""
 
 FLAT_PIXELS_MAX_REGISTERS = 16
 """Register files (AVX2, SSE) where flattening was measured; AVX-512's 32 registers give the
