@@ -7,7 +7,8 @@ register tile of xfuse/backends/schedules/matmul.py).
   that is an argument, AVX-512 (panel 64), too few rows, a matmul inside a loop.
 - The register tile of an unfused matmul whose rows no good tile divides (197, a prime: 1x16
   before) is split 192 + 5; one with a dividing 6x16 or 4x16 keeps it.
-- Differential: ViT-sized Q.K^T and P.V heads (batch_matmuls of activations) through the
+- Differential: ViT-sized Q.K^T and P.V heads (batch_matmuls of activations), and a 197-row
+  product of an argument B (the split tile alone), through the
   `microkernel` and `microkernel-openmp` pipelines against `default`.
 """
 
@@ -131,3 +132,26 @@ def test_attention_heads_agree_with_the_reference(a, b, pipeline):
         inputs = random_inputs(candidate.signature, seed=seed)
         (got,), (want,) = candidate(*inputs), reference(*inputs)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_an_unfused_prime_row_product_agrees_with_the_reference(pipeline):
+    """197 rows, B an argument (no panels): the split register tile alone, its fill outside."""
+    text = _product_text(197, 64, 48, b_argument=True)
+    candidate, reference = compile_module(text, "product", pipeline), compile_module(text, "product", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    (got,), (want,) = candidate(*inputs), reference(*inputs)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_a_product_inside_a_tile_loop_is_left():
+    """In a tile loop the pack would be repeated per tile: left to the schedule as it is."""
+    import xfuse
+
+    text = _product_text(197, 197, 64).replace(
+        "linalg.matmul ins(", "linalg.matmul {xfuse.tile_sizes = array<i64: 64, 64, 0>} ins(", 1)
+    module = parse(text)
+    xfuse.apply_passes(module, "xfuse-tile{loop=forall}")
+    (matmul,) = _ops(module, "linalg.matmul")
+    assert matmul.parent_op().name == "scf.forall"
+    assert pack_activation_panels(module, AVX2) == 0
