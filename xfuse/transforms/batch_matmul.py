@@ -238,7 +238,11 @@ def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, 
         return insert(MATMUL([lhs, rhs], [acc], [acc.type]))
     whole = init if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
     for start, cols in blocks:
-        acc = accumulator(init, start, cols)
+        # Each block fills its slice of the whole result: bufferized in place, where a fill of its
+        # own was copied into the whole by `memrefCopy` (a fifth of ViT's Q.K^T time).
+        acc = accumulator(whole if init is None else init, start, cols)
+        if init is None:
+            acc = insert(MLIR_FILL([fill.inputs[0]], [acc], [acc.type]))
         part = insert(MATMUL([lhs, block(rhs, [0, start], k, cols)], [acc], [acc.type]))
         whole = insert(tensor.InsertSliceOp.from_static_parameters(part, whole, [0, start], [m, cols]))
     return whole

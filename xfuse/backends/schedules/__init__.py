@@ -15,7 +15,9 @@ the one transform-dialect script the `microkernel` pipelines run through stock m
 - `in_parts`: the schedule run on a very large function in parts, in parallel;
 - `flat_pixels`, `pixel_strides`, `channel_split`: the convolution shapes the register tiles are
   chosen for, rewritten before planning (1x1 convolutions over flattened pixels, activations whose
-  pixels would share an L1 set given a wider stride, channels no vector divides split).
+  pixels would share an L1 set given a wider stride, channels no vector divides split);
+- `activation_panels`: a matmul of two activations (attention's per-head products) reads its B in
+  register-tile-wide panels packed per call, rewritten before planning.
 
 An op no schedule takes keeps MLIR's generic lowering (loops LLVM may vectorize); an op a schedule
 takes but MLIR's vectorizer refuses is lowered as loops and reported (xfuse/backends/lowering_fixes/vectorize_fallback.py).

@@ -254,18 +254,28 @@ def _epilogue_on_block(chain, value: SSAValue, first: SSAValue, width: int, fora
     return value
 
 
-def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_width: int) -> None:
-    lhs, init = matmul.operands[0], matmul.operands[2]
-    rows, columns = init.type.get_shape()
-    k = weight.type.get_shape()[0]
-    width = block_width(columns, max_width)
-    blocks = columns // width
-    element = weight.type.get_element_type()
-    stored_transposed = weight_layout(function, weight.index) == TRANSPOSED
-    weight = retype_weight_argument(function, weight, TensorType(element, [blocks, k, width]),
-                                    (0, 2, 1) if stored_transposed else (1, 0, 2))
-    set_weight_shape(function, weight.index, [blocks, width, k] if stored_transposed else [k, blocks, width])
+@dataclass
+class PanelLoop:
+    """A matmul as an `scf.forall` over panels of its B (`panel_loop`): the loop, its body's ops
+    (not inserted yet), the panel's matmul, the panel's first column, and whether the matmul's
+    init was a fill of an empty (then each panel fills its own block)."""
 
+    forall: Operation
+    body: list[Operation]
+    matmul: Operation
+    first: SSAValue
+    zero_init: bool
+
+
+def panel_loop(matmul: Operation, panels: SSAValue) -> PanelLoop:
+    """The `scf.forall` (inserted before `matmul`) computing `matmul` one panel of `panels`
+    (`blocks x K x width`, its B's columns in panels) at a time: each iteration multiplies A by its
+    `K x width` panel into a fill of its own (the fill then stays with the register tiles) or into
+    its slice of the init."""
+    lhs, init = matmul.operands[0], matmul.operands[2]
+    rows = init.type.get_shape()[0]
+    blocks, k, width = panels.type.get_shape()
+    element = panels.type.get_element_type()
     fill = init.owner
     zero_init = isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp) and init.has_one_use()
     if zero_init:
@@ -276,7 +286,7 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_
         outer = private_init(init, matmul)
     forall, block, result, constant, first = slice_loop(blocks, outer, width, matmul, "block")
     block_type = TensorType(element, [rows, width])
-    panel = tensor.ExtractSliceOp(weight, [block, 0, 0], [1, k, width], [1, 1, 1], TensorType(element, [k, width]))
+    panel = tensor.ExtractSliceOp(panels, [block, 0, 0], [1, k, width], [1, 1, 1], TensorType(element, [k, width]))
     body: list[Operation] = [constant, first, panel]
     if zero_init:
         empty = tensor.EmptyOp([], block_type)
@@ -291,12 +301,34 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_
     body.append(block_matmul)
     for op in (forall, *body):
         op.location = matmul.location
-    expand, chain = _epilogue(matmul)
-    value = _epilogue_on_block(chain, block_matmul.results[0], first.result, width, forall, body)
-    Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(value, result, [0, first.result], [rows, width])
+    return PanelLoop(forall, body, block_matmul, first.result, zero_init)
+
+
+def finish_panel_loop(loop: PanelLoop, matmul: Operation, value: SSAValue) -> None:
+    """Insert `loop`'s body and the write of `value` (the panel's result) into the shared output."""
+    Rewriter.insert_op(loop.body, InsertPoint.before(loop.forall.terminator))
+    rows, width = value.type.get_shape()
+    insert = ParallelInsertSliceOp(value, loop.forall.body.block.args[1], [0, loop.first], [rows, width])
     insert.location = matmul.location
-    forall.terminator.body.add_op(insert)
+    loop.forall.terminator.body.add_op(insert)
+
+
+def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_width: int) -> None:
+    columns = matmul.operands[2].type.get_shape()[1]
+    k = weight.type.get_shape()[0]
+    width = block_width(columns, max_width)
+    blocks = columns // width
+    element = weight.type.get_element_type()
+    stored_transposed = weight_layout(function, weight.index) == TRANSPOSED
+    weight = retype_weight_argument(function, weight, TensorType(element, [blocks, k, width]),
+                                    (0, 2, 1) if stored_transposed else (1, 0, 2))
+    set_weight_shape(function, weight.index, [blocks, width, k] if stored_transposed else [k, blocks, width])
+    fill = matmul.operands[2].owner
+    loop = panel_loop(matmul, weight)
+    forall, body = loop.forall, loop.body
+    expand, chain = _epilogue(matmul)
+    value = _epilogue_on_block(chain, loop.matmul.results[0], loop.first, width, forall, body)
+    finish_panel_loop(loop, matmul, value)
     if chain:
         last = chain[-1][0].results[0]
         if expand is not None:
@@ -311,7 +343,7 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_
         erase_with_dead_inits(ops[::-1])
     else:
         matmul.results[0].replace_all_uses_with(forall.results[0])
-    erase_with_dead_inits([matmul, fill] if zero_init else [matmul])
+    erase_with_dead_inits([matmul, fill] if loop.zero_init else [matmul])
 
 
 def _weight_batch_matmul(op: Operation, function: func.FuncOp) -> bool:

@@ -1,0 +1,157 @@
+"""Attention's per-head products (xfuse/backends/schedules/activation_panels.py and the unfused
+register tile of xfuse/backends/schedules/matmul.py).
+
+- Which matmuls read their B in packed panels: a B computed in the call, at the top level, N a
+  multiple wider than the panel (AVX2: 16), at least `MIN_ROWS` rows; what they become (a pack
+  to `N/16 x K x 16`, an `scf.forall` over the panels, one `M x K x 16` matmul each). Left: a B
+  that is an argument, AVX-512 (panel 64), too few rows, a matmul inside a loop.
+- The register tile of an unfused matmul whose rows no good tile divides (197, a prime: 1x16
+  before) is split 192 + 5; one with a dividing 6x16 or 4x16 keeps it.
+- Differential: ViT-sized Q.K^T and P.V heads (batch_matmuls of activations), and a 197-row
+  product of an argument B (the split tile alone), through the
+  `microkernel` and `microkernel-openmp` pipelines against `default`.
+"""
+
+import numpy as np
+import pytest
+
+from xfuse.backends.runner import compile_module, random_inputs
+from xfuse.backends.schedules import activation_panels
+from xfuse.backends.schedules.activation_panels import pack_activation_panels
+from xfuse.backends.schedules.matmul import plan_microkernels
+from xfuse.backends.target import CpuTarget
+from xfuse.parsing import parse
+
+AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
+AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+def _product_text(m: int, k: int, n: int, b_argument: bool = False) -> str:
+    """`a (m x k)` times B (`k x n`): B is `bt` transposed in the call (an activation), or the
+    argument `b` itself."""
+    b = "%b" if b_argument else "%t"
+    make_b = "" if b_argument else f"""
+  %te = tensor.empty() : tensor<{k}x{n}xf32>
+  %t = linalg.transpose ins(%bt : tensor<{n}x{k}xf32>) outs(%te : tensor<{k}x{n}xf32>) permutation = [1, 0]"""
+    b_arg = f"%b: tensor<{k}x{n}xf32>" if b_argument else f"%bt: tensor<{n}x{k}xf32>"
+    return f"""
+func.func @product(%a: tensor<{m}x{k}xf32>, {b_arg}) -> tensor<{m}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32{make_b}
+  %e = tensor.empty() : tensor<{m}x{n}xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %c = linalg.matmul ins(%a, {b} : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %c : tensor<{m}x{n}xf32>
+}}
+"""
+
+
+def _ops(module, name):
+    return [op for op in module.walk() if op.name == name]
+
+
+def test_an_activation_b_is_packed_in_register_tile_wide_panels():
+    module = parse(_product_text(197, 197, 64))
+    assert pack_activation_panels(module, AVX2) == 1
+    (pack,) = _ops(module, "linalg.pack")
+    assert pack.results[0].type.get_shape() == (4, 197, 16)
+    assert list(pack.get_outer_dims_perm()) == [1, 0] and list(pack.get_static_inner_tiles()) == [16]
+    (loop,) = _ops(module, "scf.forall")
+    (matmul,) = _ops(module, "linalg.matmul")
+    assert matmul.parent_op() is loop
+    assert [v.type.get_shape() for v in matmul.operands] == [(197, 197), (197, 16), (197, 16)]
+    assert _ops(module, "linalg.fill")[0].parent_op() is loop  # the fill stays with its register tiles
+    module.verify()
+
+
+@pytest.mark.parametrize(("text", "target"), [
+    pytest.param(_product_text(197, 197, 64, b_argument=True), AVX2, id="b-is-an-argument"),
+    pytest.param(_product_text(197, 197, 64), AVX512, id="avx512-panel-is-64"),
+    pytest.param(_product_text(8, 197, 64), AVX2, id="too-few-rows"),
+    pytest.param(_product_text(197, 197, 16), AVX2, id="one-panel-already"),
+    pytest.param(_product_text(197, 197, 40), AVX2, id="no-whole-panels"),
+])
+def test_what_is_left_as_it_is(text, target):
+    module = parse(text)
+    before = str(module)
+    assert pack_activation_panels(module, target) == 0
+    assert str(module) == before
+
+
+def test_switched_off_nothing_is_packed(monkeypatch):
+    monkeypatch.setattr(activation_panels, "ACTIVATION_PANELS_ENABLED", False)
+    assert pack_activation_panels(parse(_product_text(197, 197, 64)), AVX2) == 0
+
+
+@pytest.mark.parametrize(("m", "n", "tile"), [
+    (197, 16, (6, 16, 192, 5)),   # a prime: before, 1x16 (2 accumulators, latency-bound)
+    (197, 64, (6, 16, 192, 5)),
+    (64, 64, (4, 16, 0, 0)),      # a dividing tile is good enough: the fill stays in the tiles
+    (96, 64, (6, 16, 0, 0)),
+])
+def test_the_register_tile_of_an_unfused_product(m, n, tile):
+    module = parse(_product_text(m, 64, n, b_argument=True))
+    (group,) = plan_microkernels(module, AVX2)
+    t = group.tile
+    assert (t.mr, t.nr, t.split_rows, t.remainder) == tile
+
+
+HEADS = [  # attention over 197 tokens (ViT), heads of 64, 3 heads: Q.K^T, then P.V
+    pytest.param("3x197x64", "3x64x197", id="q-kt"),
+    pytest.param("3x197x197", "3x197x64", id="p-v"),
+]
+
+
+def _heads_text(a: str, b: str) -> str:
+    batch, m, _ = map(int, a.split("x"))
+    n = int(b.split("x")[2])
+    bt = "x".join(map(str, (batch, n, int(b.split("x")[1]))))
+    return f"""
+func.func @heads(%a: tensor<{a}xf32>, %bt: tensor<{bt}xf32>) -> tensor<{batch}x{m}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %te = tensor.empty() : tensor<{b}xf32>
+  %b = linalg.transpose ins(%bt : tensor<{bt}xf32>) outs(%te : tensor<{b}xf32>) permutation = [0, 2, 1]
+  %e = tensor.empty() : tensor<{batch}x{m}x{n}xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<{batch}x{m}x{n}xf32>) -> tensor<{batch}x{m}x{n}xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<{a}xf32>, tensor<{b}xf32>) outs(%acc : tensor<{batch}x{m}x{n}xf32>) -> tensor<{batch}x{m}x{n}xf32>
+  return %c : tensor<{batch}x{m}x{n}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize(("a", "b"), HEADS)
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_attention_heads_agree_with_the_reference(a, b, pipeline):
+    text = _heads_text(a, b)
+    candidate, reference = compile_module(text, "heads", pipeline), compile_module(text, "heads", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_an_unfused_prime_row_product_agrees_with_the_reference(pipeline):
+    """197 rows, B an argument (no panels): the split register tile alone, its fill outside."""
+    text = _product_text(197, 64, 48, b_argument=True)
+    candidate, reference = compile_module(text, "product", pipeline), compile_module(text, "product", "default")
+    inputs = random_inputs(candidate.signature, seed=0)
+    (got,), (want,) = candidate(*inputs), reference(*inputs)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_a_product_inside_a_tile_loop_is_left():
+    """In a tile loop the pack would be repeated per tile: left to the schedule as it is."""
+    import xfuse
+
+    text = _product_text(192, 197, 128).replace(  # whole 64 x 64 tiles: static shapes
+        "linalg.matmul ins(", "linalg.matmul {xfuse.tile_sizes = array<i64: 64, 64, 0>} ins(", 1)
+    module = parse(text)
+    xfuse.apply_passes(module, "xfuse-tile{loop=forall}")
+    (matmul,) = _ops(module, "linalg.matmul")
+    assert matmul.parent_op().name == "scf.forall"
+    assert pack_activation_panels(module, AVX2) == 0
