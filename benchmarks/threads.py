@@ -5,6 +5,7 @@ whole networks, group by group.
     python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
     python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7]
     python benchmarks/threads.py --models resnet50,vgg19 --rounds 12 [--blocktimes 0,1] [--realtime]
+        [--schedules guided,none]
 
 `--models`: each network of benchmarks/models.py as `xfuse.onnx.load` builds it for one thread
 and for two (`threads=2`), profiled (`Model.profile`, `--calls` calls each) on the same seeded
@@ -153,21 +154,31 @@ def _schedule_threads(policy: int, priority: int) -> None:
         os.sched_setscheduler(int(thread), policy, os.sched_param(priority))
 
 
-def one_and_two_threads(name: str) -> tuple[dict[int, object], list[np.ndarray]]:
+def one_and_two_threads(name: str, schedules: list[str] | None = None) -> tuple[dict[object, object], list[np.ndarray]]:
     """({1: model, 2: model}, inputs): a network of models.py as `xfuse.onnx.load` builds it for
-    one and for two threads, on its seeded input; the two builds' outputs checked to agree."""
+    one and for two threads, on its seeded input; the two builds' outputs checked to agree. With
+    `schedules` (OpenMP schedule kinds, "none": convert-scf-to-openmp's static loops), one
+    two-thread build per kind instead, keyed (2, kind)."""
     import xfuse.onnx
     from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
+    from xfuse.backends.parallel import omp_schedule
 
     model, feeds = benchmark_model(name, 0)
-    built = {}
-    for threads in (1, 2):
-        passes, backend = xfuse_configuration(threads, "default")
-        built[threads] = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    passes, backend = xfuse_configuration(1, "default")
+    built: dict[object, object] = {1: xfuse.onnx.load(model, passes=passes, pipeline=backend)}
+    landed = omp_schedule.OMP_SCHEDULE
+    try:
+        for kind in schedules or [None]:
+            if kind is not None:
+                omp_schedule.OMP_SCHEDULE = None if kind == "none" else kind
+            passes, backend = xfuse_configuration(2, "default")
+            built[2 if kind is None else (2, kind)] = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    finally:
+        omp_schedule.OMP_SCHEDULE = landed
     args = [feeds[input_name] for input_name in built[1].input_names]
-    for threads in (1, 2):
-        np.testing.assert_allclose(built[threads](*args)[0], built[1](*args)[0], rtol=1e-4, atol=1e-4)
+    for build in built.values():
+        np.testing.assert_allclose(build(*args)[0], built[1](*args)[0], rtol=1e-4, atol=1e-4)
     return built, args
 
 
@@ -343,7 +354,7 @@ def on_cpus(cpus: set[int], call):
 
 
 def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: bool, squeezed: bool = False,
-                       warmup: int = 2):
+                       warmup: int = 2, schedules: list[str] | None = None):
     """A network of models.py at one thread, pinned to each CPU in turn, and at two (once per
     `blocktimes` value, ms) called in turn, `rounds` times, in one process (the order reversed
     every other round, so that a drift of the machine's speed reaches all alike): ({"T=1 cpuK"
@@ -353,20 +364,22 @@ def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: 
     `squeezed`: also the T=2 build with both threads on the first CPU (blocktime 0, so that a
     waiting thread sleeps): the CPU time summed over its threads is the two-thread code's work
     done one thread at a time, against which the T=2 call on two CPUs shows what running both
-    cores at once costs (shared cache and memory), and the T=1 call what the code itself adds."""
-    built, args = one_and_two_threads(name)
+    cores at once costs (shared cache and memory), and the T=1 call what the code itself adds.
+    `schedules`: one T=2 build per OpenMP schedule kind ("T=2 <kind> bt=N"), called in turn too."""
+    built, args = one_and_two_threads(name, schedules)
     builds = {f"T=1 cpu{cpu}": (cpu, lambda: built[1](*args)) for cpu in sorted(os.sched_getaffinity(0))}
-    for ms in blocktimes:
-        def call(ms=ms):
-            set_blocktime(ms)
-            built[2](*args)
-        builds[f"T=2 bt={ms}"] = (None, call)
+    for kind in schedules or [None]:
+        for ms in blocktimes:
+            def call(ms=ms, two=built[2 if kind is None else (2, kind)]):
+                set_blocktime(ms)
+                two(*args)
+            builds[f"T=2 {kind} bt={ms}" if kind is not None else f"T=2 bt={ms}"] = (None, call)
     if squeezed:
         first_cpu = min(os.sched_getaffinity(0))
 
-        def one_cpu():
+        def one_cpu(two=next(build for key, build in built.items() if key != 1)):  # the first T=2 build
             set_blocktime(0)
-            built[2](*args)
+            two(*args)
         builds[f"T=2 cpu{first_cpu}"] = (None, on_cpus({first_cpu}, one_cpu))
     first = {label: timed_call(call, cpu).minor_faults for label, (cpu, call) in builds.items()}
     for _ in range(warmup - 1):
@@ -388,9 +401,9 @@ def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: 
 
 
 def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], realtime: bool,
-                      squeezed: bool = False) -> None:
+                      squeezed: bool = False, schedules: list[str] | None = None) -> None:
     for name in names:
-        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime, squeezed)
+        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime, squeezed, schedules=schedules)
         ones = {label: c for label, c in calls.items() if label.startswith("T=1")}
         twos = {label: c for label, c in calls.items() if label.startswith("T=2")}
         best = [min(c[r].wall_ms for c in ones.values()) for r in range(rounds)]
@@ -480,6 +493,10 @@ def main(argv: list[str] | None = None) -> int:
                         default=[int(IDLE_WORKERS_SLEEP)],
                         help=f"with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default "
                         f"{IDLE_WORKERS_SLEEP}, xfuse's)")
+    parser.add_argument("--schedules", type=lambda t: t.split(","), default=None,
+                        help="with --rounds: one T=2 build per OpenMP schedule kind (guided, dynamic, static; "
+                        "none: convert-scf-to-openmp's static loops), timed in turn (default: xfuse's, "
+                        "xfuse/backends/parallel/omp_schedule.py)")
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
@@ -491,8 +508,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rounds needs --models (not --busy), at least 3 rounds and non-negative --blocktimes")
     if args.squeezed and args.rounds is None:
         parser.error("--squeezed needs --rounds")
+    from xfuse.backends.parallel.omp_schedule import OMP_SCHEDULE_KINDS
+
+    if args.schedules is not None and (args.rounds is None or not set(args.schedules) <= {*OMP_SCHEDULE_KINDS, "none"}):
+        parser.error(f"--schedules needs --rounds and kinds among {', '.join(OMP_SCHEDULE_KINDS)}, none")
     if args.rounds is not None:
-        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed)
+        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed, args.schedules)
         return 0
     if args.models and args.busy:
         print_busy(args.models, args.calls, args.realtime)
