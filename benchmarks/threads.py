@@ -6,6 +6,7 @@ whole networks, group by group.
     python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7]
     python benchmarks/threads.py --models resnet50,vgg19 --rounds 12 [--blocktimes 0,1] [--realtime]
         [--schedules guided,none]
+    python benchmarks/threads.py --models densenet121 --trip-counts
 
 `--models`: each network of benchmarks/models.py as `xfuse.onnx.load` builds it for one thread
 and for two (`threads=2`), profiled (`Model.profile`, `--calls` calls each) on the same seeded
@@ -27,6 +28,9 @@ steal, minor page faults, and before it each CPU's clock and FMA rate (benchmark
 A round is "disturbed" when waiting and steal exceed 1% of a call; the summary gives the median
 speedup over the faster CPU's T=1 of each round, of all rounds and of the undisturbed ones.
 
+`--trip-counts`: the trip counts of each parallel loop of the network's two-thread build (its
+OpenMP regions), from its module lowered up to `scf-forall-to-parallel`; nothing is timed.
+
 For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
 `microkernel` pipeline (one thread) and `microkernel-openmp` (LLVM's OpenMP runtime, every CPU);
 then, for each gap in milliseconds, times `--calls` calls of each with the process
@@ -42,8 +46,11 @@ call). The gaps show what a caller that does other work between calls gets.
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
+import math
 import os
+import re
 import statistics
 import sys
 import time
@@ -449,6 +456,67 @@ def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], real
                   f"{statistics.median(c.minor_faults for c in two):.0f}", flush=True)
 
 
+_SCF_PARALLEL = re.compile(r"scf\.parallel \([^)]*\) = \(([^)]*)\) to \(([^)]*)\) step \(([^)]*)\)")
+_INDEX_CONSTANT = re.compile(r"%c(\d+)(_\d+)?$")
+
+
+def scf_parallel_trip_counts(text: str) -> collections.Counter:
+    """{trip counts per dimension (or "dynamic"): how many `scf.parallel` loops of MLIR `text`
+    have them}: bounds read from the names mlir-opt gives index constants (`%c7`, `%c7_0`); a bound
+    of another name counts as dynamic."""
+    counts: collections.Counter = collections.Counter()
+    for match in _SCF_PARALLEL.finditer(text):
+        bounds = [[_INDEX_CONSTANT.match(name.strip()) for name in group.split(",")] for group in match.groups()]
+        if not all(bounds[0] + bounds[1] + bounds[2]):
+            counts["dynamic"] += 1
+            continue
+        lows, highs, steps = ([int(m.group(1)) for m in group] for group in bounds)
+        counts[tuple(-(-(high - low) // step) for low, high, step in zip(lows, highs, steps, strict=True))] += 1
+    return counts
+
+
+def parallel_trip_counts(name: str) -> collections.Counter:
+    """The trip counts of the parallel loops of a network's two-thread build (`--trip-counts`),
+    each an OpenMP region of every call: its module as mlir-opt gets it, lowered up to
+    `scf-forall-to-parallel` (`scf_parallel_trip_counts`)."""
+    import subprocess
+    import tempfile
+
+    import xfuse.onnx
+    from benchmarks.memory import benchmark_model
+    from benchmarks.models import xfuse_configuration
+    from xfuse.backends import runner
+
+    built: list[tuple[str, object]] = []
+    build = runner.build_shared_object
+    runner.build_shared_object = lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(
+        text, pipeline, cache)
+    try:
+        model, _ = benchmark_model(name, 0)
+        passes, backend = xfuse_configuration(2, "default")
+        xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    finally:
+        runner.build_shared_object = build
+    text, pipeline = built[-1]
+    with tempfile.TemporaryDirectory() as tmp:
+        command = runner.lower_to_llvm_dialect_command(text, pipeline, Path(tmp))
+        spec = next(arg for arg in command if arg.startswith("--pass-pipeline="))
+        head = spec[:spec.index("scf-forall-to-parallel")] + "scf-forall-to-parallel"
+        command[command.index(spec)] = head + ")" * (head.count("(") - head.count(")"))
+        subprocess.run(command, check=True)
+        return scf_parallel_trip_counts((Path(tmp) / "lowered.mlir").read_text())
+
+
+def print_trip_counts(names: list[str]) -> None:
+    for name in names:
+        counts = parallel_trip_counts(name)
+        print(f"{name}: {sum(counts.values())} parallel loops (one OpenMP region each per call)")
+        print(f"{'loops':>6} {'iterations':>10}  trip counts")
+        for trips, n in sorted(counts.items(), key=lambda item: -item[1]):
+            total = math.prod(trips) if trips != "dynamic" else "?"
+            print(f"{n:>6} {total:>10}  {' x '.join(map(str, trips)) if trips != 'dynamic' else 'dynamic'}")
+
+
 def print_busy(names: list[str], calls: int, realtime: bool) -> None:
     for name in names:
         r = busy_split(name, calls, realtime)
@@ -497,6 +565,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --rounds: one T=2 build per OpenMP schedule kind (guided, dynamic, static; "
                         "none: convert-scf-to-openmp's static loops), timed in turn (default: xfuse's, "
                         "xfuse/backends/parallel/omp_schedule.py)")
+    parser.add_argument("--trip-counts", action="store_true",
+                        help="with --models: the trip counts of the two-thread build's parallel loops (its OpenMP "
+                        "regions), nothing timed")
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
@@ -512,6 +583,11 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.schedules is not None and (args.rounds is None or not set(args.schedules) <= {*OMP_SCHEDULE_KINDS, "none"}):
         parser.error(f"--schedules needs --rounds and kinds among {', '.join(OMP_SCHEDULE_KINDS)}, none")
+    if args.trip_counts:
+        if not args.models or args.busy or args.rounds is not None:
+            parser.error("--trip-counts needs --models (not --busy or --rounds)")
+        print_trip_counts(args.models)
+        return 0
     if args.rounds is not None:
         print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed, args.schedules)
         return 0

@@ -370,3 +370,15 @@ def test_exported_networks_are_judged_by_issue_39s_load_budget():
     both = exported.format_table([{**loaded, "ratio": {"1": 2.0, "2": 0.5}}, {**loaded, "network": "o", "ratio": {"1": 0.5}}])
     assert "ratio T=1" in both.splitlines()[0] and "ratio T=2" in both.splitlines()[0]
     assert "at T=1 over 2 network(s): 1.00x" in both and "at T=2 over 1 network(s): 0.50x" in both
+
+
+def test_trip_counts_of_parallel_loops_are_read_from_their_bounds():
+    threads = _load("threads")
+    text = """
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c7, %c32) step (%c1, %c8) {
+    scf.parallel (%k) = (%c0_1) to (%c2) step (%c1_2) {
+    scf.parallel (%i2, %j2) = (%c0, %c0) to (%c7_3, %c32) step (%c1, %c8) {
+    scf.parallel (%n) = (%c0) to (%dim) step (%c1) {
+    scf.parallel (%m) = (%c2) to (%c30) step (%c8) {
+    """
+    assert threads.scf_parallel_trip_counts(text) == {(7, 4): 2, (2,): 1, "dynamic": 1, (4,): 1}  # 2, 10, 18, 26
