@@ -5,6 +5,8 @@ whole networks, group by group.
     python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
     python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7]
     python benchmarks/threads.py --models resnet50,vgg19 --rounds 12 [--blocktimes 0,1] [--realtime]
+        [--schedules guided,none]
+    python benchmarks/threads.py --models densenet121 --trip-counts
 
 `--models`: each network of benchmarks/models.py as `xfuse.onnx.load` builds it for one thread
 and for two (`threads=2`), profiled (`Model.profile`, `--calls` calls each) on the same seeded
@@ -26,6 +28,9 @@ steal, minor page faults, and before it each CPU's clock and FMA rate (benchmark
 A round is "disturbed" when waiting and steal exceed 1% of a call; the summary gives the median
 speedup over the faster CPU's T=1 of each round, of all rounds and of the undisturbed ones.
 
+`--trip-counts`: the trip counts of each parallel loop of the network's two-thread build (its
+OpenMP regions), from its module lowered up to `scf-forall-to-parallel`; nothing is timed.
+
 For each shape it compiles the fused layer (`xfuse-tile{loop=forall},xfuse-diffusion`) with the
 `microkernel` pipeline (one thread) and `microkernel-openmp` (LLVM's OpenMP runtime, every CPU);
 then, for each gap in milliseconds, times `--calls` calls of each with the process
@@ -41,8 +46,11 @@ call). The gaps show what a caller that does other work between calls gets.
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
+import math
 import os
+import re
 import statistics
 import sys
 import time
@@ -153,21 +161,31 @@ def _schedule_threads(policy: int, priority: int) -> None:
         os.sched_setscheduler(int(thread), policy, os.sched_param(priority))
 
 
-def one_and_two_threads(name: str) -> tuple[dict[int, object], list[np.ndarray]]:
+def one_and_two_threads(name: str, schedules: list[str] | None = None) -> tuple[dict[object, object], list[np.ndarray]]:
     """({1: model, 2: model}, inputs): a network of models.py as `xfuse.onnx.load` builds it for
-    one and for two threads, on its seeded input; the two builds' outputs checked to agree."""
+    one and for two threads, on its seeded input; the two builds' outputs checked to agree. With
+    `schedules` (OpenMP schedule kinds, "none": convert-scf-to-openmp's static loops), one
+    two-thread build per kind instead, keyed (2, kind)."""
     import xfuse.onnx
     from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
+    from xfuse.backends.parallel import omp_schedule
 
     model, feeds = benchmark_model(name, 0)
-    built = {}
-    for threads in (1, 2):
-        passes, backend = xfuse_configuration(threads, "default")
-        built[threads] = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    passes, backend = xfuse_configuration(1, "default")
+    built: dict[object, object] = {1: xfuse.onnx.load(model, passes=passes, pipeline=backend)}
+    landed = omp_schedule.OMP_SCHEDULE
+    try:
+        for kind in schedules or [None]:
+            if kind is not None:
+                omp_schedule.OMP_SCHEDULE = None if kind == "none" else kind
+            passes, backend = xfuse_configuration(2, "default")
+            built[2 if kind is None else (2, kind)] = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    finally:
+        omp_schedule.OMP_SCHEDULE = landed
     args = [feeds[input_name] for input_name in built[1].input_names]
-    for threads in (1, 2):
-        np.testing.assert_allclose(built[threads](*args)[0], built[1](*args)[0], rtol=1e-4, atol=1e-4)
+    for build in built.values():
+        np.testing.assert_allclose(build(*args)[0], built[1](*args)[0], rtol=1e-4, atol=1e-4)
     return built, args
 
 
@@ -343,7 +361,7 @@ def on_cpus(cpus: set[int], call):
 
 
 def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: bool, squeezed: bool = False,
-                       warmup: int = 2):
+                       warmup: int = 2, schedules: list[str] | None = None):
     """A network of models.py at one thread, pinned to each CPU in turn, and at two (once per
     `blocktimes` value, ms) called in turn, `rounds` times, in one process (the order reversed
     every other round, so that a drift of the machine's speed reaches all alike): ({"T=1 cpuK"
@@ -353,20 +371,22 @@ def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: 
     `squeezed`: also the T=2 build with both threads on the first CPU (blocktime 0, so that a
     waiting thread sleeps): the CPU time summed over its threads is the two-thread code's work
     done one thread at a time, against which the T=2 call on two CPUs shows what running both
-    cores at once costs (shared cache and memory), and the T=1 call what the code itself adds."""
-    built, args = one_and_two_threads(name)
+    cores at once costs (shared cache and memory), and the T=1 call what the code itself adds.
+    `schedules`: one T=2 build per OpenMP schedule kind ("T=2 <kind> bt=N"), called in turn too."""
+    built, args = one_and_two_threads(name, schedules)
     builds = {f"T=1 cpu{cpu}": (cpu, lambda: built[1](*args)) for cpu in sorted(os.sched_getaffinity(0))}
-    for ms in blocktimes:
-        def call(ms=ms):
-            set_blocktime(ms)
-            built[2](*args)
-        builds[f"T=2 bt={ms}"] = (None, call)
+    for kind in schedules or [None]:
+        for ms in blocktimes:
+            def call(ms=ms, two=built[2 if kind is None else (2, kind)]):
+                set_blocktime(ms)
+                two(*args)
+            builds[f"T=2 {kind} bt={ms}" if kind is not None else f"T=2 bt={ms}"] = (None, call)
     if squeezed:
         first_cpu = min(os.sched_getaffinity(0))
 
-        def one_cpu():
+        def one_cpu(two=next(build for key, build in built.items() if key != 1)):  # the first T=2 build
             set_blocktime(0)
-            built[2](*args)
+            two(*args)
         builds[f"T=2 cpu{first_cpu}"] = (None, on_cpus({first_cpu}, one_cpu))
     first = {label: timed_call(call, cpu).minor_faults for label, (cpu, call) in builds.items()}
     for _ in range(warmup - 1):
@@ -388,9 +408,9 @@ def interleaved_rounds(name: str, rounds: int, blocktimes: list[int], realtime: 
 
 
 def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], realtime: bool,
-                      squeezed: bool = False) -> None:
+                      squeezed: bool = False, schedules: list[str] | None = None) -> None:
     for name in names:
-        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime, squeezed)
+        calls, first = interleaved_rounds(name, rounds, blocktimes, realtime, squeezed, schedules=schedules)
         ones = {label: c for label, c in calls.items() if label.startswith("T=1")}
         twos = {label: c for label, c in calls.items() if label.startswith("T=2")}
         best = [min(c[r].wall_ms for c in ones.values()) for r in range(rounds)]
@@ -434,6 +454,67 @@ def print_interleaved(names: list[str], rounds: int, blocktimes: list[int], real
                   + f"; medians T=1 (faster CPU) {statistics.median(best):.1f} ms, T=2 "
                   f"{statistics.median(c.wall_ms for c in two):.1f} ms; steady minor faults per T=2 call "
                   f"{statistics.median(c.minor_faults for c in two):.0f}", flush=True)
+
+
+_SCF_PARALLEL = re.compile(r"scf\.parallel \([^)]*\) = \(([^)]*)\) to \(([^)]*)\) step \(([^)]*)\)")
+_INDEX_CONSTANT = re.compile(r"%c(\d+)(_\d+)?$")
+
+
+def scf_parallel_trip_counts(text: str) -> collections.Counter:
+    """{trip counts per dimension (or "dynamic"): how many `scf.parallel` loops of MLIR `text`
+    have them}: bounds read from the names mlir-opt gives index constants (`%c7`, `%c7_0`); a bound
+    of another name counts as dynamic."""
+    counts: collections.Counter = collections.Counter()
+    for match in _SCF_PARALLEL.finditer(text):
+        bounds = [[_INDEX_CONSTANT.match(name.strip()) for name in group.split(",")] for group in match.groups()]
+        if not all(bounds[0] + bounds[1] + bounds[2]):
+            counts["dynamic"] += 1
+            continue
+        lows, highs, steps = ([int(m.group(1)) for m in group] for group in bounds)
+        counts[tuple(-(-(high - low) // step) for low, high, step in zip(lows, highs, steps, strict=True))] += 1
+    return counts
+
+
+def parallel_trip_counts(name: str) -> collections.Counter:
+    """The trip counts of the parallel loops of a network's two-thread build (`--trip-counts`),
+    each an OpenMP region of every call: its module as mlir-opt gets it, lowered up to
+    `scf-forall-to-parallel` (`scf_parallel_trip_counts`)."""
+    import subprocess
+    import tempfile
+
+    import xfuse.onnx
+    from benchmarks.memory import benchmark_model
+    from benchmarks.models import xfuse_configuration
+    from xfuse.backends import runner
+
+    built: list[tuple[str, object]] = []
+    build = runner.build_shared_object
+    runner.build_shared_object = lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(
+        text, pipeline, cache)
+    try:
+        model, _ = benchmark_model(name, 0)
+        passes, backend = xfuse_configuration(2, "default")
+        xfuse.onnx.load(model, passes=passes, pipeline=backend)
+    finally:
+        runner.build_shared_object = build
+    text, pipeline = built[-1]
+    with tempfile.TemporaryDirectory() as tmp:
+        command = runner.lower_to_llvm_dialect_command(text, pipeline, Path(tmp))
+        spec = next(arg for arg in command if arg.startswith("--pass-pipeline="))
+        head = spec[:spec.index("scf-forall-to-parallel")] + "scf-forall-to-parallel"
+        command[command.index(spec)] = head + ")" * (head.count("(") - head.count(")"))
+        subprocess.run(command, check=True)
+        return scf_parallel_trip_counts((Path(tmp) / "lowered.mlir").read_text())
+
+
+def print_trip_counts(names: list[str]) -> None:
+    for name in names:
+        counts = parallel_trip_counts(name)
+        print(f"{name}: {sum(counts.values())} parallel loops (one OpenMP region each per call)")
+        print(f"{'loops':>6} {'iterations':>10}  trip counts")
+        for trips, n in sorted(counts.items(), key=lambda item: -item[1]):
+            total = math.prod(trips) if trips != "dynamic" else "?"
+            print(f"{n:>6} {total:>10}  {' x '.join(map(str, trips)) if trips != 'dynamic' else 'dynamic'}")
 
 
 def print_busy(names: list[str], calls: int, realtime: bool) -> None:
@@ -480,6 +561,13 @@ def main(argv: list[str] | None = None) -> int:
                         default=[int(IDLE_WORKERS_SLEEP)],
                         help=f"with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default "
                         f"{IDLE_WORKERS_SLEEP}, xfuse's)")
+    parser.add_argument("--schedules", type=lambda t: t.split(","), default=None,
+                        help="with --rounds: one T=2 build per OpenMP schedule kind (guided, dynamic, static; "
+                        "none: convert-scf-to-openmp's static loops), timed in turn (default: xfuse's, "
+                        "xfuse/backends/parallel/omp_schedule.py)")
+    parser.add_argument("--trip-counts", action="store_true",
+                        help="with --models: the trip counts of the two-thread build's parallel loops (its OpenMP "
+                        "regions), nothing timed")
     args = parser.parse_args(argv)
     if args.calls < 5 or any(g < 0 for g in args.gaps) or args.largest < 1:
         parser.error("--calls must be at least 5, --largest at least 1 and --gaps non-negative")
@@ -491,8 +579,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rounds needs --models (not --busy), at least 3 rounds and non-negative --blocktimes")
     if args.squeezed and args.rounds is None:
         parser.error("--squeezed needs --rounds")
+    from xfuse.backends.parallel.omp_schedule import OMP_SCHEDULE_KINDS
+
+    if args.schedules is not None and (args.rounds is None or not set(args.schedules) <= {*OMP_SCHEDULE_KINDS, "none"}):
+        parser.error(f"--schedules needs --rounds and kinds among {', '.join(OMP_SCHEDULE_KINDS)}, none")
+    if args.trip_counts:
+        if not args.models or args.busy or args.rounds is not None:
+            parser.error("--trip-counts needs --models (not --busy or --rounds)")
+        print_trip_counts(args.models)
+        return 0
     if args.rounds is not None:
-        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed)
+        print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed, args.schedules)
         return 0
     if args.models and args.busy:
         print_busy(args.models, args.calls, args.realtime)

@@ -440,3 +440,15 @@ def test_layer_compare_counts_the_activation_each_side_ran_apart():
     row = compare.Row([excite], sections[:1])
     compare.attach_ort([row], nodes)
     assert [n["name"] for n in row.ort_after] == ["sigmoid", "scale"]
+
+
+def test_trip_counts_of_parallel_loops_are_read_from_their_bounds():
+    threads = _load("threads")
+    text = """
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c7, %c32) step (%c1, %c8) {
+    scf.parallel (%k) = (%c0_1) to (%c2) step (%c1_2) {
+    scf.parallel (%i2, %j2) = (%c0, %c0) to (%c7_3, %c32) step (%c1, %c8) {
+    scf.parallel (%n) = (%c0) to (%dim) step (%c1) {
+    scf.parallel (%m) = (%c2) to (%c30) step (%c8) {
+    """
+    assert threads.scf_parallel_trip_counts(text) == {(7, 4): 2, (2,): 1, "dynamic": 1, (4,): 1}  # 2, 10, 18, 26

@@ -204,3 +204,40 @@ def test_idle_workers_sleep_unless_the_user_set_a_blocktime(preset, expected):
                              timeout=600, env=environment)
     assert process.returncode == 0, process.stderr
     assert int(process.stdout.splitlines()[-1]) == expected
+
+
+def test_the_worksharing_loops_get_the_schedule_asked_for(mlp, monkeypatch, tmp_path):
+    """`OMP_SCHEDULE` (xfuse/backends/parallel/omp_schedule.py): convert-scf-to-openmp's loops
+    are static; with a kind set, the transform step right after it gives every `omp.wsloop` that
+    schedule, which the shared object runs through libomp's dispatch calls, with the same result
+    bit for bit (a tile's arithmetic does not depend on the thread that computes it)."""
+    from xfuse.backends import runner
+    from xfuse.backends.parallel import omp_schedule
+
+    assert omp_schedule.OMP_SCHEDULE is None  # static: guided measured no better (module docstring)
+    static = xfuse.compile_module(mlp, threads=2)
+    assert omp_schedule.OMP_SCHEDULE_ENTRY not in static.pipeline.spec("lib.mlir")
+    monkeypatch.setattr(omp_schedule, "OMP_SCHEDULE", "guided")
+    built: list[tuple[str, object]] = []  # what mlir-opt gets
+    build = runner.build_shared_object
+    monkeypatch.setattr(runner, "build_shared_object",
+                        lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(text, pipeline, cache))
+    guided = xfuse.compile_module(mlp, threads=2)
+    assert guided.pipeline.omp_schedule == "guided"
+    assert f"transform-interpreter{{entry-point={omp_schedule.OMP_SCHEDULE_ENTRY}}}" in guided.pipeline.spec("lib.mlir")
+    ((text, pipeline),) = built
+    runner._run_tool(runner.lower_to_llvm_dialect_command(text, pipeline, tmp_path), tmp_path, "mlir-opt")
+    lowered = (tmp_path / "lowered.mlir").read_text()
+    assert lowered.count("omp.wsloop schedule(guided)") == lowered.count("omp.wsloop") > 0
+    libraries = {name: Path(compiled._library._name).read_bytes() for name, compiled in (("static", static), ("guided", guided))}
+    assert b"__kmpc_dispatch_init" in libraries["guided"] and b"__kmpc_dispatch_init" not in libraries["static"]
+    inputs = random_inputs(static.signature, seed=3)
+    for _ in range(3):
+        assert np.array_equal(guided(*inputs)[0], static(*inputs)[0])
+
+
+def test_an_unknown_schedule_kind_is_named():
+    from xfuse.backends.parallel.omp_schedule import omp_schedule_sequence
+
+    with pytest.raises(ValueError, match=r"unknown OpenMP schedule kind 'fastest'; one of static, dynamic, guided"):
+        omp_schedule_sequence("fastest")

@@ -123,6 +123,10 @@ class Pipeline:
     """Threads a parallel pipeline runs its `scf.forall` loops on (`with_threads`: the OpenMP
     parallel regions get a `num_threads` clause, the schedules split for that many); None: the CPUs
     this process may use (`WORKERS`)."""
+    omp_schedule: str | None = None
+    """The schedule kind of the OpenMP worksharing loops (`threads` > 1: `with_threads` sets
+    xfuse/backends/parallel/omp_schedule.py's `OMP_SCHEDULE`), given them by a transform-interpreter
+    step right after convert-scf-to-openmp; None: its static loops."""
     expand_math: bool = False
     """Run `xfuse-expand-math` on the module (f32 exp/erf/tanh as arith polynomials that vectorize,
     xfuse/transforms/math_approx.py) instead of leaving them to libm's scalar calls."""
@@ -254,6 +258,10 @@ class Pipeline:
                 passes.append(f"transform-interpreter{{entry-point={OUTLINE_ENTRY}}}")
                 if CONSTANTS_INTO_OUTLINED:
                     passes.append(CONSTANTS_INTO_OUTLINED)
+            if transform_library is not None and self.omp_schedule and "convert-scf-to-openmp" in step.passes:
+                from xfuse.backends.parallel.omp_schedule import omp_schedule_step
+
+                passes.append(omp_schedule_step())
         if self.nest_lowering:
             from xfuse.backends.nested_passes import nest_function_passes
 
@@ -273,6 +281,11 @@ class Pipeline:
                 if CONSTANTS_INTO_OUTLINED:
                     lines.append(f"  {CONSTANTS_INTO_OUTLINED}\n      the constants the outlined loops read put back "
                                  "into them (transform.loop.outline passes them as arguments).")
+            if self.omp_schedule and "convert-scf-to-openmp" in step.passes:
+                from xfuse.backends.parallel.omp_schedule import omp_schedule_step
+
+                lines.append(f"  {omp_schedule_step()}\n      every omp.wsloop gets schedule({self.omp_schedule}): "
+                             "the iterations handed out at run time, not in fixed shares.")
         cpu = " -mcpu=<host>" if self.host_cpu else ""
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"
@@ -520,12 +533,14 @@ def _named_sequence(name: str, bodies: list[str] | tuple[str, ...]) -> str:
 
 
 def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, ...] = (),
-                     outline_loops: bool = False) -> str:
+                     outline_loops: bool = False, omp_schedule: str | None = None) -> str:
     """A transform library whose `__transform_main` runs `bodies` (transform ops on `%root`) in
     order, an op the vectorizer refuses kept as loops and reported (`vectorize_fallback.py`);
     when given, `@xfuse_after_bufferize` runs `after_bufferize`; with `outline_loops`, it
-    holds `OUTLINE_LOOPS` (entry `OUTLINE_ENTRY`)."""
+    holds `OUTLINE_LOOPS` (entry `OUTLINE_ENTRY`); with `omp_schedule`, the sequence giving the
+    worksharing loops that schedule (xfuse/backends/parallel/omp_schedule.py)."""
     from xfuse.backends.lowering_fixes.vectorize_fallback import REPORT_KEPT_LOOPS, vectorizes, with_loop_fallback
+    from xfuse.backends.parallel.omp_schedule import omp_schedule_sequence
 
     main = [with_loop_fallback(body) for body in bodies]
     if any(vectorizes(body) for body in bodies):
@@ -535,6 +550,7 @@ def transform_script(bodies: list[str], after_bufferize: list[str] | tuple[str, 
         + _named_sequence("__transform_main", main)
         + (_named_sequence(AFTER_BUFFERIZE_ENTRY, after_bufferize) if after_bufferize else "")
         + (OUTLINE_LOOPS if outline_loops else "")
+        + (omp_schedule_sequence(omp_schedule) if omp_schedule else "")
         + "}\n"
     )
 
@@ -702,7 +718,10 @@ def with_threads(pipeline: Pipeline, threads: object) -> Pipeline:
                            f"tensor pipeline with micro-kernels (the default, `microkernel`), or `microkernel-openmp`")
     clause = Step(f"scf-forall-to-parallel,convert-scf-to-openmp{{num-threads={count}}}",
                   f"{TO_OPENMP.why} A team of {count} threads (the `num_threads` clause of each parallel region).")
-    return replace(base, steps=tuple(clause if step == TO_OPENMP else step for step in base.steps), threads=count)
+    from xfuse.backends.parallel import omp_schedule
+
+    return replace(base, steps=tuple(clause if step == TO_OPENMP else step for step in base.steps), threads=count,
+                   omp_schedule=omp_schedule.OMP_SCHEDULE)
 
 
 RUNTIME_VERIFICATION = Step(

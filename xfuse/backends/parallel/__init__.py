@@ -1,2 +1,2 @@
 """What runs across the CPUs in the parallel pipelines: the split of the ops outside the register
-tiles, and the copies of concatenations."""
+tiles, the copies of concatenations, and the schedule of the OpenMP worksharing loops."""
