@@ -250,7 +250,16 @@ def _chunks_reduction(conv: Operation, root: Operation) -> int:
 
 
 def _input_has_tileable_producer(conv: Operation) -> bool:
+    """A linalg op computes `conv`'s input, directly or through slices (a piece of
+    xfuse/backends/in_place/conv_borders.py reads a slice of the activation):
+    `transform.structured.fuse` would pull that producer into every register tile and recompute
+    it per tile, so such a convolution is fused op by op. Through a slice, YOLO's 3x3 stride-2
+    160 -> 80 convolution recomputed the SiLU before it (an exp polynomial) for each tile's
+    window: 4.99 ms against onnxruntime's 0.73 (docs/backend-measurements.md, "Exported
+    networks, eighth session")."""
     source = conv.operands[0]
+    while isinstance(source, OpResult) and source.op.name in ("tensor.extract_slice", "tensor.cast"):
+        source = source.op.operands[0]
     return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
 
 
