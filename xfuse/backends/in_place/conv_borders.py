@@ -50,6 +50,7 @@ one group's channels of an `expand_shape` of such a pad (`grouped_convs.py`'s lo
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, ModuleOp, TensorType, i64
@@ -59,7 +60,7 @@ from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.in_place.pads_in_place import padding_value
-from xfuse.backends.in_place.pool_borders import _Piece, axis_pieces, float_constant
+from xfuse.backends.in_place.pool_borders import axis_pieces, float_constant
 from xfuse.backends.schedules.conv import choose_conv_tile
 from xfuse.backends.target import host_target
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
@@ -199,8 +200,8 @@ def _split(conv: Operation) -> bool:
     return True
 
 
-def _at_register_tiles(piece: _Piece, stride: int, conv: Operation) -> list[_Piece]:
-    """`piece` of the output's columns, or, when the register tile of its width leaves a
+def _at_register_tiles(piece, stride: int, conv: Operation) -> list:
+    """`piece` (pool_borders' axis piece) of the output's columns, or, when the register tile of its width leaves a
     remainder (`choose_conv_tile`: YOLO's 80 columns at stride 2 leave 79 inside, prime), the
     columns its full tiles cover and the rest: two pieces that each get a dividing tile. The
     schedule splits a convolution's width itself only where it fuses with
@@ -212,8 +213,9 @@ def _at_register_tiles(piece: _Piece, stride: int, conv: Operation) -> list[_Pie
     if piece.window_start or tile is None or not tile.remainder:
         return [piece]
     full = tile.split_rows
-    return [_Piece(piece.output_start, full, piece.input_start, piece.window),
-            _Piece(piece.output_start + full, piece.outputs - full, piece.input_start + full * stride, piece.window)]
+    return [replace(piece, outputs=full),
+            replace(piece, output_start=piece.output_start + full, outputs=piece.outputs - full,
+                    input_start=piece.input_start + full * stride)]
 
 
 def _input_slicer(conv: Operation, source: SSAValue, made: list[Operation]):
