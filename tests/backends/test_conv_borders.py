@@ -7,6 +7,9 @@ filters (xfuse/backends/in_place/conv_borders.py).
 - Differential: the functions of the input file through `microkernel` (the rewrite) against
   `default` (the padded convolution), bit for bit up to the default tolerance.
 - Memory: the arena no longer holds the padded copy.
+- Register tiles: an interior no tile divides is cut where the tile splits it, and the pieces
+  reading a slice of a linalg op's result are fused op by op (their producer not pulled into
+  every tile).
 """
 
 from pathlib import Path
@@ -20,7 +23,8 @@ from xfuse.parsing import parse
 from xfuse.testing.differential import assert_same_results
 
 INPUT = Path(__file__).parent / "inputs" / "conv_borders.mlir"
-FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "grouped", "nonzero_pad", "pad_read_twice", "concat_piece"]
+FUNCTIONS = ["conv_relu", "stride_two", "depthwise", "depthwise_relu", "grouped", "nonzero_pad", "pad_read_twice", "concat_piece",
+             "silu_stride_two"]
 
 
 @pytest.fixture(autouse=True)
@@ -51,7 +55,7 @@ def _pieces(function):
 def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
     module = parse(INPUT.read_text())
     candidates = [op for op in module.walk() if padded_convolution(op) is not None]
-    assert conv_borders(module, candidates) == 5
+    assert conv_borders(module, candidates) == 6
     module.verify()
     conv_relu = _function(module, "conv_relu")
     assert not [op for op in conv_relu.walk() if op.name == "tensor.pad"]
@@ -74,6 +78,27 @@ def test_zero_padded_convolutions_become_pieces_with_clipped_filters():
         assert conv.operands[0].op.name == "tensor.pad", name
 
 
+def test_an_interior_no_tile_divides_is_cut_where_the_register_tile_splits_it():
+    from xfuse.backends.schedules.conv import CONV_ATTR, CONV_INSTANCE_ATTR, choose_conv_tile, plan_convolutions
+    from xfuse.backends.target import host_target
+
+    module = parse(INPUT.read_text())
+    function = _function(module, "silu_stride_two")
+    assert conv_borders(module, [op for op in function.walk() if padded_convolution(op) is not None]) == 1
+    tile = choose_conv_tile(17, 32, 32, host_target())
+    assert tile.remainder  # 17 columns inside, a prime above any tile height: a remainder
+    columns = sorted({(conv.results[0].type.get_shape()[2], conv.operands[1].type.get_shape()[1])
+                      for conv in _convs(function)})
+    # the clipped first column (2 taps), then the interior in the tile's full columns and the rest
+    assert columns == sorted({(1, 2), (tile.split_rows, 3), (tile.remainder, 3)})
+    groups = {g.group: g for g in plan_convolutions(module, host_target())}
+    planned = [groups[conv.attributes[CONV_ATTR].value.data] for conv in _convs(function)]
+    assert len(planned) == 6
+    # each piece reads a slice of the SiLU: fused op by op, with a tile that divides its width
+    assert all(g.instances and not g.tile.remainder for g in planned)
+    assert all(CONV_INSTANCE_ATTR in conv.attributes for conv in _convs(function))
+
+
 def test_only_the_largest_padded_input_is_picked():
     module = parse(INPUT.read_text())
     picked = peak_convolutions(module)
@@ -83,7 +108,8 @@ def test_only_the_largest_padded_input_is_picked():
             op = op.parent_op()
         return op.sym_name.data
     # one per function that has a candidate; conv_relu's 1x1 convolution reads no pad
-    assert sorted(map(function_of, picked)) == ["concat_piece", "conv_relu", "depthwise", "depthwise_relu", "grouped", "stride_two"]
+    assert sorted(map(function_of, picked)) == ["concat_piece", "conv_relu", "depthwise", "depthwise_relu", "grouped",
+                                                "silu_stride_two", "stride_two"]
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)

@@ -3,8 +3,8 @@ its register tiles (`_init_through_forall`, xfuse/backends/schedules/conv.py): t
 `scf.forall`, through whose shared output `fuse_into_containing_op` reaches the init.
 
 - Plan: the broadcast is marked as the instance's producer and the group tiles by forall; not
-  with a fused chain (it already fuses the init), nor for a convolution whose input is no linalg
-  result (`transform.structured.fuse` fuses the init there).
+  with a fused chain (it already fuses the init); for a convolution whose input is no linalg
+  result only when a dividing register tile keeps the FMA units busy (`_init_in_dividing_tiles`).
 - Generated code: one loop nest fewer than with the rule off (the broadcast's own pass).
 - Contractions too small to share (`sequential_tiles`) keep loop tiles in the parallel pipelines.
 - Differential: `microkernel` and `microkernel-openmp` agree with the reference `default`,
@@ -72,9 +72,31 @@ def test_the_bias_broadcast_of_an_unfused_convolution_joins_its_forall_tiles():
     assert "transform.structured.tile_using_forall %ci0 tile_sizes [1, 1, 6, 16]" in body
 
 
-@pytest.mark.parametrize("text", [_relu_then_conv(epilogue=True), _relu_then_conv().replace("ins(%r, %w", "ins(%x, %w"),
+def _conv_of_argument(**shape) -> str:
+    return _relu_then_conv(**shape).replace("ins(%r, %w", "ins(%x, %w")
+
+
+def test_a_convolution_of_an_argument_joins_its_init_when_a_dividing_tile_keeps_the_fmas_busy(monkeypatch):
+    """No linalg op computes the input, nothing is fused after it, and the tile would split its
+    32 columns (6x16 over 30, then 2): tiled op by op all the same (`_init_in_dividing_tiles`),
+    in dividing 4x16 tiles (8 accumulators), the broadcast in the forall's tiles; the switch
+    gives back `transform.structured.fuse` and its width split."""
+    module = parse(_conv_of_argument(w=32))
+    (group,) = plan_convolutions(module, AVX2)
+    assert group.root_is_conv and group.instances == (0,) and group.forall_tiles and not group.tile.remainder
+    assert _broadcast(module).attributes[CONV_PRODUCER_ATTR].value.data == 0
+    assert (group.tile.mr, group.tile.nr) == (4, 16)
+    monkeypatch.setattr(conv_schedule, "INIT_WITHOUT_PRODUCER", False)
+    module = parse(_conv_of_argument(w=32))
+    (group,) = plan_convolutions(module, AVX2)
+    assert not group.instances and not group.forall_tiles and group.tile.remainder == 2
+    assert CONV_PRODUCER_ATTR not in _broadcast(module).attributes
+
+
+@pytest.mark.parametrize("text", [_relu_then_conv(epilogue=True), _conv_of_argument(w=17, cout=32), _conv_of_argument(),
                                   _relu_then_conv(h=10, w=12, cin=16, cout=32)],
-                         ids=["fused chain", "input is an argument", "too small to share"])
+                         ids=["fused chain", "input is an argument, no dividing tile of 8 accumulators",
+                              "input is an argument, no width split", "too small to share"])
 def test_other_convolutions_keep_their_tiling(text):
     module = parse(text)
     (group,) = plan_convolutions(module, AVX2)
@@ -102,11 +124,14 @@ def test_the_broadcast_is_no_pass_of_its_own(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
-@pytest.mark.parametrize("shape", [{}, {"kernel": 3, "stride": 2, "h": 21, "w": 25}, {"w": 17, "cin": 128, "cout": 24}],
-                         ids=["1x1", "3x3 stride 2", "odd width, 24 channels"])
+@pytest.mark.parametrize("shape", [{}, {"kernel": 3, "stride": 2, "h": 21, "w": 25}, {"w": 17, "cin": 128, "cout": 24},
+                                   {"argument": True, "kernel": 3, "stride": 2, "h": 21, "w": 65}],
+                         ids=["1x1", "3x3 stride 2", "odd width, 24 channels", "input is an argument, 3x3 stride 2"])
 def test_agrees_with_the_reference(pipeline, shape):
-    candidate = compile_module(parse(_relu_then_conv(**shape)), "conv", pipeline)
-    reference = compile_module(parse(_relu_then_conv(**shape)), "conv", "default")
+    shape = dict(shape)  # the parameter is shared by both pipelines
+    make = _conv_of_argument if shape.pop("argument", False) else _relu_then_conv
+    candidate = compile_module(parse(make(**shape)), "conv", pipeline)
+    reference = compile_module(parse(make(**shape)), "conv", "default")
     inputs = random_inputs(candidate.signature, seed=1)
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-4, atol=1e-4)
 

@@ -146,3 +146,28 @@ func.func @concat_piece(%x: tensor<1x8x8x8xf32>, %w: tensor<3x3x8x8xf32>, %y: te
   %r = tensor.concat dim(3) %y, %c : (tensor<1x8x8x4xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x12xf32>
   return %r : tensor<1x8x8x12xf32>
 }
+
+// A SiLU computes the input (a linalg op the pieces read slices of); 18 output columns at stride 2,
+// the first clipped, 17 inside: no register tile divides 17, so the interior is cut where the tile splits it.
+func.func @silu_stride_two(%x: tensor<1x6x36x16xf32>, %w: tensor<3x3x16x32xf32>, %b: tensor<32xf32>) -> tensor<1x3x18x32xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %e0 = tensor.empty() : tensor<1x6x36x16xf32>
+  %s0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<1x6x36x16xf32>) outs(%e0 : tensor<1x6x36x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    %x1 = math.exp %n : f32
+    %a = arith.addf %x1, %one : f32
+    %d = arith.divf %one, %a : f32
+    %m = arith.mulf %in, %d : f32
+    linalg.yield %m : f32
+  } -> tensor<1x6x36x16xf32>
+  %p = tensor.pad %s0 low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):
+    tensor.yield %zero : f32
+  } : tensor<1x6x36x16xf32> to tensor<1x8x38x16xf32>
+  %e = tensor.empty() : tensor<1x3x18x32xf32>
+  %bb = linalg.broadcast ins(%b : tensor<32xf32>) outs(%e : tensor<1x3x18x32xf32>) dimensions = [0, 1, 2]
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%p, %w : tensor<1x8x38x16xf32>, tensor<3x3x16x32xf32>) outs(%bb : tensor<1x3x18x32xf32>) -> tensor<1x3x18x32xf32>
+  return %c : tensor<1x3x18x32xf32>
+}

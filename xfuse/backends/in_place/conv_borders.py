@@ -50,6 +50,7 @@ one group's channels of an `expand_shape` of such a pad (`grouped_convs.py`'s lo
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, ModuleOp, TensorType, i64
@@ -60,6 +61,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.in_place.pads_in_place import padding_value
 from xfuse.backends.in_place.pool_borders import axis_pieces, float_constant
+from xfuse.backends.schedules.conv import choose_conv_tile
+from xfuse.backends.target import host_target
 from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.transforms.layout.slice_loops import (bias_broadcast, chain_on_slice, convolution_on, elementwise_chain,
                                                  erase_with_dead_inits, private_init)
@@ -135,6 +138,7 @@ def _split(conv: Operation) -> bool:
     axes = [axis_pieces(shape[1 + a], low[1 + a], filter_shape[a], strides[a], out_shape[1 + a]) for a in (0, 1)]
     if axes[0] is None or axes[1] is None:
         return False
+    axes[1] = [part for piece in axes[1] for part in _at_register_tiles(piece, strides[1], conv)]
 
     # the chain goes into the pieces where the schedule fuses it into a convolution's register
     # tiles (schedules/conv.py, `_conv_root`): not after a depthwise one at a function's top level,
@@ -194,6 +198,24 @@ def _split(conv: Operation) -> bool:
     if start is not None and not init.uses:
         erase_with_dead_inits([init.op])
     return True
+
+
+def _at_register_tiles(piece, stride: int, conv: Operation) -> list:
+    """`piece` (pool_borders' axis piece) of the output's columns, or, when the register tile of its width leaves a
+    remainder (`choose_conv_tile`: YOLO's 80 columns at stride 2 leave 79 inside, prime), the
+    columns its full tiles cover and the rest: two pieces that each get a dividing tile. The
+    schedule splits a convolution's width itself only where it fuses with
+    `transform.structured.fuse`; a piece reads a slice of the activation, and where a linalg op
+    computes that (a SiLU) it is fused op by op, with dividing tiles only (79 columns: one pixel
+    by 32 channels, 4 accumulators)."""
+    result = conv.results[0].type
+    tile = choose_conv_tile(piece.outputs, result.get_shape()[3], result.get_element_type().bitwidth, host_target())
+    if piece.window_start or tile is None or not tile.remainder:
+        return [piece]
+    full = tile.split_rows
+    return [replace(piece, outputs=full),
+            replace(piece, output_start=piece.output_start + full, outputs=piece.outputs - full,
+                    input_start=piece.input_start + full * stride)]
 
 
 def _input_slicer(conv: Operation, source: SSAValue, made: list[Operation]):

@@ -66,7 +66,7 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
 from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, remove_dead_ops, sequential_tiles
-from xfuse.backends.schedules.micro_tile import MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
+from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
 CONV_ATTR = "xfuse.conv_microkernel"
@@ -173,7 +173,7 @@ def _fusable_init(conv: Operation) -> Operation | None:
     return None
 
 
-def _init_through_forall(conv: Operation, root: Operation) -> bool:
+def _init_through_forall(conv: Operation, root: Operation, without_producer: bool = False) -> bool:
     """An unfused convolution fused op by op whose `outs` a fill or bias broadcast makes: its
     register tiles are one `scf.forall` (also on one thread: `scf-forall-to-for` makes it loops),
     through whose shared output `fuse_into_containing_op` computes the init per tile. As an
@@ -182,15 +182,39 @@ def _init_through_forall(conv: Operation, root: Operation) -> bool:
     pass: those are cut from the tiles, `EPILOGUE_MAX_OPS`). Not with the channels outermost
     (a forall has no loop order) or where the tiles stay loops at any thread count
     (`sequential_tiles`: inside xfuse's foralls, or too small to share)."""
-    return root is conv and _input_has_tileable_producer(conv) and _fusable_init(conv) is not None and \
-        INIT_THROUGH_FORALL and not _channels_outermost(conv) and not sequential_tiles(conv)
+    return root is conv and (_input_has_tileable_producer(conv) or without_producer) and \
+        _fusable_init(conv) is not None and INIT_THROUGH_FORALL and not _channels_outermost(conv) and \
+        not sequential_tiles(conv)
+
+
+def _init_in_dividing_tiles(conv: Operation, root: Operation, target: CpuTarget) -> bool:
+    """A convolution with nothing fused after it (its epilogue too long or absent) whose input no
+    linalg op computes, and whose width the register tile would split, is tiled op by op too,
+    with its init through the forall (`_init_through_forall`), when a tile that divides its width
+    keeps the FMA units busy (`MIN_ACCUMULATORS`). Tiled by `transform.structured.fuse` after
+    the width split, its bias broadcast stayed a pass of its own over the result (YOLOv8's
+    160-, 80- and 40-wide convolutions before each SiLU: 27 broadcast sections, 4% of the call);
+    the dividing tile gives up the split's last FMAs per load. YOLO at one thread 1.09-1.12 ->
+    1.01-1.04x onnxruntime (docs/backend-measurements.md, "Exported networks, eighth session")."""
+    if not INIT_WITHOUT_PRODUCER or conv.name != "linalg.conv_2d_nhwc_hwcf" or \
+            not _init_through_forall(conv, root, without_producer=True):
+        return False
+    result = conv.results[0].type
+    _, _, ow, oc = result.get_shape()
+    split = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
+    tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
+    return split is not None and bool(split.remainder) and tile is not None and tile.accumulators >= MIN_ACCUMULATORS
+
+
+INIT_WITHOUT_PRODUCER = True
+"""`_init_in_dividing_tiles` on (a switch for A/B measurements)."""
 
 
 INIT_THROUGH_FORALL = True
 """`_init_through_forall` on (a switch for A/B measurements)."""
 
 
-def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
+def _fused_producers(conv: Operation, root: Operation, init_through_forall: bool) -> list[Operation]:
     """What the register tiles of `root` fuse besides it: the chain from `conv` to `root`, and,
     when that chain is not empty or the tiles are a forall (`_init_through_forall`), the
     convolution's `outs` producer (fill or bias broadcast)."""
@@ -199,7 +223,7 @@ def _fused_producers(conv: Operation, root: Operation) -> list[Operation]:
         chain.append(op)
         op = next(iter(op.results[0].uses)).operation
     init = _fusable_init(conv)
-    if init is not None and (chain or _init_through_forall(conv, root)):
+    if init is not None and (chain or init_through_forall):
         chain.append(init)
     return chain
 
@@ -249,16 +273,23 @@ def _chunks_reduction(conv: Operation, root: Operation) -> int:
     return REDUCTION_CHUNK if channels > REDUCTION_CHUNK and channels % REDUCTION_CHUNK == 0 else channels
 
 
-_RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+_PASS_THROUGH = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice", "tensor.cast")
+"""Ops through which a convolution's input still comes from the producer behind them."""
 
 
 def _input_has_tileable_producer(conv: Operation) -> bool:
-    """A linalg op computes the input, also through reshapes (flat_pixels.py's collapse and
-    expand pair): `transform.structured.fuse` folds those and would pull that op, say the
-    previous convolution and its residual add, into every register tile of this one, recomputed
-    per column tile (EfficientNet-B0's flattened 80 -> 320 layer ran at 0.2 GFLOP/s that way)."""
+    """A linalg op computes `conv`'s input, directly or through slices and reshapes:
+    `transform.structured.fuse` would pull that producer into every register tile and recompute
+    it per tile, so such a convolution is fused op by op.
+    - Through a slice (a piece of xfuse/backends/in_place/conv_borders.py reads a slice of the
+      activation): YOLO's 3x3 stride-2 160 -> 80 convolution recomputed the SiLU before it (an
+      exp polynomial) for each tile's window: 4.99 ms against onnxruntime's 0.73
+      (docs/backend-measurements.md, "Exported networks, eighth session").
+    - Through flat_pixels.py's collapse and expand pair, which `transform.structured.fuse` folds:
+      EfficientNet-B0's flattened 80 -> 320 layer recomputed the previous convolution and its
+      residual add per column tile and ran at 0.2 GFLOP/s."""
     source = conv.operands[0]
-    while isinstance(source, OpResult) and source.op.name in _RESHAPES:
+    while isinstance(source, OpResult) and source.op.name in _PASS_THROUGH:
         source = source.op.operands[0]
     return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
 
@@ -364,7 +395,9 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
                 root = op  # the chain joins another convolution's (a residual add of two branches)
             # `transform.structured.fuse` of a chain's root would also pull whatever computes the
             # chain's other operands (a residual computed in the same tile) into the register tiles.
-            one_by_one = _input_has_tileable_producer(op) or root is not op
+            init_only = _init_in_dividing_tiles(op, root, target)
+            one_by_one = _input_has_tileable_producer(op) or root is not op or init_only
+            through_forall = _init_through_forall(op, root, without_producer=init_only)
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
@@ -372,14 +405,14 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
-                   unroll, _init_through_forall(op, root))
+                   unroll, through_forall)
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
             if one_by_one:
                 instances.append(instance)
                 root.attributes[CONV_INSTANCE_ATTR] = IntegerAttr(instance, IntegerType(64))
-                for producer in _fused_producers(op, root):
+                for producer in _fused_producers(op, root, through_forall):
                     producer.attributes[CONV_PRODUCER_ATTR] = IntegerAttr(instance, IntegerType(64))
                 instance += 1
             for pad in _input_pads(op):
