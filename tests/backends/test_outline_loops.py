@@ -20,7 +20,8 @@ import xfuse
 from xfuse.backends import pipelines
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.nested_passes import nest_function_passes
-from xfuse.backends.pipelines import OUTLINE_ENTRY, get_pipeline, transform_script
+from xfuse.backends.pipelines import get_pipeline
+from xfuse.backends.transform_scripts import OUTLINE_ENTRY, transform_script
 from xfuse.backends.runner import compile_module, lower_to_llvm_ir, random_inputs
 
 ROOT = Path(__file__).resolve().parents[2]

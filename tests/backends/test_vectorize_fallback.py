@@ -7,7 +7,8 @@ from dataclasses import replace
 import numpy as np
 
 import xfuse
-from xfuse.backends.pipelines import get_pipeline, transform_script
+from xfuse.backends.pipelines import get_pipeline
+from xfuse.backends.transform_scripts import transform_script
 from xfuse.backends.lowering_fixes.vectorize_fallback import (
     ATTEMPT_ATTR,
     KEPT_AS_LOOPS_REMARK,

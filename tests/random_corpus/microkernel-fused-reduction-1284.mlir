@@ -3,7 +3,7 @@
 // the untransformed program failed to compile: the reference side of every pipeline)
 // fixed bug (backend, microkernel): the matmul schedule's greedy fuse takes the row maximum that is
 // broadcast into its A operand into the register tile, vectorizes it to a vector.multi_reduction that
-// nothing lowered, and mlir-translate failed ("dialect 'vector' is unknown"); pipelines.LOWER_FUSED_REDUCTIONS
+// nothing lowered, and mlir-translate failed ("dialect 'vector' is unknown"); transform_scripts.LOWER_FUSED_REDUCTIONS
 func.func @p1284(%arg0: tensor<4x4xf32>, %arg1: tensor<4x4xf32>, %arg2: tensor<3xf32>) -> (tensor<3x4xf32>) {
   %zero = arith.constant 0.0 : f32
   %e1 = tensor.empty() : tensor<4xf32>

@@ -64,15 +64,8 @@ from xfuse.backends.mlir_text import (
 )
 from xfuse.backends.size_constraints import SizeConstraints
 from xfuse.backends.lowering_fixes.vectorize_fallback import kept_as_loops
-from xfuse.backends.pipelines import (
-    AGGREGATE_DECOMPOSITION,
-    PACK_LOWERING,
-    PACK_OPS,
-    Pipeline,
-    get_pipeline,
-    transform_script,
-    with_threads,
-)
+from xfuse.backends.pipelines import Pipeline, get_pipeline, with_threads
+from xfuse.backends.transform_scripts import AGGREGATE_DECOMPOSITION, PACK_LOWERING, PACK_OPS, transform_script
 from xfuse.diagnostics import emit_error
 from xfuse.transforms.outline_groups import outline_for_backend
 from xfuse.dialects.linalg_aggregate import LINALG_AGGREGATE_OP_NAMES
@@ -299,7 +292,7 @@ def _build_recipe(pipeline: Pipeline) -> list[str]:
     the mlir-opt pass pipeline as run (nesting, the steps added around the interpreter), the
     outlining script, mlir-opt's, opt's and llc's flags, the passes on a module before it is split. A
     change to any of them rebuilds."""
-    from xfuse.backends.pipelines import OUTLINE_LOOPS
+    from xfuse.backends.transform_scripts import OUTLINE_LOOPS
 
     return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED, f"{VERIFY_EACH_OFF} from {VERIFY_EACH_MAX_BYTES}",
             " ".join(opt_command(pipeline, Path("<in>"), Path("<out>"))[1:]),

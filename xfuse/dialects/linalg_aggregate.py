@@ -4,7 +4,7 @@ transforms (`winograd_filter_transform`, `winograd_input_transform`, `winograd_o
 They are not structured ops (no indexing maps): MLIR decomposes them
 (`transform.structured.decompose_interface`, `decompose_winograd_op`) into linalg.generic /
 fill / reduce and tensor ops, which is what xfuse's backend does before lowering a module that
-holds one (xfuse/backends/pipelines.py, `AGGREGATE_DECOMPOSITION`). xfuse reads, prints and
+holds one (xfuse/backends/transform_scripts.py, `AGGREGATE_DECOMPOSITION`). xfuse reads, prints and
 verifies them as mlir-opt 22.1.8 does (LinalgOps.td / LinalgOps.cpp); its tiling and fusion
 drivers refuse them (no tiling model: decompose first).
 

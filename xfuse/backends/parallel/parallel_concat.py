@@ -1,6 +1,6 @@
 """The copies of a concatenation as linalg ops the parallel split can cut across the CPUs.
 
-`DECOMPOSE_CONCAT` (pipelines.py) turns a `tensor.concat` into one `tensor.insert_slice` per
+`DECOMPOSE_CONCAT` (transform_scripts.py) turns a `tensor.concat` into one `tensor.insert_slice` per
 input, and `eliminate-empty-tensors` makes an input's producer write into its slice. The inputs it
 cannot place so, because they have other readers (DenseNet-121 concatenates every dense layer's
 new channels to all the channels before it, which that layer's batch norm also reads), are copied
