@@ -297,6 +297,16 @@ def test_busy_counter_times_each_thread_of_each_parallel_region():
     wall = np.ctypeslib.as_array(counter.omp_busy_wall(), (regions, 3))
     assert (cpu > 0).all()  # both threads computed in every region: 16 tiles of 64 x 64
     assert ((wall[:, 0] <= wall[:, 1]) & (wall[:, 1] <= wall[:, 2])).all()
+    bodies = threads.function_names(np.ctypeslib.as_array(counter.omp_busy_bodies(), (regions,)))
+    assert all(body.startswith("mlp..omp_par") for body in bodies), bodies  # the region's outlined body
+    cpus = np.ctypeslib.as_array(counter.omp_busy_cpus(), (regions, 2))
+    assert set(cpus.flat) <= set(range(os.cpu_count()))
+    assert (np.ctypeslib.as_array(counter.omp_busy_faults(), (regions, 2)) >= 0).all()
+    by_cpu = threads.busy_by_thread_and_cpu(cpu, cpus)
+    assert math.isclose(sum(ms for (thread, _), ms in by_cpu.items() if thread == 1), cpu[:, 1].sum())
+    per_region = threads.per_region_busy([cpu, cpu * 3], bodies)
+    assert [r["thread0_ms"] for r in per_region] == list(np.median([cpu, cpu * 3], axis=0)[:, 0])
+    assert per_region[0]["imbalance_ms"] == abs(2 * cpu[0, 0] - 2 * cpu[0, 1]) / 2
     compiled(*args)
     assert counter.omp_busy_regions() == regions  # not counting outside start/stop
 
