@@ -321,7 +321,7 @@ def test_rounds_read_the_speedup_over_the_faster_cpu_per_round(monkeypatch, caps
     rounds = {"T=1 cpu0": [call(100.0), call(160.0), call(120.0)],
               "T=1 cpu1": [call(140.0), call(150.0), call(120.0, waited=5.0)],  # round 2 disturbed (5 of 120 ms)
               "T=2 bt=1": [call(50.0, 30.0, 20.0), call(100.0, 50.0, 50.0), call(60.0, 30.0, 30.0)]}
-    monkeypatch.setattr(threads, "interleaved_rounds", lambda *a: (rounds, {label: 0 for label in rounds}))
+    monkeypatch.setattr(threads, "interleaved_rounds", lambda *a, **k: (rounds, {label: 0 for label in rounds}))
     monkeypatch.setattr(threads.os, "sched_getaffinity", lambda pid: {0, 1})
     threads.print_interleaved(["resnet50"], 3, [1], False)
     lines = capsys.readouterr().out.splitlines()
