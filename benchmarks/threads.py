@@ -3,7 +3,7 @@ whole networks, group by group.
 
     python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
     python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
-    python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7]
+    python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7] [--largest 15]
     python benchmarks/threads.py --models resnet50,vgg19 --rounds 12 [--blocktimes 0,1] [--realtime]
         [--schedules guided,none]
     python benchmarks/threads.py --models densenet121 --trip-counts
@@ -18,7 +18,11 @@ machine and read `uptime` before and after: a busy second CPU makes T=2 no faste
 the CPU time each thread computed in the parallel regions (benchmarks/omp_busy.c: what imbalance
 costs, measured without depending on the load), the wall time outside every region (one thread)
 and beyond each region's busiest thread; `--realtime` runs the timed calls at SCHED_FIFO
-priority (root), so that other processes on the machine do not preempt the two threads.
+priority (root), so that other processes on the machine do not preempt the two threads. It also
+prints the thread's busy time by the CPU it ran on, their minor page faults in the regions, and
+the `--largest` regions by imbalance (per region, in call order, the median over the calls) with
+the outlined function each runs (`xfuse_loop_N..omp_par`: the N-th loop outlined, whose
+`scf.parallel` the module lowered as `--trip-counts` does shows).
 `--rounds`: the speedup read round by round, in one process: each round calls the T=1 build
 pinned to each CPU and the T=2 build (once per `--blocktimes` value, libomp's spin time in ms,
 set with `kmp_set_blocktime`), the order reversed every other round. Per call it records, from
@@ -151,6 +155,9 @@ def busy_counter():
     if not counter.omp_busy_init(str(openmp_runtime()).encode()):
         raise SystemExit(f"threads.py: error: cannot open the OpenMP entry points of {openmp_runtime()}")
     counter.omp_busy_cpu.restype = counter.omp_busy_wall.restype = ctypes.POINTER(ctypes.c_int64)
+    counter.omp_busy_bodies.restype = ctypes.POINTER(ctypes.c_uint64)
+    counter.omp_busy_cpus.restype = ctypes.POINTER(ctypes.c_int32)
+    counter.omp_busy_faults.restype = ctypes.POINTER(ctypes.c_int64)
     counter.omp_busy_regions.restype = ctypes.c_int64
     return counter
 
@@ -199,7 +206,7 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     if realtime:  # every thread of ours (libomp's workers exist by now) before other processes'
         _schedule_threads(os.SCHED_FIFO, 10)
     walls: dict[int, list[float]] = {1: [], 2: []}
-    regions = []
+    regions, cpus, faults = [], [], []
     try:
         for _ in range(calls):
             for threads in (1, 2):
@@ -212,6 +219,9 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
                     n = counter.omp_busy_regions()
                     regions.append((np.ctypeslib.as_array(counter.omp_busy_cpu(), (n, 2)).copy() / 1e6,
                                     np.ctypeslib.as_array(counter.omp_busy_wall(), (n, 3)).copy() / 1e6))
+                    bodies = np.ctypeslib.as_array(counter.omp_busy_bodies(), (n,)).copy()
+                    cpus.append(np.ctypeslib.as_array(counter.omp_busy_cpus(), (n, 2)).copy())
+                    faults.append(np.ctypeslib.as_array(counter.omp_busy_faults(), (n, 2)).copy())
     finally:
         if realtime:
             _schedule_threads(os.SCHED_OTHER, 0)
@@ -224,7 +234,59 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
             "outside_regions_ms": t2 - region_wall.sum(), "master_busy_ms": cpu[:, 0].sum(),
             "worker_busy_ms": cpu[:, 1].sum(), "imbalance_ms": (critical - cpu.mean(axis=1)).sum(),
             "regions_wall_over_busiest_ms": (region_wall - critical).sum(),
-            "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum()}
+            "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum(),
+            "per_region": per_region_busy([cpu for cpu, _ in regions], function_names(bodies)),
+            "busy_by_thread_and_cpu": busy_by_thread_and_cpu(cpu, cpus[median]),
+            "minor_faults": faults[median].sum(axis=0).tolist()}
+
+
+def busy_by_thread_and_cpu(cpu: np.ndarray, cpus: np.ndarray) -> dict[tuple[int, int], float]:
+    """{(thread, CPU it started the region on): its busy ms summed over the call's regions}: when
+    each thread keeps to one CPU and the ratio of the sums holds region by region, the busier thread
+    ran on a slower CPU rather than got more work."""
+    sums: dict[tuple[int, int], float] = collections.defaultdict(float)
+    for thread in (0, 1):
+        for ms, where in zip(cpu[:, thread], cpus[:, thread], strict=True):
+            sums[thread, int(where)] += float(ms)
+    return dict(sums)
+
+
+
+def function_names(addresses) -> list[str]:
+    """The symbol of each code address of this process (an outlined OpenMP body: internal, so not
+    in the dynamic symbol table dladdr reads), from the mapped file's full symbol table (`nm`)."""
+    import subprocess
+
+    mappings = []  # (start, end, path) of each file mapping; a file's load base is its lowest start
+    for line in Path("/proc/self/maps").read_text().splitlines():
+        fields = line.split()
+        if len(fields) >= 6 and fields[5].startswith("/"):
+            start, end = (int(part, 16) for part in fields[0].split("-"))
+            mappings.append((start, end, fields[5]))
+    bases: dict[str, int] = {}
+    for start, _, path in mappings:
+        bases[path] = min(bases.get(path, start), start)
+    symbols: dict[str, list[tuple[int, str]]] = {}
+    names = []
+    for address in map(int, addresses):
+        path = next((path for start, end, path in mappings if start <= address < end), None)
+        if path is None:
+            names.append(hex(address))
+            continue
+        if path not in symbols:
+            listing = subprocess.run(["nm", "--defined-only", path], capture_output=True, text=True).stdout
+            symbols[path] = sorted((int(f[0], 16), f[2]) for f in map(str.split, listing.splitlines()) if len(f) == 3)
+        offset = address - bases[path]
+        names.append(next((name for value, name in reversed(symbols[path]) if value <= offset), hex(address)))
+    return names
+
+
+def per_region_busy(calls: list[np.ndarray], bodies: list[str]) -> list[dict]:
+    """Per region, in call order (the same every call): its outlined body and the median over the
+    calls of each thread's CPU ms and of the imbalance (busiest thread minus the mean)."""
+    cpu = np.median(np.stack(calls), axis=0)
+    return [{"index": i, "body": body, "thread0_ms": t0, "thread1_ms": t1, "imbalance_ms": abs(t0 - t1) / 2}
+            for i, (body, (t0, t1)) in enumerate(zip(bodies, cpu, strict=True))]
 
 
 def thread_cpu_clock(tid: int) -> int:
@@ -517,7 +579,7 @@ def print_trip_counts(names: list[str]) -> None:
             print(f"{n:>6} {total:>10}  {' x '.join(map(str, trips)) if trips != 'dynamic' else 'dynamic'}")
 
 
-def print_busy(names: list[str], calls: int, realtime: bool) -> None:
+def print_busy(names: list[str], calls: int, realtime: bool, largest: int) -> None:
     for name in names:
         r = busy_split(name, calls, realtime)
         print(f"{name}: T=1 {r['t1_ms']:.1f} ms, T=2 {r['t2_ms']:.1f} ms, speedup {r['speedup']:.2f}x; T=2: "
@@ -526,6 +588,14 @@ def print_busy(names: list[str], calls: int, realtime: bool) -> None:
               f"lost to imbalance {r['imbalance_ms']:.1f} ms; region wall beyond its busiest thread "
               f"{r['regions_wall_over_busiest_ms']:.1f} ms (thread 1's start latency {r['worker_start_latency_ms']:.2f} ms)",
               flush=True)
+        print("  busy ms by (thread, CPU it ran the region on): " + ", ".join(
+            f"({thread}, {where}) {ms:.1f}" for (thread, where), ms in sorted(r["busy_by_thread_and_cpu"].items()))
+              + f"; minor page faults in the regions: thread 0 {r['minor_faults'][0]}, thread 1 {r['minor_faults'][1]}")
+        print(f"  the {largest} regions with the most imbalance (median over the calls; call order, outlined body):")
+        print(f"  {'region':>6} {'thread 0':>9} {'thread 1':>9} {'imbalance':>9}  body")
+        for region in sorted(r["per_region"], key=lambda region: -region["imbalance_ms"])[:largest]:
+            print(f"  {region['index']:>6} {region['thread0_ms']:>9.3f} {region['thread1_ms']:>9.3f} "
+                  f"{region['imbalance_ms']:>9.3f}  {region['body']}", flush=True)
 
 
 def print_group_scaling(names: list[str], calls: int, largest: int) -> None:
@@ -546,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=40, help="timed calls per system and gap (default 40)")
     parser.add_argument("--models", type=_models, default=None,
                         help="comma-separated networks of benchmarks/models.py: scaling by fused group instead")
-    parser.add_argument("--largest", type=int, default=10, help="groups printed per network with --models")
+    parser.add_argument("--largest", type=int, default=10, help="groups (or with --busy, most imbalanced regions) printed per network with --models")
     parser.add_argument("--busy", action="store_true",
                         help="with --models: per-thread busy time in the parallel regions (benchmarks/omp_busy.c)")
     parser.add_argument("--realtime", action="store_true",
@@ -592,7 +662,7 @@ def main(argv: list[str] | None = None) -> int:
         print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed, args.schedules)
         return 0
     if args.models and args.busy:
-        print_busy(args.models, args.calls, args.realtime)
+        print_busy(args.models, args.calls, args.realtime, args.largest)
         return 0
     if args.models:
         print_group_scaling(args.models, args.calls, args.largest)

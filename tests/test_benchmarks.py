@@ -297,6 +297,16 @@ def test_busy_counter_times_each_thread_of_each_parallel_region():
     wall = np.ctypeslib.as_array(counter.omp_busy_wall(), (regions, 3))
     assert (cpu > 0).all()  # both threads computed in every region: 16 tiles of 64 x 64
     assert ((wall[:, 0] <= wall[:, 1]) & (wall[:, 1] <= wall[:, 2])).all()
+    bodies = threads.function_names(np.ctypeslib.as_array(counter.omp_busy_bodies(), (regions,)))
+    assert all(body.startswith("mlp..omp_par") for body in bodies), bodies  # the region's outlined body
+    cpus = np.ctypeslib.as_array(counter.omp_busy_cpus(), (regions, 2))
+    assert set(cpus.flat) <= set(range(os.cpu_count()))
+    assert (np.ctypeslib.as_array(counter.omp_busy_faults(), (regions, 2)) >= 0).all()
+    by_cpu = threads.busy_by_thread_and_cpu(cpu, cpus)
+    assert math.isclose(sum(ms for (thread, _), ms in by_cpu.items() if thread == 1), cpu[:, 1].sum())
+    per_region = threads.per_region_busy([cpu, cpu * 3], bodies)
+    assert [r["thread0_ms"] for r in per_region] == list(np.median([cpu, cpu * 3], axis=0)[:, 0])
+    assert per_region[0]["imbalance_ms"] == abs(2 * cpu[0, 0] - 2 * cpu[0, 1]) / 2
     compiled(*args)
     assert counter.omp_busy_regions() == regions  # not counting outside start/stop
 
@@ -311,7 +321,7 @@ def test_rounds_read_the_speedup_over_the_faster_cpu_per_round(monkeypatch, caps
     rounds = {"T=1 cpu0": [call(100.0), call(160.0), call(120.0)],
               "T=1 cpu1": [call(140.0), call(150.0), call(120.0, waited=5.0)],  # round 2 disturbed (5 of 120 ms)
               "T=2 bt=1": [call(50.0, 30.0, 20.0), call(100.0, 50.0, 50.0), call(60.0, 30.0, 30.0)]}
-    monkeypatch.setattr(threads, "interleaved_rounds", lambda *a: (rounds, {label: 0 for label in rounds}))
+    monkeypatch.setattr(threads, "interleaved_rounds", lambda *a, **k: (rounds, {label: 0 for label in rounds}))
     monkeypatch.setattr(threads.os, "sched_getaffinity", lambda pid: {0, 1})
     threads.print_interleaved(["resnet50"], 3, [1], False)
     lines = capsys.readouterr().out.splitlines()
