@@ -49,6 +49,7 @@ def _shapes(module, name):
     (ConvLayer(1, 28, 28, 16, 64, (1, 1), stride=2), AVX2, False),   # a stride skips pixels
     (ConvLayer(1, 14, 14, 16, 64, (3, 3), padding=1), AVX2, False),  # taps reach the neighbours
     (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX512, False),           # not measured: as it was
+    (ConvLayer(1, 13, 13, 16, 64, (1, 1)), AVX512, False),           # nor the odd-width split
 ])
 def test_which_convolutions_are_flattened(layer, target, flattened):
     module = prepare_for_execution(layer_module(layer))
