@@ -249,7 +249,7 @@ def _chunks_reduction(conv: Operation, root: Operation) -> int:
     return REDUCTION_CHUNK if channels > REDUCTION_CHUNK and channels % REDUCTION_CHUNK == 0 else channels
 
 
-_RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice")
+_VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.extract_slice")
 
 
 def _input_has_tileable_producer(conv: Operation) -> bool:
@@ -258,7 +258,7 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
     previous convolution and its residual add, into every register tile of this one, recomputed
     per column tile (EfficientNet-B0's flattened 80 -> 320 layer ran at 0.2 GFLOP/s that way)."""
     source = conv.operands[0]
-    while isinstance(source, OpResult) and source.op.name in _RESHAPES:
+    while isinstance(source, OpResult) and source.op.name in _VIEWS:
         source = source.op.operands[0]
     return isinstance(source, OpResult) and source.op.name.startswith("linalg.")
 

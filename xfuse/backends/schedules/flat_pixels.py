@@ -243,7 +243,8 @@ def _part_slice(value: SSAValue, first: int, count: int, anchor: Operation) -> S
 def _flatten(conv: Operation, head: int = 0) -> None:
     """Flatten `conv` with its init producer and chain; with `head`, as two parts over the pixels
     `[0, head)` and the rest (`_pixel_split`), each written into its slice of one empty tensor
-    (in place after `eliminate-empty-tensors`), so that each part gets its own register tile."""
+    (in place after `eliminate-empty-tensors`: the parts write into empties of their own), so that
+    each part gets its own register tile."""
     producer = _init_producer(conv)
     chain = _chain(conv)
     group = ([producer] if producer is not None else []) + [conv] + chain
@@ -271,9 +272,11 @@ def _flatten(conv: Operation, head: int = 0) -> None:
             for index, (operand, reshape) in enumerate(zip(op.operands, pixelwise, strict=True)):
                 if operand in done or not reshape:
                     operands.append(done.get(operand, operand))
-                elif head and op is last and index == len(op.operands) - 1 and \
+                elif head and index == len(op.operands) - 1 and \
                         isinstance(operand, OpResult) and operand.op.name == "tensor.empty":
-                    fresh = EmptyOp([], part_type)  # the part's slice of `result` once empties are eliminated
+                    # A destination nothing wrote: the part's own empty, which `eliminate-empty-
+                    # tensors` can trace from the insert_slice (through a reshaped slice it cannot).
+                    fresh = EmptyOp([], part_type)
                     Rewriter.insert_op(fresh, InsertPoint.before(op))
                     operands.append(fresh.results[0])
                 else:
