@@ -7,11 +7,15 @@
   `1 x 1 x N*H*W x C`, so the register tiles still fuse them), one reshape back after them; a
   chain op that reads an operand along a pixel dimension alone is left out (the chain stops
   there).
+- Odd widths split (`_pixel_split`): 13x13's 169 pixels as 168 (6x16) + 1 (1x32), each part
+  with its chain and bias, written into one tensor; 27x27's 729 as 726 + 3; not 7x7 (the
+  remainder 2% of the pixels), 55x55 (5x16 divides) or 40 channels (no 16-lane tile).
 - On by default in the micro-kernel pipelines (`FLAT_PIXELS_ENABLED`).
 - Planned op by op: a flattened convolution whose input a linalg op computes (seen through the
   reshapes) gets the op-by-op fusion, so that no register tile recomputes that op.
 - Differential: flattened layers (ReLU, residual, batch 2, fused into xfuse's tiles, input ReLU;
-  two flattened layers in a row with a swish, as in EfficientNet-B0) through `microkernel` (and
+  two flattened layers in a row with a swish, as in EfficientNet-B0; 13x13 layers split in two
+  parts, also in xfuse's tiles and behind an input ReLU) through `microkernel` (and
   one through `microkernel-openmp`), flattening switched on, against `default`, for AVX2.
 """
 
@@ -45,6 +49,7 @@ def _shapes(module, name):
     (ConvLayer(1, 28, 28, 16, 64, (1, 1), stride=2), AVX2, False),   # a stride skips pixels
     (ConvLayer(1, 14, 14, 16, 64, (3, 3), padding=1), AVX2, False),  # taps reach the neighbours
     (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX512, False),           # not measured: as it was
+    (ConvLayer(1, 13, 13, 16, 64, (1, 1)), AVX512, False),           # nor the odd-width split
 ])
 def test_which_convolutions_are_flattened(layer, target, flattened):
     module = prepare_for_execution(layer_module(layer))
@@ -53,6 +58,24 @@ def test_which_convolutions_are_flattened(layer, target, flattened):
     expected = (1, 1, pixels, layer.channels_out) if flattened else (layer.batch, *layer.output_size,
                                                                     layer.channels_out)
     assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [expected]
+
+
+@pytest.mark.parametrize(("layer", "parts"), [
+    (ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, residual=True), [(1, 1, 168, 64), (1, 1, 1, 64)]),
+    (ConvLayer(1, 27, 27, 16, 64, (1, 1)), [(1, 1, 726, 64), (1, 1, 3, 64)]),
+    (ConvLayer(1, 7, 7, 16, 64, (1, 1)), [(1, 7, 7, 64)]),      # 1 of 49 pixels: too large a share
+    (ConvLayer(1, 55, 55, 16, 64, (1, 1)), [(1, 55, 55, 64)]),  # 5x16 divides the rows
+    (ConvLayer(1, 13, 13, 16, 40, (1, 1)), [(1, 13, 13, 40)]),  # 40 channels: 12x8 is no better than 13x8
+])
+def test_odd_widths_split_their_flattened_pixels(layer, parts):
+    module = prepare_for_execution(layer_module(layer))
+    flatten_pointwise_pixels(module, AVX2)
+    module.verify()
+    assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == parts
+    if len(parts) == 2:  # each part keeps its bias and chain, and gets a tile of its own
+        assert len(_shapes(module, "tensor.insert_slice")) == 2
+        tiles = [(g.tile.mr, g.tile.nr, g.tile.remainder) for g in plan_convolutions(module, AVX2)]
+        assert [t[0] for t in tiles] == [6, parts[1][2]] and tiles[0][2] == tiles[1][2] == 0
 
 
 def test_the_chain_and_the_bias_are_flattened_with_it():
@@ -129,6 +152,15 @@ def test_a_flattened_convolution_reading_a_linalg_result_is_fused_op_by_op():
     assert CONV_INSTANCE_ATTR in conv.attributes
 
 
+def test_split_parts_reading_a_linalg_result_are_fused_op_by_op():
+    """Each part reads its pixels through an `extract_slice` of the reshaped input; seen through
+    it too, both parts are fused op by op (no register tile recomputes the input's ReLU)."""
+    module = prepare_for_execution(layer_module(ConvLayer(1, 13, 13, 16, 64, (1, 1), input_relu=True)))
+    assert flatten_pointwise_pixels(module, AVX2) == 1
+    groups = plan_convolutions(module, AVX2)
+    assert [(g.root_is_conv, len(g.instances), g.tile.mr) for g in groups] == [(True, 1, 6), (True, 1, 1)]
+
+
 TWO_LAYERS = """
 func.func @conv(%x: tensor<1x14x14x32xf32>, %r: tensor<1x14x14x16xf32>, %w1: tensor<1x1x32x16xf32>,
                 %w2: tensor<1x1x16x64xf32>, %b: tensor<64xf32>) -> tensor<1x14x14x64xf32> {
@@ -178,6 +210,9 @@ def test_two_flattened_layers_with_a_swish_agree_with_the_reference(flattening):
     pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, input_relu=True), id="input-relu"),
     pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True, fuse_tile=(1, 2, 14, 64)),
                  id="in-xfuse-tiles"),
+    pytest.param(ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, residual=True), id="split-13x13"),
+    pytest.param(ConvLayer(1, 13, 13, 32, 64, (1, 1), relu=True, input_relu=True), id="split-input-relu"),
+    pytest.param(ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, fuse_tile=(1, 13, 13, 32)), id="split-in-xfuse-tiles"),
 ])
 def test_flattened_layers_agree_with_the_reference(flattening, layer):
     assert flatten_pointwise_pixels(prepare_for_execution(layer_module(layer)), flattening) == 1

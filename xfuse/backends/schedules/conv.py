@@ -285,6 +285,8 @@ def _input_has_tileable_producer(conv: Operation) -> bool:
       activation): YOLO's 3x3 stride-2 160 -> 80 convolution recomputed the SiLU before it (an
       exp polynomial) for each tile's window: 4.99 ms against onnxruntime's 0.73
       (docs/backend-measurements.md, "Exported networks, eighth session").
+    - Through a slice of the pixel range (a part of an odd-width layer flattened in two,
+      flat_pixels.py), likewise.
     - Through flat_pixels.py's collapse and expand pair, which `transform.structured.fuse` folds:
       EfficientNet-B0's flattened 80 -> 320 layer recomputed the previous convolution and its
       residual add per column tile and ran at 0.2 GFLOP/s."""

@@ -22,19 +22,36 @@ residual, the destinations) goes through `tensor.collapse_shape [[0, 1, 2], [3]]
 `tensor.expand_shape`, and the chain's result back the same way: no copy, also on a channel
 slice of a wider tensor (`xfuse-block-filters`' blocks), whose `H` and `W` stay contiguous to
 each other. Called by the micro-kernel pipelines before the convolutions are planned.
+
+Odd widths (`_pixel_split`): SqueezeNet's 13x13 layers get 13x8 over a row and over 169 pixels
+alike, and no tile of 12 accumulators divides 169. They are flattened as two parts, pixels
+`[0, 168)` (6x16) and `[168, 169)` (1x32), each with its own copy of the init producer and the
+chain on its slices, written into one `tensor.empty` with `tensor.insert_slice` (in place after
+`eliminate-empty-tensors`); each part is then an ordinary dividing problem for the op-by-op fusion.
+SqueezeNet at one thread on Zen 3, two profiles interleaved on a shared machine: its twelve
+split 1x1 layers (13x13 and 27x27) 1.74 -> 1.35 and 1.31 -> 1.12 ms in all, the network level
+within the noise (docs/backend-measurements.md, "Odd widths split over their flattened pixels").
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
+from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedules.conv import choose_conv_tile, schedulable
 from xfuse.backends.schedules.matmul import ELEMENTWISE_NAMED
-from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile
+from xfuse.backends.schedules.micro_tile import (
+    MAX_MR,
+    MIN_ACCUMULATORS,
+    SPLIT_ACCUMULATORS,
+    TILE_VECTORS,
+    MicroTile,
+    conv_b_load_weight,
+)
 from xfuse.backends.target import CpuTarget
 
 FLAT_PIXELS_ENABLED = True
@@ -53,6 +70,11 @@ the noise."""
 FLAT_PIXELS_MAX_REGISTERS = 16
 """Register files (AVX2, SSE) where flattening was measured; AVX-512's 32 registers give the
 14-wide rows 14x32 tiles, and their choices stay as they were."""
+
+MAX_REMAINDER_SHARE = 0.01
+"""The largest share of the flattened pixels a remainder part may cover (`_pixel_split`): SqueezeNet's
+13x13 (169 = 168 + 1, 0.6%) and 27x27 (729 = 726 + 3) layers split; ResNet-50's 7x7 (49 = 48 + 1,
+2%) do not, where 6x16 + 1x16 per image was measured slower than 7x8 in the fifth session."""
 
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
@@ -93,6 +115,38 @@ def _gains(conv: Operation, target: CpuTarget) -> bool:
     bits = result.element_type.bitwidth
     return _score(choose_conv_tile(n * h * w, oc, bits, target, remainder=False)) > \
         _score(choose_conv_tile(w, oc, bits, target, remainder=False))
+
+
+def _pixel_split(conv: Operation, target: CpuTarget) -> int:
+    """The flattened pixels of the head part when `conv`'s pixels are split in two (0: not split).
+
+    Only an odd width: neither its rows nor its flattened pixels get a dividing tile of whole
+    cache lines and `MIN_ACCUMULATORS` (SqueezeNet's 13-wide rows and their 169 pixels get 13x8,
+    13 broadcasts and half a line of filter per 13 FMAs). The head then gets a tile of
+    `SPLIT_ACCUMULATORS` (6x16 for 168 pixels), the one remainder part (`MAX_REMAINDER_SHARE`)
+    its own tile, scored by the parts' times (`MicroTile.row_weighted_fmas_per_load`) against
+    the rows' and the flattened pixels' own choices."""
+    result = conv.results[0].type
+    n, h, w, oc = result.get_shape()
+    pixels, bits = n * h * w, result.element_type.bitwidth
+    row = choose_conv_tile(w, oc, bits, target)
+    flat = choose_conv_tile(pixels, oc, bits, target, remainder=False)
+    rivals = [t for t in (row, flat) if t is not None]
+    if not rivals or any(not t.remainder and t.whole_lines and t.accumulators >= MIN_ACCUMULATORS for t in rivals):
+        return 0
+    lanes = target.lanes(bits)
+    candidates = [MicroTile(mr, nr, lanes, split_rows=pixels - pixels % mr, remainder=pixels % mr, element_bits=bits,
+                            b_load_weight=conv_b_load_weight(target), split_by_time=True)
+                  for nr in (v * lanes for v in TILE_VECTORS) if oc % nr == 0
+                  for mr in range(1, MAX_MR + 1)
+                  if 0 < pixels % mr <= MAX_REMAINDER_SHARE * pixels and mr * nr // lanes >= SPLIT_ACCUMULATORS
+                  and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
+    if not candidates:
+        return 0
+    best = max(candidates, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
+    if best.row_weighted_fmas_per_load() <= max(t.row_weighted_fmas_per_load() for t in rivals):
+        return 0
+    return best.split_rows
 
 
 def _reads_pixelwise(map_: AffineMap) -> bool | None:
@@ -177,40 +231,75 @@ def _unflattened(value: SSAValue, type_: TensorType, after: Operation) -> SSAVal
     return expand.results[0]
 
 
-def _reshaped_operands(op: Operation, pixelwise: list[bool], done: dict[SSAValue, SSAValue]) -> list[SSAValue]:
-    operands = []
-    for operand, reshape in zip(op.operands, pixelwise, strict=True):
-        if operand in done:
-            operands.append(done[operand])
-        else:
-            operands.append(_flattened(operand, op) if reshape else operand)
-    return operands
+def _part_slice(value: SSAValue, first: int, count: int, anchor: Operation) -> SSAValue:
+    """Pixels `[first, first + count)` of `value` (`[1, 1, P, C]`), sliced before `anchor`."""
+    c = value.type.get_shape()[3]
+    piece = ExtractSliceOp(value, [0, 0, first, 0], [1, 1, count, c], [1] * 4,
+                           TensorType(value.type.element_type, [1, 1, count, c]))
+    Rewriter.insert_op(piece, InsertPoint.before(anchor))
+    return piece.results[0]
 
 
-def _flatten(conv: Operation) -> None:
+def _flatten(conv: Operation, head: int = 0) -> None:
+    """Flatten `conv` with its init producer and chain; with `head`, as two parts over the pixels
+    `[0, head)` and the rest (`_pixel_split`), each written into its slice of one empty tensor
+    (in place after `eliminate-empty-tensors`: the parts write into empties of their own), so that
+    each part gets its own register tile."""
     producer = _init_producer(conv)
     chain = _chain(conv)
     group = ([producer] if producer is not None else []) + [conv] + chain
-    done: dict[SSAValue, SSAValue] = {}
-    replacements = []
-    for op in group:
-        if op is conv:
-            pixelwise = [True, False, True]  # input, filter (1x1: unchanged), destination
-        elif op.name in ("linalg.fill", "linalg.broadcast"):
-            pixelwise = [False, True]  # the value or vector, the destination
-        else:
-            pixelwise = _pixelwise_maps(op)
-        operands = _reshaped_operands(op, pixelwise, done)
-        new = type(op).create(operands=operands, result_types=[_flat_type(op.results[0].type)],
-                              properties=dict(op.properties), attributes=dict(op.attributes),
-                              regions=[region.clone() for region in op.regions])
-        new.location = op.location
-        Rewriter.insert_op(new, InsertPoint.before(op))
-        done[op.results[0]] = new.results[0]
-        replacements.append((op, new))
-    last, new_last = replacements[-1]
-    last.results[0].replace_all_uses_with(_unflattened(new_last.results[0], last.results[0].type, new_last))
-    for op, _ in reversed(replacements):
+    last = group[-1]
+    whole = _flat_type(last.results[0].type)
+    pixels = whole.get_shape()[2]
+    parts = [(0, head), (head, pixels - head)] if head else [(0, pixels)]
+    views: dict[SSAValue, SSAValue] = {}
+    result: SSAValue | None = None
+    if head:
+        empty = EmptyOp([], whole)
+        Rewriter.insert_op(empty, InsertPoint.before(group[0]))
+        result = empty.results[0]
+    for first, count in parts:
+        done: dict[SSAValue, SSAValue] = {}
+        for op in group:
+            if op is conv:
+                pixelwise = [True, False, True]  # input, filter (1x1: unchanged), destination
+            elif op.name in ("linalg.fill", "linalg.broadcast"):
+                pixelwise = [False, True]  # the value or vector, the destination
+            else:
+                pixelwise = _pixelwise_maps(op)
+            part_type = TensorType(whole.element_type, [1, 1, count, whole.get_shape()[3]])
+            operands = []
+            for index, (operand, reshape) in enumerate(zip(op.operands, pixelwise, strict=True)):
+                if operand in done or not reshape:
+                    operands.append(done.get(operand, operand))
+                elif head and index == len(op.operands) - 1 and \
+                        isinstance(operand, OpResult) and operand.op.name == "tensor.empty":
+                    # A destination nothing wrote: the part's own empty, which `eliminate-empty-
+                    # tensors` can trace from the insert_slice (through a reshaped slice it cannot).
+                    fresh = EmptyOp([], part_type)
+                    Rewriter.insert_op(fresh, InsertPoint.before(op))
+                    operands.append(fresh.results[0])
+                else:
+                    if operand not in views:
+                        views[operand] = _flattened(operand, op)
+                    operands.append(_part_slice(views[operand], first, count, op) if head else views[operand])
+            new = type(op).create(operands=operands, result_types=[part_type if head else whole],
+                                  properties=dict(op.properties), attributes=dict(op.attributes),
+                                  regions=[region.clone() for region in op.regions])
+            new.location = op.location
+            Rewriter.insert_op(new, InsertPoint.before(op))
+            done[op.results[0]] = new.results[0]
+        value = done[last.results[0]]
+        if head:
+            insert = InsertSliceOp.from_static_parameters(value, result, [0, 0, first, 0],
+                                                          [1, 1, count, whole.get_shape()[3]])
+            insert.location = last.location
+            Rewriter.insert_op(insert, InsertPoint.before(last))
+            value = insert.results[0]
+        result = value
+    anchor = result.owner
+    last.results[0].replace_all_uses_with(_unflattened(result, last.results[0].type, anchor))
+    for op in reversed(group):
         Rewriter.erase_op(op)
 
 
@@ -219,7 +308,8 @@ def flatten_pointwise_pixels(module: ModuleOp, target: CpuTarget) -> int:
     (module docstring) with its init producer and elementwise chain; how many were rewritten."""
     if target.vector_registers > FLAT_PIXELS_MAX_REGISTERS:
         return 0
-    convs = [op for op in module.walk() if _pointwise(op) and _gains(op, target)]
-    for conv in convs:
-        _flatten(conv)
-    return len(convs)
+    plans = [(op, _pixel_split(op, target)) for op in module.walk() if _pointwise(op)]
+    plans = [(op, head) for op, head in plans if head or _gains(op, target)]
+    for conv, head in plans:
+        _flatten(conv, head)
+    return len(plans)
