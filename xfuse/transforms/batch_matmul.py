@@ -224,25 +224,21 @@ def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, 
         return insert(tensor.ExtractSliceOp(value, offsets, [1] * (rank - 2) + [rows, cols], [1] * rank,
                                             TensorType(value.type.get_element_type(), [rows, cols])))
 
-    def accumulator(init: SSAValue | None, start: int, cols: int) -> SSAValue:
-        if init is not None:
-            return block(init, [0, start], m, cols)
-        empty = insert(tensor.EmptyOp([], TensorType(element, [m, cols])))
-        return insert(MLIR_FILL([fill.inputs[0]], [empty], [empty.type]))
+    def filled(value: SSAValue) -> SSAValue:
+        return insert(MLIR_FILL([fill.inputs[0]], [value], [value.type]))
 
     lhs, rhs = block(a, [index, 0, 0], m, k), block(b, [index, 0, 0], k, n)
     init = None if fill is not None else block(result, [index, 0, 0], m, n)
     blocks = column_blocks(n, element.bitwidth if isinstance(element, AnyFloat) else 0)
+    empty = None if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
     if len(blocks) == 1:
-        acc = init if init is not None else accumulator(None, 0, n)
+        acc = init if init is not None else filled(empty)
         return insert(MATMUL([lhs, rhs], [acc], [acc.type]))
-    whole = init if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
+    whole = init if init is not None else empty
     for start, cols in blocks:
         # Each block fills its slice of the whole result: bufferized in place, where a fill of its
         # own was copied into the whole by `memrefCopy` (a fifth of ViT's Q.K^T time).
-        acc = accumulator(whole if init is None else init, start, cols)
-        if init is None:
-            acc = insert(MLIR_FILL([fill.inputs[0]], [acc], [acc.type]))
+        acc = block(init, [0, start], m, cols) if init is not None else filled(block(whole, [0, start], m, cols))
         part = insert(MATMUL([lhs, block(rhs, [0, start], k, cols)], [acc], [acc.type]))
         whole = insert(tensor.InsertSliceOp.from_static_parameters(part, whole, [0, start], [m, cols]))
     return whole
