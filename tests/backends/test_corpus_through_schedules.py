@@ -16,8 +16,9 @@ loops slice past their tensors at run time (undefined behaviour MLIR's tests onl
 bufferize): run, they write past a heap buffer and corrupt the test process; an abort much later
 ("free(): invalid pointer") was how CI found them. Every 6th qualifying piece runs in the quick
 subset through both pipelines; the others are `slow`, through `microkernel`.
-`test_only_the_listed_pieces_run_out_of_bounds` runs every piece with MLIR's runtime verification
-(`pipelines.with_runtime_checks`), in child processes, so the list stays exact."""
+`test_only_the_listed_pieces_run_out_of_bounds` (`heavy`) runs every piece with MLIR's runtime
+verification (`pipelines.with_runtime_checks`), in child processes, so the list stays exact; the
+quick sample runs so in every run."""
 
 from __future__ import annotations
 
@@ -150,12 +151,10 @@ def _run_checked(pieces: list[str]) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=1800, check=False)
 
 
-@pytest.mark.slow
-def test_only_the_listed_pieces_run_out_of_bounds():
-    """Every other piece runs in bounds under runtime verification (one child process for all);
-    each listed piece aborts there, naming the op and its location (a child process each)."""
-    in_bounds = [p for p in PIECES if p not in OUT_OF_BOUNDS]
-    done = _run_checked(in_bounds)
+def _in_bounds_and_the_listed_pieces_abort(pieces: list[str]) -> None:
+    """`pieces` run in bounds under runtime verification (one child process for all); each piece
+    of OUT_OF_BOUNDS aborts there, naming the op and its location (a child process each)."""
+    done = _run_checked([p for p in pieces if p not in OUT_OF_BOUNDS])
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     for piece in OUT_OF_BOUNDS:
         done = _run_checked([piece])
@@ -163,3 +162,14 @@ def test_only_the_listed_pieces_run_out_of_bounds():
         assert done.returncode != 0, report
         assert "Runtime op verification failed" in report
         assert "out-of-bounds" in report and "Location: loc(" in report, report[-2000:]
+
+
+def test_the_quick_sample_runs_in_bounds_and_the_listed_pieces_do_not():
+    """The quick sample's pieces under runtime verification; the whole corpus is `heavy`."""
+    _in_bounds_and_the_listed_pieces_abort(PIECES[::QUICK_STRIDE])
+
+
+@pytest.mark.heavy
+def test_only_the_listed_pieces_run_out_of_bounds():
+    """Every piece under runtime verification (45 s of CI), so the OUT_OF_BOUNDS list stays exact."""
+    _in_bounds_and_the_listed_pieces_abort(PIECES)
