@@ -11,7 +11,9 @@ larger than the convolution's input and than `MIN_FILTER_BYTES` takes the layout
 then permuted `0, 3, 4, 2, 1`), so each block is one contiguous panel, and the convolution
 becomes an `scf.forall` over the blocks whose body is one convolution on the block's panel,
 writing its `B` channels of the result (`tensor.parallel_insert_slice`). The parallel pipelines
-run the blocks on several CPUs.
+run the blocks on several CPUs. On 16-register targets (AVX2) `B` is the width of the register
+tile the convolution schedule takes for the block (`tile_block_size`), so that each tile reads
+one contiguous run of its panel.
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
@@ -70,11 +72,10 @@ tile wide (`tile_block_size`), as `blocked_weights.py`'s matmul panels are. A 7x
 over the whole panel (and, for ResNet-50's 7x7 layers, walked in reduction chunks because the
 panel does not fit L2); in a block of 8 it reads one contiguous run. Zen 3, one thread, ReLU,
 convolution + bias, residual add (where ResNet-50 has one) and ReLU as one ONNX model through
-`xfuse.onnx.load`, CPU time,
-fastest of 25-40, interleaved (docs/backend-measurements.md, "Zen 3, ninth session"): 3x3 512 ->
-512 at 7x7 (7x8) 4.90 -> 4.20 and 5.20 -> 4.43 ms in blocks of 8 (a third run 6.02 -> 6.23, with
-the blocks of 8 built first); 1x1 2048 -> 512 and 512 -> 2048
-at 7x7 2.92 -> 2.65, 3.41 -> 3.09; 1x1 1024 -> 2048 stride 2 7.05 -> 6.12; 3x3 128 -> 128 at 28x28
+`xfuse.onnx.load`, CPU time, fastest of 25-40, interleaved (docs/backend-measurements.md, "Zen 3,
+ninth session"): 3x3 512 -> 512 at 7x7 (7x8) 4.90 -> 4.20 and 5.20 -> 4.43 ms in blocks of 8 (a
+third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -> 2048 at 7x7
+2.92 -> 2.65, 3.41 -> 3.09; 1x1 1024 -> 2048 stride 2 7.05 -> 6.12; 3x3 128 -> 128 at 28x28
 (4x16) 4.51 -> 3.58 in blocks of 16; 3x3 256 -> 256 at 14x14 (2x32) 4.58 -> 4.26 in blocks of 32.
 ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
 onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
