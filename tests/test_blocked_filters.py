@@ -2,7 +2,9 @@
 computes what the HWCF one does, through the reference lowering and the register-tiled schedule
 (serial and parallel), once the caller reshapes and permutes the weight as the argument's
 attributes say (`permute_weights` with `weight_shapes`, as xfuse.onnx's Model does). The
-FileCheck test tests/filecheck/transforms/layout/block-filters.mlir covers the IR."""
+FileCheck test tests/filecheck/transforms/layout/block-filters.mlir covers the IR. The block
+widths depend on the target's register file: the tests pass one (`WIDE`: 64 or 32 channels,
+`ZEN3`: one register tile), whatever the host that compiles the result."""
 
 from __future__ import annotations
 
@@ -12,10 +14,16 @@ import numpy as np
 import pytest
 
 from xfuse.backends.runner import compile_module
+from xfuse.backends.target import CpuTarget
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
-from xfuse.transforms.layout.blocked_filters import block_filters, block_size
+from xfuse.transforms.layout.blocked_filters import block_filters, block_size, tile_block_size
 from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+
+WIDE = CpuTarget("x86-64-v4", 512, 32, True)
+"""32 vector registers (AVX-512): blocks of `block_size`."""
+ZEN3 = CpuTarget("znver3", 256, 16, True)
+"""16 registers (AVX2): blocks one register tile wide."""
 
 INPUT = Path(__file__).parent / "filecheck" / "transforms" / "layout" / "Inputs" / "large_filter.mlir"
 
@@ -35,7 +43,7 @@ def test_blocked_convolution_computes_the_same(pipeline):
             for name, a in arrays.items()}
     want = compile_module(parse(INPUT.read_text()), "layer", "default")(*hwcf.values())
     module = parse(INPUT.read_text())
-    assert block_filters(module) == 1
+    assert block_filters(module, WIDE) == 1
     blocked = permute_weights(arrays, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     assert blocked["w"].shape == (4, 3, 3, 128, 64) and blocked["w"].flags.c_contiguous
     got = compile_module(module, "layer", pipeline)(*blocked.values())
@@ -48,7 +56,7 @@ def test_small_or_non_weight_filters_are_left_alone():
                                      "tensor<3x3x128x256xf32> {xfuse.weight}")
     assert text != INPUT.read_text()
     module = parse(text)  # the large filter has no HWCF layout recorded: not a weight xfuse-nhwc permuted
-    assert block_filters(module) == 0
+    assert block_filters(module, WIDE) == 0
     assert str(module) == str(parse(text))
 
 
@@ -71,7 +79,7 @@ func.func @layer(%x: tensor<1x42x42x256xf32>, %w: tensor<3x3x256x128xf32> {xfuse
   return %c : tensor<1x40x40x128xf32>
 }
 """)
-    assert block_filters(module) == 1
+    assert block_filters(module, WIDE) == 1
     assert sum(op.name == "scf.forall" for op in module.walk()) == 1
 
 
@@ -93,11 +101,12 @@ def test_bias_and_epilogue_move_into_the_block_loop(pipeline):
             for name, a in arrays.items()}
     want = compile_module(parse(EPILOGUE.read_text()), "block", "default")(*hwcf.values())
     module = parse(EPILOGUE.read_text())
-    assert block_filters(module) == 2
+    assert block_filters(module, WIDE) == 2
     function = next(op for op in module.walk() if op.name == "func.func")
     top = [op.name for op in function.body.block.ops]
     assert top.count("scf.forall") == 2 and "linalg.generic" not in top and "linalg.broadcast" not in top, top
     blocked = permute_weights(arrays, 0, weight_layouts(module, "block"), weight_shapes(module, "block"))
+    assert blocked["w1"].shape == (4, 3, 3, 128, 64)
     got = compile_module(module, "block", pipeline)(*blocked.values())
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-3)
@@ -121,7 +130,7 @@ def test_blocks_of_32_channels_compute_the_same(pipeline):
     hwcf = {name: (a if name in "xyz" else np.ascontiguousarray(a.transpose(2, 3, 1, 0))) for name, a in arrays.items()}
     want = compile_module(parse(BY_32.read_text()), "layer", "default")(*hwcf.values())
     module = parse(BY_32.read_text())
-    assert block_filters(module) == 3
+    assert block_filters(module, WIDE) == 3
     blocked = permute_weights(arrays, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     assert blocked["w"].shape == (7, 3, 3, 224, 32) and blocked["v"].shape == (5, 1, 1, 576, 32)
     assert blocked["u"].shape == (25, 3, 3, 64, 40)
@@ -138,3 +147,77 @@ def test_block_size_prefers_an_even_number_of_blocks(features, size):
     the CPUs), else 32 (192 = 6 x 32, not 3 x 64), else the first that divides into two or more:
     48 or 40 only where neither 64 nor 32 divides (96 stays 3 x 32 though 2 x 48 is even)."""
     assert block_size(features) == size
+
+
+def _convolution(output: tuple[int, int], kernel: int, stride: int, channels: int, features: int):
+    """A module of one NHWC convolution with a weight filter in HWCF, starting from its bias
+    broadcast and rectified after it (what xfuse-block-filters moves into the block loop), and
+    the convolution."""
+    oh, ow = output
+    ih, iw = (oh - 1) * stride + kernel, (ow - 1) * stride + kernel
+    result = f"tensor<1x{oh}x{ow}x{features}xf32>"
+    module = parse(f"""
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func @layer(%x: tensor<1x{ih}x{iw}x{channels}xf32>,
+                 %w: tensor<{kernel}x{kernel}x{channels}x{features}xf32> {{xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}},
+                 %b: tensor<{features}xf32> {{xfuse.weight}}) -> {result} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {result}
+  %init = linalg.broadcast ins(%b : tensor<{features}xf32>) outs(%e : {result}) dimensions = [0, 1, 2]
+  %c = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+      ins(%x, %w : tensor<1x{ih}x{iw}x{channels}xf32>, tensor<{kernel}x{kernel}x{channels}x{features}xf32>)
+      outs(%init : {result}) -> {result}
+  %relu = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+          ins(%c : {result}) outs(%e : {result}) {{
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  }} -> {result}
+  return %relu : {result}
+}}
+""")
+    return module, next(op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf")
+
+
+@pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features", "zen3", "wide"), [
+    ((7, 7), 3, 1, 512, 512, 8, 64),       # ResNet-50's 7-wide 3x3: 7x8 tiles
+    ((7, 7), 1, 1, 2048, 512, 8, 64),      # its 7-wide 1x1 (49 pixels flattened: 7x8 too)
+    ((7, 7), 1, 2, 1024, 2048, 8, 64),     # the stride-2 shortcut into stage 4
+    ((7, 7), 3, 1, 224, 224, 8, 32),       # Inception-v2's 224 channels: 32 in the first tier, then 7x8
+    ((13, 13), 3, 1, 64, 256, 8, 64),      # SqueezeNet's 13-wide 3x3 expands: 13x8
+    ((14, 14), 3, 1, 256, 256, 32, 64),    # 14-wide 3x3: Zen 3's 2x32
+    ((14, 14), 1, 2, 512, 1024, 32, 64),   # stride 2: not flattened, 2x32
+    ((14, 14), 1, 1, 1024, 256, 16, 64),   # 14-wide 1x1: 4x16 over its 196 flattened pixels
+    ((28, 28), 3, 1, 128, 128, 16, 64),    # 28-wide: 4x16
+    ((13, 13), 1, 1, 512, 1000, 40, 40),   # SqueezeNet's 1000 classes: blocks of the second tier keep 40
+])
+def test_blocks_are_one_register_tile_wide_on_16_registers(output, kernel, stride, channels, features, zen3, wide):
+    """On Zen 3 a block of the first tier is the width of the register tile the convolution
+    schedule takes for it; 32 registers keep `block_size`."""
+    _, conv = _convolution(output, kernel, stride, channels, features)
+    assert tile_block_size(conv, ZEN3) == zen3
+    assert tile_block_size(conv, WIDE) == wide == block_size(features)
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+@pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features"), [
+    ((7, 7), 3, 1, 64, 512), ((7, 7), 1, 2, 256, 512), ((13, 13), 3, 1, 64, 256), ((14, 14), 1, 1, 128, 512)])
+def test_tile_wide_blocks_compute_the_same(pipeline, output, kernel, stride, channels, features):
+    """Blocks of 8 (7x7 3x3; 7x7 1x1 stride 2; 13x13 3x3) and of 16 (14x14 1x1, flattened), with
+    the bias broadcast and the ReLU in the block loop, compute what the HWCF convolution does,
+    through the reference lowering."""
+    rng = np.random.default_rng(17)
+    module, conv = _convolution(output, kernel, stride, channels, features)
+    x_shape = conv.operands[0].type.get_shape()
+    x = rng.standard_normal(tuple(x_shape), dtype=np.float32)
+    w = rng.standard_normal((features, channels, kernel, kernel), dtype=np.float32) * 0.1
+    b = rng.standard_normal(features, dtype=np.float32)
+    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    width = tile_block_size(conv, ZEN3)
+    assert block_filters(module, ZEN3) == 1
+    function = next(op for op in module.walk() if op.name == "func.func")
+    assert [op.name for op in function.body.block.ops].count("linalg.generic") == 0  # the ReLU is in the loop
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    assert blocked["w"].shape == (features // width, kernel, kernel, channels, width) and width < 64
+    got = compile_module(module, "layer", pipeline)(*blocked.values())
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)

@@ -108,7 +108,7 @@ def test_a_blocked_convolution_writes_into_the_padded_buffer():
     attrs = " {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}"
     text = _two_layers(14, 2048, weight_attrs=attrs)  # 64 x 2048 filter: 512 KiB, blocked
     module = parse(text)
-    assert block_filters(module) == 1
+    assert block_filters(module, AVX512) == 1
     forall = next(op for op in module.walk() if op.name == "scf.forall")
     assert pad_pixel_strides(module, AVX512) == 1
     assert forall.operands[-1].owner.name == "linalg.fill"  # the fill the blocks accumulate into
@@ -120,7 +120,7 @@ def test_a_blocked_convolution_writes_into_the_padded_buffer():
     hwcf = dict(arrays, w1=np.ascontiguousarray(arrays["w1"].transpose(2, 3, 1, 0)))
     want = compile_module(parse(text), "layers", "default")(*hwcf.values())
     blocked = parse(text)
-    block_filters(blocked)
+    block_filters(blocked, AVX512)
     inputs = permute_weights(arrays, 0, weight_layouts(blocked, "layers"), weight_shapes(blocked, "layers"))
     got = compile_module(blocked, "layers", "microkernel")(*inputs.values())
     for g, w in zip(got, want, strict=True):

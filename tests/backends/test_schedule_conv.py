@@ -335,8 +335,8 @@ def test_reduction_chunks_outside_the_tiles(layer, chunk):
 
 def _blocked(layer: ConvLayer):
     """`layer`'s module with its filter marked as an HWCF weight and blocked by
-    xfuse-block-filters: the convolution (and the chain after it) in a loop over 64-channel
-    blocks."""
+    xfuse-block-filters for `AVX512`: the convolution (and the chain after it) in a loop over
+    64-channel blocks (AVX2 blocks are one register tile wide)."""
     from xfuse.transforms.layout.blocked_filters import block_filters
 
     kh, kw = layer.kernel
@@ -344,7 +344,7 @@ def _blocked(layer: ConvLayer):
     text = layer.text().replace(f"%w: {filter_type}",
                                 f"%w: {filter_type} {{xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}}")
     module = parse(text)
-    assert block_filters(module) == 1
+    assert block_filters(module, AVX512) == 1
     return module
 
 

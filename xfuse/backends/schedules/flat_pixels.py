@@ -117,6 +117,20 @@ def _gains(conv: Operation, target: CpuTarget) -> bool:
         _score(choose_conv_tile(w, oc, bits, target, remainder=False))
 
 
+def dividing_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTile | None:
+    """The dividing register tile the schedule gives `conv` computing `channels` of its output
+    channels: over its flattened pixels where this rewrite takes it (`_gains`; an odd width's
+    split, `_pixel_split`, aside), else over one row. xfuse-block-filters sizes its blocks by it."""
+    result = conv.results[0].type
+    n, h, w, _ = result.get_shape()
+    bits = result.element_type.bitwidth
+    row = choose_conv_tile(w, channels, bits, target, remainder=False)
+    if not FLAT_PIXELS_ENABLED or target.vector_registers > FLAT_PIXELS_MAX_REGISTERS or not _pointwise(conv):
+        return row
+    flat = choose_conv_tile(n * h * w, channels, bits, target, remainder=False)
+    return flat if _score(flat) > _score(row) else row
+
+
 def _pixel_split(conv: Operation, target: CpuTarget) -> int:
     """The flattened pixels of the head part when `conv`'s pixels are split in two (0: not split).
 

@@ -11,7 +11,9 @@ larger than the convolution's input and than `MIN_FILTER_BYTES` takes the layout
 then permuted `0, 3, 4, 2, 1`), so each block is one contiguous panel, and the convolution
 becomes an `scf.forall` over the blocks whose body is one convolution on the block's panel,
 writing its `B` channels of the result (`tensor.parallel_insert_slice`). The parallel pipelines
-run the blocks on several CPUs.
+run the blocks on several CPUs. On 16-register targets (AVX2) `B` is the width of the register
+tile the convolution schedule takes for the block (`tile_block_size`), so that each tile reads
+one contiguous run of its panel.
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
@@ -37,6 +39,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from xfuse.backends.target import CpuTarget, host_target
 from xfuse.transforms.layout.grouped_convs import HWCF
 from xfuse.transforms.layout.slice_loops import (
     bias_broadcast,
@@ -62,6 +65,21 @@ once left in HWCF as well; VGG-19's 56x56, 256-channel 3x3 layers, 2.4 MB filter
 inputs, ran at 74 GFLOP/s so, 140 in blocks: the network 353 -> 310 ms, the others unchanged.
 The bound was 512 KiB until Inception-v2's 14x14, 576 -> 128..224 1x1 layers, 288-504 KiB
 filters on a 441 KiB input, over L2 together: 85-90 GFLOP/s in HWCF, 105-110 in blocks.)"""
+TILE_WIDE_MAX_REGISTERS = 16
+"""Register files (AVX2, SSE) whose filter blocks of the first tier of `BLOCKS` are one register
+tile wide (`tile_block_size`), as `blocked_weights.py`'s matmul panels are. A 7x8 tile in a
+64-channel block reads 32 bytes of each 256-byte panel row, its `KH x KW x IC x 8` slice spread
+over the whole panel (and, for ResNet-50's 7x7 layers, walked in reduction chunks because the
+panel does not fit L2); in a block of 8 it reads one contiguous run. Zen 3, one thread, ReLU,
+convolution + bias, residual add (where ResNet-50 has one) and ReLU as one ONNX model through
+`xfuse.onnx.load`, CPU time, fastest of 25-40, interleaved (docs/backend-measurements.md, "Zen 3,
+ninth session"): 3x3 512 -> 512 at 7x7 (7x8) 4.90 -> 4.20 and 5.20 -> 4.43 ms in blocks of 8 (a
+third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -> 2048 at 7x7
+2.92 -> 2.65, 3.41 -> 3.09; 1x1 1024 -> 2048 stride 2 7.05 -> 6.12; 3x3 128 -> 128 at 28x28
+(4x16) 4.51 -> 3.58 in blocks of 16; 3x3 256 -> 256 at 14x14 (2x32) 4.58 -> 4.26 in blocks of 32.
+ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
+onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
+measured there."""
 BLOCKED = (0, 3, 4, 2, 1)
 """`F/B x B x IC x KH x KW` -> `F/B x KH x KW x IC x B`."""
 
@@ -95,7 +113,23 @@ def block_size(features: int) -> int | None:
     return None
 
 
-def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> None:
+def tile_block_size(conv: Operation, target: CpuTarget) -> int | None:
+    """The block width of `conv`'s filter on `target`: `block_size`, or on register files of at
+    most `TILE_WIDE_MAX_REGISTERS` the width of the register tile the convolution schedule takes
+    for a block of that size (`flat_pixels.dividing_tile`: over one row, or its flattened pixels),
+    when that is narrower and divides the output channels. Blocks of the second tier (48, 40:
+    SqueezeNet's 1000 classes) keep their width, not measured one tile wide."""
+    from xfuse.backends.schedules.flat_pixels import dividing_tile
+
+    features = conv.operands[1].type.get_shape()[3]
+    size = block_size(features)
+    if size is None or size not in BLOCKS[0] or target.vector_registers > TILE_WIDE_MAX_REGISTERS:
+        return size
+    tile = dividing_tile(conv, size, target)
+    return tile.nr if tile is not None and tile.nr < size and size % tile.nr == 0 else size
+
+
+def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -112,7 +146,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
         init = private_init(conv.operands[2], conv)
     kh, kw, channels, features = argument.type.get_shape()
     n, oh, ow, _ = result_type.get_shape()
-    size = block_size(features)
+    size = tile_block_size(conv, target)
     blocks = features // size
     element = argument.type.get_element_type()
     argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, size]),
@@ -149,23 +183,25 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
-def block_filters(module: ModuleOp) -> int:
+def block_filters(module: ModuleOp, target: CpuTarget | None = None) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
-    signature changes); how many convolutions were rewritten."""
+    signature changes), for `target` (default: the host); how many convolutions were rewritten."""
+    target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function)
             if argument is not None:
-                _block(conv, function, argument)
+                _block(conv, function, argument, target)
                 count += 1
     return count
 
 
 @dataclass(frozen=True)
 class BlockFiltersPass(ModulePass):
-    """Large HWCF filter arguments in blocks of 64 output channels, each convolution an
-    `scf.forall` over the blocks (module docstring). Run after `xfuse-nhwc`."""
+    """Large HWCF filter arguments in blocks of output channels (64 or 32; on AVX2 one register
+    tile wide), each convolution an `scf.forall` over the blocks (module docstring). Run after
+    `xfuse-nhwc`."""
 
     name = "xfuse-block-filters"
 

@@ -2,16 +2,16 @@
 // the blocked layout F/64 x KH x KW x IC x 64 (the weight reshaped to 4 x 64 x 128 x 3 x 3, then
 // permuted), and its convolution becomes a forall over the 4 blocks, each one convolution on a
 // contiguous panel writing 64 channels of the result. The small filter is left alone.
-// RUN: xfuse-opt %S/Inputs/large_filter.mlir -p xfuse-block-filters | filecheck %s
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/large_filter.mlir -p xfuse-block-filters | filecheck %s
 // A filter smaller than its convolution's input is blocked as well:
-// RUN: xfuse-opt %S/Inputs/filter_smaller_than_input.mlir -p xfuse-block-filters | filecheck %s --check-prefix=SMALLER
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/filter_smaller_than_input.mlir -p xfuse-block-filters | filecheck %s --check-prefix=SMALLER
 // SMALLER-LABEL: func.func @layer(
 // SMALLER-SAME:    %w: tensor<2x3x3x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 2, 64, 256, 3, 3>}
 // SMALLER:         scf.forall (%{{[^)]+}}) in (2) shared_outs
 // SMALLER:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x42x42x256xf32>, tensor<3x3x256x64xf32>)
 // Blocks of 32 channels where 64 does not divide the filter's (Inception-v2's 224 and 160), of 40
 // where neither does (1000 = 25 x 40); a 360 KiB filter is large enough:
-// RUN: xfuse-opt %S/Inputs/filter_in_32_blocks.mlir -p xfuse-block-filters | filecheck %s --check-prefix=BY32
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/filter_in_32_blocks.mlir -p xfuse-block-filters | filecheck %s --check-prefix=BY32
 // BY32-LABEL: func.func @layer(
 // BY32-SAME:    %w: tensor<7x3x3x224x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 7, 32, 224, 3, 3>}
 // BY32-SAME:    %v: tensor<5x1x1x576x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 5, 32, 576, 1, 1>}
@@ -26,20 +26,34 @@
 // BY32:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%z, %{{[^ ]+}} : tensor<1x5x5x64xf32>, tensor<3x3x64x40xf32>) outs(%{{[^ ]+}} : tensor<1x3x3x40xf32>)
 // BY32:           tensor.parallel_insert_slice %{{[^ ]+}} into %{{[^ ]+}}[0, 0, 0, %{{[^ ]+}}] [1, 3, 3, 40]
 // No block of 64, 32, 48 or 40 divides 1004 channels: that filter stays in HWCF, its convolution as it was.
-// RUN: xfuse-opt %S/Inputs/filter_no_block.mlir -p xfuse-block-filters | filecheck %s --check-prefix=NOBLOCK
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/filter_no_block.mlir -p xfuse-block-filters | filecheck %s --check-prefix=NOBLOCK
 // NOBLOCK-LABEL: func.func @layer(
 // NOBLOCK-SAME:    %u: tensor<3x3x64x1004xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
 // NOBLOCK-NOT:   scf.forall
 // NOBLOCK:       %g = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%z, %u : tensor<1x5x5x64xf32>, tensor<3x3x64x1004xf32>)
-// The pass has no options (the block is 64 channels, or 32, or 48 or 40); one given is refused with the pipeline quoted:
-// RUN: not xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
+// On 16-register targets (AVX2) a block of the first tier (64, 32) is one register tile wide, the
+// tile the convolution schedule takes for that block (tile_block_size): Zen 3's 7x8 for the 7-wide
+// rows (28 blocks of 8), 4x16 over the 196 flattened pixels of the 14x14 1x1 layer (10 blocks of
+// 16); the 40-wide blocks of the second tier stay 40 wide:
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/filter_in_32_blocks.mlir -p xfuse-block-filters | filecheck %s --check-prefix=ZEN3
+// ZEN3-LABEL: func.func @layer(
+// ZEN3-SAME:    %w: tensor<28x3x3x224x8xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 28, 8, 224, 3, 3>}
+// ZEN3-SAME:    %v: tensor<10x1x1x576x16xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 10, 16, 576, 1, 1>}
+// ZEN3-SAME:    %u: tensor<25x3x3x64x40xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 25, 40, 64, 3, 3>}
+// ZEN3:         %c = scf.forall (%{{[^)]+}}) in (28) shared_outs
+// ZEN3:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x9x9x224xf32>, tensor<3x3x224x8xf32>) outs(%{{[^ ]+}} : tensor<1x7x7x8xf32>)
+// ZEN3:         %d = scf.forall (%{{[^)]+}}) in (10) shared_outs
+// ZEN3:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%y, %{{[^ ]+}} : tensor<1x14x14x576xf32>, tensor<1x1x576x16xf32>)
+// ZEN3:         %g = scf.forall (%{{[^)]+}}) in (25) shared_outs
+// The pass has no options (the block is 64 channels, or 32, or 48 or 40, or one register tile: the target decides); one given is refused with the pipeline quoted:
+// RUN: not env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
 // OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments []
 // OPTION-NOT: Traceback
 
 // A bias broadcast and the elementwise chain after the convolution (a residual add of a tensor
 // computed before it, a ReLU, a negation) move into the block loop, on the block's slices; the
 // first convolution, whose result is also returned, keeps only its bias in the loop:
-// RUN: xfuse-opt %S/Inputs/large_filter_epilogue.mlir -p xfuse-block-filters | filecheck %s --check-prefix=EPILOGUE
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/large_filter_epilogue.mlir -p xfuse-block-filters | filecheck %s --check-prefix=EPILOGUE
 // EPILOGUE-LABEL: func.func @block(
 // EPILOGUE:         %[[E1:[^ ]+]] = tensor.empty() : tensor<1x5x5x256xf32>
 // EPILOGUE:         %c1 = scf.forall (%[[B1:[^)]+]]) in (4) shared_outs(%[[ACC1:[^ ]+]] = %[[E1]])
