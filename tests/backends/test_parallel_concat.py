@@ -148,3 +148,20 @@ def test_two_threads_in_parts_agree_with_the_reference(monkeypatch):
     assert made and made[0] >= 2, "the function was cut"
     for g, w in zip(got, want, strict=True):
         np.testing.assert_array_equal(g, w)
+
+
+def test_one_thread_computes_a_chain_in_one_buffer_when_asked(monkeypatch):
+    """`CHAINS_AT_ONE_THREAD`: the one-thread pipeline rewrites the chain too (no generic copies:
+    `NO_COPIES`), and agrees with numpy."""
+    from xfuse.backends.parallel import parallel_concat
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    monkeypatch.setattr(parallel_concat, "CHAINS_AT_ONE_THREAD", True)
+    made: list[int] = []
+    rewrite = parallel_concat.concat_copies
+    monkeypatch.setattr(parallel_concat, "concat_copies", lambda m, n: made.append(n) or rewrite(m, n))
+    compiled = compile_module(parse(CHAIN), "block", "microkernel", cache=False)
+    assert made == [parallel_concat.NO_COPIES]
+    (x,) = random_inputs(compiled.signature, seed=0)
+    c1 = np.concatenate([x, np.abs(x)], axis=3)
+    np.testing.assert_array_equal(compiled(x)[0], np.concatenate([c1, -c1], axis=3))

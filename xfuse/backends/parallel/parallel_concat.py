@@ -46,6 +46,14 @@ from xfuse.backends.in_place.pads_in_place import _destination_chain
 from xfuse.backends.parallel.parallel_split import function_bodies
 
 
+CHAINS_AT_ONE_THREAD = False
+"""Whether the one-thread pipeline computes its chains of concats in one buffer too (with
+`NO_COPIES`: the inputs neither in place nor written by their producer stay plain `insert_slice`s,
+as `DECOMPOSE_CONCAT` leaves them); else `DECOMPOSE_CONCAT` decomposes every concat where it is."""
+NO_COPIES = 1 << 62
+"""A `min_elements` above every tensor: no copy as a linalg generic."""
+
+
 def _identity_copy(source: SSAValue, destination: SSAValue) -> GenericOp:
     rank = source.type.get_num_dims()  # type: ignore[attr-defined]
     element = source.type.get_element_type()  # type: ignore[attr-defined]
