@@ -79,7 +79,7 @@ def _chains(block_ops: list[Operation]) -> list[list[tensor.ConcatOp]]:
         first = concat.inputs[0]
         if isinstance(first, OpResult) and _static(first.op) and first.op.dim.value.data == concat.dim.value.data:
             extenders.setdefault(first.op, []).append(concat)
-    extending = {extender: head for head, found in extenders.items() if len(found) == 1 for extender in found}
+    extending = {found[0] for found in extenders.values() if len(found) == 1}
     chains = []
     for concat in concats:
         if concat in extending:
