@@ -201,20 +201,28 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     builds called in turn, and of the median T=2 call, per parallel region the CPU time each
     thread computed in it (load-independent, unlike wall time), the region's wall time and its
     worker's start latency, and the wall time outside every region (the serial part)."""
+    import threading
+
     counter = busy_counter()
     built, args = one_and_two_threads(name)
     if realtime:  # every thread of ours (libomp's workers exist by now) before other processes'
         _schedule_threads(os.SCHED_FIFO, 10)
     walls: dict[int, list[float]] = {1: [], 2: []}
-    regions, cpus, faults = [], [], []
+    regions, cpus, faults, spans, thread_cpu = [], [], [], [], {1: [], 2: []}
+    caller = threading.get_native_id()
     try:
         for _ in range(calls):
             for threads in (1, 2):
+                before = thread_clocks()
                 counter.omp_busy_start()
-                start = time.perf_counter()
+                start, start_ns = time.perf_counter(), time.monotonic_ns()
                 built[threads](*args)
+                end_ns = time.monotonic_ns()
                 walls[threads].append((time.perf_counter() - start) * 1e3)
                 counter.omp_busy_stop()
+                after = thread_clocks()
+                run = {tid: (after[tid][0] - before.get(tid, (0, 0))[0]) / 1e6 for tid in after}
+                thread_cpu[threads].append((run.get(caller, 0.0), sum(ms for tid, ms in run.items() if tid != caller)))
                 if threads == 2:
                     n = counter.omp_busy_regions()
                     regions.append((np.ctypeslib.as_array(counter.omp_busy_cpu(), (n, 2)).copy() / 1e6,
@@ -222,6 +230,7 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
                     bodies = np.ctypeslib.as_array(counter.omp_busy_bodies(), (n,)).copy()
                     cpus.append(np.ctypeslib.as_array(counter.omp_busy_cpus(), (n, 2)).copy())
                     faults.append(np.ctypeslib.as_array(counter.omp_busy_faults(), (n, 2)).copy())
+                    spans.append((start_ns / 1e6, end_ns / 1e6))
     finally:
         if realtime:
             _schedule_threads(os.SCHED_OTHER, 0)
@@ -230,14 +239,43 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     region_wall = wall[:, 2] - wall[:, 0]
     critical = cpu.max(axis=1)
     t1, t2 = statistics.median(walls[1]), walls[2][median]
+    names = function_names(bodies)
     return {"model": name, "t1_ms": t1, "t2_ms": t2, "speedup": t1 / t2, "regions": len(cpu),
+            "cpu": cpu_budget(statistics.median(c for c, _ in thread_cpu[1]), thread_cpu[2][median], cpu,
+                              t2 - region_wall.sum()),
+            "serial_gaps": serial_gaps([(w, span) for (_, w), span in zip(regions, spans, strict=True)], names),
             "outside_regions_ms": t2 - region_wall.sum(), "master_busy_ms": cpu[:, 0].sum(),
             "worker_busy_ms": cpu[:, 1].sum(), "imbalance_ms": (critical - cpu.mean(axis=1)).sum(),
             "regions_wall_over_busiest_ms": (region_wall - critical).sum(),
             "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum(),
-            "per_region": per_region_busy([cpu for cpu, _ in regions], function_names(bodies)),
+            "per_region": per_region_busy([cpu for cpu, _ in regions], names),
             "busy_by_thread_and_cpu": busy_by_thread_and_cpu(cpu, cpus[median]),
             "minor_faults": faults[median].sum(axis=0).tolist()}
+
+
+def cpu_budget(t1_cpu_ms: float, t2_cpu_ms: tuple[float, float], busy: np.ndarray, outside_ms: float) -> dict:
+    """Where a T=2 call's CPU time goes, against the one-thread call's (`t1_cpu_ms`, its caller's
+    CPU): `t2_cpu_ms` (caller, workers) is the scheduler's count of every thread, which includes
+    libomp's spin-waiting (at a region's join barrier for the slower thread, and the workers between
+    regions for `KMP_BLOCKTIME`); `busy` (regions x threads, ms) the computing in the regions and
+    `outside_ms` the wall time outside them, which the caller computes alone. Computing over T=1's
+    CPU is the extra work of the two-thread code; the rest is waiting, not work."""
+    total = sum(t2_cpu_ms)
+    computing = float(busy.sum()) + outside_ms
+    return {"t1_cpu_ms": t1_cpu_ms, "caller_ms": t2_cpu_ms[0], "workers_ms": t2_cpu_ms[1],
+            "total_over_t1": total / t1_cpu_ms, "computing_ms": computing, "computing_over_t1": computing / t1_cpu_ms,
+            "waiting_ms": total - computing, "worker_waiting_ms": t2_cpu_ms[1] - float(busy[:, 1].sum())}
+
+
+def serial_gaps(calls: list[tuple[np.ndarray, tuple[float, float]]], bodies: list[str]) -> list[dict]:
+    """The wall time outside every region, gap by gap (median over the calls): before the first
+    region, between each region's return and the next fork, after the last, with the regions
+    around each gap (outlined bodies). `calls`: per call, its regions' wall stamps (regions x 3,
+    fork / first worker / return, ms) and the call's own (start, end) on the same clock."""
+    gaps = np.median(np.stack([np.diff(np.concatenate(([start], wall[:, [0, 2]].ravel(), [end])))[::2]
+                               for wall, (start, end) in calls]), axis=0)
+    around = ["call start", *bodies, "call end"]
+    return [{"after": around[i], "before": around[i + 1], "ms": float(ms)} for i, ms in enumerate(gaps)]
 
 
 def busy_by_thread_and_cpu(cpu: np.ndarray, cpus: np.ndarray) -> dict[tuple[int, int], float]:
@@ -591,11 +629,29 @@ def print_busy(names: list[str], calls: int, realtime: bool, largest: int) -> No
         print("  busy ms by (thread, CPU it ran the region on): " + ", ".join(
             f"({thread}, {where}) {ms:.1f}" for (thread, where), ms in sorted(r["busy_by_thread_and_cpu"].items()))
               + f"; minor page faults in the regions: thread 0 {r['minor_faults'][0]}, thread 1 {r['minor_faults'][1]}")
+        c = r["cpu"]
+        print(f"  CPU of the T=2 call: caller {c['caller_ms']:.1f} + workers {c['workers_ms']:.1f} ms = "
+              f"{c['total_over_t1']:.3f} x T=1's {c['t1_cpu_ms']:.1f}; computing (in regions and outside them) "
+              f"{c['computing_ms']:.1f} ms = {c['computing_over_t1']:.3f} x T=1's; spin-waiting {c['waiting_ms']:.1f} ms "
+              f"(workers {c['worker_waiting_ms']:.1f})")
+        print_serial_gaps(r["serial_gaps"], largest)
         print(f"  the {largest} regions with the most imbalance (median over the calls; call order, outlined body):")
         print(f"  {'region':>6} {'thread 0':>9} {'thread 1':>9} {'imbalance':>9}  body")
         for region in sorted(r["per_region"], key=lambda region: -region["imbalance_ms"])[:largest]:
             print(f"  {region['index']:>6} {region['thread0_ms']:>9.3f} {region['thread1_ms']:>9.3f} "
                   f"{region['imbalance_ms']:>9.3f}  {region['body']}", flush=True)
+
+
+SMALL_GAP_MS = 0.02
+"""A gap between regions up to this (20 us) is glue: loop set-up, a fork's return, a small op."""
+
+
+def print_serial_gaps(gaps: list[dict], largest: int) -> None:
+    small = [g["ms"] for g in gaps if g["ms"] <= SMALL_GAP_MS]
+    print(f"  outside the regions, {sum(g['ms'] for g in gaps):.2f} ms in {len(gaps)} gaps (median over the calls): "
+          f"{len(small)} of up to {SMALL_GAP_MS * 1e3:.0f} us, {sum(small):.2f} ms in all; the {largest} largest:")
+    for gap in sorted(gaps, key=lambda g: -g["ms"])[:largest]:
+        print(f"  {gap['ms']:>9.3f} ms  after {gap['after']}, before {gap['before']}")
 
 
 def print_group_scaling(names: list[str], calls: int, largest: int) -> None:

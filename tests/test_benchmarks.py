@@ -311,6 +311,27 @@ def test_busy_counter_times_each_thread_of_each_parallel_region():
     assert counter.omp_busy_regions() == regions  # not counting outside start/stop
 
 
+def test_busy_splits_the_serial_time_by_gap_and_the_cpu_into_computing_and_waiting(capsys):
+    threads = _load("threads")
+    # two calls of 3 regions: forks at 1, 4, 10 and returns at 3, 9, 10.01 ms after a start at 0
+    wall = np.array([[1.0, 1.0, 3.0], [4.0, 4.0, 9.0], [10.0, 10.0, 10.01]])
+    gaps = threads.serial_gaps([(wall, (0.0, 12.0)), (wall + 100.0, (100.0, 112.0 + 2.0))],
+                               ["a..omp_par", "b..omp_par", "c..omp_par"])
+    assert [g["ms"] for g in gaps] == pytest.approx([1.0, 1.0, 1.0, 2.99])  # the last: median of 1.99 and 3.99
+    assert [(g["after"], g["before"]) for g in gaps] == [("call start", "a..omp_par"), ("a..omp_par", "b..omp_par"),
+                                                         ("b..omp_par", "c..omp_par"), ("c..omp_par", "call end")]
+    threads.print_serial_gaps(gaps, 2)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("  outside the regions, 5.99 ms in 4 gaps") and "0 of up to 20 us" in lines[0]
+    assert lines[1].split()[:2] == ["2.990", "ms"] and lines[1].endswith("after c..omp_par, before call end")
+    assert len(lines) == 3
+    busy = np.array([[4.0, 3.0], [2.0, 1.0]])  # regions x threads: 10 ms computed in regions
+    budget = threads.cpu_budget(20.0, (14.0, 9.0), busy, 2.0)  # the caller computed 2 ms outside them
+    assert budget["computing_ms"] == 12.0 and budget["computing_over_t1"] == 0.6
+    assert budget["waiting_ms"] == 23.0 - 12.0 and budget["worker_waiting_ms"] == 9.0 - 4.0
+    assert budget["total_over_t1"] == 23.0 / 20.0
+
+
 def test_rounds_read_the_speedup_over_the_faster_cpu_per_round(monkeypatch, capsys):
     threads = _load("threads")
     probes = {0: (3.0, 90.0), 1: (3.0, 90.0)}

@@ -49,12 +49,67 @@ def test_the_shared_input_is_copied_by_a_split_generic():
     copy = next(op for op in ops if op.name == "linalg.generic" and op.body.block.first_op.name == "linalg.yield")
     assert copy.operands[0].op.name == "linalg.generic" and PARALLEL_SPLIT_ATTR in copy.attributes
     assert copy.operands[1].op.name == "tensor.extract_slice"
-    inserted = [op.operands[0] for op in ops if op.name == "tensor.insert_slice"]
-    assert inserted[0].op is copy
-    assert [v.type.get_shape()[3] for v in inserted] == [96, 64, 8]
-    assert inserted[1].op.name == "linalg.generic" and inserted[1].op is not copy  # %n, written in place
-    assert inserted[2] is ops[0].parent_block().args[2]  # %s: below MIN_ELEMENTS
+    inserted = {op.operands[0].type.get_shape()[3]: op for op in ops if op.name == "tensor.insert_slice"}
+    assert sorted(inserted) == [8, 64, 96]
+    assert inserted[96].operands[0].op is copy
+    assert inserted[8].operands[0] is ops[0].parent_block().args[2]  # %s: below MIN_ELEMENTS
     assert 28 * 28 * 8 < MIN_ELEMENTS <= 28 * 28 * 96
+    # %n, the concat's only reader: computed in its slice of the destination, inserted right after
+    negation = inserted[64].operands[0].op
+    assert negation.next_op is inserted[64]
+    (destination,) = [op for op in ops if op.name == "tensor.empty" and op.results[0].type.get_shape()[3] == 168]
+    assert negation.operands[1].op.name == "tensor.extract_slice" and negation.operands[1].op.operands[0] is destination.results[0]
+    assert list(negation.operands[1].op.properties["static_offsets"].get_values()) == [0, 0, 0, 96]
+    assert inserted[64].operands[1] is destination.results[0]
+    assert ops.index(destination) < ops.index(negation)
+    assert not any(op.name == "tensor.empty" and op.results[0].type.get_shape()[3] == 64 for op in ops)  # %n_e erased
+
+
+CHAIN = f"""
+func.func @block(%x: tensor<1x28x28x64xf32>) -> tensor<1x28x28x256xf32> {{{_unary("a", "x", "math.absf", "1x28x28x64")}
+  %c1 = tensor.concat dim(3) %x, %a : (tensor<1x28x28x64xf32>, tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32>{_unary("b", "c1", "arith.negf", "1x28x28x128")}
+  %c2 = tensor.concat dim(3) %c1, %b : (tensor<1x28x28x128xf32>, tensor<1x28x28x128xf32>) -> tensor<1x28x28x256xf32>
+  return %c2 : tensor<1x28x28x256xf32>
+}}
+"""
+"""A dense block of two layers: each concatenation extends the one before it, whose other reader is
+the next layer (`%b` reads `%c1`)."""
+
+
+def test_a_chain_of_concats_is_one_buffer():
+    module = parse(CHAIN)
+    plan_parallel_split(module, 2)
+    ops = list(module.body.block.first_op.body.block.ops)
+    assert not any(op.name == "tensor.concat" for op in ops)
+    (destination,) = [op for op in ops if op.name == "tensor.empty" and op.results[0].type.get_shape()[3] == 256]
+    copies = [op for op in ops if op.name == "linalg.generic" and op.body.block.first_op.name == "linalg.yield"]
+    assert [c.operands[0] for c in copies] == [ops[0].parent_block().args[0]]  # %x only: not %c1
+    views = [op for op in ops if op.name == "tensor.extract_slice" and op.results[0].type.get_shape()[3] == 128
+             and list(op.properties["static_offsets"].get_values()) == [0, 0, 0, 0]]
+    negation = next(op for op in ops if op.name == "linalg.generic" and op.body.block.first_op.name == "arith.negf")
+    assert negation.operands[0] in [v.results[0] for v in views]  # %b reads %c1 where %c2 holds it
+    for writer, offset in (("math.absf", 64), ("arith.negf", 128)):  # both layers write into %c2's buffer
+        op = next(op for op in ops if op.name == "linalg.generic" and op.body.block.first_op.name == writer)
+        assert list(op.operands[1].op.properties["static_offsets"].get_values()) == [0, 0, 0, offset]
+    assert ops[-2].name == "tensor.insert_slice" and ops[-1].operands[0] is ops[-2].results[0]
+
+
+def test_a_chain_of_concats_agrees_with_the_reference():
+    (x,), got, want = two_threads_and_reference(CHAIN, "block")
+    a = np.abs(x)
+    c1 = np.concatenate([x, a], axis=3)
+    np.testing.assert_array_equal(got[0], np.concatenate([c1, -c1], axis=3))
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+DENSE_THEN_TAIL = DENSE.replace(
+    "  return %c, %g : tensor<1x28x28x168xf32>, tensor<1x28x28x96xf32>",
+    _unary("u", "b", "arith.negf", "1x28x28x64") + _unary("w", "u", "math.absf", "1x28x28x64")
+    + "\n  return %c, %g, %w : tensor<1x28x28x168xf32>, tensor<1x28x28x96xf32>, tensor<1x28x28x64xf32>").replace(
+    "-> (tensor<1x28x28x168xf32>, tensor<1x28x28x96xf32>)",
+    "-> (tensor<1x28x28x168xf32>, tensor<1x28x28x96xf32>, tensor<1x28x28x64xf32>)")
+"""DENSE and then two elementwise ops of its own: a part of the function the concat's chain (its
+insert_slices read as destinations) does not reach."""
 
 
 def test_one_cpu_and_dynamic_shapes_keep_the_concat():
@@ -89,7 +144,24 @@ def test_two_threads_in_parts_agree_with_the_reference(monkeypatch):
     monkeypatch.setattr(in_parts, "split_for_schedule", lambda m: made.append(split(m)) or made[-1])
     monkeypatch.setattr(in_parts, "MIN_FUNCTION_OPS", 5)
     monkeypatch.setattr(in_parts, "PART_OPS", 1)
-    inputs, got, want = two_threads_and_reference(DENSE, "dense")
+    inputs, got, want = two_threads_and_reference(DENSE_THEN_TAIL, "dense")
     assert made and made[0] >= 2, "the function was cut"
     for g, w in zip(got, want, strict=True):
         np.testing.assert_array_equal(g, w)
+
+
+def test_one_thread_computes_a_chain_in_one_buffer_when_asked(monkeypatch):
+    """`CHAINS_AT_ONE_THREAD`: the one-thread pipeline rewrites the chain too (no generic copies:
+    `NO_COPIES`), and agrees with numpy."""
+    from xfuse.backends.parallel import parallel_concat
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    monkeypatch.setattr(parallel_concat, "CHAINS_AT_ONE_THREAD", True)
+    made: list[int] = []
+    rewrite = parallel_concat.concat_copies
+    monkeypatch.setattr(parallel_concat, "concat_copies", lambda m, n: made.append(n) or rewrite(m, n))
+    compiled = compile_module(parse(CHAIN), "block", "microkernel", cache=False)
+    assert made == [parallel_concat.NO_COPIES]
+    (x,) = random_inputs(compiled.signature, seed=0)
+    c1 = np.concatenate([x, np.abs(x)], axis=3)
+    np.testing.assert_array_equal(compiled(x)[0], np.concatenate([c1, -c1], axis=3))

@@ -172,6 +172,7 @@ class Pipeline:
         from xfuse.backends.schedules.elementwise import elementwise_bodies, elementwise_matches, plan_elementwise
         from xfuse.backends.schedules.rows import plan_rows, row_bodies
         from xfuse.backends.parallel.parallel_split import parallel_split_body, plan_parallel_split, slice_vector_tiles
+        from xfuse.backends.parallel import parallel_concat
         from xfuse.backends.schedules.packs import pack_bodies, plan_packs
         from xfuse.backends.schedules.in_parts import split_for_schedule
         from xfuse.backends.in_place.residual_in_place import residuals_in_place
@@ -221,6 +222,8 @@ class Pipeline:
         transposes = plan_transposes(module, target) if self.microkernels else []
         pools = plan_pools(module, target) if self.microkernels and not self.parallel else []
         workers = self.threads or WORKERS
+        if self.microkernels and not self.parallel and parallel_concat.CHAINS_AT_ONE_THREAD:
+            parallel_concat.concat_copies(module, parallel_concat.NO_COPIES)
         splits = plan_parallel_split(module, workers) if self.microkernels and self.parallel else []
         rows = plan_rows(module, target) if self.microkernels else []
         chains = plan_elementwise(module, target) if self.microkernels and not self.parallel else []

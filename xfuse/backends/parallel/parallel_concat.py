@@ -1,20 +1,32 @@
-"""The copies of a concatenation as linalg ops the parallel split can cut across the CPUs.
+"""Concatenations computed in one buffer per chain, their unavoidable copies as linalg ops the
+parallel split cuts across the CPUs.
 
-`DECOMPOSE_CONCAT` (transform_scripts.py) turns a `tensor.concat` into one `tensor.insert_slice` per
-input, and `eliminate-empty-tensors` makes an input's producer write into its slice. The inputs it
-cannot place so, because they have other readers (DenseNet-121 concatenates every dense layer's
-new channels to all the channels before it, which that layer's batch norm also reads), are copied
-by one-shot-bufferize with a `memref.copy` on one thread (`memrefCopy`, strided_copy.py): at two
-threads those copies were most of DenseNet-121's 11.5 ms outside every parallel region (issue 40;
-10.2 M elements over its 58 concatenations).
+DenseNet-121 concatenates every dense layer's 32 new channels to all the channels before it,
+which that layer's batch norm also reads: 58 concats, each a buffer of its own. Decomposed
+(`DECOMPOSE_CONCAT`, transform_scripts.py: an empty tensor and one `insert_slice` per input, built
+where the concat was), every input was copied: the previous concatenation because it has another
+reader, and the new channels too, since the destination is built after their producer and
+`eliminate-empty-tensors` needs it before (1.1 M elements of `memref.copy` on one thread at two
+threads, besides 10.2 M copied by split generics).
 
-`concat_copies(module, min_elements)` rewrites each static `tensor.concat` of the function bodies
-into what `decompose_concat` makes (an empty tensor and an `insert_slice` per input), except that
-an input of at least `min_elements` elements that has another reader, or is a function argument or
-not a linalg op's result, is first copied by an identity `linalg.generic` into its slice of the
-destination (`extract_slice` / generic / `insert_slice`, which one-shot-bufferize keeps in place):
-a loop nest `plan_parallel_split` tiles like any other elementwise op. The other inputs keep their
-plain `insert_slice`, so their producers still write into the slice.
+`concat_copies(module, min_elements)` rewrites the static concats of the function bodies chain by
+chain (`_chains`: a concat whose result is the first input of exactly one other concat along the
+same dimension is extended by it; a dense block is one chain):
+- one `tensor.empty` of the last concat's shape is the chain's destination; each concat of the
+  chain is the `extract_slice` of its leading part (at offset 0), so the next one finds its first
+  input in place and copies nothing;
+- an input that only the concat reads and whose producer's destination chain starts at a
+  `tensor.empty` (pads_in_place.py's `_destination_chain`: the dense layer's convolution and its
+  zero fill) is computed in its slice: the empty becomes an `extract_slice` of the destination,
+  which is therefore built before it, and the `insert_slice` right after the producer is a
+  self-copy that one-shot-bufferize elides;
+- any other input of at least `min_elements` elements (a block's first input, read by the first
+  layer too) is copied by an identity `linalg.generic` into its slice (`extract_slice` / generic /
+  `insert_slice`), which `plan_parallel_split` cuts by rows like any elementwise op; a smaller one
+  is a plain `insert_slice` (a `memref.copy`).
+The batch norm reading a concatenation then reads it where the next layers write further
+channels, after it has read it: one-shot-bufferize sees the read before the write and keeps every
+`insert_slice` in place.
 """
 
 from __future__ import annotations
@@ -26,18 +38,20 @@ from xdsl.dialects import tensor
 from xdsl.dialects.builtin import AffineMapAttr, ModuleOp, TensorType
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import GenericOp, YieldOp
-from xdsl.ir import Block, OpResult, Region, SSAValue
+from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import Rewriter
 
+from xfuse.backends.in_place.pads_in_place import _destination_chain
 from xfuse.backends.parallel.parallel_split import function_bodies
 
 
-def _placed_by_its_producer(value: SSAValue) -> bool:
-    """Whether `eliminate-empty-tensors` may let `value`'s producer write into the slice: the
-    concat is its only reader and it is a linalg op's result."""
-    return (isinstance(value, OpResult) and value.op.name.startswith("linalg.")
-            and len({use.operation for use in value.uses}) == 1)
+CHAINS_AT_ONE_THREAD = False
+"""Whether the one-thread pipeline computes its chains of concats in one buffer too (with
+`NO_COPIES`: the inputs neither in place nor written by their producer stay plain `insert_slice`s,
+as `DECOMPOSE_CONCAT` leaves them); else `DECOMPOSE_CONCAT` decomposes every concat where it is."""
+NO_COPIES = 1 << 62
+"""A `min_elements` above every tensor: no copy as a linalg generic."""
 
 
 def _identity_copy(source: SSAValue, destination: SSAValue) -> GenericOp:
@@ -50,36 +64,95 @@ def _identity_copy(source: SSAValue, destination: SSAValue) -> GenericOp:
                      [IteratorTypeAttr.parallel()] * rank, [destination.type])
 
 
+def _static(concat: Operation) -> bool:
+    return isinstance(concat, tensor.ConcatOp) and all(
+        isinstance(v.type, TensorType) and v.type.has_static_shape() for v in (*concat.inputs, concat.result))
+
+
+def _chains(block_ops: list[Operation]) -> list[list[tensor.ConcatOp]]:
+    """The static concats of `block_ops` in chains: a concat is followed by the one concat that
+    takes its result as first input along the same dimension (DenseNet's dense block: every layer
+    appends its new channels to the previous concatenation); a concat extended by none ends one."""
+    concats = [op for op in block_ops if _static(op)]
+    extenders: dict[Operation, list[tensor.ConcatOp]] = {}
+    for concat in concats:
+        first = concat.inputs[0]
+        if isinstance(first, OpResult) and _static(first.op) and first.op.dim.value.data == concat.dim.value.data:
+            extenders.setdefault(first.op, []).append(concat)
+    extending = {found[0] for found in extenders.values() if len(found) == 1}
+    chains = []
+    for concat in concats:
+        if concat in extending:
+            continue
+        chain = [concat]
+        while len(extenders.get(chain[-1], [])) == 1:
+            chain.append(extenders[chain[-1]][0])
+        chains.append(chain)
+    return chains
+
+
 def concat_copies(module: ModuleOp, min_elements: int) -> int:
-    """Decompose the concatenations of `module` with their large copies as linalg ops (module
-    docstring); the number of copies made."""
+    """Decompose the concatenations of `module` into one destination per chain with their large
+    copies as linalg ops (module docstring); the number of copies made."""
     copies = 0
     for _, block_ops, _ in function_bodies(module):
-        for concat in block_ops:
-            if not isinstance(concat, tensor.ConcatOp):
-                continue
-            result = concat.result.type
-            inputs = list(concat.inputs)
-            if not (isinstance(result, TensorType) and result.has_static_shape()
-                    and all(isinstance(v.type, TensorType) and v.type.has_static_shape() for v in inputs)):
-                continue
-            large = [math.prod(v.type.get_shape()) >= min_elements and not _placed_by_its_producer(v)
-                     for v in inputs]
-            if not any(large):
-                continue
-            builder = Builder(InsertPoint.before(concat))
-            destination = builder.insert(tensor.EmptyOp([], result)).tensor
-            dim, offset, shape = concat.dim.value.data, 0, result.get_shape()
-            for value, copied in zip(inputs, large, strict=True):
-                sizes = list(value.type.get_shape())
-                offsets = [offset if d == dim else 0 for d in range(len(shape))]
-                source = value
-                if copied:
-                    slice_ = builder.insert(tensor.ExtractSliceOp.from_static_parameters(destination, offsets, sizes))
-                    source = builder.insert(_identity_copy(value, slice_.result)).res[0]
-                    copies += 1
-                destination = builder.insert(
-                    tensor.InsertSliceOp.from_static_parameters(source, destination, offsets, sizes)).result
-                offset += sizes[dim]
+        position = {op: i for i, op in enumerate(block_ops)}
+        for chain in _chains(block_ops):
+            copies += _place_chain(chain, position, min_elements)
+    return copies
+
+
+def _place_chain(chain: list[tensor.ConcatOp], position: dict[Operation, int], min_elements: int) -> int:
+    """Rewrite a chain of concats (`_chains`) into one destination (module docstring); the copies made."""
+    block = chain[0].parent_block()
+    dim = chain[0].dim.value.data
+    # (concat, value, offsets, sizes, its producer's destination chain) of each input but the chain's own
+    entries = []
+    for k, concat in enumerate(chain):
+        offset = 0
+        for i, value in enumerate(concat.inputs):
+            sizes = list(value.type.get_shape())  # type: ignore[attr-defined]
+            if not (k > 0 and i == 0):
+                writer = None
+                if isinstance(value, OpResult) and value.op in position and value.has_one_use():
+                    writer = _destination_chain(value.op, block)
+                entries.append((concat, value, [offset if d == dim else 0 for d in range(len(sizes))], sizes, writer))
+            offset += sizes[dim]
+    first = min([chain[0], *(writer[0] for *_, writer in entries if writer is not None)], key=position.__getitem__)
+    destination = Builder(InsertPoint.before(first)).insert(tensor.EmptyOp([], chain[-1].result.type)).tensor
+    defined_at = position[first] - 0.5
+    copies = 0
+    for concat in chain:
+        here = Builder(InsertPoint.before(concat))
+        for _, value, offsets, sizes, writer in sorted((e for e in entries if e[0] is concat),
+                                                       key=lambda e: e[4] is None):  # the producers' first
+            if writer is not None and position[writer[0]] > defined_at:
+                # the producer computes in its slice (as pads_in_place.py: the insert is then a self-copy)
+                start, index = writer
+                slice_ = Builder(InsertPoint.before(start)).insert(
+                    tensor.ExtractSliceOp.from_static_parameters(destination, offsets, sizes))
+                if slice_.result.type == start.operands[index].type:
+                    empty = start.operands[index].op  # type: ignore[union-attr]
+                    start.operands[index] = slice_.result
+                    if not empty.results[0].uses:
+                        Rewriter.erase_op(empty)
+                    destination = Builder(InsertPoint.after(value.op)).insert(  # type: ignore[union-attr]
+                        tensor.InsertSliceOp.from_static_parameters(value, destination, offsets, sizes)).result
+                    defined_at = position[value.op]  # type: ignore[union-attr]
+                    continue
+                Rewriter.erase_op(slice_)
+            source = value
+            if math.prod(sizes) >= min_elements:
+                slice_ = here.insert(tensor.ExtractSliceOp.from_static_parameters(destination, offsets, sizes))
+                source = here.insert(_identity_copy(value, slice_.result)).res[0]
+                copies += 1
+            destination = here.insert(
+                tensor.InsertSliceOp.from_static_parameters(source, destination, offsets, sizes)).result
+            defined_at = position[concat] - 0.5
+        if concat is chain[-1]:
             Rewriter.replace_op(concat, [], [destination])
+        else:  # the leading part of the chain's destination, which the next concat extends
+            shape = list(concat.result.type.get_shape())
+            view = here.insert(tensor.ExtractSliceOp.from_static_parameters(destination, [0] * len(shape), shape))
+            Rewriter.replace_op(concat, [], [view.result])
     return copies

@@ -12,7 +12,7 @@ do not; then the channels). `parallel_split_body` tiles each root
 with `tile_using_forall num_threads`, one slice per CPU, and fuses its producers into the slices,
 before the other schedules run; a slice of elementwise generics is then tiled and vectorized as the
 one-thread elementwise schedule does (`slice_vector_tiles`). Concatenations are first rewritten
-so that their large copies are such generics (parallel_concat.py).
+(parallel_concat.py): a chain of them in one buffer, the copies left such generics.
 
 What it leaves alone, so the other schedules see what they expect:
 - ops a schedule marked (contractions, their fused chains and roots, packs, convolutions,
