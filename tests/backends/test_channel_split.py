@@ -4,6 +4,9 @@
   it) and into what: two convolutions on filter and accumulator slices, inserted back in order.
 - Differential: split layers (1x1 and 3x3, padding, stride, batch 2, bias-like residual and
   ReLU after the split) through `microkernel` and `microkernel-openmp` against `default`.
+- On AVX2, convolutions in a slice loop whose channels are whole 8-lane vectors but not whole
+  cache lines (SqueezeNet's classifier blocks of 40 = 32 + 8): which are split (the model's
+  parts' time against the whole's), and a split block agrees with the reference.
 - Matrix products: which are split (a four-vector head of at least 3/4 of the columns) and into
   what; a classifier (1 x 2048 x 1000, bias add after it) and a small product agree.
 """
@@ -249,6 +252,69 @@ def test_split_chains_agree_with_the_reference(pipeline):
         pytest.skip(f"the channel count is chosen for 16-lane vectors (host: {host_target()})")
     text = _chained_conv_in_loop(20)
     candidate, reference = compile_module(text, "chained", pipeline), compile_module(text, "chained", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+
+
+def _pointwise_in_loop(size: int, inputs: int, channels: int) -> str:
+    """A block of xfuse-block-filters: in a one-trip slice loop, a bias broadcast, a 1x1
+    convolution of `inputs` -> `channels` on `size x size` pixels and a ReLU, inserted."""
+    t = f"tensor<1x{size}x{size}x{channels}xf32>"
+    ident = "affine_map<(n, h, w, c) -> (n, h, w, c)>"
+    return f"""
+func.func @block(%x: tensor<1x{size}x{size}x{inputs}xf32>, %w: tensor<1x1x{inputs}x{channels}xf32>, %b: tensor<{channels}xf32>) -> {t} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %l = scf.forall (%i) in (1) shared_outs(%acc = %e) -> ({t}) {{
+    %o = tensor.extract_slice %acc[0, 0, 0, 0] [1, {size}, {size}, {channels}] [1, 1, 1, 1] : {t} to {t}
+    %bias = linalg.broadcast ins(%b : tensor<{channels}xf32>) outs(%o : {t}) dimensions = [0, 1, 2]
+    %c = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}}
+           ins(%x, %w : tensor<1x{size}x{size}x{inputs}xf32>, tensor<1x1x{inputs}x{channels}xf32>) outs(%bias : {t}) -> {t}
+    %relu = linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}} ins(%c : {t}) outs(%o : {t}) {{
+    ^bb0(%v: f32, %unused: f32):
+      %m = arith.maximumf %v, %zero : f32
+      linalg.yield %m : f32
+    }} -> {t}
+    scf.forall.in_parallel {{
+      tensor.parallel_insert_slice %relu into %acc[0, 0, 0, 0] [1, {size}, {size}, {channels}] [1, 1, 1, 1] : {t} into {t}
+    }}
+  }}
+  return %l : {t}
+}}
+"""
+
+
+@pytest.mark.parametrize(("size", "channels", "target", "parts"), [
+    (13, 40, AVX2, (32, 8)),     # SqueezeNet's classifier block: 6x16 on 168 of the 169 pixels of 32 channels
+    (7, 136, AVX2, (136,)),      # ShuffleNet's groups: 7x8 on the whole and on 128 channels alike
+    (13, 24, AVX2, (24,)),       # 16 of 24 is below 3/4
+    (13, 48, AVX2, (48,)),       # whole cache lines already
+    (13, 40, AVX512, (32, 8)),   # 16 lanes: split at the last full vector, as before
+])
+def test_which_blocks_are_split_for_whole_cache_lines(size, channels, target, parts):
+    """On AVX2, a convolution in a slice loop whose channels are whole 8-lane vectors but not
+    whole cache lines is split where the parts' tiles model at most `LINE_SPLIT_TIME` of the
+    whole's time."""
+    module = parse(_pointwise_in_loop(size, 64, channels))
+    assert split_channel_remainders(module, target) == (len(parts) > 1)
+    assert tuple(conv.results[0].type.get_shape()[3] for conv in _convs(module)) == parts
+
+
+def test_line_split_needs_a_slice_loop():
+    """At a function's top level the chain after the convolution would be a pass of its own."""
+    module = layer_module(ConvLayer(1, 13, 13, 64, 40, (1, 1), relu=True))
+    assert split_channel_remainders(module, AVX2) == 0
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_line_split_blocks_agree_with_the_reference(pipeline):
+    if host_target().vector_bits != 256:
+        pytest.skip(f"the split is for 8-lane vectors (host: {host_target()})")
+    text = _pointwise_in_loop(13, 24, 40)
+    assert split_channel_remainders(parse(text), host_target()) == 1
+    candidate, reference = compile_module(text, "block", pipeline), compile_module(text, "block", "default")
     for seed in (0, 1):
         inputs = random_inputs(candidate.signature, seed=seed)
         (got,), (want,) = candidate(*inputs), reference(*inputs)

@@ -209,6 +209,9 @@ class Pipeline:
 
             if flat_pixels.FLAT_PIXELS_ENABLED:
                 flat_pixels.flatten_pointwise_pixels(module, target)
+            from xfuse.backends.schedules.column_split import split_convolution_columns
+
+            split_convolution_columns(module, target)
         packs = plan_packs(module, target) if self.microkernels else []
         groups = plan_microkernels(module, target) if self.microkernels else []
         convs = plan_convolutions(module, target) if self.microkernels else []

@@ -67,7 +67,7 @@ from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.transforms.layout.slice_loops import (bias_broadcast, chain_on_slice, convolution_on, elementwise_chain,
                                                  erase_with_dead_inits, private_init)
 
-__all__ = ["CONVOLUTIONS", "CONV_BORDERS_ENABLED", "conv_borders", "padded_convolution", "peak_convolutions"]
+__all__ = ["CONVOLUTIONS", "CONV_BORDERS_ENABLED", "conv_borders", "padded_convolution", "peak_convolutions", "piecewise_start", "write_piece"]
 
 CONVOLUTIONS = ("linalg.conv_2d_nhwc_hwcf", "linalg.depthwise_conv_2d_nhwc_hwc")
 
@@ -150,7 +150,7 @@ def _split(conv: Operation) -> bool:
         # tensors); the pieces' buffer would be one more, copied in (DenseNet-121: 7.38 -> 7.66 MiB)
         return False
     made: list[Operation] = []
-    start = _piecewise_start(init)
+    start = piecewise_start(init)
     if start is None:
         current: SSAValue = private_init(init, conv)
     elif init.has_one_use():  # the pieces write where the fill or broadcast wrote (a loop's slice)
@@ -169,20 +169,9 @@ def _split(conv: Operation) -> bool:
                 [rows.window, columns.window] + filter_shape[2:])
             offsets = [0, rows.output_start, columns.output_start, 0]
             sizes = [out_shape[0], rows.outputs, columns.outputs, out_shape[3]]
-            output_slice = ExtractSliceOp.from_static_parameters(current, offsets, sizes)
-            made += [input_slice, filter_slice, output_slice]
-            piece_init = output_slice.results[0] if start is None else start(output_slice.results[0], offsets, sizes, made)
-            piece = convolution_on(conv, [input_slice.results[0], filter_slice.results[0]], [piece_init])
-            made.append(piece)
-            # the chain (a ReLU, a residual add) on the piece, written where the piece is: the
-            # schedule fuses it into the piece's register tiles as it did into the whole one's
-            steps: list[Operation] = []
-            value = chain_on_slice(chain, conv.results[0], piece.results[0],
-                                   lambda operand, o=offsets, z=sizes: ExtractSliceOp.from_static_parameters(operand, o, z),
-                                   output_slice.results[0], steps, made)
-            insert = InsertSliceOp.from_static_parameters(value, current, offsets, sizes)
-            made += [*steps, insert]
-            current = insert.results[0]
+            made += [input_slice, filter_slice]
+            current = write_piece(conv, chain, start, current, [input_slice.results[0], filter_slice.results[0]],
+                                  offsets, sizes, made)
     for op in made:
         op.location = conv.location
     Rewriter.insert_op(made, InsertPoint.before(conv))
@@ -198,6 +187,28 @@ def _split(conv: Operation) -> bool:
     if start is not None and not init.uses:
         erase_with_dead_inits([init.op])
     return True
+
+
+def write_piece(conv: Operation, chain: list[Operation], start, current: SSAValue, operands: list[SSAValue],
+                offsets: list[int], sizes: list[int], made: list[Operation]) -> SSAValue:
+    """One piece of `conv`: a convolution like it on `operands` (its input and filter slices)
+    computing the output slice `offsets`/`sizes` of `current`, from its own init (`start`, from
+    `piecewise_start`, or that slice of `current`), then the `chain` (a ReLU, a residual add) on
+    its slice, written where the piece is (the schedule fuses it into the piece's register tiles
+    as it did into the whole one's), inserted into `current`. The ops are appended to `made`;
+    the value after the insert."""
+    output_slice = ExtractSliceOp.from_static_parameters(current, offsets, sizes)
+    made.append(output_slice)
+    piece_init = output_slice.results[0] if start is None else start(output_slice.results[0], offsets, sizes, made)
+    piece = convolution_on(conv, operands, [piece_init])
+    made.append(piece)
+    steps: list[Operation] = []
+    value = chain_on_slice(chain, conv.results[0], piece.results[0],
+                           lambda operand: ExtractSliceOp.from_static_parameters(operand, offsets, sizes),
+                           output_slice.results[0], steps, made)
+    insert = InsertSliceOp.from_static_parameters(value, current, offsets, sizes)
+    made += [*steps, insert]
+    return insert.results[0]
 
 
 def _at_register_tiles(piece, stride: int, conv: Operation) -> list:
@@ -244,7 +255,7 @@ def _input_slicer(conv: Operation, source: SSAValue, made: list[Operation]):
     return piece
 
 
-def _piecewise_start(init: SSAValue):
+def piecewise_start(init: SSAValue):
     """How a piece makes its own slice of `init` when `init` is a fill or a bias broadcast: then
     the schedule fuses it into the piece's register tiles, as it did into the whole
     convolution's, and a fill shared by several convolutions (torch-mlir makes one per shape) is

@@ -13,6 +13,14 @@ blocks: the chain is on one slice there already) each part applies the chain to 
 (`_chain_per_part`), and each part's schedule fuses it (ShuffleNet, one thread, two A/B pairs:
 1.44x -> 1.34-1.38x onnxruntime).
 
+On AVX2 (8 f32 lanes, half a cache line) a convolution whose channels are whole vectors but not
+whole lines is split the same way at the last multiple of a line (`_line_split_head`), where the
+cost model says its parts' tiles pay for the second convolution: SqueezeNet's classifier, in
+`xfuse-block-filters`' blocks of 40 channels, got 13x8 tiles on all of them; split 32 + 8, the 32
+channels get 6x16 on 168 of the 169 pixels (flat_pixels.py). Alone (input ReLU, convolution +
+bias, ReLU through `xfuse.onnx.load`, one thread, on a loaded Zen 3): 3.72-4.10 -> 3.43-3.57 ms
+fastest in three A/B runs (docs/backend-measurements.md, "SqueezeNet's classifier and pools").
+
 Matrix products with columns no full vector divides (the 1000 classes of a classifier) are split
 the same way (`split_matmul_columns`), at the last multiple of four vectors, unless whole cache
 lines divide them: a `1 x 2048 x 1000` product's 8-lane tiles each walk all 2048 rows of `B` and
@@ -35,6 +43,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.backends.schedules.matmul import _in_tiled_loop, _is_plain_matmul
 from xfuse.backends.schedules.micro_tile import CACHE_LINE_BITS, choose_micro_tile
 from xfuse.backends.schedules.conv import schedulable
+from xfuse.backends.schedules.flat_pixels import channels_tile_score
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.transforms.layout.slice_loops import (
@@ -51,6 +60,33 @@ MIN_HEAD_FRACTION = 0.75
 overhead outweigh the wider tiles."""
 
 
+LINE_SPLIT_TIME = 0.9
+"""A convolution whose channels are whole vectors but not whole cache lines (AVX2's 40 = 32 + 8)
+is split only where its parts' modelled time (`_line_split_head`) is at most this share of the
+whole's: the second convolution rereads the input."""
+
+
+def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarget) -> int | None:
+    """The head of whole cache lines (a multiple of `CACHE_LINE_BITS`) of a convolution whose
+    `channels` are whole vectors narrower than that, when it is split (module docstring).
+
+    Only in a slice loop (xfuse-block-filters' blocks, xfuse-nhwc's groups), where each part
+    keeps the chain after the convolution in its register tiles; and only where the parts'
+    tiles (`flat_pixels.channels_tile_score`, the flattening and the pixel split included) take
+    at most `LINE_SPLIT_TIME` of the whole's time, each part's time its channels over its score:
+    SqueezeNet's classifier in blocks of 40 channels on AVX2, 13x8 tiles on the whole, 6x16 on
+    168 of the 169 pixels of 32 channels and 13x8 on the other 8, 0.81 of the time. A head
+    whose rows get no better tile (ShuffleNet's 136 channels at 7x7: 7x8 either way) stays whole."""
+    line = CACHE_LINE_BITS // bits
+    head = channels // line * line
+    if head < MIN_HEAD_FRACTION * channels or not _in_tiled_loop(conv):
+        return None
+    whole, head_score, tail_score = (channels_tile_score(conv, c, target) for c in (channels, head, channels - head))
+    if not (whole and head_score and tail_score):
+        return None
+    return head if head / head_score + (channels - head) / tail_score <= LINE_SPLIT_TIME * channels / whole else None
+
+
 def _head_channels(conv: Operation, target: CpuTarget) -> int | None:
     """The channels of `conv`'s full-width head, or None when it is not split."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
@@ -59,7 +95,12 @@ def _head_channels(conv: Operation, target: CpuTarget) -> int | None:
     _, _, width, channels = result.get_shape()
     lanes = target.lanes(result.element_type.bitwidth)
     head = channels // lanes * lanes
-    if channels % lanes == 0 or head < MIN_HEAD_FRACTION * channels:
+    if channels % lanes == 0:
+        bits = result.element_type.bitwidth
+        if channels % (CACHE_LINE_BITS // bits) == 0:
+            return None
+        return _line_split_head(conv, channels, bits, target)
+    if head < MIN_HEAD_FRACTION * channels:
         return None
     if choose_micro_tile(width, head, result.element_type.bitwidth, target) is None:
         return None

@@ -375,6 +375,20 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     return conv if tile is not None and tile.remainder else root
 
 
+def _one_by_one(conv: Operation, root: Operation, init_only: bool) -> bool:
+    """`conv` is fused op by op, with a dividing tile: its input has a linalg producer, its root
+    is a chain (`transform.structured.fuse` of a chain's root would also pull whatever computes
+    the chain's other operands, a residual computed in the same tile, into the register tiles),
+    or its init goes through the forall (`_init_in_dividing_tiles`)."""
+    return _input_has_tileable_producer(conv) or root is not conv or init_only
+
+
+def takes_a_dividing_tile(conv: Operation, target: CpuTarget) -> bool:
+    """`plan_convolutions` will fuse `conv` op by op, with a tile dividing its width (no split)."""
+    root = _conv_root(conv, target)
+    return _one_by_one(conv, root, _init_in_dividing_tiles(conv, root, target))
+
+
 def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
     """Mark each schedulable convolution, its root and the ops fused with it; the groups.
 
@@ -395,10 +409,8 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             root = _conv_root(op, target)
             if root is not op and CONV_ROOT_ATTR in root.attributes:
                 root = op  # the chain joins another convolution's (a residual add of two branches)
-            # `transform.structured.fuse` of a chain's root would also pull whatever computes the
-            # chain's other operands (a residual computed in the same tile) into the register tiles.
             init_only = _init_in_dividing_tiles(op, root, target)
-            one_by_one = _input_has_tileable_producer(op) or root is not op or init_only
+            one_by_one = _one_by_one(op, root, init_only)
             through_forall = _init_through_forall(op, root, without_producer=init_only)
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:

@@ -140,14 +140,19 @@ def _pixel_split(conv: Operation, target: CpuTarget) -> int:
     `SPLIT_ACCUMULATORS` (6x16 for 168 pixels), the one remainder part (`MAX_REMAINDER_SHARE`)
     its own tile, scored by the parts' times (`MicroTile.row_weighted_fmas_per_load`) against
     the rows' and the flattened pixels' own choices."""
-    result = conv.results[0].type
-    n, h, w, oc = result.get_shape()
-    pixels, bits = n * h * w, result.element_type.bitwidth
-    row = choose_conv_tile(w, oc, bits, target)
+    n, h, w, oc = conv.results[0].type.get_shape()
+    split = _pixel_split_tile(n * h * w, w, oc, conv.results[0].type.element_type.bitwidth, target)
+    return split.split_rows if split is not None else 0
+
+
+def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTarget) -> MicroTile | None:
+    """`_pixel_split`'s tile (with `split_rows`) for `pixels` flattened pixels of rows `width`
+    wide and `oc` channels, or None when the pixels are not split."""
+    row = choose_conv_tile(width, oc, bits, target)
     flat = choose_conv_tile(pixels, oc, bits, target, remainder=False)
     rivals = [t for t in (row, flat) if t is not None]
     if not rivals or any(not t.remainder and t.whole_lines and t.accumulators >= MIN_ACCUMULATORS for t in rivals):
-        return 0
+        return None
     lanes = target.lanes(bits)
     candidates = [MicroTile(mr, nr, lanes, split_rows=pixels - pixels % mr, remainder=pixels % mr, element_bits=bits,
                             b_load_weight=conv_b_load_weight(target), split_by_time=True)
@@ -156,11 +161,28 @@ def _pixel_split(conv: Operation, target: CpuTarget) -> int:
                   if 0 < pixels % mr <= MAX_REMAINDER_SHARE * pixels and mr * nr // lanes >= SPLIT_ACCUMULATORS
                   and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     if not candidates:
-        return 0
+        return None
     best = max(candidates, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
     if best.row_weighted_fmas_per_load() <= max(t.row_weighted_fmas_per_load() for t in rivals):
-        return 0
-    return best.split_rows
+        return None
+    return best
+
+
+def channels_tile_score(conv: Operation, channels: int, target: CpuTarget) -> float:
+    """The score (`MicroTile.row_weighted_fmas_per_load`) of the register tile `conv` would get
+    with `channels` output channels: its rows' tile, or, for a 1x1 stride-1 convolution this
+    module flattens, the better of that, its flattened pixels' tile and their split
+    (`_pixel_split`). 0 when no tile fits. channel_split.py weighs a split of the channels by it."""
+    result = conv.results[0].type
+    n, h, w, _ = result.get_shape()
+    bits = result.element_type.bitwidth
+    tiles = [choose_conv_tile(w, channels, bits, target)]
+    if FLAT_PIXELS_ENABLED and target.vector_registers <= FLAT_PIXELS_MAX_REGISTERS and _pointwise(conv):
+        flat = choose_conv_tile(n * h * w, channels, bits, target, remainder=False)
+        if _score(flat) > _score(choose_conv_tile(w, channels, bits, target, remainder=False)):  # `_gains`
+            tiles.append(flat)
+        tiles.append(_pixel_split_tile(n * h * w, w, channels, bits, target))
+    return max((t.row_weighted_fmas_per_load() for t in tiles if t is not None), default=0.0)
 
 
 def _reads_pixelwise(map_: AffineMap) -> bool | None:
