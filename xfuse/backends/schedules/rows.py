@@ -251,7 +251,8 @@ def row_vectors(op: Operation, target: CpuTarget) -> int | None:
 
 def plan_rows(module: ModuleOp, target: CpuTarget) -> list[int]:
     """Normalize and mark the row reductions of `module` (module docstring); the rank of each
-    marked op, by instance. Run after the other schedules' plans."""
+    marked op, by instance. Run after the contraction and convolution plans, before the parallel
+    split's (xfuse/backends/parallel/parallel_split.py), which leaves the marked ops whole."""
     ranks: list[int] = []
     for function, block_ops, pulled in function_bodies(module):
         for op in block_ops:
