@@ -6,7 +6,8 @@
   chain of its own in the panel's body, planned at one thread and in the parallel pipelines
   (`nested_only`); switched off (`MATMUL_LONG_EPILOGUES_OUT`), the GELU is the root again. A
   short chain (bias and residual adds, a square) stays whole in the tiles.
-- Differential: the same layer through `microkernel` and `microkernel-openmp` against `default`.
+- Differential: the same layer (beside an op the parallel split takes) through `microkernel` at
+  one and two threads and `microkernel-openmp` against `default`.
 """
 
 from __future__ import annotations
@@ -119,16 +120,46 @@ def test_the_parallel_pipeline_schedules_the_panel_chain():
     assert "elementwise chain 0" in "".join(specialized.transform_bodies)
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
-def test_the_layer_agrees_with_the_reference(pipeline):
-    text = _fc1("gelu")
+SPLIT = (256, 256)
+
+
+def _with_a_split_op(text: str) -> str:
+    """`text` with one more argument `z` (`SPLIT`), also returning `z * z`: an elementwise op at
+    the top level that at two threads the parallel split cuts into two slices of whole vectors,
+    vectorized beside the panel's chain."""
+    z = f"tensor<{SPLIT[0]}x{SPLIT[1]}xf32>"
+    square = (f"  %ze = tensor.empty() : {z}\n"
+              "  %sq = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],\n"
+              "                       iterator_types = [\"parallel\", \"parallel\"]}\n"
+              f"      ins(%z : {z}) outs(%ze : {z}) {{\n  ^bb0(%in: f32, %o: f32):\n"
+              "    %q = arith.mulf %in, %in : f32\n    linalg.yield %q : f32\n"
+              f"  }} -> {z}\n")
+    t = f"tensor<{ROWS}x{N}xf32>"
+    return text.replace(f"  return %last : {t}", square + f"  return %last, %sq : {t}, {z}").replace(
+        f"{{xfuse.weight}}) -> {t} {{", f"{{xfuse.weight}}, %z: {z}) -> ({t}, {z}) {{", 1)
+
+
+def test_at_two_threads_the_split_and_the_chain_are_both_vectorized():
+    module = parse(_with_a_split_op(_fc1("gelu")))
+    block_matmul_weights(module, target=AVX2)
+    body = "".join(with_threads(get_pipeline("microkernel"), 2).for_module(module).transform_bodies)
+    assert "%split0_v_tile" in body and "elementwise chain 0" in body
+
+
+@pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", None), ("microkernel", 2)])
+def test_the_layer_agrees_with_the_reference(pipeline, threads):
+    """At two threads beside a split op too: both schedules' vector cleanups are in one script
+    (their handles once had the same name, and mlir-opt refused the script)."""
+    text = _with_a_split_op(_fc1("gelu"))
     rng = np.random.default_rng(0)
     x = rng.standard_normal((ROWS, K), dtype=np.float32)
     w = (rng.standard_normal((K, N)) / np.sqrt(K)).astype(np.float32)
     b = rng.standard_normal(N, dtype=np.float32)
-    want = compile_module(parse(text), "fc1", "default")(x, w, b)[0]
+    z = rng.standard_normal(SPLIT, dtype=np.float32)
+    want = compile_module(parse(text), "fc1", "default")(x, w, b, z)
     module = parse(text)
     assert block_matmul_weights(module) == 1
-    stored = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "fc1"), weight_shapes(module, "fc1"))
-    got = compile_module(module, "fc1", pipeline)(*stored.values())[0]
-    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
+    stored = permute_weights({"x": x, "w": w, "b": b, "z": z}, 0, weight_layouts(module, "fc1"), weight_shapes(module, "fc1"))
+    got = compile_module(module, "fc1", pipeline, threads=threads)(*stored.values())
+    for have, expected in zip(got, want, strict=True):
+        np.testing.assert_allclose(have, expected, rtol=1e-5, atol=1e-5 * np.abs(expected).max())

@@ -228,7 +228,7 @@ def parallel_split_body(loops: list[int], workers: int,
     loop (`loops[k]` for instance `k`) and fuse its marked producers into them, then, where
     `vector_tiles[k]` is given (`slice_vector_tiles`), tile each slice by it and vectorize; []
     when none."""
-    from xfuse.backends.schedules.elementwise import VECTOR_CLEANUP, tile_and_vectorize
+    from xfuse.backends.schedules.elementwise import tile_and_vectorize, vector_cleanup
 
     body = []
     vector_tiles = vector_tiles or [None] * len(loops)
@@ -255,5 +255,5 @@ def parallel_split_body(loops: list[int], workers: int,
     }}
 """ + tile_and_vectorize(f"split{k}_v", f"%split{k}_slice", f"%split{k}_slice_producers", tile))
     if any(tile is not None for tile in vector_tiles):
-        body.append(VECTOR_CLEANUP)
+        body.append(vector_cleanup("split"))
     return ["".join(body)] if body else []

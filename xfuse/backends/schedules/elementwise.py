@@ -262,7 +262,7 @@ def elementwise_matches(tiles: list[tuple[int, ...]]) -> list[str]:
 def tile_and_vectorize(name: str, root: str, producers: str, tile: tuple[int, ...]) -> str:
     """The transform ops tiling the ops of handle `root` by `tile` (`scf.for` loops), fusing the
     ops of handle `producers` into the innermost loop and vectorizing every linalg op of the
-    loops; `name` prefixes the handles they define. Run `VECTOR_CLEANUP` once after all of them."""
+    loops; `name` prefixes the handles they define. Run `vector_cleanup` once after all of them."""
     loops = [f"%{name}_loop{d}" for d in range(len(tile))]
     results = ", ".join([_ANY] * (len(tile) + 1))
     return f"""\
@@ -278,17 +278,19 @@ def tile_and_vectorize(name: str, root: str, producers: str, tile: tuple[int, ..
 """
 
 
-VECTOR_CLEANUP = f"""\
-    %elementwise_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_patterns to %elementwise_funcs {{
+def vector_cleanup(name: str) -> str:
+    """Transform ops after `tile_and_vectorize`: the tiles' vector transfers folded into
+    whole-vector loads and stores; `name` prefixes the handle they define (the elementwise
+    schedule and the parallel split's slices both run one at two threads)."""
+    return f"""\
+    %{name}_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to %{name}_funcs {{
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
       transform.apply_patterns.canonicalization
     }} : {_ANY}
 """
-"""Transform ops after `tile_and_vectorize`: the tiles' vector transfers folded into whole-vector
-loads and stores."""
 
 
 def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
@@ -299,4 +301,4 @@ def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
         return []
     lines = [f"    // elementwise chain {k}: tiles of {list(tile)}, producers fused, vectorized\n"
              + tile_and_vectorize(f"e{k}", f"%eroot{k}", f"%eprod{k}", tile) for k, tile in enumerate(tiles)]
-    return ["".join([*lines, VECTOR_CLEANUP])]
+    return ["".join([*lines, vector_cleanup("elementwise")])]
