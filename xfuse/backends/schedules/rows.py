@@ -29,7 +29,8 @@ What qualifies: static float shapes; every loop parallel but the last, a reducti
 read through the identity map and the output through the parallel loops; the row at least one
 vector, at most `MAX_ROW_BYTES` (a row no whole vector divides is one `vector<197xf32>`, which
 LLVM loads as whole vectors and a tail: ViT's softmax sums over 197 tokens 0.107 -> 0.013 ms,
-its maxima likewise; docs/backend-measurements.md, "Odd rows"); a body whose yield combines its output with a value of the
+its maxima 0.025 -> 0.017; docs/backend-measurements.md, ninth session); a body whose yield
+combines its output with a value of the
 inputs by one of `COMBINERS` (what the vectorizer recognizes), reading no `linalg.index`; an op no
 other schedule planned (contractions, their fusions, parallel splits). Longer rows keep their
 loops (tiling the reduction into vector-wide partial sums is not done).
