@@ -227,9 +227,9 @@ class Pipeline:
         workers = self.threads or WORKERS
         if self.microkernels and not self.parallel and parallel_concat.CHAINS_AT_ONE_THREAD:
             parallel_concat.concat_copies(module, parallel_concat.NO_COPIES)
+        rows = plan_rows(module, target) if self.microkernels else []  # before the split, which leaves them whole
         splits = plan_parallel_split(module, workers) if self.microkernels and self.parallel else []
-        rows = plan_rows(module, target) if self.microkernels else []
-        chains = plan_elementwise(module, target) if self.microkernels and not self.parallel else []
+        chains = plan_elementwise(module, target, nested_only=self.parallel) if self.microkernels else []
         bodies = [*elementwise_matches(chains), *parallel_split_body(splits, workers, slice_vector_tiles(module, splits, workers, target)), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)

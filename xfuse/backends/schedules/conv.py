@@ -65,7 +65,17 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
 from xdsl.ir import Operation, OpResult, SSAValue
 
-from xfuse.backends.schedules.matmul import _elementwise_chain_end, _in_tiled_loop, _is_identity, _static_float_tensor, fuse_into_each, remove_dead_ops, sequential_tiles
+from xfuse.backends.schedules.matmul import (
+    EPILOGUE_MAX_OPS,
+    _before_long_epilogues,
+    _elementwise_chain_end,
+    _in_tiled_loop,
+    _is_identity,
+    _static_float_tensor,
+    fuse_into_each,
+    remove_dead_ops,
+    sequential_tiles,
+)
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
@@ -309,33 +319,6 @@ def _before_broadcast_operands(conv: Operation, end: Operation) -> Operation:
         op = next(iter(op.results[0].uses)).operation
         if op.name == "linalg.generic" and not all(_is_identity(m.data) or not m.data.results
                                                    for m in op.properties["indexing_maps"].data):
-            return root
-        root = op
-    return root
-
-
-EPILOGUE_MAX_OPS = 16
-"""The longest body (ops other than constants and the yield) of a generic that joins a
-convolution's register tiles. A ReLU, ReLU6, residual add or hard-swish is 1-8 ops; a sigmoid or
-SiLU, whose exp xfuse-expand-math makes a polynomial, about 45: applied to all the tile's
-accumulators at once (`vector<14x8xf32>` on AVX2, 14 of the 16 registers holding accumulators)
-it spills, and it runs faster as a vectorized pass of its own over the stored result
-(xfuse/backends/schedules/elementwise.py). EfficientNet-B0 at 224 (SiLU after every expansion and
-depthwise convolution), one thread, interleaved in one process on a busy znver3, twice:
-1.61x -> 1.42x and 1.90x -> 1.45x onnxruntime."""
-
-
-def _body_ops(op: Operation) -> int:
-    return sum(1 for inner in op.regions[0].block.ops if inner.name not in ("arith.constant", "linalg.yield"))
-
-
-def _before_long_epilogues(conv: Operation, end: Operation) -> Operation:
-    """The last op of the chain `conv` .. `end` before the first generic longer than
-    `EPILOGUE_MAX_OPS`."""
-    root, op = conv, conv
-    while op is not end:
-        op = next(iter(op.results[0].uses)).operation
-        if op.name == "linalg.generic" and _body_ops(op) > EPILOGUE_MAX_OPS:
             return root
         root = op
     return root

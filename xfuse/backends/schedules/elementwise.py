@@ -20,7 +20,8 @@ dynamic shapes, or with a generic that reads an operand through constant zeros a
 innermost loop (torch-mlir's batch norms read their
 `C x 1 x 1` scale through `(c, 0, 0)`: `_chain`) keeps the loops.
 
-The parallel pipelines leave these ops to the parallel split (one `scf.forall` slice per CPU).
+The parallel pipelines leave the top-level ones to the parallel split (one `scf.forall` slice per
+CPU); the chains in loop bodies are vectorized here at every thread count (`nested_only`).
 """
 
 from __future__ import annotations
@@ -129,8 +130,9 @@ def _chain(root: Operation, block, candidate) -> tuple[list[Operation], list[Ope
             consumer = work.pop()
             for index, value in enumerate(consumer.operands):
                 producer = value.op if isinstance(value, OpResult) else None
-                if producer is None or producer in members or producer.parent_block() is not block:
-                    continue
+                if producer is None or producer in members or producer.parent_block() is not block or any(
+                        a in producer.attributes for a in SCHEDULED_ATTRS):
+                    continue  # a scheduled op (a contraction's register tiles) is stored before the chain reads it
                 if _broadcast_read(consumer, index) and not _is_bool(value):
                     continue  # stays a small op of its own (`_broadcast_read`)
                 readers = {use.operation for use in value.uses}
@@ -193,10 +195,11 @@ def _share(producer: Operation, instance: IntegerAttr) -> None:
                 reader.operands[index] = copy.results[0]
 
 
-def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...]]:
+def plan_elementwise(module: ModuleOp, target: CpuTarget, nested_only: bool = False) -> list[tuple[int, ...]]:
     """Mark the chains to vectorize (module docstring); the root's tile sizes, by instance. Run
     after the other schedules' plans: their ops, the ops their fusions pull in, and inits are
-    left alone."""
+    left alone. `nested_only`: the chains in loop bodies only (the parallel pipelines, whose
+    top-level ops the parallel split takes)."""
     tiles: list[tuple[int, ...]] = []
     for function, _, pulled in function_bodies(module):
         taken: set[Operation] = set()
@@ -206,6 +209,8 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...
                     and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR)))
 
         for block in _loop_bodies(function.body.block):
+            if nested_only and block is function.body.block:
+                continue
             for op in reversed(list(block.ops)):
                 if not candidate(op) or (tile := _tile(op, target)) is None:
                     continue
@@ -225,15 +230,17 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget) -> list[tuple[int, ...
 
 
 def _loop_bodies(block: Block) -> Iterator[Block]:
-    """`block` and the bodies of the `scf.for` loops in it, nested loops too: a recurrence's step
-    (an LSTM's gates after its `h R` matmul, docs/onnx-conformance.md "Recurrent ops") is such a body, and
-    its chain, which the matmul's register tiles do not take (a loop-carried next state,
-    schedules/matmul.py `_root_of`), ran as scalar loops: sigmoid and tanh polynomials on
-    `vmulss`, 3-4x onnxruntime's time per step. The bodies of `scf.forall`s are xfuse's fused
-    tiles, whose chains the contraction schedules take."""
+    """`block` and the bodies of the `scf.for` and `scf.forall` loops in it, nested loops too: a
+    recurrence's step (an LSTM's gates after its `h R` matmul, docs/onnx-conformance.md
+    "Recurrent ops") is such a body, and its chain, which the matmul's register tiles do not take
+    (a loop-carried next state, schedules/matmul.py `_root_of`), ran as scalar loops: sigmoid and
+    tanh polynomials on `vmulss`, 3-4x onnxruntime's time per step. An `scf.forall` body is a
+    fused tile or a weight panel, whose chain the contraction schedules take up to its first long
+    op (`EPILOGUE_MAX_OPS`: a GELU after a Linear layer's bias add); the rest is vectorized here,
+    on the stored tile."""
     yield block
     for op in block.ops:
-        if op.name == "scf.for":
+        if op.name in ("scf.for", "scf.forall"):
             for region in op.regions:
                 for inner in region.blocks:
                     yield from _loop_bodies(inner)
@@ -255,7 +262,7 @@ def elementwise_matches(tiles: list[tuple[int, ...]]) -> list[str]:
 def tile_and_vectorize(name: str, root: str, producers: str, tile: tuple[int, ...]) -> str:
     """The transform ops tiling the ops of handle `root` by `tile` (`scf.for` loops), fusing the
     ops of handle `producers` into the innermost loop and vectorizing every linalg op of the
-    loops; `name` prefixes the handles they define. Run `VECTOR_CLEANUP` once after all of them."""
+    loops; `name` prefixes the handles they define. Run `vector_cleanup` once after all of them."""
     loops = [f"%{name}_loop{d}" for d in range(len(tile))]
     results = ", ".join([_ANY] * (len(tile) + 1))
     return f"""\
@@ -271,17 +278,19 @@ def tile_and_vectorize(name: str, root: str, producers: str, tile: tuple[int, ..
 """
 
 
-VECTOR_CLEANUP = f"""\
-    %elementwise_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_patterns to %elementwise_funcs {{
+def vector_cleanup(name: str) -> str:
+    """Transform ops after `tile_and_vectorize`: the tiles' vector transfers folded into
+    whole-vector loads and stores; `name` prefixes the handle they define (the elementwise
+    schedule and the parallel split's slices both run one at two threads)."""
+    return f"""\
+    %{name}_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
+    transform.apply_patterns to %{name}_funcs {{
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
       transform.apply_patterns.canonicalization
     }} : {_ANY}
 """
-"""Transform ops after `tile_and_vectorize`: the tiles' vector transfers folded into whole-vector
-loads and stores."""
 
 
 def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
@@ -292,4 +301,4 @@ def elementwise_bodies(tiles: list[tuple[int, ...]]) -> list[str]:
         return []
     lines = [f"    // elementwise chain {k}: tiles of {list(tile)}, producers fused, vectorized\n"
              + tile_and_vectorize(f"e{k}", f"%eroot{k}", f"%eprod{k}", tile) for k, tile in enumerate(tiles)]
-    return ["".join([*lines, VECTOR_CLEANUP])]
+    return ["".join([*lines, vector_cleanup("elementwise")])]

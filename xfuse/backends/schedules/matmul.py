@@ -232,9 +232,43 @@ def _in_tiled_loop(op: Operation) -> bool:
     return parent is not None and parent.name in ("scf.forall", "scf.for")
 
 
+EPILOGUE_MAX_OPS = 16
+"""The longest body (ops other than constants and the yield) of a generic that joins a
+contraction's register tiles. A ReLU, ReLU6, residual add or hard-swish is 1-8 ops; a sigmoid or
+SiLU, whose exp xfuse-expand-math makes a polynomial, about 45, a GELU's erf about 40: applied to
+all the tile's accumulators at once (`vector<14x8xf32>` on AVX2, 14 of the 16 registers holding
+accumulators) it spills, and it runs faster as a vectorized pass of its own over the stored
+result (xfuse/backends/schedules/elementwise.py). EfficientNet-B0 at 224 (SiLU after every
+expansion and depthwise convolution), one thread, interleaved in one process on a busy znver3,
+twice: 1.61x -> 1.42x and 1.90x -> 1.45x onnxruntime. Matmuls (`MATMUL_LONG_EPILOGUES_OUT`):
+ViT's fc1 with its GELU in the 6x16 tiles ran at 38 GFLOP/s, the GELU run after the tiles on the
+panel's stored block at 47-51 (docs/backend-measurements.md, "Long epilogues out of the matmul
+tiles")."""
+MATMUL_LONG_EPILOGUES_OUT = True
+"""Switch for measuring `_before_long_epilogues` on matmul chains against the whole chain in the tiles."""
+
+
+def _body_ops(op: Operation) -> int:
+    return sum(1 for inner in op.regions[0].block.ops if inner.name not in ("arith.constant", "linalg.yield"))
+
+
+def _before_long_epilogues(contraction: Operation, end: Operation) -> Operation:
+    """The last op of the chain `contraction` .. `end` before the first generic longer than
+    `EPILOGUE_MAX_OPS`."""
+    root, op = contraction, contraction
+    while op is not end:
+        op = next(iter(op.results[0].uses)).operation
+        if op.name == "linalg.generic" and _body_ops(op) > EPILOGUE_MAX_OPS:
+            return root
+        root = op
+    return root
+
+
 def _root_of(matmul: Operation) -> Operation:
     """The last elementwise op of the single-use chain that follows `matmul` in its block, when
-    xfuse fused that chain into a loop with it; `matmul` itself otherwise."""
+    xfuse fused that chain into a loop with it, up to the first long one (`EPILOGUE_MAX_OPS`:
+    the rest runs after the register tiles, on the stored result, as the elementwise schedule
+    vectorizes it); `matmul` itself otherwise."""
     if not _in_tiled_loop(matmul):
         return matmul
     end = _elementwise_chain_end(matmul, matmul.parent_block())
@@ -242,7 +276,7 @@ def _root_of(matmul: Operation) -> Operation:
         # a recurrence's next state (loop_results_in_place.py wrote it into the iteration argument):
         # the schedule's tiles of it would yield a new buffer, which one-shot-bufferize refuses
         return matmul
-    return end
+    return _before_long_epilogues(matmul, end) if MATMUL_LONG_EPILOGUES_OUT else end
 
 
 def _carried_by_a_loop(op: Operation) -> bool:

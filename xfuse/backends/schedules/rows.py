@@ -26,8 +26,11 @@ The form, same values, computed in another order only within the reassociated re
   them: softmax's `exp(x - max)` ran as scalar loops, 0.032 of the softmax's 0.058 ms.
 
 What qualifies: static float shapes; every loop parallel but the last, a reduction; the inputs
-read through the identity map and the output through the parallel loops; the row a whole number
-of vectors, at most `MAX_ROW_BYTES`; a body whose yield combines its output with a value of the
+read through the identity map and the output through the parallel loops; the row at least one
+vector, at most `MAX_ROW_BYTES` (a row no whole vector divides is one `vector<197xf32>`, which
+LLVM loads as whole vectors and a tail: ViT's softmax sums over 197 tokens 0.107 -> 0.013 ms,
+its maxima 0.025 -> 0.017; docs/backend-measurements.md, ninth session); a body whose yield
+combines its output with a value of the
 inputs by one of `COMBINERS` (what the vectorizer recognizes), reading no `linalg.index`; an op no
 other schedule planned (contractions, their fusions, parallel splits). Longer rows keep their
 loops (tiling the reduction into vector-wide partial sums is not done).
@@ -223,7 +226,8 @@ def _combines_output(op: Operation) -> bool:
 
 
 def row_vectors(op: Operation, target: CpuTarget) -> int | None:
-    """The vectors of a row of `op` if it qualifies (module docstring), else None."""
+    """The vectors of a row of `op`, the last one partial, if it qualifies (module docstring),
+    else None."""
     if not _reduces_last_loop(op) or len(op.results) != 1:
         return None
     if not all(_static(v) for v in op.operands) or not _static(op.results[0]):
@@ -241,14 +245,15 @@ def row_vectors(op: Operation, target: CpuTarget) -> int | None:
         return None
     lanes = target.lanes(element.bitwidth)
     length = op.operands[0].type.get_shape()[-1]
-    if length % lanes or not 0 < length * element.bitwidth <= 8 * MAX_ROW_BYTES:
+    if length < lanes or not length * element.bitwidth <= 8 * MAX_ROW_BYTES:
         return None
-    return length // lanes
+    return -(-length // lanes)
 
 
 def plan_rows(module: ModuleOp, target: CpuTarget) -> list[int]:
     """Normalize and mark the row reductions of `module` (module docstring); the rank of each
-    marked op, by instance. Run after the other schedules' plans."""
+    marked op, by instance. Run after the contraction and convolution plans, before the parallel
+    split's (xfuse/backends/parallel/parallel_split.py), which leaves the marked ops whole."""
     ranks: list[int] = []
     for function, block_ops, pulled in function_bodies(module):
         for op in block_ops:
