@@ -9,7 +9,7 @@ with `PARALLEL_PRODUCER_ATTR` = the same number; it returns, per instance, the l
 the first parallel loop that is also that dimension of the result (rows, or the output height
 of an NHWC tensor) and splits evenly enough over `workers` (`balanced_loop`: 7 rows on two CPUs
 do not; then the channels). `parallel_split_body` tiles each root
-with `tile_using_forall num_threads`, one slice per CPU, and fuses its producers into the slices,
+with `tile_using_forall num_threads`, one slice per CPU (`SLICES_PER_WORKER`), and fuses its producers into the slices,
 before the other schedules run; a slice of elementwise generics is then tiled and vectorized as the
 one-thread elementwise schedule does (`slice_vector_tiles`). Concatenations are first rewritten
 (parallel_concat.py): a chain of them in one buffer, the copies left such generics.
@@ -52,7 +52,10 @@ MIN_ELEMENTS = 32 * 1024
 SLICES_PER_WORKER = 1
 """Slices per worker of each split op: more than one gives a thread that finishes its slices
 early some of the slower thread's under a dynamic `omp_schedule.OMP_SCHEDULE` (the loop is
-chosen by `balanced_loop` for that many slices, so each still gets whole rows or channels)."""
+chosen by `balanced_loop` for that many slices, so each still gets whole rows or channels).
+1 because 4 with `schedule(guided)` measured no better on DenseNet-121 (docs/backend-threads.md,
+"More slices than threads for the split ops": 0.98 and 1.05 of the static two-slice call per
+round, median, in two interleaved runs)."""
 
 
 def split_slices(workers: int) -> int:
