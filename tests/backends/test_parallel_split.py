@@ -175,3 +175,25 @@ def test_elementwise_slices_are_vectorized():
 def test_a_channel_split_agrees_with_the_reference():
     _, got, want = two_threads_and_reference(SEVEN_ROWS, "tail")
     np.testing.assert_array_equal(got[0], want[0])
+
+
+def test_more_slices_than_workers_choose_the_loop_for_that_many(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+    from xfuse.backends.parallel.parallel_split import slice_vector_tiles
+
+    monkeypatch.setattr(parallel_split, "SLICES_PER_WORKER", 4)
+    module, loops = _planned()  # 31 rows in 8 slices of 4 (the last 3): within 1/16
+    assert loops == [1] and "num_threads [0, 8]" in parallel_split_body(loops, 2)[0]
+    module = parse(SEVEN_ROWS)  # 7 rows cannot make 8 slices: 256 channels each
+    loops = plan_parallel_split(module, 2)
+    assert loops == [3] and "num_threads [0, 0, 0, 8]" in parallel_split_body(loops, 2)[0]
+    assert slice_vector_tiles(module, loops, 2, CpuTarget("x86-64-v3", 256, 16, True)) == [(1, 1, 1, 32)]
+
+
+def test_more_slices_than_workers_agree_with_the_reference(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.setattr(parallel_split, "SLICES_PER_WORKER", 4)  # 31 rows in 8 slices, the last of 3
+    _, got, want = two_threads_and_reference(LAYER, "layer")
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)

@@ -9,7 +9,7 @@ with `PARALLEL_PRODUCER_ATTR` = the same number; it returns, per instance, the l
 the first parallel loop that is also that dimension of the result (rows, or the output height
 of an NHWC tensor) and splits evenly enough over `workers` (`balanced_loop`: 7 rows on two CPUs
 do not; then the channels). `parallel_split_body` tiles each root
-with `tile_using_forall num_threads`, one slice per CPU, and fuses its producers into the slices,
+with `tile_using_forall num_threads`, one slice per CPU (`SLICES_PER_WORKER`), and fuses its producers into the slices,
 before the other schedules run; a slice of elementwise generics is then tiled and vectorized as the
 one-thread elementwise schedule does (`slice_vector_tiles`). Concatenations are first rewritten
 (parallel_concat.py): a chain of them in one buffer, the copies left such generics.
@@ -52,6 +52,18 @@ PARALLEL_SPLIT_ATTR = "xfuse.parallel_split"
 PARALLEL_PRODUCER_ATTR = "xfuse.parallel_split_producer"
 MIN_ELEMENTS = 32 * 1024
 """Results smaller than this (128 KiB of f32) stay on one thread."""
+SLICES_PER_WORKER = 1
+"""Slices per worker of each split op: more than one gives a thread that finishes its slices
+early some of the slower thread's under a dynamic `omp_schedule.OMP_SCHEDULE` (the loop is
+chosen by `balanced_loop` for that many slices, so each still gets whole rows or channels).
+1 because 4 with `schedule(guided)` measured no better on DenseNet-121 (docs/backend-threads.md,
+"More slices than threads for the split ops": 0.98 and 1.05 of the static two-slice call per
+round, median, in two interleaved runs)."""
+
+
+def split_slices(workers: int) -> int:
+    """The number of slices a split op is cut into for `workers` CPUs."""
+    return workers * SLICES_PER_WORKER
 _POOLINGS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum", "linalg.pooling_nhwc_min")
 _SAME_SPACE = ("linalg.transpose", "linalg.broadcast", *ELEMENTWISE_NAMED)
 """Named ops whose loops are their result's dimensions, in order."""
@@ -158,6 +170,7 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
     from xfuse.backends.schedules.rows import ROWS_ATTR  # rows.py reads this module's attributes
 
     concat_copies(module, MIN_ELEMENTS)
+    slices = split_slices(workers)
     loops: list[int] = []
     for function, block_ops, pulled in function_bodies(module):
         taken: set[Operation] = set()
@@ -171,7 +184,7 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
         for op in reversed(block_ops):
             if not candidate(op):
                 continue
-            loop = _split_loop(op, workers)
+            loop = _split_loop(op, slices)
             if loop is None:
                 continue
             instance = IntegerAttr(len(loops), IntegerType(64))
@@ -210,14 +223,15 @@ def slice_vector_tiles(module: ModuleOp, loops: list[int], workers: int,
             if attr in op.attributes:
                 members.setdefault(op.attributes[attr].value.data, []).append(op)
     tiles: list[tuple[int, ...] | None] = []
+    slices = split_slices(workers)
     for k, loop in enumerate(loops):
         ops = members.get(k, [])
         root = next((op for op in ops if PARALLEL_SPLIT_ATTR in op.attributes), None)
         shape = list(root.results[0].type.get_shape()) if root is not None else []
-        if root is None or not all(is_elementwise(op) for op in ops) or shape[loop] % workers:
+        if root is None or not all(is_elementwise(op) for op in ops) or shape[loop] % slices:
             tiles.append(None)
             continue
-        shape[loop] //= workers
+        shape[loop] //= slices
         tiles.append(vector_tile(shape, root.results[0].type.get_element_type().bitwidth, target))
     return tiles
 
@@ -233,7 +247,7 @@ def parallel_split_body(loops: list[int], workers: int,
     body = []
     vector_tiles = vector_tiles or [None] * len(loops)
     for k, (loop, tile) in enumerate(zip(loops, vector_tiles, strict=True)):
-        threads = [0] * loop + [workers]
+        threads = [0] * loop + [split_slices(workers)]
         body.append(f"""\
     %split{k} = transform.structured.match attributes{{{PARALLEL_SPLIT_ATTR} = {k} : i64}} in %root
       : ({_ANY}) -> {_ANY}
