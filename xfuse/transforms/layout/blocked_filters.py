@@ -13,7 +13,8 @@ becomes an `scf.forall` over the blocks whose body is one convolution on the blo
 writing its `B` channels of the result (`tensor.parallel_insert_slice`). The parallel pipelines
 run the blocks on several CPUs. On 16-register targets (AVX2) `B` is the width of the register
 tile the convolution schedule takes for the block (`tile_block_size`), so that each tile reads
-one contiguous run of its panel.
+one contiguous run of its panel; there, smaller filters whose HWCF rows thrash L1 are blocked
+too (`_thrashes_l1`).
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
@@ -60,7 +61,8 @@ take the widths neither of those divides: 1000 classes as a convolution (Squeeze
 layer, 13 x 13 x 512 -> 1000, 28% of its call: 75 GFLOP/s in HWCF, 98 in 25 blocks of 40; the
 network 9.14 -> 8.74 ms at one thread), 144 channels."""
 MIN_FILTER_BYTES = 256 * 1024
-"""Smaller filters stay in L2 in HWCF too. (Filters smaller than their convolution's input were
+"""Smaller filters stay in L2 in HWCF too (on tile-wide targets, but for those whose rows thrash
+L1: `_thrashes_l1`). (Filters smaller than their convolution's input were
 once left in HWCF as well; VGG-19's 56x56, 256-channel 3x3 layers, 2.4 MB filters on 3.4 MB
 inputs, ran at 74 GFLOP/s so, 140 in blocks: the network 353 -> 310 ms, the others unchanged.
 The bound was 512 KiB until Inception-v2's 14x14, 576 -> 128..224 1x1 layers, 288-504 KiB
