@@ -62,7 +62,7 @@ LAYERS = {
 }
 """ResNet-50, squeezenet and shufflenet layer shapes (/work/shared/research/speed-limits.md's table), and
 the inception, ResNet-50 last-stage, AlexNet and ZFNet layers that the network profiles show slow;
-ResNet-50's stage-1 and stage-2 1x1 layers (filters under 256 KiB, kept in HWCF in a network too)."""
+ResNet-50's stage-1 and stage-2 1x1 layers (filters under 256 KiB, kept in HWCF in a network too, except on AVX2 where their rows thrash L1)."""
 
 
 def onnx_model(layer: ConvLayer, weights: np.ndarray, bias: np.ndarray):

@@ -14,10 +14,15 @@ import numpy as np
 import pytest
 
 from xfuse.backends.runner import compile_module
-from xfuse.backends.target import CpuTarget
+from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
-from xfuse.transforms.layout.blocked_filters import block_filters, block_size, tile_block_size
+from xfuse.transforms.layout.blocked_filters import (
+    TILE_WIDE_MAX_REGISTERS,
+    block_filters,
+    block_size,
+    tile_block_size,
+)
 from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
 
 WIDE = CpuTarget("x86-64-v4", 512, 32, True)
@@ -61,9 +66,12 @@ def test_small_or_non_weight_filters_are_left_alone():
 
 
 def test_pass_runs_by_name():
+    """On the host: the small filter `v` (72 rows 512 bytes apart) is blocked too where 16
+    registers make blocks one tile wide (`_thrashes_l1`)."""
     module = parse(INPUT.read_text())
     apply_passes(module, "xfuse-block-filters")
-    assert sum(op.name == "scf.forall" for op in module.walk()) == 1
+    want = 2 if host_target().vector_registers <= TILE_WIDE_MAX_REGISTERS else 1
+    assert sum(op.name == "scf.forall" for op in module.walk()) == want
 
 
 def test_a_filter_smaller_than_its_input_is_blocked_too():
@@ -219,5 +227,39 @@ def test_tile_wide_blocks_compute_the_same(pipeline, output, kernel, stride, cha
     assert [op.name for op in function.body.block.ops].count("linalg.generic") == 0  # the ReLU is in the loop
     blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     assert blocked["w"].shape == (features // width, kernel, kernel, channels, width) and width < 64
+    got = compile_module(module, "layer", pipeline)(*blocked.values())
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize(("output", "kernel", "channels", "features", "zen3"), [
+    ((56, 56), 1, 64, 256, True),     # ResNet-50's 56-wide 1x1 expansion: 64 rows 1 KiB apart, 32 fit L1
+    ((56, 56), 1, 256, 64, True),     # its 1x1 reduction: 256 rows 256 bytes apart, 128 fit
+    ((56, 56), 3, 64, 64, True),      # its 3x3: 576 rows 256 bytes apart
+    ((55, 55), 1, 32, 128, False),    # SqueezeNet's 1x1 expand: 32 rows 512 bytes apart, 64 fit
+    ((55, 55), 1, 48, 192, False),    # 48 rows 768 bytes apart: 128 fit
+])
+def test_filters_under_the_size_bound_are_blocked_where_their_rows_thrash_l1(output, kernel, channels, features,
+                                                                               zen3):
+    """Under `MIN_FILTER_BYTES`, a filter is blocked on 16-register targets when a register
+    tile's slice of its HWCF rows cannot stay in L1 (`_thrashes_l1`); 32 registers keep HWCF."""
+    module, _ = _convolution(output, kernel, 1, channels, features)
+    assert block_filters(module, ZEN3) == int(zen3)
+    module, _ = _convolution(output, kernel, 1, channels, features)
+    assert block_filters(module, WIDE) == 0
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_small_filter_blocked_for_l1_computes_the_same(pipeline):
+    """ResNet-50's 56-wide 1x1 64 -> 256 (64 KiB filter), narrowed to 8 rows: blocks of 16 with
+    the bias broadcast and the ReLU in the block loop compute what the HWCF convolution does."""
+    rng = np.random.default_rng(23)
+    module, conv = _convolution((8, 56), 1, 1, 64, 256)
+    x = rng.standard_normal(tuple(conv.operands[0].type.get_shape()), dtype=np.float32)
+    w = rng.standard_normal((256, 64, 1, 1), dtype=np.float32) * 0.1
+    b = rng.standard_normal(256, dtype=np.float32)
+    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    assert block_filters(module, ZEN3) == 1
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    assert blocked["w"].shape == (16, 1, 1, 64, 16)
     got = compile_module(module, "layer", pipeline)(*blocked.values())
     np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)

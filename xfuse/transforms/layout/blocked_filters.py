@@ -13,7 +13,8 @@ becomes an `scf.forall` over the blocks whose body is one convolution on the blo
 writing its `B` channels of the result (`tensor.parallel_insert_slice`). The parallel pipelines
 run the blocks on several CPUs. On 16-register targets (AVX2) `B` is the width of the register
 tile the convolution schedule takes for the block (`tile_block_size`), so that each tile reads
-one contiguous run of its panel.
+one contiguous run of its panel; there, smaller filters whose HWCF rows thrash L1 are blocked
+too (`_thrashes_l1`).
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
@@ -60,7 +61,8 @@ take the widths neither of those divides: 1000 classes as a convolution (Squeeze
 layer, 13 x 13 x 512 -> 1000, 28% of its call: 75 GFLOP/s in HWCF, 98 in 25 blocks of 40; the
 network 9.14 -> 8.74 ms at one thread), 144 channels."""
 MIN_FILTER_BYTES = 256 * 1024
-"""Smaller filters stay in L2 in HWCF too. (Filters smaller than their convolution's input were
+"""Smaller filters stay in L2 in HWCF too (on tile-wide targets, but for those whose rows thrash
+L1: `_thrashes_l1`). (Filters smaller than their convolution's input were
 once left in HWCF as well; VGG-19's 56x56, 256-channel 3x3 layers, 2.4 MB filters on 3.4 MB
 inputs, ran at 74 GFLOP/s so, 140 in blocks: the network 353 -> 310 ms, the others unchanged.
 The bound was 512 KiB until Inception-v2's 14x14, 576 -> 128..224 1x1 layers, 288-504 KiB
@@ -80,12 +82,33 @@ third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -
 ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
 onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
 measured there."""
+L1_WAY_BYTES = 4096
+L1_WAYS = 8
+"""The L1d geometry `_thrashes_l1` assumes: 4 KiB per way on every x86 core (32 KiB 8-way Zen 3
+and Skylake, 48 KiB 12-way Ice Lake: an L1 indexed by the page offset), 8 ways the fewest."""
+
+
+def _thrashes_l1(shape: tuple[int, ...], element_bytes: int) -> bool:
+    """A register tile's slice of an HWCF filter (`KH x KW x IC` rows, one per reduction step,
+    `F x element_bytes` apart) cannot stay in L1: rows that far apart start at only
+    `L1_WAY_BYTES / gcd(stride, L1_WAY_BYTES)` offsets of a way, each `L1_WAYS` deep, and every
+    tile rereads them all. ResNet-50's 56-wide layers under `MIN_FILTER_BYTES`: 1x1 64 -> 256 (64
+    rows 1 KiB apart, 32 fit), 1x1 256 -> 64 and 3x3 64 -> 64 (256 and 576 rows 256 bytes apart,
+    128 fit). One tile wide, a slice is one contiguous run (docs/backend-measurements.md, "Zen 3,
+    ninth session, second helper")."""
+    kh, kw, ic, features = shape
+    stride = features * element_bytes
+    return kh * kw * ic > L1_WAYS * (L1_WAY_BYTES // math.gcd(stride, L1_WAY_BYTES))
+
+
 BLOCKED = (0, 3, 4, 2, 1)
 """`F/B x B x IC x KH x KW` -> `F/B x KH x KW x IC x B`."""
 
 
-def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
-    """The filter argument of `conv` when the convolution should take it in blocks."""
+def _blockable(conv: Operation, function: func.FuncOp, target: CpuTarget) -> BlockArgument | None:
+    """The filter argument of `conv` when the convolution should take it in blocks: from
+    `MIN_FILTER_BYTES`, or on tile-wide targets (`TILE_WIDE_MAX_REGISTERS`) when its HWCF rows
+    thrash L1 (`_thrashes_l1`)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf":
         return None
     weights = conv.operands[1]
@@ -94,10 +117,15 @@ def _blockable(conv: Operation, function: func.FuncOp) -> BlockArgument | None:
     if not isinstance(weights, BlockArgument) or weights.block is not function.body.block or \
             not weights.has_one_use() or weight_layout(function, weights.index) != HWCF:
         return None
-    filter_bytes = math.prod(weights.type.get_shape()) * weights.type.get_element_type().bitwidth // 8
-    if block_size(weights.type.get_shape()[3]) is None or filter_bytes < MIN_FILTER_BYTES:
+    shape = weights.type.get_shape()
+    element_bytes = weights.type.get_element_type().bitwidth // 8
+    size = block_size(shape[3])
+    if size is None:
         return None
-    return weights
+    if math.prod(shape) * element_bytes >= MIN_FILTER_BYTES:
+        return weights
+    tile_wide = target.vector_registers <= TILE_WIDE_MAX_REGISTERS and size in BLOCKS[0]
+    return weights if tile_wide and _thrashes_l1(tuple(shape), element_bytes) else None
 
 
 def block_size(features: int) -> int | None:
@@ -190,7 +218,7 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None) -> int:
     count = 0
     for function in uncalled_functions(module):
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
-            argument = _blockable(conv, function)
+            argument = _blockable(conv, function, target)
             if argument is not None:
                 _block(conv, function, argument, target)
                 count += 1
