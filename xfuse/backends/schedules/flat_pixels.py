@@ -122,13 +122,23 @@ def dividing_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTil
     channels: over its flattened pixels where this rewrite takes it (`_gains`; an odd width's
     split, `_pixel_split`, aside), else over one row. xfuse-block-filters sizes its blocks by it."""
     result = conv.results[0].type
+    row = choose_conv_tile(result.get_shape()[2], channels, result.element_type.bitwidth, target, remainder=False)
+    return (_flattens(conv, target) and _better_flat_tile(conv, channels, target)) or row
+
+
+def _flattens(conv: Operation, target: CpuTarget) -> bool:
+    """Whether this rewrite may flatten `conv`'s pixels on `target` (a 1x1 stride-1 convolution)."""
+    return FLAT_PIXELS_ENABLED and target.vector_registers <= FLAT_PIXELS_MAX_REGISTERS and _pointwise(conv)
+
+
+def _better_flat_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTile | None:
+    """The dividing tile of `conv`'s flattened pixels with `channels` output channels, when it
+    scores above its rows' dividing tile (`_gains`), else None."""
+    result = conv.results[0].type
     n, h, w, _ = result.get_shape()
     bits = result.element_type.bitwidth
-    row = choose_conv_tile(w, channels, bits, target, remainder=False)
-    if not FLAT_PIXELS_ENABLED or target.vector_registers > FLAT_PIXELS_MAX_REGISTERS or not _pointwise(conv):
-        return row
     flat = choose_conv_tile(n * h * w, channels, bits, target, remainder=False)
-    return flat if _score(flat) > _score(row) else row
+    return flat if _score(flat) > _score(choose_conv_tile(w, channels, bits, target, remainder=False)) else None
 
 
 def _pixel_split(conv: Operation, target: CpuTarget) -> int:
@@ -177,11 +187,8 @@ def channels_tile_score(conv: Operation, channels: int, target: CpuTarget) -> fl
     n, h, w, _ = result.get_shape()
     bits = result.element_type.bitwidth
     tiles = [choose_conv_tile(w, channels, bits, target)]
-    if FLAT_PIXELS_ENABLED and target.vector_registers <= FLAT_PIXELS_MAX_REGISTERS and _pointwise(conv):
-        flat = choose_conv_tile(n * h * w, channels, bits, target, remainder=False)
-        if _score(flat) > _score(choose_conv_tile(w, channels, bits, target, remainder=False)):  # `_gains`
-            tiles.append(flat)
-        tiles.append(_pixel_split_tile(n * h * w, w, channels, bits, target))
+    if _flattens(conv, target):
+        tiles += [_better_flat_tile(conv, channels, target), _pixel_split_tile(n * h * w, w, channels, bits, target)]
     return max((t.row_weighted_fmas_per_load() for t in tiles if t is not None), default=0.0)
 
 
