@@ -483,3 +483,16 @@ def test_trip_counts_of_parallel_loops_are_read_from_their_bounds():
     scf.parallel (%m) = (%c2) to (%c30) step (%c8) {
     """
     assert threads.scf_parallel_trip_counts(text) == {(7, 4): 2, (2,): 1, "dynamic": 1, (4,): 1}  # 2, 10, 18, 26
+
+
+def test_flag_ab_times_each_value_of_a_constant_beside_onnxruntime():
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/flag_ab.py", "transformer-tiny", "--flag",
+                          "xfuse.backends.schedules.matmul:EPILOGUE_MAX_OPS", "--values", "16,0", "--repeat", "2")
+    assert process.returncode == 0, process.stderr
+    rows = [line.split()[0] for line in process.stdout.splitlines()[2:]]
+    assert rows == ["onnxruntime", "EPILOGUE_MAX_OPS=16", "EPILOGUE_MAX_OPS=0"]
+    bad = _run_script("benchmarks/flag_ab.py", "transformer-tiny", "--flag",
+                      "xfuse.backends.schedules.matmul:NO_SUCH_CONSTANT", "--values", "1,2")
+    assert bad.returncode == 2 and "has no attribute NO_SUCH_CONSTANT" in bad.stderr
