@@ -29,6 +29,14 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.in_place.conv_borders import piecewise_start, write_piece
 from xfuse.backends.schedules.conv import choose_conv_tile, schedulable, takes_a_dividing_tile
+from xfuse.backends.schedules.micro_tile import (
+    MAX_MR,
+    MIN_ACCUMULATORS,
+    SPLIT_BY_TIME_MAX_REGISTERS,
+    TILE_VECTORS,
+    MicroTile,
+    conv_b_load_weight,
+)
 from xfuse.backends.target import CpuTarget
 from xfuse.transforms.layout.slice_loops import elementwise_chain, erase_with_dead_inits, private_init
 
@@ -40,24 +48,74 @@ MIN_GAIN = 1.2
 border columns and has loops of its own (SqueezeNet's 27-wide rows: 1.34; its 111-wide: 1.82;
 the 55-wide rows' 5x16 divides and scores above any split)."""
 
+CHARGE_AS_LOADED = True
+"""Score the dividing tile as it loads its filter (`_as_loaded`: a row of 8 lanes is half a
+cache line) and let every split of `MIN_ACCUMULATORS` compete (`_best_split`); off: the
+ninth session's rule (the dividing tile's plain score against `choose_conv_tile`'s split), for
+an A/B in one process."""
+
 
 def split_columns(conv: Operation, target: CpuTarget) -> int:
     """The output columns of the first part when `conv` is split (module docstring), else 0."""
+    tile = split_tile(conv, target)
+    return tile.split_rows if tile is not None else 0
+
+
+def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) -> MicroTile | None:
+    """The splitting tile of `conv`'s rows when it is split (module docstring), else None;
+    `channels`: of the convolution on a block of that many output channels (xfuse-block-filters
+    sizes its blocks by it, `flat_pixels.dividing_tile`)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
-        return 0
+        return None
     if tuple(conv.operands[1].type.get_shape()[:2]) == (1, 1) or not takes_a_dividing_tile(conv, target):
-        return 0
+        return None
     if piecewise_start(conv.operands[2]) is None and isinstance(conv.operands[2], OpResult):
-        return 0  # an init the parts could not make per slice would stay a pass of its own
+        return None  # an init the parts could not make per slice would stay a pass of its own
     result = conv.results[0].type
-    width, channels, bits = result.get_shape()[2], result.get_shape()[3], result.element_type.bitwidth
+    width, bits = result.get_shape()[2], result.element_type.bitwidth
+    return row_split_tile(width, channels or result.get_shape()[3], bits, target)
+
+
+def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget) -> MicroTile | None:
+    """The tile that covers the first columns of a `width x channels` output row, its remainder
+    the rest, when its score (`MicroTile.row_weighted_fmas_per_load`, the parts' times added) is
+    `MIN_GAIN` times the dividing tile's as loaded (`_as_loaded`) or more; else None."""
     dividing = choose_conv_tile(width, channels, bits, target, remainder=False)
-    split = choose_conv_tile(width, channels, bits, target)
-    if dividing is None or split is None or not split.remainder:
-        return 0
-    if split.row_weighted_fmas_per_load() < MIN_GAIN * dividing.row_weighted_fmas_per_load():
-        return 0
-    return split.split_rows
+    if dividing is None:
+        return None
+    if not CHARGE_AS_LOADED or dividing.whole_lines:
+        split = choose_conv_tile(width, channels, bits, target)
+        if split is None or not split.remainder or \
+                split.row_weighted_fmas_per_load() < MIN_GAIN * dividing.row_weighted_fmas_per_load():
+            return None
+        return split
+    split = _best_split(width, channels, bits, target)
+    if split is None or split.row_weighted_fmas_per_load() < MIN_GAIN * _as_loaded(dividing):
+        return None
+    return split
+
+
+def _as_loaded(tile: MicroTile) -> float:
+    """`tile`'s score with a row of filter narrower than a cache line charged as the whole line
+    it loads (`MicroTile.fmas_per_line_load`), latency-bound as the split's parts are."""
+    score = tile.fmas_per_line_load
+    return score * min(1.0, tile.accumulators / MIN_ACCUMULATORS) if tile.split_by_time else score
+
+
+def _best_split(width: int, channels: int, bits: int, target: CpuTarget) -> MicroTile | None:
+    """The best tile of full vectors and `MIN_ACCUMULATORS` that leaves `width % MR` columns to a
+    tile of their own (`MicroTile.row_weighted_fmas_per_load`), or None. Unlike
+    `choose_conv_tile`'s splits, not only those of `SPLIT_ACCUMULATORS`: 13 columns get 5x16 on
+    10 and 3x16 on 3 (modelled 0.95) rather than 6x16 and a latency-bound 1x16 (0.65)."""
+    lanes = target.lanes(bits)
+    weight = conv_b_load_weight(target)
+    by_time = target.vector_registers <= SPLIT_BY_TIME_MAX_REGISTERS
+    tiles = [MicroTile(mr, nr, lanes, split_rows=width - width % mr, remainder=width % mr, element_bits=bits,
+                       b_load_weight=weight, split_by_time=by_time)
+             for nr in (v * lanes for v in TILE_VECTORS) if channels % nr == 0
+             for mr in range(2, min(width, MAX_MR) + 1) if width % mr]
+    tiles = [t for t in tiles if t.registers <= target.vector_registers and t.accumulators >= MIN_ACCUMULATORS]
+    return max(tiles, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr), default=None)
 
 
 def _rewrite(conv: Operation, first: int) -> None:

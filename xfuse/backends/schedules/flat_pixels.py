@@ -120,7 +120,13 @@ def _gains(conv: Operation, target: CpuTarget) -> bool:
 def dividing_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTile | None:
     """The dividing register tile the schedule gives `conv` computing `channels` of its output
     channels: over its flattened pixels where this rewrite takes it (`_gains`; an odd width's
-    split, `_pixel_split`, aside), else over one row. xfuse-block-filters sizes its blocks by it."""
+    split, `_pixel_split`, aside), else over one row; where column_split.py will split the
+    rows, the tile of its first part (a block of 16 channels for SqueezeNet's 13-wide rows, so
+    that the parts' 5x16 and 3x16 tiles fit it). xfuse-block-filters sizes its blocks by it."""
+    from xfuse.backends.schedules import column_split
+
+    if column_split.COLUMN_SPLIT_ENABLED and (split := column_split.split_tile(conv, target, channels)) is not None:
+        return split
     result = conv.results[0].type
     row = choose_conv_tile(result.get_shape()[2], channels, result.element_type.bitwidth, target, remainder=False)
     return (_flattens(conv, target) and _better_flat_tile(conv, channels, target)) or row
