@@ -188,11 +188,11 @@ func.func @layer(%x: tensor<1x{ih}x{iw}x{channels}xf32>,
 
 
 @pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features", "zen3", "wide"), [
-    ((7, 7), 3, 1, 512, 512, 8, 64),       # ResNet-50's 7-wide 3x3: 7x8 tiles
+    ((7, 7), 3, 1, 512, 512, 16, 64),      # ResNet-50's 7-wide 3x3: split 4x16 + 3x16 (column_split.py)
     ((7, 7), 1, 1, 2048, 512, 8, 64),      # its 7-wide 1x1 (49 pixels flattened: 7x8 too)
     ((7, 7), 1, 2, 1024, 2048, 8, 64),     # the stride-2 shortcut into stage 4
-    ((7, 7), 3, 1, 224, 224, 8, 32),       # Inception-v2's 224 channels: 32 in the first tier, then 7x8
-    ((13, 13), 3, 1, 64, 256, 8, 64),      # SqueezeNet's 13-wide 3x3 expands: 13x8
+    ((7, 7), 3, 1, 224, 224, 16, 32),      # Inception-v2's 224 channels: 32 in the first tier, then 4x16 + 3x16
+    ((13, 13), 3, 1, 64, 256, 16, 64),     # SqueezeNet's 13-wide 3x3 expands: split 5x16 + 3x16
     ((14, 14), 3, 1, 256, 256, 32, 64),    # 14-wide 3x3: Zen 3's 2x32
     ((14, 14), 1, 2, 512, 1024, 32, 64),   # stride 2: not flattened, 2x32
     ((14, 14), 1, 1, 1024, 256, 16, 64),   # 14-wide 1x1: 4x16 over its 196 flattened pixels

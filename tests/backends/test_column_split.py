@@ -1,8 +1,11 @@
 """Convolutions fused op by op split in two column ranges (xfuse/backends/schedules/column_split.py).
 
 - Which are split: an odd width whose dividing tile scores far below the best split (27 columns:
-  9x8 against 6x16 + 3x16), only when the convolution is fused op by op; not 55 columns (5x16
-  divides), 13 (nothing better), a 1x1 convolution, or one `transform.structured.fuse` splits.
+  9x8 against 6x16 + 3x16; 13 columns: 13x8, half a cache line of filter per step, against 5x16 +
+  3x16), only when the convolution is fused op by op; not 55 columns (5x16 divides), 14 columns
+  of 64 channels (2x32 divides, whole lines), a 1x1 convolution, or one
+  `transform.structured.fuse` splits.
+- The decision (`row_split_tile`) and the filter blocks it sizes (`flat_pixels.dividing_tile`).
 - Into what: two convolutions on the input columns their windows read, each with its slice of
   the bias and the ReLU on its slice, inserted into one result.
 - Differential: split layers (3x3 and 5x3, stride 2, dilation 2, batch 2, a residual add and
@@ -15,7 +18,9 @@ import numpy as np
 import pytest
 
 from xfuse.backends.runner import compile_module, random_inputs
-from xfuse.backends.schedules.column_split import split_convolution_columns
+from xfuse.backends.schedules import column_split
+from xfuse.backends.schedules.column_split import row_split_tile, split_convolution_columns
+from xfuse.backends.schedules.flat_pixels import dividing_tile
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 from xfuse.testing.random_convs import ConvLayer, layer_module
@@ -45,7 +50,9 @@ def _convs(module):
 @pytest.mark.parametrize(("layer", "widths"), [
     (ConvLayer(1, 29, 29, 32, 128, (3, 3), input_relu=True, relu=True), (24, 3)),   # SqueezeNet's 27-wide expand
     (ConvLayer(1, 57, 57, 16, 64, (3, 3), input_relu=True, relu=True), (55,)),      # 5x16 divides 55
-    (ConvLayer(1, 15, 15, 48, 64, (3, 3), input_relu=True, relu=True), (13,)),      # 13x8 either way
+    (ConvLayer(1, 15, 15, 48, 64, (3, 3), input_relu=True, relu=True), (10, 3)),    # SqueezeNet's 13-wide expand
+    (ConvLayer(1, 9, 9, 64, 64, (3, 3), input_relu=True, relu=True), (4, 3)),       # 7x8 against 4x16 + 3x16
+    (ConvLayer(1, 16, 16, 64, 64, (3, 3), input_relu=True, relu=True), (14,)),      # 2x32 divides 14
     (ConvLayer(1, 27, 27, 32, 128, (1, 1), input_relu=True, relu=True), (27,)),     # 1x1: flat_pixels.py's
     (ConvLayer(1, 113, 113, 3, 64, (3, 3), input_relu=True, relu=True), (108, 3)),  # SqueezeNet's first layer: 3x16 divides
     (ConvLayer(1, 113, 113, 3, 64, (3, 3)), (111,)),  # fused with transform.structured.fuse, which splits the width itself
@@ -69,7 +76,39 @@ def test_which_convolutions_are_split(layer, widths):
         assert inserts[1].operands[1] is inserts[0].results[0]
 
 
+@pytest.mark.parametrize(("width", "channels", "split"), [
+    (13, 256, (5, 16, 10, 3)),   # 13x8 as loaded 0.76 (0.87 by its half-line loads), the split 0.95
+    (13, 64, (5, 16, 10, 3)),
+    (7, 512, (4, 16, 4, 3)),     # 7x8 0.56 as loaded, 4x16 + 3x16 0.81
+    (27, 128, (6, 16, 24, 3)),   # 9x8 against 6x16 + 3x16 (the ninth session's rule took it too)
+    (111, 64, (6, 16, 108, 3)),  # 3x16 divides: whole lines, 6 accumulators
+    (14, 256, None),             # 2x32 divides with whole lines: charged as before, no split
+    (55, 64, None),              # 5x16 divides
+    (13, 40, None),              # no 16-lane tile
+])
+def test_the_split_is_scored_against_the_dividing_tile_as_loaded(width, channels, split, monkeypatch):
+    tile = row_split_tile(width, channels, 32, AVX2)
+    assert (tile and (tile.mr, tile.nr, tile.split_rows, tile.remainder)) == split
+    monkeypatch.setattr(column_split, "CHARGE_AS_LOADED", False)
+    if width in (13, 7):  # the dividing tile's plain score (half a line as if whole) kept them whole
+        assert row_split_tile(width, channels, 32, AVX2) is None
+
+
+def test_filter_blocks_take_the_split_tile_width():
+    """xfuse-block-filters sizes a block by `dividing_tile`: 16 channels for a 13-wide row that
+    column_split.py splits into 5x16 + 3x16 (8, 13x8's width, otherwise)."""
+    conv = _convs(parse(_with_bias_broadcast(ConvLayer(1, 15, 15, 64, 256, (3, 3), input_relu=True, relu=True))))[0]
+    assert dividing_tile(conv, 64, AVX2).nr == 16
+    column_split.COLUMN_SPLIT_ENABLED = False
+    try:
+        assert dividing_tile(conv, 64, AVX2).nr == 8
+    finally:
+        column_split.COLUMN_SPLIT_ENABLED = True
+
+
 SPLIT_LAYERS = [
+    pytest.param(ConvLayer(1, 15, 15, 8, 32, (3, 3), input_relu=True, relu=True), id="3x3-13"),
+    pytest.param(ConvLayer(1, 9, 9, 16, 32, (3, 3), input_relu=True, relu=True), id="3x3-7"),
     pytest.param(ConvLayer(1, 29, 29, 8, 32, (3, 3), input_relu=True, relu=True), id="3x3-27"),
     pytest.param(ConvLayer(2, 31, 29, 8, 32, (5, 3), input_relu=True, residual=True, relu=True), id="5x3-batch2-residual"),
     pytest.param(ConvLayer(1, 55, 55, 8, 32, (3, 3), stride=2, input_relu=True, relu=True), id="stride2-27"),
