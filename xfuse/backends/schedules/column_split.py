@@ -16,6 +16,18 @@ then an ordinary dividing problem for the op-by-op fusion. Only where the split'
 (`MicroTile.row_weighted_fmas_per_load`, the parts' times added) is `MIN_GAIN` times the
 dividing tile's or more; a 1x1 convolution is left to flat_pixels.py.
 
+The dividing tile is charged what it loads (`_as_loaded`): a filter row of 8 lanes on AVX2 is
+half a cache line, weighed as the whole line (`MicroTile.fmas_per_line_load`), and every split
+whose head tile has `MIN_ACCUMULATORS` competes (`_best_split`), not only those of
+`SPLIT_ACCUMULATORS`. SqueezeNet's 13-wide 3x3 layers (13x8: 0.87 by plain loads, 0.76 as
+loaded) are split 10 + 3 (5x16 + 3x16, 0.95), Inception-v1's 13-wide and ResNet-50's and
+Inception-v2's 7-wide 3x3 layers 4 + 3 (7x8 against 4x16 + 3x16). A dividing tile of whole
+lines is scored as before (ResNet-50's 14-wide 2x32 stays). Such convolutions are in
+xfuse-block-filters' blocks, which `flat_pixels.dividing_tile` sizes by the split's tile (16
+channels, not 13x8's 8). Zen 3, one thread, interleaved: the 13x13 64 -> 256 layer 0.99 -> 0.85
+ms median, SqueezeNet 1.23x -> 1.14x onnxruntime (docs/backend-measurements.md, "Zen 3, tenth
+session").
+
 Called by the micro-kernel pipelines (`Pipeline.for_module`) after flat_pixels.py, before the
 convolutions are planned.
 """
