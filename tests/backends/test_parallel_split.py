@@ -197,3 +197,39 @@ def test_more_slices_than_workers_agree_with_the_reference(monkeypatch):
     _, got, want = two_threads_and_reference(LAYER, "layer")
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+
+
+_TOKENS = "affine_map<(b, t, c) -> (b, t, c)>"
+TOKEN_ROWS = f"""
+func.func @norm(%x: tensor<1x197x192xf32>, %m: tensor<1x197xf32>) -> tensor<1x197x192xf32> {{
+  %e = tensor.empty() : tensor<1x197x192xf32>
+  %y = linalg.generic {{indexing_maps = [{_TOKENS}, affine_map<(b, t, c) -> (b, t)>, {_TOKENS}],
+      iterator_types = ["parallel", "parallel", "parallel"]}}
+    ins(%x, %m : tensor<1x197x192xf32>, tensor<1x197xf32>) outs(%e : tensor<1x197x192xf32>) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  }} -> tensor<1x197x192xf32>
+  return %y : tensor<1x197x192xf32>
+}}
+"""
+"""ViT's layer norm's `x - mean` over 197 tokens (a prime) of 192 channels: two slices of 99 and 98
+rows."""
+
+
+def test_uneven_slices_of_an_outer_loop_are_vectorized(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+    from xfuse.backends.parallel.parallel_split import slice_vector_tiles
+
+    avx2 = CpuTarget("x86-64-v3", 256, 16, True)
+    module = parse(TOKEN_ROWS)
+    loops = plan_parallel_split(module, 2)
+    assert loops == [1]  # the rows, 99 and 98: within 1/16
+    assert slice_vector_tiles(module, loops, 2, avx2) == [(1, 1, 32)]  # the tile cuts only the channels
+    monkeypatch.setattr(parallel_split, "UNEVEN_OUTER_SLICES_VECTORIZED", False)
+    assert slice_vector_tiles(module, loops, 2, avx2) == [None]
+
+
+def test_uneven_vectorized_slices_agree_with_the_reference():
+    _, got, want = two_threads_and_reference(TOKEN_ROWS, "norm")
+    np.testing.assert_array_equal(got[0], want[0])

@@ -206,12 +206,21 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
     return loops
 
 
+UNEVEN_OUTER_SLICES_VECTORIZED = True
+"""Slices along an outer loop that the slices do not divide evenly (ViT's 197 token rows in 99 and
+98) are vectorized too: the vector tile (`1 x ... x 1 x T`) cuts only the innermost dimension,
+so a slice of a dynamic number of rows is tiled into static tiles. Without it, ViT's 32 split
+elementwise ops of 197 x 192 at two threads were all left to LLVM's loop vectorizer (the switch
+for the A/B, docs/backend-measurements.md "Zen 3, tenth session")."""
+
+
 def slice_vector_tiles(module: ModuleOp, loops: list[int], workers: int,
                        target: CpuTarget) -> list[tuple[int, ...] | None]:
     """Per instance of `plan_parallel_split`, the vector tile of its slices when its root and
     every producer fused into it are elementwise generics read in whole vectors
     (schedules/elementwise.py `is_elementwise`: batch norms, ReLUs, the concatenations' copies)
-    and the slice's innermost dimension holds whole vectors (`vector_tile`); else None. At one
+    and the slice's innermost dimension holds whole vectors (`vector_tile`); else None. Uneven
+    slices (`UNEVEN_OUTER_SLICES_VECTORIZED`) qualify when the split loop is not the innermost. At one
     thread the elementwise schedule vectorizes such chains; left to LLVM's loop vectorizer, a
     slice ran its scalar path whenever the result was written in place of an input (its runtime
     overlap check), and DenseNet-121's regions did 9% more work at two threads than at one."""
@@ -228,10 +237,11 @@ def slice_vector_tiles(module: ModuleOp, loops: list[int], workers: int,
         ops = members.get(k, [])
         root = next((op for op in ops if PARALLEL_SPLIT_ATTR in op.attributes), None)
         shape = list(root.results[0].type.get_shape()) if root is not None else []
-        if root is None or not all(is_elementwise(op) for op in ops) or shape[loop] % slices:
+        if root is None or not all(is_elementwise(op) for op in ops) or (shape[loop] % slices and not (
+                UNEVEN_OUTER_SLICES_VECTORIZED and loop < len(shape) - 1)):
             tiles.append(None)
             continue
-        shape[loop] //= slices
+        shape[loop] = -(-shape[loop] // slices)  # the larger slice (`tile_using_forall`: ceil)
         tiles.append(vector_tile(shape, root.results[0].type.get_element_type().bitwidth, target))
     return tiles
 
