@@ -75,6 +75,11 @@ func.func @layer(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x64xf32>, %scale: 
 @pytest.fixture(autouse=True)
 def _failures_in_tmp(tmp_path, monkeypatch):
     monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+    # The layers here are sized for the floor of 32 K elements the split had until the tenth
+    # session (the 31 x 31 x 64 pooling chain: 61,504); `test_the_floor_...` checks the default.
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.setattr(parallel_split, "MIN_ELEMENTS", 32 * 1024)
 
 
 def _planned(workers=2):
@@ -233,3 +238,12 @@ def test_uneven_slices_of_an_outer_loop_are_vectorized(monkeypatch):
 def test_uneven_vectorized_slices_agree_with_the_reference():
     _, got, want = two_threads_and_reference(TOKEN_ROWS, "norm")
     np.testing.assert_array_equal(got[0], want[0])
+
+
+def test_the_floor_keeps_vits_layer_norm_pieces_on_one_thread(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.undo()  # the default floor
+    assert parallel_split.MIN_ELEMENTS == 64 * 1024
+    assert plan_parallel_split(parse(TOKEN_ROWS), 2) == []  # 197 x 192 = 37,824 elements
+    assert plan_parallel_split(parse(TOKEN_ROWS.replace("192", "384")), 2) == [1]  # 75,648: split

@@ -50,8 +50,15 @@ from xfuse.backends.target import CpuTarget
 
 PARALLEL_SPLIT_ATTR = "xfuse.parallel_split"
 PARALLEL_PRODUCER_ATTR = "xfuse.parallel_split_producer"
-MIN_ELEMENTS = 32 * 1024
-"""Results smaller than this (128 KiB of f32) stay on one thread."""
+MIN_ELEMENTS = 64 * 1024
+"""Results smaller than this (256 KiB of f32) stay on one thread: a parallel region costs a fork
+and a join barrier, and on a 2-vCPU guest shared with other work a region waits for whichever
+thread was descheduled, while an op of a few arithmetic ops per element on 64 K elements takes
+about 10-20 us on one core. At 32 K, ViT's 32 layer-norm and scale pieces of 197 x 192 (37,824
+elements) were regions of their own; at 64 K its two-thread call took 0.93 of the time, and the
+other exported networks and DenseNet-121 no longer (docs/backend-measurements.md, "Zen 3, tenth
+session"). Below it, the elementwise schedule vectorizes them on one thread
+(`TOP_LEVEL_LEFT_BY_SPLIT`)."""
 SLICES_PER_WORKER = 1
 """Slices per worker of each split op: more than one gives a thread that finishes its slices
 early some of the slower thread's under a dynamic `omp_schedule.OMP_SCHEDULE` (the loop is
