@@ -230,12 +230,15 @@ def test_uneven_slices_of_an_outer_loop_are_vectorized(monkeypatch):
     module = parse(TOKEN_ROWS)
     loops = plan_parallel_split(module, 2)
     assert loops == [1]  # the rows, 99 and 98: within 1/16
+    assert slice_vector_tiles(module, loops, 2, avx2) == [None]  # the default: LLVM's loops
+    monkeypatch.setattr(parallel_split, "UNEVEN_OUTER_SLICES_VECTORIZED", True)
     assert slice_vector_tiles(module, loops, 2, avx2) == [(1, 1, 32)]  # the tile cuts only the channels
-    monkeypatch.setattr(parallel_split, "UNEVEN_OUTER_SLICES_VECTORIZED", False)
-    assert slice_vector_tiles(module, loops, 2, avx2) == [None]
 
 
-def test_uneven_vectorized_slices_agree_with_the_reference():
+def test_uneven_vectorized_slices_agree_with_the_reference(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.setattr(parallel_split, "UNEVEN_OUTER_SLICES_VECTORIZED", True)
     _, got, want = two_threads_and_reference(TOKEN_ROWS, "norm")
     np.testing.assert_array_equal(got[0], want[0])
 

@@ -213,12 +213,14 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
     return loops
 
 
-UNEVEN_OUTER_SLICES_VECTORIZED = True
-"""Slices along an outer loop that the slices do not divide evenly (ViT's 197 token rows in 99 and
-98) are vectorized too: the vector tile (`1 x ... x 1 x T`) cuts only the innermost dimension,
-so a slice of a dynamic number of rows is tiled into static tiles. Without it, ViT's 32 split
-elementwise ops of 197 x 192 at two threads were all left to LLVM's loop vectorizer (the switch
-for the A/B, docs/backend-measurements.md "Zen 3, tenth session")."""
+UNEVEN_OUTER_SLICES_VECTORIZED = False
+"""With it, slices along an outer loop that the slices do not divide evenly (ViT's 197 token rows
+in 99 and 98) are vectorized too: the vector tile (`1 x ... x 1 x T`) cuts only the innermost
+dimension, so a slice of a dynamic number of rows is tiled into static tiles. Off: on ViT at two
+threads (its 32 ops of 197 x 192 split, `MIN_ELEMENTS` at 32 K) it measured no faster than
+LLVM's loops (0.99 of the call in one interleaved run; 1.04 together with
+`TOP_LEVEL_LEFT_BY_SPLIT` in another), and at 64 K those ops are not
+split (docs/backend-measurements.md "Zen 3, tenth session"). Agrees (tests)."""
 
 
 def slice_vector_tiles(module: ModuleOp, loops: list[int], workers: int,
