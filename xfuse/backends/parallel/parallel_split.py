@@ -55,9 +55,10 @@ MIN_ELEMENTS = 64 * 1024
 and a join barrier, and on a 2-vCPU guest shared with other work a region waits for whichever
 thread was descheduled, while an op of a few arithmetic ops per element on 64 K elements takes
 about 10-20 us on one core. At 32 K, ViT's 32 layer-norm and scale pieces of 197 x 192 (37,824
-elements) were regions of their own; at 64 K its two-thread call took 0.93 of the time, and the
-other exported networks and DenseNet-121 no longer (docs/backend-measurements.md, "Zen 3, tenth
-session"). Below it, the elementwise schedule vectorizes them on one thread
+elements) were regions of their own; at 64 K its two-thread call took 0.85-0.93 of the time
+(interleaved A/B), the other exported networks moved within the noise, and DenseNet-121's took
+1.03 (its 50-63 K batch norms and copies stay on one thread: docs/backend-measurements.md, "Zen 3,
+tenth session"). Below it, the elementwise schedule vectorizes them on one thread
 (`TOP_LEVEL_LEFT_BY_SPLIT`)."""
 SLICES_PER_WORKER = 1
 """Slices per worker of each split op: more than one gives a thread that finishes its slices
