@@ -10,6 +10,12 @@ first value's build, and how often it was the faster one round by round.
     python benchmarks/flag_ab.py densenet121 --threads 2 \\
         --flag xfuse.transforms.layout.blocked_filters:TILE_WIDE_MAX_REGISTERS --values 16,8 --repeat 10
 
+An exported network of benchmarks/exported_networks.py (`exported:NAME`, `--size small`; needs
+the `export` extra) is built with torch and fed its exporter's example input:
+
+    python benchmarks/flag_ab.py exported:vit --threads 2 \\
+        --flag xfuse.backends.parallel.parallel_split:MIN_ELEMENTS --values 32768,65536
+
 Values are parsed as Python literals (`16`, `True`, `0.9`, `None`); anything else is a string.
 """
 
@@ -41,6 +47,23 @@ def parse_value(text: str) -> object:
         return text
 
 
+def model_names(text: str) -> list[str]:
+    """`exported:NAME` as it is, else the names of benchmarks/models.py."""
+    return [text] if text.startswith("exported:") else parse_models(text)
+
+
+def network_and_feeds(name: str, seed: int):
+    """(ONNX model, feeds, input shapes or None) of a models.py name or `exported:NAME`."""
+    if name.startswith("exported:"):
+        from benchmarks.exported_networks import build, export
+
+        network = build(name.removeprefix("exported:"), "small", seed)
+        feeds = {n: t.numpy() for n, t in zip(network.input_names, network.inputs, strict=True)}
+        return export(network), feeds, network.input_shapes
+    model = onnx_model(name, seed)
+    return model, models.seeded_feeds(model, seed), None
+
+
 def flag_target(text: str) -> tuple[object, str]:
     """(module, attribute) of `module:ATTRIBUTE`; the attribute must exist."""
     module_name, _, attribute = text.partition(":")
@@ -57,7 +80,8 @@ def flag_target(text: str) -> tuple[object, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("model", type=parse_models, help="one model name of benchmarks/models.py")
+    parser.add_argument("model", type=model_names,
+                        help="one model name of benchmarks/models.py, or exported:NAME (exported_networks.py, small)")
     parser.add_argument("--flag", type=flag_target, required=True, help="module:ATTRIBUTE")
     parser.add_argument("--values", required=True, help="comma-separated values, the first is the baseline")
     parser.add_argument("--threads", type=int, default=1)
@@ -73,14 +97,14 @@ def main(argv: list[str] | None = None) -> int:
     original = getattr(module, attribute)
     from xfuse.onnx.oracle import with_softmax_inputs_as_outputs
 
-    model = with_softmax_inputs_as_outputs(onnx_model(args.model[0], args.seed))
-    feeds = models.seeded_feeds(model, args.seed)
+    model, feeds, input_shapes = network_and_feeds(args.model[0], args.seed)
+    model = with_softmax_inputs_as_outputs(model)
     ort, expected = models.onnxruntime_runner(model, feeds, args.threads)
     runners = [("onnxruntime", ort)]
     try:
         for value in values:
             setattr(module, attribute, value)
-            runner, outputs = models.xfuse_runner(model, feeds, args.threads)
+            runner, outputs = models.xfuse_runner(model, feeds, args.threads, input_shapes)
             models.check(runner, outputs, expected)
             runners.append((f"{attribute}={value!r}", runner))
     except models.NotTimed as exc:

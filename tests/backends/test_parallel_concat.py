@@ -8,12 +8,22 @@
 """
 
 import numpy as np
+import pytest
 
 from xfuse.backends.parallel.parallel_concat import concat_copies
 from xfuse.backends.parallel.parallel_split import MIN_ELEMENTS, PARALLEL_SPLIT_ATTR, plan_parallel_split
 from xfuse.parsing import parse
 
 from tests.backends.test_parallel_split import two_threads_and_reference
+
+
+@pytest.fixture(autouse=True)
+def _floor_of_32k(monkeypatch):
+    """These layers are sized for the split's floor of 32 K elements until the tenth session (a
+    28 x 28 x 64 input, 50,176, is copied in its slices); the default is test_parallel_split's."""
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.setattr(parallel_split, "MIN_ELEMENTS", 32 * 1024)
 
 _MAP = "affine_map<(n, h, w, c) -> (n, h, w, c)>"
 

@@ -75,6 +75,11 @@ func.func @layer(%x: tensor<1x34x34x16xf32>, %w: tensor<3x3x16x64xf32>, %scale: 
 @pytest.fixture(autouse=True)
 def _failures_in_tmp(tmp_path, monkeypatch):
     monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+    # The layers here are sized for the floor of 32 K elements the split had until the tenth
+    # session (the 31 x 31 x 64 pooling chain: 61,504); `test_the_floor_...` checks the default.
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.setattr(parallel_split, "MIN_ELEMENTS", 32 * 1024)
 
 
 def _planned(workers=2):
@@ -197,3 +202,51 @@ def test_more_slices_than_workers_agree_with_the_reference(monkeypatch):
     _, got, want = two_threads_and_reference(LAYER, "layer")
     for g, w in zip(got, want, strict=True):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-5)
+
+
+_TOKENS = "affine_map<(b, t, c) -> (b, t, c)>"
+TOKEN_ROWS = f"""
+func.func @norm(%x: tensor<1x197x192xf32>, %m: tensor<1x197xf32>) -> tensor<1x197x192xf32> {{
+  %e = tensor.empty() : tensor<1x197x192xf32>
+  %y = linalg.generic {{indexing_maps = [{_TOKENS}, affine_map<(b, t, c) -> (b, t)>, {_TOKENS}],
+      iterator_types = ["parallel", "parallel", "parallel"]}}
+    ins(%x, %m : tensor<1x197x192xf32>, tensor<1x197xf32>) outs(%e : tensor<1x197x192xf32>) {{
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.subf %a, %b : f32
+    linalg.yield %s : f32
+  }} -> tensor<1x197x192xf32>
+  return %y : tensor<1x197x192xf32>
+}}
+"""
+"""ViT's layer norm's `x - mean` over 197 tokens (a prime) of 192 channels: two slices of 99 and 98
+rows."""
+
+
+def test_uneven_slices_of_an_outer_loop_are_vectorized(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+    from xfuse.backends.parallel.parallel_split import slice_vector_tiles
+
+    avx2 = CpuTarget("x86-64-v3", 256, 16, True)
+    module = parse(TOKEN_ROWS)
+    loops = plan_parallel_split(module, 2)
+    assert loops == [1]  # the rows, 99 and 98: within 1/16
+    assert slice_vector_tiles(module, loops, 2, avx2) == [None]  # the default: LLVM's loops
+    monkeypatch.setattr(parallel_split, "UNEVEN_OUTER_SLICES_VECTORIZED", True)
+    assert slice_vector_tiles(module, loops, 2, avx2) == [(1, 1, 32)]  # the tile cuts only the channels
+
+
+def test_uneven_vectorized_slices_agree_with_the_reference(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.setattr(parallel_split, "UNEVEN_OUTER_SLICES_VECTORIZED", True)
+    _, got, want = two_threads_and_reference(TOKEN_ROWS, "norm")
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+def test_the_floor_keeps_vits_layer_norm_pieces_on_one_thread(monkeypatch):
+    from xfuse.backends.parallel import parallel_split
+
+    monkeypatch.undo()  # the default floor
+    assert parallel_split.MIN_ELEMENTS == 64 * 1024
+    assert plan_parallel_split(parse(TOKEN_ROWS), 2) == []  # 197 x 192 = 37,824 elements
+    assert plan_parallel_split(parse(TOKEN_ROWS.replace("192", "384")), 2) == [1]  # 75,648: split

@@ -239,6 +239,29 @@ def test_the_parallel_pipelines_leave_the_chains_to_the_parallel_split():
     assert "elementwise chain" not in "".join(specialized.transform_bodies)
 
 
+def test_the_parallel_pipelines_vectorize_the_chains_too_small_to_split(monkeypatch):
+    from xfuse.backends.schedules import elementwise
+
+    small = (1, 16, 256)  # 4 K elements, under the parallel split's MIN_ELEMENTS: one thread
+    prepared = prepare_for_execution(parse(_gelu(small)))
+    assert "elementwise chain" in "".join(get_pipeline("microkernel-openmp").for_module(prepared).transform_bodies)
+    assert any(ELEMENTWISE_ATTR in op.attributes for op in prepared.walk())
+    monkeypatch.setattr(elementwise, "TOP_LEVEL_LEFT_BY_SPLIT", False)
+    prepared = prepare_for_execution(parse(_gelu(small)))
+    assert "elementwise chain" not in "".join(get_pipeline("microkernel-openmp").for_module(prepared).transform_bodies)
+
+
+def test_a_chain_too_small_to_split_agrees_at_two_threads():
+    from xfuse.runtime.openmp import openmp_available
+
+    if not openmp_available():
+        pytest.skip("LLVM's OpenMP runtime is not installed: pip install cmeel-libomp")
+    compiled = compile_module(_bias_gelu((1, 16, 256), cascade=True), "bias_gelu", "microkernel", threads=2)
+    reference = compile_module(_bias_gelu((1, 16, 256), cascade=True), "bias_gelu", "default")
+    inputs = random_inputs(compiled.signature, seed=0)
+    np.testing.assert_allclose(compiled(*inputs)[0], reference(*inputs)[0], rtol=1e-5, atol=1e-6)
+
+
 def embedded_linear(seq: int = 16, hidden: int = 256, vocab: int = 50, seed: int = 0):
     """BERT's first steps as ONNX: word and position embeddings (Gathers) summed, a LayerNorm, a
     Linear whose output adds the LayerNorm's output back (the residual), a LayerNorm after it."""

@@ -50,8 +50,16 @@ from xfuse.backends.target import CpuTarget
 
 PARALLEL_SPLIT_ATTR = "xfuse.parallel_split"
 PARALLEL_PRODUCER_ATTR = "xfuse.parallel_split_producer"
-MIN_ELEMENTS = 32 * 1024
-"""Results smaller than this (128 KiB of f32) stay on one thread."""
+MIN_ELEMENTS = 64 * 1024
+"""Results smaller than this (256 KiB of f32) stay on one thread: a parallel region costs a fork
+and a join barrier, and on a 2-vCPU guest shared with other work a region waits for whichever
+thread was descheduled, while an op of a few arithmetic ops per element on 64 K elements takes
+about 10-20 us on one core. At 32 K, ViT's 32 layer-norm and scale pieces of 197 x 192 (37,824
+elements) were regions of their own; at 64 K its two-thread call took 0.85-0.93 of the time
+(interleaved A/B), the other exported networks moved within the noise, and DenseNet-121's took
+1.03 (its 50-63 K batch norms and copies stay on one thread: docs/backend-measurements.md, "Zen 3,
+tenth session"). Below it, the elementwise schedule vectorizes them on one thread
+(`TOP_LEVEL_LEFT_BY_SPLIT`)."""
 SLICES_PER_WORKER = 1
 """Slices per worker of each split op: more than one gives a thread that finishes its slices
 early some of the slower thread's under a dynamic `omp_schedule.OMP_SCHEDULE` (the loop is
@@ -206,12 +214,23 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
     return loops
 
 
+UNEVEN_OUTER_SLICES_VECTORIZED = False
+"""With it, slices along an outer loop that the slices do not divide evenly (ViT's 197 token rows
+in 99 and 98) are vectorized too: the vector tile (`1 x ... x 1 x T`) cuts only the innermost
+dimension, so a slice of a dynamic number of rows is tiled into static tiles. Off: on ViT at two
+threads (its 32 ops of 197 x 192 split, `MIN_ELEMENTS` at 32 K) it measured no faster than
+LLVM's loops (0.99 of the call in one interleaved run; 1.04 together with
+`TOP_LEVEL_LEFT_BY_SPLIT` in another), and at 64 K those ops are not
+split (docs/backend-measurements.md "Zen 3, tenth session"). Agrees (tests)."""
+
+
 def slice_vector_tiles(module: ModuleOp, loops: list[int], workers: int,
                        target: CpuTarget) -> list[tuple[int, ...] | None]:
     """Per instance of `plan_parallel_split`, the vector tile of its slices when its root and
     every producer fused into it are elementwise generics read in whole vectors
     (schedules/elementwise.py `is_elementwise`: batch norms, ReLUs, the concatenations' copies)
-    and the slice's innermost dimension holds whole vectors (`vector_tile`); else None. At one
+    and the slice's innermost dimension holds whole vectors (`vector_tile`); else None. Uneven
+    slices (`UNEVEN_OUTER_SLICES_VECTORIZED`) qualify when the split loop is not the innermost. At one
     thread the elementwise schedule vectorizes such chains; left to LLVM's loop vectorizer, a
     slice ran its scalar path whenever the result was written in place of an input (its runtime
     overlap check), and DenseNet-121's regions did 9% more work at two threads than at one."""
@@ -228,10 +247,11 @@ def slice_vector_tiles(module: ModuleOp, loops: list[int], workers: int,
         ops = members.get(k, [])
         root = next((op for op in ops if PARALLEL_SPLIT_ATTR in op.attributes), None)
         shape = list(root.results[0].type.get_shape()) if root is not None else []
-        if root is None or not all(is_elementwise(op) for op in ops) or shape[loop] % slices:
+        if root is None or not all(is_elementwise(op) for op in ops) or (shape[loop] % slices and not (
+                UNEVEN_OUTER_SLICES_VECTORIZED and loop < len(shape) - 1)):
             tiles.append(None)
             continue
-        shape[loop] //= slices
+        shape[loop] = -(-shape[loop] // slices)  # the larger slice (`tile_using_forall`: ceil)
         tiles.append(vector_tile(shape, root.results[0].type.get_element_type().bitwidth, target))
     return tiles
 

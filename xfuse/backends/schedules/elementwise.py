@@ -21,7 +21,8 @@ innermost loop (torch-mlir's batch norms read their
 `C x 1 x 1` scale through `(c, 0, 0)`: `_chain`) keeps the loops.
 
 The parallel pipelines leave the top-level ones to the parallel split (one `scf.forall` slice per
-CPU); the chains in loop bodies are vectorized here at every thread count (`nested_only`).
+CPU); the chains in loop bodies, and the top-level ones the split leaves on one thread (too small
+to split), are vectorized here at every thread count (`nested_only`).
 """
 
 from __future__ import annotations
@@ -34,13 +35,15 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from xfuse.backends.parallel.parallel_split import SCHEDULED_ATTRS, function_bodies, is_an_init
+from xfuse.backends.parallel.parallel_split import (PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR, SCHEDULED_ATTRS,
+                                                    function_bodies, is_an_init)
 from xfuse.backends.schedules.matmul import _is_identity, fuse_into_each
 from xfuse.backends.schedules.pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget
 
 ELEMENTWISE_ATTR = "xfuse.microkernel_elementwise"
 ELEMENTWISE_PRODUCER_ATTR = "xfuse.microkernel_elementwise_producer"
+SPLIT_ATTRS = (PARALLEL_SPLIT_ATTR, PARALLEL_PRODUCER_ATTR)
 TILE_VECTORS = (4, 2, 1)
 """Vectors per tile along the innermost dimension, the first that divides it: a chain's values
 for one tile stay in registers between its ops. Powers of two only: a `vector<48xf32>` is
@@ -195,21 +198,29 @@ def _share(producer: Operation, instance: IntegerAttr) -> None:
                 reader.operands[index] = copy.results[0]
 
 
+TOP_LEVEL_LEFT_BY_SPLIT = True
+"""In the parallel pipelines, the top-level chains the parallel split left on one thread (results
+under its `MIN_ELEMENTS`) are vectorized here as at one thread; before, only the chains in loop
+bodies were, and ViT's layer-norm pieces of 197 x 192 ran as LLVM's loops at two threads (the
+switch for the A/B, docs/backend-measurements.md "Zen 3, tenth session")."""
+
+
 def plan_elementwise(module: ModuleOp, target: CpuTarget, nested_only: bool = False) -> list[tuple[int, ...]]:
     """Mark the chains to vectorize (module docstring); the root's tile sizes, by instance. Run
     after the other schedules' plans: their ops, the ops their fusions pull in, and inits are
-    left alone. `nested_only`: the chains in loop bodies only (the parallel pipelines, whose
-    top-level ops the parallel split takes)."""
+    left alone. `nested_only`: the parallel pipelines, where the parallel split takes top-level
+    ops first: only the chains in loop bodies and, with `TOP_LEVEL_LEFT_BY_SPLIT`, the top-level
+    ones of ops the split did not take."""
     tiles: list[tuple[int, ...]] = []
     for function, _, pulled in function_bodies(module):
         taken: set[Operation] = set()
 
         def candidate(op: Operation) -> bool:
             return (op not in pulled and op not in taken and is_elementwise(op) and not is_an_init(op)
-                    and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR)))
+                    and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR, *SPLIT_ATTRS)))
 
         for block in _loop_bodies(function.body.block):
-            if nested_only and block is function.body.block:
+            if nested_only and block is function.body.block and not TOP_LEVEL_LEFT_BY_SPLIT:
                 continue
             for op in reversed(list(block.ops)):
                 if not candidate(op) or (tile := _tile(op, target)) is None:
