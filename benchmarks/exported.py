@@ -79,9 +79,13 @@ def measure_one(name: str, size: str, threads: list[int], repeat: int, seed: int
         record["agreement"] = max(relative_error(got, want) for got, want in zip(outputs, expected, strict=True))
         check(xfuse, outputs, expected)
         runners.append(xfuse)
+        if threads[0] != 1:  # the reference ran at one thread: time onnxruntime at T as well
+            runners[0] = onnxruntime_runner(model, feeds, threads[0])[0]
         for t in threads[1:]:
-            runners.append(xfuse_runner(model, feeds, t, network.input_shapes)[0])
-            runners.append(onnxruntime_runner(model, feeds, t)[0])
+            parallel, outputs = xfuse_runner(model, feeds, t, network.input_shapes)
+            check(parallel, outputs, expected)  # every thread count is checked before it is timed
+            runners.append(parallel)
+            runners.append(ort if t == 1 else onnxruntime_runner(model, feeds, t)[0])
     except (NotTimed, XfuseError, OnnxError, BackendError, RuntimeError) as exc:  # BackendError: mlir-opt, LLVM
         record["error"] = (describe(exc) if isinstance(exc, XfuseError) else None) or str(exc)
     if len(runners) > 1:
