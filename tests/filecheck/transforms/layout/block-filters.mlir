@@ -93,3 +93,21 @@
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, 0, 0, %[[FIRST]]] [1, 3, 3, 64] [1, 1, 1, 1]
 // CHECK:         %d = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%y, %v : tensor<1x5x5x8xf32>, tensor<3x3x8x128xf32>)
 // CHECK-NOT:     scf.forall
+
+// A blocked filter whose input does not fit L2 (DenseNet-121's 1x1 bottleneck, 56x56x224 -> 128
+// in 8 blocks of 16 on Zen 3) is computed in chunks of rows outside the blocks (chunk_rows): each
+// iteration reads its chunk's rows of the input and writes its rows of its block's channels. How
+// many rows a chunk has depends on the host's L2 (4 of 56 with 512 KiB):
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/bottleneck_over_l2.mlir -p xfuse-block-filters | filecheck %s --check-prefix=CHUNKS
+// CHUNKS-LABEL: func.func @layer(
+// CHUNKS-SAME:    %w: tensor<8x1x1x224x16xf32>
+// CHUNKS:         %c = scf.forall (%chunk, %block) in ({{[0-9]+}}, 8) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}})
+// CHUNKS:           %[[FIRST:[^ ]+]] = arith.muli %block, %{{[^ ]+}} : index
+// CHUNKS:           %[[ROW:[^ ]+]] = arith.muli %chunk, %{{[^ ]+}} : index
+// CHUNKS:           %[[IN:[^ ]+]] = tensor.extract_slice %x[0, %{{[^ ]+}}, 0, 0] [1, [[ROWS:[0-9]+]], 56, 224]
+// CHUNKS:           %[[PANEL:[^ ]+]] = tensor.extract_slice %w[%block, 0, 0, 0, 0] [1, 1, 1, 224, 16]
+// CHUNKS:           %[[INIT:[^ ]+]] = tensor.extract_slice %[[ACC]][0, %[[ROW]], 0, %[[FIRST]]] [1, [[ROWS]], 56, 16]
+// CHUNKS:           linalg.broadcast
+// CHUNKS:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[IN]], %[[PANEL]] : tensor<1x[[ROWS]]x56x224xf32>, tensor<1x1x224x16xf32>)
+// CHUNKS:           tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, %[[ROW]], 0, %[[FIRST]]] [1, [[ROWS]], 56, 16]
+// With CHUNK_L2_SHARE at 0 (no input fits) the blocks take the whole rows: tests/test_blocked_filters.py.
