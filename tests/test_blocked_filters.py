@@ -309,3 +309,19 @@ def test_row_chunks_compute_the_same(pipeline, output, kernel, stride, channels,
     blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     got = compile_module(module, "layer", pipeline)(*blocked.values())
     np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+def test_a_produced_input_takes_row_chunks_at_two_threads_only():
+    """An input a generic computes (DenseNet-121's batch norm and ReLU) keeps whole rows at one
+    thread, whose schedule plans the producer with the convolution, and takes chunks at two;
+    `xfuse.onnx` gives the pass the build's thread count (`passes_for_threads`)."""
+    from xfuse.onnx.model import DEFAULT_PASSES, passes_for_threads
+
+    module = parse((INPUT.parent / "bottleneck_over_l2.mlir").read_text())
+    layer, produced = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
+    assert [chunk_rows(layer, 16, ZEN3_L2, threads) for threads in (1, 2)] == [4, 4]
+    assert [chunk_rows(produced, 16, ZEN3_L2, threads) for threads in (1, 2)] == [56, 4]
+    assert passes_for_threads(DEFAULT_PASSES, 1) == DEFAULT_PASSES
+    assert "xfuse-merge-elementwise,xfuse-block-filters{threads=2},xfuse-block-matmul-weights" in \
+        passes_for_threads(DEFAULT_PASSES, 2)
+    assert passes_for_threads("xfuse-block-filters{threads=4}", 2) == "xfuse-block-filters{threads=4}"

@@ -14,7 +14,9 @@ writing its `B` channels of the result (`tensor.parallel_insert_slice`). The par
 run the blocks on several CPUs. On 16-register targets (AVX2) `B` is the width of the register
 tile the convolution schedule takes for the block (`tile_block_size`), so that each tile reads
 one contiguous run of its panel; there, smaller filters whose HWCF rows thrash L1 are blocked
-too (`_thrashes_l1`).
+too (`_thrashes_l1`). Where the input does not fit L2, the loop is over chunks of output rows
+outside the blocks (`chunk_rows`), so that each chunk's input is read past L2 once, not once per
+block, and each of two threads streams its own half of it.
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
@@ -36,7 +38,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -199,7 +201,7 @@ def _window(conv: Operation) -> tuple[int, int]:
 
 CHUNK_L2_SHARE = 0.5
 """The share of L2 a row chunk's input slice may take (`chunk_rows`); the rest holds the block's
-panel and its slice of the result."""
+panel and its slice of the result. 0 switches the chunks off (for an A/B: `benchmarks/flag_ab.py`)."""
 
 
 MIN_CHUNK_PIXELS = 112
@@ -211,16 +213,29 @@ and 0.32 -> 0.39 ms, 2 rows of 14 (896 -> 128) level (docs/backend-measurements.
 tenth session")."""
 
 
-def chunk_rows(conv: Operation, size: int, target: CpuTarget) -> int:
+def _produced(value: SSAValue) -> bool:
+    """`value` is computed by a `linalg.generic` (DenseNet-121's batch norm and ReLU before each
+    1x1 convolution), which the one-thread convolution schedule plans with the convolution."""
+    return isinstance(value, OpResult) and value.op.name == "linalg.generic"
+
+
+def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) -> int:
     """The output rows of `conv` each iteration of its block loop computes (all of them: no row
     chunks). Blocks outside the rows stream the whole input from beyond L2 once per block when it
-    does not fit there (DenseNet-121's 1x1 bottlenecks, 56 x 56 x 256 in 16 blocks of 8: 51 MB a
-    layer); chunks of rows outside the blocks read each chunk's input once, from L2 for every
+    does not fit there (DenseNet-121's 1x1 bottlenecks on AVX2, 56 x 56 x 224 in 8 blocks of 16:
+    22 MB a layer); chunks of rows outside the blocks read each chunk's input once, from L2 for every
     block after the first, and stream the whole filter once per chunk. The chunks are taken when
     that moves fewer bytes: `chunks x filter + input` against `filter + blocks x input`, with the
-    chunk's input (and its halo) at most `CHUNK_L2_SHARE` of L2 beside one panel. At two threads
+    chunk's input (and its halo) at most `CHUNK_L2_SHARE` of L2 and at least `MIN_CHUNK_PIXELS`
+    output pixels, the largest such chunk (the fewest chunks). At two threads
     the static split gives each thread a contiguous half of the chunks (all their blocks): its own
-    rows of the input, instead of every block of the whole input."""
+    rows of the input, instead of every block of the whole input.
+
+    At one thread an input that a `linalg.generic` computes keeps whole rows (`_produced`): the
+    schedule plans that producer with the convolution, and with chunks DenseNet-121 (whose
+    chunked layers all read a batch norm and ReLU) was 4-6% slower; at two threads the parallel
+    split computes the producer in a region of its own, and the chunks make it 2-9% faster
+    (docs/backend-measurements.md, "Zen 3, tenth session: row chunks of the filter blocks")."""
     n, oh, ow, features = conv.results[0].type.get_shape()
     _, ih, iw, ic = conv.operands[0].type.get_shape()
     kh, kw, _, _ = conv.operands[1].type.get_shape()
@@ -230,7 +245,7 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget) -> int:
     filter_bytes = kh * kw * ic * features * element_bytes
     panel_bytes = filter_bytes * size // features
     budget = CHUNK_L2_SHARE * target.l2_bytes
-    if input_bytes + panel_bytes <= target.l2_bytes:
+    if input_bytes + panel_bytes <= target.l2_bytes or (threads <= 1 and _produced(conv.operands[0])):
         return oh
     blocks = features // size
     for rows in sorted((r for r in range(1, oh) if oh % r == 0), reverse=True):
@@ -243,7 +258,8 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget) -> int:
     return oh
 
 
-def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget) -> None:
+def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
+           threads: int = 1) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -262,7 +278,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     n, oh, ow, _ = result_type.get_shape()
     size = tile_block_size(conv, target)
     blocks = features // size
-    rows = chunk_rows(conv, size, target)
+    rows = chunk_rows(conv, size, target, threads)
     element = argument.type.get_element_type()
     argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, size]),
                                       BLOCKED)
@@ -303,16 +319,17 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
-def block_filters(module: ModuleOp, target: CpuTarget | None = None) -> int:
+def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
-    signature changes), for `target` (default: the host); how many convolutions were rewritten."""
+    signature changes), for `target` (default: the host) and a build of `threads` threads (the
+    row chunks, `chunk_rows`); how many convolutions were rewritten."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target)
+                _block(conv, function, argument, target, threads)
                 count += 1
     return count
 
@@ -321,9 +338,12 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None) -> int:
 class BlockFiltersPass(ModulePass):
     """Large HWCF filter arguments in blocks of output channels (64 or 32; on AVX2 one register
     tile wide), each convolution an `scf.forall` over the blocks (module docstring). Run after
-    `xfuse-nhwc`."""
+    `xfuse-nhwc`. `threads`: the thread count of the build (`xfuse.onnx` passes it:
+    `model.passes_for_threads`), which the row chunks depend on (`chunk_rows`)."""
 
     name = "xfuse-block-filters"
 
+    threads: int = 1
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_filters(op)
+        block_filters(op, threads=self.threads)
