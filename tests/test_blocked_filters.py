@@ -325,3 +325,17 @@ def test_a_produced_input_takes_row_chunks_at_two_threads_only():
     assert "xfuse-merge-elementwise,xfuse-block-filters{threads=2},xfuse-block-matmul-weights" in \
         passes_for_threads(DEFAULT_PASSES, 2)
     assert passes_for_threads("xfuse-block-filters{threads=4}", 2) == "xfuse-block-filters{threads=4}"
+
+
+def test_a_convolution_epilogue_is_not_a_produced_input():
+    """The ReLU after a convolution (its epilogue, computed in its tiles) does not count as a
+    produced input (`_produced`): a convolution reading it takes chunks at one thread too; the
+    batch norm of @produced (reading an argument) does."""
+    from xfuse.transforms.layout.blocked_filters import _produced
+
+    module, conv = _convolution((8, 8), 1, 1, 64, 64)
+    relu = next(op for op in module.walk() if op.name == "linalg.generic")
+    assert not _produced(relu.results[0]) and not _produced(conv.results[0])
+    module = parse((INPUT.parent / "bottleneck_over_l2.mlir").read_text())
+    produced = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"][1]
+    assert _produced(produced.operands[0])
