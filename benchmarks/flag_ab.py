@@ -9,6 +9,13 @@ first value's build, and how often it was the faster one round by round.
 
     python benchmarks/flag_ab.py densenet121 --threads 2 \\
         --flag xfuse.transforms.layout.blocked_filters:TILE_WIDE_MAX_REGISTERS --values 16,8 --repeat 10
+    python benchmarks/flag_ab.py densenet121 --threads 1,2 --realtime \\
+        --flag xfuse.transforms.layout.blocked_filters:CHUNK_L2_SHARE --values 0,0.5 --repeat 10
+
+With several thread counts every build is made at each and timed in the same rounds, and the
+speedup from the first count to the others is printed per build (of the medians, and the median
+of the per-round ratios). `--realtime` times at SCHED_FIFO (as `threads.py --realtime`): on a
+shared machine another process otherwise takes the second CPU from a two-thread call.
 
 An exported network of benchmarks/exported_networks.py (`exported:NAME`, `--size small`; needs
 the `export` extra) is built with torch and fed its exporter's example input:
@@ -84,9 +91,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="one model name of benchmarks/models.py, or exported:NAME (exported_networks.py, small)")
     parser.add_argument("--flag", type=flag_target, required=True, help="module:ATTRIBUTE")
     parser.add_argument("--values", required=True, help="comma-separated values, the first is the baseline")
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=lambda t: [int(v) for v in t.split(",")], default=[1],
+                        help="thread count, or several (1,2): every build at each, timed in the same rounds")
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--realtime", action="store_true",
+                        help="time at SCHED_FIFO (root), so that other processes cannot take a CPU from the calls")
     args = parser.parse_args(argv)
     if len(args.model) != 1:
         parser.error("give one model")
@@ -99,37 +109,84 @@ def main(argv: list[str] | None = None) -> int:
 
     model, feeds, input_shapes = network_and_feeds(args.model[0], args.seed)
     model = with_softmax_inputs_as_outputs(model)
-    ort, expected = models.onnxruntime_runner(model, feeds, args.threads)
-    runners = [("onnxruntime", ort)]
+    runners = []
     try:
-        for value in values:
-            setattr(module, attribute, value)
-            runner, outputs = models.xfuse_runner(model, feeds, args.threads, input_shapes)
-            models.check(runner, outputs, expected)
-            runners.append((f"{attribute}={value!r}", runner))
+        for threads in args.threads:
+            ort, expected = models.onnxruntime_runner(model, feeds, threads)
+            runners.append((_name("onnxruntime", threads, args.threads), ort))
+            for value in values:
+                setattr(module, attribute, value)
+                runner, outputs = models.xfuse_runner(model, feeds, threads, input_shapes)
+                models.check(runner, outputs, expected)
+                runners.append((_name(f"{attribute}={value!r}", threads, args.threads), runner))
     except models.NotTimed as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     finally:
         setattr(module, attribute, original)
+    times = _interleaved(runners, args.repeat, args.realtime)
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    print(f"{args.model[0]} T={','.join(map(str, args.threads))}, {args.repeat} interleaved rounds"
+          f"{' at SCHED_FIFO' if args.realtime else ''}")
+    print(f"{'build':<44} {'median ms':>10} {'/ ort':>7} {'/ first':>8} {'faster rounds':>14}")
+    for threads in args.threads:
+        ort_name = _name("onnxruntime", threads, args.threads)
+        baseline = _name(f"{attribute}={values[0]!r}", threads, args.threads)
+        for name in [ort_name] + [_name(f"{attribute}={v!r}", threads, args.threads) for v in values]:
+            wins = sum(a < b for a, b in zip(times[name], times[baseline], strict=True))
+            first = "" if name == ort_name else f"{medians[name] / medians[baseline]:>8.3f}"
+            won = "" if name in (ort_name, baseline) else f"{wins:>5}/{args.repeat}"
+            print(f"{name:<44} {medians[name]:>10.2f} {medians[name] / medians[ort_name]:>6.2f}x {first:>8} {won:>14}")
+    if len(args.threads) > 1:  # the speedup of each build from the fewest threads to each other count
+        low = args.threads[0]
+        for label in ["onnxruntime"] + [f"{attribute}={v!r}" for v in values]:
+            for threads in args.threads[1:]:
+                one, many = times[_name(label, low, args.threads)], times[_name(label, threads, args.threads)]
+                rounds = statistics.median(a / b for a, b in zip(one, many, strict=True))
+                print(f"speedup T={low}/T={threads} {label:<30} {statistics.median(one) / statistics.median(many):.2f}x "
+                      f"of the medians, {rounds:.2f}x median per round")
+    return 0
+
+
+def _name(label: str, threads: int, counts: list[int]) -> str:
+    return label if len(counts) == 1 else f"{label} T={threads}"
+
+
+RT_PAUSE_S = 0.05
+"""With `--realtime`, the sleep after each round: Linux throttles SCHED_FIFO threads that run 0.95 s
+of every second (`sched_rt_runtime_us`). The order of the builds turns by one each round, so that
+none always runs first after the pause."""
+
+
+def _interleaved(runners: list, repeat: int, realtime: bool) -> dict[str, list[float]]:
+    """Each runner's call times (ms) over `repeat` rounds, one call of each per round."""
     times: dict[str, list[float]] = {name: [] for name, _ in runners}
     for _, runner in runners:
         runner.call()
-    for _ in range(args.repeat):
-        for name, runner in runners:
-            start = time.perf_counter()
-            runner.call()
-            times[name].append((time.perf_counter() - start) * 1e3)
-    medians = {name: statistics.median(values) for name, values in times.items()}
-    baseline = runners[1][0]
-    print(f"{args.model[0]} T={args.threads}, {args.repeat} interleaved rounds")
-    print(f"{'build':<40} {'median ms':>10} {'/ ort':>7} {'/ first':>8} {'faster rounds':>14}")
-    for name, _ in runners:
-        wins = sum(a < b for a, b in zip(times[name], times[baseline], strict=True))
-        first = "" if name == "onnxruntime" else f"{medians[name] / medians[baseline]:>8.3f}"
-        won = "" if name in ("onnxruntime", baseline) else f"{wins:>5}/{args.repeat}"
-        print(f"{name:<40} {medians[name]:>10.2f} {medians[name] / medians['onnxruntime']:>6.2f}x {first:>8} {won:>14}")
-    return 0
+    if realtime:
+        _schedule_threads(os.SCHED_FIFO, 10)
+    try:
+        for round_ in range(repeat):
+            shift = round_ % len(runners)
+            for name, runner in runners[shift:] + runners[:shift]:
+                start = time.perf_counter()
+                runner.call()
+                times[name].append((time.perf_counter() - start) * 1e3)
+            if realtime:
+                time.sleep(RT_PAUSE_S)
+    finally:
+        if realtime:
+            _schedule_threads(os.SCHED_OTHER, 0)
+    return times
+
+
+def _schedule_threads(policy: int, priority: int) -> None:
+    """Every thread of the process (the caller, libomp's and onnxruntime's workers) to `policy`."""
+    for thread in os.listdir("/proc/self/task"):
+        try:
+            os.sched_setscheduler(int(thread), policy, os.sched_param(priority))
+        except ProcessLookupError:  # a thread that ended meanwhile
+            pass
 
 
 if __name__ == "__main__":

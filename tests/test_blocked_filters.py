@@ -8,6 +8,7 @@ widths depend on the target's register file: the tests pass one (`WIDE`: 64 or 3
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -17,10 +18,12 @@ from xfuse.backends.runner import compile_module
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
+from xfuse.transforms.layout import blocked_filters
 from xfuse.transforms.layout.blocked_filters import (
     TILE_WIDE_MAX_REGISTERS,
     block_filters,
     block_size,
+    chunk_rows,
     tile_block_size,
 )
 from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
@@ -263,3 +266,76 @@ def test_small_filter_blocked_for_l1_computes_the_same(pipeline):
     assert blocked["w"].shape == (16, 1, 1, 64, 16)
     got = compile_module(module, "layer", pipeline)(*blocked.values())
     np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+ZEN3_L2 = replace(ZEN3, l2_bytes=512 * 1024, l2_ways=8)
+"""Zen 3 with its 512 KiB L2: the row chunks of `chunk_rows` depend on it."""
+
+
+@pytest.mark.parametrize(("output", "kernel", "channels", "features", "rows"), [
+    ((56, 56), 1, 224, 128, 4),    # DenseNet-121's first-block bottleneck: 2.7 MiB input, 4-row chunks
+    ((56, 56), 1, 96, 128, 8),     # 1.1 MiB: 8 rows
+    ((28, 28), 1, 448, 128, 4),    # 112-pixel chunks: the fewest MIN_CHUNK_PIXELS takes
+    ((14, 14), 1, 640, 128, 14),   # 7 rows of 14 would be 98 pixels: whole rows
+    ((14, 14), 1, 256, 128, 14),   # the input fits L2: whole rows
+    ((56, 56), 3, 64, 64, 14),     # ResNet-50's 3x3: 16 input rows (the halo) per 14 output rows
+    ((56, 56), 3, 256, 256, 56),   # VGG-19's 3x3: the 2.3 MiB filter once per chunk would cost more
+])
+def test_blocks_take_row_chunks_when_their_input_does_not_fit_l2(output, kernel, channels, features, rows):
+    """`chunk_rows`: chunks of rows outside the blocks where they move fewer bytes past L2 than the
+    blocks streaming the whole input each (`CHUNK_L2_SHARE`, `MIN_CHUNK_PIXELS`)."""
+    _, conv = _convolution(output, kernel, 1, channels, features)
+    assert chunk_rows(conv, tile_block_size(conv, ZEN3_L2), ZEN3_L2) == rows
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+@pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features", "rows"), [
+    ((16, 28), 1, 1, 192, 64, 4), ((8, 28), 3, 2, 64, 64, 2), ((12, 14), 3, 1, 96, 64, 3)])
+def test_row_chunks_compute_the_same(pipeline, output, kernel, stride, channels, features, rows, monkeypatch):
+    """Row chunks (`chunk_rows` set to `rows`) of a 1x1, a 3x3 stride-2 and a 3x3 convolution
+    (their chunks' input rows overlap), with the bias broadcast and the ReLU in the loop, compute
+    what the HWCF convolution does."""
+    rng = np.random.default_rng(29)
+    module, conv = _convolution(output, kernel, stride, channels, features)
+    width = tile_block_size(conv, ZEN3)
+    x = rng.standard_normal(tuple(conv.operands[0].type.get_shape()), dtype=np.float32)
+    w = rng.standard_normal((features, channels, kernel, kernel), dtype=np.float32) * 0.1
+    b = rng.standard_normal(features, dtype=np.float32)
+    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    monkeypatch.setattr(blocked_filters, "chunk_rows", lambda *_: rows)
+    assert block_filters(module, ZEN3) == 1
+    forall = next(op for op in module.walk() if op.name == "scf.forall")
+    assert tuple(forall.staticUpperBound.get_values()) == (output[0] // rows, features // width)
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    got = compile_module(module, "layer", pipeline)(*blocked.values())
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+def test_a_produced_input_takes_row_chunks_at_two_threads_only():
+    """An input a generic computes (DenseNet-121's batch norm and ReLU) keeps whole rows at one
+    thread, whose schedule plans the producer with the convolution, and takes chunks at two;
+    `xfuse.onnx` gives the pass the build's thread count (`passes_for_threads`)."""
+    from xfuse.onnx.model import DEFAULT_PASSES, passes_for_threads
+
+    module = parse((INPUT.parent / "bottleneck_over_l2.mlir").read_text())
+    layer, produced = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
+    assert [chunk_rows(layer, 16, ZEN3_L2, threads) for threads in (1, 2)] == [4, 4]
+    assert [chunk_rows(produced, 16, ZEN3_L2, threads) for threads in (1, 2)] == [56, 4]
+    assert passes_for_threads(DEFAULT_PASSES, 1) == DEFAULT_PASSES
+    assert "xfuse-merge-elementwise,xfuse-block-filters{threads=2},xfuse-block-matmul-weights" in \
+        passes_for_threads(DEFAULT_PASSES, 2)
+    assert passes_for_threads("xfuse-block-filters{threads=4}", 2) == "xfuse-block-filters{threads=4}"
+
+
+def test_a_convolution_epilogue_is_not_a_produced_input():
+    """The ReLU after a convolution (its epilogue, computed in its tiles) does not count as a
+    produced input (`_produced`): a convolution reading it takes chunks at one thread too; the
+    batch norm of @produced (reading an argument) does."""
+    from xfuse.transforms.layout.blocked_filters import _produced
+
+    module, conv = _convolution((8, 8), 1, 1, 64, 64)
+    relu = next(op for op in module.walk() if op.name == "linalg.generic")
+    assert not _produced(relu.results[0]) and not _produced(conv.results[0])
+    module = parse((INPUT.parent / "bottleneck_over_l2.mlir").read_text())
+    produced = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"][1]
+    assert _produced(produced.operands[0])

@@ -17,6 +17,7 @@ import shutil
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,33 @@ matmul weights, in panels of columns (docs/benchmarks.md has the speed of each n
 The whole-network fusion pipeline, `xfuse.transforms.network.pipeline.NETWORK_PASSES`, works
 here too (it bufferizes; the backend's default for a bufferized module is `memref`), but its
 groups are not register-tiled yet, so it is slower and not the default."""
+
+THREADED_PASSES = ("xfuse-block-filters",)
+"""The passes of `passes` whose decisions depend on the thread count: `passes_for_threads` gives
+them `{threads=N}` (xfuse-block-filters' row chunks of produced inputs, which win at two threads
+and lose at one: docs/passes/xfuse-block-filters.md)."""
+
+
+def passes_for_threads(passes: str, threads: int) -> str:
+    """`passes` (an `xfuse-opt -p` spec) with `{threads=N}` on each pass of `THREADED_PASSES`
+    named without options, for a build of `threads` threads (unchanged at one)."""
+    if threads <= 1:
+        return passes
+    names = "|".join(re.escape(name) for name in THREADED_PASSES)
+    return re.sub(rf"(?<![\w-])({names})(?![\w{{-])", rf"\1{{threads={threads}}}", passes)
+
+
+def _build_threads(pipeline: object, threads: int | None) -> int:
+    """The thread count a build of `pipeline` (a name, a `Pipeline` or None) for `threads` runs on."""
+    if threads:
+        return threads
+    if pipeline is None:
+        return 1
+    from xfuse.backends.pipelines import WORKERS, get_pipeline
+
+    chosen = get_pipeline(pipeline) if isinstance(pipeline, str) else pipeline
+    return chosen.threads or (WORKERS if chosen.parallel else 1)
+
 
 DEFAULT_PIPELINE: str | None = None
 """The backend's lowering pipeline; None: the backend's default for the module (`microkernel`
@@ -146,7 +174,7 @@ class Model:
         from xfuse.backends.runner import compile_module
         from xfuse.transforms.lower_tm_tensor import lower_tm_tensor
 
-        passes = DEFAULT_PASSES if passes is None else passes
+        passes = passes_for_threads(DEFAULT_PASSES if passes is None else passes, _build_threads(pipeline, threads))
         seconds = dict(imported.seconds)
         start = time.perf_counter()
         if "complex<" in imported.mlir:  # xDSL's linalg ops assert on complex elements when parsed

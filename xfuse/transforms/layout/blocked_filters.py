@@ -14,7 +14,9 @@ writing its `B` channels of the result (`tensor.parallel_insert_slice`). The par
 run the blocks on several CPUs. On 16-register targets (AVX2) `B` is the width of the register
 tile the convolution schedule takes for the block (`tile_block_size`), so that each tile reads
 one contiguous run of its panel; there, smaller filters whose HWCF rows thrash L1 are blocked
-too (`_thrashes_l1`).
+too (`_thrashes_l1`). Where the input does not fit L2, the loop is over chunks of output rows
+outside the blocks (`chunk_rows`), so that each chunk's input is read past L2 once, not once per
+block, and each of two threads streams its own half of it.
 
 Only arguments in xfuse-nhwc's HWCF layout qualify (they are weights whose layout the caller
 applies at load time, as `xfuse.onnx`'s `Model` does).
@@ -36,7 +38,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -157,7 +159,120 @@ def tile_block_size(conv: Operation, target: CpuTarget) -> int | None:
     return tile.nr if tile is not None and tile.nr < size and size % tile.nr == 0 else size
 
 
-def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget) -> None:
+def _chunk_loop(chunks: int, blocks: int, init: SSAValue, size: int, rows: int, kh: int, conv: Operation):
+    """The `scf.forall` of `chunks x blocks` iterations (inserted before `conv`), the rows of the
+    result in chunks of `rows` outside the blocks of `size` channels: (forall, block iv, shared
+    output, the width constant, the block's first channel, the chunk's first output row, the ops
+    computing that row and the slice of `conv`'s input those rows read, last)."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IndexType, IntegerAttr
+    from xdsl.dialects.tensor import ExtractSliceOp
+
+    from xfuse.dialects.scf import ForallOp
+
+    forall = ForallOp.from_bounds([chunks, blocks], [init])
+    Rewriter.insert_op(forall, InsertPoint.before(conv))
+    chunk, block = forall.induction_vars
+    chunk.name_hint, block.name_hint = "chunk", "block"
+    shared = forall.body.block.args[-1]
+    width = arith.ConstantOp(IntegerAttr(size, IndexType()))
+    first = arith.MuliOp(block, width.result)
+    stride, dilation = _window(conv)
+    height = arith.ConstantOp(IntegerAttr(rows, IndexType()))
+    row = arith.MuliOp(chunk, height.result)
+    step = arith.ConstantOp(IntegerAttr(stride, IndexType()))
+    input_row = arith.MuliOp(row.result, step.result)
+    source = conv.operands[0]
+    n, _, iw, ic = source.type.get_shape()
+    in_rows = (rows - 1) * stride + (kh - 1) * dilation + 1
+    piece = ExtractSliceOp(source, [0, input_row.result, 0, 0], [n, in_rows, iw, ic], [1] * 4,
+                           TensorType(source.type.get_element_type(), [n, in_rows, iw, ic]))
+    return forall, block, shared, width, first, row.result, [height, row, step, input_row, piece]
+
+
+def _window(conv: Operation) -> tuple[int, int]:
+    """`conv`'s vertical stride and dilation."""
+    values = []
+    for name in ("strides", "dilations"):
+        attr = conv.properties.get(name) or conv.attributes.get(name)
+        values.append(attr.get_values()[0] if attr is not None else 1)
+    return values[0], values[1]
+
+
+CHUNK_L2_SHARE = 0.5
+"""The share of L2 a row chunk's input slice may take (`chunk_rows`); the rest holds the block's
+panel and its slice of the result. 0 switches the chunks off (for an A/B: `benchmarks/flag_ab.py`)."""
+
+
+MIN_CHUNK_PIXELS = 112
+"""The fewest output pixels of a row chunk (`chunk_rows`): each chunk restarts the register tiles
+of every block and streams every block's panel again. Zen 3, one 1x1 layer + bias + ReLU, blocks
+of 16, interleaved, SCHED_FIFO: 4 rows of 28 (112 pixels) 1.93 -> 1.81 ms at one thread, 0.83 ->
+0.76 at two (28 x 28 x 448 -> 128); 7 rows of 14 (98 pixels, 14 x 14 x 640 -> 128) 0.47 -> 0.54
+and 0.32 -> 0.39 ms, 2 rows of 14 (896 -> 128) level (docs/backend-measurements.md, "Zen 3,
+tenth session")."""
+
+
+def _produced(value: SSAValue) -> bool:
+    """`value` is computed by a `linalg.generic` (DenseNet-121's batch norm and ReLU before each
+    1x1 convolution), which the one-thread convolution schedule plans with the convolution, and
+    that is not the epilogue of another convolution (a chain of generics from one: ResNet-50's
+    ReLUs and residual adds, computed in that convolution's tiles; taking chunks for those too
+    made ResNet-50's one-thread call 2% faster, 9 of 14 rounds)."""
+    if not (isinstance(value, OpResult) and value.op.name == "linalg.generic"):
+        return False
+    for _ in range(8):  # an epilogue of a convolution (its ReLU, a residual add) is computed with it
+        inputs = [v for v in value.op.operands[:-1] if isinstance(v, OpResult)]
+        if any(v.op.name.startswith("linalg.conv") for v in inputs):
+            return False
+        generics = [v for v in inputs if v.op.name == "linalg.generic"]
+        if not generics:
+            return True
+        value = generics[0]
+    return True
+
+
+def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) -> int:
+    """The output rows of `conv` each iteration of its block loop computes (all of them: no row
+    chunks). Blocks outside the rows stream the whole input from beyond L2 once per block when it
+    does not fit there (DenseNet-121's 1x1 bottlenecks on AVX2, 56 x 56 x 224 in 8 blocks of 16:
+    22 MB a layer); chunks of rows outside the blocks read each chunk's input once, from L2 for every
+    block after the first, and stream the whole filter once per chunk. The chunks are taken when
+    that moves fewer bytes: `chunks x filter + input` against `filter + blocks x input`, with the
+    chunk's input (and its halo) at most `CHUNK_L2_SHARE` of L2 and at least `MIN_CHUNK_PIXELS`
+    output pixels, the largest such chunk (the fewest chunks). At two threads
+    the static split gives each thread a contiguous half of the chunks (all their blocks): its own
+    rows of the input, instead of every block of the whole input.
+
+    At one thread an input that a `linalg.generic` computes keeps whole rows (`_produced`): the
+    schedule plans that producer with the convolution, and with chunks DenseNet-121 (whose
+    chunked layers all read a batch norm and ReLU) was 4-6% slower; at two threads the parallel
+    split computes the producer in a region of its own, and the chunks make it 2-9% faster
+    (docs/backend-measurements.md, "Zen 3, tenth session: row chunks of the filter blocks")."""
+    n, oh, ow, features = conv.results[0].type.get_shape()
+    _, ih, iw, ic = conv.operands[0].type.get_shape()
+    kh, kw, _, _ = conv.operands[1].type.get_shape()
+    element_bytes = conv.operands[0].type.get_element_type().bitwidth // 8
+    stride, dilation = _window(conv)
+    input_bytes = n * ih * iw * ic * element_bytes
+    filter_bytes = kh * kw * ic * features * element_bytes
+    panel_bytes = filter_bytes * size // features
+    budget = CHUNK_L2_SHARE * target.l2_bytes
+    if input_bytes + panel_bytes <= target.l2_bytes or (threads <= 1 and _produced(conv.operands[0])):
+        return oh
+    blocks = features // size
+    for rows in sorted((r for r in range(1, oh) if oh % r == 0), reverse=True):
+        in_rows = (rows - 1) * stride + (kh - 1) * dilation + 1
+        if n * rows * ow < MIN_CHUNK_PIXELS:
+            return oh
+        if n * in_rows * iw * ic * element_bytes <= budget:
+            chunks = oh // rows
+            return rows if chunks * filter_bytes + input_bytes < filter_bytes + blocks * input_bytes else oh
+    return oh
+
+
+def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
+           threads: int = 1) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -176,20 +291,26 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     n, oh, ow, _ = result_type.get_shape()
     size = tile_block_size(conv, target)
     blocks = features // size
+    rows = chunk_rows(conv, size, target, threads)
     element = argument.type.get_element_type()
     argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, size]),
                                       BLOCKED)
     set_weight_shape(function, argument.index, [blocks, size, channels, kh, kw])
-    forall, block, result, width, first = slice_loop(blocks, init, size, conv, "block")
-    block_type = TensorType(element, [n, oh, ow, size])
+    if rows < oh:  # the row chunks outside the blocks: (chunk, block) iterations, in that order
+        forall, block, result, width, first, row, chunk_ops = _chunk_loop(oh // rows, blocks, init, size, rows, kh, conv)
+        source, loop_ops = chunk_ops[-1].results[0], [width, first, *chunk_ops]
+    else:
+        forall, block, result, width, first = slice_loop(blocks, init, size, conv, "block")
+        row, loop_ops = 0, [width, first]
+    block_type = TensorType(element, [n, rows, ow, size])
 
     def slice_of(value: SSAValue) -> ExtractSliceOp:
-        return ExtractSliceOp(value, [0, 0, 0, first.result], [n, oh, ow, size], [1] * 4, block_type)
+        return ExtractSliceOp(value, [0, row, 0, first.result], [n, rows, ow, size], [1] * 4, block_type)
 
     panel = ExtractSliceOp(argument, [block, 0, 0, 0, 0], [1, kh, kw, channels, size], [1] * 5,
                            TensorType(element, [kh, kw, channels, size]))
     block_init = slice_of(result)
-    body: list[Operation] = [width, first, panel, block_init]
+    body: list[Operation] = [*loop_ops, panel, block_init]
     accumulator = block_init.results[0]
     if bias is not None:
         block_bias = ExtractSliceOp(bias[1], [first.result], [size], [1], TensorType(element, [size]))
@@ -198,29 +319,30 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
         accumulator = broadcast.results[0]
     block_conv = convolution_on(conv, [source, panel.results[0]], [accumulator])
     body.append(block_conv)
-    for op in (forall, width, first, panel, block_init, *body[4:]):
+    for op in (forall, *body):
         op.location = conv.location
     pieces: list[Operation] = []  # the other inputs' slices, before the convolution
     value = chain_on_slice(chain, conv.results[0], block_conv.results[0], slice_of, block_init.results[0], body, pieces)
     body[body.index(block_conv):body.index(block_conv)] = pieces
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, first.result], [n, oh, ow, size])
+    insert = ParallelInsertSliceOp(value, result, [0, row, 0, first.result], [n, rows, ow, size])
     insert.location = conv.location
     forall.terminator.body.add_op(insert)
     (chain[-1] if chain else conv).results[0].replace_all_uses_with(forall.results[0])
     erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
-def block_filters(module: ModuleOp, target: CpuTarget | None = None) -> int:
+def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
-    signature changes), for `target` (default: the host); how many convolutions were rewritten."""
+    signature changes), for `target` (default: the host) and a build of `threads` threads (the
+    row chunks, `chunk_rows`); how many convolutions were rewritten."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target)
+                _block(conv, function, argument, target, threads)
                 count += 1
     return count
 
@@ -229,9 +351,12 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None) -> int:
 class BlockFiltersPass(ModulePass):
     """Large HWCF filter arguments in blocks of output channels (64 or 32; on AVX2 one register
     tile wide), each convolution an `scf.forall` over the blocks (module docstring). Run after
-    `xfuse-nhwc`."""
+    `xfuse-nhwc`. `threads`: the thread count of the build (`xfuse.onnx` passes it:
+    `model.passes_for_threads`), which the row chunks depend on (`chunk_rows`)."""
 
     name = "xfuse-block-filters"
 
+    threads: int = 1
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_filters(op)
+        block_filters(op, threads=self.threads)

@@ -45,9 +45,9 @@
 // ZEN3:         %d = scf.forall (%{{[^)]+}}) in (10) shared_outs
 // ZEN3:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%y, %{{[^ ]+}} : tensor<1x14x14x576xf32>, tensor<1x1x576x16xf32>)
 // ZEN3:         %g = scf.forall (%{{[^)]+}}) in (25) shared_outs
-// The pass has no options (the block is 64 channels, or 32, or 48 or 40, or one register tile: the target decides); one given is refused with the pipeline quoted:
+// The pass has one option, the build's thread count (the block is 64 channels, or 32, or 48 or 40, or one register tile: the target decides); another given is refused with the pipeline quoted:
 // RUN: not env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
-// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments []
+// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments ["threads"]
 // OPTION-NOT: Traceback
 
 // A bias broadcast and the elementwise chain after the convolution (a residual add of a tensor
@@ -93,3 +93,31 @@
 // CHECK-NEXT:        tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, 0, 0, %[[FIRST]]] [1, 3, 3, 64] [1, 1, 1, 1]
 // CHECK:         %d = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%y, %v : tensor<1x5x5x8xf32>, tensor<3x3x8x128xf32>)
 // CHECK-NOT:     scf.forall
+
+// A blocked filter whose input does not fit L2 (DenseNet-121's 1x1 bottleneck, 56x56x224 -> 128
+// in 8 blocks of 16 on Zen 3) is computed in chunks of rows outside the blocks (chunk_rows): each
+// iteration reads its chunk's rows of the input and writes its rows of its block's channels. How
+// many rows a chunk has depends on the host's L2 (4 of 56 with 512 KiB):
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/bottleneck_over_l2.mlir -p xfuse-block-filters | filecheck %s --check-prefix=CHUNKS
+// CHUNKS-LABEL: func.func @layer(
+// CHUNKS-SAME:    %w: tensor<8x1x1x224x16xf32>
+// CHUNKS:         %c = scf.forall (%chunk, %block) in ({{[0-9]+}}, 8) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}})
+// CHUNKS:           %[[FIRST:[^ ]+]] = arith.muli %block, %{{[^ ]+}} : index
+// CHUNKS:           %[[ROW:[^ ]+]] = arith.muli %chunk, %{{[^ ]+}} : index
+// CHUNKS:           %[[IN:[^ ]+]] = tensor.extract_slice %x[0, %{{[^ ]+}}, 0, 0] [1, [[ROWS:[0-9]+]], 56, 224]
+// CHUNKS:           %[[PANEL:[^ ]+]] = tensor.extract_slice %w[%block, 0, 0, 0, 0] [1, 1, 1, 224, 16]
+// CHUNKS:           %[[INIT:[^ ]+]] = tensor.extract_slice %[[ACC]][0, %[[ROW]], 0, %[[FIRST]]] [1, [[ROWS]], 56, 16]
+// CHUNKS:           linalg.broadcast
+// CHUNKS:           %[[C:[^ ]+]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[IN]], %[[PANEL]] : tensor<1x[[ROWS]]x56x224xf32>, tensor<1x1x224x16xf32>)
+// CHUNKS:           tensor.parallel_insert_slice %[[C]] into %[[ACC]][0, %[[ROW]], 0, %[[FIRST]]] [1, [[ROWS]], 56, 16]
+// An input a generic computes (@produced: the batch norm and ReLU before it) keeps whole rows at one
+// thread, where the schedule plans that producer with the convolution, and takes the chunks at
+// two (`{threads=2}`, which xfuse.onnx gives a two-thread build), where the parallel split computes it:
+// CHUNKS-LABEL: func.func @produced(
+// CHUNKS:         scf.forall (%block) in (8)
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/bottleneck_over_l2.mlir -p 'xfuse-block-filters{threads=2}' | filecheck %s --check-prefix=CHUNKS2
+// CHUNKS2-LABEL: func.func @layer(
+// CHUNKS2:         scf.forall (%chunk, %block) in ({{[0-9]+}}, 8)
+// CHUNKS2-LABEL: func.func @produced(
+// CHUNKS2:         scf.forall (%chunk, %block) in ({{[0-9]+}}, 8)
+// CHUNKS2:           tensor.extract_slice %bn[0, %{{[^ ]+}}, 0, 0] [1, {{[0-9]+}}, 56, 224]
