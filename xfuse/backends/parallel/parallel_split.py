@@ -57,8 +57,9 @@ thread was descheduled, while an op of a few arithmetic ops per element on 64 K 
 about 10-20 us on one core. At 32 K, ViT's 32 layer-norm and scale pieces of 197 x 192 (37,824
 elements) were regions of their own; at 64 K its two-thread call took 0.85-0.93 of the time
 (interleaved A/B), the other exported networks moved within the noise, and DenseNet-121's took
-1.03 (its 50-63 K batch norms and copies stay on one thread: docs/backend-measurements.md, "Zen 3,
-tenth session"). Below it, the elementwise schedule vectorizes them on one thread
+1.03 in the helper's two runs (its 50-63 K batch norms and copies stay on one thread) but 0.98 of
+32 K's and 48 K's in the lead's quieter run after the merge (12 rounds, load 1.0: 49.3 against
+50.2 ms; docs/backend-measurements.md, "Zen 3, tenth session"). Below it, the elementwise schedule vectorizes them on one thread
 (`TOP_LEVEL_LEFT_BY_SPLIT`)."""
 SLICES_PER_WORKER = 1
 """Slices per worker of each split op: more than one gives a thread that finishes its slices
