@@ -121,3 +121,22 @@
 // CHUNKS2-LABEL: func.func @produced(
 // CHUNKS2:         scf.forall (%chunk, %block) in ({{[0-9]+}}, 8)
 // CHUNKS2:           tensor.extract_slice %bn[0, %{{[^ ]+}}, 0, 0] [1, {{[0-9]+}}, 56, 224]
+
+// Filters under the size bound: on 16-register targets one whose HWCF rows thrash L1 is blocked
+// one register tile wide (`_thrashes_l1`; its 861 KiB input is over L2, so in row chunks too), one
+// whose rows fit stays in HWCF; 32-register targets keep both in HWCF:
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/small_filters_l1.mlir -p xfuse-block-filters | filecheck %s --check-prefix=L1
+// L1-LABEL: func.func @thrashes(
+// L1-SAME:    %w: tensor<4x3x3x64x16xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 4, 16, 64, 3, 3>}
+// L1:         scf.forall (%chunk, %block) in ({{[0-9]+}}, 4)
+// L1:           linalg.conv_2d_nhwc_hwcf {{.*}} tensor<3x3x64x16xf32>)
+// L1-LABEL: func.func @fits(
+// L1-SAME:    %w: tensor<3x3x16x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}
+// L1-NOT:     scf.forall
+// L1:         linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %w : tensor<1x58x58x16xf32>, tensor<3x3x16x32xf32>)
+// RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/small_filters_l1.mlir -p xfuse-block-filters | filecheck %s --check-prefix=L1WIDE
+// L1WIDE-LABEL: func.func @thrashes(
+// L1WIDE-SAME:    %w: tensor<3x3x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}
+// L1WIDE-NOT:     scf.forall
+// L1WIDE-LABEL: func.func @fits(
+// L1WIDE-NOT:     scf.forall
