@@ -211,6 +211,12 @@ of 16, interleaved, SCHED_FIFO: 4 rows of 28 (112 pixels) 1.93 -> 1.81 ms at one
 0.76 at two (28 x 28 x 448 -> 128); 7 rows of 14 (98 pixels, 14 x 14 x 640 -> 128) 0.47 -> 0.54
 and 0.32 -> 0.39 ms, 2 rows of 14 (896 -> 128) level (docs/backend-measurements.md, "Zen 3,
 tenth session")."""
+CHUNK_PADDED_INPUTS = False
+"""Whether a convolution whose input is a `tensor.pad` (VGG-19's and ResNet-50's 3x3 layers) takes
+row chunks. With them VGG-19's arena of intermediates was 24.72 MiB, over onnxruntime's
+per-tensor peak of 24.50 MiB (issue 40's bound; 24.50 MiB without: 225 KiB more, live beside the
+largest maps; which buffer it is was not traced), for a speed that measured level on VGG-19 (docs/
+backend-measurements.md, "Zen 3, tenth session: row chunks of the filter blocks")."""
 
 
 def _produced(value: SSAValue) -> bool:
@@ -259,6 +265,8 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) 
     panel_bytes = filter_bytes * size // features
     budget = CHUNK_L2_SHARE * target.l2_bytes
     if input_bytes + panel_bytes <= target.l2_bytes or (threads <= 1 and _produced(conv.operands[0])):
+        return oh
+    if not CHUNK_PADDED_INPUTS and isinstance(conv.operands[0], OpResult) and conv.operands[0].op.name == "tensor.pad":
         return oh
     blocks = features // size
     for rows in sorted((r for r in range(1, oh) if oh % r == 0), reverse=True):

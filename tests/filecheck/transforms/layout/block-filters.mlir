@@ -140,3 +140,10 @@
 // L1WIDE-NOT:     scf.forall
 // L1WIDE-LABEL: func.func @fits(
 // L1WIDE-NOT:     scf.forall
+// The same convolution on a map it pads itself: blocked without row chunks, at one thread and two
+// (`CHUNK_PADDED_INPUTS`: the chunks grew VGG-19's arena over onnxruntime's peak):
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/small_filters_l1.mlir -p 'xfuse-block-filters{threads=2}' | filecheck %s --check-prefix=PADDED
+// PADDED-LABEL: func.func @padded(
+// PADDED-SAME:    %w: tensor<4x3x3x64x16xf32>
+// PADDED:         scf.forall (%block) in (4)
+// PADDED:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x58x58x64xf32>, tensor<3x3x64x16xf32>)

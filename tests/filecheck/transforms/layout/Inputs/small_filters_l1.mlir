@@ -20,3 +20,19 @@ func.func @fits(%x: tensor<1x58x58x16xf32>, %w: tensor<3x3x16x32xf32> {xfuse.wei
          ins(%x, %w : tensor<1x58x58x16xf32>, tensor<3x3x16x32xf32>) outs(%f : tensor<1x56x56x32xf32>) -> tensor<1x56x56x32xf32>
   return %c : tensor<1x56x56x32xf32>
 }
+
+// @thrashes' convolution on a map it pads itself (as the NHWC layout writes a padded 3x3): blocked,
+// but without row chunks (`CHUNK_PADDED_INPUTS`).
+func.func @padded(%y: tensor<1x56x56x64xf32>, %w: tensor<3x3x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
+    -> tensor<1x56x56x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %x = tensor.pad %y low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x56x56x64xf32> to tensor<1x58x58x64xf32>
+  %e = tensor.empty() : tensor<1x56x56x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+         ins(%x, %w : tensor<1x58x58x64xf32>, tensor<3x3x64x64xf32>) outs(%f : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  return %c : tensor<1x56x56x64xf32>
+}
