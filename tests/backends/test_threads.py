@@ -208,13 +208,14 @@ def test_idle_workers_sleep_unless_the_user_set_a_blocktime(preset, expected):
 
 def test_the_worksharing_loops_get_the_schedule_asked_for(mlp, monkeypatch, tmp_path):
     """`OMP_SCHEDULE` (xfuse/backends/parallel/omp_schedule.py): convert-scf-to-openmp's loops
-    are static; with a kind set, the transform step right after it gives every `omp.wsloop` that
+    are static (`None`); with a kind set (the default `guided`), the transform step right after it gives every `omp.wsloop` that
     schedule, which the shared object runs through libomp's dispatch calls, with the same result
     bit for bit (a tile's arithmetic does not depend on the thread that computes it)."""
     from xfuse.backends import runner
     from xfuse.backends.parallel import omp_schedule
 
-    assert omp_schedule.OMP_SCHEDULE is None  # static: guided measured no better (module docstring)
+    assert omp_schedule.OMP_SCHEDULE == "guided"  # the default (module docstring); None: static
+    monkeypatch.setattr(omp_schedule, "OMP_SCHEDULE", None)
     static = xfuse.compile_module(mlp, threads=2)
     assert omp_schedule.OMP_SCHEDULE_ENTRY not in static.pipeline.spec("lib.mlir")
     monkeypatch.setattr(omp_schedule, "OMP_SCHEDULE", "guided")

@@ -16,16 +16,21 @@ The kind is set by the transform interpreter right after `convert-scf-to-openmp`
 
 from __future__ import annotations
 
-OMP_SCHEDULE: str | None = None
+OMP_SCHEDULE: str | None = "guided"
 """The `omp.wsloop` schedule the parallel pipelines set (`#omp<schedulekind ...>`: static,
 dynamic, guided, auto, runtime); None leaves convert-scf-to-openmp's static loops. A module
 attribute read when a pipeline gets its thread count (`with_threads`), for A/B measurements
-(`benchmarks/threads.py --rounds N --schedules guided,none`). None because guided measured no
-better: interleaved at SCHED_FIFO (2026-11-29, 8 rounds, load average 5 elsewhere),
-DenseNet-121's two-thread call took 74.3 ms median guided and 71.1 ms static, ResNet-50's 99.4
-and 96.2 ms; unshielded (the other load preempting our threads) 166.7 / 162.6 and 216.0 / 217.5
-ms. Most regions have few iterations to hand out (a split op's two slices, a convolution's 2-8
-filter blocks), and a thread preempted for a scheduler tick holds its chunk either way."""
+(`benchmarks/flag_ab.py NET --threads 2 --flag xfuse.backends.parallel.omp_schedule:OMP_SCHEDULE
+--values None,guided`). Guided since the tenth session: on this 2-vCPU guest one CPU is at times
+slowed from outside, and a static even split then waits for it (docs/backend-threads.md,
+"DenseNet-121's two threads after the row chunks"); the convolutions' loops now have many
+iterations (filter blocks one register tile wide, row chunks times blocks) to hand out.
+Interleaved at SCHED_FIFO (2026-11-30, 10-20 rounds, load about 1, host in its slow mode),
+static / dynamic / guided at T=2: DenseNet-121 54.96 / 47.99 / 47.71 ms (guided faster in 12 of
+12 rounds), ResNet-50 75.75 / 72.87 / 68.67, VGG-19 319.6 / 302.0 / 305.2, SqueezeNet 7.91 /
+- / 7.22, the transformer layer 3.72 / - / 3.93 (guided faster in 9 of 20 rounds: level). The
+ninth session measured guided no better (DenseNet-121 74.3 against 71.1 ms static), when the
+filter blocks were 64 channels wide and the CPUs even."""
 
 OMP_SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
 OMP_SCHEDULE_ENTRY = "xfuse_omp_schedule"
