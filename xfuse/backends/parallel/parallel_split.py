@@ -59,8 +59,8 @@ elements) were regions of their own; at 64 K its two-thread call took 0.85-0.93 
 (interleaved A/B), the other exported networks moved within the noise, and DenseNet-121's took
 1.03 in the helper's two runs (its 50-63 K batch norms and copies stay on one thread) but 0.98 of
 32 K's and 48 K's in the lead's quieter run after the merge (12 rounds, load 1.0: 49.3 against
-50.2 ms; docs/backend-measurements.md, "Zen 3, tenth session"). Below it, the elementwise schedule vectorizes them on one thread
-(`TOP_LEVEL_LEFT_BY_SPLIT`)."""
+50.2 ms; docs/backend-measurements.md, "Zen 3, tenth session"). Below it, the elementwise
+schedule vectorizes them on one thread (`TOP_LEVEL_LEFT_BY_SPLIT`)."""
 SLICES_PER_WORKER = 1
 """Slices per worker of each split op: more than one gives a thread that finishes its slices
 early some of the slower thread's under a dynamic `omp_schedule.OMP_SCHEDULE` (the loop is

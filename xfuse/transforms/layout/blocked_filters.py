@@ -366,5 +366,9 @@ class BlockFiltersPass(ModulePass):
 
     threads: int = 1
 
+    def __post_init__(self) -> None:
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, got {self.threads}")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         block_filters(op, threads=self.threads)

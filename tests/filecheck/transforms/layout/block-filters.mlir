@@ -147,3 +147,7 @@
 // PADDED-SAME:    %w: tensor<4x3x3x64x16xf32>
 // PADDED:         scf.forall (%block) in (4)
 // PADDED:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x58x58x64xf32>, tensor<3x3x64x16xf32>)
+// A thread count below one is refused when the pipeline is parsed, the option quoted:
+// RUN: not env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/small_filters_l1.mlir -p 'xfuse-block-filters{threads=0}' 2>&1 | filecheck %s --check-prefix=THREADS0
+// THREADS0: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{threads=0}': xfuse-block-filters option threads: threads must be at least 1, got 0
+// THREADS0-NOT: Traceback
