@@ -344,6 +344,19 @@ def test_missing_tool_is_a_clear_error(monkeypatch):
     assert describe(info.value) is not None
 
 
+def test_an_uncached_build_is_removed_with_its_module():
+    """`cache=False` builds into a directory of its own, removed when the module is collected."""
+    import gc
+
+    compiled = compile_module("func.func @f() {\n  return\n}\n", cache=False)
+    directory = Path(compiled.library_path).parent
+    assert directory.is_dir() and directory.name.startswith("xfuse-uncached-")
+    compiled.call("f")
+    del compiled
+    gc.collect()
+    assert not directory.exists()
+
+
 def test_override_directory_wins(monkeypatch, tmp_path):
     fake = tmp_path / "mlir-opt"
     fake.write_text("#!/bin/sh\necho 'fake mlir-opt says no' >&2\nexit 3\n")

@@ -96,6 +96,22 @@ def test_a_native_abort_in_the_import_helper_is_an_onnx_error():
     assert call_isolated("a square root", math.sqrt, 4.0) == 2.0
 
 
+def test_a_dead_helpers_error_quotes_its_last_lines_before_the_stack_dump():
+    """The helper's stderr is an unnamed file (nothing left in /tmp); the error quotes what the
+    helper printed since the call began, without the stack dump after it."""
+    import tempfile
+
+    from xfuse.onnx.isolated import _quote
+
+    with tempfile.TemporaryFile() as stderr:
+        stderr.write(b"an earlier call's noise\n")
+        start = stderr.tell()
+        stderr.write(b"first\nerror: unreachable\nStack dump:\n0. frame\n")
+        stderr.flush()
+        assert _quote(stderr, start) == ":\n  | first\n  | error: unreachable"
+    assert _quote(stderr, 0) == ""  # closed: nothing to quote, no exception
+
+
 def test_a_crash_and_a_timeout_are_recorded(sample_cases, tmp_path):
     """A worker that dies or hangs is one case's verdict; the next case gets a new worker. A
     timeout kills what the worker started too (torch-mlir's helper hung in a lowering)."""

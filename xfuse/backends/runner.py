@@ -29,6 +29,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -517,7 +518,10 @@ def compile_module(module_or_text: ModuleOp | str, entry: str | None = None,
     library = build_shared_object(text, chosen, cache=cache)
     loops = library.with_suffix(".loops")
     kept = tuple(loops.read_text().split()) if loops.is_file() else ()
-    return CompiledModule(library, signatures, entry, text, chosen, constraints, kept)
+    compiled = CompiledModule(library, signatures, entry, text, chosen, constraints, kept)
+    if not cache:  # its own directory, removed with the module (or at exit): no litter in /tmp
+        weakref.finalize(compiled, shutil.rmtree, library.parent, True)
+    return compiled
 
 
 def run(module_or_text: ModuleOp | str, *arrays: Any, entry: str | None = None,

@@ -25,7 +25,6 @@ import tempfile
 import threading
 import traceback
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from xfuse.onnx.errors import OnnxError
@@ -41,25 +40,24 @@ _HEADER = struct.Struct("<Q")
 
 
 class _Helper:
-    """The helper process, its pipes and the file its stderr goes to."""
+    """The helper process, its pipes and the file its stderr goes to: an unnamed temporary
+    file, so nothing is left in the temporary directory however the caller ends."""
 
     def __init__(self) -> None:
-        with tempfile.NamedTemporaryFile(prefix="xfuse-onnx-helper-", suffix=".stderr", delete=False) as file:
-            self.stderr_path = Path(file.name)
-        with self.stderr_path.open("wb") as stderr:
-            # the caller's import path, so that the helper imports the same xfuse
-            environment = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-            self.process = subprocess.Popen([sys.executable, "-m", "xfuse.onnx.isolated"], stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=stderr, env=environment)
+        self.stderr = tempfile.TemporaryFile(prefix="xfuse-onnx-helper-")
+        # the caller's import path, so that the helper imports the same xfuse
+        environment = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        self.process = subprocess.Popen([sys.executable, "-m", "xfuse.onnx.isolated"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=self.stderr, env=environment)
 
     def call(self, what: str, function: Callable[..., Any], args: tuple) -> Any:
-        start = self.stderr_path.stat().st_size
+        start = os.fstat(self.stderr.fileno()).st_size
         try:
             _write(self.process.stdin, (function.__module__, function.__qualname__, args))
             kind, payload = _read(self.process.stdout)
         except (EOFError, OSError, pickle.UnpicklingError):
             code = self.process.wait()
-            quoted = _quote(self.stderr_path, start)
+            quoted = _quote(self.stderr, start)
             self.close()
             raise OnnxError(f"{what}: the process doing it died ({_exit_text(code)}){quoted}") from None
         if kind == "error":
@@ -75,7 +73,7 @@ class _Helper:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        self.stderr_path.unlink(missing_ok=True)
+        self.stderr.close()
 
 
 _helper: _Helper | None = None
@@ -136,12 +134,12 @@ def _exit_text(code: int | None) -> str:
     return f"exit code {code}"
 
 
-def _quote(stderr_path: Path, start: int) -> str:
+def _quote(stderr: BinaryIO, start: int) -> str:
+    # pread: the helper's stderr shares this file's offset, which a seek would move
     try:
-        with stderr_path.open("rb") as file:
-            file.seek(start)
-            text = file.read().decode(errors="replace")
-    except OSError:
+        fd = stderr.fileno()
+        text = os.pread(fd, os.fstat(fd).st_size - start, start).decode(errors="replace")
+    except (OSError, ValueError):
         return ""
     lines = [line.rstrip() for line in text.splitlines() if line.strip()]
     for marker in ("Stack dump:", "PLEASE submit a bug report"):
