@@ -112,6 +112,19 @@ def test_a_dead_helpers_error_quotes_its_last_lines_before_the_stack_dump():
     assert _quote(stderr, 0) == ""  # closed: nothing to quote, no exception
 
 
+def test_a_run_without_failures_leaves_no_failure_directory(monkeypatch, tmp_path):
+    made = []
+    real = conformance.tempfile.mkdtemp
+
+    def mkdtemp(**kwargs):
+        made.append(real(dir=tmp_path, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(conformance.tempfile, "mkdtemp", mkdtemp)
+    assert conformance.run_cases([], with_ort=False) == []
+    assert made and not Path(made[0]).exists()
+
+
 def test_a_crash_and_a_timeout_are_recorded(sample_cases, tmp_path):
     """A worker that dies or hangs is one case's verdict; the next case gets a new worker. A
     timeout kills what the worker started too (torch-mlir's helper hung in a lowering)."""

@@ -441,6 +441,10 @@ def run_cases(cases: Sequence[Case], *, jobs: int = 1, timeout: float = CASE_TIM
     finally:
         for each in workers:
             each.stop()
+        try:
+            os.rmdir(failure_dir)  # kept only when it holds a failing input
+        except OSError:
+            pass
 
 
 # Reports ---------------------------------------------------------------------------------
