@@ -339,3 +339,37 @@ def test_a_convolution_epilogue_is_not_a_produced_input():
     module = parse((INPUT.parent / "bottleneck_over_l2.mlir").read_text())
     produced = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"][1]
     assert _produced(produced.operands[0])
+
+
+def _padded_chunks_arena(function: str, pads_removed_later: bool, monkeypatch) -> int:
+    """The planned arena of `function` of padded_chunks.mlir, blocked for Zen 3 and compiled with
+    `microkernel` (conv_borders on), after one call; `pads_removed_later` False: `border_pads`
+    finds none, as if the chunks did not know of conv_borders."""
+    from xfuse.backends.runner import random_inputs
+
+    with monkeypatch.context() as patch:
+        if not pads_removed_later:
+            patch.setattr(blocked_filters, "border_pads", lambda function: set())
+        module = parse((INPUT.parent / "padded_chunks.mlir").read_text())
+        assert block_filters(module, ZEN3_L2) >= 1
+    compiled = compile_module(module, function, "microkernel", cache=False)
+    compiled(*random_inputs(compiled.signature))
+    return compiled.arena_pool().plan.bytes
+
+
+def test_row_chunks_leave_the_largest_pad_to_conv_borders(monkeypatch):
+    """The pad conv_borders removes (the function's largest) keeps its convolution in whole rows:
+    chunked, the convolution reads a slice of the pad, which conv_borders cannot split, so the
+    padded buffer (the ReLU written into its interior) stays, its border (58,368 bytes) more in the
+    arena (VGG-19: 230,400 bytes over onnxruntime's peak, docs/backend-measurements.md, "Zen 3,
+    eleventh session"). A smaller pad's convolution still takes chunks."""
+    module = parse((INPUT.parent / "padded_chunks.mlir").read_text())
+    peak, other = [op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf"][1:]
+    pads = blocked_filters.border_pads(peak.parent_op())
+    assert pads == {peak.operands[0].op}
+    assert chunk_rows(peak, 16, ZEN3_L2) == 56 and chunk_rows(other, 16, ZEN3_L2) == 14
+    border = 4 * (58 * 58 - 56 * 56) * 64
+    kept = _padded_chunks_arena("peak", True, monkeypatch)
+    chunked = _padded_chunks_arena("peak", False, monkeypatch)
+    assert kept <= 2 * 4 * 56 * 56 * 64 + 4096, kept  # the ReLU and the result, no padded buffer
+    assert chunked - kept >= border, (kept, chunked)  # the test's own check: the growth it guards against

@@ -67,7 +67,7 @@ from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.transforms.layout.slice_loops import (bias_broadcast, chain_on_slice, convolution_on, elementwise_chain,
                                                  erase_with_dead_inits, private_init)
 
-__all__ = ["CONVOLUTIONS", "CONV_BORDERS_ENABLED", "conv_borders", "padded_convolution", "peak_convolutions", "piecewise_start", "write_piece"]
+__all__ = ["CONVOLUTIONS", "CONV_BORDERS_ENABLED", "conv_borders", "padded_bytes", "padded_convolution", "peak_convolutions", "piecewise_start", "write_piece"]
 
 CONVOLUTIONS = ("linalg.conv_2d_nhwc_hwcf", "linalg.depthwise_conv_2d_nhwc_hwc")
 
@@ -284,7 +284,8 @@ CONV_BORDERS_ENABLED = True
 """Split the convolutions `peak_convolutions` picks (a switch for A/B measurements)."""
 
 
-def _padded_bytes(pad: Operation) -> int:
+def padded_bytes(pad: Operation) -> int:
+    """The bytes of `pad`'s result (0 when its shape is dynamic)."""
     padded = pad.results[0].type
     if not isinstance(padded, TensorType) or any(d < 0 for d in padded.get_shape()):
         return 0
@@ -302,9 +303,9 @@ def peak_convolutions(module: ModuleOp) -> list[Operation]:
     for function in module.walk():
         if not isinstance(function, func.FuncOp):
             continue
-        largest = max((_padded_bytes(op) for op in function.walk() if op.name == "tensor.pad"), default=0)
+        largest = max((padded_bytes(op) for op in function.walk() if op.name == "tensor.pad"), default=0)
         chosen += [op for op in function.walk()
-                   if (pad := padded_convolution(op)) is not None and _padded_bytes(pad) == largest]
+                   if (pad := padded_convolution(op)) is not None and padded_bytes(pad) == largest]
     return chosen
 
 

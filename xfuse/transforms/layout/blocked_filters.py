@@ -211,12 +211,30 @@ of 16, interleaved, SCHED_FIFO: 4 rows of 28 (112 pixels) 1.93 -> 1.81 ms at one
 0.76 at two (28 x 28 x 448 -> 128); 7 rows of 14 (98 pixels, 14 x 14 x 640 -> 128) 0.47 -> 0.54
 and 0.32 -> 0.39 ms, 2 rows of 14 (896 -> 128) level (docs/backend-measurements.md, "Zen 3,
 tenth session")."""
-CHUNK_PADDED_INPUTS = False
-"""Whether a convolution whose input is a `tensor.pad` (VGG-19's and ResNet-50's 3x3 layers) takes
-row chunks. With them VGG-19's arena of intermediates was 24.72 MiB, over onnxruntime's
-per-tensor peak of 24.50 MiB (issue 40's bound; 24.50 MiB without: 225 KiB more, live beside the
-largest maps; which buffer it is was not traced), for a speed that measured level on VGG-19 (docs/
-backend-measurements.md, "Zen 3, tenth session: row chunks of the filter blocks")."""
+CHUNK_PADDED_INPUTS = True
+"""Whether a convolution whose input is a `tensor.pad` (VGG-19's and ResNet-50's 3x3 layers) may
+take row chunks; those whose pad is one `conv_borders` may remove (`border_pads`) never do. (A
+switch for A/B measurements: False, no chunks on any padded input.)"""
+
+
+def border_pads(function: func.FuncOp) -> set[Operation]:
+    """The pads of `function` that the backend's `conv_borders` may remove, so that their
+    convolutions read the unpadded map: of the zero pads its convolutions read
+    (`conv_borders.padded_convolution`), those of the largest size. `conv_borders` splits the
+    convolutions whose pad is the largest padded tensor of their function (`peak_convolutions`:
+    where the border sets the arena's peak), which it can do for a convolution reading the pad
+    (at the top level or in the blocks' loop) but not for one reading a row chunk's slice of it;
+    chunked, VGG-19's 226 x 226 x 64 pad stayed, its border 230,400 bytes more at the network's
+    peak (24.72 MiB against onnxruntime's 24.50). This is a superset of what `conv_borders` later
+    picks (it also counts other pads, such as a pooling's, before `pool_borders` removes them): a
+    convolution left unchunked here costs only its chunks' speed, never memory."""
+    from xfuse.backends.in_place.conv_borders import CONV_BORDERS_ENABLED, padded_bytes, padded_convolution
+
+    if not CONV_BORDERS_ENABLED:
+        return set()
+    pads = [pad for op in function.walk() if (pad := padded_convolution(op)) is not None]
+    largest = max((padded_bytes(pad) for pad in pads), default=0)
+    return {pad for pad in pads if padded_bytes(pad) == largest}
 
 
 def _produced(value: SSAValue) -> bool:
@@ -238,7 +256,8 @@ def _produced(value: SSAValue) -> bool:
     return True
 
 
-def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) -> int:
+def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
+               unchunked_pads: set[Operation] | None = None) -> int:
     """The output rows of `conv` each iteration of its block loop computes (all of them: no row
     chunks). Blocks outside the rows stream the whole input from beyond L2 once per block when it
     does not fit there (DenseNet-121's 1x1 bottlenecks on AVX2, 56 x 56 x 224 in 8 blocks of 16:
@@ -254,7 +273,11 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) 
     schedule plans that producer with the convolution, and with chunks DenseNet-121 (whose
     chunked layers all read a batch norm and ReLU) was 4-6% slower; at two threads the parallel
     split computes the producer in a region of its own, and the chunks make it 2-9% faster
-    (docs/backend-measurements.md, "Zen 3, tenth session: row chunks of the filter blocks")."""
+    (docs/backend-measurements.md, "Zen 3, tenth session: row chunks of the filter blocks").
+
+    An input that is a pad `conv_borders` may remove keeps whole rows (`border_pads`, computed
+    from `conv`'s function unless `unchunked_pads` gives them): the chunks would keep its border
+    at the network's peak."""
     n, oh, ow, features = conv.results[0].type.get_shape()
     _, ih, iw, ic = conv.operands[0].type.get_shape()
     kh, kw, _, _ = conv.operands[1].type.get_shape()
@@ -266,8 +289,12 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) 
     budget = CHUNK_L2_SHARE * target.l2_bytes
     if input_bytes + panel_bytes <= target.l2_bytes or (threads <= 1 and _produced(conv.operands[0])):
         return oh
-    if not CHUNK_PADDED_INPUTS and isinstance(conv.operands[0], OpResult) and conv.operands[0].op.name == "tensor.pad":
-        return oh
+    source = conv.operands[0]
+    if isinstance(source, OpResult) and source.op.name == "tensor.pad":
+        if unchunked_pads is None:
+            unchunked_pads = border_pads(conv.parent_op())
+        if not CHUNK_PADDED_INPUTS or source.op in unchunked_pads:
+            return oh
     blocks = features // size
     for rows in sorted((r for r in range(1, oh) if oh % r == 0), reverse=True):
         in_rows = (rows - 1) * stride + (kh - 1) * dilation + 1
@@ -280,7 +307,7 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1) 
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
-           threads: int = 1) -> None:
+           threads: int = 1, unchunked_pads: set[Operation] | None = None) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -299,7 +326,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     n, oh, ow, _ = result_type.get_shape()
     size = tile_block_size(conv, target)
     blocks = features // size
-    rows = chunk_rows(conv, size, target, threads)
+    rows = chunk_rows(conv, size, target, threads, unchunked_pads)
     element = argument.type.get_element_type()
     argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, size]),
                                       BLOCKED)
@@ -347,10 +374,11 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: in
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
+        unchunked_pads = border_pads(function)  # before any convolution reads a chunk of its pad
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target, threads)
+                _block(conv, function, argument, target, threads, unchunked_pads)
                 count += 1
     return count
 

@@ -140,13 +140,30 @@
 // L1WIDE-NOT:     scf.forall
 // L1WIDE-LABEL: func.func @fits(
 // L1WIDE-NOT:     scf.forall
-// The same convolution on a map it pads itself: blocked without row chunks, at one thread and two
-// (`CHUNK_PADDED_INPUTS`: the chunks grew VGG-19's arena over onnxruntime's peak):
+// The same convolution on a map it pads itself: blocked without row chunks, at one thread and two.
+// Its pad is the largest of its function, which the backend's conv_borders removes when the
+// convolution reads the pad, not a chunk's slice of it (`border_pads`: chunked, VGG-19's
+// 226 x 226 x 64 pad stayed and its border grew the arena over onnxruntime's peak):
 // RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/small_filters_l1.mlir -p 'xfuse-block-filters{threads=2}' | filecheck %s --check-prefix=PADDED
 // PADDED-LABEL: func.func @padded(
 // PADDED-SAME:    %w: tensor<4x3x3x64x16xf32>
 // PADDED:         scf.forall (%block) in (4)
 // PADDED:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x58x58x64xf32>, tensor<3x3x64x16xf32>)
+// Of two padded inputs over L2, the largest pad keeps whole rows (conv_borders removes it) and the
+// smaller one's convolution takes row chunks, each a slice of the pad's rows (the halo included),
+// at one thread and two:
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/padded_chunks.mlir -p xfuse-block-filters | filecheck %s --check-prefix=PADS
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/padded_chunks.mlir -p 'xfuse-block-filters{threads=2}' | filecheck %s --check-prefix=PADS
+// PADS-LABEL: func.func @peak(
+// PADS:         scf.forall (%block) in (4)
+// PADS:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%p, %{{[^ ]+}} : tensor<1x58x58x64xf32>, tensor<3x3x64x16xf32>)
+// PADS-LABEL: func.func @two_pads(
+// PADS:         %c = scf.forall (%block) in (4)
+// PADS:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%p, %{{[^ ]+}} : tensor<1x58x58x64xf32>, tensor<3x3x64x16xf32>)
+// PADS:         %q = tensor.pad %y low[0, 1, 1, 0] high[0, 1, 1, 0]
+// PADS:         %d = scf.forall (%chunk, %{{[^)]+}}) in (2, 8)
+// PADS:           %[[IN:[^ ]+]] = tensor.extract_slice %q[0, %{{[^ ]+}}, 0, 0] [1, 16, 30, 128]
+// PADS:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%[[IN]], %{{[^ ]+}} : tensor<1x16x30x128xf32>, tensor<3x3x128x16xf32>) outs(%{{[^ ]+}} : tensor<1x14x28x16xf32>)
 // A thread count below one is refused when the pipeline is parsed, the option quoted:
 // RUN: not env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/small_filters_l1.mlir -p 'xfuse-block-filters{threads=0}' 2>&1 | filecheck %s --check-prefix=THREADS0
 // THREADS0: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{threads=0}': xfuse-block-filters option threads: threads must be at least 1, got 0

@@ -22,7 +22,7 @@ func.func @fits(%x: tensor<1x58x58x16xf32>, %w: tensor<3x3x16x32xf32> {xfuse.wei
 }
 
 // @thrashes' convolution on a map it pads itself (as the NHWC layout writes a padded 3x3): blocked,
-// but without row chunks (`CHUNK_PADDED_INPUTS`).
+// but without row chunks (its pad is the function's largest: `border_pads`).
 func.func @padded(%y: tensor<1x56x56x64xf32>, %w: tensor<3x3x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
     -> tensor<1x56x56x64xf32> {
   %zero = arith.constant 0.0 : f32
