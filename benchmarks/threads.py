@@ -500,16 +500,23 @@ def parallel_trip_counts(name: str) -> collections.Counter:
     from benchmarks.models import xfuse_configuration
     from xfuse.backends import runner
 
+    from xfuse.backends.parallel import omp_schedule
+
     built: list[tuple[str, object]] = []
     build = runner.build_shared_object
     runner.build_shared_object = lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(
         text, pipeline, cache)
+    # the loops do not depend on the schedule kind, and the kind's transform sequence
+    # (`#omp<schedulekind ...>`) cannot be parsed by a pipeline cut before convert-scf-to-openmp,
+    # which is what loads the omp dialect
+    landed, omp_schedule.OMP_SCHEDULE = omp_schedule.OMP_SCHEDULE, None
     try:
         model, _ = benchmark_model(name, 0)
         passes, backend = xfuse_configuration(2, "default")
         xfuse.onnx.load(model, passes=passes, pipeline=backend)
     finally:
         runner.build_shared_object = build
+        omp_schedule.OMP_SCHEDULE = landed
     text, pipeline = built[-1]
     with tempfile.TemporaryDirectory() as tmp:
         command = runner.lower_to_llvm_dialect_command(text, pipeline, Path(tmp))
