@@ -116,3 +116,16 @@ def print_serial_gaps(gaps: list[dict], largest: int) -> None:
           f"{len(small)} of up to {SMALL_GAP_MS * 1e3:.0f} us, {sum(small):.2f} ms in all; the {largest} largest:")
     for gap in sorted(gaps, key=lambda g: -g["ms"])[:largest]:
         print(f"  {gap['ms']:>9.3f} ms  after {gap['after']}, before {gap['before']}")
+
+
+def print_squeezed_regions(regions: list[dict], largest: int) -> None:
+    """The regions whose CPU (both threads) grows most from one CPU (`squeezed_ms`) to two: work
+    that runs slower when both cores compute at once."""
+    one = sum(r["squeezed_ms"] for r in regions)
+    two = sum(r["thread0_ms"] + r["thread1_ms"] for r in regions)
+    print(f"  CPU in the regions, both threads: {two:.1f} ms on two CPUs, {one:.1f} ms on one ({two / one:.3f}x); "
+          f"the {largest} regions that grow most (median over the calls; call order, outlined body):")
+    print(f"  {'region':>6} {'one CPU':>9} {'two CPUs':>9} {'growth':>9}  body")
+    for r in sorted(regions, key=lambda r: r["squeezed_ms"] - r["thread0_ms"] - r["thread1_ms"])[:largest]:
+        both = r["thread0_ms"] + r["thread1_ms"]
+        print(f"  {r['index']:>6} {r['squeezed_ms']:>9.3f} {both:>9.3f} {both - r['squeezed_ms']:>9.3f}  {r['body']}")

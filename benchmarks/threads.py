@@ -3,7 +3,7 @@ whole networks, group by group.
 
     python benchmarks/threads.py [--shapes 512x512x512,256x1024x512] [--gaps 0,0.5,2,10] [--calls 40]
     python benchmarks/threads.py --models resnet50,vgg19 [--calls 7] [--largest 15]
-    python benchmarks/threads.py --models resnet50,densenet121 --busy [--realtime] [--calls 7] [--largest 15]
+    python benchmarks/threads.py --models resnet50,densenet121 --busy [--squeezed] [--realtime] [--calls 7] [--largest 15]
     python benchmarks/threads.py --models resnet50,vgg19 --rounds 12 [--blocktimes 0,1] [--realtime]
         [--schedules guided,none]
     python benchmarks/threads.py --models densenet121 --trip-counts
@@ -23,6 +23,8 @@ prints the thread's busy time by the CPU it ran on, their minor page faults in t
 the `--largest` regions by imbalance (per region, in call order, the median over the calls) with
 the outlined function each runs (`xfuse_loop_N..omp_par`: the N-th loop outlined, whose
 `scf.parallel` the module lowered as `--trip-counts` does shows).
+`--busy --squeezed`: each round also the T=2 build with both threads on one CPU, and the regions
+whose CPU (both threads) grows most from one CPU to two: work slowed by the cores running at once.
 `--rounds`: the speedup read round by round, in one process: each round calls the T=1 build
 pinned to each CPU and the T=2 build (once per `--blocktimes` value, libomp's spin time in ms,
 set with `kmp_set_blocktime`), the order reversed every other round. Per call it records, from
@@ -76,6 +78,7 @@ from benchmarks.thread_busy import (  # noqa: E402
     function_names,
     per_region_busy,
     print_serial_gaps,
+    print_squeezed_regions,
     serial_gaps,
 )
 from xfuse.backends.runner import compile_module  # noqa: E402
@@ -183,11 +186,15 @@ def one_and_two_threads(name: str, schedules: list[str] | None = None) -> tuple[
     return built, args
 
 
-def busy_split(name: str, calls: int, realtime: bool) -> dict:
+def busy_split(name: str, calls: int, realtime: bool, squeezed: bool = False) -> dict:
     """Where the second thread's time goes on a network of models.py (`--busy`): the T=1 and T=2
     builds called in turn, and of the median T=2 call, per parallel region the CPU time each
     thread computed in it (load-independent, unlike wall time), the region's wall time and its
-    worker's start latency, and the wall time outside every region (the serial part)."""
+    worker's start latency, and the wall time outside every region (the serial part).
+    `squeezed`: each round also calls the T=2 build with both threads on the first CPU
+    (blocktime 0), and per region the CPU both threads computed there is kept ("squeezed_ms",
+    median over the calls): a region whose CPU on two CPUs exceeds it computes slower when both
+    cores run (the host's shared cache and memory), not more."""
     import threading
 
     counter = busy_counter()
@@ -197,8 +204,22 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     walls: dict[int, list[float]] = {1: [], 2: []}
     regions, cpus, faults, spans, thread_cpu = [], [], [], [], {1: [], 2: []}
     caller = threading.get_native_id()
+    first_cpu, one_cpu = min(os.sched_getaffinity(0)), []
+
+    def squeezed_call() -> None:
+        set_blocktime(0)  # the thread waiting for the CPU sleeps instead of spinning on it
+        try:
+            on_cpus({first_cpu}, lambda: built[2](*args))()
+        finally:
+            set_blocktime(int(IDLE_WORKERS_SLEEP))
     try:
         for _ in range(calls):
+            if squeezed:
+                counter.omp_busy_start()
+                squeezed_call()
+                counter.omp_busy_stop()
+                n = counter.omp_busy_regions()
+                one_cpu.append(np.ctypeslib.as_array(counter.omp_busy_cpu(), (n, 2)).copy().sum(axis=1) / 1e6)
             for threads in (1, 2):
                 before = thread_clocks()
                 counter.omp_busy_start()
@@ -227,6 +248,10 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
     critical = cpu.max(axis=1)
     t1, t2 = statistics.median(walls[1]), walls[2][median]
     names = function_names(bodies)
+    per_region = per_region_busy([cpu for cpu, _ in regions], names)
+    if squeezed:
+        for region, ms in zip(per_region, np.median(np.stack(one_cpu), axis=0), strict=True):
+            region["squeezed_ms"] = float(ms)
     return {"model": name, "t1_ms": t1, "t2_ms": t2, "speedup": t1 / t2, "regions": len(cpu),
             "cpu": cpu_budget(statistics.median(c for c, _ in thread_cpu[1]), thread_cpu[2][median], cpu,
                               t2 - region_wall.sum()),
@@ -235,7 +260,7 @@ def busy_split(name: str, calls: int, realtime: bool) -> dict:
             "worker_busy_ms": cpu[:, 1].sum(), "imbalance_ms": (critical - cpu.mean(axis=1)).sum(),
             "regions_wall_over_busiest_ms": (region_wall - critical).sum(),
             "worker_start_latency_ms": (wall[:, 1] - wall[:, 0]).sum(),
-            "per_region": per_region_busy([cpu for cpu, _ in regions], names),
+            "per_region": per_region,
             "busy_by_thread_and_cpu": busy_by_thread_and_cpu(cpu, cpus[median]),
             "minor_faults": faults[median].sum(axis=0).tolist()}
 
@@ -500,16 +525,23 @@ def parallel_trip_counts(name: str) -> collections.Counter:
     from benchmarks.models import xfuse_configuration
     from xfuse.backends import runner
 
+    from xfuse.backends.parallel import omp_schedule
+
     built: list[tuple[str, object]] = []
     build = runner.build_shared_object
     runner.build_shared_object = lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(
         text, pipeline, cache)
+    # the loops do not depend on the schedule kind, and the kind's transform sequence
+    # (`#omp<schedulekind ...>`) cannot be parsed by a pipeline cut before convert-scf-to-openmp,
+    # which is what loads the omp dialect
+    landed, omp_schedule.OMP_SCHEDULE = omp_schedule.OMP_SCHEDULE, None
     try:
         model, _ = benchmark_model(name, 0)
         passes, backend = xfuse_configuration(2, "default")
         xfuse.onnx.load(model, passes=passes, pipeline=backend)
     finally:
         runner.build_shared_object = build
+        omp_schedule.OMP_SCHEDULE = landed
     text, pipeline = built[-1]
     with tempfile.TemporaryDirectory() as tmp:
         command = runner.lower_to_llvm_dialect_command(text, pipeline, Path(tmp))
@@ -530,9 +562,9 @@ def print_trip_counts(names: list[str]) -> None:
             print(f"{n:>6} {total:>10}  {' x '.join(map(str, trips)) if trips != 'dynamic' else 'dynamic'}")
 
 
-def print_busy(names: list[str], calls: int, realtime: bool, largest: int) -> None:
+def print_busy(names: list[str], calls: int, realtime: bool, largest: int, squeezed: bool = False) -> None:
     for name in names:
-        r = busy_split(name, calls, realtime)
+        r = busy_split(name, calls, realtime, squeezed)
         print(f"{name}: T=1 {r['t1_ms']:.1f} ms, T=2 {r['t2_ms']:.1f} ms, speedup {r['speedup']:.2f}x; T=2: "
               f"{r['regions']} parallel regions; outside them (one thread) {r['outside_regions_ms']:.1f} ms; "
               f"busy in them: thread 0 {r['master_busy_ms']:.1f} ms, thread 1 {r['worker_busy_ms']:.1f} ms; "
@@ -553,6 +585,8 @@ def print_busy(names: list[str], calls: int, realtime: bool, largest: int) -> No
         for region in sorted(r["per_region"], key=lambda region: -region["imbalance_ms"])[:largest]:
             print(f"  {region['index']:>6} {region['thread0_ms']:>9.3f} {region['thread1_ms']:>9.3f} "
                   f"{region['imbalance_ms']:>9.3f}  {region['body']}", flush=True)
+        if squeezed:
+            print_squeezed_regions(r["per_region"], largest)
 
 
 def print_group_scaling(names: list[str], calls: int, largest: int) -> None:
@@ -583,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --models: T=1 and T=2 called in turn this many rounds, speedup per round")
     parser.add_argument("--squeezed", action="store_true",
                         help="with --rounds: also the T=2 build with both threads on one CPU (its work, done "
-                        "one thread at a time)")
+                        "one thread at a time); with --busy: that work per region, against two CPUs")
     parser.add_argument("--blocktimes", type=lambda t: [int(s) for s in t.split(",")],
                         default=[int(IDLE_WORKERS_SLEEP)],
                         help=f"with --rounds: KMP_BLOCKTIME values (ms) to time T=2 with, in turn (default "
@@ -604,8 +638,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--realtime needs root (SCHED_FIFO); run without it under the heavy lock")
     if args.rounds is not None and (not args.models or args.busy or args.rounds < 3 or min(args.blocktimes) < 0):
         parser.error("--rounds needs --models (not --busy), at least 3 rounds and non-negative --blocktimes")
-    if args.squeezed and args.rounds is None:
-        parser.error("--squeezed needs --rounds")
+    if args.squeezed and args.rounds is None and not args.busy:
+        parser.error("--squeezed needs --rounds or --busy")
     from xfuse.backends.parallel.omp_schedule import OMP_SCHEDULE_KINDS
 
     if args.schedules is not None and (args.rounds is None or not set(args.schedules) <= {*OMP_SCHEDULE_KINDS, "none"}):
@@ -619,7 +653,7 @@ def main(argv: list[str] | None = None) -> int:
         print_interleaved(args.models, args.rounds, args.blocktimes, args.realtime, args.squeezed, args.schedules)
         return 0
     if args.models and args.busy:
-        print_busy(args.models, args.calls, args.realtime, args.largest)
+        print_busy(args.models, args.calls, args.realtime, args.largest, args.squeezed)
         return 0
     if args.models:
         print_group_scaling(args.models, args.calls, args.largest)

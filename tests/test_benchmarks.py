@@ -496,3 +496,17 @@ def test_flag_ab_times_each_value_of_a_constant_beside_onnxruntime():
     bad = _run_script("benchmarks/flag_ab.py", "transformer-tiny", "--flag",
                       "xfuse.backends.schedules.matmul:NO_SUCH_CONSTANT", "--values", "1,2")
     assert bad.returncode == 2 and "has no attribute NO_SUCH_CONSTANT" in bad.stderr
+
+
+def test_busy_squeezed_lists_the_regions_whose_cpu_grows_most_on_two_cpus(capsys):
+    """`threads.py --busy --squeezed`: per region, both threads' CPU on two CPUs against the same
+    build's with both threads on one; the regions that grow most first, with the total ratio."""
+    from benchmarks.thread_busy import per_region_busy, print_squeezed_regions
+
+    regions = per_region_busy([np.array([[1.0, 1.0], [0.5, 0.7], [2.0, 2.0]])], ["a", "b", "c"])
+    for region, one_cpu in zip(regions, [2.0, 1.0, 3.0], strict=True):
+        region["squeezed_ms"] = one_cpu
+    print_squeezed_regions(regions, largest=2)
+    lines = capsys.readouterr().out.splitlines()
+    assert "7.2 ms on two CPUs, 6.0 ms on one (1.200x)" in lines[0]
+    assert [line.split()[-1] for line in lines[2:]] == ["c", "b"]  # growth 1.0, then 0.2 (a: 0)

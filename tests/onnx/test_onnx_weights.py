@@ -112,3 +112,14 @@ def test_command_line_writes_ir_and_weights_that_run(tmp_path):
     (out,) = xfuse.run(xfuse.parse(text), x, *weights.values())
     model = xfuse.onnx.load(onnx_model)
     np.testing.assert_allclose(out, model(x), rtol=0, atol=1e-6)
+
+
+def test_weights_values_are_the_arrays_in_argument_order_without_lookups(monkeypatch):
+    """`Model._weights_bound` reads `values()` on every call to see whether the arrays changed:
+    the dict's own view, not one `__getitem__` per weight (DenseNet-121: 553 of them per call)."""
+    weights = Weights({"b": np.ones(3, np.float32), "a": np.zeros((2, 2), np.float32)})
+    monkeypatch.setattr(Weights, "__getitem__", lambda self, name: pytest.fail("looked up by name"))
+    assert [id(array) for array in weights.values()] == [id(array) for array in weights._arrays.values()]
+    assert [array.shape for array in weights.values()] == [(3,), (2, 2)]
+    weights.replace({"c": np.ones(4, np.float32)}, removed=["b"])
+    assert [array.shape for array in weights.values()] == [(2, 2), (4,)]

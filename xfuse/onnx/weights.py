@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import struct
 import zipfile
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, ValuesView
 from pathlib import Path
 
 import numpy as np
@@ -46,6 +46,12 @@ class Weights(Mapping[str, np.ndarray]):
 
     def __len__(self) -> int:
         return len(self._arrays)
+
+    def values(self) -> ValuesView[np.ndarray]:  # type: ignore[override]
+        """The arrays in argument order: the dict's own view. `Mapping.values` looks each name up
+        again through `__getitem__`, and `Model._weights_bound` reads them on every call
+        (DenseNet-121's 553 weights: 0.6 ms of each call, serial at any thread count)."""
+        return self._arrays.values()
 
     @property
     def names(self) -> list[str]:
