@@ -177,15 +177,31 @@ def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
     assert mapped == repr([str(openmp.openmp_runtime())])
 
 
-_BLOCKTIME = """
+_RUNTIME_SETTING = """
 import ctypes, sys
 import xfuse
 from xfuse.backends.runner import random_inputs
 from xfuse.runtime import openmp
 compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=2)
 compiled(*random_inputs(compiled.signature, seed=0))
-print(ctypes.CDLL(str(openmp.openmp_runtime())).kmp_get_blocktime())
+print(getattr(ctypes.CDLL(str(openmp.openmp_runtime())), sys.argv[2])())
 """
+
+
+def _runtime_setting(variable: str, preset: str | None, getter: str) -> int:
+    """What libomp's `getter` returns after a two-thread call in a fresh process (the runtime reads
+    its environment once) whose environment sets `variable` to `preset` (None: unset)."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {key: value for key, value in os.environ.items() if key != variable}
+    if preset is not None:
+        environment[variable] = preset
+    process = subprocess.run([sys.executable, "-c", _RUNTIME_SETTING, str(MLP), getter], capture_output=True,
+                             text=True, timeout=600, env=environment)
+    assert process.returncode == 0, process.stderr
+    return int(process.stdout.splitlines()[-1])
 
 
 @pytest.mark.parametrize("preset, expected", [(None, int(openmp.IDLE_WORKERS_SLEEP)), ("50", 50)])
@@ -194,28 +210,7 @@ def test_idle_workers_sleep_unless_the_user_set_a_blocktime(preset, expected):
     process runs next (xfuse/runtime/openmp.py, `IDLE_WORKERS_SLEEP`); xfuse sets KMP_BLOCKTIME=1
     (ms) before the runtime starts, and a value the user set wins. Read back from the runtime
     itself, in a fresh process (the runtime reads the variable once)."""
-    import os
-    import subprocess
-    import sys
-
-    environment = {key: value for key, value in os.environ.items() if key != openmp.BLOCKTIME_VARIABLE}
-    if preset is not None:
-        environment[openmp.BLOCKTIME_VARIABLE] = preset
-    process = subprocess.run([sys.executable, "-c", _BLOCKTIME, str(MLP)], capture_output=True, text=True,
-                             timeout=600, env=environment)
-    assert process.returncode == 0, process.stderr
-    assert int(process.stdout.splitlines()[-1]) == expected
-
-
-_DYNAMIC = """
-import ctypes, sys
-import xfuse
-from xfuse.backends.runner import random_inputs
-from xfuse.runtime import openmp
-compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=2)
-compiled(*random_inputs(compiled.signature, seed=0))
-print(ctypes.CDLL(str(openmp.openmp_runtime())).omp_get_dynamic())
-"""
+    assert _runtime_setting(openmp.BLOCKTIME_VARIABLE, preset, "kmp_get_blocktime") == expected
 
 
 @pytest.mark.parametrize("preset, expected", [(None, 1), ("false", 0)])
@@ -224,17 +219,7 @@ def test_teams_fit_the_idle_cpus_unless_the_user_set_omp_dynamic(preset, expecte
     CPUs xfuse lets libomp fork fewer threads than the `num_threads` clause (`OMP_DYNAMIC=true`,
     xfuse/runtime/openmp.py `TEAMS_FIT_IDLE_CPUS`), set before the runtime starts; a value the
     user set wins. Read back from the runtime, in a fresh process (it reads the variable once)."""
-    import os
-    import subprocess
-    import sys
-
-    environment = {key: value for key, value in os.environ.items() if key != openmp.DYNAMIC_VARIABLE}
-    if preset is not None:
-        environment[openmp.DYNAMIC_VARIABLE] = preset
-    process = subprocess.run([sys.executable, "-c", _DYNAMIC, str(MLP)], capture_output=True, text=True,
-                             timeout=600, env=environment)
-    assert process.returncode == 0, process.stderr
-    assert int(process.stdout.splitlines()[-1]) == expected
+    assert _runtime_setting(openmp.DYNAMIC_VARIABLE, preset, "omp_get_dynamic") == expected
 
 
 def test_a_team_smaller_than_asked_computes_the_same(mlp):
