@@ -103,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     values = [parse_value(v) for v in args.values.split(",")]
     if len(values) < 2:
         parser.error("give at least two values")
+    if args.realtime:  # at SCHED_FIFO the other processes' threads count as running: whole teams
+        os.environ.setdefault("OMP_DYNAMIC", "false")  # (xfuse/runtime/openmp.py `teams_fit_idle_cpus`)
     module, attribute = args.flag
     original = getattr(module, attribute)
     from xfuse.onnx.oracle import with_softmax_inputs_as_outputs

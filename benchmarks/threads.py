@@ -66,6 +66,11 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the repository's `benchmarks` package first
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+# What a team of two threads does is measured here, so every region gets its whole team: xfuse
+# otherwise lets libomp shrink teams to the CPUs other processes leave idle (`OMP_DYNAMIC`,
+# xfuse/runtime/openmp.py), and at SCHED_FIFO the other processes' threads still count as running.
+os.environ.setdefault("OMP_DYNAMIC", "false")
+
 import numpy as np  # noqa: E402
 
 import xfuse  # noqa: E402

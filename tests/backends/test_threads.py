@@ -160,14 +160,15 @@ def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
     """libomp starts threads - 1 workers for the call (the caller is the team's first thread),
     whatever the CPU count: the `num_threads` clause decides, not libomp's default (every CPU).
     In a fresh process, so that no other library's threads are counted; with a decoy `libomp.so`
-    (the system's, where there is one) first in LD_LIBRARY_PATH, which the loader must not take."""
+    (the system's, where there is one) first in LD_LIBRARY_PATH, which the loader must not take;
+    with fixed teams (`OMP_DYNAMIC=false`: on a busy machine xfuse's default shrinks them)."""
     import os
     import subprocess
     import sys
 
     if SYSTEM_LIBOMP.is_file():
         (tmp_path / "libomp.so").symlink_to(SYSTEM_LIBOMP)
-    environment = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path)}
+    environment = {**os.environ, "LD_LIBRARY_PATH": str(tmp_path), openmp.DYNAMIC_VARIABLE: "false"}
     process = subprocess.run([sys.executable, "-c", _TEAM, str(MLP), str(threads)], capture_output=True, text=True,
                              timeout=600, env=environment)
     assert process.returncode == 0, process.stderr
@@ -176,15 +177,31 @@ def test_a_call_runs_on_the_team_it_asked_for(threads, tmp_path):
     assert mapped == repr([str(openmp.openmp_runtime())])
 
 
-_BLOCKTIME = """
+_RUNTIME_SETTING = """
 import ctypes, sys
 import xfuse
 from xfuse.backends.runner import random_inputs
 from xfuse.runtime import openmp
 compiled = xfuse.compile_module(xfuse.parse_file(sys.argv[1]), threads=2)
 compiled(*random_inputs(compiled.signature, seed=0))
-print(ctypes.CDLL(str(openmp.openmp_runtime())).kmp_get_blocktime())
+print(getattr(ctypes.CDLL(str(openmp.openmp_runtime())), sys.argv[2])())
 """
+
+
+def _runtime_setting(variable: str, preset: str | None, getter: str) -> int:
+    """What libomp's `getter` returns after a two-thread call in a fresh process (the runtime reads
+    its environment once) whose environment sets `variable` to `preset` (None: unset)."""
+    import os
+    import subprocess
+    import sys
+
+    environment = {key: value for key, value in os.environ.items() if key != variable}
+    if preset is not None:
+        environment[variable] = preset
+    process = subprocess.run([sys.executable, "-c", _RUNTIME_SETTING, str(MLP), getter], capture_output=True,
+                             text=True, timeout=600, env=environment)
+    assert process.returncode == 0, process.stderr
+    return int(process.stdout.splitlines()[-1])
 
 
 @pytest.mark.parametrize("preset, expected", [(None, int(openmp.IDLE_WORKERS_SLEEP)), ("50", 50)])
@@ -193,17 +210,36 @@ def test_idle_workers_sleep_unless_the_user_set_a_blocktime(preset, expected):
     process runs next (xfuse/runtime/openmp.py, `IDLE_WORKERS_SLEEP`); xfuse sets KMP_BLOCKTIME=1
     (ms) before the runtime starts, and a value the user set wins. Read back from the runtime
     itself, in a fresh process (the runtime reads the variable once)."""
-    import os
-    import subprocess
-    import sys
+    assert _runtime_setting(openmp.BLOCKTIME_VARIABLE, preset, "kmp_get_blocktime") == expected
 
-    environment = {key: value for key, value in os.environ.items() if key != openmp.BLOCKTIME_VARIABLE}
-    if preset is not None:
-        environment[openmp.BLOCKTIME_VARIABLE] = preset
-    process = subprocess.run([sys.executable, "-c", _BLOCKTIME, str(MLP)], capture_output=True, text=True,
-                             timeout=600, env=environment)
-    assert process.returncode == 0, process.stderr
-    assert int(process.stdout.splitlines()[-1]) == expected
+
+@pytest.mark.parametrize("preset, expected", [(None, 1), ("false", 0)])
+def test_teams_fit_the_idle_cpus_unless_the_user_set_omp_dynamic(preset, expected):
+    """A region waits at its join for every thread of its team, so when other processes hold the
+    CPUs xfuse lets libomp fork fewer threads than the `num_threads` clause (`OMP_DYNAMIC=true`,
+    xfuse/runtime/openmp.py `TEAMS_FIT_IDLE_CPUS`), set before the runtime starts; a value the
+    user set wins. Read back from the runtime, in a fresh process (it reads the variable once)."""
+    assert _runtime_setting(openmp.DYNAMIC_VARIABLE, preset, "omp_get_dynamic") == expected
+
+
+def test_a_team_smaller_than_asked_computes_the_same(mlp):
+    """A dynamic team (`teams_fit_idle_cpus`) may be one thread where the region asked for two: the
+    region's tiles are the iterations of its `omp.wsloop`, which any team shares out, so a call
+    with every region serialized (`omp_set_max_active_levels(0)` on the calling thread: teams of
+    one) returns the same bits as with whole teams."""
+    import ctypes
+
+    two = xfuse.compile_module(mlp, threads=2)
+    inputs = random_inputs(two.signature, seed=5)
+    whole = two(*inputs)[0]
+    runtime = ctypes.CDLL(str(openmp.openmp_runtime()))
+    levels = runtime.omp_get_max_active_levels()
+    runtime.omp_set_max_active_levels(ctypes.c_int(0))
+    try:
+        serial = two(*inputs)[0]
+    finally:
+        runtime.omp_set_max_active_levels(ctypes.c_int(levels))
+    assert np.array_equal(serial, whole)
 
 
 def test_the_worksharing_loops_get_the_schedule_asked_for(mlp, monkeypatch, tmp_path):

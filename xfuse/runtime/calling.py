@@ -49,7 +49,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from xfuse.backends import toolchain
 from xfuse.backends.size_constraints import SizeConstraints
 from xfuse.runtime.arena import Arena, ArenaPool, arenas_enabled
-from xfuse.runtime.openmp import OPENMP_RUNTIME, quiet_idle_workers
+from xfuse.runtime.openmp import OPENMP_RUNTIME, quiet_idle_workers, teams_fit_idle_cpus
 
 if TYPE_CHECKING:
     from xfuse.backends.pipelines import Pipeline
@@ -406,6 +406,7 @@ class CompiledModule:
             unbuffer_c_stdout()
         if OPENMP_RUNTIME in pipeline.runtime_libraries:
             quiet_idle_workers()  # before libomp initializes (xfuse/runtime/openmp.py)
+            teams_fit_idle_cpus()
         try:
             self._library = ctypes.CDLL(str(library_path))
         except OSError as exc:

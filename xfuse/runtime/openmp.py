@@ -62,6 +62,31 @@ def quiet_idle_workers() -> None:
     os.environ.setdefault(BLOCKTIME_VARIABLE, IDLE_WORKERS_SLEEP)
 
 
+DYNAMIC_VARIABLE = "OMP_DYNAMIC"
+TEAMS_FIT_IDLE_CPUS = "true"
+"""The `OMP_DYNAMIC` xfuse gives LLVM's OpenMP runtime unless the user set one: a region's team
+may be smaller than its `num_threads` clause. libomp's dynamic mode on Linux (`load_balance`)
+counts the running threads of the whole machine (from /proc, once a second: a scan took about
+3 ms on this 2-vCPU guest) and forks at most as many threads as there are CPUs the other processes
+leave idle, down to a serial team. A fork-join region waits at its join barrier for every thread
+of its team: when another process holds a CPU, the worker runs only when the scheduler lets it,
+and each of a call's regions waits for it. Small transformers at two threads, 100 regions per
+call (BERT `exported.py --size small`, interleaved in one process, one busy-looping process
+beside them, 2026-11-30 04:45 UTC): onnxruntime 17.3 ms, xfuse's one-thread build 17.9 ms, its
+two-thread build 43.4 ms with fixed teams and 18.3 ms with dynamic ones (its regions serialized
+by `omp_set_max_active_levels(0)`: 18.1 ms). On an idle machine every region still gets its full
+team (docs/backend-threads.md, "Teams fit the idle CPUs"). The tiles of a region are the
+iterations of its `omp.wsloop`, which a team of any size shares out: the result does not depend
+on it (tests/backends/test_threads.py)."""
+
+
+def teams_fit_idle_cpus() -> None:
+    """Set `OMP_DYNAMIC` to `TEAMS_FIT_IDLE_CPUS` for this process unless it is set already (the
+    user's value wins; `false` keeps every team at its `num_threads`, as a scaling measurement at
+    SCHED_FIFO needs). Call before the OpenMP runtime initializes, as `quiet_idle_workers`."""
+    os.environ.setdefault(DYNAMIC_VARIABLE, TEAMS_FIT_IDLE_CPUS)
+
+
 def openmp_available() -> bool:
     """LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel), which `microkernel-openmp`
     links, is installed."""
