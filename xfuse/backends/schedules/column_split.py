@@ -42,6 +42,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.backends.in_place.conv_borders import piecewise_start, write_piece
 from xfuse.backends.schedules.conv import choose_conv_tile, schedulable, takes_a_dividing_tile
 from xfuse.backends.schedules.micro_tile import (
+    CACHE_LINE_BITS,
     MAX_MR,
     MIN_ACCUMULATORS,
     SPLIT_BY_TIME_MAX_REGISTERS,
@@ -65,6 +66,12 @@ CHARGE_AS_LOADED = True
 cache line) and let every split of `MIN_ACCUMULATORS` compete (`_best_split`); off: the
 ninth session's rule (the dividing tile's plain score against `choose_conv_tile`'s split), for
 an A/B in one process."""
+
+SPLIT_STREAMING_TILES = True
+"""Let every split of `MIN_ACCUMULATORS` compete (`_best_split`) with a dividing tile of whole
+lines too when that tile streams its filter (`_streams_filter`: more than one cache line per K
+step, AVX2's 2x32 on 14-wide rows); off: such a tile is scored against `choose_conv_tile`'s
+split only, as before the eleventh session (an A/B in one process)."""
 
 
 def split_columns(conv: Operation, target: CpuTarget) -> int:
@@ -95,7 +102,7 @@ def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget) -> M
     dividing = choose_conv_tile(width, channels, bits, target, remainder=False)
     if dividing is None:
         return None
-    if not CHARGE_AS_LOADED or dividing.whole_lines:
+    if not CHARGE_AS_LOADED or dividing.whole_lines and not (SPLIT_STREAMING_TILES and _streams_filter(dividing)):
         split = choose_conv_tile(width, channels, bits, target)
         if split is None or not split.remainder or \
                 split.row_weighted_fmas_per_load() < MIN_GAIN * dividing.row_weighted_fmas_per_load():
@@ -105,6 +112,18 @@ def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget) -> M
     if split is None or split.row_weighted_fmas_per_load() < MIN_GAIN * _as_loaded(dividing):
         return None
     return split
+
+
+def _streams_filter(tile: MicroTile) -> bool:
+    """Whether `tile` reads more than one cache line of filter per K step on a target whose splits
+    are scored by time (16 registers): AVX2's 2x32, two lines per 8 FMAs. A block's filter panel
+    (`KH x KW x IC x 32` floats, 147 KiB for a 3x3 layer of 128 input channels) does not stay in
+    L1, so each K step brings its 128 bytes from L2, whose 32 bytes a cycle are all that 8 FMAs
+    (4 cycles on two FMA units) leave time for: the tile waits on L2, not on its loads as the
+    score counts them. Zen 3, 3x3 160 -> 160 at 14x14 alone (ReLU, convolution + bias, ReLU):
+    2x32 57.7 GFLOP/s, 5x16 on 10 columns + 4x16 on 4 in blocks of 16 78.7 (onnxruntime 82.3;
+    docs/backend-measurements.md, "Zen 3, eleventh session")."""
+    return tile.split_by_time and tile.nr * tile.element_bits > CACHE_LINE_BITS
 
 
 def _as_loaded(tile: MicroTile) -> float:
