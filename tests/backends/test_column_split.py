@@ -3,8 +3,9 @@
 - Which are split: an odd width whose dividing tile scores far below the best split (27 columns:
   9x8 against 6x16 + 3x16; 13 columns: 13x8, half a cache line of filter per step, against 5x16 +
   3x16; 14 columns: 2x32, two cache lines of filter per step streamed from L2, against 5x16 +
-  4x16), only when the convolution is fused op by op; not 55 columns (5x16 divides), a 1x1
-  convolution, or one `transform.structured.fuse` splits.
+  4x16, where the input and a 16-channel panel fit L2), only when the convolution is fused op
+  by op; not 55 columns (5x16 divides), a 1x1 convolution, or one `transform.structured.fuse`
+  splits.
 - The decision (`row_split_tile`) and the filter blocks it sizes (`flat_pixels.dividing_tile`).
 - Into what: two convolutions on the input columns their windows read, each with its slice of
   the bias and the ReLU on its slice, inserted into one result.
@@ -53,6 +54,8 @@ def _convs(module):
     (ConvLayer(1, 15, 15, 48, 64, (3, 3), input_relu=True, relu=True), (10, 3)),    # SqueezeNet's 13-wide expand
     (ConvLayer(1, 9, 9, 64, 64, (3, 3), input_relu=True, relu=True), (4, 3)),       # 7x8 against 4x16 + 3x16
     (ConvLayer(1, 16, 16, 64, 64, (3, 3), input_relu=True, relu=True), (10, 4)),    # 2x32 streams its filter
+    (ConvLayer(1, 16, 16, 256, 256, (3, 3), input_relu=True, relu=True), (10, 4)),  # ResNet-50's: 262 + 147 KiB fit L2
+    (ConvLayer(1, 16, 16, 512, 512, (3, 3), input_relu=True, relu=True), (14,)),    # VGG-19's: 524 KiB of input do not
     (ConvLayer(1, 27, 27, 32, 128, (1, 1), input_relu=True, relu=True), (27,)),     # 1x1: flat_pixels.py's
     (ConvLayer(1, 113, 113, 3, 64, (3, 3), input_relu=True, relu=True), (108, 3)),  # SqueezeNet's first layer: 3x16 divides
     (ConvLayer(1, 113, 113, 3, 64, (3, 3)), (111,)),  # fused with transform.structured.fuse, which splits the width itself

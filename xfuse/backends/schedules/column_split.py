@@ -92,17 +92,21 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
         return None  # an init the parts could not make per slice would stay a pass of its own
     result = conv.results[0].type
     width, bits = result.get_shape()[2], result.element_type.bitwidth
-    return row_split_tile(width, channels or result.get_shape()[3], bits, target)
+    return row_split_tile(width, channels or result.get_shape()[3], bits, target,
+                          streaming=_input_and_panel_fit_l2(conv, target))
 
 
-def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget) -> MicroTile | None:
+def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget,
+                   streaming: bool = True) -> MicroTile | None:
     """The tile that covers the first columns of a `width x channels` output row, its remainder
     the rest, when its score (`MicroTile.row_weighted_fmas_per_load`, the parts' times added) is
-    `MIN_GAIN` times the dividing tile's as loaded (`_as_loaded`) or more; else None."""
+    `MIN_GAIN` times the dividing tile's as loaded (`_as_loaded`) or more; else None.
+    `streaming`: a dividing tile that streams its filter (`_streams_filter`) may be split."""
     dividing = choose_conv_tile(width, channels, bits, target, remainder=False)
     if dividing is None:
         return None
-    if not CHARGE_AS_LOADED or dividing.whole_lines and not (SPLIT_STREAMING_TILES and _streams_filter(dividing)):
+    streams = SPLIT_STREAMING_TILES and streaming and _streams_filter(dividing)
+    if not CHARGE_AS_LOADED or dividing.whole_lines and not streams:
         split = choose_conv_tile(width, channels, bits, target)
         if split is None or not split.remainder or \
                 split.row_weighted_fmas_per_load() < MIN_GAIN * dividing.row_weighted_fmas_per_load():
@@ -124,6 +128,24 @@ def _streams_filter(tile: MicroTile) -> bool:
     2x32 57.7 GFLOP/s, 5x16 on 10 columns + 4x16 on 4 in blocks of 16 78.7 (onnxruntime 82.3;
     docs/backend-measurements.md, "Zen 3, eleventh session")."""
     return tile.split_by_time and tile.nr * tile.element_bits > CACHE_LINE_BITS
+
+
+def _input_and_panel_fit_l2(conv: Operation, target: CpuTarget) -> bool:
+    """Whether `conv`'s input and the filter panel of a block of two vectors (the split's 16
+    channels on AVX2) fit L2 together. The split halves a 2x32 tile's block, so every pass of the
+    blocks over the input becomes two; from L2 that costs little (ResNet-50's 14x14 x 256 input,
+    262 KiB, and a 147 KiB panel), from beyond it each pass streams the input again: VGG-19's
+    14x14 x 512 layers (524 KiB padded) ran 2-3% slower as a network split, in both orders of an
+    interleaved A/B, where Inception-v2 and ResNet-50 gained 4-10% (same section as
+    `_streams_filter`; the bound is xfuse-block-filters' `chunk_rows` test)."""
+    source = conv.operands[0].type
+    kh, kw, ic, _ = conv.operands[1].type.get_shape()
+    element_bytes = source.element_type.bitwidth // 8
+    input_bytes = element_bytes
+    for size in source.get_shape():
+        input_bytes *= size
+    panel_bytes = kh * kw * ic * 2 * target.lanes(source.element_type.bitwidth) * element_bytes
+    return input_bytes + panel_bytes <= target.l2_bytes
 
 
 def _as_loaded(tile: MicroTile) -> float:
