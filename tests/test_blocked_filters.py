@@ -196,8 +196,8 @@ func.func @layer(%x: tensor<1x{ih}x{iw}x{channels}xf32>,
     ((7, 7), 1, 2, 1024, 2048, 8, 64),     # the stride-2 shortcut into stage 4
     ((7, 7), 3, 1, 224, 224, 16, 32),      # Inception-v2's 224 channels: 32 in the first tier, then 4x16 + 3x16
     ((13, 13), 3, 1, 64, 256, 16, 64),     # SqueezeNet's 13-wide 3x3 expands: split 5x16 + 3x16
-    ((14, 14), 3, 1, 256, 256, 32, 64),    # 14-wide 3x3: Zen 3's 2x32
-    ((14, 14), 1, 2, 512, 1024, 32, 64),   # stride 2: not flattened, 2x32
+    ((14, 14), 3, 1, 256, 256, 16, 64),    # 14-wide 3x3: split 5x16 + 4x16 (2x32 streams its filter)
+    ((14, 14), 1, 2, 512, 1024, 32, 64),   # stride 2, 1x1: neither flattened nor split, 2x32
     ((14, 14), 1, 1, 1024, 256, 16, 64),   # 14-wide 1x1: 4x16 over its 196 flattened pixels
     ((28, 28), 3, 1, 128, 128, 16, 64),    # 28-wide: 4x16
     ((13, 13), 1, 1, 512, 1000, 40, 40),   # SqueezeNet's 1000 classes: blocks of the second tier keep 40

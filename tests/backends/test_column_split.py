@@ -2,9 +2,10 @@
 
 - Which are split: an odd width whose dividing tile scores far below the best split (27 columns:
   9x8 against 6x16 + 3x16; 13 columns: 13x8, half a cache line of filter per step, against 5x16 +
-  3x16), only when the convolution is fused op by op; not 55 columns (5x16 divides), 14 columns
-  of 64 channels (2x32 divides, whole lines), a 1x1 convolution, or one
-  `transform.structured.fuse` splits.
+  3x16; 14 columns: 2x32, two cache lines of filter per step streamed from L2, against 5x16 +
+  4x16, where the input and a 16-channel panel fit L2), only when the convolution is fused op
+  by op; not 55 columns (5x16 divides), a 1x1 convolution, or one `transform.structured.fuse`
+  splits.
 - The decision (`row_split_tile`) and the filter blocks it sizes (`flat_pixels.dividing_tile`).
 - Into what: two convolutions on the input columns their windows read, each with its slice of
   the bias and the ReLU on its slice, inserted into one result.
@@ -52,7 +53,9 @@ def _convs(module):
     (ConvLayer(1, 57, 57, 16, 64, (3, 3), input_relu=True, relu=True), (55,)),      # 5x16 divides 55
     (ConvLayer(1, 15, 15, 48, 64, (3, 3), input_relu=True, relu=True), (10, 3)),    # SqueezeNet's 13-wide expand
     (ConvLayer(1, 9, 9, 64, 64, (3, 3), input_relu=True, relu=True), (4, 3)),       # 7x8 against 4x16 + 3x16
-    (ConvLayer(1, 16, 16, 64, 64, (3, 3), input_relu=True, relu=True), (14,)),      # 2x32 divides 14
+    (ConvLayer(1, 16, 16, 64, 64, (3, 3), input_relu=True, relu=True), (10, 4)),    # 2x32 streams its filter
+    (ConvLayer(1, 16, 16, 256, 256, (3, 3), input_relu=True, relu=True), (10, 4)),  # ResNet-50's: 262 + 147 KiB fit L2
+    (ConvLayer(1, 16, 16, 512, 512, (3, 3), input_relu=True, relu=True), (14,)),    # VGG-19's: 524 KiB of input do not
     (ConvLayer(1, 27, 27, 32, 128, (1, 1), input_relu=True, relu=True), (27,)),     # 1x1: flat_pixels.py's
     (ConvLayer(1, 113, 113, 3, 64, (3, 3), input_relu=True, relu=True), (108, 3)),  # SqueezeNet's first layer: 3x16 divides
     (ConvLayer(1, 113, 113, 3, 64, (3, 3)), (111,)),  # fused with transform.structured.fuse, which splits the width itself
@@ -82,7 +85,9 @@ def test_which_convolutions_are_split(layer, widths):
     (7, 512, (4, 16, 4, 3)),     # 7x8 0.56 as loaded, 4x16 + 3x16 0.81
     (27, 128, (6, 16, 24, 3)),   # 9x8 against 6x16 + 3x16 (the ninth session's rule took it too)
     (111, 64, (6, 16, 108, 3)),  # 3x16 divides: whole lines, 6 accumulators
-    (14, 256, None),             # 2x32 divides with whole lines: charged as before, no split
+    (14, 256, (5, 16, 10, 4)),   # 2x32 divides with whole lines, two a step: 0.8, the split 1.08
+    (14, 32, (5, 16, 10, 4)),    # DenseNet-121's 3x3 growth layers
+    (28, 256, None),             # 4x16 divides, one line a step
     (55, 64, None),              # 5x16 divides
     (13, 40, None),              # no 16-lane tile
 ])
@@ -91,6 +96,10 @@ def test_the_split_is_scored_against_the_dividing_tile_as_loaded(width, channels
     assert (tile and (tile.mr, tile.nr, tile.split_rows, tile.remainder)) == split
     monkeypatch.setattr(column_split, "CHARGE_AS_LOADED", False)
     if width in (13, 7):  # the dividing tile's plain score (half a line as if whole) kept them whole
+        assert row_split_tile(width, channels, 32, AVX2) is None
+    monkeypatch.setattr(column_split, "CHARGE_AS_LOADED", True)
+    monkeypatch.setattr(column_split, "SPLIT_STREAMING_TILES", False)
+    if width == 14:  # scored against choose_conv_tile's splits of 12 accumulators only: none
         assert row_split_tile(width, channels, 32, AVX2) is None
 
 
@@ -110,6 +119,7 @@ SPLIT_LAYERS = [
     pytest.param(ConvLayer(1, 15, 15, 8, 32, (3, 3), input_relu=True, relu=True), id="3x3-13"),
     pytest.param(ConvLayer(1, 9, 9, 16, 32, (3, 3), input_relu=True, relu=True), id="3x3-7"),
     pytest.param(ConvLayer(1, 29, 29, 8, 32, (3, 3), input_relu=True, relu=True), id="3x3-27"),
+    pytest.param(ConvLayer(1, 16, 16, 16, 64, (3, 3), input_relu=True, relu=True), id="3x3-14"),
     pytest.param(ConvLayer(2, 31, 29, 8, 32, (5, 3), input_relu=True, residual=True, relu=True), id="5x3-batch2-residual"),
     pytest.param(ConvLayer(1, 55, 55, 8, 32, (3, 3), stride=2, input_relu=True, relu=True), id="stride2-27"),
     pytest.param(ConvLayer(1, 31, 31, 8, 32, (3, 3), dilation=2, input_relu=True, relu=True), id="dilation2-27"),

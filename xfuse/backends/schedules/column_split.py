@@ -22,7 +22,11 @@ whose head tile has `MIN_ACCUMULATORS` competes (`_best_split`), not only those 
 `SPLIT_ACCUMULATORS`. SqueezeNet's 13-wide 3x3 layers (13x8: 0.87 by plain loads, 0.76 as
 loaded) are split 10 + 3 (5x16 + 3x16, 0.95), Inception-v1's 13-wide and ResNet-50's and
 Inception-v2's 7-wide 3x3 layers 4 + 3 (7x8 against 4x16 + 3x16). A dividing tile of whole
-lines is scored as before (ResNet-50's 14-wide 2x32 stays). Such convolutions are in
+lines is scored as before, unless it streams its filter (`_streams_filter`: AVX2's 2x32, two
+lines per K step from L2) and the input and a 16-channel panel fit L2 together
+(`_input_and_panel_fit_l2`): then every split competes too, and the 14-wide 3x3 layers of
+ResNet-50 and Inception-v2 are split 10 + 4 (5x16 + 4x16, 1.08 against 0.8; eleventh session:
+Inception-v2 4-10% faster, ResNet-50 2-9%). Such convolutions are in
 xfuse-block-filters' blocks, which `flat_pixels.dividing_tile` sizes by the split's tile (16
 channels, not 13x8's 8). Zen 3, one thread, interleaved: the 13x13 64 -> 256 layer 0.99 -> 0.85
 ms median, SqueezeNet 1.23x -> 1.14x onnxruntime (docs/backend-measurements.md, "Zen 3, tenth
@@ -42,6 +46,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.backends.in_place.conv_borders import piecewise_start, write_piece
 from xfuse.backends.schedules.conv import choose_conv_tile, schedulable, takes_a_dividing_tile
 from xfuse.backends.schedules.micro_tile import (
+    CACHE_LINE_BITS,
     MAX_MR,
     MIN_ACCUMULATORS,
     SPLIT_BY_TIME_MAX_REGISTERS,
@@ -66,6 +71,12 @@ cache line) and let every split of `MIN_ACCUMULATORS` compete (`_best_split`); o
 ninth session's rule (the dividing tile's plain score against `choose_conv_tile`'s split), for
 an A/B in one process."""
 
+SPLIT_STREAMING_TILES = True
+"""Let every split of `MIN_ACCUMULATORS` compete (`_best_split`) with a dividing tile of whole
+lines too when that tile streams its filter (`_streams_filter`: more than one cache line per K
+step, AVX2's 2x32 on 14-wide rows); off: such a tile is scored against `choose_conv_tile`'s
+split only, as before the eleventh session (an A/B in one process)."""
+
 
 def split_columns(conv: Operation, target: CpuTarget) -> int:
     """The output columns of the first part when `conv` is split (module docstring), else 0."""
@@ -85,17 +96,21 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
         return None  # an init the parts could not make per slice would stay a pass of its own
     result = conv.results[0].type
     width, bits = result.get_shape()[2], result.element_type.bitwidth
-    return row_split_tile(width, channels or result.get_shape()[3], bits, target)
+    return row_split_tile(width, channels or result.get_shape()[3], bits, target,
+                          streaming=_input_and_panel_fit_l2(conv, target))
 
 
-def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget) -> MicroTile | None:
+def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget,
+                   streaming: bool = True) -> MicroTile | None:
     """The tile that covers the first columns of a `width x channels` output row, its remainder
     the rest, when its score (`MicroTile.row_weighted_fmas_per_load`, the parts' times added) is
-    `MIN_GAIN` times the dividing tile's as loaded (`_as_loaded`) or more; else None."""
+    `MIN_GAIN` times the dividing tile's as loaded (`_as_loaded`) or more; else None.
+    `streaming`: a dividing tile that streams its filter (`_streams_filter`) may be split."""
     dividing = choose_conv_tile(width, channels, bits, target, remainder=False)
     if dividing is None:
         return None
-    if not CHARGE_AS_LOADED or dividing.whole_lines:
+    streams = SPLIT_STREAMING_TILES and streaming and _streams_filter(dividing)
+    if not CHARGE_AS_LOADED or dividing.whole_lines and not streams:
         split = choose_conv_tile(width, channels, bits, target)
         if split is None or not split.remainder or \
                 split.row_weighted_fmas_per_load() < MIN_GAIN * dividing.row_weighted_fmas_per_load():
@@ -105,6 +120,36 @@ def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget) -> M
     if split is None or split.row_weighted_fmas_per_load() < MIN_GAIN * _as_loaded(dividing):
         return None
     return split
+
+
+def _streams_filter(tile: MicroTile) -> bool:
+    """Whether `tile` reads more than one cache line of filter per K step on a target whose splits
+    are scored by time (16 registers): AVX2's 2x32, two lines per 8 FMAs. A block's filter panel
+    (`KH x KW x IC x 32` floats, 147 KiB for a 3x3 layer of 128 input channels) does not stay in
+    L1, so each K step brings its 128 bytes from L2, whose 32 bytes a cycle are all that 8 FMAs
+    (4 cycles on two FMA units) leave time for: the tile waits on L2, not on its loads as the
+    score counts them. Zen 3, 3x3 160 -> 160 at 14x14 alone (ReLU, convolution + bias, ReLU):
+    2x32 57.7 GFLOP/s, 5x16 on 10 columns + 4x16 on 4 in blocks of 16 78.7 (onnxruntime 82.3;
+    docs/backend-measurements.md, "Zen 3, eleventh session")."""
+    return tile.split_by_time and tile.nr * tile.element_bits > CACHE_LINE_BITS
+
+
+def _input_and_panel_fit_l2(conv: Operation, target: CpuTarget) -> bool:
+    """Whether `conv`'s input and the filter panel of a block of two vectors (the split's 16
+    channels on AVX2) fit L2 together. The split halves a 2x32 tile's block, so every pass of the
+    blocks over the input becomes two; from L2 that costs little (ResNet-50's 14x14 x 256 input,
+    262 KiB, and a 147 KiB panel), from beyond it each pass streams the input again: VGG-19's
+    14x14 x 512 layers (524 KiB padded) ran 2-3% slower as a network split, in both orders of an
+    interleaved A/B, where Inception-v2 and ResNet-50 gained 4-10% (same section as
+    `_streams_filter`; the bound is xfuse-block-filters' `chunk_rows` test)."""
+    source = conv.operands[0].type
+    kh, kw, ic, _ = conv.operands[1].type.get_shape()
+    element_bytes = source.element_type.bitwidth // 8
+    input_bytes = element_bytes
+    for size in source.get_shape():
+        input_bytes *= size
+    panel_bytes = kh * kw * ic * 2 * target.lanes(source.element_type.bitwidth) * element_bytes
+    return input_bytes + panel_bytes <= target.l2_bytes
 
 
 def _as_loaded(tile: MicroTile) -> float:
