@@ -19,7 +19,7 @@ def busy_counter():
     import ctypes
 
     from benchmarks.heap import load_c_library
-    from xfuse.runtime.openmp import openmp_runtime
+    from xfuse.runtime.openmp import openmp_runtime, whole_teams
 
     counter = load_c_library(BUSY_SOURCE, "omp-busy")
     if not counter.omp_busy_init(str(openmp_runtime()).encode()):
@@ -29,6 +29,7 @@ def busy_counter():
     counter.omp_busy_cpus.restype = ctypes.POINTER(ctypes.c_int32)
     counter.omp_busy_faults.restype = ctypes.POINTER(ctypes.c_int64)
     counter.omp_busy_regions.restype = ctypes.c_int64
+    whole_teams()  # every region counted is a whole team's
     return counter
 
 

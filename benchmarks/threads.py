@@ -353,6 +353,9 @@ def timed_call(call, cpu: int | None = None) -> TimedCall:
     import resource
     import threading
 
+    from xfuse.runtime.openmp import whole_teams
+
+    whole_teams()  # this process's libomp may have started with dynamic teams (a test session)
     probes = probe_cpus()
     allowed = os.sched_getaffinity(0)
     if cpu is not None:

@@ -222,6 +222,22 @@ def test_teams_fit_the_idle_cpus_unless_the_user_set_omp_dynamic(preset, expecte
     assert _runtime_setting(openmp.DYNAMIC_VARIABLE, preset, "omp_get_dynamic") == expected
 
 
+def test_whole_teams_overrides_dynamic_teams_on_the_calling_thread():
+    """The benchmarks that measure a team of N (threads.py, its busy counter) call
+    `openmp.whole_teams()`: in a process whose libomp started with dynamic teams (a test session,
+    where the other worker keeps a CPU busy) their regions would otherwise run on one thread."""
+    import ctypes
+
+    runtime = ctypes.CDLL(str(openmp.openmp_runtime()))
+    before = runtime.omp_get_dynamic()
+    runtime.omp_set_dynamic(ctypes.c_int(1))
+    try:
+        openmp.whole_teams()
+        assert runtime.omp_get_dynamic() == 0
+    finally:
+        runtime.omp_set_dynamic(ctypes.c_int(before))
+
+
 def test_a_team_smaller_than_asked_computes_the_same(mlp):
     """A dynamic team (`teams_fit_idle_cpus`) may be one thread where the region asked for two: the
     region's tiles are the iterations of its `omp.wsloop`, which any team shares out, so a call

@@ -87,6 +87,19 @@ def teams_fit_idle_cpus() -> None:
     os.environ.setdefault(DYNAMIC_VARIABLE, TEAMS_FIT_IDLE_CPUS)
 
 
+def whole_teams() -> None:
+    """Every region the calling thread forks from now on gets its whole `num_threads` team,
+    whatever `OMP_DYNAMIC` said when libomp started (`omp_set_dynamic(0)`: the calling thread's
+    dyn-var): for measurements of what a team of N threads does, in a process where libomp may
+    already run with dynamic teams (a test session). Loads and initializes libomp, after the
+    settings xfuse gives it."""
+    import ctypes
+
+    quiet_idle_workers()
+    teams_fit_idle_cpus()
+    ctypes.CDLL(str(openmp_runtime())).omp_set_dynamic(0)
+
+
 def openmp_available() -> bool:
     """LLVM's OpenMP runtime (`libomp.so` of the `cmeel-libomp` wheel), which `microkernel-openmp`
     links, is installed."""
