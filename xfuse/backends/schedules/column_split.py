@@ -55,6 +55,7 @@ from xfuse.backends.schedules.micro_tile import (
     conv_b_load_weight,
 )
 from xfuse.backends.target import CpuTarget
+from xfuse.transforms.layout.blocked_filters import input_and_panel_fit_l2
 from xfuse.transforms.layout.slice_loops import elementwise_chain, erase_with_dead_inits, private_init
 
 COLUMN_SPLIT_ENABLED = True
@@ -142,14 +143,8 @@ def _input_and_panel_fit_l2(conv: Operation, target: CpuTarget) -> bool:
     14x14 x 512 layers (524 KiB padded) ran 2-3% slower as a network split, in both orders of an
     interleaved A/B, where Inception-v2 and ResNet-50 gained 4-10% (same section as
     `_streams_filter`; the bound is xfuse-block-filters' `chunk_rows` test)."""
-    source = conv.operands[0].type
-    kh, kw, ic, _ = conv.operands[1].type.get_shape()
-    element_bytes = source.element_type.bitwidth // 8
-    input_bytes = element_bytes
-    for size in source.get_shape():
-        input_bytes *= size
-    panel_bytes = kh * kw * ic * 2 * target.lanes(source.element_type.bitwidth) * element_bytes
-    return input_bytes + panel_bytes <= target.l2_bytes
+    lanes = target.lanes(conv.operands[0].type.get_element_type().bitwidth)
+    return input_and_panel_fit_l2(conv, 2 * lanes, target)
 
 
 def _as_loaded(tile: MicroTile) -> float:

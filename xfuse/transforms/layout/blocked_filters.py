@@ -256,6 +256,17 @@ def _produced(value: SSAValue) -> bool:
     return True
 
 
+def input_and_panel_fit_l2(conv: Operation, size: int, target: CpuTarget) -> bool:
+    """Whether `conv`'s input and the filter panel of one block of `size` output channels fit L2
+    together: then each block's pass over the input reads it from L2, and more passes (more,
+    narrower blocks: `column_split`'s split tiles) cost little. `chunk_rows` takes no chunks then."""
+    source, weights = conv.operands[0].type, conv.operands[1].type
+    kh, kw, ic, _ = weights.get_shape()
+    element_bytes = source.get_element_type().bitwidth // 8
+    panel_bytes = kh * kw * ic * size * element_bytes
+    return math.prod(source.get_shape()) * element_bytes + panel_bytes <= target.l2_bytes
+
+
 def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
                unchunked_pads: set[Operation] | None = None) -> int:
     """The output rows of `conv` each iteration of its block loop computes (all of them: no row
@@ -285,9 +296,8 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
     stride, dilation = _window(conv)
     input_bytes = n * ih * iw * ic * element_bytes
     filter_bytes = kh * kw * ic * features * element_bytes
-    panel_bytes = filter_bytes * size // features
     budget = CHUNK_L2_SHARE * target.l2_bytes
-    if input_bytes + panel_bytes <= target.l2_bytes or (threads <= 1 and _produced(conv.operands[0])):
+    if input_and_panel_fit_l2(conv, size, target) or (threads <= 1 and _produced(conv.operands[0])):
         return oh
     source = conv.operands[0]
     if isinstance(source, OpResult) and source.op.name == "tensor.pad":
