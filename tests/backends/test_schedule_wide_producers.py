@@ -4,6 +4,8 @@
   are cut from the register tile by a `materialize_in_destination`; the bias and a narrow
   elementwise producer of the residual stay fused.
 - Differential: that module, microkernel vs the reference pipeline, on the same random inputs.
+- A barrier's source chain gets its own fill where the fill is shared (`own_destination_chain`):
+  eliminate-empty-tensors would make the shared fill write the barrier's buffer.
 - Compile-time guard (not timed): a small transformer layer with a 768-wide hidden row reaches
   LLVM with no vector over 256 elements (the row schedule's longest row), and agrees with
   onnxruntime at 1e-4; with the rule off (heavy) its rows are `<768 x float>`.
@@ -20,7 +22,7 @@ import xfuse.backends.schedules.matmul as matmul_schedule
 from xfuse.backends.mlir_text import prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, plan_microkernels
-from xfuse.backends.schedules.wide_producers import producer_of
+from xfuse.backends.schedules.wide_producers import own_destination_chain, producer_of
 from xfuse.backends.target import CpuTarget
 
 AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
@@ -166,3 +168,33 @@ def test_without_the_rule_the_768_wide_row_is_one_vector(llvm_modules, monkeypat
     monkeypatch.setattr(matmul_schedule, "keep_wide_producers_out", lambda *args: 0)
     xfuse.onnx.load(transformer_layer(LayerSizes(**ROW_768), seed=0))
     assert max(_largest_vector(text) for text in llvm_modules) >= 768
+
+
+SHARED_FILL = """
+func.func @two_minima(%x: tensor<8x32xf32>, %y: tensor<8x32xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %inf = arith.constant 0x7F800000 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%inf : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %a = linalg.reduce ins(%x : tensor<8x32xf32>) outs(%f : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) { %m = arith.minimumf %in, %acc : f32
+                            linalg.yield %m : f32 }
+  %b = linalg.reduce ins(%y : tensor<8x32xf32>) outs(%f : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) { %m = arith.minimumf %in, %acc : f32
+                            linalg.yield %m : f32 }
+  return %a, %b : tensor<8xf32>, tensor<8xf32>
+}
+"""
+
+
+def test_a_barriers_source_gets_its_own_fill_where_the_fill_is_shared():
+    module = xfuse.parse(SHARED_FILL)
+    first, second = [op for op in module.walk() if op.name == "linalg.reduce"]
+    shared = first.operands[-1]
+    own_destination_chain(first.results[0])
+    own = first.operands[-1]
+    assert own is not shared and own.op.name == "linalg.fill" and own.op.operands[0] is shared.op.operands[0]
+    assert own.op.operands[1].op.name == "tensor.empty" and own.op.operands[1] is not shared.op.operands[1]
+    assert second.operands[-1] is shared  # the other reader keeps the original
+    module.verify()
+    own_destination_chain(second.results[0])  # now its only reader: nothing to copy
+    assert second.operands[-1] is shared

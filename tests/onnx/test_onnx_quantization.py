@@ -280,3 +280,20 @@ def test_dequantize_linear_of_a_one_element_scale_is_per_tensor():
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
     b = np.arange(-8, 8, dtype=np.int32) * 1000
     np.testing.assert_array_equal(xfuse.onnx.load(model).run({"b": b})["y"], onnxruntime_outputs(model, {"b": b})["y"])
+
+
+def test_dynamically_quantized_transformer_layer_agrees_with_onnxruntime(tmp_path, monkeypatch):
+    # Its four DynamicQuantizeLinear ops share one `+inf` fill for their global minima; the matmul
+    # schedule cuts a 32-row minimum from a register tile with a materialize barrier, and with
+    # the fill shared, one-shot-bufferize stopped ("cannot avoid RaW conflict", wide_producers.py)
+    from xfuse.onnx.transformer import LayerSizes, transformer_layer
+
+    onnx.save(transformer_layer(LayerSizes(seq=32, hidden=32, heads=2, ffn=64)), tmp_path / "layer.onnx")
+    quantization.quantize_dynamic(tmp_path / "layer.onnx", tmp_path / "q.onnx",
+                                  weight_type=quantization.QuantType.QInt8, reduce_range=True)
+    model = onnx.load(tmp_path / "q.onnx")
+    assert sum(node.op_type == "DynamicQuantizeLinear" for node in model.graph.node) >= 4
+    x = np.random.default_rng(2).standard_normal((1, 32, 32)).astype(np.float32)
+    got, expected = xfuse.onnx.load(model).run({"x": x}), onnxruntime_outputs(model, {"x": x})
+    for name in expected:
+        assert relative_error(got[name], expected[name]) <= 1e-4, name

@@ -76,10 +76,59 @@ def _stays_fused(producer: Operation, contraction_attr: str, pack_attr: str) -> 
         producer.name == "linalg.fill"
 
 
+INIT_ROOTS = ("linalg.fill", "tensor.empty")
+"""Destination-chain roots a barrier clones rather than shares (`own_destination_chain`)."""
+
+
+def _init_of(value: OpResult) -> SSAValue | None:
+    """The destination operand `value`'s op writes `value` into, when the op has one."""
+    outputs = getattr(value.op, "outputs", getattr(value.op, "inits", None))  # linalg.reduce: inits
+    if outputs is None or len(outputs) != len(value.op.results) \
+            or value.op.operands[len(value.op.operands) - len(outputs):] != tuple(outputs):
+        return None  # the destinations are not the trailing operands: not a linalg op's layout
+    return outputs[value.index]
+
+
+def own_destination_chain(value: SSAValue) -> None:
+    """Give the destination chain of `value` (its op's init, that op's init, ...) its own copy of
+    a `linalg.fill` / `tensor.empty` root that other ops also read.
+
+    One-shot-bufferize's `eliminate-empty-tensors` replaces the empty tensor at the root of a
+    `materialize_in_destination`'s source chain by the barrier's destination, so every op of the
+    chain writes that buffer. A root shared with other ops (torch-mlir's and CSE's one `+inf`
+    fill for the four global minima of a quantized transformer layer's activations) then also
+    writes the barrier's buffer for its other readers, and one-shot-bufferize stops with "cannot
+    avoid RaW conflict". A fill or an empty costs nothing to repeat, so the chain gets its own."""
+    while isinstance(value, OpResult) and value.op.name in VIEWS:
+        value = value.op.operands[0]
+    while isinstance(value, OpResult):
+        init = _init_of(value)
+        if not isinstance(init, OpResult):
+            return
+        root = init.op
+        if init.has_more_than_one_use() and root.name in INIT_ROOTS:
+            copies = [root.clone()]
+            if root.name == "linalg.fill" and isinstance(root.operands[-1], OpResult) \
+                    and root.operands[-1].op.name == "tensor.empty":
+                empty = root.operands[-1].op.clone()
+                copies[0].operands = [*root.operands[:-1], empty.results[0]]
+                copies.insert(0, empty)
+            Rewriter.insert_op(copies, InsertPoint.before(value.op))
+            operands = list(value.op.operands)
+            operands[len(operands) - len(value.op.results) + value.index] = copies[-1].results[0]
+            value.op.operands = operands
+            return
+        if init.has_more_than_one_use():
+            return
+        value = init
+
+
 def _barrier(op: Operation, index: int) -> None:
     """Route operand `index` of `op` (an op's result) through a `materialize_in_destination` of
-    it into an empty tensor, put right after the operand's definition."""
+    it into an empty tensor, put right after the operand's definition; the operand's destination
+    chain gets its own fill (`own_destination_chain`)."""
     value = op.operands[index]
+    own_destination_chain(value)
     empty = tensor.EmptyOp([], value.type)
     barrier = MaterializeInDestinationOp(operands=[value, empty.results[0]], result_types=[value.type])
     Rewriter.insert_op([empty, barrier], InsertPoint.after(value.op))  # an OpResult: it has a producer
