@@ -20,6 +20,7 @@ import numpy as np  # noqa: E402
 import onnx  # noqa: E402
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
+import xfuse  # noqa: E402
 import xfuse.onnx  # noqa: E402
 from xfuse.onnx.oracle import onnxruntime_outputs, relative_error  # noqa: E402
 from xfuse.onnx.quantization import decompose_quantized_ops  # noqa: E402
@@ -295,5 +296,35 @@ def test_dynamically_quantized_transformer_layer_agrees_with_onnxruntime(tmp_pat
     assert sum(node.op_type == "DynamicQuantizeLinear" for node in model.graph.node) >= 4
     x = np.random.default_rng(2).standard_normal((1, 32, 32)).astype(np.float32)
     got, expected = xfuse.onnx.load(model).run({"x": x}), onnxruntime_outputs(model, {"x": x})
+    for name in expected:
+        assert relative_error(got[name], expected[name]) <= 1e-4, name
+
+
+@pytest.mark.parametrize("quant_format", ["QDQ", "QOperator"])
+def test_statically_quantized_cnn_runs_its_convolutions_as_int8_matmuls(tmp_path, quant_format):
+    # torch-mlir's quantized convolution (conv_2d_nchw_fchw_q) as im2col + the i8 mmt4d
+    # (data_tiling/quantized_convs.py); strides 1 and 2, zero-point padding; exact integers
+    from benchmarks.int8 import float_cnn
+
+    class Calibration(quantization.CalibrationDataReader):
+        def __init__(self):
+            rng = np.random.default_rng(1)
+            self.batches = iter([{"x": rng.standard_normal((1, 3, 32, 32)).astype(np.float32)} for _ in range(4)])
+
+        def get_next(self):
+            return next(self.batches, None)
+
+    onnx.save(float_cnn(), tmp_path / "cnn.onnx")
+    quantization.quantize_static(tmp_path / "cnn.onnx", tmp_path / "q.onnx", Calibration(),
+                                 quant_format=getattr(quantization.QuantFormat, quant_format))
+    model = onnx.load(tmp_path / "q.onnx")
+    compiled = xfuse.onnx.load(model)
+    imported = str(compiled.mlir)  # before the default passes
+    assert imported.count("linalg.conv_2d_nchw_fchw_q") == 3
+    module = xfuse.parse(imported)
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling")
+    assert not any(op.name == "linalg.conv_2d_nchw_fchw_q" for op in module.walk())
+    x = np.random.default_rng(2).standard_normal((1, 3, 32, 32)).astype(np.float32)
+    got, expected = compiled.run({"x": x}), onnxruntime_outputs(model, {"x": x})
     for name in expected:
         assert relative_error(got[name], expected[name]) <= 1e-4, name
