@@ -11,7 +11,9 @@ iteration computes do not depend on the thread that runs it: results are the sam
 
 The kind is set by the transform interpreter right after `convert-scf-to-openmp`
 (`OMP_SCHEDULE_ENTRY`): `transform.annotate` of the `schedule_kind` property of every
-`omp.wsloop`, which mlir-translate turns into libomp's dispatch calls.
+`omp.wsloop`, which mlir-translate turns into libomp's dispatch calls. Which kind a module gets
+is `schedule_for`'s: the pipeline's `OMP_SCHEDULE` where it computes a convolution, static where
+it does not (the transformers, where guided measured slower).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ static / dynamic / guided at T=2: DenseNet-121 54.96 / 47.99 / 47.71 ms (guided 
 12 rounds), ResNet-50 75.75 / 72.87 / 68.67, VGG-19 319.6 / 302.0 / 305.2, SqueezeNet 7.91 /
 - / 7.22, the transformer layer 3.72 / - / 3.93 (guided faster in 9 of 20 rounds: level). The
 ninth session measured guided no better (DenseNet-121 74.3 against 71.1 ms static), when the
-filter blocks were 64 channels wide and the CPUs even."""
+filter blocks were 64 channels wide and the CPUs even. Since the twelfth session only modules
+with a convolution get it (`schedule_for`); the others' loops are static."""
 
 GUIDED_WITHOUT_CONVOLUTIONS = False
 """Whether a module that computes no convolution gets `OMP_SCHEDULE` too (`schedule_for`); False
