@@ -54,8 +54,8 @@ def schedule_for(text: str, kind: str | None) -> str | None:
     loops are weight panels (16-64 per matmul) and the parallel split's slices, in about 25
     short regions per layer, and there the static split measured faster, interleaved at
     SCHED_FIFO in one process (twelfth session, docs/backend-measurements.md): BERT small's
-    two-thread call 0.77-0.89 of guided's (faster in 59 of 60 and 68 of 80 rounds), DistilBERT
-    small 0.955 (55 of 80), and the tenth session's transformer layer 3.72 against 3.93 ms. A
+    two-thread call 0.77-1.00 of guided's (faster in 59 of 60, 68 of 80, 40 of 80, 65 of 100
+    rounds), DistilBERT small 0.955-0.989, the zoo's transformer layer 0.955 (165 of 200). A
     module-wide rule, not a per-loop one: convert-scf-to-openmp drops the loops' attributes, so
     the transform step cannot tell a convolution's loop from a matmul's (where to refine it)."""
     if kind in (None, "static") or GUIDED_WITHOUT_CONVOLUTIONS:
