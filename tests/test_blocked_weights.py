@@ -16,7 +16,7 @@ from xfuse.backends.runner import compile_module
 from xfuse.parsing import parse
 from xfuse.passes import apply_passes
 from xfuse.backends.target import CpuTarget
-from xfuse.transforms.layout.blocked_weights import block_matmul_weights, block_width, panel_width
+from xfuse.transforms.layout.blocked_weights import block_matmul_weights, block_width, chunk_rows, panel_width
 from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
 
 INPUT = Path(__file__).parent / "filecheck" / "transforms" / "layout" / "Inputs" / "matmul_weights.mlir"
@@ -36,12 +36,12 @@ def _stored(function: str, arguments: list, layouts: dict) -> dict[str, np.ndarr
 
 
 def _compare(text: str, function: str, arguments: list, pipelines: list[str], blocked_count: int,
-             max_width: int = 0) -> None:
+             max_width: int = 0, target: CpuTarget | None = None) -> None:
     original = parse(text)
     stored = _stored(function, arguments, weight_layouts(original, function))
     want = compile_module(original, function, "default")(*permute_weights(stored, 0, weight_layouts(original, function)).values())
     module = parse(text)
-    assert block_matmul_weights(module, max_width) == blocked_count
+    assert block_matmul_weights(module, max_width, target) == blocked_count
     layouts, shapes = weight_layouts(module, function), weight_shapes(module, function)
     blocked = permute_weights(stored, 0, layouts, shapes)
     assert all(a.flags.c_contiguous for a in blocked.values())
@@ -177,3 +177,57 @@ def test_random_blocked_matmuls_agree(seed):
     """Panels of the host's width and of each fixed one (`max-width`)."""
     text, arguments = _random_case(seed)
     _compare(text, "f", arguments, ["microkernel", "default"], 1, max_width=(0, 16, 64, 32)[seed % 4])
+
+
+ZEN3 = CpuTarget("znver3", 256, 16, True, l2_bytes=512 * 1024)
+
+
+def _matmul(m: int, k: int, n: int) -> object:
+    module = parse(f"""
+func.func @f(%x: tensor<{m}x{k}xf32>, %w: tensor<{k}x{n}xf32> {{xfuse.weight}}, %acc: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %y = linalg.matmul ins(%x, %w : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%acc : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %y : tensor<{m}x{n}xf32>
+}}""")
+    return next(op for op in module.walk() if op.name == "linalg.matmul")
+
+
+@pytest.fixture
+def row_chunks(monkeypatch):
+    """The row chunks switched on (`ROW_CHUNK_L2_SHARE`, off by default)."""
+    from xfuse.transforms.layout import blocked_weights
+
+    monkeypatch.setattr(blocked_weights, "ROW_CHUNK_L2_SHARE", 0.5)
+
+
+def test_row_chunks_off_by_default():
+    assert chunk_rows(_matmul(128, 1024, 256), 16, ZEN3) == 128
+
+
+def test_row_chunks_where_a_and_a_panel_do_not_fit_l2(row_chunks):
+    """BERT's FFN down projection (128 x 1024 x 256, A 512 KiB) on Zen 3's 512 KiB L2: two chunks
+    of 64 rows (256 KiB each) move 2.5 MiB, not 9; its up projection (A 128 KiB) and a matmul
+    whose A fits with its panel keep whole rows; a 1 MiB L2 takes none; a chunk stays at least
+    16 rows of A."""
+    assert chunk_rows(_matmul(128, 1024, 256), 16, ZEN3) == 64
+    assert chunk_rows(_matmul(128, 256, 1024), 16, ZEN3) == 128
+    assert chunk_rows(_matmul(128, 1024, 256), 16, AVX2) == 128  # 1 MiB of L2
+    assert chunk_rows(_matmul(197, 3072, 768), 16, ZEN3) == 197  # 197 is prime: no chunk divides it
+    assert chunk_rows(_matmul(256, 3072, 768), 16, ZEN3) == 16  # 16 rows of 3072 are 192 KiB
+    assert chunk_rows(_matmul(32, 8192, 256), 16, ZEN3) == 32  # 16 rows of 8192 are 512 KiB
+    assert chunk_rows(_matmul(128, 1024, 32), 16, ZEN3) == 64  # two panels: 768 KiB moved, not 1,152
+
+
+def test_row_chunks_compute_the_same(row_chunks):
+    """The chunked panel loop (`(chunk, panel)` iterations, each on 64 rows of A) with a bias and
+    a residual add in the panels' epilogue, one and two threads, against the reference."""
+    module = parse(INPUT.read_text())
+    for op in [op for op in module.ops if op.sym_name.data != "projection"]:
+        op.detach()
+    text = str(module).replace("256", "1024").replace("1x128x512", "1x128x256").replace(
+        "1024x512", "1024x256").replace("512xf32", "256xf32")
+    module = parse(text)
+    block_matmul_weights(module, 16, ZEN3)
+    loops = [op for op in module.walk() if op.name == "scf.forall"]
+    assert len(loops) == 1 and list(loops[0].staticUpperBound.get_values()) == [2, 16]
+    _compare(text, "projection", [("x", (1, 128, 1024)), ("w", (1024, 256)), ("b", (256,)), ("res", (1, 128, 256))],
+             ["microkernel", "microkernel-openmp", "default"], 1, 16, ZEN3)

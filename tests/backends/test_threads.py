@@ -267,6 +267,7 @@ def test_the_worksharing_loops_get_the_schedule_asked_for(mlp, monkeypatch, tmp_
     from xfuse.backends.parallel import omp_schedule
 
     assert omp_schedule.OMP_SCHEDULE == "guided"  # the default (module docstring); None: static
+    monkeypatch.setattr(omp_schedule, "GUIDED_WITHOUT_CONVOLUTIONS", True)  # the MLP has none (`schedule_for`)
     monkeypatch.setattr(omp_schedule, "OMP_SCHEDULE", None)
     static = xfuse.compile_module(mlp, threads=2)
     assert omp_schedule.OMP_SCHEDULE_ENTRY not in static.pipeline.spec("lib.mlir")
@@ -287,6 +288,34 @@ def test_the_worksharing_loops_get_the_schedule_asked_for(mlp, monkeypatch, tmp_
     inputs = random_inputs(static.signature, seed=3)
     for _ in range(3):
         assert np.array_equal(guided(*inputs)[0], static(*inputs)[0])
+
+
+def test_only_modules_with_convolutions_get_the_run_time_schedule(mlp, monkeypatch, tmp_path):
+    """`schedule_for`: a module of matmuls (the transformers' panels and slices) keeps static
+    loops at the default `guided`, one with a convolution gets `guided` (the lowered IR's
+    `omp.wsloop`s), and both compute what the one-thread build does."""
+    from xfuse.backends import runner
+    from xfuse.backends.parallel.omp_schedule import schedule_for
+
+    assert schedule_for('"linalg.matmul"(%a, %b, %c)', "guided") == "static"
+    assert schedule_for("%y = linalg.conv_2d_nhwc_hwcf {dilations", "guided") == "guided"
+    assert schedule_for('"linalg.depthwise_conv_2d_nhwc_hwc"(%a)', "dynamic") == "dynamic"
+    assert schedule_for("linalg.matmul", None) is None
+    built: list[tuple[str, object]] = []
+    build = runner.build_shared_object
+    monkeypatch.setattr(runner, "build_shared_object",
+                        lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(text, pipeline, cache))
+    conv = CONV_1X1_NCHW.replace("24", "56").replace("16", "64")  # 25.7 MFLOP: parallel (PARALLEL_MIN_FLOPS)
+    for module, kind in ((mlp, "static"), (xfuse.parse(conv), "guided")):
+        two = xfuse.compile_module(module, threads=2)
+        text, pipeline = built[-1]
+        work = tmp_path / kind
+        work.mkdir()
+        runner._run_tool(runner.lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
+        lowered = (work / "lowered.mlir").read_text()
+        assert lowered.count(f"omp.wsloop schedule({kind})") == lowered.count("omp.wsloop") > 0
+        inputs = random_inputs(two.signature, seed=5)
+        np.testing.assert_allclose(two(*inputs)[0], xfuse.compile_module(module)(*inputs)[0], rtol=1e-5, atol=1e-5)
 
 
 def test_an_unknown_schedule_kind_is_named():

@@ -299,8 +299,9 @@ class Pipeline:
             if self.omp_schedule and "convert-scf-to-openmp" in step.passes:
                 from xfuse.backends.parallel.omp_schedule import omp_schedule_step
 
-                lines.append(f"  {omp_schedule_step()}\n      every omp.wsloop gets schedule({self.omp_schedule}): "
-                             "the iterations handed out at run time, not in fixed shares.")
+                lines.append(f"  {omp_schedule_step()}\n      every omp.wsloop gets schedule({self.omp_schedule}) in a "
+                             "module with convolutions (the iterations handed out at run time, not in fixed "
+                             "shares), schedule(static) in one without (omp_schedule.schedule_for).")
         cpu = " -mcpu=<host>" if self.host_cpu else ""
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"

@@ -195,8 +195,10 @@ def lower_to_llvm_dialect_command(text: str, pipeline: Pipeline, work: Path, byt
         bodies.append(AGGREGATE_DECOMPOSITION)
     library = None
     if bodies or pipeline.after_bufferize_bodies or pipeline.outline_loops or pipeline.omp_schedule:
-        (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies,
-                                                               pipeline.outline_loops, pipeline.omp_schedule))
+        from xfuse.backends.parallel.omp_schedule import schedule_for
+
+        (work / "transforms.mlir").write_text(transform_script(bodies, pipeline.after_bufferize_bodies, pipeline.outline_loops,
+                                                               schedule_for(text, pipeline.omp_schedule)))
         library = str(work / "transforms.mlir")
     output = ["--emit-bytecode", "-o", str(work / LOWERED_BYTECODE)] if bytecode else ["-o", str(work / "lowered.mlir")]
     return [str(tool_path("mlir-opt")), str(work / "input.mlir"), f"--pass-pipeline={pipeline.spec(library)}",

@@ -11,7 +11,9 @@ iteration computes do not depend on the thread that runs it: results are the sam
 
 The kind is set by the transform interpreter right after `convert-scf-to-openmp`
 (`OMP_SCHEDULE_ENTRY`): `transform.annotate` of the `schedule_kind` property of every
-`omp.wsloop`, which mlir-translate turns into libomp's dispatch calls.
+`omp.wsloop`, which mlir-translate turns into libomp's dispatch calls. Which kind a module gets
+is `schedule_for`'s: the pipeline's `OMP_SCHEDULE` where it computes a convolution, static where
+it does not (the transformers, where guided measured slower).
 """
 
 from __future__ import annotations
@@ -30,11 +32,35 @@ static / dynamic / guided at T=2: DenseNet-121 54.96 / 47.99 / 47.71 ms (guided 
 12 rounds), ResNet-50 75.75 / 72.87 / 68.67, VGG-19 319.6 / 302.0 / 305.2, SqueezeNet 7.91 /
 - / 7.22, the transformer layer 3.72 / - / 3.93 (guided faster in 9 of 20 rounds: level). The
 ninth session measured guided no better (DenseNet-121 74.3 against 71.1 ms static), when the
-filter blocks were 64 channels wide and the CPUs even."""
+filter blocks were 64 channels wide and the CPUs even. Since the twelfth session only modules
+with a convolution get it (`schedule_for`); the others' loops are static."""
+
+GUIDED_WITHOUT_CONVOLUTIONS = False
+"""Whether a module that computes no convolution gets `OMP_SCHEDULE` too (`schedule_for`); False
+(the default): its loops are static. A switch for A/B measurements (`flag_ab.py`)."""
+CONVOLUTION_OPS = ("linalg.conv_", "linalg.depthwise_conv_")
+"""The op names (prefixes, in generic or custom form) that make a module one of convolutions."""
 
 OMP_SCHEDULE_KINDS = ("static", "dynamic", "guided", "auto", "runtime")
 OMP_SCHEDULE_ENTRY = "xfuse_omp_schedule"
 """The named sequence of the transform library that sets the worksharing loops' schedule."""
+
+
+def schedule_for(text: str, kind: str | None) -> str | None:
+    """The schedule of the worksharing loops of the module `text` (as mlir-opt gets it), in a
+    pipeline asking for `kind` (`OMP_SCHEDULE`): `kind` where the module computes a convolution,
+    else `static`. Why: guided's gains were measured on convolution networks, whose register-tile
+    loops hand out many equal tiles to a thread whose CPU the host slowed; the transformers'
+    loops are weight panels (16-64 per matmul) and the parallel split's slices, in about 25
+    short regions per layer, and there the static split measured faster, interleaved at
+    SCHED_FIFO in one process (twelfth session, docs/backend-measurements.md): BERT small's
+    two-thread call 0.77-1.00 of guided's (faster in 59 of 60, 68 of 80, 40 of 80, 65 of 100
+    rounds), DistilBERT small 0.955-0.989, the zoo's transformer layer 0.955 (165 of 200). A
+    module-wide rule, not a per-loop one: convert-scf-to-openmp drops the loops' attributes, so
+    the transform step cannot tell a convolution's loop from a matmul's (where to refine it)."""
+    if kind in (None, "static") or GUIDED_WITHOUT_CONVOLUTIONS:
+        return kind
+    return kind if any(op in text for op in CONVOLUTION_OPS) else "static"
 
 
 def omp_schedule_step() -> str:

@@ -83,6 +83,15 @@ MIN_WEIGHT_BYTES = 128 * 1024
 """Smaller weights stay in L2 between calls; their rows' page crossings cost little."""
 TRANSPOSED = (1, 0)
 """The layout `xfuse-nhwc` gives a `Gemm` weight (`transB = 1`): the argument is `W` stored `N x K`."""
+ROW_CHUNK_L2_SHARE = 0
+"""The share of L2 a row chunk of A may take (`chunk_rows`; 0.5 when on); the rest holds the panel
+and the chunk's block of the result. 0 (the default) switches the row chunks off: on BERT small
+(its FFN down projections, the only matmuls they take there) they measured level at two threads
+and 1-3% slower at one (twelfth session, docs/backend-measurements.md). Kept for the wider
+layers where A is several times L2 (BERT base's 128 x 3072 FFN input, 1.5 MiB; not measured)."""
+MIN_CHUNK_ROWS = 16
+"""The fewest rows of a row chunk (`chunk_rows`): each chunk restarts the register tiles of every
+panel and streams every panel again."""
 
 
 def _static_float(type_: object, rank: int) -> bool:
@@ -154,6 +163,30 @@ def _blockable(matmul: Operation, function: func.FuncOp, max_width: int,
     return (weight, limit) if size >= MIN_WEIGHT_BYTES else None
 
 
+def chunk_rows(matmul: Operation, width: int, target: CpuTarget | None = None) -> int:
+    """The rows of A each iteration of `matmul`'s panel loop multiplies (all of them: no row
+    chunks). Panels outside the rows read the whole of A once per panel; when A and a panel do
+    not fit L2 together, every pass streams A from L3 (BERT's FFN down projection, 128 x 1024 x
+    256 in 16 panels: 8 MiB of A against 1 MiB of weight; at two threads both CPUs stream it at
+    once and the layer ran 1.1-1.2x faster than at one). Chunks of rows outside the panels read
+    each chunk of A once, from L2 for every panel after the first, and stream the weight once per
+    chunk: taken when that moves fewer bytes (`chunks x weight + A` against `weight + panels x A`),
+    with a chunk of A at most `ROW_CHUNK_L2_SHARE` of L2 and at least `MIN_CHUNK_ROWS` rows, the
+    largest such chunk (the fewest chunks). As `blocked_filters.chunk_rows` does for convolutions."""
+    rows, k = matmul.operands[0].type.get_shape()
+    columns = matmul.results[0].type.get_shape()[1]
+    element_bytes = matmul.operands[0].type.get_element_type().bitwidth // 8
+    l2_bytes = (target or host_target()).l2_bytes
+    a_bytes, weight_bytes = rows * k * element_bytes, k * columns * element_bytes
+    if not ROW_CHUNK_L2_SHARE or a_bytes + k * width * element_bytes <= l2_bytes:
+        return rows
+    for chunk in sorted((r for r in range(MIN_CHUNK_ROWS, rows) if rows % r == 0), reverse=True):
+        if chunk * k * element_bytes <= ROW_CHUNK_L2_SHARE * l2_bytes:
+            chunks, panels = rows // chunk, columns // width
+            return chunk if chunks * weight_bytes + a_bytes < weight_bytes + panels * a_bytes else rows
+    return rows
+
+
 def _reads(op: Operation, value: SSAValue, anchor: Operation) -> list[str] | None:
     """How the `linalg.generic` `op` of the epilogue reads each input (`"value"`, `"residual"`,
     `"bias"`), when it is elementwise on `value` as the module docstring says; else None."""
@@ -221,9 +254,9 @@ def _collapsed(value: SSAValue, rank: int, before: Operation) -> SSAValue:
 
 
 def _epilogue_on_block(chain, value: SSAValue, first: SSAValue, width: int, forall: Operation,
-                       body: list[Operation]) -> SSAValue:
-    """`chain` applied to `value`, the block's `rows x width` result, in the loop body: each op a
-    2-D generic on the block's slices of its residuals and bias; the block's result."""
+                       body: list[Operation], row: SSAValue | int = 0) -> SSAValue:
+    """`chain` applied to `value`, the block's `rows x width` result (from row `row`), in the loop
+    body: each op a 2-D generic on the block's slices of its residuals and bias; the block's result."""
     rows = value.type.get_shape()[0]
     block_type = value.type
     element = block_type.get_element_type()
@@ -239,7 +272,7 @@ def _epilogue_on_block(chain, value: SSAValue, first: SSAValue, width: int, fora
                 piece = tensor.ExtractSliceOp(operand, [first], [width], [1], TensorType(element, [width]))
             else:
                 whole = _collapsed(operand, operand.type.get_num_dims(), forall)
-                piece = tensor.ExtractSliceOp(whole, [0, first], [rows, width], [1, 1], block_type)
+                piece = tensor.ExtractSliceOp(whole, [row, first], [rows, width], [1, 1], block_type)
             body.append(piece)
             inputs.append(piece.result)
         init = tensor.EmptyOp([], block_type)
@@ -265,15 +298,37 @@ class PanelLoop:
     matmul: Operation
     first: SSAValue
     zero_init: bool
+    row: SSAValue | int = 0
+    """The first row of the iteration's block (0 without row chunks)."""
 
 
-def panel_loop(matmul: Operation, panels: SSAValue) -> PanelLoop:
+def _chunk_loop(chunks: int, blocks: int, init: SSAValue, width: int, rows: int, before: Operation):
+    """The `scf.forall` of `chunks x blocks` iterations (inserted before `before`), row chunks of
+    `rows` outside the panels of `width` columns: (forall, block iv, shared output, the ops of its
+    body computing the panel's first column and the chunk's first row, those two values)."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IndexType
+
+    from xfuse.dialects.scf import ForallOp
+
+    forall = ForallOp.from_bounds([chunks, blocks], [init])
+    Rewriter.insert_op(forall, InsertPoint.before(before))
+    chunk, block = forall.induction_vars
+    chunk.name_hint, block.name_hint = "chunk", "block"
+    constants = [arith.ConstantOp(IntegerAttr(n, IndexType())) for n in (width, rows)]
+    first, row = arith.MuliOp(block, constants[0].result), arith.MuliOp(chunk, constants[1].result)
+    return forall, block, forall.body.block.args[-1], [*constants, first, row], first.result, row.result
+
+
+def panel_loop(matmul: Operation, panels: SSAValue, rows: int | None = None) -> PanelLoop:
     """The `scf.forall` (inserted before `matmul`) computing `matmul` one panel of `panels`
     (`blocks x K x width`, its B's columns in panels) at a time: each iteration multiplies A by its
     `K x width` panel into a fill of its own (the fill then stays with the register tiles) or into
-    its slice of the init."""
+    its slice of the init. `rows` (fewer than A's): the loop is over `(row chunk, panel)`, each
+    iteration multiplying `rows` rows of A (`chunk_rows`)."""
     lhs, init = matmul.operands[0], matmul.operands[2]
-    rows = init.type.get_shape()[0]
+    all_rows = init.type.get_shape()[0]
+    rows = rows or all_rows
     blocks, k, width = panels.type.get_shape()
     element = panels.type.get_element_type()
     fill = init.owner
@@ -284,36 +339,44 @@ def panel_loop(matmul: Operation, panels: SSAValue) -> PanelLoop:
         outer = shared.tensor
     else:
         outer = private_init(init, matmul)
-    forall, block, result, constant, first = slice_loop(blocks, outer, width, matmul, "block")
+    if rows < all_rows:
+        forall, block, result, loop_ops, first, row = _chunk_loop(all_rows // rows, blocks, outer, width, rows, matmul)
+        lhs_rows = tensor.ExtractSliceOp(lhs, [row, 0], [rows, k], [1, 1], TensorType(element, [rows, k]))
+        loop_ops.append(lhs_rows)
+        lhs = lhs_rows.result
+    else:
+        forall, block, result, constant, first_op = slice_loop(blocks, outer, width, matmul, "block")
+        loop_ops, first, row = [constant, first_op], first_op.result, 0
     block_type = TensorType(element, [rows, width])
     panel = tensor.ExtractSliceOp(panels, [block, 0, 0], [1, k, width], [1, 1, 1], TensorType(element, [k, width]))
-    body: list[Operation] = [constant, first, panel]
+    body: list[Operation] = [*loop_ops, panel]
     if zero_init:
         empty = tensor.EmptyOp([], block_type)
         block_fill = MLIR_FILL([fill.inputs[0]], [empty.tensor], [block_type])
         body += [empty, block_fill]
         accumulator = block_fill.results[0]
     else:
-        block_init = tensor.ExtractSliceOp(result, [0, first.result], [rows, width], [1, 1], block_type)
+        block_init = tensor.ExtractSliceOp(result, [row, first], [rows, width], [1, 1], block_type)
         body.append(block_init)
         accumulator = block_init.result
     block_matmul = MATMUL([lhs, panel.result], [accumulator], [block_type])
     body.append(block_matmul)
     for op in (forall, *body):
         op.location = matmul.location
-    return PanelLoop(forall, body, block_matmul, first.result, zero_init)
+    return PanelLoop(forall, body, block_matmul, first, zero_init, row)
 
 
 def finish_panel_loop(loop: PanelLoop, matmul: Operation, value: SSAValue) -> None:
     """Insert `loop`'s body and the write of `value` (the panel's result) into the shared output."""
     Rewriter.insert_op(loop.body, InsertPoint.before(loop.forall.terminator))
     rows, width = value.type.get_shape()
-    insert = ParallelInsertSliceOp(value, loop.forall.body.block.args[1], [0, loop.first], [rows, width])
+    insert = ParallelInsertSliceOp(value, loop.forall.body.block.args[-1], [loop.row, loop.first], [rows, width])
     insert.location = matmul.location
     loop.forall.terminator.body.add_op(insert)
 
 
-def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_width: int) -> None:
+def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_width: int,
+           target: CpuTarget | None = None) -> None:
     columns = matmul.operands[2].type.get_shape()[1]
     k = weight.type.get_shape()[0]
     width = block_width(columns, max_width)
@@ -324,10 +387,10 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_
                                     (0, 2, 1) if stored_transposed else (1, 0, 2))
     set_weight_shape(function, weight.index, [blocks, width, k] if stored_transposed else [k, blocks, width])
     fill = matmul.operands[2].owner
-    loop = panel_loop(matmul, weight)
+    loop = panel_loop(matmul, weight, chunk_rows(matmul, width, target))
     forall, body = loop.forall, loop.body
     expand, chain = _epilogue(matmul)
-    value = _epilogue_on_block(chain, loop.matmul.results[0], loop.first, width, forall, body)
+    value = _epilogue_on_block(chain, loop.matmul.results[0], loop.first, width, forall, body, loop.row)
     finish_panel_loop(loop, matmul, value)
     if chain:
         last = chain[-1][0].results[0]
@@ -367,7 +430,7 @@ def block_matmul_weights(module: ModuleOp, max_width: int = 0, target: CpuTarget
         for matmul in [op for op in function.body.block.ops if op.name == "linalg.matmul"]:
             blockable = _blockable(matmul, function, max_width, target)
             if blockable is not None:
-                _block(matmul, function, *blockable)
+                _block(matmul, function, *blockable, target)
                 count += 1
     return count
 
