@@ -76,6 +76,12 @@ MAX_REMAINDER_SHARE = 0.01
 13x13 (169 = 168 + 1, 0.6%) and 27x27 (729 = 726 + 3) layers split; ResNet-50's 7x7 (49 = 48 + 1,
 2%) do not, where 6x16 + 1x16 per image was measured slower than 7x8 in the fifth session."""
 
+ROW_REMAINDER = False
+"""Whether a remainder part of exactly one row of pixels may cover any share (`_pixel_split`): it
+runs the rows' own tile, so only the head's tile changes (ResNet-50's 7x7 layers in blocks of 8:
+49 = 42 in 14x8 + 7 in 7x8). Off: measured slower (docs/backend-measurements.md, "Zen 3, twelfth
+session")."""
+
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
 
@@ -174,7 +180,7 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
                             b_load_weight=conv_b_load_weight(target), split_by_time=True)
                   for nr in (v * lanes for v in TILE_VECTORS) if oc % nr == 0
                   for mr in range(1, MAX_MR + 1)
-                  if 0 < pixels % mr <= MAX_REMAINDER_SHARE * pixels and mr * nr // lanes >= SPLIT_ACCUMULATORS
+                  if _remainder_allowed(pixels % mr, pixels, width) and mr * nr // lanes >= SPLIT_ACCUMULATORS
                   and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     if not candidates:
         return None
@@ -182,6 +188,13 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
     if best.row_weighted_fmas_per_load() <= max(t.row_weighted_fmas_per_load() for t in rivals):
         return None
     return best
+
+
+def _remainder_allowed(remainder: int, pixels: int, width: int) -> bool:
+    """A remainder part of `remainder` of `pixels` flattened pixels in rows `width` wide may be
+    split off: a small share (`MAX_REMAINDER_SHARE`) or one whole row (`ROW_REMAINDER`)."""
+    return 0 < remainder and (remainder <= MAX_REMAINDER_SHARE * pixels
+                              or (ROW_REMAINDER and remainder == width < pixels))
 
 
 def channels_tile_score(conv: Operation, channels: int, target: CpuTarget) -> float:

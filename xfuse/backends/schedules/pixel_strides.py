@@ -45,6 +45,31 @@ ones (7x7 outputs) unchanged."""
 PAD_ELEMENTS = 16
 """Extra channels per pixel: one 64-byte line of f32."""
 _READERS = ("tensor.extract_slice", "tensor.pad")
+_VIEWS = ("tensor.extract_slice", "tensor.expand_shape", "tensor.collapse_shape")
+"""Ops between an activation and the convolution reading it that keep its channel stride: a part
+of flat_pixels.py's flattened pixels is a slice of an expand of a collapse of the pixels
+(`N, H, W` collapsed, channels kept)."""
+
+PAD_THROUGH_VIEWS = True
+"""Whether a convolution reading its input through `_VIEWS` counts (a switch for A/B)."""
+
+
+def _activation(conv: Operation):
+    """The activation `conv` reads: its input, or behind flat_pixels' views of its pixels."""
+    source = conv.operands[0]
+    while PAD_THROUGH_VIEWS and isinstance(source, OpResult) and source.op.name in _VIEWS and \
+            _keeps_channels(source.op):
+        source = source.op.operands[0]
+    return source
+
+
+def _keeps_channels(view: Operation) -> bool:
+    """`view` leaves the last (channel) dimension whole and alone: a slice of pixels, or a reshape
+    whose last reassociation group is the channel dimension only."""
+    if view.name == "tensor.extract_slice":
+        return view.operands[0].type.get_shape()[-1] == view.results[0].type.get_shape()[-1]
+    groups = view.properties["reassociation"].data
+    return len(groups[-1].data) == 1
 
 
 def _aliasing(conv: Operation, target: CpuTarget) -> bool:
@@ -87,7 +112,13 @@ def _destination(producer: Operation, block: Block) -> tuple[Operation, int] | N
 
 
 def _readers_allow_strides(value) -> bool:
-    return all(use.operation.name.startswith("linalg.") or use.operation.name in _READERS for use in value.uses)
+    """Every reader of `value` takes a padded channel stride: a linalg op, a slice or pad, or a
+    reshape that keeps the channels (`_keeps_channels`: flat_pixels' collapse and expand of the
+    pixels) whose own readers do; not a return or a reshape of the channels."""
+    return all(use.operation.name.startswith("linalg.") or use.operation.name in _READERS
+               or (PAD_THROUGH_VIEWS and use.operation.name in ("tensor.collapse_shape", "tensor.expand_shape")
+                   and _keeps_channels(use.operation) and _readers_allow_strides(use.operation.results[0]))
+               for use in value.uses)
 
 
 def pad_pixel_strides(module: ModuleOp, target: CpuTarget) -> int:
@@ -96,7 +127,7 @@ def pad_pixel_strides(module: ModuleOp, target: CpuTarget) -> int:
     count = 0
     done: set[int] = set()
     for conv in [op for op in module.walk() if _aliasing(op, target)]:
-        source = conv.operands[0]
+        source = _activation(conv)
         if not isinstance(source, OpResult) or id(source) in done or not _readers_allow_strides(source):
             continue
         producer = source.op
