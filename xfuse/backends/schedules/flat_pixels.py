@@ -28,6 +28,8 @@ alike, and no tile of 12 accumulators divides 169. They are flattened as two par
 `[0, 168)` (6x16) and `[168, 169)` (1x32), each with its own copy of the init producer and the
 chain on its slices, written into one `tensor.empty` with `tensor.insert_slice` (in place after
 `eliminate-empty-tensors`); each part is then an ordinary dividing problem for the op-by-op fusion.
+A remainder of exactly one row may cover any share (`ROW_REMAINDER`): it keeps the rows' own
+tile, so only the head's changes (7x7 in blocks of 8: 42 pixels in 14x8 + 7 in 7x8).
 SqueezeNet at one thread on Zen 3, two profiles interleaved on a shared machine: its twelve
 split 1x1 layers (13x13 and 27x27) 1.74 -> 1.35 and 1.31 -> 1.12 ms in all, the network level
 within the noise (docs/backend-measurements.md, "Odd widths split over their flattened pixels").

@@ -20,7 +20,12 @@ the extra channels are never written or read. The producer is a linalg op whose 
 chain starts at a `tensor.empty` (the ReLU root of the previous convolution), or the `scf.forall`
 of a blocked convolution (xfuse-block-filters) whose shared output is one or is such a chain (a
 fill). Readers other than
-linalg ops and slices (a reshape, a return) keep the activation contiguous.
+linalg ops and slices (a return, a reshape of the channels) keep the activation contiguous. A
+convolution reading the activation through flat_pixels.py's views of its pixels (a part of a
+split 7x7 layer: `collapse_shape`, `expand_shape`, `extract_slice`, the channels kept whole)
+counts too (`_activation`, `PAD_THROUGH_VIEWS`): the 14x8 head of ResNet-50's 7x7, 2048 -> 512
+layers reads 14 pixels 8 KiB apart, and without the padded stride those layers ran at 20
+GFLOP/s (docs/backend-measurements.md, "Zen 3, twelfth session").
 """
 
 from __future__ import annotations
