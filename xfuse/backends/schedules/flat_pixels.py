@@ -28,8 +28,9 @@ alike, and no tile of 12 accumulators divides 169. They are flattened as two par
 `[0, 168)` (6x16) and `[168, 169)` (1x32), each with its own copy of the init producer and the
 chain on its slices, written into one `tensor.empty` with `tensor.insert_slice` (in place after
 `eliminate-empty-tensors`); each part is then an ordinary dividing problem for the op-by-op fusion.
-A remainder of exactly one row may cover any share (`ROW_REMAINDER`): it keeps the rows' own
-tile, so only the head's changes (7x7 in blocks of 8: 42 pixels in 14x8 + 7 in 7x8).
+With `ROW_REMAINDER` (off: measured slower) a remainder of exactly one row may cover any share:
+it keeps the rows' own tile, so only the head's changes (7x7 in blocks of 8: 42 pixels in 14x8
++ 7 in 7x8).
 SqueezeNet at one thread on Zen 3, two profiles interleaved on a shared machine: its twelve
 split 1x1 layers (13x13 and 27x27) 1.74 -> 1.35 and 1.31 -> 1.12 ms in all, the network level
 within the noise (docs/backend-measurements.md, "Odd widths split over their flattened pixels").
@@ -81,7 +82,9 @@ MAX_REMAINDER_SHARE = 0.01
 ROW_REMAINDER = False
 """Whether a remainder part of exactly one row of pixels may cover any share (`_pixel_split`): it
 runs the rows' own tile, so only the head's tile changes (ResNet-50's 7x7 layers in blocks of 8:
-49 = 42 in 14x8 + 7 in 7x8). Off: measured slower (docs/backend-measurements.md, "Zen 3, twelfth
+49 = 42 in 14x8 + 7 in 7x8). Off: flag_ab.py, T=1, ResNet-50 0.973x (8/10 rounds) in one build
+order and 1.085x (5/10) in the other, Inception-v2 1.074x (2/10) and 1.104x at T=2 (1/10), with
+the head's input padded (pixel_strides.py) (docs/backend-measurements.md, "Zen 3, twelfth
 session")."""
 
 _PIXELS = [[0, 1, 2], [3]]

@@ -23,8 +23,8 @@ fill). Readers other than
 linalg ops and slices (a return, a reshape of the channels) keep the activation contiguous. A
 convolution reading the activation through flat_pixels.py's views of its pixels (a part of a
 split 7x7 layer: `collapse_shape`, `expand_shape`, `extract_slice`, the channels kept whole)
-counts too (`_activation`, `PAD_THROUGH_VIEWS`): the 14x8 head of ResNet-50's 7x7, 2048 -> 512
-layers reads 14 pixels 8 KiB apart, and without the padded stride those layers ran at 20
+counts too (`_activation`, `PAD_THROUGH_VIEWS`): with `flat_pixels.ROW_REMAINDER` on, the 14x8
+head of ResNet-50's 7x7, 2048 -> 512 layers reads 14 pixels 8 KiB apart, and without the padded stride those layers ran at 20
 GFLOP/s (docs/backend-measurements.md, "Zen 3, twelfth session").
 """
 
