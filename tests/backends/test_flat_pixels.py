@@ -219,6 +219,21 @@ def test_flattened_layers_agree_with_the_reference(flattening, layer):
     check_layer(layer, seeds=(0, 1))
 
 
+@pytest.mark.parametrize("layer", [
+    pytest.param(ConvLayer(1, 7, 7, 1024, 8, (1, 1), relu=True, residual=True, input_relu=True), id="padded-head"),
+    pytest.param(ConvLayer(1, 7, 7, 64, 16, (1, 1), relu=True), id="contiguous"),
+])
+def test_a_remainder_of_one_row_agrees_with_the_reference(flattening, monkeypatch, layer):
+    """`ROW_REMAINDER` (off by default): 49 pixels as 42 (14x8, or 6x16) + 7 (the rows' 7x8); on
+    1024 channels the head's 14 pixels share an L1 set and the input behind the views is padded
+    (pixel_strides.py)."""
+    monkeypatch.setattr(flat_pixels, "ROW_REMAINDER", True)
+    module = prepare_for_execution(layer_module(layer))
+    assert flatten_pointwise_pixels(module, flattening) == 1
+    assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [(1, 1, 42, layer.channels_out), (1, 1, 7, layer.channels_out)]
+    check_layer(layer, seeds=(0,))
+
+
 def test_flattened_layer_agrees_on_the_parallel_pipeline(flattening):
     """Its register tiles as the iterations of one `scf.forall` (`microkernel-openmp`)."""
     layer = ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True)

@@ -81,9 +81,30 @@ def test_inputs_that_do_not_alias_are_left_alone(size, channels, stride, why):
 
 def test_a_reshaped_reader_keeps_the_activation_contiguous():
     reader = """
-  %flat = tensor.collapse_shape %relu [[0, 1, 2], [3]] : tensor<1x14x14x1024xf32> into tensor<196x1024xf32>"""
+  %flat = tensor.collapse_shape %relu [[0, 1, 2], [3]] : tensor<1x14x14x1024xf32> into tensor<196x1024xf32>
+  %rows = tensor.collapse_shape %relu [[0], [1], [2, 3]] : tensor<1x14x14x1024xf32> into tensor<1x14x14336xf32>"""
     module = parse(_two_layers(14, 1024, reader=reader))
     assert pad_pixel_strides(module, AVX512) == 0
+
+
+def test_a_flattened_part_reading_through_views_gets_a_padded_stride(monkeypatch):
+    """flat_pixels' split 7x7 layer (`ROW_REMAINDER`: 42 pixels in 14x8, 7 in 7x8) reads its
+    1024-channel input through a collapse, an expand and a slice of the pixels: its 14-pixel
+    tiles read 14 pixels 4 KiB apart, and the activation behind the views gets the padded stride
+    (`_activation`); without `PAD_THROUGH_VIEWS`, not."""
+    from xfuse.backends.mlir_text import prepare_for_execution
+    from xfuse.backends.schedules import flat_pixels, pixel_strides
+    from xfuse.testing.random_convs import ConvLayer, layer_module
+
+    avx2 = CpuTarget("x86-64-v3", 256, 16, True)
+    monkeypatch.setattr(flat_pixels, "ROW_REMAINDER", True)
+    layer = ConvLayer(1, 7, 7, 1024, 8, (1, 1), input_relu=True, relu=True)
+    for through_views, padded in ((True, 1), (False, 0)):
+        monkeypatch.setattr(pixel_strides, "PAD_THROUGH_VIEWS", through_views)
+        module = prepare_for_execution(layer_module(layer))
+        assert flat_pixels.flatten_pointwise_pixels(module, avx2) == 1
+        assert pad_pixel_strides(module, avx2) == padded
+        assert _wide_empties(module) == [(1, 7, 7, 1040)] * padded
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])

@@ -28,6 +28,9 @@ alike, and no tile of 12 accumulators divides 169. They are flattened as two par
 `[0, 168)` (6x16) and `[168, 169)` (1x32), each with its own copy of the init producer and the
 chain on its slices, written into one `tensor.empty` with `tensor.insert_slice` (in place after
 `eliminate-empty-tensors`); each part is then an ordinary dividing problem for the op-by-op fusion.
+With `ROW_REMAINDER` (off: measured slower) a remainder of exactly one row may cover any share:
+it keeps the rows' own tile, so only the head's changes (7x7 in blocks of 8: 42 pixels in 14x8
++ 7 in 7x8).
 SqueezeNet at one thread on Zen 3, two profiles interleaved on a shared machine: its twelve
 split 1x1 layers (13x13 and 27x27) 1.74 -> 1.35 and 1.31 -> 1.12 ms in all, the network level
 within the noise (docs/backend-measurements.md, "Odd widths split over their flattened pixels").
@@ -75,6 +78,14 @@ MAX_REMAINDER_SHARE = 0.01
 """The largest share of the flattened pixels a remainder part may cover (`_pixel_split`): SqueezeNet's
 13x13 (169 = 168 + 1, 0.6%) and 27x27 (729 = 726 + 3) layers split; ResNet-50's 7x7 (49 = 48 + 1,
 2%) do not, where 6x16 + 1x16 per image was measured slower than 7x8 in the fifth session."""
+
+ROW_REMAINDER = False
+"""Whether a remainder part of exactly one row of pixels may cover any share (`_pixel_split`): it
+runs the rows' own tile, so only the head's tile changes (ResNet-50's 7x7 layers in blocks of 8:
+49 = 42 in 14x8 + 7 in 7x8). Off: flag_ab.py, T=1, ResNet-50 0.973x (8/10 rounds) in one build
+order and 1.085x (5/10) in the other, Inception-v2 1.074x (2/10) and 1.104x at T=2 (1/10), with
+the head's input padded (pixel_strides.py) (docs/backend-measurements.md, "Zen 3, twelfth
+session")."""
 
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
@@ -174,7 +185,7 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
                             b_load_weight=conv_b_load_weight(target), split_by_time=True)
                   for nr in (v * lanes for v in TILE_VECTORS) if oc % nr == 0
                   for mr in range(1, MAX_MR + 1)
-                  if 0 < pixels % mr <= MAX_REMAINDER_SHARE * pixels and mr * nr // lanes >= SPLIT_ACCUMULATORS
+                  if _remainder_allowed(pixels % mr, pixels, width) and mr * nr // lanes >= SPLIT_ACCUMULATORS
                   and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     if not candidates:
         return None
@@ -182,6 +193,13 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
     if best.row_weighted_fmas_per_load() <= max(t.row_weighted_fmas_per_load() for t in rivals):
         return None
     return best
+
+
+def _remainder_allowed(remainder: int, pixels: int, width: int) -> bool:
+    """A remainder part of `remainder` of `pixels` flattened pixels in rows `width` wide may be
+    split off: a small share (`MAX_REMAINDER_SHARE`) or one whole row (`ROW_REMAINDER`)."""
+    return 0 < remainder and (remainder <= MAX_REMAINDER_SHARE * pixels
+                              or (ROW_REMAINDER and remainder == width < pixels))
 
 
 def channels_tile_score(conv: Operation, channels: int, target: CpuTarget) -> float:

@@ -20,7 +20,12 @@ the extra channels are never written or read. The producer is a linalg op whose 
 chain starts at a `tensor.empty` (the ReLU root of the previous convolution), or the `scf.forall`
 of a blocked convolution (xfuse-block-filters) whose shared output is one or is such a chain (a
 fill). Readers other than
-linalg ops and slices (a reshape, a return) keep the activation contiguous.
+linalg ops and slices (a return, a reshape of the channels) keep the activation contiguous. A
+convolution reading the activation through flat_pixels.py's views of its pixels (a part of a
+split 7x7 layer: `collapse_shape`, `expand_shape`, `extract_slice`, the channels kept whole)
+counts too (`_activation`, `PAD_THROUGH_VIEWS`): with `flat_pixels.ROW_REMAINDER` on, the 14x8
+head of ResNet-50's 7x7, 2048 -> 512 layers reads 14 pixels 8 KiB apart, and without the padded stride those layers ran at 20
+GFLOP/s (docs/backend-measurements.md, "Zen 3, twelfth session").
 """
 
 from __future__ import annotations
@@ -45,6 +50,31 @@ ones (7x7 outputs) unchanged."""
 PAD_ELEMENTS = 16
 """Extra channels per pixel: one 64-byte line of f32."""
 _READERS = ("tensor.extract_slice", "tensor.pad")
+_VIEWS = ("tensor.extract_slice", "tensor.expand_shape", "tensor.collapse_shape")
+"""Ops between an activation and the convolution reading it that keep its channel stride: a part
+of flat_pixels.py's flattened pixels is a slice of an expand of a collapse of the pixels
+(`N, H, W` collapsed, channels kept)."""
+
+PAD_THROUGH_VIEWS = True
+"""Whether a convolution reading its input through `_VIEWS` counts (a switch for A/B)."""
+
+
+def _activation(conv: Operation):
+    """The activation `conv` reads: its input, or behind flat_pixels' views of its pixels."""
+    source = conv.operands[0]
+    while PAD_THROUGH_VIEWS and isinstance(source, OpResult) and source.op.name in _VIEWS and \
+            _keeps_channels(source.op):
+        source = source.op.operands[0]
+    return source
+
+
+def _keeps_channels(view: Operation) -> bool:
+    """`view` leaves the last (channel) dimension whole and alone: a slice of pixels, or a reshape
+    whose last reassociation group is the channel dimension only."""
+    if view.name == "tensor.extract_slice":
+        return view.operands[0].type.get_shape()[-1] == view.results[0].type.get_shape()[-1]
+    groups = view.properties["reassociation"].data
+    return len(groups[-1].data) == 1
 
 
 def _aliasing(conv: Operation, target: CpuTarget) -> bool:
@@ -87,7 +117,13 @@ def _destination(producer: Operation, block: Block) -> tuple[Operation, int] | N
 
 
 def _readers_allow_strides(value) -> bool:
-    return all(use.operation.name.startswith("linalg.") or use.operation.name in _READERS for use in value.uses)
+    """Every reader of `value` takes a padded channel stride: a linalg op, a slice or pad, or a
+    reshape that keeps the channels (`_keeps_channels`: flat_pixels' collapse and expand of the
+    pixels) whose own readers do; not a return or a reshape of the channels."""
+    return all(use.operation.name.startswith("linalg.") or use.operation.name in _READERS
+               or (PAD_THROUGH_VIEWS and use.operation.name in ("tensor.collapse_shape", "tensor.expand_shape")
+                   and _keeps_channels(use.operation) and _readers_allow_strides(use.operation.results[0]))
+               for use in value.uses)
 
 
 def pad_pixel_strides(module: ModuleOp, target: CpuTarget) -> int:
@@ -96,7 +132,7 @@ def pad_pixel_strides(module: ModuleOp, target: CpuTarget) -> int:
     count = 0
     done: set[int] = set()
     for conv in [op for op in module.walk() if _aliasing(op, target)]:
-        source = conv.operands[0]
+        source = _activation(conv)
         if not isinstance(source, OpResult) or id(source) in done or not _readers_allow_strides(source):
             continue
         producer = source.op
