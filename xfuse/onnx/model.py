@@ -30,7 +30,7 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 if TYPE_CHECKING:
     from xfuse.onnx.importer import ImportedModel
 
-DEFAULT_PASSES = "xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-block-filters,xfuse-block-matmul-weights"
+DEFAULT_PASSES = "xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-winograd,xfuse-block-filters,xfuse-block-matmul-weights"
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec).
 `xfuse-int8-data-tiling` runs the int8 matmuls of a quantized network (`MatMulInteger`) as i8
 mmt4d with a vpmaddwd kernel on AVX2 (a float network has none: it is left as it was);
@@ -407,13 +407,13 @@ def weights_in_argument_layouts(module: Any, imported: ImportedModel) -> Weights
     """The weights as the passes left the function's arguments: a pass that permuted a weight
     argument (`xfuse-nhwc`: filters to HWCF) recorded the permutation (`xfuse.weight_layout`);
     the array is transposed here, once, not on every call."""
-    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes, weight_transforms
 
     layouts = weight_layouts(module, imported.entry)
     if not layouts:
         return imported.weights
     return Weights(permute_weights(imported.weights, len(imported.input_names), layouts,
-                                   weight_shapes(module, imported.entry)))
+                                   weight_shapes(module, imported.entry), weight_transforms(module, imported.entry)))
 
 
 def _info(name: str, spec: Any, onnx_dtype: np.dtype | None) -> TensorInfo:
