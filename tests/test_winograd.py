@@ -46,11 +46,15 @@ def test_filter_transform_refuses_other_filters() -> None:
         filter_transform(np.zeros((5, 5, 2, 2), np.float32))
 
 
-def test_cost_takes_wide_even_layers_and_leaves_narrow_ones() -> None:
-    """Even maps with many channels win 2.25x in multiply-adds: taken; 16 channels: the
-    products' K is under a register tile's reach, not taken; gain falls at odd small maps."""
+def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
+    """Maps of many tiles win 2.25x in multiply-adds: taken (VGG-19's 56 x 56 x 256, ResNet-50's
+    28 x 28 x 128); 14 x 14 and 7 x 7 maps reuse the transformed filter, 16/9 the direct one's
+    size, over too few tiles: not taken; 16 channels: the products' K is under a register
+    tile's reach, not taken; gain falls at odd small maps."""
     assert cost.takes_winograd(cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
-    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 28, 28, 128, 128), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 7, 7, 512, 512), ZEN3)
     assert not cost.takes_winograd(cost.ConvShape(1, 55, 55, 16, 64), ZEN3)
     even, odd = cost.ConvShape(1, 8, 8, 512, 512), cost.ConvShape(1, 7, 7, 512, 512)
     assert cost.winograd_gain(odd, ZEN3) < cost.winograd_gain(even, ZEN3)

@@ -5,7 +5,8 @@ tile, `ceil(OH/2) ceil(OW/2)` tiles: 4/9 of the direct count on even maps, more 
 (the last tile row and column half wasted: 7 x 7 -> 16 tiles, 0.58). Besides, it moves its
 transformed input `V` (16 x tiles x C) and products `M` (16 x tiles x K) through memory, each
 written once and read once, and the matrix products on few tile rows or few channels run
-further from the FMA peak than the direct register tiles do. The modelled time, in multiply-add
+further from the FMA peak than the direct register tiles do, and `U` is 16/9 the filter's size
+(`FILTER_ELEMENT_COST`). The modelled time, in multiply-add
 units, of each is compared (`winograd_gain`); the rewrite is taken from `MIN_GAIN`.
 """
 
@@ -22,6 +23,15 @@ MOVED_ELEMENT_COST = 4.0
 """Multiply-add units per element of `V` or `M` written and read back (the transforms' loads,
 adds and stores, vectorized, and the traffic beyond L1), per lane of the target's vectors of
 8 f32 lanes (scaled by the width)."""
+FILTER_ELEMENT_COST = 150.0
+"""Multiply-add units per filter element per call, in both forms (9 C K direct, 16 C K
+transformed): what a layer costs beyond its multiply-adds in proportion to its filter, not to
+its pixels: the filter streamed from memory once per call (a network's filters do not stay in
+cache), and the matrix products' register tiles on few rows (`tiles`), which reread each panel
+of `U` for every few rows. Fit to ResNet-50's four 3x3 layers in the network, one thread (Zen 3,
+docs/backend-measurements.md "Zen 3, twelfth session"): Winograd / direct 0.71 at 56 x 56 x 64
+(model 0.56), 0.55 at 28 x 28 x 128 (0.66), 1.03 at 14 x 14 x 256 (1.03), 1.27 at 7 x 7 x 512
+(1.49)."""
 MIN_CHANNELS = 32
 """Fewer input or output channels: the matrix products' `C` or `K` is shorter than a register
 tile's reach (AVX2's tiles are 16 or 32 wide), and the transforms dominate."""
@@ -44,10 +54,11 @@ class ConvShape:
 
 def winograd_gain(shape: ConvShape, target: CpuTarget) -> float:
     """Modelled direct time over Winograd time (> 1: Winograd is faster)."""
-    direct = 9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow
+    filters = shape.c * shape.k * FILTER_ELEMENT_COST
+    direct = 9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters
     lanes = max(1, target.vector_bits // 32)
     moved = 16.0 * shape.tiles * (shape.c + shape.k) * MOVED_ELEMENT_COST * 8 / lanes
-    winograd = 16.0 * shape.c * shape.k * shape.tiles + moved
+    winograd = 16.0 * shape.c * shape.k * shape.tiles + moved + 16.0 * filters
     return direct / winograd
 
 
