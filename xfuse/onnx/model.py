@@ -46,10 +46,11 @@ The whole-network fusion pipeline, `xfuse.transforms.network.pipeline.NETWORK_PA
 here too (it bufferizes; the backend's default for a bufferized module is `memref`), but its
 groups are not register-tiled yet, so it is slower and not the default."""
 
-THREADED_PASSES = ("xfuse-block-filters",)
+THREADED_PASSES = ("xfuse-block-filters", "xfuse-winograd")
 """The passes of `passes` whose decisions depend on the thread count: `passes_for_threads` gives
 them `{threads=N}` (xfuse-block-filters' row chunks of produced inputs, which win at two threads
-and lose at one: docs/passes/xfuse-block-filters.md)."""
+and lose at one: docs/passes/xfuse-block-filters.md; xfuse-winograd, one thread only so far:
+docs/passes/xfuse-winograd.md)."""
 
 
 def passes_for_threads(passes: str, threads: int) -> str:

@@ -36,6 +36,12 @@ MIN_CHANNELS = 32
 """Fewer input or output channels: the matrix products' `C` or `K` is shorter than a register
 tile's reach (AVX2's tiles are 16 or 32 wide), and the transforms dominate."""
 
+MAX_THREADS = 1
+"""Builds of more threads leave every convolution direct: the parallel pipelines split each of
+the 16 products (and each transform) across the threads by itself, each too small to scale
+(ResNet-50 at two threads 1.06x slower with Winograd, 0.90x at one: docs/backend-measurements.md
+"Zen 3, twelfth session"); one `scf.forall` over the 16 products is the step left."""
+
 
 @dataclass(frozen=True)
 class ConvShape:
@@ -62,8 +68,9 @@ def winograd_gain(shape: ConvShape, target: CpuTarget) -> float:
     return direct / winograd
 
 
-def takes_winograd(shape: ConvShape, target: CpuTarget) -> bool:
-    """Whether the convolution is rewritten (`MIN_CHANNELS`, `MIN_GAIN`)."""
-    if min(shape.c, shape.k) < MIN_CHANNELS or shape.oh < 2 or shape.ow < 2:
+def takes_winograd(shape: ConvShape, target: CpuTarget, threads: int = 1) -> bool:
+    """Whether the convolution is rewritten in a build of `threads` threads (`MAX_THREADS`,
+    `MIN_CHANNELS`, `MIN_GAIN`)."""
+    if threads > MAX_THREADS or min(shape.c, shape.k) < MIN_CHANNELS or shape.oh < 2 or shape.ow < 2:
         return False
     return winograd_gain(shape, target) >= MIN_GAIN

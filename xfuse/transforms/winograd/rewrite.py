@@ -88,7 +88,7 @@ def _zero_fill(init: SSAValue) -> bool:
     return isinstance(attr, FloatAttr) and attr.value.data == 0.0
 
 
-def candidate(conv: Operation, function: func.FuncOp, target: CpuTarget) -> Candidate | None:
+def candidate(conv: Operation, function: func.FuncOp, target: CpuTarget, threads: int = 1) -> Candidate | None:
     """`conv` as a Winograd candidate: a static f32 `linalg.conv_2d_nhwc_hwcf`, 3x3, stride and
     dilation 1, whose filter is an HWCF weight argument read by it alone, starting from a zero
     fill or a bias broadcast, that the cost model takes (`cost.takes_winograd`); else None."""
@@ -113,7 +113,7 @@ def candidate(conv: Operation, function: func.FuncOp, target: CpuTarget) -> Cand
     if bias is None and not _zero_fill(conv.operands[2]):
         return None
     shape = ConvShape(n, oh, ow, c, k)
-    return Candidate(conv, weights, shape, bias) if takes_winograd(shape, target) else None
+    return Candidate(conv, weights, shape, bias) if takes_winograd(shape, target, threads) else None
 
 
 def _sum(names: list[tuple[str, int]], out: list[str], prefix: str) -> str:
@@ -271,14 +271,14 @@ def rewrite(found: Candidate, function: func.FuncOp) -> None:
     erase_with_dead_inits([*reversed(chain), conv, *([found.bias[0]] if found.bias is not None else [])])
 
 
-def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None) -> int:
+def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1) -> int:
     """Rewrite every candidate convolution of the functions of `module` that no call reaches (their
-    filter arguments change type); how many were rewritten."""
+    filter arguments change type), for a build of `threads` threads; how many were rewritten."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
-            found = candidate(conv, function, target)
+            found = candidate(conv, function, target, threads)
             if found is not None:
                 rewrite(found, function)
                 count += 1
@@ -288,9 +288,16 @@ def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None) -> 
 @dataclass(frozen=True)
 class WinogradPass(ModulePass):
     """3x3 stride-1 convolutions with HWCF weight filters as Winograd F(2x2, 3x3) (module
-    docstring). Run after `xfuse-nhwc`, before `xfuse-block-filters`."""
+    docstring). Run after `xfuse-nhwc`, before `xfuse-block-filters`. `threads`: the build's
+    thread count (`xfuse.onnx` passes it: `model.passes_for_threads`; `cost.MAX_THREADS`)."""
 
     name = "xfuse-winograd"
 
+    threads: int = 1
+
+    def __post_init__(self) -> None:
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, got {self.threads}")
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        winograd_convolutions(op)
+        winograd_convolutions(op, threads=self.threads)
