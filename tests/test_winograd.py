@@ -63,11 +63,15 @@ def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
 
 
 def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both convolutions of the input are taken at gain 0; none when disabled."""
-    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    """The cost model takes the 56x56 and 55x55 convolutions, not the 7x7 one; at gain 0 all
+    three are taken; none when disabled or at two threads."""
     module = parse((INPUTS / "convs.mlir").read_text())
     assert rewrite.winograd_convolutions(module, ZEN3) == 2
     module.verify()
+    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3, threads=2) == 0
+    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    module = parse((INPUTS / "convs.mlir").read_text())
+    assert rewrite.winograd_convolutions(module, ZEN3) == 3
     assert "linalg.conv_2d_nhwc_hwcf" not in str(module)
     monkeypatch.setattr(rewrite, "WINOGRAD_ENABLED", False)
     assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3) == 0
@@ -75,25 +79,67 @@ def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch, pipeline: str) -> None:
-    """The even layer (bias, residual add and ReLU fused into the output transform) and the odd
-    one (padded to whole tiles, cut) give the direct convolutions' results on random inputs."""
+    """The even layer (bias, residual add and ReLU fused into the output transform), the odd
+    ones (padded to whole tiles, cut: 55 x 55, and 7 x 7 at gain 0) give the direct
+    convolutions' results on random inputs."""
     from xfuse.backends.runner import compile_module
 
     monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
     text = (INPUTS / "convs.mlir").read_text()
     module = parse(text)
-    assert rewrite.winograd_convolutions(module, ZEN3) == 2
+    assert rewrite.winograd_convolutions(module, ZEN3) == 3
     rng = np.random.default_rng(0)
-    x = rng.uniform(-1, 1, (1, 10, 10, 64)).astype(np.float32)
-    r = rng.uniform(-1, 1, (1, 8, 8, 64)).astype(np.float32)
+    x = rng.uniform(-1, 1, (1, 58, 58, 64)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 56, 56, 64)).astype(np.float32)
     w = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
     b = rng.uniform(-1, 1, 64).astype(np.float32)
-    z = rng.uniform(-1, 1, (1, 9, 9, 64)).astype(np.float32)
+    z = rng.uniform(-1, 1, (1, 57, 57, 64)).astype(np.float32)
     v = rng.uniform(-1, 1, (3, 3, 64, 32)).astype(np.float32)
-    expected_s = np.maximum(_direct_conv(x, w) + b + r, 0)
-    expected_d = _direct_conv(z, v)
-    winograd = compile_module(module, "layer", pipeline)(x, r, filter_transform(w), b, z, filter_transform(v))
-    direct = compile_module(parse(text), "layer", pipeline)(x, r, w, b, z, v)
+    q = rng.uniform(-1, 1, (1, 9, 9, 64)).astype(np.float32)
+    t = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
+    expected = [np.maximum(_direct_conv(x, w) + b + r, 0), _direct_conv(z, v), _direct_conv(q, t)]
+    winograd = compile_module(module, "layer", pipeline)(x, r, filter_transform(w), b, z, filter_transform(v), q,
+                                                         filter_transform(t))
+    direct = compile_module(parse(text), "layer", pipeline)(x, r, w, b, z, v, q, t)
     for got in (winograd, direct):
-        np.testing.assert_allclose(got[0], expected_s, rtol=1e-4, atol=1e-4)
-        np.testing.assert_allclose(got[1], expected_d, rtol=1e-4, atol=1e-4)
+        for value, reference in zip(got, expected, strict=True):
+            np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)
+
+
+def test_weights_take_the_filter_transform_after_their_layout() -> None:
+    """`permute_weights` (what `xfuse.onnx`'s Model applies at load): FCHW -> HWCF, then U."""
+    from xfuse.transforms.layout.weight_layout import permute_weights
+
+    fchw = np.random.default_rng(2).standard_normal((8, 4, 3, 3)).astype(np.float32)
+    got = permute_weights({"w": fchw, "b": fchw[:, 0, 0, 0]}, 1, {1: (2, 3, 1, 0)}, None, {1: "winograd_2x2_3x3"})
+    np.testing.assert_array_equal(got["w"], filter_transform(np.transpose(fchw, (2, 3, 1, 0))))
+    with pytest.raises(ValueError, match="unknown weight transform"):
+        permute_weights({"w": fchw}, 1, {1: (2, 3, 1, 0)}, None, {1: "winograd_4x4_3x3"})
+
+
+def test_an_onnx_layer_agrees_with_onnxruntime() -> None:
+    """A Conv (bias, pads 1) -> Add (residual) -> Relu at 28 x 28, 64 -> 96 channels through
+    `xfuse.onnx.load` (Winograd taken by the cost model) agrees with onnxruntime."""
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime")
+    from onnx import TensorProto, helper, numpy_helper
+
+    import xfuse.onnx
+    from xfuse.onnx.oracle import onnxruntime_outputs
+
+    rng = np.random.default_rng(3)
+    w = rng.uniform(-1, 1, (96, 64, 3, 3)).astype(np.float32)
+    b = rng.uniform(-1, 1, 96).astype(np.float32)
+    nodes = [helper.make_node("Conv", ["x", "W", "B"], ["c"], pads=[1, 1, 1, 1]),
+             helper.make_node("Add", ["c", "r"], ["s"]), helper.make_node("Relu", ["s"], ["y"])]
+    graph = helper.make_graph(nodes, "layer", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 64, 28, 28]),
+                                               helper.make_tensor_value_info("r", TensorProto.FLOAT, [1, 96, 28, 28])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 96, 28, 28])],
+                              [numpy_helper.from_array(w, "W"), numpy_helper.from_array(b, "B")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    assert cost.takes_winograd(cost.ConvShape(1, 28, 28, 64, 96), ZEN3)
+    x = rng.uniform(-1, 1, (1, 64, 28, 28)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 96, 28, 28)).astype(np.float32)
+    got = xfuse.onnx.load(model)(x, r)  # one output: the array
+    expected = onnxruntime_outputs(model, {"x": x, "r": r})["y"]
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
