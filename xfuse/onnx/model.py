@@ -38,7 +38,8 @@ mmt4d with a vpmaddwd kernel on AVX2 (a float network has none: it is left as it
 (filters permuted once, at load), where the backend's `microkernel` schedules register-tile
 every convolution, matmul and batch matmul with its elementwise epilogue;
 `xfuse-merge-elementwise` makes each DAG of elementwise generics one op (the GELU, whose input is
-read twice, then joins its matmul's epilogue);
+read twice, then joins its matmul's epilogue); `xfuse-winograd` makes 3x3 stride-1 convolutions
+on large maps Winograd F(2x2, 3x3) (one-thread builds; the filter transformed at load);
 `xfuse-block-filters` stores large filters in blocks of output channels (at load too), each
 block's convolution one iteration of a loop; `xfuse-block-matmul-weights` does the same for large
 matmul weights, in panels of columns (docs/benchmarks.md has the speed of each network).
