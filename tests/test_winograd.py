@@ -139,7 +139,7 @@ def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) 
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     taken = []
     original = rewrite.rewrite
-    monkeypatch.setattr(rewrite, "rewrite", lambda found, function: (taken.append(found.shape), original(found, function)))
+    monkeypatch.setattr(rewrite, "rewrite", lambda found, function, *rest: (taken.append(found.shape), original(found, function, *rest)))
     x = rng.uniform(-1, 1, (1, 64, 28, 28)).astype(np.float32)
     r = rng.uniform(-1, 1, (1, 96, 28, 28)).astype(np.float32)
     got = xfuse.onnx.load(model)(x, r)  # one output: the array

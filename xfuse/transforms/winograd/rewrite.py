@@ -55,6 +55,9 @@ from xfuse.transforms.winograd.matrices import A_T, B_T, OUTPUT, TILE, WINOGRAD_
 WINOGRAD_ENABLED = True
 """Whether `xfuse-winograd` rewrites any convolution (the cost model decides which)."""
 _OUTPUT_MARK = "xfuse.winograd_output"
+PRODUCTS_LOOP_THREADS = 2
+"""Builds of this many threads or more compute the 16 products in one `scf.forall`
+(`_products_loop`)."""
 
 _ID = "affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>"
 _LAST = "affine_map<(d0, d1, d2, d3) -> (d3)>"
@@ -143,9 +146,78 @@ def _generic(result: str, inputs: list[tuple[str, str, str]], init: str, init_ty
             f"  ^bb0({args}, %out: f32):", *body, f"    linalg.yield {value} : f32", f"  }} -> {init_type}"]
 
 
-def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool) -> str:
+def _input_transform(xi: int, view_type: str, init: str) -> list[str]:
+    """`%v<xi>`, the input transform `V[a][b]` (`xi = 4 a + b`) of the views `%d<i><j>`, into `init`."""
+    used = terms(B_T, xi // TILE, xi % TILE)
+    body: list[str] = []
+    value = _sum([(f"%in{t}", sign) for t, (_, _, sign) in enumerate(used)], body, "s")
+    return _generic(f"%v{xi}", [(f"%d{i}{j}", view_type, _ID) for i, j, _ in used], init, view_type, body, value)
+
+
+def _products(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
+    """The 16 input transforms and products one after the other: `%m<xi>`, `N x TH x TW x K`."""
+    n, c, k = shape.n, shape.c, shape.k
+    th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
+    tiles = n * th * tw
+    lines: list[str] = []
+    for xi in range(TILE * TILE):
+        lines.append(f"  %ve{xi} = tensor.empty() : {view_type}")
+        lines += _input_transform(xi, view_type, f"%ve{xi}")
+        lines += [f"  %va{xi} = tensor.collapse_shape %v{xi} [[0, 1, 2], [3]] : {view_type} into tensor<{tiles}x{c}xf32>",
+                  f"  %u{xi} = tensor.extract_slice %u[{xi}, 0, 0] [1, {c}, {k}] [1, 1, 1] : "
+                  f"tensor<16x{c}x{k}xf32> to tensor<{c}x{k}xf32>",
+                  f"  %me{xi} = tensor.empty() : tensor<{tiles}x{k}xf32>",
+                  f"  %mf{xi} = linalg.fill ins(%zero : f32) outs(%me{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
+                  f"  %mm{xi} = linalg.matmul ins(%va{xi}, %u{xi} : tensor<{tiles}x{c}xf32>, tensor<{c}x{k}xf32>) "
+                  f"outs(%mf{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
+                  f"  %m{xi} = tensor.expand_shape %mm{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {k}] : "
+                  f"tensor<{tiles}x{k}xf32> into {m_type}"]
+    return lines
+
+
+def _products_loop(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
+    """The 16 input transforms into one `16 x T x C` tensor, then one `scf.forall` over the 16
+    products (each iteration one whole matmul: the parallel pipelines give each thread whole
+    products), `%m<xi>` slices of its `16 x T x K` result."""
+    n, c, k = shape.n, shape.c, shape.k
+    th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
+    tiles = n * th * tw
+    all_v, all_m = f"tensor<16x{tiles}x{c}xf32>", f"tensor<16x{tiles}x{k}xf32>"
+    lines = [f"  %vall = tensor.empty() : {all_v}"]
+    current = "%vall"
+    for xi in range(TILE * TILE):
+        lines += [f"  %vs{xi} = tensor.extract_slice {current}[{xi}, 0, 0] [1, {tiles}, {c}] [1, 1, 1] : "
+                  f"{all_v} to tensor<{tiles}x{c}xf32>",
+                  f"  %ve{xi} = tensor.expand_shape %vs{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {c}] : "
+                  f"tensor<{tiles}x{c}xf32> into {view_type}"]
+        lines += _input_transform(xi, view_type, f"%ve{xi}")
+        lines += [f"  %va{xi} = tensor.collapse_shape %v{xi} [[0, 1, 2], [3]] : {view_type} into tensor<{tiles}x{c}xf32>",
+                  f"  %vi{xi} = tensor.insert_slice %va{xi} into {current}[{xi}, 0, 0] [1, {tiles}, {c}] [1, 1, 1] : "
+                  f"tensor<{tiles}x{c}xf32> into {all_v}"]
+        current = f"%vi{xi}"
+    lines += [f"  %mall = tensor.empty() : {all_m}",
+              f"  %mres = scf.forall (%xi) in (16) shared_outs(%acc = %mall) -> ({all_m}) {{",
+              f"    %pa = tensor.extract_slice {current}[%xi, 0, 0] [1, {tiles}, {c}] [1, 1, 1] : {all_v} to tensor<{tiles}x{c}xf32>",
+              f"    %pb = tensor.extract_slice %u[%xi, 0, 0] [1, {c}, {k}] [1, 1, 1] : tensor<16x{c}x{k}xf32> to tensor<{c}x{k}xf32>",
+              f"    %po = tensor.extract_slice %acc[%xi, 0, 0] [1, {tiles}, {k}] [1, 1, 1] : {all_m} to tensor<{tiles}x{k}xf32>",
+              f"    %pf = linalg.fill ins(%zero : f32) outs(%po : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
+              f"    %pm = linalg.matmul ins(%pa, %pb : tensor<{tiles}x{c}xf32>, tensor<{c}x{k}xf32>) "
+              f"outs(%pf : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
+              "    scf.forall.in_parallel {",
+              f"      tensor.parallel_insert_slice %pm into %acc[%xi, 0, 0] [1, {tiles}, {k}] [1, 1, 1] : "
+              f"tensor<{tiles}x{k}xf32> into {all_m}",
+              "    }", "  }"]
+    for xi in range(TILE * TILE):
+        lines += [f"  %mm{xi} = tensor.extract_slice %mres[{xi}, 0, 0] [1, {tiles}, {k}] [1, 1, 1] : {all_m} to tensor<{tiles}x{k}xf32>",
+                  f"  %m{xi} = tensor.expand_shape %mm{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {k}] : "
+                  f"tensor<{tiles}x{k}xf32> into {m_type}"]
+    return lines
+
+
+def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop: bool = False) -> str:
     """The replacement as a function `@winograd(%x, %u[, %bias])` returning the result
-    (`N x OH x OW x K`; the module docstring)."""
+    (`N x OH x OW x K`; the module docstring); `loop`: the products in one `scf.forall`
+    (`_products_loop`)."""
     n, c, k = shape.n, shape.c, shape.k
     th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
     tiles = n * th * tw
@@ -169,24 +241,7 @@ def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool) -> st
         for j in range(TILE):
             lines.append(f"  %d{i}{j} = tensor.extract_slice {grid}[0, {i}, {j}, 0] [{n}, {th}, {tw}, {c}] "
                          f"[1, 2, 2, 1] : {grid_type} to {view_type}")
-    for a in range(TILE):
-        for b in range(TILE):
-            xi = TILE * a + b
-            used = terms(B_T, a, b)
-            body: list[str] = []
-            value = _sum([(f"%in{t}", sign) for t, (_, _, sign) in enumerate(used)], body, "s")
-            lines.append(f"  %ve{xi} = tensor.empty() : {view_type}")
-            lines += _generic(f"%v{xi}", [(f"%d{i}{j}", view_type, _ID) for i, j, _ in used],
-                              f"%ve{xi}", view_type, body, value)
-            lines += [f"  %va{xi} = tensor.collapse_shape %v{xi} [[0, 1, 2], [3]] : {view_type} into tensor<{tiles}x{c}xf32>",
-                      f"  %u{xi} = tensor.extract_slice %u[{xi}, 0, 0] [1, {c}, {k}] [1, 1, 1] : "
-                      f"tensor<16x{c}x{k}xf32> to tensor<{c}x{k}xf32>",
-                      f"  %me{xi} = tensor.empty() : tensor<{tiles}x{k}xf32>",
-                      f"  %mf{xi} = linalg.fill ins(%zero : f32) outs(%me{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
-                      f"  %mm{xi} = linalg.matmul ins(%va{xi}, %u{xi} : tensor<{tiles}x{c}xf32>, tensor<{c}x{k}xf32>) "
-                      f"outs(%mf{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
-                      f"  %m{xi} = tensor.expand_shape %mm{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {k}] : "
-                      f"tensor<{tiles}x{k}xf32> into {m_type}"]
+    lines += _products_loop(shape, view_type, m_type) if loop else _products(shape, view_type, m_type)
     lines.append(f"  %y = tensor.empty() : {full_type}")
     current = "%y"
     for a in range(OUTPUT):
@@ -227,14 +282,15 @@ def _replacement(text: str) -> func.FuncOp:
     return next(op for op in module.ops if isinstance(op, func.FuncOp))
 
 
-def rewrite(found: Candidate, function: func.FuncOp) -> None:
+def rewrite(found: Candidate, function: func.FuncOp, threads: int = 1) -> None:
     """Replace `found.conv` (and, on even outputs, its elementwise chain) by the Winograd form."""
     from xdsl.dialects.tensor import ExtractSliceOp
 
     conv, shape = found.conv, found.shape
     even = shape.oh % 2 == 0 and shape.ow % 2 == 0
     chain = elementwise_chain(conv.results[0], conv) if even else []
-    template = _replacement(_text(shape, tuple(conv.operands[0].type.get_shape()), found.bias is not None))
+    template = _replacement(_text(shape, tuple(conv.operands[0].type.get_shape()), found.bias is not None,
+                                  threads >= PRODUCTS_LOOP_THREADS))
     argument = retype_weight_argument(function, found.argument, TensorType(f32, [16, shape.c, shape.k]), HWCF)
     set_weight_attr(function, argument.index, WEIGHT_TRANSFORM_ATTR, StringAttr(WINOGRAD_TRANSFORM))
     mapping: dict[SSAValue, SSAValue] = dict(zip(template.body.block.args,
@@ -280,7 +336,7 @@ def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, thr
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             found = candidate(conv, function, target, threads)
             if found is not None:
-                rewrite(found, function)
+                rewrite(found, function, threads)
                 count += 1
     return count
 
