@@ -77,17 +77,22 @@ def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
     assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3) == 0
 
 
-@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
-def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch, pipeline: str) -> None:
+@pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", 1),
+                                                   ("microkernel-openmp", 2)])
+def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch, pipeline: str,
+                                                       threads: int) -> None:
     """The even layer (bias, residual add and ReLU fused into the output transform), the odd
     ones (padded to whole tiles, cut: 55 x 55, and 7 x 7 at gain 0) give the direct
-    convolutions' results on random inputs."""
+    convolutions' results on random inputs; at two threads (`MAX_THREADS` raised) with the
+    products in one `scf.forall` too."""
     from xfuse.backends.runner import compile_module
 
     monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    monkeypatch.setattr(cost, "MAX_THREADS", 2)
     text = (INPUTS / "convs.mlir").read_text()
     module = parse(text)
-    assert rewrite.winograd_convolutions(module, ZEN3) == 3
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads) == 3
+    assert ("scf.forall" in str(module)) == (threads >= rewrite.PRODUCTS_LOOP_THREADS)
     rng = np.random.default_rng(0)
     x = rng.uniform(-1, 1, (1, 58, 58, 64)).astype(np.float32)
     r = rng.uniform(-1, 1, (1, 56, 56, 64)).astype(np.float32)
