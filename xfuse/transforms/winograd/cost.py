@@ -37,10 +37,11 @@ MIN_CHANNELS = 32
 tile's reach (AVX2's tiles are 16 or 32 wide), and the transforms dominate."""
 
 MAX_THREADS = 1
-"""Builds of more threads leave every convolution direct: the parallel pipelines split each of
-the 16 products (and each transform) across the threads by itself, each too small to scale
-(ResNet-50 at two threads 1.06x slower with Winograd, 0.90x at one: docs/backend-measurements.md
-"Zen 3, twelfth session"); one `scf.forall` over the 16 products is the step left."""
+"""Builds of more threads leave every convolution direct. The parallel pipelines split each of
+16 top-level products by itself, each too small to scale (ResNet-50 at two threads 1.06x slower
+with Winograd, 0.90x at one); with the products in one `scf.forall` (`rewrite._products_loop`)
+VGG-19 ran 0.93x, ResNet-50 1.01x, Inception-v2 1.02x the direct build's time at two threads
+(docs/backend-measurements.md "Zen 3, twelfth session"): not enough yet."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,9 @@ before the convolution; the text is the IR a reader sees in a dump, in the order
   in place into its strided view `out[0, a, b, 0][N, TH, TW, K][1, 2, 2, 1]` of the result
   (`extract_slice` / `insert_slice` pairs that one-shot-bufferize writes in place).
 
+From `PRODUCTS_LOOP_THREADS` threads the input transforms write one `16 x T x C` tensor and the
+16 products are one `scf.forall` (`_products_loop`: each thread whole matmuls).
+
 Each of the 36 generics is elementwise with identity maps, so the backend's elementwise schedule
 vectorizes it along C or K, and each matmul is a plain static matmul the matmul schedule
 register-tiles. The convolution's elementwise chain (`slice_loops.elementwise_chain`: ReLU,
