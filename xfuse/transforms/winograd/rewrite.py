@@ -223,7 +223,6 @@ def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop:
     (`_products_loop`)."""
     n, c, k = shape.n, shape.c, shape.k
     th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
-    tiles = n * th * tw
     hp, wp = 2 * th + 2, 2 * tw + 2
     x_type = f"tensor<{'x'.join(map(str, input_shape))}xf32>"
     grid_type = f"tensor<{n}x{hp}x{wp}x{c}xf32>"
