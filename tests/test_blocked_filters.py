@@ -322,7 +322,7 @@ def test_a_produced_input_takes_row_chunks_at_two_threads_only():
     assert [chunk_rows(layer, 16, ZEN3_L2, threads) for threads in (1, 2)] == [4, 4]
     assert [chunk_rows(produced, 16, ZEN3_L2, threads) for threads in (1, 2)] == [56, 4]
     assert passes_for_threads(DEFAULT_PASSES, 1) == DEFAULT_PASSES
-    assert "xfuse-merge-elementwise,xfuse-block-filters{threads=2},xfuse-block-matmul-weights" in \
+    assert "xfuse-block-filters{threads=2},xfuse-block-matmul-weights" in \
         passes_for_threads(DEFAULT_PASSES, 2)
     assert passes_for_threads("xfuse-block-filters{threads=4}", 2) == "xfuse-block-filters{threads=4}"
 

@@ -30,7 +30,7 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 if TYPE_CHECKING:
     from xfuse.onnx.importer import ImportedModel
 
-DEFAULT_PASSES = "xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-block-filters,xfuse-block-matmul-weights"
+DEFAULT_PASSES = "xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-winograd,xfuse-block-filters,xfuse-block-matmul-weights"
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec).
 `xfuse-int8-data-tiling` runs the int8 matmuls of a quantized network (`MatMulInteger`) as i8
 mmt4d with a vpmaddwd kernel on AVX2 (a float network has none: it is left as it was);
@@ -38,7 +38,8 @@ mmt4d with a vpmaddwd kernel on AVX2 (a float network has none: it is left as it
 (filters permuted once, at load), where the backend's `microkernel` schedules register-tile
 every convolution, matmul and batch matmul with its elementwise epilogue;
 `xfuse-merge-elementwise` makes each DAG of elementwise generics one op (the GELU, whose input is
-read twice, then joins its matmul's epilogue);
+read twice, then joins its matmul's epilogue); `xfuse-winograd` makes 3x3 stride-1 convolutions
+on large maps Winograd F(2x2, 3x3) (one-thread builds; the filter transformed at load);
 `xfuse-block-filters` stores large filters in blocks of output channels (at load too), each
 block's convolution one iteration of a loop; `xfuse-block-matmul-weights` does the same for large
 matmul weights, in panels of columns (docs/benchmarks.md has the speed of each network).
@@ -46,10 +47,11 @@ The whole-network fusion pipeline, `xfuse.transforms.network.pipeline.NETWORK_PA
 here too (it bufferizes; the backend's default for a bufferized module is `memref`), but its
 groups are not register-tiled yet, so it is slower and not the default."""
 
-THREADED_PASSES = ("xfuse-block-filters",)
+THREADED_PASSES = ("xfuse-block-filters", "xfuse-winograd")
 """The passes of `passes` whose decisions depend on the thread count: `passes_for_threads` gives
 them `{threads=N}` (xfuse-block-filters' row chunks of produced inputs, which win at two threads
-and lose at one: docs/passes/xfuse-block-filters.md)."""
+and lose at one: docs/passes/xfuse-block-filters.md; xfuse-winograd, one thread only so far:
+docs/passes/xfuse-winograd.md)."""
 
 
 def passes_for_threads(passes: str, threads: int) -> str:
@@ -407,13 +409,13 @@ def weights_in_argument_layouts(module: Any, imported: ImportedModel) -> Weights
     """The weights as the passes left the function's arguments: a pass that permuted a weight
     argument (`xfuse-nhwc`: filters to HWCF) recorded the permutation (`xfuse.weight_layout`);
     the array is transposed here, once, not on every call."""
-    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+    from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes, weight_transforms
 
     layouts = weight_layouts(module, imported.entry)
     if not layouts:
         return imported.weights
     return Weights(permute_weights(imported.weights, len(imported.input_names), layouts,
-                                   weight_shapes(module, imported.entry)))
+                                   weight_shapes(module, imported.entry), weight_transforms(module, imported.entry)))
 
 
 def _info(name: str, spec: Any, onnx_dtype: np.dtype | None) -> TensorInfo:

@@ -73,6 +73,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return BlockFiltersPass
 
+    def get_winograd():  # issue 42: xfuse/transforms/winograd/
+        from xfuse.transforms.winograd.rewrite import WinogradPass
+
+        return WinogradPass
+
     def get_block_matmul_weights():
         from xfuse.transforms.layout.blocked_weights import BlockMatmulWeightsPass
 
@@ -180,6 +185,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-network-fusion": get_network_fusion,
         "xfuse-nhwc": get_nhwc,
         "xfuse-block-filters": get_block_filters,
+        "xfuse-winograd": get_winograd,
         "xfuse-block-matmul-weights": get_block_matmul_weights,
         "xfuse-merge-elementwise": get_merge_elementwise,
         "xfuse-share-buffers": get_share_buffers,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, FunctionType, ModuleOp, i64
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, DictionaryAttr, FunctionType, ModuleOp, StringAttr, i64
 from xdsl.ir import Attribute, BlockArgument
 from xdsl.rewriter import Rewriter
 
@@ -25,6 +25,9 @@ on every call, so no pass may change the argument's type or layout."""
 WEIGHT_SHAPE_ATTR = "xfuse.weight_shape"
 """With a layout: the shape the weight is reshaped to (row-major) before the permutation
 (`xfuse-block-filters` splits the output channels into blocks)."""
+WEIGHT_TRANSFORM_ATTR = "xfuse.weight_transform"
+"""With a layout: the name of a numpy transform applied after the permutation (`WEIGHT_TRANSFORMS`:
+`xfuse-winograd`'s filter transform)."""
 
 
 def weight_layout(function: func.FuncOp, index: int) -> tuple[int, ...] | None:
@@ -96,6 +99,24 @@ def weight_shapes(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
     return {}
 
 
+def weight_transforms(module: ModuleOp, entry: str) -> dict[int, str]:
+    """Argument index -> the name of the transform its weight takes after the permutation."""
+    for op in module.ops:
+        if isinstance(op, func.FuncOp) and op.sym_name.data == entry and op.arg_attrs is not None:
+            return {i: attr.data for i, d in enumerate(op.arg_attrs.data)
+                    if isinstance(attr := d.data.get(WEIGHT_TRANSFORM_ATTR), StringAttr)}
+    return {}
+
+
+def _transform(name: str, array: np.ndarray) -> np.ndarray:
+    """The weight transform `name` of `array` (in its permuted layout)."""
+    from xfuse.transforms.winograd.matrices import WINOGRAD_TRANSFORM, filter_transform
+
+    if name == WINOGRAD_TRANSFORM:
+        return filter_transform(array)
+    raise ValueError(f"unknown weight transform {name!r}")
+
+
 def weight_layouts(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
     """Argument index -> permutation, for the function `entry` of `module`."""
     for op in module.ops:
@@ -107,10 +128,12 @@ def weight_layouts(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:
 
 def permute_weights(arrays: Mapping[str, np.ndarray], first_argument: int,
                     layouts: Mapping[int, tuple[int, ...]],
-                    shapes: Mapping[int, tuple[int, ...]] | None = None) -> dict[str, np.ndarray]:
+                    shapes: Mapping[int, tuple[int, ...]] | None = None,
+                    transforms: Mapping[int, str] | None = None) -> dict[str, np.ndarray]:
     """`arrays` (the weights, passed from argument `first_argument` on, in order) with each
     one whose argument has a layout transposed into it, after reshaping it when `shapes` gives a
-    shape (contiguous: the compiled code reads it densely)."""
+    shape (contiguous: the compiled code reads it densely), then transformed when `transforms`
+    names a transform (`_transform`)."""
     result: dict[str, np.ndarray] = {}
     for position, (name, array) in enumerate(arrays.items()):
         permutation = layouts.get(first_argument + position)
@@ -118,4 +141,6 @@ def permute_weights(arrays: Mapping[str, np.ndarray], first_argument: int,
         if shape is not None:
             array = array.reshape(shape)
         result[name] = array if permutation is None else np.ascontiguousarray(np.transpose(array, permutation))
+        if (transform := (transforms or {}).get(first_argument + position)) is not None:
+            result[name] = _transform(transform, result[name])
     return result

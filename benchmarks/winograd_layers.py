@@ -1,0 +1,90 @@
+"""Winograd F(2x2, 3x3) against direct convolution, layer by layer, interleaved in one process.
+
+Each layer (benchmarks/conv_layers.py's one-node ONNX models, with `--chain` their input ReLU,
+residual add and ReLU) is loaded by `xfuse.onnx.load` twice, with
+`xfuse.transforms.winograd.rewrite.WINOGRAD_ENABLED` on and off (the cost model still decides
+per convolution: `--force` lowers `cost.MIN_GAIN` to 0 so that the rewrite is taken), both
+checked against onnxruntime, and the two builds and onnxruntime timed in turn, round after round
+(CPU time of the calling thread). Prints medians and ratios.
+
+    python benchmarks/winograd_layers.py --layers 3x3_256_14 vgg_56_256 --repeat 21 [--chain] [--force]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.conv_layers import LAYERS, onnx_model, onnx_session  # noqa: E402
+from xfuse.testing.random_convs import ConvLayer  # noqa: E402
+
+WINOGRAD_LAYERS = {
+    **{name: layer for name, layer in LAYERS.items() if layer.kernel == (3, 3) and layer.stride == 1
+       and not layer.depthwise},
+    "vgg_56_256": ConvLayer(1, 56, 56, 256, 256, (3, 3), padding=1),
+    "vgg_28_512": ConvLayer(1, 28, 28, 512, 512, (3, 3), padding=1),
+    "vgg_112_128": ConvLayer(1, 112, 112, 128, 128, (3, 3), padding=1),
+    "3x3_128_28": ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1),
+    "3x3_64_13": ConvLayer(1, 13, 13, 64, 256, (3, 3), padding=1),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    import xfuse.onnx
+    from xfuse.transforms.winograd import cost, rewrite
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--layers", nargs="+", choices=sorted(WINOGRAD_LAYERS), default=["3x3_256_14"])
+    parser.add_argument("--repeat", type=int, default=21)
+    parser.add_argument("--chain", action="store_true")
+    parser.add_argument("--force", action="store_true")
+    args = parser.parse_args(argv)
+    if args.force:
+        cost.MIN_GAIN = 0.0
+    for name in args.layers:
+        layer = WINOGRAD_LAYERS[name]
+        if args.chain:
+            layer = dataclasses.replace(layer, input_relu=True, residual=True, relu=True)
+        rng = np.random.default_rng(0)
+        weights = rng.uniform(-1, 1, (layer.channels_out, layer.channels_in, 3, 3)).astype(np.float32)
+        bias = rng.uniform(-1, 1, layer.channels_out).astype(np.float32)
+        feeds = {"x": rng.uniform(-1, 1, (layer.batch, layer.channels_in, layer.height, layer.width)).astype(np.float32)}
+        if layer.residual:
+            feeds["r"] = rng.uniform(-1, 1, (layer.batch, layer.channels_out, *layer.output_size)).astype(np.float32)
+        model = onnx_model(layer, weights, bias)
+        session = onnx_session(model)
+        (expected,) = session.run(None, feeds)
+        calls = {}
+        for enabled in (True, False):
+            rewrite.WINOGRAD_ENABLED = enabled
+            loaded = xfuse.onnx.load(model)
+            (got,) = loaded(*feeds.values())
+            error = float(np.abs(got - expected).max() / max(1.0, float(np.abs(expected).max())))
+            label = "winograd" if enabled else "direct"
+            print(f"{name}: {label} max relative difference {error:.2e}", flush=True)
+            calls[label] = (lambda loaded=loaded: loaded(*feeds.values()))
+        rewrite.WINOGRAD_ENABLED = True
+        calls["onnxruntime"] = lambda: session.run(None, feeds)
+        times: dict[str, list[float]] = {label: [] for label in calls}
+        for _ in range(args.repeat):
+            for label, call in calls.items():
+                start = time.thread_time()
+                call()
+                times[label].append(time.thread_time() - start)
+        medians = {label: statistics.median(t) * 1e3 for label, t in times.items()}
+        ort = medians["onnxruntime"]
+        print(f"{name}: " + ", ".join(f"{label} {ms:.3f} ms ({ms / ort:.2f}x ORT)" for label, ms in medians.items())
+              + f"; winograd/direct {medians['winograd'] / medians['direct']:.3f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""xfuse-winograd (xfuse/transforms/winograd/): the numpy filter transform, the cost decision,
+and rewritten convolutions against direct ones (differential, compiled)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from xfuse.backends.target import CpuTarget
+from xfuse.parsing import parse
+from xfuse.transforms.winograd import cost, rewrite
+from xfuse.transforms.winograd.matrices import A_T, B_T, G, filter_transform
+
+INPUTS = Path(__file__).parent / "filecheck" / "transforms" / "winograd" / "Inputs"
+ZEN3 = CpuTarget("znver3", 256, 16, True, l2_bytes=512 * 1024)
+
+
+def _direct_conv(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """NHWC input (already padded), HWCF filter, stride 1: the valid convolution, float64."""
+    n, h, wd, _ = x.shape
+    out = np.zeros((n, h - 2, wd - 2, w.shape[3]))
+    for i in range(3):
+        for j in range(3):
+            out += np.einsum("nhwc,ck->nhwk", x[:, i:i + h - 2, j:j + wd - 2].astype(np.float64), w[i, j])
+    return out
+
+
+def test_filter_transform_gives_the_convolution_of_a_tile() -> None:
+    """`A^T [(G g G^T) * (B^T d B)] A` is the 2x2 valid convolution of the 4x4 patch `d`."""
+    rng = np.random.default_rng(1)
+    d = rng.standard_normal((1, 4, 4, 5))
+    g = rng.standard_normal((3, 3, 5, 7)).astype(np.float32)
+    u = filter_transform(g).reshape(4, 4, 5, 7).astype(np.float64)
+    assert filter_transform(g).shape == (16, 5, 7) and filter_transform(g).dtype == np.float32
+    v = np.einsum("ai,nijc,bj->nabc", B_T, d, B_T)
+    m = np.einsum("nabc,abck->nabk", v, u)
+    y = np.einsum("ia,nabk,jb->nijk", A_T, m, A_T)
+    np.testing.assert_allclose(y, _direct_conv(d, g), rtol=1e-5, atol=1e-5)
+    assert np.array_equal(G @ np.eye(3), G)
+
+
+def test_filter_transform_refuses_other_filters() -> None:
+    with pytest.raises(ValueError, match="3 x 3 x C x K"):
+        filter_transform(np.zeros((5, 5, 2, 2), np.float32))
+
+
+def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
+    """Maps of many tiles win 2.25x in multiply-adds: taken (VGG-19's 56 x 56 x 256, ResNet-50's
+    28 x 28 x 128); 14 x 14 and 7 x 7 maps reuse the transformed filter, 16/9 the direct one's
+    size, over too few tiles: not taken; 16 channels: the products' K is under a register
+    tile's reach, not taken; gain falls at odd small maps."""
+    assert cost.takes_winograd(cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 28, 28, 128, 128), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 7, 7, 512, 512), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 55, 55, 16, 64), ZEN3)
+    even, odd = cost.ConvShape(1, 8, 8, 512, 512), cost.ConvShape(1, 7, 7, 512, 512)
+    assert cost.winograd_gain(odd, ZEN3) < cost.winograd_gain(even, ZEN3)
+    assert cost.winograd_gain(cost.ConvShape(1, 56, 56, 64, 64), ZEN3) < cost.winograd_gain(
+        cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
+
+
+def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cost model takes the 56x56 and 55x55 convolutions, not the 7x7 one; at gain 0 all
+    three are taken; none when disabled or at two threads."""
+    module = parse((INPUTS / "convs.mlir").read_text())
+    assert rewrite.winograd_convolutions(module, ZEN3) == 2
+    module.verify()
+    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3, threads=2) == 0
+    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    module = parse((INPUTS / "convs.mlir").read_text())
+    assert rewrite.winograd_convolutions(module, ZEN3) == 3
+    assert "linalg.conv_2d_nhwc_hwcf" not in str(module)
+    monkeypatch.setattr(rewrite, "WINOGRAD_ENABLED", False)
+    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3) == 0
+
+
+@pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", 1),
+                                                   ("microkernel-openmp", 2)])
+def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch, pipeline: str,
+                                                       threads: int) -> None:
+    """The even layer (bias, residual add and ReLU fused into the output transform), the odd
+    ones (padded to whole tiles, cut: 55 x 55, and 7 x 7 at gain 0) give the direct
+    convolutions' results on random inputs; at two threads (`MAX_THREADS` raised) with the
+    products in one `scf.forall` too."""
+    from xfuse.backends.runner import compile_module
+
+    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    monkeypatch.setattr(cost, "MAX_THREADS", 2)
+    text = (INPUTS / "convs.mlir").read_text()
+    module = parse(text)
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads) == 3
+    assert ("scf.forall" in str(module)) == (threads >= rewrite.PRODUCTS_LOOP_THREADS)
+    rng = np.random.default_rng(0)
+    x = rng.uniform(-1, 1, (1, 58, 58, 64)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 56, 56, 64)).astype(np.float32)
+    w = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
+    b = rng.uniform(-1, 1, 64).astype(np.float32)
+    z = rng.uniform(-1, 1, (1, 57, 57, 64)).astype(np.float32)
+    v = rng.uniform(-1, 1, (3, 3, 64, 32)).astype(np.float32)
+    q = rng.uniform(-1, 1, (1, 9, 9, 64)).astype(np.float32)
+    t = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
+    expected = [np.maximum(_direct_conv(x, w) + b + r, 0), _direct_conv(z, v), _direct_conv(q, t)]
+    winograd = compile_module(module, "layer", pipeline)(x, r, filter_transform(w), b, z, filter_transform(v), q,
+                                                         filter_transform(t))
+    direct = compile_module(parse(text), "layer", pipeline)(x, r, w, b, z, v, q, t)
+    for got in (winograd, direct):
+        for value, reference in zip(got, expected, strict=True):
+            np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)
+
+
+def test_weights_take_the_filter_transform_after_their_layout() -> None:
+    """`permute_weights` (what `xfuse.onnx`'s Model applies at load): FCHW -> HWCF, then U."""
+    from xfuse.transforms.layout.weight_layout import permute_weights
+
+    fchw = np.random.default_rng(2).standard_normal((8, 4, 3, 3)).astype(np.float32)
+    got = permute_weights({"w": fchw, "b": fchw[:, 0, 0, 0]}, 1, {1: (2, 3, 1, 0)}, None, {1: "winograd_2x2_3x3"})
+    np.testing.assert_array_equal(got["w"], filter_transform(np.transpose(fchw, (2, 3, 1, 0))))
+    with pytest.raises(ValueError, match="unknown weight transform"):
+        permute_weights({"w": fchw}, 1, {1: (2, 3, 1, 0)}, None, {1: "winograd_4x4_3x3"})
+
+
+def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Conv (bias, pads 1) -> Add (residual) -> Relu at 28 x 28, 64 -> 96 channels through
+    `xfuse.onnx.load` (Winograd taken by the cost model) agrees with onnxruntime."""
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime")
+    from onnx import TensorProto, helper, numpy_helper
+
+    import xfuse.onnx
+    from xfuse.onnx.oracle import onnxruntime_outputs
+
+    rng = np.random.default_rng(3)
+    w = rng.uniform(-1, 1, (96, 64, 3, 3)).astype(np.float32)
+    b = rng.uniform(-1, 1, 96).astype(np.float32)
+    nodes = [helper.make_node("Conv", ["x", "W", "B"], ["c"], pads=[1, 1, 1, 1]),
+             helper.make_node("Add", ["c", "r"], ["s"]), helper.make_node("Relu", ["s"], ["y"])]
+    graph = helper.make_graph(nodes, "layer", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 64, 28, 28]),
+                                               helper.make_tensor_value_info("r", TensorProto.FLOAT, [1, 96, 28, 28])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 96, 28, 28])],
+                              [numpy_helper.from_array(w, "W"), numpy_helper.from_array(b, "B")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    taken = []
+    original = rewrite.rewrite
+    monkeypatch.setattr(rewrite, "rewrite", lambda found, function, *rest: (taken.append(found.shape), original(found, function, *rest)))
+    x = rng.uniform(-1, 1, (1, 64, 28, 28)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 96, 28, 28)).astype(np.float32)
+    got = xfuse.onnx.load(model)(x, r)  # one output: the array
+    assert taken == [cost.ConvShape(1, 28, 28, 64, 96)]
+    expected = onnxruntime_outputs(model, {"x": x, "r": r})["y"]
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)

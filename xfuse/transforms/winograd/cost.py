@@ -1,0 +1,77 @@
+"""Which convolutions take Winograd F(2x2, 3x3): a cost model of multiply-adds and moved bytes.
+
+Direct convolution does `9 C K` multiply-adds per output pixel. Winograd does `16 C K` per 2x2
+tile, `ceil(OH/2) ceil(OW/2)` tiles: 4/9 of the direct count on even maps, more at odd ones
+(the last tile row and column half wasted: 7 x 7 -> 16 tiles, 0.58). Besides, it moves its
+transformed input `V` (16 x tiles x C) and products `M` (16 x tiles x K) through memory, each
+written once and read once, and the matrix products on few tile rows or few channels run
+further from the FMA peak than the direct register tiles do, and `U` is 16/9 the filter's size
+(`FILTER_ELEMENT_COST`). The modelled time, in multiply-add
+units, of each is compared (`winograd_gain`); the rewrite is taken from `MIN_GAIN`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from xfuse.backends.target import CpuTarget
+
+MIN_GAIN = 1.15
+"""Direct time / Winograd time from which a convolution is rewritten."""
+MOVED_ELEMENT_COST = 4.0
+"""Multiply-add units per element of `V` or `M` written and read back (the transforms' loads,
+adds and stores, vectorized, and the traffic beyond L1), per lane of the target's vectors of
+8 f32 lanes (scaled by the width)."""
+FILTER_ELEMENT_COST = 150.0
+"""Multiply-add units per filter element per call, in both forms (9 C K direct, 16 C K
+transformed): what a layer costs beyond its multiply-adds in proportion to its filter, not to
+its pixels: the filter streamed from memory once per call (a network's filters do not stay in
+cache), and the matrix products' register tiles on few rows (`tiles`), which reread each panel
+of `U` for every few rows. Fit to ResNet-50's four 3x3 layers in the network, one thread (Zen 3,
+docs/backend-measurements.md "Zen 3, twelfth session"): Winograd / direct 0.71 at 56 x 56 x 64
+(model 0.56), 0.55 at 28 x 28 x 128 (0.66), 1.03 at 14 x 14 x 256 (1.03), 1.27 at 7 x 7 x 512
+(1.49)."""
+MIN_CHANNELS = 32
+"""Fewer input or output channels: the matrix products' `C` or `K` is shorter than a register
+tile's reach (AVX2's tiles are 16 or 32 wide), and the transforms dominate."""
+
+MAX_THREADS = 1
+"""Builds of more threads leave every convolution direct. The parallel pipelines split each of
+16 top-level products by itself, each too small to scale (ResNet-50 at two threads 1.06x slower
+with Winograd, 0.90x at one); with the products in one `scf.forall` (`rewrite._products_loop`)
+VGG-19 ran 0.93x, ResNet-50 1.01x, Inception-v2 1.02x the direct build's time at two threads
+(docs/backend-measurements.md "Zen 3, twelfth session"): not enough yet."""
+
+
+@dataclass(frozen=True)
+class ConvShape:
+    """A 3x3 stride-1 NHWC convolution: batch, output rows and columns, channels in and out."""
+
+    n: int
+    oh: int
+    ow: int
+    c: int
+    k: int
+
+    @property
+    def tiles(self) -> int:
+        return self.n * math.ceil(self.oh / 2) * math.ceil(self.ow / 2)
+
+
+def winograd_gain(shape: ConvShape, target: CpuTarget) -> float:
+    """Modelled direct time over Winograd time (> 1: Winograd is faster)."""
+    filters = shape.c * shape.k * FILTER_ELEMENT_COST
+    direct = 9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters
+    lanes = max(1, target.vector_bits // 32)
+    moved = 16.0 * shape.tiles * (shape.c + shape.k) * MOVED_ELEMENT_COST * 8 / lanes
+    winograd = 16.0 * shape.c * shape.k * shape.tiles + moved + 16.0 * filters
+    return direct / winograd
+
+
+def takes_winograd(shape: ConvShape, target: CpuTarget, threads: int = 1) -> bool:
+    """Whether the convolution is rewritten in a build of `threads` threads (`MAX_THREADS`,
+    `MIN_CHANNELS`, `MIN_GAIN`)."""
+    if threads > MAX_THREADS or min(shape.c, shape.k) < MIN_CHANNELS or shape.oh < 2 or shape.ow < 2:
+        return False
+    return winograd_gain(shape, target) >= MIN_GAIN
