@@ -1,4 +1,4 @@
-"""Max poolings as elementwise maxima of their windows' strided slices, NaN tested once per output.
+"""Max and sum poolings as elementwise ops over their windows' strided slices; a max's NaN tested once.
 
 A max pooling's body is `arith.maximumf`, IEEE-754 `maximum`: a NaN operand gives NaN, and +0 is
 above -0. LLVM lowers it on AVX2 to five instructions per max (`vblendvps` x 2 ordering the
@@ -16,20 +16,24 @@ not: of a window whose maximum is zero with both signs present, the result is th
 first zero in window order (row-major, after the init when it is read), where `maximumf` gives
 +0 (onnxruntime's `vmaxps` kernel does the same; a later op can tell only by dividing by it).
 
-The rewrite: a `linalg.pooling_nhwc_max` at a function's top level with static shapes, a float
-element type and at most `MAX_WINDOW` window elements becomes a `linalg.generic` with identity
+The rewrite: a `linalg.pooling_nhwc_max` (`_sum`) at a function's top level with static shapes, a
+float element type and 2 to `MAX_WINDOW` window elements becomes a `linalg.generic` with identity
 maps over the output, reading one strided `tensor.extract_slice` of the input per window element
 (`[0, kh * dh, kw * dw, 0] [N, OH, OW, C] [1, sh, sw, 1]`: the elements that window position
 reads for every output). The slices bufferize to subviews (no copy) whose channels are
 contiguous, so the elementwise schedule (elementwise.py, one thread) and the parallel split's
-vectorized slices (parallel_split.py, two threads) both tile and vectorize it as any elementwise
-op; the poolings' own schedule (pools.py) keeps the sum poolings and the wider windows.
+vectorized slices (parallel_split.py, two threads, where the poolings stayed scalar loops) both
+tile and vectorize it as any elementwise op; the poolings' own schedule (pools.py) keeps the
+wider windows (global poolings). A sum adds the window's elements to the init in the pooling's
+order (row-major), so its result is the pooling's to the bit; a sum's init of 0.0 is the
+constant it starts from, not a read.
 
-The init is not read when it is known to hold `-inf` (`known_fill_value`: a `linalg.fill`, or a
-slice of one through the disjoint `tensor.insert_slice`s `pool_borders` writes its pieces with):
-the generic's destination is then a fresh `tensor.empty` (or the slice, for a piece), and a fill
-only such pieces and destinations use is replaced by a `tensor.empty` when the pieces inserted
-into it cover it (`_drop_unread_fills`): no pass over the output writes `-inf` first.
+The init is not read when it is known to hold a constant (`known_fill_value`: a `linalg.fill`, or
+a slice of one through the disjoint `tensor.insert_slice`s `pool_borders` writes its pieces with):
+a max of `-inf` starts from the first element, any other start is that constant. The generic's
+destination is then a fresh `tensor.empty` (or the slice, for a piece), and a fill only such
+pieces and destinations use is replaced by a `tensor.empty` when the pieces inserted into it
+cover it (`_drop_unread_fills`): no pass over the output writes the init first.
 """
 
 from __future__ import annotations
@@ -47,13 +51,14 @@ from xfuse.backends.in_place.pool_borders import float_constant
 from xfuse.backends.in_place.top_level_rewrites import rewrite_top_level_ops
 from xfuse.dialects.linalg_syntax import GenericOp
 
-__all__ = ["MAX_WINDOW", "WINDOW_MAXIMA_ENABLED", "known_fill_value", "window_maxima"]
+__all__ = ["MAX_WINDOW", "POOL_WINDOW_KINDS", "known_fill_value", "pool_windows"]
 
-WINDOW_MAXIMA_ENABLED = True
-"""Rewrite the max poolings (a switch for A/B measurements)."""
+POOL_WINDOW_KINDS = "max+sum"
+"""The poolings rewritten, `+`-separated (`max`, `sum`: average poolings are a sum, then a
+division; "none": neither): the switch for A/B measurements (`flag_ab.py --values none,max,max+sum`)."""
 MAX_WINDOW = 9
-"""Window elements at most (3x3, the zoo's largest max pooling window): each is an operand of the
-generic and a load per output vector; a global max pooling keeps the pooling schedule."""
+"""Window elements at most (3x3, the zoo's largest but the global poolings): each is an operand of
+the generic and a load per output vector; a global pooling keeps the pooling schedule."""
 
 _MINUS_INF = float("-inf")
 
@@ -105,10 +110,11 @@ def known_fill_value(value: SSAValue) -> float | None:
     return None
 
 
-def _body(element, count: int, start: str | float) -> Block:
-    """The generic's body over `count` window elements and the output element: the `vmaxps`
-    chain from `start` ("out": the output element, "first": the first window element, or a
-    constant), the NaN flag over the elements the chain may drop, a NaN where it is set."""
+def _body(element, count: int, start: str | float, kind: str) -> Block:
+    """The generic's body over `count` window elements and the output element, from `start`
+    ("out": the output element, "first": the first window element, or a constant): for a sum
+    (`kind`) the additions in window order; for a max the `vmaxps` chain, the NaN flag over the
+    elements the chain may drop, and a NaN where it is set."""
     block = Block(arg_types=[element] * (count + 1))
     ops: list[Operation] = []
     elements = list(block.args[:count])
@@ -120,6 +126,13 @@ def _body(element, count: int, start: str | float) -> Block:
     else:
         ops.append(constant := arith.ConstantOp(FloatAttr(start, element)))
         current, checked = constant.result, elements
+    if kind == "sum":
+        for x in elements:
+            ops.append(added := arith.AddfOp(current, x))
+            current = added.result
+        ops.append(linalg.YieldOp(current))
+        block.add_ops(ops)
+        return block
     for x in elements:
         ops.append(above := arith.CmpfOp(x, current, "ogt"))
         ops.append(chosen := arith.SelectOp(above, x, current))
@@ -165,8 +178,9 @@ def _rewrite(pool: Operation) -> bool:
             made.append(piece := ExtractSliceOp.from_static_parameters(
                 source, [0, kh * dilations[0], kw * dilations[1], 0], [n, oh, ow, c], [1, strides[0], strides[1], 1]))
             slices.append(piece.results[0])
+    kind = "sum" if pool.name == "linalg.pooling_nhwc_sum" else "max"
     fill = known_fill_value(init)
-    if fill == _MINUS_INF:
+    if fill == _MINUS_INF and kind == "max":
         start: str | float = "first"
     elif fill is not None and not math.isnan(fill):
         start = fill
@@ -177,7 +191,7 @@ def _rewrite(pool: Operation) -> bool:
         made.append(empty := EmptyOp([], types[2]))
         destination = empty.results[0]
     identity = AffineMapAttr(AffineMap.identity(4))
-    generic = GenericOp(slices, [destination], Region(_body(element, len(slices), start)),
+    generic = GenericOp(slices, [destination], Region(_body(element, len(slices), start, kind)),
                         [identity] * (len(slices) + 1), [linalg.IteratorTypeAttr.parallel()] * 4, [types[2]])
     made.append(generic)
     for op in made:
@@ -243,11 +257,10 @@ def _drop_unread_fills(module: ModuleOp) -> int:
     return dropped
 
 
-def window_maxima(module: ModuleOp) -> int:
-    """Rewrite each qualifying max pooling of `module` (module doc); how many."""
-    if not WINDOW_MAXIMA_ENABLED:
-        return 0
-    count = rewrite_top_level_ops(module, ("linalg.pooling_nhwc_max",), _rewrite)
+def pool_windows(module: ModuleOp) -> int:
+    """Rewrite each qualifying max and sum pooling of `module` (module doc, the switches); how many."""
+    names = [f"linalg.pooling_nhwc_{kind}" for kind in ("max", "sum") if kind in POOL_WINDOW_KINDS.split("+")]
+    count = rewrite_top_level_ops(module, names, _rewrite) if names else 0
     if count:
         _drop_unread_fills(module)
     return count

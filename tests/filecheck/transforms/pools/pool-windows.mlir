@@ -1,6 +1,6 @@
-// Max poolings as vmaxps chains over their windows' strided slices (xfuse/backends/schedules/window_maxima.py).
-// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.schedules.window_maxima import window_maxima; m = parse(open(sys.argv[1]).read()); window_maxima(m); print(m)" %s | filecheck %s
-// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.in_place.pool_borders import pool_borders; from xfuse.backends.schedules.window_maxima import window_maxima; m = parse(open(sys.argv[1]).read()); pool_borders(m); window_maxima(m); print(m)" %s | filecheck %s --check-prefix=PIECES
+// Max and sum poolings as elementwise ops over their windows' strided slices (xfuse/backends/schedules/pool_windows.py).
+// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.schedules.pool_windows import pool_windows; m = parse(open(sys.argv[1]).read()); pool_windows(m); print(m)" %s | filecheck %s
+// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.in_place.pool_borders import pool_borders; from xfuse.backends.schedules.pool_windows import pool_windows; m = parse(open(sys.argv[1]).read()); pool_borders(m); pool_windows(m); print(m)" %s | filecheck %s --check-prefix=PIECES
 
 // A 3x3 stride-2 max pooling of a -inf fill: nine strided slices, the chain from the first element,
 // the eight others tested for NaN in four pairs, one select of NaN; no fill is left.
@@ -66,7 +66,30 @@ func.func @read_init(%x: tensor<1x4x4x8xf32>, %init: tensor<1x2x2x8xf32>) -> ten
   return %r : tensor<1x2x2x8xf32>
 }
 
-// Sum poolings and windows of more than nine elements keep the pooling (schedules/pools.py).
+// A 3x3 stride-1 sum pooling (Inception's average poolings): the additions in window order from
+// the fill's 0.0, a constant; the fill is not read, nor left.
+// CHECK-LABEL: func.func @sum
+// CHECK-NOT:     linalg.fill
+// CHECK:         tensor.extract_slice %x[0, 2, 2, 0] [1, 4, 4, 8] [1, 1, 1, 1]
+// CHECK:         linalg.generic
+// CHECK-NEXT:    ^bb0(%[[W0:.*]]: f32, %[[W1:.*]]: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %{{.*}}: f32, %[[W8:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[Z]], %[[W0]] : f32
+// CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[W1]] : f32
+// CHECK-COUNT-6:   arith.addf
+// CHECK-NEXT:      %[[S9:.*]] = arith.addf %{{.*}}, %[[W8]] : f32
+// CHECK-NEXT:      linalg.yield %[[S9]] : f32
+func.func @sum(%x: tensor<1x6x6x8xf32>) -> tensor<1x4x4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %window = tensor.empty() : tensor<3x3xf32>
+  %e = tensor.empty() : tensor<1x4x4x8xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  %r = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %window : tensor<1x6x6x8xf32>, tensor<3x3xf32>) outs(%acc : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  return %r : tensor<1x4x4x8xf32>
+}
+
+// Windows of more than nine elements keep the pooling (schedules/pools.py).
 // CHECK-LABEL: func.func @kept
 // CHECK:         linalg.pooling_nhwc_sum
 // CHECK:         linalg.pooling_nhwc_max

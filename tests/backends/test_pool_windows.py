@@ -1,6 +1,7 @@
-"""Max poolings as vmaxps chains over their windows' slices (xfuse/backends/schedules/window_maxima.py).
+"""Max and sum poolings as elementwise ops over their windows' slices (xfuse/backends/schedules/pool_windows.py).
 
 - The rewrite: which poolings become generics, what the body starts from, the fills left out.
+- Sums: bit-identical to numpy's window-order sum, at one and two threads.
 - Differential against numpy, with NaN, -inf, inf, -0 and +0 in the inputs, at one thread and two
   (where the parallel split takes the generic): a NaN anywhere in a window gives NaN (the rule of
   `arith.maximumf`), every other output equals numpy's maximum (-0 == +0), and a window of zeros
@@ -16,7 +17,7 @@ import pytest
 from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, lower_to_llvm_dialect_command
-from xfuse.backends.schedules import window_maxima as wm
+from xfuse.backends.schedules import pool_windows as wm
 from xfuse.parsing import parse
 
 
@@ -31,9 +32,11 @@ def _out_size(size, pad, window, stride, dilation, ceil):
 
 
 def _pool(batch=1, size=(9, 11), channels=32, window=(3, 3), stride=2, dilation=1, pad=1, init="0xFF800000",
-          ceil=False):
+          ceil=False, kind="max"):
     """A torch-mlir-like max pooling: a `-inf` pad (and, in ceil mode, the extra row and column at
-    the high end), the init a fill of `init`."""
+    the high end), the init a fill of `init`; a sum pooling's pad and init are 0.0."""
+    if kind == "sum":
+        init = "0.0"
     n, (h, w), c = batch, size, channels
     oh, ow = (_out_size(s, pad, k, stride, dilation, ceil) for s, k in zip(size, window, strict=True))
     high = [max(pad, (o - 1) * stride + dilation * (k - 1) + 1 - s - pad) for o, s, k in zip((oh, ow), size, window, strict=True)]
@@ -41,7 +44,7 @@ def _pool(batch=1, size=(9, 11), channels=32, window=(3, 3), stride=2, dilation=
     out = f"tensor<{n}x{oh}x{ow}x{c}xf32>"
     return f"""
 func.func @pool(%x: {x}) -> {out} {{
-  %lowest = arith.constant 0xFF800000 : f32
+  %lowest = arith.constant {"0xFF800000" if kind == "max" else "0.0"} : f32
   %init_value = arith.constant {init} : f32
   %p = tensor.pad %x low[0, {pad}, {pad}, 0] high[0, {high[0]}, {high[1]}, 0] {{
   ^bb0(%i: index, %j: index, %k: index, %l: index):
@@ -50,7 +53,7 @@ func.func @pool(%x: {x}) -> {out} {{
   %window = tensor.empty() : tensor<{window[0]}x{window[1]}xf32>
   %e = tensor.empty() : {out}
   %acc = linalg.fill ins(%init_value : f32) outs(%e : {out}) -> {out}
-  %r = linalg.pooling_nhwc_max {{dilations = dense<{dilation}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+  %r = linalg.pooling_nhwc_{kind} {{dilations = dense<{dilation}> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
       ins(%p, %window : {padded}, tensor<{window[0]}x{window[1]}xf32>) outs(%acc : {out}) -> {out}
   return %r : {out}
 }}
@@ -126,21 +129,42 @@ def test_max_poolings_are_rewritten_and_their_fills_dropped():
 
     pool_borders(module)
     pieces = sum(op.name == "linalg.pooling_nhwc_max" for op in module.walk())
-    assert wm.window_maxima(module) == pieces > 1
+    assert wm.pool_windows(module) == pieces > 1
     names = [op.name for op in module.walk()]
     assert "linalg.pooling_nhwc_max" not in names and "linalg.fill" not in names
     assert names.count("linalg.generic") == pieces
 
 
-def test_switch_and_sum_poolings():
-    module = parse(_pool().replace("pooling_nhwc_max", "pooling_nhwc_sum"))
-    assert wm.window_maxima(module) == 0
-    module = parse(_pool())
-    wm.WINDOW_MAXIMA_ENABLED = False
-    try:
-        assert wm.window_maxima(module) == 0
-    finally:
-        wm.WINDOW_MAXIMA_ENABLED = True
+@pytest.mark.parametrize("kind", ["max", "sum"])
+def test_switches_and_global_poolings(kind, monkeypatch):
+    assert wm.pool_windows(parse(_pool(kind=kind, size=(7, 7), window=(7, 7), stride=1, pad=0))) == 0
+    monkeypatch.setattr(wm, "POOL_WINDOW_KINDS", "sum" if kind == "max" else "max")
+    assert wm.pool_windows(parse(_pool(kind=kind))) == 0
+    monkeypatch.setattr(wm, "POOL_WINDOW_KINDS", "none")
+    assert wm.pool_windows(parse(_pool(kind=kind))) == 0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("kwargs", [dict(size=(14, 14), stride=1), dict(size=(16, 16), window=(2, 2), pad=0),
+                                    dict(size=(96, 96), channels=64, stride=1)])
+def test_window_sums_are_the_poolings_to_the_bit(kwargs, threads):
+    """Inception's 3x3/1 average poolings' sums, DenseNet's 2x2/2; the last one split at T=2."""
+    text = _pool(kind="sum", **kwargs)
+    compiled = compile_module(text, "pool", threads=threads)
+    out_type = parse(text).ops.first.function_type.outputs.data[0]
+    (x_spec,) = compiled.signature.inputs
+    x = _special_input(tuple(x_spec.shape), 0)
+    x[np.isinf(x)] = 0.5  # inf - inf would be NaN on both sides; keep the sums finite
+    window, stride, pad = kwargs.get("window", (3, 3)), kwargs.get("stride", 2), kwargs.get("pad", 1)
+    n, oh, ow, c = out_type.get_shape()
+    padded = np.zeros((n, x.shape[1] + 2 * pad + 2 * window[0], x.shape[2] + 2 * pad + 2 * window[1], c), np.float32)
+    padded[:, pad:pad + x.shape[1], pad:pad + x.shape[2]] = x
+    want = np.zeros((n, oh, ow, c), np.float32)
+    for kh in range(window[0]):
+        for kw in range(window[1]):
+            want = want + padded[:, kh:kh + (oh - 1) * stride + 1:stride, kw:kw + (ow - 1) * stride + 1:stride]
+    (got,) = compiled(x)
+    np.testing.assert_array_equal(got, want)
 
 
 def test_known_fill_value_through_disjoint_pieces():
@@ -158,7 +182,7 @@ def test_known_fill_value_through_disjoint_pieces():
 def test_lowered_code_has_one_max_per_element(enabled, tmp_path, monkeypatch):
     """The 3x3/2 pooling's x86 body: with the rewrite no `llvm.intr.maximum` (five instructions
     each on AVX2), a `select` of an `fcmp ogt` per element (`vmaxps`); without it, maxima."""
-    monkeypatch.setattr(wm, "WINDOW_MAXIMA_ENABLED", enabled)
+    monkeypatch.setattr(wm, "POOL_WINDOW_KINDS", "max" if enabled else "none")
     prepared = prepare_for_execution(parse(_pool(size=(16, 16), channels=64)))
     specialized = get_pipeline("microkernel").for_module(prepared)
     subprocess.run(lower_to_llvm_dialect_command(emit_mlir_text(prepared), specialized, tmp_path), check=True)
