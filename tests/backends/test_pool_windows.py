@@ -39,7 +39,8 @@ def _pool(batch=1, size=(9, 11), channels=32, window=(3, 3), stride=2, dilation=
         init = "0.0"
     n, (h, w), c = batch, size, channels
     oh, ow = (_out_size(s, pad, k, stride, dilation, ceil) for s, k in zip(size, window, strict=True))
-    high = [max(pad, (o - 1) * stride + dilation * (k - 1) + 1 - s - pad) for o, s, k in zip((oh, ow), size, window, strict=True)]
+    high = [max(pad, (o - 1) * stride + dilation * (k - 1) + 1 - s - pad)
+            for o, s, k in zip((oh, ow), size, window, strict=True)]
     x, padded = f"tensor<{n}x{h}x{w}x{c}xf32>", f"tensor<{n}x{h + pad + high[0]}x{w + pad + high[1]}x{c}xf32>"
     out = f"tensor<{n}x{oh}x{ow}x{c}xf32>"
     return f"""
@@ -63,8 +64,8 @@ func.func @pool(%x: {x}) -> {out} {{
 def _reference(x, window, stride, dilation, pad, init, out_shape):
     """numpy's max pooling: NaN when a window holds one (`np.max` propagates it)."""
     n, oh, ow, c = out_shape
-    padded = np.full((n, x.shape[1] + 2 * pad + 2 * stride * window[0], x.shape[2] + 2 * pad + 2 * stride * window[1], c),
-                     -np.inf, np.float32)
+    rows, cols = (x.shape[1 + a] + 2 * pad + 2 * stride * window[a] for a in (0, 1))
+    padded = np.full((n, rows, cols, c), -np.inf, np.float32)
     padded[:, pad:pad + x.shape[1], pad:pad + x.shape[2]] = x
     result = np.full(out_shape, init, np.float32)
     for kh in range(window[0]):

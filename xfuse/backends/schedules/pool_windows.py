@@ -42,7 +42,7 @@ import math
 
 from xdsl.dialects import arith, linalg
 from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, FloatAttr, ModuleOp, TensorType
-from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
+from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
