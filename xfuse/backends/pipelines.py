@@ -193,6 +193,9 @@ class Pipeline:
             early_poolings(module)  # a strided pooling of an input read twice runs first: the input dies sooner
 
             pool_borders(module)  # poolings that clip their border windows need no pad
+            from xfuse.backends.schedules.pool_windows import pool_windows
+
+            pool_windows(module)  # max and sum poolings as elementwise ops over their windows' slices
             from xfuse.backends.in_place.conv_borders import conv_borders
 
             conv_borders(module)  # the convolutions whose padded input sets the peak read it unpadded

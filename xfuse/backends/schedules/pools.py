@@ -16,6 +16,10 @@ within `MAX_ACCUMULATORS`. SqueezeNet 1.50-1.57x -> 1.43x onnxruntime, ShuffleNe
 hoisted out of the window-row loop once the 1-D pooling's rank-reducing slice is folded into its
 transfers (before the leading unit dims are cast away, as in schedules/conv.py).
 
+Since the twelfth session the max and sum poolings of up to nine window elements are elementwise
+generics over their windows' slices before this plan runs (pool_windows.py: `arith.maximumf` cost
+five instructions per element on AVX2); what is left here is the global poolings.
+
 The sequential pipelines only: in the parallel ones the poolings stay with the parallel split
 (parallel_split.py), which runs them, and the ops only they read, on every CPU; vectorized
 poolings on `scf.forall` tiles there made Inception-v1 and AlexNet 11-12% slower at two threads.
