@@ -66,15 +66,15 @@ def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cost model takes the 56x56 and 55x55 convolutions, not the 7x7 one; at gain 0 all
     three are taken; none when disabled or at two threads."""
     module = parse((INPUTS / "convs.mlir").read_text())
-    assert rewrite.winograd_convolutions(module, ZEN3) == 2
+    assert rewrite.winograd_convolutions(module, ZEN3, bounded=False) == 2
     module.verify()
-    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3, threads=2) == 0
+    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3, threads=2, bounded=False) == 0
     monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
     module = parse((INPUTS / "convs.mlir").read_text())
-    assert rewrite.winograd_convolutions(module, ZEN3) == 3
+    assert rewrite.winograd_convolutions(module, ZEN3, bounded=False) == 3
     assert "linalg.conv_2d_nhwc_hwcf" not in str(module)
     monkeypatch.setattr(rewrite, "WINOGRAD_ENABLED", False)
-    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3) == 0
+    assert rewrite.winograd_convolutions(parse((INPUTS / "convs.mlir").read_text()), ZEN3, bounded=False) == 0
 
 
 @pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", 1),
@@ -91,7 +91,7 @@ def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.Monke
     monkeypatch.setattr(cost, "MAX_THREADS", 2)
     text = (INPUTS / "convs.mlir").read_text()
     module = parse(text)
-    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads) == 3
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads, bounded=False) == 3
     assert ("scf.forall" in str(module)) == (threads >= rewrite.PRODUCTS_LOOP_THREADS)
     rng = np.random.default_rng(0)
     x = rng.uniform(-1, 1, (1, 58, 58, 64)).astype(np.float32)
@@ -124,7 +124,8 @@ def test_weights_take_the_filter_transform_after_their_layout() -> None:
 
 def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Conv (bias, pads 1) -> Add (residual) -> Relu at 28 x 28, 64 -> 96 channels through
-    `xfuse.onnx.load` (Winograd taken by the cost model) agrees with onnxruntime."""
+    `xfuse.onnx.load`: left direct by the arena bound (it is the network's peak), and with the
+    bound off taken by the cost model, agreeing with onnxruntime."""
     pytest.importorskip("onnx")
     pytest.importorskip("onnxruntime")
     from onnx import TensorProto, helper, numpy_helper
@@ -147,7 +148,43 @@ def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(rewrite, "rewrite", lambda found, function, *rest: (taken.append(found.shape), original(found, function, *rest)))
     x = rng.uniform(-1, 1, (1, 64, 28, 28)).astype(np.float32)
     r = rng.uniform(-1, 1, (1, 96, 28, 28)).astype(np.float32)
-    got = xfuse.onnx.load(model)(x, r)  # one output: the array
+    xfuse.onnx.load(model)  # the default passes: alone, the layer is the arena's peak
+    assert taken == []  # V and M (4x its input and output) would grow it (memory.fits)
+    from xfuse.onnx.model import DEFAULT_PASSES
+
+    passes = DEFAULT_PASSES.replace("xfuse-winograd", "xfuse-winograd{bounded=false}")
+    assert passes != DEFAULT_PASSES
+    got = xfuse.onnx.load(model, passes=passes)(x, r)  # one output: the array
     assert taken == [cost.ConvShape(1, 28, 28, 64, 96)]
     expected = onnxruntime_outputs(model, {"x": x, "r": r})["y"]
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+def test_the_bound_takes_a_layer_whose_temporaries_fit_under_the_peak() -> None:
+    """Two layers: the first (112 x 112, 3 -> 64, too few input channels for the cost model)
+    makes the peak; the second's V and M fit beside its input and output under it with 32
+    output channels, not with 256 (memory.fits; the floor is the first layer's output, its input
+    being an argument)."""
+    from xfuse.transforms.winograd import memory
+
+    def module(channels: int):
+        text = f"""func.func @net(%x: tensor<1x114x114x3xf32>, %w: tensor<3x3x3x64xf32> {{xfuse.weight_layout = array<i64: 2, 3, 1, 0>}},
+                     %v: tensor<3x3x64x{channels}xf32> {{xfuse.weight_layout = array<i64: 2, 3, 1, 0>}}) -> tensor<1x26x26x{channels}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x112x112x64xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<1x112x112x64xf32>) -> tensor<1x112x112x64xf32>
+  %a = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x114x114x3xf32>, tensor<3x3x3x64xf32>) outs(%f0 : tensor<1x112x112x64xf32>) -> tensor<1x112x112x64xf32>
+  %s = tensor.extract_slice %a[0, 0, 0, 0] [1, 28, 28, 64] [1, 4, 4, 1] : tensor<1x112x112x64xf32> to tensor<1x28x28x64xf32>
+  %e1 = tensor.empty() : tensor<1x26x26x{channels}xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x26x26x{channels}xf32>) -> tensor<1x26x26x{channels}xf32>
+  %b = linalg.conv_2d_nhwc_hwcf ins(%s, %v : tensor<1x28x28x64xf32>, tensor<3x3x64x{channels}xf32>) outs(%f1 : tensor<1x26x26x{channels}xf32>) -> tensor<1x26x26x{channels}xf32>
+  return %b : tensor<1x26x26x{channels}xf32>
+}}"""
+        return parse(text)
+
+    small, large = module(32), module(256)
+    function = next(op for op in small.walk() if op.name == "func.func")
+    assert memory.activation_floor(function) == 112 * 112 * 64 * 4
+    assert rewrite.winograd_convolutions(small, ZEN3) == 1
+    assert rewrite.winograd_convolutions(large, ZEN3) == 0
+    assert rewrite.winograd_convolutions(module(256), ZEN3, bounded=False) == 1

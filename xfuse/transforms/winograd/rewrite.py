@@ -53,6 +53,7 @@ from xfuse.transforms.layout.weight_layout import (
     weight_layout,
 )
 from xfuse.transforms.winograd.cost import ConvShape, takes_winograd
+from xfuse.transforms.winograd.memory import activation_floor, fits
 from xfuse.transforms.winograd.matrices import A_T, B_T, OUTPUT, TILE, WINOGRAD_TRANSFORM, terms
 
 WINOGRAD_ENABLED = True
@@ -332,33 +333,52 @@ def rewrite(found: Candidate, function: func.FuncOp, threads: int = 1) -> None:
     erase_with_dead_inits([*reversed(chain), conv, *([found.bias[0]] if found.bias is not None else [])])
 
 
-def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1) -> int:
+def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1,
+                          bounded: bool = True) -> int:
     """Rewrite every candidate convolution of the functions of `module` that no call reaches (their
-    filter arguments change type), for a build of `threads` threads; how many were rewritten."""
+    filter arguments change type), for a build of `threads` threads, where its temporaries keep
+    the function's arena (`memory.fits`; `bounded=False`: wherever the cost model takes it); how
+    many were rewritten."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
+        floor = activation_floor(function)  # before any rewrite: each one's temporaries are its own
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             found = candidate(conv, function, target, threads)
-            if found is not None:
+            if found is not None and (not bounded or fits(floor, function, conv, temporary_bytes(found))):
                 rewrite(found, function, threads)
                 count += 1
     return count
+
+
+def temporary_bytes(found: Candidate) -> int:
+    """The buffers a rewritten convolution adds while it runs: `V` and `M`, and the input padded
+    to whole tiles when the output's rows or columns are odd (module doc)."""
+    shape = found.shape
+    element = found.conv.operands[0].type.get_element_type().bitwidth // 8
+    extra = 16 * shape.tiles * (shape.c + shape.k) * element
+    if shape.oh % 2 or shape.ow % 2:
+        n, h, w, c = found.conv.operands[0].type.get_shape()
+        extra += n * (h + shape.oh % 2) * (w + shape.ow % 2) * c * element
+    return extra
 
 
 @dataclass(frozen=True)
 class WinogradPass(ModulePass):
     """3x3 stride-1 convolutions with HWCF weight filters as Winograd F(2x2, 3x3) (module
     docstring). Run after `xfuse-nhwc`, before `xfuse-block-filters`. `threads`: the build's
-    thread count (`xfuse.onnx` passes it: `model.passes_for_threads`; `cost.MAX_THREADS`)."""
+    thread count (`xfuse.onnx` passes it: `model.passes_for_threads`; `cost.MAX_THREADS`).
+    `bounded`: only where the temporaries keep the arena (`memory.py`); false: wherever the cost
+    model takes a convolution, the arena growing by its temporaries."""
 
     name = "xfuse-winograd"
 
     threads: int = 1
+    bounded: bool = True
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        winograd_convolutions(op, threads=self.threads)
+        winograd_convolutions(op, threads=self.threads, bounded=self.bounded)

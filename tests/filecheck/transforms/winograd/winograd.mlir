@@ -6,7 +6,7 @@
 // layer's bias is added in the output transform and its residual add and ReLU run on each
 // strided view (the residual read through the same view); the odd layer's input is padded by a
 // row and a column to whole tiles and its result cut to 55x55. The 7x7 layer stays direct.
-// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p xfuse-winograd | filecheck %s
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{bounded=false}' | filecheck %s
 // CHECK-LABEL: func.func @layer(
 // CHECK-SAME:    %w: tensor<16x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>, xfuse.weight_transform = "winograd_2x2_3x3"}
 // CHECK-SAME:    %v: tensor<16x64x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>, xfuse.weight_transform = "winograd_2x2_3x3"}
@@ -46,6 +46,6 @@
 // CHECK:         %[[SMALL:.+]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%q, %t :
 // CHECK:         func.return %{{.+}}, %[[CUT]], %[[SMALL]]
 // A two-thread build leaves every convolution direct (cost.MAX_THREADS):
-// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{threads=2}' | filecheck %s --check-prefix=THREADS
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{threads=2 bounded=false}' | filecheck %s --check-prefix=THREADS
 // THREADS-COUNT-3: linalg.conv_2d_nhwc_hwcf
 // THREADS-NOT:     linalg.matmul
