@@ -309,7 +309,12 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     runtime = _runtime_library("libmlir_c_runner_utils.so")
     extra_runtimes = [_required_runtime_library(name) for name in pipeline.runtime_libraries]
     jobs = llvm_split.jobs()
+    from xfuse.backends.parallel.omp_schedule import schedule_for
+
+    # The loops' schedule is decided from the text and a module constant, not the pipeline: keyed
+    # as resolved, or a build under another setting is returned from the cache.
     key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *_build_recipe(pipeline), *map(str, tools),
+                              f"schedule={schedule_for(text, pipeline.omp_schedule)}",
                               str(llvm_opt), str(runtime), *map(str, extra_runtimes), f"jobs={jobs}",
                               arena_c.SOURCE, *arena_c.LINK_FLAGS,
                               f"parts per job={llvm_split.PARTS_PER_JOB}"])
