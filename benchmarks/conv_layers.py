@@ -133,11 +133,9 @@ def multiply_adds(layer: ConvLayer) -> int:
     return layer.batch * layer.channels_out * group_in * math.prod(layer.kernel) * math.prod(layer.output_size)
 
 
-def measure(name: str, layer: ConvLayer, repeat: int, through_onnx: bool = False,
-            peak: tuple[Callable[[], object], int] | None = None) -> dict[str, float | str]:
-    """CPU times of one layer in both systems (seconds) and the largest output difference; with
-    `peak` (`fma_peak.peak_call()`: a call and its FLOPs), that kernel timed in the same rounds
-    and `{system}_peak_share`, the fastest call's FLOP rate over the peak kernel's fastest."""
+def seeded_layer(layer) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    """`layer`'s filter, bias and inputs (`x`, and `r` with a residual), seeded: the same arrays
+    for every script that times the layer."""
     rng = np.random.default_rng(0)
     group_in = 1 if layer.depthwise else layer.channels_in
     weights = rng.uniform(-1, 1, (layer.channels_out, group_in, *layer.kernel)).astype(np.float32)
@@ -145,6 +143,15 @@ def measure(name: str, layer: ConvLayer, repeat: int, through_onnx: bool = False
     feeds = {"x": rng.uniform(-1, 1, (layer.batch, layer.channels_in, layer.height, layer.width)).astype(np.float32)}
     if layer.residual:
         feeds["r"] = rng.uniform(-1, 1, (layer.batch, layer.channels_out, *layer.output_size)).astype(np.float32)
+    return weights, bias, feeds
+
+
+def measure(name: str, layer: ConvLayer, repeat: int, through_onnx: bool = False,
+            peak: tuple[Callable[[], object], int] | None = None) -> dict[str, float | str]:
+    """CPU times of one layer in both systems (seconds) and the largest output difference; with
+    `peak` (`fma_peak.peak_call()`: a call and its FLOPs), that kernel timed in the same rounds
+    and `{system}_peak_share`, the fastest call's FLOP rate over the peak kernel's fastest."""
+    weights, bias, feeds = seeded_layer(layer)
     model = onnx_model(layer, weights, bias)
     session = onnx_session(model)
     ours = xfuse_call(layer, model, feeds, weights, bias, through_onnx)

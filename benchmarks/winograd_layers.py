@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.conv_layers import LAYERS, onnx_model, onnx_session  # noqa: E402
+from benchmarks.conv_layers import LAYERS, onnx_model, onnx_session, seeded_layer  # noqa: E402
 from xfuse.testing.random_convs import ConvLayer  # noqa: E402
 
 WINOGRAD_LAYERS = {
@@ -53,12 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         layer = WINOGRAD_LAYERS[name]
         if args.chain:
             layer = dataclasses.replace(layer, input_relu=True, residual=True, relu=True)
-        rng = np.random.default_rng(0)
-        weights = rng.uniform(-1, 1, (layer.channels_out, layer.channels_in, 3, 3)).astype(np.float32)
-        bias = rng.uniform(-1, 1, layer.channels_out).astype(np.float32)
-        feeds = {"x": rng.uniform(-1, 1, (layer.batch, layer.channels_in, layer.height, layer.width)).astype(np.float32)}
-        if layer.residual:
-            feeds["r"] = rng.uniform(-1, 1, (layer.batch, layer.channels_out, *layer.output_size)).astype(np.float32)
+        weights, bias, feeds = seeded_layer(layer)
         model = onnx_model(layer, weights, bias)
         session = onnx_session(model)
         (expected,) = session.run(None, feeds)
