@@ -9,6 +9,7 @@ import pytest
 
 from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
+from xfuse.testing.filecheck_cases import case_function
 from xfuse.transforms.batch_matmul import batch_matmuls_to_matmuls, column_blocks
 
 CASES = Path(__file__).parent / "filecheck/transforms/batch_matmul/batch-matmul-to-matmul.mlir"
@@ -17,10 +18,7 @@ STATIC = ["projection", "shared_weight", "heads", "windows", "ragged_columns", "
 
 
 def _function(name: str) -> str:
-    text = CASES.read_text()
-    start = text.index(f"\nfunc.func @{name}(") + 1
-    end = text.index("\n}\n", start) + 3
-    return text[start:end]
+    return case_function(CASES, name)
 
 
 @pytest.mark.parametrize("name", STATIC)

@@ -88,6 +88,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return MergeElementwisePass
 
+    def get_erase_unused_results():
+        from xfuse.transforms.unused_results import EraseUnusedResultsPass
+
+        return EraseUnusedResultsPass
+
     def get_batch_matmul_to_matmul():
         from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
 
@@ -188,6 +193,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-winograd": get_winograd,
         "xfuse-block-matmul-weights": get_block_matmul_weights,
         "xfuse-merge-elementwise": get_merge_elementwise,
+        "xfuse-erase-unused-results": get_erase_unused_results,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,

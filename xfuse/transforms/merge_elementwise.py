@@ -20,9 +20,9 @@ its input twice are the same shape.
 
 What merges (the *members*, built backwards from a sink, last in its block first): a
 `linalg.generic` with one result, parallel loops only, an identity output map and an init its body
-does not read, whose result has the sink's type (see below for masks). A member's producer joins when it is such a
-generic in the same block (its result of the sink's shape; of `i1` elements when its element type
-is not the sink's: a bool mask mlir-opt 22 could not store), every use of its result is an input
+does not read, whose result has the sink's shape (any element type: a cast chain merges, and a bool
+mask, which mlir-opt 22 could not store, keeps no buffer). A member's producer joins when it is such a
+generic in the same block, every use of its result is an input
 of a member, and every member reads
 it through the identity (then an element of it is the element of the same iteration). A producer
 with a reader outside the members stays: merging it would compute it twice. The merged op reads
@@ -42,7 +42,8 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType, i1
+from xdsl.dialects.linalg.ops import GenericOp as AnyGenericOp
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineMap
@@ -58,7 +59,8 @@ def _maps(op: Operation) -> list[AffineMap]:
 
 def _is_elementwise(op: Operation, result_type: object) -> bool:
     """`op` is a generic the pass may merge into a sink of result type `result_type` (module doc)."""
-    if not isinstance(op, GenericOp) or len(op.results) != 1 or len(op.outputs) != 1:
+    # xDSL's own class too: the data-tiling passes build theirs (the printed syntax is the same)
+    if not isinstance(op, AnyGenericOp) or len(op.results) != 1 or len(op.outputs) != 1:
         return False
     if not isinstance(result_type, TensorType) or not _merges_into(op.results[0].type, result_type):
         return False
@@ -72,12 +74,11 @@ def _is_elementwise(op: Operation, result_type: object) -> bool:
 
 
 def _merges_into(produced: object, result_type: TensorType) -> bool:
-    """A member's result has the sink's type, or is a mask of its shape (`i1`, as torch-mlir's
-    comparisons feeding a select): mlir-opt 22 cannot store a tensor of `i1` that keeps a buffer."""
-    if produced == result_type:
-        return True
-    return (isinstance(produced, TensorType) and produced.get_element_type() == i1
-            and produced.get_shape() == result_type.get_shape())
+    """A member's result has the sink's shape, of any element type: a cast chain (a quantization's
+    divide, round, clamp, `fptosi`, `trunci`, `extui`, `subi`) is one pass over the tensor, and a
+    mask (`i1`, torch-mlir's comparisons feeding a select) keeps no buffer, which mlir-opt 22
+    could not store."""
+    return isinstance(produced, TensorType) and produced.get_shape() == result_type.get_shape()
 
 
 def _reads_through_identity(value: SSAValue, members: set[Operation]) -> bool:

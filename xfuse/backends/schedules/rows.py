@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, IntegerType, ModuleOp, TensorType, i64
-from xdsl.dialects.linalg.ops import FillOp, YieldOp
+from xdsl.dialects.linalg.ops import FillOp
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -54,6 +54,7 @@ from xfuse.backends.parallel.parallel_split import (
 from xfuse.backends.schedules.pools import POOL_ATTR
 from xfuse.backends.target import CpuTarget
 from xfuse.transforms.batch_matmul import MLIR_FILL, erase_if_dead
+from xfuse.transforms.unused_results import drop_unused_results
 
 ROWS_ATTR = "xfuse.microkernel_rows"
 MAX_ROW_BYTES = 1024
@@ -77,62 +78,6 @@ def _reduces_last_loop(op: Operation) -> bool:
 
 def _static(value: SSAValue) -> bool:
     return isinstance(value.type, TensorType) and value.type.has_static_shape()
-
-
-def _needed(yielded: list[SSAValue]) -> set[SSAValue]:
-    """The values of a body that the yielded values are computed from (themselves included)."""
-    seen: set[SSAValue] = set()
-    work = list(yielded)
-    while work:
-        value = work.pop()
-        if value in seen:
-            continue
-        seen.add(value)
-        if isinstance(value, OpResult):
-            work.extend(value.op.operands)
-    return seen
-
-
-def drop_unused_results(op: Operation) -> Operation | None:
-    """`op` without the results nothing reads (module docstring); None when it has none to drop,
-    or when a kept result is computed from a dropped one's output."""
-    if op.name != "linalg.generic" or len(op.results) < 2:
-        return None
-    keep = [i for i, result in enumerate(op.results) if result.uses]
-    if not keep or len(keep) == len(op.results):
-        return None
-    inputs = len(op.operands) - len(op.results)
-    block = op.regions[0].block
-    yielded = list(block.last_op.operands)
-    needed = _needed([yielded[i] for i in keep])
-    dropped_args = [block.args[inputs + i] for i in range(len(op.results)) if i not in keep]
-    if any(arg in needed for arg in dropped_args):
-        return None
-    region = op.regions[0].clone()
-    body = region.block
-    old_yield = body.last_op
-    Rewriter.replace_op(old_yield, YieldOp(*[old_yield.operands[i] for i in keep]))
-    for inner in reversed(list(body.ops)[:-1]):  # what computed the dropped values
-        if inner.results and not any(r.uses for r in inner.results):
-            Rewriter.erase_op(inner)
-    for index in reversed([inputs + i for i in range(len(op.results)) if i not in keep]):
-        if body.args[index].uses:
-            return None
-        body.erase_arg(body.args[index])
-    maps = op.properties["indexing_maps"].data
-    outputs = [op.operands[inputs + i] for i in keep]
-    new = type(op)(list(op.operands[:inputs]), outputs, region,
-                   ArrayAttr([*maps[:inputs], *[maps[inputs + i] for i in keep]]),
-                   op.properties["iterator_types"], [op.results[i].type for i in keep])
-    new.attributes.update(op.attributes)
-    Rewriter.insert_op(new, InsertPoint.before(op))
-    for j, i in enumerate(keep):
-        op.results[i].replace_all_uses_with(new.results[j])
-    dropped_inits = [op.operands[inputs + i] for i in range(len(op.results)) if i not in keep]
-    Rewriter.erase_op(op)
-    for init in dropped_inits:
-        erase_if_dead(init.owner)
-    return new
 
 
 def _kept_dimension(op: Operation) -> bool:

@@ -15,18 +15,24 @@
 
 // AVX2:      func.func private @llvm.x86.avx2.pmadd.wd(vector<16xi16>, vector<16xi16>) -> vector<8xi32>
 // PORTABLE-NOT: @llvm.x86.avx2.pmadd.wd
-// The accumulator (here a function argument, not a zero fill) is read before the K loop.
+// The accumulator (here a function argument, not a zero fill) is read before the K loop. The A
+// tile's pairs are first made i32s (low half a0, high half a1, sign-extended to i16 each), so
+// that a row's pair is broadcast to the 8 lanes by one read.
 // CHECK-LABEL: func.func @mmt4d
-// CHECK:         %[[FA:[a-z0-9_]+]] = tensor.collapse_shape %a {{.+}} : tensor<3x5x8x2xi8> into tensor<3x5x16xi8>
+// CHECK:         %[[PA:[a-z0-9_]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2, 0)>, affine_map<(d0, d1, d2) -> (d0, d1, d2, 1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>]{{.*}} ins(%a, %a : tensor<3x5x8x2xi8>, tensor<3x5x8x2xi8>) outs(%{{.+}} : tensor<3x5x8xi32>)
+// CHECK:           arith.extsi %{{.+}} : i8 to i32
+// CHECK:           arith.extsi %{{.+}} : i8 to i32
+// CHECK:           arith.andi %{{.+}}, %{{.+}} : i32
+// CHECK:           arith.shli %{{.+}}, %{{.+}} : i32
+// CHECK:           arith.ori
 // CHECK:         %[[FB:[a-z0-9_]+]] = tensor.collapse_shape %b {{.+}} : tensor<2x5x8x2xi8> into tensor<2x5x16xi8>
 // CHECK:         scf.for %[[I:[a-z0-9_]+]] = {{.+}} iter_args(%[[CI:[a-z0-9_]+]] = %c)
 // CHECK:           scf.for %[[J:[a-z0-9_]+]] = {{.+}} iter_args(%[[CJ:[a-z0-9_]+]] = %[[CI]])
 // CHECK-COUNT-8:     vector.transfer_read %[[CJ]]{{.*}} : tensor<3x2x8x8xi32>, vector<8xi32>
 // CHECK:             scf.for %[[K:[a-z0-9_]+]] = {{.+}} -> (vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>, vector<8xi32>)
-// CHECK:               vector.transfer_read %[[FA]][%[[I]], %[[K]], %{{.+}}]{{.*}} : tensor<3x5x16xi8>, vector<16xi8>
 // CHECK:               vector.transfer_read %[[FB]][%[[J]], %[[K]], %{{.+}}]{{.*}} : tensor<2x5x16xi8>, vector<16xi8>
 // CHECK:               arith.extsi %{{.+}} : vector<16xi8> to vector<16xi16>
-// CHECK:               vector.broadcast %{{.+}} : i32 to vector<8xi32>
+// CHECK:               vector.transfer_read %[[PA]][%[[I]], %[[K]], %{{.+}}], %{{.+}} {in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (0)>} : tensor<3x5x8xi32>, vector<8xi32>
 // CHECK:               vector.bitcast %{{.+}} : vector<8xi32> to vector<16xi16>
 // AVX2-COUNT-8:        func.call @llvm.x86.avx2.pmadd.wd(%{{.+}}, %{{.+}}) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>
 // PORTABLE:            vector.shuffle %{{.+}}, %{{.+}} [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xi16>, vector<16xi16>
@@ -39,10 +45,10 @@ func.func @mmt4d(%a: tensor<3x5x8x2xi8>, %b: tensor<2x5x8x2xi8>, %c: tensor<3x2x
   return %0 : tensor<3x2x8x8xi32>
 }
 
-// A narrow M tile (m0 = 2: materialize's tile for M = 2): two rows, one 4-byte A read per K step.
+// A narrow M tile (m0 = 2: materialize's tile for M = 2): two rows, two broadcast reads per K step.
 // CHECK-LABEL: func.func @narrow_m
-// CHECK:         tensor.collapse_shape %a {{.+}} : tensor<1x7x2x2xi8> into tensor<1x7x4xi8>
-// CHECK:           vector.transfer_read %{{.+}} : tensor<1x7x4xi8>, vector<4xi8>
+// CHECK:         linalg.generic {{.+}} ins(%a, %a : tensor<1x7x2x2xi8>, tensor<1x7x2x2xi8>) outs(%{{.+}} : tensor<1x7x2xi32>)
+// CHECK-COUNT-2:   vector.transfer_read %{{.+}} : tensor<1x7x2xi32>, vector<8xi32>
 // CHECK-NOT:     linalg.mmt4d
 func.func @narrow_m(%a: tensor<1x7x2x2xi8>, %b: tensor<3x7x8x2xi8>, %c: tensor<1x3x2x8xi32>) -> tensor<1x3x2x8xi32> {
   %0 = linalg.mmt4d ins(%a, %b : tensor<1x7x2x2xi8>, tensor<3x7x8x2xi8>) outs(%c : tensor<1x3x2x8xi32>) -> tensor<1x3x2x8xi32>

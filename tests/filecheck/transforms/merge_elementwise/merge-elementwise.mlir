@@ -211,3 +211,50 @@ func.func @mask_select(%x: tensor<3x2xi64>, %init: tensor<3x2xi64>) -> tensor<3x
   } -> tensor<3x2xi64>
   return %r : tensor<3x2xi64>
 }
+
+// A cast chain merges though its element types differ from the sink's (a DynamicQuantizeLinear:
+// divide, round, saturate, fptosi, trunci, then extui / subi / trunci to the signed byte).
+// CHECK-LABEL: func.func @cast_chain(
+// CHECK:         %q = linalg.generic {{.*}} ins(%x, %scale : tensor<4x8xf32>, tensor<f32>) outs(%e8 : tensor<4x8xi8>)
+// CHECK:           arith.divf
+// CHECK:           math.roundeven
+// CHECK:           arith.fptosi
+// CHECK:           arith.trunci
+// CHECK:           arith.extui
+// CHECK:           arith.subi
+// CHECK:           arith.trunci
+// CHECK-NOT:     linalg.generic
+func.func @cast_chain(%x: tensor<4x8xf32>, %scale: tensor<f32>) -> tensor<4x8xi8> {
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 255.0 : f32
+  %zp = arith.constant 128 : i32
+  %ef = tensor.empty() : tensor<4x8xf32>
+  %ei = tensor.empty() : tensor<4x8xi32>
+  %e8 = tensor.empty() : tensor<4x8xi8>
+  %d = linalg.generic {indexing_maps = [#id, #scalar, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %scale : tensor<4x8xf32>, tensor<f32>) outs(%ef : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    %1 = math.roundeven %0 : f32
+    %2 = arith.maximumf %1, %lo : f32
+    %3 = arith.minimumf %2, %hi : f32
+    linalg.yield %3 : f32
+  } -> tensor<4x8xf32>
+  %i = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%d : tensor<4x8xf32>) outs(%ei : tensor<4x8xi32>) {
+  ^bb0(%in: f32, %out: i32):
+    %0 = arith.fptosi %in : f32 to i32
+    linalg.yield %0 : i32
+  } -> tensor<4x8xi32>
+  %u = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%i : tensor<4x8xi32>) outs(%e8 : tensor<4x8xi8>) {
+  ^bb0(%in: i32, %out: i8):
+    %0 = arith.trunci %in : i32 to i8
+    linalg.yield %0 : i8
+  } -> tensor<4x8xi8>
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%u : tensor<4x8xi8>) outs(%e8 : tensor<4x8xi8>) {
+  ^bb0(%in: i8, %out: i8):
+    %0 = arith.extui %in : i8 to i32
+    %1 = arith.subi %0, %zp : i32
+    %2 = arith.trunci %1 : i32 to i8
+    linalg.yield %2 : i8
+  } -> tensor<4x8xi8>
+  return %q : tensor<4x8xi8>
+}
