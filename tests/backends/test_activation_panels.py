@@ -4,11 +4,12 @@ register tile of xfuse/backends/schedules/matmul.py).
 - Which matmuls read their B in packed panels: a B computed in the call, at the top level, N a
   multiple wider than the panel (AVX2: 16), at least `MIN_ROWS` rows; what they become (a pack
   to `N/16 x K x 16`, an `scf.forall` over the panels, one `M x K x 16` matmul each). Left: a B
-  that is an argument, AVX-512 (panel 64), too few rows, a matmul inside a loop.
+  that is a weight argument (an input argument's is packed), AVX-512 (panel 64), too few rows,
+  a matmul inside a loop.
 - The register tile of an unfused matmul whose rows no good tile divides (197, a prime: 1x16
   before) is split 192 + 5; one with a dividing 6x16 or 4x16 keeps it.
 - Differential: ViT-sized Q.K^T and P.V heads (batch_matmuls of activations), and a 197-row
-  product of an argument B (the split tile alone), through the
+  product of a weight argument B (the split tile alone), through the
   `microkernel` and `microkernel-openmp` pipelines against `default`.
 """
 
@@ -31,14 +32,14 @@ def _failures_in_tmp(tmp_path, monkeypatch):
     monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
 
 
-def _product_text(m: int, k: int, n: int, b_argument: bool = False) -> str:
+def _product_text(m: int, k: int, n: int, b_argument: bool = False, weight: bool = False) -> str:
     """`a (m x k)` times B (`k x n`): B is `bt` transposed in the call (an activation), or the
-    argument `b` itself."""
+    argument `b` itself (with `weight`, marked `{xfuse.weight}`: constant across calls)."""
     b = "%b" if b_argument else "%t"
     make_b = "" if b_argument else f"""
   %te = tensor.empty() : tensor<{k}x{n}xf32>
   %t = linalg.transpose ins(%bt : tensor<{n}x{k}xf32>) outs(%te : tensor<{k}x{n}xf32>) permutation = [1, 0]"""
-    b_arg = f"%b: tensor<{k}x{n}xf32>" if b_argument else f"%bt: tensor<{n}x{k}xf32>"
+    b_arg = f"%b: tensor<{k}x{n}xf32>{' {xfuse.weight}' if weight else ''}" if b_argument else f"%bt: tensor<{n}x{k}xf32>"
     return f"""
 func.func @product(%a: tensor<{m}x{k}xf32>, {b_arg}) -> tensor<{m}x{n}xf32> {{
   %zero = arith.constant 0.0 : f32{make_b}
@@ -69,7 +70,7 @@ def test_an_activation_b_is_packed_in_register_tile_wide_panels():
 
 
 @pytest.mark.parametrize(("text", "target"), [
-    pytest.param(_product_text(197, 197, 64, b_argument=True), AVX2, id="b-is-an-argument"),
+    pytest.param(_product_text(197, 197, 64, b_argument=True, weight=True), AVX2, id="b-is-a-weight"),
     pytest.param(_product_text(197, 197, 64), AVX512, id="avx512-panel-is-64"),
     pytest.param(_product_text(8, 197, 64), AVX2, id="too-few-rows"),
     pytest.param(_product_text(197, 197, 16), AVX2, id="one-panel-already"),
@@ -80,6 +81,17 @@ def test_what_is_left_as_it_is(text, target):
     before = str(module)
     assert pack_activation_panels(module, target) == 0
     assert str(module) == before
+
+
+def test_an_input_argument_b_is_packed_per_call(monkeypatch):
+    """Not a weight: the caller passes it each call, so the compiler cannot lay it out at load
+    (the README's MLP: 512 x 1024, whose 4 KB rows a register tile read 64 bytes of each)."""
+    module = parse(_product_text(197, 197, 64, b_argument=True))
+    assert pack_activation_panels(module, AVX2) == 1
+    (pack,) = _ops(module, "linalg.pack")
+    assert pack.operands[0] == next(iter(_ops(module, "func.func"))).body.block.args[1]
+    monkeypatch.setattr(activation_panels, "PACK_INPUT_ARGUMENTS", False)
+    assert pack_activation_panels(parse(_product_text(197, 197, 64, b_argument=True)), AVX2) == 0
 
 
 def test_switched_off_nothing_is_packed(monkeypatch):
@@ -136,8 +148,8 @@ def test_attention_heads_agree_with_the_reference(a, b, pipeline):
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_an_unfused_prime_row_product_agrees_with_the_reference(pipeline):
-    """197 rows, B an argument (no panels): the split register tile alone, its fill outside."""
-    text = _product_text(197, 64, 48, b_argument=True)
+    """197 rows, B a weight argument (no panels): the split register tile alone, its fill outside."""
+    text = _product_text(197, 64, 48, b_argument=True, weight=True)
     candidate, reference = compile_module(text, "product", pipeline), compile_module(text, "product", "default")
     inputs = random_inputs(candidate.signature, seed=0)
     (got,), (want,) = candidate(*inputs), reference(*inputs)

@@ -12,8 +12,10 @@ body is one matmul on its contiguous `K x NR` panel, writing its `NR` columns of
 a blocked weight's matmul does. The copy is amortized over the `M` rows that read each panel.
 
 Qualify: a plain static float matmul at a function's top level (not inside a tile loop, where
-the copy would be repeated per tile) whose B is not a function argument (a weight or input: the
-caller's layout, left to `xfuse-block-matmul-weights`), with at least `MIN_ROWS` rows and N
+the copy would be repeated per tile) whose B is not a weight argument (`{xfuse.weight}`: constant,
+laid out once at load by `xfuse-block-matmul-weights`): computed in the call, or an input the
+caller passes each call (the README's MLP, `examples/mlp.py --unfused`: its 512 x 1024 weight is
+an input there, and packing it took the call from 6.49 to 4.32 ms), with at least `MIN_ROWS` rows and N
 wider than the panel and a multiple of it. The panel is `blocked_weights.panel_width` (the
 register tile's width on 16-register targets; on 32-register targets 64, which a 64-wide head
 already is, so nothing changes there). Called by the micro-kernel pipelines after
@@ -32,11 +34,19 @@ from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_pack import PackOp
 from xfuse.transforms.layout.blocked_weights import finish_panel_loop, panel_loop, panel_width
 from xfuse.transforms.layout.slice_loops import erase_with_dead_inits
+from xfuse.transforms.layout.weight_transposes import is_weight
 
 ACTIVATION_PANELS_ENABLED = True
 """Switch for measuring the packed panels against the plain B (docs/backend-measurements.md)."""
+PACK_INPUT_ARGUMENTS = True
+"""An input argument's B (not a weight: the caller passes it each call) is packed per call too."""
 MIN_ROWS = 16
 """Fewer rows reread each panel too few times to pay for the copy of B."""
+
+
+def _is_weight_of(argument: BlockArgument, matmul: Operation) -> bool:
+    function = matmul.parent_op()
+    return isinstance(function, func.FuncOp) and is_weight(function, argument.index)
 
 
 def _panel(matmul: Operation, target: CpuTarget) -> int | None:
@@ -44,7 +54,7 @@ def _panel(matmul: Operation, target: CpuTarget) -> int | None:
     if not _is_plain_matmul(matmul) or not isinstance(matmul.parent_op(), func.FuncOp):
         return None
     b = matmul.operands[1]
-    if isinstance(b, BlockArgument):
+    if isinstance(b, BlockArgument) and (not PACK_INPUT_ARGUMENTS or _is_weight_of(b, matmul)):
         return None
     rows, columns = matmul.results[0].type.get_shape()
     if rows < MIN_ROWS:
