@@ -136,7 +136,8 @@ def _chain(root: Operation, contraction: Operation) -> set[Operation]:
             for use in result.uses:
                 if use.operation not in downstream:
                     downstream.add(use.operation)
-                    work.append(use.operation)
+                    if use.operation is not root:  # what reads the root is not on the path
+                        work.append(use.operation)
     upstream: set[Operation] = {root}
     work = [root]
     while work:
