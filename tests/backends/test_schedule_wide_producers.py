@@ -19,6 +19,7 @@ import pytest
 import xfuse
 import xfuse.backends.runner as runner
 import xfuse.backends.schedules.matmul as matmul_schedule
+import xfuse.backends.schedules.wide_producers as wide_producers
 from xfuse.backends.mlir_text import prepare_for_execution
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.schedules.matmul import CONTRACTION_ATTR, plan_microkernels
@@ -198,3 +199,63 @@ def test_a_barriers_source_gets_its_own_fill_where_the_fill_is_shared():
     module.verify()
     own_destination_chain(second.results[0])  # now its only reader: nothing to copy
     assert second.operands[-1] is shared
+
+
+CENTERED_RESIDUAL = CENTERED_LINEAR.replace("ins(%r : tensor<24x64xf32>) outs(%e3", "ins(%centered_r : tensor<24x64xf32>) outs(%e3").replace(
+    "  %e3 = tensor.empty() : tensor<24x64xf32>\n", """  %e3 = tensor.empty() : tensor<24x64xf32>
+  %rsum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                          iterator_types = ["parallel", "reduction"]}
+      ins(%r : tensor<24x64xf32>) outs(%f1 : tensor<24xf32>) {
+  ^bb0(%a: f32, %s: f32):
+    %t = arith.addf %a, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<24xf32>
+  %e6 = tensor.empty() : tensor<24x64xf32>
+  %centered_r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>,
+                                                 affine_map<(d0, d1) -> (d0, d1)>],
+                                iterator_types = ["parallel", "parallel"]}
+      ins(%r, %rsum : tensor<24x64xf32>, tensor<24xf32>) outs(%e6 : tensor<24x64xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %mean = arith.mulf %s, %inv : f32
+    %t = arith.subf %a, %mean : f32
+    linalg.yield %t : f32
+  } -> tensor<24x64xf32>
+""")
+"""The residual is doubled after being centered by its computed row mean (a LayerNorm's shape):
+fused, each register tile would read its rows' means as an `MR x 1` slice, a temporary of its own."""
+
+
+def _residual_producers(module):
+    (matmul,) = [op for op in module.walk() if CONTRACTION_ATTR in op.attributes]
+    (root,) = [use.operation for use in matmul.results[0].uses]
+    return root, producer_of(root.operands[2])
+
+
+@pytest.mark.parametrize("side_out", [True, False])
+def test_a_residual_centered_by_a_computed_row_statistic_is_computed_outside(side_out, monkeypatch):
+    """`SIDE_PRODUCERS_OUT`: the residual's chain is cut below the op that reads the row mean
+    broadcast; the doubling (whole-tile reads) stays fused. Off: the centering is fused too, only
+its row sum (a reduction) is cut."""
+    monkeypatch.setattr(wide_producers, "SIDE_PRODUCERS_OUT", side_out)
+    module = xfuse.parse(CENTERED_RESIDUAL)
+    xfuse.apply_passes(module, FUSION)
+    module = prepare_for_execution(module)
+    plan_microkernels(module, AVX2)
+    barriers = [op for op in module.walk() if op.name == "bufferization.materialize_in_destination"]
+    _, doubled = _residual_producers(module)
+    assert doubled.name == "linalg.generic", "the doubling reads its input whole-tile: it stays fused"
+    behind = producer_of(doubled.operands[0])
+    assert len(barriers) == 2  # the A operand's, and the residual's below or above its centering
+    assert (behind.name == "bufferization.materialize_in_destination") is side_out
+
+
+def test_the_centered_residual_agrees_with_the_reference():
+    module = xfuse.parse(CENTERED_RESIDUAL)
+    xfuse.apply_passes(module, FUSION)
+    for threads in (1, 2):
+        pipeline = get_pipeline("microkernel") if threads == 1 else get_pipeline("microkernel-openmp")
+        candidate = runner.compile_module(module, "layer", pipeline)
+        expected = runner.compile_module(module, "layer", get_pipeline("default"))
+        inputs = runner.random_inputs(candidate.signature, seed=threads)
+        (got,), (want,) = candidate(*[np.copy(x) for x in inputs]), expected(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)

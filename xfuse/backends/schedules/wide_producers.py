@@ -18,9 +18,22 @@ destination can be written in place, nothing), where the producer is *wide*:
   `NR` (its `MR x K` slice is more than the tile's accumulators, recomputed per column tile), or
 - it has reduction loops longer than `NR` (each tile's few rows would reduce whole rows).
 
-What stays fused: the matmul's init fill, the elementwise chain on the tile (bias, residual,
-activation) and scheduled packs. The wide producer is computed once, as its own op (the
-row-reduction and elementwise schedules take those at the top level).
+- it computes a side operand of the fused chain and would need temporaries of its own in each
+  tile (`SIDE_PRODUCERS_OUT`, `_allocates_in_tile`): it gathers (`tensor.extract`: an embedding
+  lookup) or reads a computed tensor broadcast over the tile (a LayerNorm's `1 x MR x 1` row
+  statistics), as the residual of a transformer's attention-output and FFN-down projections
+  does. Each tile computes its `MR x NR` slice once, so nothing is recomputed, but each such
+  slice is a `memref.alloc` per register tile after one-shot-bufferize (eight per 6x16 tile,
+  1,400 per call of BERT small's projection), which a parallel loop's worker thread takes from
+  `malloc` (the call's arena serves the calling thread only): BERT small's two-thread call spent
+  0.6-1.4 ms of thread 1 against 0.1-0.2 of thread 0 in each such projection
+  (docs/backend-measurements.md, "Zen 3, thirteenth session").
+
+What stays fused: the matmul's init fill, the elementwise chain on the tile (bias, residual
+add, activation), side producers that read their inputs whole-tile or broadcast weights (a
+residual doubled, a LayerNorm's scale and shift), copies and scheduled packs. The wide producer is
+computed once, as its own op (the row-reduction and elementwise schedules take those at the top
+level).
 """
 
 from __future__ import annotations
@@ -30,7 +43,7 @@ from math import prod
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, OpResult, SSAValue
-from xdsl.ir.affine import AffineDimExpr
+from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedules.micro_tile import MicroTile
@@ -68,6 +81,73 @@ def reduction_extent(op: Operation) -> int:
                  if isinstance(expr, AffineDimExpr) and expr.position == dim]
         extent *= max(sizes, default=1)
     return extent
+
+
+SIDE_PRODUCERS_OUT = True
+"""Cut the side producers that need temporaries in each tile from the register tile (module
+docstring); False keeps them fused (for A/Bs)."""
+
+
+def _is_copy(op: Operation) -> bool:
+    """A copy, broadcast or permutation of its one input (a bias broadcast), which allocates
+    nothing in a tile and reads a weight."""
+    if op.name in ("linalg.broadcast", "linalg.transpose", "linalg.copy"):
+        return True
+    if op.name != "linalg.generic" or len(op.regions) != 1 or len(op.operands) != 2:
+        return False
+    block = op.regions[0].block
+    return len(block.ops) == 1 and list(block.last_op.operands) == [block.args[0]]
+
+
+def _computed(value: SSAValue) -> bool:
+    """`value` is computed by a linalg op (through views), not an argument, constant or global."""
+    producer = producer_of(value)
+    return producer is not None and producer.name.startswith("linalg.")
+
+
+def _allocates_in_tile(op: Operation) -> bool:
+    """`op`, fused into a register tile as a side producer, would compute into temporaries of
+    the tile's own: its body gathers (`tensor.extract`), or it reads a computed tensor through
+    a broadcasting map (a row statistic read as `MR x 1`)."""
+    if not op.name.startswith("linalg.") or _is_copy(op) or len(op.regions) != 1:
+        return False
+    if any(inner.name == "tensor.extract" for inner in op.regions[0].walk()):
+        return True
+    maps = op.properties.get("indexing_maps")
+    if maps is None:
+        return False
+    inputs = [v for v in op.operands[:len(maps.data) - len(op.results)] if isinstance(v.type, TensorType)]
+    return any(_broadcasts(map_.data) and _computed(value) for value, map_ in zip(inputs, maps.data, strict=False))
+
+
+def _broadcasts(map_: AffineMap) -> bool:
+    """`map_` leaves out some of its loops (`(d0, d1, d2) -> (d0, d1, 0)`: one value per row)."""
+    return len({expr.position for expr in map_.results if isinstance(expr, AffineDimExpr)}) < map_.num_dims
+
+
+def _chain(root: Operation, contraction: Operation) -> set[Operation]:
+    """The ops on the path from `contraction` to `root` (both included): what the fused tile
+    computes from the contraction's result, as opposed to what feeds that path from the side."""
+    downstream: set[Operation] = set()
+    work = [contraction]
+    while work:
+        op = work.pop()
+        for result in op.results:
+            for use in result.uses:
+                if use.operation not in downstream:
+                    downstream.add(use.operation)
+                    if use.operation is not root:  # what reads the root is not on the path
+                        work.append(use.operation)
+    upstream: set[Operation] = {root}
+    work = [root]
+    while work:
+        op = work.pop()
+        for value in op.operands:
+            producer = producer_of(value)
+            if producer is not None and producer in downstream and producer not in upstream:
+                upstream.add(producer)
+                work.append(producer)
+    return upstream | {contraction}
 
 
 def _stays_fused(producer: Operation, contraction_attr: str, pack_attr: str) -> bool:
@@ -142,6 +222,7 @@ def keep_wide_producers_out(root: Operation, contraction: Operation, tile: Micro
     """Cut the register tile of `root` (with `contraction` in it) from its wide producers
     (module docstring); the number of barriers put in."""
     depth = contraction.operands[0].type.get_shape()[-1]
+    chain = _chain(root, contraction) if SIDE_PRODUCERS_OUT else set()
     barriers = 0
     seen: set[Operation] = set()
     work = [root]
@@ -154,7 +235,8 @@ def keep_wide_producers_out(root: Operation, contraction: Operation, tile: Micro
                 continue
             if producer is not contraction and not _stays_fused(producer, contraction_attr, pack_attr):
                 feeds_k = op is contraction and index < 2 and depth > tile.nr
-                if feeds_k or reduction_extent(producer) > tile.nr:
+                side = SIDE_PRODUCERS_OUT and producer not in chain and _allocates_in_tile(producer)
+                if feeds_k or side or reduction_extent(producer) > tile.nr:
                     _barrier(op, index)
                     barriers += 1
                     continue
