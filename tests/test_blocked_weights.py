@@ -68,7 +68,7 @@ def test_blocked_matmul_computes_the_same(function, arguments):
 
 def test_weights_left_alone_keep_their_types():
     module = parse(INPUT.read_text())
-    assert block_matmul_weights(module) == 5  # all but @small
+    assert block_matmul_weights(module) == 7  # all but @small (@shared_fill has two)
     small = next(op for op in module.ops if op.sym_name.data == "small")
     assert not any(op.name == "scf.forall" for op in small.walk())
     assert weight_layouts(module, "small") == {} and weight_shapes(module, "small") == {}
@@ -77,7 +77,7 @@ def test_weights_left_alone_keep_their_types():
 def test_pass_runs_by_name():
     module = parse(INPUT.read_text())
     apply_passes(module, "xfuse-block-matmul-weights")
-    assert sum(op.name == "scf.forall" for op in module.walk()) == 5
+    assert sum(op.name == "scf.forall" for op in module.walk()) == 7
 
 
 def test_block_widths():
@@ -231,3 +231,36 @@ def test_row_chunks_compute_the_same(row_chunks):
     assert len(loops) == 1 and list(loops[0].staticUpperBound.get_values()) == [2, 16]
     _compare(text, "projection", [("x", (1, 128, 1024)), ("w", (1024, 256)), ("b", (256,)), ("res", (1, 128, 256))],
              ["microkernel", "microkernel-openmp", "default"], 1, 16, ZEN3)
+
+
+def _lowered_llvm(module, function: str, tmp_path: Path) -> str:
+    """The LLVM IR the microkernel pipeline makes of `module` (as `compile_module` builds it)."""
+    from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+    from xfuse.backends.pipelines import MICROKERNEL
+    from xfuse.backends.runner import FunctionSignature, lower_to_llvm_ir, public_functions, specialize_for_pipeline
+
+    prepared = prepare_for_execution(module)
+    signatures = {f.sym_name.data: FunctionSignature.of(f) for f in public_functions(prepared)}
+    prepared, pipeline = specialize_for_pipeline(prepared, MICROKERNEL, signatures)
+    return lower_to_llvm_ir(emit_mlir_text(prepared), pipeline, tmp_path).read_text()
+
+
+@pytest.mark.parametrize("in_place", [True, False])
+def test_blocks_whose_rows_the_tiles_split_are_computed_in_place(in_place, tmp_path, monkeypatch):
+    """@shared_fill: 197 rows (prime: the register tiles split them, 192 + 5 on AVX2), two matmuls
+    sharing one zero fill, one with a bias add. Each panel's block is computed in its slice of the
+    result: no temporary block copied into it (`memrefCopy`), which each panel made before
+    (`BLOCKS_IN_PLACE` off: the copy is back, so the check can fail)."""
+    from xfuse.transforms.layout import blocked_weights
+
+    monkeypatch.setattr(blocked_weights, "BLOCKS_IN_PLACE", in_place)
+    module = parse(INPUT.read_text())
+    for op in [op for op in module.ops if op.sym_name.data != "shared_fill"]:
+        op.detach()
+    text = str(module)
+    assert block_matmul_weights(module, 16, ZEN3) == 2
+    copies = _lowered_llvm(module, "shared_fill", tmp_path).count("call void @memrefCopy")
+    assert (copies == 0) if in_place else (copies > 0)
+    if in_place:
+        _compare(text, "shared_fill", [("x", (197, 192)), ("w", (192, 576)), ("b", (576,)), ("v", (192, 576))],
+                 ["microkernel", "microkernel-openmp"], 2, 16, ZEN3)

@@ -259,3 +259,47 @@ def test_the_centered_residual_agrees_with_the_reference():
         inputs = runner.random_inputs(candidate.signature, seed=threads)
         (got,), (want,) = candidate(*[np.copy(x) for x in inputs]), expected(*inputs)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+COLLAPSED_CENTERED = CENTERED_LINEAR.replace(
+    "%e2 = tensor.empty() : tensor<24x64xf32>",
+    "%x3 = tensor.expand_shape %x [[0, 1], [2]] output_shape [1, 24, 64] : tensor<24x64xf32> into tensor<1x24x64xf32>\n"
+    "  %e2 = tensor.empty() : tensor<1x24x64xf32>").replace(
+    """  %centered = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>,
+                                               affine_map<(d0, d1) -> (d0, d1)>],
+                              iterator_types = ["parallel", "parallel"]}
+      ins(%x, %sum : tensor<24x64xf32>, tensor<24xf32>) outs(%e2 : tensor<24x64xf32>) {""",
+    """  %centered3 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d1)>,
+                                                affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+                               iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x3, %sum : tensor<1x24x64xf32>, tensor<24xf32>) outs(%e2 : tensor<1x24x64xf32>) {""").replace(
+    "  } -> tensor<24x64xf32>\n  %e3",
+    "  } -> tensor<1x24x64xf32>\n"
+    "  %centered = tensor.collapse_shape %centered3 [[0, 1], [2]] : tensor<1x24x64xf32> into tensor<24x64xf32>\n  %e3", 1)
+"""CENTERED_LINEAR with the centering 3-D and collapsed to the matmul's rows, as torch-mlir writes
+a LayerNorm before a Linear (`[1, tokens, dim]`, then `collapse_shape`)."""
+
+
+@pytest.mark.parametrize("at_producer", [True, False])
+def test_a_barrier_below_a_view_stands_on_the_producer_and_copies_nothing(at_producer, llvm_modules, monkeypatch):
+    """The barrier is put on the 3-D centering's own result, which the collapse then reads, so
+    eliminate-empty-tensors makes it free: no copy (`memrefCopy`, `llvm.memcpy`) in the LLVM IR. On the collapsed
+    operand (`BARRIER_AT_PRODUCER` off, as before) it was a copy of the 24 x 64 rows; both agree
+    with the reference pipeline."""
+    from xfuse.backends.schedules import wide_producers
+
+    monkeypatch.setattr(wide_producers, "BARRIER_AT_PRODUCER", at_producer)
+    module = prepare_for_execution(xfuse.parse(COLLAPSED_CENTERED))
+    xfuse.apply_passes(module, FUSION)
+    plan_microkernels(module, AVX2)
+    (barrier,) = [op for op in module.walk() if op.name == "bufferization.materialize_in_destination"]
+    assert barrier.results[0].type.get_num_dims() == (3 if at_producer else 2)  # the 3-D result, or its rows
+    module = xfuse.parse(COLLAPSED_CENTERED)
+    xfuse.apply_passes(module, FUSION)
+    candidate = runner.compile_module(module, "layer", get_pipeline("microkernel"), cache=False)
+    copies = sum(text.count("call void @memrefCopy") + text.count("call void @llvm.memcpy") for text in llvm_modules)
+    assert (copies == 0) if at_producer else (copies > 0)
+    expected = runner.compile_module(module, "layer", get_pipeline("default"), cache=False)
+    inputs = runner.random_inputs(candidate.signature, seed=0)
+    (got,), (want,) = candidate(*[np.copy(x) for x in inputs]), expected(*inputs)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)

@@ -32,8 +32,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xfuse.backends.schedules.matmul import _is_plain_matmul
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.linalg_pack import PackOp
-from xfuse.transforms.layout.blocked_weights import finish_panel_loop, panel_loop, panel_width
-from xfuse.transforms.layout.slice_loops import erase_with_dead_inits
+from xfuse.transforms.layout.blocked_weights import erase_panel_matmul, finish_panel_loop, panel_loop, panel_width
 from xfuse.transforms.layout.weight_transposes import is_weight
 
 ACTIVATION_PANELS_ENABLED = True
@@ -74,7 +73,7 @@ def _in_panels(matmul: Operation, width: int) -> None:
     loop = panel_loop(matmul, pack.result)
     finish_panel_loop(loop, matmul, loop.matmul.results[0])
     matmul.results[0].replace_all_uses_with(loop.forall.results[0])
-    erase_with_dead_inits([matmul, fill] if loop.zero_init else [matmul])
+    erase_panel_matmul(loop, matmul, fill)
 
 
 def pack_activation_panels(module: ModuleOp, target: CpuTarget) -> int:

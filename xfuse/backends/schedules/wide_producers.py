@@ -10,9 +10,10 @@ tiles: two 47,000-line LLVM functions with 36,000 values of `vector<192xf32>`, 1
 compile (issue 39).
 
 `keep_wide_producers_out(root, contraction, tile)` walks the register tile's producer graph as
-the fusion would and cuts it, with a `bufferization.materialize_in_destination` of the operand
-(not tileable: the fusion stops there; one-shot-bufferize makes it a copy or, when the empty
-destination can be written in place, nothing), where the producer is *wide*:
+the fusion would and cuts it, with a `bufferization.materialize_in_destination` of the operand,
+or of the producer's own result when the operand reads it through views (not tileable: the fusion
+stops there; one-shot-bufferize makes it a copy or, when the empty destination can be written in
+place, nothing: `_barrier`), where the producer is *wide*:
 
 - it computes the contraction's A or B operand and the reduction is longer than the tile's
   `NR` (its `MR x K` slice is more than the tile's accumulators, recomputed per column tile), or
@@ -203,11 +204,34 @@ def own_destination_chain(value: SSAValue) -> None:
         value = init
 
 
+BARRIER_AT_PRODUCER = True
+"""The barrier stands on the wide producer's own result, below the views the operand reads it
+through (`_barrier`); False: on the operand, as before (kept for the A/B)."""
+
+
 def _barrier(op: Operation, index: int) -> None:
     """Route operand `index` of `op` (an op's result) through a `materialize_in_destination` of
     it into an empty tensor, put right after the operand's definition; the operand's destination
-    chain gets its own fill (`own_destination_chain`)."""
+    chain gets its own fill (`own_destination_chain`).
+
+    An operand that reads its producer through views (`VIEWS`: a LayerNorm's 3-D result collapsed
+    to the matmul's 2-D rows, one head's slice of a batched softmax) gets the barrier on the
+    producer's result instead, which every reader of that result then reads: `eliminate-empty-
+    tensors` makes the barrier free only when the producer's destination, of the result's type,
+    can become the barrier's; a barrier of the view's type was a copy (GPT-2: every LayerNorm
+    before a matmul, 128 x 256, and every head's 128 x 128 probabilities before P.V)."""
     value = op.operands[index]
+    base = value
+    while BARRIER_AT_PRODUCER and isinstance(base, OpResult) and base.op.name in VIEWS:
+        base = base.op.operands[0]
+    if base is not value and isinstance(base, OpResult):
+        own_destination_chain(base)
+        empty = tensor.EmptyOp([], base.type)
+        barrier = MaterializeInDestinationOp(operands=[base, empty.results[0]], result_types=[base.type])
+        Rewriter.insert_op([empty, barrier], InsertPoint.after(base.op))
+        base.replace_all_uses_with(barrier.results[0])
+        barrier.operands = [base, empty.results[0]]
+        return
     own_destination_chain(value)
     empty = tensor.EmptyOp([], value.type)
     barrier = MaterializeInDestinationOp(operands=[value, empty.results[0]], result_types=[value.type])

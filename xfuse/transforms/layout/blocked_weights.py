@@ -92,6 +92,10 @@ layers where A is several times L2 (BERT base's 128 x 3072 FFN input, 1.5 MiB; n
 MIN_CHUNK_ROWS = 16
 """The fewest rows of a row chunk (`chunk_rows`): each chunk restarts the register tiles of every
 panel and streams every panel again."""
+BLOCKS_IN_PLACE = True
+"""Each panel's block is computed in its slice of the shared output (`finish_panel_loop`), also
+when its zero fill is shared with other matmuls (`panel_loop`); False: into a `tensor.empty` of
+its own, and a shared fill sliced, as before (kept for the A/B)."""
 
 
 def _static_float(type_: object, rank: int) -> bool:
@@ -332,7 +336,10 @@ def panel_loop(matmul: Operation, panels: SSAValue, rows: int | None = None) -> 
     blocks, k, width = panels.type.get_shape()
     element = panels.type.get_element_type()
     fill = init.owner
-    zero_init = isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp) and init.has_one_use()
+    # A fill of an empty, also when other matmuls accumulate into it (torch-mlir makes one zero fill
+    # per shape: ViT's four qkv layers share one), is recomputed per block: see finish_panel_loop.
+    zero_init = isinstance(fill, FillOp) and isinstance(fill.outputs[0].owner, tensor.EmptyOp) and \
+        (init.has_one_use() or BLOCKS_IN_PLACE)
     if zero_init:
         shared = tensor.EmptyOp([], init.type)
         Rewriter.insert_op(shared, InsertPoint.before(matmul))
@@ -366,13 +373,50 @@ def panel_loop(matmul: Operation, panels: SSAValue, rows: int | None = None) -> 
     return PanelLoop(forall, body, block_matmul, first, zero_init, row)
 
 
+def _block_destination(value: SSAValue) -> tensor.EmptyOp | None:
+    """The `tensor.empty` the block's result `value` is written into: the init of the op computing
+    it (the chain's last op), or of the fill that op accumulates into (a matmul without a chain);
+    None when there is none of this loop's own (a sliced init already is the destination)."""
+    op = value.owner
+    if not isinstance(op, Operation) or not op.operands:
+        return None
+    init = op.operands[-1]
+    if isinstance(init.owner, FillOp) and init.has_one_use():
+        init = init.owner.outputs[0]
+    empty = init.owner
+    return empty if isinstance(empty, tensor.EmptyOp) and init.has_one_use() and init.type == value.type else None
+
+
 def finish_panel_loop(loop: PanelLoop, matmul: Operation, value: SSAValue) -> None:
-    """Insert `loop`'s body and the write of `value` (the panel's result) into the shared output."""
-    Rewriter.insert_op(loop.body, InsertPoint.before(loop.forall.terminator))
+    """Insert `loop`'s body and the write of `value` (the panel's result) into the shared output.
+
+    The block is computed in place: the `tensor.empty` it is written into becomes the block's
+    slice of the shared output (`_block_destination`). `eliminate-empty-tensors` does this only
+    when the empty reaches the `parallel_insert_slice` whole; when the register tiles split the
+    block's rows (ViT's 197 = 192 + 5 in 6x16 and 5x16 tiles, GPT-2's 128 = 126 + 2), the first
+    part went into a temporary block, copied into the result by `memrefCopy` (a `memcpy` per
+    64-byte row) and freed, in every panel. Only with a zero accumulator (`zero_init`): a sliced
+    init is read by the matmul, and the block written over it would make bufferization copy it."""
     rows, width = value.type.get_shape()
+    empty = _block_destination(value) if BLOCKS_IN_PLACE else None
+    if loop.zero_init and empty is not None and empty in loop.body:
+        destination = tensor.ExtractSliceOp(loop.forall.body.block.args[-1], [loop.row, loop.first], [rows, width],
+                                            [1, 1], value.type)
+        destination.location = empty.location
+        loop.body[loop.body.index(empty)] = destination
+        empty.tensor.replace_all_uses_with(destination.result)
+        empty.erase()
+    Rewriter.insert_op(loop.body, InsertPoint.before(loop.forall.terminator))
     insert = ParallelInsertSliceOp(value, loop.forall.body.block.args[-1], [loop.row, loop.first], [rows, width])
     insert.location = matmul.location
     loop.forall.terminator.body.add_op(insert)
+
+
+def erase_panel_matmul(loop: PanelLoop, matmul: Operation, fill: Operation) -> None:
+    """Erase `matmul`, which `loop` replaced, and its zero fill when no other matmul reads it."""
+    erase_with_dead_inits([matmul])
+    if loop.zero_init and not fill.results[0].uses:
+        erase_with_dead_inits([fill])
 
 
 def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_width: int,
@@ -406,7 +450,7 @@ def _block(matmul: Operation, function: func.FuncOp, weight: BlockArgument, max_
         erase_with_dead_inits(ops[::-1])
     else:
         matmul.results[0].replace_all_uses_with(forall.results[0])
-    erase_with_dead_inits([matmul, fill] if loop.zero_init else [matmul])
+    erase_panel_matmul(loop, matmul, fill)
 
 
 def _weight_batch_matmul(op: Operation, function: func.FuncOp) -> bool:

@@ -20,7 +20,9 @@
 
 // The batch_matmul of a weight copied over its batch of 1 is a matmul of the collapsed input on
 // 16 panels of 64 columns (the weight reshaped 256 x 16 x 64, then permuted 1, 0, 2); each block
-// fills its own accumulator, and the result is expanded back:
+// fills its own accumulator, its slice of the shared output (computed in place: a tensor.empty of
+// its own became a temporary and a copy wherever the register tiles split the rows), and the
+// result is expanded back:
 // CHECK-LABEL: func.func @ffn(
 // CHECK-SAME:    %w: tensor<16x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0, 2>, xfuse.weight_shape = array<i64: 256, 16, 64>}
 // CHECK-NOT:     linalg.generic
@@ -29,7 +31,7 @@
 // CHECK:         %[[R:[^ ]+]] = scf.forall (%[[B:[^)]+]]) in (16) shared_outs(%[[ACC:[^ ]+]] = %[[E]]) -> (tensor<128x1024xf32>) {
 // CHECK:           %[[FIRST:[^ ]+]] = arith.muli %[[B]], %{{.*}} : index
 // CHECK:           %[[PANEL:[^ ]+]] = tensor.extract_slice %w[%[[B]], 0, 0] [1, 256, 64] [1, 1, 1] : tensor<16x256x64xf32> to tensor<256x64xf32>
-// CHECK:           %[[BE:[^ ]+]] = tensor.empty() : tensor<128x64xf32>
+// CHECK:           %[[BE:[^ ]+]] = tensor.extract_slice %[[ACC]][0, %[[FIRST]]] [128, 64] [1, 1] : tensor<128x1024xf32> to tensor<128x64xf32>
 // CHECK:           %[[FILL:[^ ]+]] = linalg.fill ins(%zero : f32) outs(%[[BE]] : tensor<128x64xf32>)
 // CHECK:           %[[C:[^ ]+]] = linalg.matmul ins(%[[X]], %[[PANEL]] : tensor<128x256xf32>, tensor<256x64xf32>) outs(%[[FILL]] : tensor<128x64xf32>)
 // CHECK:           scf.forall.in_parallel {
@@ -61,7 +63,9 @@
 
 // The epilogue moves into the loop: the bias add (its bias sliced per block) and the residual add
 // (the residual collapsed to 2-D before the loop, sliced per block) of @projection, as 2-D
-// generics on the block's result; the op read twice stays outside, on the expanded result:
+// generics on the block's result, the last one into the block's slice of the shared output (the
+// bias add's init stays an empty: it lives in registers); the op read twice stays outside, on the
+// expanded result:
 // CHECK-LABEL: func.func @projection(
 // CHECK-SAME:    %w: tensor<8x256x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 1, 0, 2>, xfuse.weight_shape = array<i64: 256, 8, 64>}
 // CHECK:         %[[RES:[^ ]+]] = tensor.collapse_shape %res {{\[}}[0 : i64, 1 : i64], [2 : i64]] : tensor<1x128x512xf32> into tensor<128x512xf32>
@@ -71,7 +75,8 @@
 // CHECK:           %[[BS:[^ ]+]] = tensor.extract_slice %b[%[[FIRST]]] [64] [1] : tensor<512xf32> to tensor<64xf32>
 // CHECK:           %[[BIASED:[^ ]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[C]], %[[BS]] : tensor<128x64xf32>, tensor<64xf32>)
 // CHECK:           %[[RS:[^ ]+]] = tensor.extract_slice %[[RES]][0, %[[FIRST]]] [128, 64] [1, 1]
-// CHECK:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[RS]], %[[BIASED]] : tensor<128x64xf32>, tensor<128x64xf32>)
+// CHECK:           %[[OUT:[^ ]+]] = tensor.extract_slice %[[ACC]][0, %[[FIRST]]] [128, 64] [1, 1]
+// CHECK:           %[[SUM:[^ ]+]] = linalg.generic {{.*}} ins(%[[RS]], %[[BIASED]] : tensor<128x64xf32>, tensor<128x64xf32>) outs(%[[OUT]] : tensor<128x64xf32>)
 // CHECK:           tensor.parallel_insert_slice %[[SUM]] into %[[ACC]][0, %[[FIRST]]] [128, 64] [1, 1]
 // CHECK:         %[[Y:[^ ]+]] = tensor.expand_shape %[[R]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 128, 512]
 // CHECK:         %twice = linalg.generic {{.*}} ins(%[[Y]] : tensor<1x128x512xf32>)
@@ -101,3 +106,26 @@
 // CHECK:         %[[Y:[^ ]+]] = tensor.expand_shape %[[R]] {{\[}}[0 : i64, 1 : i64], [2 : i64]] output_shape [1, 8, 768]
 // CHECK-NOT:     linalg.generic
 // CHECK:         func.return %[[Y]]
+
+// @shared_fill: two matmuls accumulate into one zero fill (torch-mlir makes one per shape: ViT's
+// four qkv layers). Each block still fills its own accumulator, and the block's last op, the bias
+// add or the matmul itself, writes into the block's slice of the loop's shared output, so the
+// block is computed in place even where the register tiles split its 197 rows (192 + 5): into a
+// tensor.empty of its own, the 192 rows went to a temporary block copied into the result.
+// CHECK-LABEL: func.func @shared_fill(
+// CHECK:         scf.forall (%[[B:[^)]+]]) in (9) shared_outs(%[[ACC:[^ ]+]] = %{{[^ ]+}}) -> (tensor<197x576xf32>) {
+// CHECK:           %[[FIRST:[^ ]+]] = arith.muli %[[B]]
+// CHECK:           %[[BE:[^ ]+]] = tensor.empty() : tensor<197x64xf32>
+// CHECK:           %[[FILL:[^ ]+]] = linalg.fill ins(%zero : f32) outs(%[[BE]] : tensor<197x64xf32>)
+// CHECK:           %[[C:[^ ]+]] = linalg.matmul {{.*}} outs(%[[FILL]] : tensor<197x64xf32>)
+// CHECK:           %[[OUT:[^ ]+]] = tensor.extract_slice %[[ACC]][0, %[[FIRST]]] [197, 64] [1, 1]
+// CHECK:           %[[BIASED:[^ ]+]] = linalg.generic {{.*}} ins(%[[C]], %{{[^ ]+}} : tensor<197x64xf32>, tensor<64xf32>) outs(%[[OUT]] : tensor<197x64xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[BIASED]] into %[[ACC]][0, %[[FIRST]]] [197, 64] [1, 1]
+// CHECK:         scf.forall (%[[B2:[^)]+]]) in (9) shared_outs(%[[ACC2:[^ ]+]] = %{{[^ ]+}}) -> (tensor<197x576xf32>) {
+// CHECK:           %[[FIRST2:[^ ]+]] = arith.muli %[[B2]]
+// CHECK:           %[[OUT2:[^ ]+]] = tensor.extract_slice %[[ACC2]][0, %[[FIRST2]]] [197, 64] [1, 1]
+// CHECK:           %[[FILL2:[^ ]+]] = linalg.fill ins(%zero : f32) outs(%[[OUT2]] : tensor<197x64xf32>)
+// CHECK:           %[[C2:[^ ]+]] = linalg.matmul {{.*}} outs(%[[FILL2]] : tensor<197x64xf32>)
+// CHECK:           tensor.parallel_insert_slice %[[C2]] into %[[ACC2]][0, %[[FIRST2]]] [197, 64] [1, 1]
+// CHECK-NOT:     linalg.fill
+// CHECK:         func.return

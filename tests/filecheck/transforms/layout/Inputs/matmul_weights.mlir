@@ -136,3 +136,19 @@ func.func @mlp_gelu(%x: tensor<8x192xf32>, %w: tensor<192x768xf32> {xfuse.weight
   } -> tensor<1x8x768xf32>
   return %gelu : tensor<1x8x768xf32>
 }
+
+func.func @shared_fill(%x: tensor<197x192xf32>, %w: tensor<192x576xf32> {xfuse.weight}, %b: tensor<576xf32> {xfuse.weight}, %v: tensor<192x576xf32> {xfuse.weight}) -> (tensor<197x576xf32>, tensor<197x576xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<197x576xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<197x576xf32>) -> tensor<197x576xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<197x192xf32>, tensor<192x576xf32>) outs(%f : tensor<197x576xf32>) -> tensor<197x576xf32>
+  %biased = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                            iterator_types = ["parallel", "parallel"]}
+      ins(%y, %b : tensor<197x576xf32>, tensor<576xf32>) outs(%e : tensor<197x576xf32>) {
+  ^bb0(%in: f32, %in_b: f32, %out: f32):
+    %s = arith.addf %in, %in_b : f32
+    linalg.yield %s : f32
+  } -> tensor<197x576xf32>
+  %z = linalg.matmul ins(%x, %v : tensor<197x192xf32>, tensor<192x576xf32>) outs(%f : tensor<197x576xf32>) -> tensor<197x576xf32>
+  return %biased, %z : tensor<197x576xf32>, tensor<197x576xf32>
+}
