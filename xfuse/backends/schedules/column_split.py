@@ -78,6 +78,12 @@ lines too when that tile streams its filter (`_streams_filter`: more than one ca
 step, AVX2's 2x32 on 14-wide rows); off: such a tile is scored against `choose_conv_tile`'s
 split only, as before the eleventh session (an A/B in one process)."""
 
+STRIDED_POINTWISE = True
+"""Whether a strided 1x1 convolution is split like any other (`_left_to_flat_pixels`): ResNet-50's
+stride-2 1024 -> 512 and 1024 -> 2048 layers to 7x7 get 7x8 over their 7-wide rows (7
+accumulators, half a line of filter per step) and their pixels do not flatten; split 4 + 3
+(4x16 + 3x16, blocks of 16, 1.45x the score). Off: left to their rows' tile, as before."""
+
 
 def split_columns(conv: Operation, target: CpuTarget) -> int:
     """The output columns of the first part when `conv` is split (module docstring), else 0."""
@@ -91,7 +97,7 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     sizes its blocks by it, `flat_pixels.dividing_tile`)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
         return None
-    if tuple(conv.operands[1].type.get_shape()[:2]) == (1, 1) or not takes_a_dividing_tile(conv, target):
+    if _left_to_flat_pixels(conv) or not takes_a_dividing_tile(conv, target):
         return None
     if piecewise_start(conv.operands[2]) is None and isinstance(conv.operands[2], OpResult):
         return None  # an init the parts could not make per slice would stay a pass of its own
@@ -99,6 +105,16 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     width, bits = result.get_shape()[2], result.element_type.bitwidth
     return row_split_tile(width, channels or result.get_shape()[3], bits, target,
                           streaming=_input_and_panel_fit_l2(conv, target))
+
+
+def _left_to_flat_pixels(conv: Operation) -> bool:
+    """A 1x1 convolution that flat_pixels.py takes over its flattened pixels: every stride-1 one,
+    and with `STRIDED_POINTWISE` off the strided ones too (whose pixels do not flatten: a stride
+    skips them), which then keep their rows' dividing tile."""
+    if tuple(conv.operands[1].type.get_shape()[:2]) != (1, 1):
+        return False
+    strides = conv.properties.get("strides") or conv.attributes.get("strides")
+    return not STRIDED_POINTWISE or strides is None or all(s == 1 for s in strides.get_values())
 
 
 def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget,
