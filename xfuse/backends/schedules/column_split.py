@@ -26,7 +26,8 @@ lines is scored as before, unless it streams its filter (`_streams_filter`: AVX2
 lines per K step from L2) and the input and a 16-channel panel fit L2 together
 (`_input_and_panel_fit_l2`): then every split competes too, and the 14-wide 3x3 layers of
 ResNet-50 and Inception-v2 are split 10 + 4 (5x16 + 4x16, 1.08 against 0.8; eleventh session:
-Inception-v2 4-10% faster, ResNet-50 2-9%). Such convolutions are in
+Inception-v2 4-10% faster, ResNet-50 2-9%). A stride-1 1x1 convolution is flat_pixels.py's; a
+strided one, whose pixels do not flatten, is split here like the others (`STRIDED_POINTWISE`). Such convolutions are in
 xfuse-block-filters' blocks, which `flat_pixels.dividing_tile` sizes by the split's tile (16
 channels, not 13x8's 8). Zen 3, one thread, interleaved: the 13x13 64 -> 256 layer 0.99 -> 0.85
 ms median, SqueezeNet 1.23x -> 1.14x onnxruntime (docs/backend-measurements.md, "Zen 3, tenth
