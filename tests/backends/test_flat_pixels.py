@@ -261,6 +261,7 @@ def test_a_remainder_of_one_row_agrees_with_the_reference(flattening, monkeypatc
     1024 channels the head's 14 pixels share an L1 set and the input behind the views is padded
     (pixel_strides.py)."""
     monkeypatch.setattr(flat_pixels, "ROW_REMAINDER", True)
+    monkeypatch.setattr(flat_pixels, "FULL_REMAINDER", False)  # else 16 channels take 45 + 4
     module = prepare_for_execution(layer_module(layer))
     assert flatten_pointwise_pixels(module, flattening) == 1
     assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [(1, 1, 42, layer.channels_out), (1, 1, 7, layer.channels_out)]
