@@ -189,9 +189,12 @@ def _pixel_split(conv: Operation, target: CpuTarget) -> int:
     return split.split_rows if split is not None else 0
 
 
-def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTarget) -> MicroTile | None:
+def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTarget,
+                      full: bool | None = None) -> MicroTile | None:
     """`_pixel_split`'s tile (with `split_rows`) for `pixels` flattened pixels of rows `width`
-    wide and `oc` channels, or None when the pixels are not split."""
+    wide and `oc` channels, or None when the pixels are not split; `full`: whether `_full_split`s
+    compete (default `FULL_REMAINDER`)."""
+    full = FULL_REMAINDER if full is None else full
     row = choose_conv_tile(width, oc, bits, target)
     flat = choose_conv_tile(pixels, oc, bits, target, remainder=False)
     rivals = [t for t in (row, flat) if t is not None]
@@ -205,7 +208,7 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
              if pixels % mr and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     candidates = [t for t in tiles
                   if (_remainder_allowed(t.remainder, pixels, width) and t.accumulators >= SPLIT_ACCUMULATORS)
-                  or (FULL_REMAINDER and _full_split(t))]
+                  or (full and _full_split(t))]
     if not candidates:
         return None
     best = max(candidates, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
@@ -232,13 +235,16 @@ def channels_tile_score(conv: Operation, channels: int, target: CpuTarget) -> fl
     """The score (`MicroTile.row_weighted_fmas_per_load`) of the register tile `conv` would get
     with `channels` output channels: its rows' tile, or, for a 1x1 stride-1 convolution this
     module flattens, the better of that, its flattened pixels' tile and their split
-    (`_pixel_split`). 0 when no tile fits. channel_split.py weighs a split of the channels by it."""
+    (`_pixel_split`). 0 when no tile fits. channel_split.py weighs a split of the channels by it;
+    the splits of `FULL_REMAINDER` do not count there (ShuffleNet's 7x7 groups of 136 channels
+    would then be split 128 + 8: not measured)."""
     result = conv.results[0].type
     n, h, w, _ = result.get_shape()
     bits = result.element_type.bitwidth
     tiles = [choose_conv_tile(w, channels, bits, target)]
     if _flattens(conv, target):
-        tiles += [_better_flat_tile(conv, channels, target), _pixel_split_tile(n * h * w, w, channels, bits, target)]
+        tiles += [_better_flat_tile(conv, channels, target),
+                  _pixel_split_tile(n * h * w, w, channels, bits, target, full=False)]
     return max((t.row_weighted_fmas_per_load() for t in tiles if t is not None), default=0.0)
 
 
