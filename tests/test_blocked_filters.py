@@ -192,8 +192,8 @@ func.func @layer(%x: tensor<1x{ih}x{iw}x{channels}xf32>,
 
 @pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features", "zen3", "wide"), [
     ((7, 7), 3, 1, 512, 512, 16, 64),      # ResNet-50's 7-wide 3x3: split 4x16 + 3x16 (column_split.py)
-    ((7, 7), 1, 1, 2048, 512, 8, 64),      # its 7-wide 1x1 (49 pixels flattened: 7x8 too)
-    ((7, 7), 1, 2, 1024, 2048, 8, 64),     # the stride-2 shortcut into stage 4
+    ((7, 7), 1, 1, 2048, 512, 16, 64),     # its 7-wide 1x1: 49 pixels as 45 in 5x16 + 4 in 4x16 (FULL_REMAINDER)
+    ((7, 7), 1, 2, 1024, 2048, 16, 64),    # the stride-2 shortcut into stage 4: 4x16 + 3x16 (STRIDED_POINTWISE)
     ((7, 7), 3, 1, 224, 224, 16, 32),      # Inception-v2's 224 channels: 32 in the first tier, then 4x16 + 3x16
     ((13, 13), 3, 1, 64, 256, 16, 64),     # SqueezeNet's 13-wide 3x3 expands: split 5x16 + 3x16
     ((14, 14), 3, 1, 256, 256, 16, 64),    # 14-wide 3x3: split 5x16 + 4x16 (2x32 streams its filter)
@@ -214,9 +214,9 @@ def test_blocks_are_one_register_tile_wide_on_16_registers(output, kernel, strid
 @pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features"), [
     ((7, 7), 3, 1, 64, 512), ((7, 7), 1, 2, 256, 512), ((13, 13), 3, 1, 64, 256), ((14, 14), 1, 1, 128, 512)])
 def test_tile_wide_blocks_compute_the_same(pipeline, output, kernel, stride, channels, features):
-    """Blocks of 8 (7x7 3x3; 7x7 1x1 stride 2; 13x13 3x3) and of 16 (14x14 1x1, flattened), with
-    the bias broadcast and the ReLU in the block loop, compute what the HWCF convolution does,
-    through the reference lowering."""
+    """Blocks as wide as their register tiles (7x7 1x1 stride 2: 16, split 4 + 3; 14x14 1x1: 16,
+    flattened), with the bias broadcast and the ReLU in the block loop, compute what the HWCF
+    convolution does, through the reference lowering."""
     rng = np.random.default_rng(17)
     module, conv = _convolution(output, kernel, stride, channels, features)
     x_shape = conv.operands[0].type.get_shape()

@@ -79,6 +79,22 @@ def test_which_convolutions_are_split(layer, widths):
         assert inserts[1].operands[1] is inserts[0].results[0]
 
 
+def test_a_strided_1x1_convolution_is_split(monkeypatch):
+    """`STRIDED_POINTWISE`: a stride-2 1x1 layer to 7 columns (ResNet-50's 1024 -> 2048 shortcut),
+    whose pixels flat_pixels.py cannot flatten, as 4 + 3 columns (4x16 + 3x16 against 7x8), each
+    part on every second input column from its own; off, left whole."""
+    layer = ConvLayer(1, 14, 14, 64, 64, (1, 1), stride=2, input_relu=True, relu=True)
+    module = parse(_with_bias_broadcast(layer))
+    assert split_convolution_columns(module, AVX2) == 1
+    convs = _convs(module)
+    assert [conv.results[0].type.get_shape()[2] for conv in convs] == [4, 3]
+    inputs = [conv.operands[0].op for conv in convs]
+    assert [list(op.static_offsets.get_values())[2] for op in inputs] == [0, 8]
+    assert [op.results[0].type.get_shape()[2] for op in inputs] == [7, 5]
+    monkeypatch.setattr(column_split, "STRIDED_POINTWISE", False)
+    assert split_convolution_columns(parse(_with_bias_broadcast(layer)), AVX2) == 0
+
+
 @pytest.mark.parametrize(("width", "channels", "split"), [
     (13, 256, (5, 16, 10, 3)),   # 13x8 as loaded 0.76 (0.87 by its half-line loads), the split 0.95
     (13, 64, (5, 16, 10, 3)),
@@ -123,6 +139,8 @@ SPLIT_LAYERS = [
     pytest.param(ConvLayer(2, 31, 29, 8, 32, (5, 3), input_relu=True, residual=True, relu=True), id="5x3-batch2-residual"),
     pytest.param(ConvLayer(1, 55, 55, 8, 32, (3, 3), stride=2, input_relu=True, relu=True), id="stride2-27"),
     pytest.param(ConvLayer(1, 31, 31, 8, 32, (3, 3), dilation=2, input_relu=True, relu=True), id="dilation2-27"),
+    pytest.param(ConvLayer(1, 14, 14, 16, 32, (1, 1), stride=2, input_relu=True, residual=True, relu=True),
+                 id="1x1-stride2-7"),
 ]
 
 

@@ -45,7 +45,7 @@ def _shapes(module, name):
     (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX2, True),              # 14x8 -> 4x16 over 196 pixels
     (ConvLayer(2, 14, 14, 16, 64, (1, 1), relu=True), AVX2, True),   # batch 2: 392 pixels
     (ConvLayer(1, 56, 56, 16, 64, (1, 1)), AVX2, False),             # 4x16 at 56 pixels a row already
-    (ConvLayer(1, 7, 7, 16, 64, (1, 1)), AVX2, False),               # 49 pixels: 7x8 either way
+    (ConvLayer(1, 7, 7, 16, 8, (1, 1)), AVX2, False),                # 49 pixels, 8 channels: 7x8 either way
     (ConvLayer(1, 28, 28, 16, 64, (1, 1), stride=2), AVX2, False),   # a stride skips pixels
     (ConvLayer(1, 14, 14, 16, 64, (3, 3), padding=1), AVX2, False),  # taps reach the neighbours
     (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX512, False),           # not measured: as it was
@@ -63,7 +63,7 @@ def test_which_convolutions_are_flattened(layer, target, flattened):
 @pytest.mark.parametrize(("layer", "parts"), [
     (ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, residual=True), [(1, 1, 168, 64), (1, 1, 1, 64)]),
     (ConvLayer(1, 27, 27, 16, 64, (1, 1)), [(1, 1, 726, 64), (1, 1, 3, 64)]),
-    (ConvLayer(1, 7, 7, 16, 64, (1, 1)), [(1, 7, 7, 64)]),      # 1 of 49 pixels: too large a share
+    (ConvLayer(1, 7, 7, 16, 8, (1, 1)), [(1, 7, 7, 8)]),        # 8 channels: no split of whole lines
     (ConvLayer(1, 55, 55, 16, 64, (1, 1)), [(1, 55, 55, 64)]),  # 5x16 divides the rows
     (ConvLayer(1, 13, 13, 16, 40, (1, 1)), [(1, 13, 13, 40)]),  # 40 channels: 12x8 is no better than 13x8
 ])
@@ -76,6 +76,38 @@ def test_odd_widths_split_their_flattened_pixels(layer, parts):
         assert len(_shapes(module, "tensor.insert_slice")) == 2
         tiles = [(g.tile.mr, g.tile.nr, g.tile.remainder) for g in plan_convolutions(module, AVX2)]
         assert [t[0] for t in tiles] == [6, parts[1][2]] and tiles[0][2] == tiles[1][2] == 0
+
+
+@pytest.mark.parametrize(("layer", "parts", "tiles"), [
+    (ConvLayer(1, 7, 7, 16, 64, (1, 1), relu=True, residual=True), [45, 4], [(6, 16), (4, 16)]),  # 42 + 3 in the head
+    (ConvLayer(1, 3, 3, 16, 32, (1, 1)), [5, 4], [(5, 16), (4, 16)]),
+])
+def test_a_remainder_that_fills_the_fma_units_may_take_any_share(layer, parts, tiles, monkeypatch):
+    """`FULL_REMAINDER`: 49 pixels as 45 (5x16, 10 accumulators) + 4 (4x16, 8), where the rows and
+    the 49 pixels get 7x8 (7 accumulators, half a line of filter per step); off, as before."""
+    module = prepare_for_execution(layer_module(layer))
+    assert flatten_pointwise_pixels(module, AVX2) == 1
+    assert [s[2] for s in _shapes(module, "linalg.conv_2d_nhwc_hwcf")] == parts
+    assert [(g.tile.mr, g.tile.nr) for g in plan_convolutions(module, AVX2)] == tiles
+    monkeypatch.setattr(flat_pixels, "FULL_REMAINDER", False)
+    module = prepare_for_execution(layer_module(layer))
+    flatten_pointwise_pixels(module, AVX2)
+    assert len(_shapes(module, "linalg.conv_2d_nhwc_hwcf")) == 1
+
+
+def test_filter_blocks_take_the_width_of_a_full_split():
+    """xfuse-block-filters sizes a 7x7 1x1 layer's blocks by the split's tile (16 channels for
+    5x16 + 4x16), not by the rows' 7x8; the 13x13 layers' 168 + 1 split keeps its old sizing."""
+    from xfuse.backends.schedules.flat_pixels import dividing_tile
+
+    conv = _conv(ConvLayer(1, 7, 7, 512, 2048, (1, 1)))
+    assert dividing_tile(conv, 64, AVX2).nr == 16
+    assert dividing_tile(_conv(ConvLayer(1, 13, 13, 64, 256, (1, 1))), 64, AVX2).mr == 13
+
+
+def _conv(layer):
+    (conv,) = [op for op in prepare_for_execution(layer_module(layer)).walk() if op.name == "linalg.conv_2d_nhwc_hwcf"]
+    return conv
 
 
 def test_the_chain_and_the_bias_are_flattened_with_it():
@@ -213,6 +245,7 @@ def test_two_flattened_layers_with_a_swish_agree_with_the_reference(flattening):
     pytest.param(ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, residual=True), id="split-13x13"),
     pytest.param(ConvLayer(1, 13, 13, 32, 64, (1, 1), relu=True, input_relu=True), id="split-input-relu"),
     pytest.param(ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, fuse_tile=(1, 13, 13, 32)), id="split-in-xfuse-tiles"),
+    pytest.param(ConvLayer(1, 7, 7, 64, 32, (1, 1), relu=True, residual=True, input_relu=True), id="split-45-4"),
 ])
 def test_flattened_layers_agree_with_the_reference(flattening, layer):
     assert flatten_pointwise_pixels(prepare_for_execution(layer_module(layer)), flattening) == 1
@@ -228,6 +261,7 @@ def test_a_remainder_of_one_row_agrees_with_the_reference(flattening, monkeypatc
     1024 channels the head's 14 pixels share an L1 set and the input behind the views is padded
     (pixel_strides.py)."""
     monkeypatch.setattr(flat_pixels, "ROW_REMAINDER", True)
+    monkeypatch.setattr(flat_pixels, "FULL_REMAINDER", False)  # else 16 channels take 45 + 4
     module = prepare_for_execution(layer_module(layer))
     assert flatten_pointwise_pixels(module, flattening) == 1
     assert _shapes(module, "linalg.conv_2d_nhwc_hwcf") == [(1, 1, 42, layer.channels_out), (1, 1, 7, layer.channels_out)]

@@ -26,7 +26,8 @@ lines is scored as before, unless it streams its filter (`_streams_filter`: AVX2
 lines per K step from L2) and the input and a 16-channel panel fit L2 together
 (`_input_and_panel_fit_l2`): then every split competes too, and the 14-wide 3x3 layers of
 ResNet-50 and Inception-v2 are split 10 + 4 (5x16 + 4x16, 1.08 against 0.8; eleventh session:
-Inception-v2 4-10% faster, ResNet-50 2-9%). Such convolutions are in
+Inception-v2 4-10% faster, ResNet-50 2-9%). A stride-1 1x1 convolution is flat_pixels.py's; a
+strided one, whose pixels do not flatten, is split here like the others (`STRIDED_POINTWISE`). Such convolutions are in
 xfuse-block-filters' blocks, which `flat_pixels.dividing_tile` sizes by the split's tile (16
 channels, not 13x8's 8). Zen 3, one thread, interleaved: the 13x13 64 -> 256 layer 0.99 -> 0.85
 ms median, SqueezeNet 1.23x -> 1.14x onnxruntime (docs/backend-measurements.md, "Zen 3, tenth
@@ -78,6 +79,12 @@ lines too when that tile streams its filter (`_streams_filter`: more than one ca
 step, AVX2's 2x32 on 14-wide rows); off: such a tile is scored against `choose_conv_tile`'s
 split only, as before the eleventh session (an A/B in one process)."""
 
+STRIDED_POINTWISE = True
+"""Whether a strided 1x1 convolution is split like any other (`_left_to_flat_pixels`): ResNet-50's
+stride-2 1024 -> 512 and 1024 -> 2048 layers to 7x7 get 7x8 over their 7-wide rows (7
+accumulators, half a line of filter per step) and their pixels do not flatten; split 4 + 3
+(4x16 + 3x16, blocks of 16, 1.45x the score). Off: left to their rows' tile, as before."""
+
 
 def split_columns(conv: Operation, target: CpuTarget) -> int:
     """The output columns of the first part when `conv` is split (module docstring), else 0."""
@@ -91,7 +98,7 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     sizes its blocks by it, `flat_pixels.dividing_tile`)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
         return None
-    if tuple(conv.operands[1].type.get_shape()[:2]) == (1, 1) or not takes_a_dividing_tile(conv, target):
+    if _left_to_flat_pixels(conv) or not takes_a_dividing_tile(conv, target):
         return None
     if piecewise_start(conv.operands[2]) is None and isinstance(conv.operands[2], OpResult):
         return None  # an init the parts could not make per slice would stay a pass of its own
@@ -99,6 +106,16 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     width, bits = result.get_shape()[2], result.element_type.bitwidth
     return row_split_tile(width, channels or result.get_shape()[3], bits, target,
                           streaming=_input_and_panel_fit_l2(conv, target))
+
+
+def _left_to_flat_pixels(conv: Operation) -> bool:
+    """A 1x1 convolution that flat_pixels.py takes over its flattened pixels: every stride-1 one,
+    and with `STRIDED_POINTWISE` off the strided ones too (whose pixels do not flatten: a stride
+    skips them), which then keep their rows' dividing tile."""
+    if tuple(conv.operands[1].type.get_shape()[:2]) != (1, 1):
+        return False
+    strides = conv.properties.get("strides") or conv.attributes.get("strides")
+    return not STRIDED_POINTWISE or strides is None or all(s == 1 for s in strides.get_values())
 
 
 def row_split_tile(width: int, channels: int, bits: int, target: CpuTarget,

@@ -30,7 +30,10 @@ chain on its slices, written into one `tensor.empty` with `tensor.insert_slice` 
 `eliminate-empty-tensors`); each part is then an ordinary dividing problem for the op-by-op fusion.
 With `ROW_REMAINDER` (off: measured slower) a remainder of exactly one row may cover any share:
 it keeps the rows' own tile, so only the head's changes (7x7 in blocks of 8: 42 pixels in 14x8
-+ 7 in 7x8).
++ 7 in 7x8). With `FULL_REMAINDER` (on) a remainder whose own tile of whole lines keeps the FMA
+units busy may cover any share (`_full_split`): 7x7 maps' 49 pixels as 45 (5x16 fused op by op,
+as in a network; a head `transform.structured.fuse` tiles splits itself, 42 in 6x16 + 3) + 4
+(4x16) in blocks of 16, where 7x8 took both their rows and their 49 pixels (ResNet-50 1.8-2.9% faster; docs/backend-measurements.md, "Zen 3, thirteenth session").
 SqueezeNet at one thread on Zen 3, two profiles interleaved on a shared machine: its twelve
 split 1x1 layers (13x13 and 27x27) 1.74 -> 1.35 and 1.31 -> 1.12 ms in all, the network level
 within the noise (docs/backend-measurements.md, "Odd widths split over their flattened pixels").
@@ -87,6 +90,15 @@ order and 1.085x (5/10) in the other, Inception-v2 1.074x (2/10) and 1.104x at T
 the head's input padded (pixel_strides.py) (docs/backend-measurements.md, "Zen 3, twelfth
 session")."""
 
+FULL_REMAINDER = True
+"""Whether a split whose remainder part keeps the FMA units busy by itself (`MIN_ACCUMULATORS`
+accumulators in its `remainder x NR` tile) may leave a remainder of any share, with a head of
+`MIN_ACCUMULATORS` too (`_full_split`): a 7x7 map's 49 pixels as 45 in 5x16 (10 accumulators,
+one cache line of filter per step) + 4 in 4x16 (8), where its rows and its 49 pixels get 7x8
+(7 accumulators, each step waiting on the FMA before it, half a line of filter). Neither part is
+latency-bound, unlike the one-pixel (48 + 1) and one-row (42 + 7) remainders measured slower.
+xfuse-block-filters then sizes the blocks by the head's tile (16, `dividing_tile`)."""
+
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
 
@@ -139,6 +151,11 @@ def dividing_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTil
     if column_split.COLUMN_SPLIT_ENABLED and (split := column_split.split_tile(conv, target, channels)) is not None:
         return split
     result = conv.results[0].type
+    if _flattens(conv, target):
+        n, h, w, _ = result.get_shape()
+        split = _pixel_split_tile(n * h * w, w, channels, result.element_type.bitwidth, target)
+        if split is not None and _full_split(split):
+            return split
     row = choose_conv_tile(result.get_shape()[2], channels, result.element_type.bitwidth, target, remainder=False)
     return (_flattens(conv, target) and _better_flat_tile(conv, channels, target)) or row
 
@@ -172,27 +189,39 @@ def _pixel_split(conv: Operation, target: CpuTarget) -> int:
     return split.split_rows if split is not None else 0
 
 
-def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTarget) -> MicroTile | None:
+def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTarget,
+                      full: bool | None = None) -> MicroTile | None:
     """`_pixel_split`'s tile (with `split_rows`) for `pixels` flattened pixels of rows `width`
-    wide and `oc` channels, or None when the pixels are not split."""
+    wide and `oc` channels, or None when the pixels are not split; `full`: whether `_full_split`s
+    compete (default `FULL_REMAINDER`)."""
+    full = FULL_REMAINDER if full is None else full
     row = choose_conv_tile(width, oc, bits, target)
     flat = choose_conv_tile(pixels, oc, bits, target, remainder=False)
     rivals = [t for t in (row, flat) if t is not None]
     if not rivals or any(not t.remainder and t.whole_lines and t.accumulators >= MIN_ACCUMULATORS for t in rivals):
         return None
     lanes = target.lanes(bits)
-    candidates = [MicroTile(mr, nr, lanes, split_rows=pixels - pixels % mr, remainder=pixels % mr, element_bits=bits,
-                            b_load_weight=conv_b_load_weight(target), split_by_time=True)
-                  for nr in (v * lanes for v in TILE_VECTORS) if oc % nr == 0
-                  for mr in range(1, MAX_MR + 1)
-                  if _remainder_allowed(pixels % mr, pixels, width) and mr * nr // lanes >= SPLIT_ACCUMULATORS
-                  and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
+    tiles = [MicroTile(mr, nr, lanes, split_rows=pixels - pixels % mr, remainder=pixels % mr, element_bits=bits,
+                       b_load_weight=conv_b_load_weight(target), split_by_time=True)
+             for nr in (v * lanes for v in TILE_VECTORS) if oc % nr == 0
+             for mr in range(1, min(pixels, MAX_MR + 1))
+             if pixels % mr and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
+    candidates = [t for t in tiles
+                  if (_remainder_allowed(t.remainder, pixels, width) and t.accumulators >= SPLIT_ACCUMULATORS)
+                  or (full and _full_split(t))]
     if not candidates:
         return None
     best = max(candidates, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
     if best.row_weighted_fmas_per_load() <= max(t.row_weighted_fmas_per_load() for t in rivals):
         return None
     return best
+
+
+def _full_split(tile: MicroTile) -> bool:
+    """Both parts of a split tile keep `MIN_ACCUMULATORS` accumulators and read whole cache lines of
+    filter (`FULL_REMAINDER`)."""
+    return bool(tile.remainder) and tile.whole_lines and tile.accumulators >= MIN_ACCUMULATORS and \
+        tile.remainder * tile.nr // tile.lanes >= MIN_ACCUMULATORS
 
 
 def _remainder_allowed(remainder: int, pixels: int, width: int) -> bool:
@@ -206,13 +235,16 @@ def channels_tile_score(conv: Operation, channels: int, target: CpuTarget) -> fl
     """The score (`MicroTile.row_weighted_fmas_per_load`) of the register tile `conv` would get
     with `channels` output channels: its rows' tile, or, for a 1x1 stride-1 convolution this
     module flattens, the better of that, its flattened pixels' tile and their split
-    (`_pixel_split`). 0 when no tile fits. channel_split.py weighs a split of the channels by it."""
+    (`_pixel_split`). 0 when no tile fits. channel_split.py weighs a split of the channels by it;
+    the splits of `FULL_REMAINDER` do not count there (ShuffleNet's 7x7 groups of 136 channels
+    would then be split 128 + 8: not measured)."""
     result = conv.results[0].type
     n, h, w, _ = result.get_shape()
     bits = result.element_type.bitwidth
     tiles = [choose_conv_tile(w, channels, bits, target)]
     if _flattens(conv, target):
-        tiles += [_better_flat_tile(conv, channels, target), _pixel_split_tile(n * h * w, w, channels, bits, target)]
+        tiles += [_better_flat_tile(conv, channels, target),
+                  _pixel_split_tile(n * h * w, w, channels, bits, target, full=False)]
     return max((t.row_weighted_fmas_per_load() for t in tiles if t is not None), default=0.0)
 
 

@@ -168,3 +168,14 @@
 // RUN: not env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/small_filters_l1.mlir -p 'xfuse-block-filters{threads=0}' 2>&1 | filecheck %s --check-prefix=THREADS0
 // THREADS0: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{threads=0}': xfuse-block-filters option threads: threads must be at least 1, got 0
 // THREADS0-NOT: Traceback
+// On Zen 3 the 7x7 1x1 layer's blocks are as wide as flat_pixels' split of its 49 pixels (45 in
+// 5x16 + 4 in 4x16: `FULL_REMAINDER`), and the stride-2 1x1 layer's as column_split's split of its
+// 7 columns (4x16 + 3x16: `STRIDED_POINTWISE`): 16 channels, not 7x8's 8.
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/seven_wide_pointwise.mlir -p xfuse-block-filters | filecheck %s --check-prefix=SEVEN
+// SEVEN-LABEL: func.func @layer(
+// SEVEN-SAME:    %w: tensor<32x1x1x2048x16xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 32, 16, 2048, 1, 1>}
+// SEVEN-SAME:    %v: tensor<128x1x1x1024x16xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 0, 3, 4, 2, 1>, xfuse.weight_shape = array<i64: 128, 16, 1024, 1, 1>}
+// SEVEN:         %c = scf.forall (%{{[^)]+}}) in (32) shared_outs
+// SEVEN:           linalg.conv_2d_nhwc_hwcf {{.*}} ins(%x, %{{[^ ]+}} : tensor<1x7x7x2048xf32>, tensor<1x1x2048x16xf32>) outs(%{{[^ ]+}} : tensor<1x7x7x16xf32>)
+// SEVEN:         %d = scf.forall (%{{[^)]+}}) in (128) shared_outs
+// SEVEN:           linalg.conv_2d_nhwc_hwcf {{.*}} strides = dense<2> {{.*}} tensor<1x1x1024x16xf32>) outs(%{{[^ ]+}} : tensor<1x7x7x16xf32>)
