@@ -1,13 +1,15 @@
 """Winograd F(2x2, 3x3) against direct convolution, layer by layer, interleaved in one process.
 
 Each layer (benchmarks/conv_layers.py's one-node ONNX models, with `--chain` their input ReLU,
-residual add and ReLU) is loaded by `xfuse.onnx.load` twice, with
-`xfuse.transforms.winograd.rewrite.WINOGRAD_ENABLED` on and off (the cost model still decides
-per convolution: `--force` lowers `cost.MIN_GAIN` to 0 so that the rewrite is taken), both
-checked against onnxruntime, and the two builds and onnxruntime timed in turn, round after round
-(CPU time of the calling thread). Prints medians and ratios.
+residual add and ReLU) is loaded by `xfuse.onnx.load` three times: Winograd in blocks of tile
+rows (`winograd`), Winograd over the whole map (`whole`, `xfuse-winograd{blocked=false}`) and
+direct (`WINOGRAD_ENABLED` off); the cost model still decides per convolution (`--force` lowers
+`cost.MIN_GAIN` to 0 so that the rewrite is taken), the arena bound is off (a layer alone is its
+own peak), each build is checked against onnxruntime, and the builds and onnxruntime are timed
+in turn, round after round (CPU time of the calling thread; wall time with `--threads 2`, where
+`cost.MAX_THREADS` is raised to it). Prints medians and ratios.
 
-    python benchmarks/winograd_layers.py --layers 3x3_256_14 vgg_56_256 --repeat 21 [--chain] [--force]
+    python benchmarks/winograd_layers.py --layers 3x3_256_14 vgg_56_256 --repeat 21 [--chain] [--force] [--threads 2]
 """
 
 from __future__ import annotations
@@ -46,9 +48,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=21)
     parser.add_argument("--chain", action="store_true")
     parser.add_argument("--force", action="store_true")
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args(argv)
     if args.force:
         cost.MIN_GAIN = 0.0
+    cost.MAX_THREADS = max(cost.MAX_THREADS, args.threads)
+    clock = time.thread_time if args.threads == 1 else time.perf_counter
+    from xfuse.onnx.model import DEFAULT_PASSES as base
+    options = f"threads={args.threads} bounded=false"
+    variants = {"winograd": (True, base.replace("xfuse-winograd", f"xfuse-winograd{{{options}}}")),
+                "whole": (True, base.replace("xfuse-winograd", f"xfuse-winograd{{{options} blocked=false}}")),
+                "direct": (False, base)}
     for name in args.layers:
         layer = WINOGRAD_LAYERS[name]
         if args.chain:
@@ -58,12 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         session = onnx_session(model)
         (expected,) = session.run(None, feeds)
         calls = {}
-        for enabled in (True, False):
+        for label, (enabled, passes) in variants.items():
             rewrite.WINOGRAD_ENABLED = enabled
-            loaded = xfuse.onnx.load(model)
+            loaded = xfuse.onnx.load(model, passes=passes, threads=args.threads)
             (got,) = loaded(*feeds.values())
             error = float(np.abs(got - expected).max() / max(1.0, float(np.abs(expected).max())))
-            label = "winograd" if enabled else "direct"
             print(f"{name}: {label} max relative difference {error:.2e}", flush=True)
             calls[label] = (lambda loaded=loaded: loaded(*feeds.values()))
         rewrite.WINOGRAD_ENABLED = True
@@ -71,13 +80,14 @@ def main(argv: list[str] | None = None) -> int:
         times: dict[str, list[float]] = {label: [] for label in calls}
         for _ in range(args.repeat):
             for label, call in calls.items():
-                start = time.thread_time()
+                start = clock()
                 call()
-                times[label].append(time.thread_time() - start)
+                times[label].append(clock() - start)
         medians = {label: statistics.median(t) * 1e3 for label, t in times.items()}
         ort = medians["onnxruntime"]
         print(f"{name}: " + ", ".join(f"{label} {ms:.3f} ms ({ms / ort:.2f}x ORT)" for label, ms in medians.items())
-              + f"; winograd/direct {medians['winograd'] / medians['direct']:.3f}", flush=True)
+              + f"; winograd/direct {medians['winograd'] / medians['direct']:.3f}"
+              f", whole/direct {medians['whole'] / medians['direct']:.3f}", flush=True)
     return 0
 
 

@@ -81,7 +81,7 @@ def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
                                                    ("microkernel-openmp", 2)])
 def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch, pipeline: str,
                                                        threads: int) -> None:
-    """The even layer (bias, residual add and ReLU fused into the output transform), the odd
+    """Over the whole map (`blocked=False`): the even layer (bias, residual add and ReLU fused into the output transform), the odd
     ones (padded to whole tiles, cut: 55 x 55, and 7 x 7 at gain 0) give the direct
     convolutions' results on random inputs; at two threads (`MAX_THREADS` raised) with the
     products in one `scf.forall` too."""
@@ -91,7 +91,7 @@ def test_rewritten_convolutions_agree_with_direct_ones(monkeypatch: pytest.Monke
     monkeypatch.setattr(cost, "MAX_THREADS", 2)
     text = (INPUTS / "convs.mlir").read_text()
     module = parse(text)
-    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads, bounded=False) == 3
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads, bounded=False, blocked=False) == 3
     assert ("scf.forall" in str(module)) == (threads >= rewrite.PRODUCTS_LOOP_THREADS)
     rng = np.random.default_rng(0)
     x = rng.uniform(-1, 1, (1, 58, 58, 64)).astype(np.float32)
@@ -162,9 +162,9 @@ def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) 
 
 def test_the_bound_takes_a_layer_whose_temporaries_fit_under_the_peak() -> None:
     """Two layers: the first (112 x 112, 3 -> 64, too few input channels for the cost model)
-    makes the peak; the second's V and M fit beside its input and output under it with 32
-    output channels, not with 256 (memory.fits; the floor is the first layer's output, its input
-    being an argument)."""
+    makes the peak; the second's whole-map V and M fit beside its input and output under it with
+    32 output channels, not with 256 (memory.fits; the floor is the first layer's output, its
+    input being an argument); a block's V and M do with 256."""
     from xfuse.transforms.winograd import memory
 
     def module(channels: int):
@@ -185,6 +185,80 @@ def test_the_bound_takes_a_layer_whose_temporaries_fit_under_the_peak() -> None:
     small, large = module(32), module(256)
     function = next(op for op in small.walk() if op.name == "func.func")
     assert memory.activation_floor(function) == 112 * 112 * 64 * 4
-    assert rewrite.winograd_convolutions(small, ZEN3) == 1
-    assert rewrite.winograd_convolutions(large, ZEN3) == 0
-    assert rewrite.winograd_convolutions(module(256), ZEN3, bounded=False) == 1
+    assert rewrite.winograd_convolutions(small, ZEN3, blocked=False) == 1
+    assert rewrite.winograd_convolutions(large, ZEN3, blocked=False) == 0
+    assert rewrite.winograd_convolutions(module(256), ZEN3, bounded=False, blocked=False) == 1
+    # In blocks of 4 of its 13 tile rows, V and M are 1.06 MB: the large one fits too.
+    assert rewrite.winograd_convolutions(module(256), ZEN3) == 1
+
+
+def test_block_rows_keep_v_and_m_near_l2_and_divide_the_rows() -> None:
+    """Blocks of tile rows (blocks.py): ResNet-50's 56 x 56 x 64 in blocks of 2 rows (56 tiles,
+    V and M 458 KB beside a 512 KB L2), its 28 x 28 x 128 in 2 blocks of 7 (at least 48 tiles,
+    a divisor of 14), VGG-19's 56 x 56 x 256 in 2-row blocks although V and M exceed L2 (the
+    products' rows); 29 tile rows (prime) in blocks of 2 and a last one of 1; at two threads a
+    count of blocks that divides by two where one does."""
+    from xfuse.transforms.winograd.blocks import block_bytes, block_rows
+
+    resnet56, resnet28 = cost.ConvShape(1, 56, 56, 64, 64), cost.ConvShape(1, 28, 28, 128, 128)
+    assert block_rows(resnet56, ZEN3) == 2 and block_bytes(resnet56, 2) <= ZEN3.l2_bytes
+    assert block_rows(resnet28, ZEN3) == 7
+    assert block_rows(cost.ConvShape(1, 56, 56, 256, 256), ZEN3) == 2
+    assert block_rows(cost.ConvShape(1, 58, 58, 64, 64), ZEN3) == 2  # 14 blocks and 1 row
+    assert block_rows(cost.ConvShape(1, 25, 25, 64, 32), ZEN3) == 4  # 3 blocks and 1 row
+    assert 28 // block_rows(resnet56, ZEN3, threads=2) % 2 == 0
+    assert block_rows(cost.ConvShape(1, 12, 12, 64, 64), ZEN3, threads=2) == 3  # 6 rows: 2 blocks
+    small_l2 = CpuTarget("znver3", 256, 16, True, l2_bytes=128 * 1024)
+    assert block_rows(resnet56, small_l2) == 2  # never under MIN_BLOCK_TILES
+    large_l2 = CpuTarget("znver3", 256, 16, True, l2_bytes=4 << 20)
+    assert block_rows(resnet56, large_l2) == 7  # 8 rows fit: the nearest divisor of 28
+
+
+def test_blocked_temporaries_are_a_blocks() -> None:
+    """`temporary_bytes` counts V and M of one block: 1/14 of the whole map's for ResNet-50's
+    56 x 56 x 64 (2 of 28 tile rows)."""
+    module = parse((INPUTS / "convs.mlir").read_text())
+    function = next(op for op in module.walk() if op.name == "func.func")
+    conv = next(op for op in function.walk() if op.name == "linalg.conv_2d_nhwc_hwcf")
+    found = rewrite.candidate(conv, function, ZEN3)
+    assert found is not None
+    whole = rewrite.temporary_bytes(found)
+    assert whole == 16 * 28 * 28 * 128 * 4
+    assert rewrite.temporary_bytes(found, 2) * 14 == whole
+
+
+@pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", 2)])
+def test_blocked_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch, pipeline: str,
+                                                     threads: int) -> None:
+    """Blocks whose last one is partial (29 and 13 tile rows in blocks of 2 and 4): the even
+    58 x 58 layer with its bias, residual add and ReLU in each block's output transform, the
+    odd 25 x 25 one cut; an `scf.for` over the blocks at one thread, an `scf.forall` at two;
+    both agree with the direct convolutions on random inputs."""
+    from xfuse.backends.runner import compile_module
+
+    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    monkeypatch.setattr(cost, "MAX_THREADS", 2)
+    text = (INPUTS / "blocks.mlir").read_text()
+    module = parse(text)
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=threads, bounded=False) == 2
+    printed = str(module)
+    assert ("scf.forall" in printed) == (threads > 1) and "scf.for " in printed  # the panels: scf.for
+    assert "tensor<841x64xf32>" not in printed and "x29x29x64xf32>" not in printed  # no whole-map V or M
+    assert "tensor<58x64xf32>" in printed and "tensor<29x64xf32>" in printed  # blocks of 2 x 29 tiles, the last 29
+    rng = np.random.default_rng(4)
+    x = rng.uniform(-1, 1, (1, 60, 60, 64)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 58, 58, 64)).astype(np.float32)
+    w = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
+    b = rng.uniform(-1, 1, 64).astype(np.float32)
+    z = rng.uniform(-1, 1, (1, 27, 27, 64)).astype(np.float32)
+    v = rng.uniform(-1, 1, (3, 3, 64, 32)).astype(np.float32)
+    expected = [np.maximum(_direct_conv(x, w) + b + r, 0), _direct_conv(z, v)]
+    from xfuse.transforms.layout.weight_layout import weight_transforms
+    from xfuse.transforms.winograd.matrices import apply_transform
+
+    names = weight_transforms(module, "layer")
+    assert names == {2: "winograd_2x2_3x3_panels16", 5: "winograd_2x2_3x3_panels16"}  # U in 16-wide panels
+    got = compile_module(module, "layer", pipeline, threads=threads)
+    arrays = (x, r, apply_transform(names[2], w), b, z, apply_transform(names[5], v))
+    for value, reference in zip(got(*arrays), expected, strict=True):
+        np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)

@@ -110,11 +110,9 @@ def weight_transforms(module: ModuleOp, entry: str) -> dict[int, str]:
 
 def _transform(name: str, array: np.ndarray) -> np.ndarray:
     """The weight transform `name` of `array` (in its permuted layout)."""
-    from xfuse.transforms.winograd.matrices import WINOGRAD_TRANSFORM, filter_transform
+    from xfuse.transforms.winograd.matrices import apply_transform
 
-    if name == WINOGRAD_TRANSFORM:
-        return filter_transform(array)
-    raise ValueError(f"unknown weight transform {name!r}")
+    return apply_transform(name, array)
 
 
 def weight_layouts(module: ModuleOp, entry: str) -> dict[int, tuple[int, ...]]:

@@ -41,7 +41,9 @@ MAX_THREADS = 1
 16 top-level products by itself, each too small to scale (ResNet-50 at two threads 1.06x slower
 with Winograd, 0.90x at one); with the products in one `scf.forall` (`rewrite._products_loop`)
 VGG-19 ran 0.93x, ResNet-50 1.01x, Inception-v2 1.02x the direct build's time at two threads
-(docs/backend-measurements.md "Zen 3, twelfth session"): not enough yet."""
+(docs/backend-measurements.md "Zen 3, twelfth session"): not enough yet. In blocks of tile rows
+(`blocks.py`: an `scf.forall` over the blocks, each thread whole blocks) VGG-19 ran 0.75x the
+direct build's time at two threads, but ResNet-50 1.08x ("thirteenth session"): left off."""
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,32 @@ def filter_transform(hwcf: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(u.reshape(TILE * TILE, *hwcf.shape[2:]).astype(hwcf.dtype))
 
 
+PANELS = "_panels"
+"""`transform_name(width)`: `WINOGRAD_TRANSFORM` then this and the panel width: `filter_panels`."""
+
+
+def transform_name(panel: int | None) -> str:
+    """The `xfuse.weight_transform` of a filter read whole (`None`) or in panels of `panel` columns."""
+    return WINOGRAD_TRANSFORM if panel is None else f"{WINOGRAD_TRANSFORM}{PANELS}{panel}"
+
+
+def filter_panels(hwcf: np.ndarray, panel: int) -> np.ndarray:
+    """`filter_transform` in contiguous panels of `panel` output channels: `16 x K/panel x C x
+    panel` (each `C x panel` panel one run, read by a register tile of that width)."""
+    u = filter_transform(hwcf)
+    c, k = u.shape[1:]
+    return np.ascontiguousarray(u.reshape(TILE * TILE, c, k // panel, panel).transpose(0, 2, 1, 3))
+
+
+def apply_transform(name: str, array: np.ndarray) -> np.ndarray:
+    """The filter transform `name` (`transform_name`) of an HWCF `array`; ValueError if unknown."""
+    if name == WINOGRAD_TRANSFORM:
+        return filter_transform(array)
+    if name.startswith(WINOGRAD_TRANSFORM + PANELS) and name[len(WINOGRAD_TRANSFORM + PANELS):].isdigit():
+        return filter_panels(array, int(name[len(WINOGRAD_TRANSFORM + PANELS):]))
+    raise ValueError(f"unknown weight transform {name!r}")
+
+
 def terms(matrix: np.ndarray, row_a: int, row_b: int) -> list[tuple[int, int, int]]:
     """The nonzero terms of `(matrix X matrix^T)[row_a, row_b]` as `(i, j, sign)`: the entries
     of `X` that output sums (with sign +-1)."""

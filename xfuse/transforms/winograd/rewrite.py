@@ -52,13 +52,18 @@ from xfuse.transforms.layout.weight_layout import (
     uncalled_functions,
     weight_layout,
 )
+from xfuse.transforms.winograd.blocks import block_bytes, block_rows, panel_columns
 from xfuse.transforms.winograd.cost import ConvShape, takes_winograd
 from xfuse.transforms.winograd.memory import activation_floor, fits
-from xfuse.transforms.winograd.matrices import A_T, B_T, OUTPUT, TILE, WINOGRAD_TRANSFORM, terms
+from xfuse.transforms.winograd.matrices import A_T, B_T, OUTPUT, TILE, terms, transform_name
 
 WINOGRAD_ENABLED = True
 """Whether `xfuse-winograd` rewrites any convolution (the cost model decides which)."""
+WINOGRAD_BLOCKED = True
+"""Whether the rewrite runs in blocks of tile rows (`blocks.block_rows`; `_blocks`) rather than
+over the whole map."""
 _OUTPUT_MARK = "xfuse.winograd_output"
+_BLOCK_MARK = "xfuse.winograd_block"
 PRODUCTS_LOOP_THREADS = 2
 """Builds of this many threads or more compute the 16 products in one `scf.forall`
 (`_products_loop`)."""
@@ -158,8 +163,10 @@ def _input_transform(xi: int, view_type: str, init: str) -> list[str]:
     return _generic(f"%v{xi}", [(f"%d{i}{j}", view_type, _ID) for i, j, _ in used], init, view_type, body, value)
 
 
-def _products(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
-    """The 16 input transforms and products one after the other: `%m<xi>`, `N x TH x TW x K`."""
+def _products(shape: ConvShape, view_type: str, m_type: str, panel: int | None = None) -> list[str]:
+    """The 16 input transforms and products one after the other: `%m<xi>`, `N x TH x TW x K`.
+    `panel`: `%u` is `16 x K/panel x C x panel` (`matrices.filter_panels`) and each product an
+    `scf.for` over the panels, one matmul of `panel` columns each (`_panel_product`)."""
     n, c, k = shape.n, shape.c, shape.k
     th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
     tiles = n * th * tw
@@ -167,16 +174,42 @@ def _products(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
     for xi in range(TILE * TILE):
         lines.append(f"  %ve{xi} = tensor.empty() : {view_type}")
         lines += _input_transform(xi, view_type, f"%ve{xi}")
-        lines += [f"  %va{xi} = tensor.collapse_shape %v{xi} [[0, 1, 2], [3]] : {view_type} into tensor<{tiles}x{c}xf32>",
-                  f"  %u{xi} = tensor.extract_slice %u[{xi}, 0, 0] [1, {c}, {k}] [1, 1, 1] : "
-                  f"tensor<16x{c}x{k}xf32> to tensor<{c}x{k}xf32>",
-                  f"  %me{xi} = tensor.empty() : tensor<{tiles}x{k}xf32>",
-                  f"  %mf{xi} = linalg.fill ins(%zero : f32) outs(%me{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
-                  f"  %mm{xi} = linalg.matmul ins(%va{xi}, %u{xi} : tensor<{tiles}x{c}xf32>, tensor<{c}x{k}xf32>) "
-                  f"outs(%mf{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
-                  f"  %m{xi} = tensor.expand_shape %mm{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {k}] : "
-                  f"tensor<{tiles}x{k}xf32> into {m_type}"]
+        lines.append(f"  %va{xi} = tensor.collapse_shape %v{xi} [[0, 1, 2], [3]] : {view_type} into tensor<{tiles}x{c}xf32>")
+        if panel is not None:
+            lines += _panel_product(xi, tiles, c, k, panel)
+        else:
+            lines += [f"  %u{xi} = tensor.extract_slice %u[{xi}, 0, 0] [1, {c}, {k}] [1, 1, 1] : "
+                      f"tensor<16x{c}x{k}xf32> to tensor<{c}x{k}xf32>",
+                      f"  %me{xi} = tensor.empty() : tensor<{tiles}x{k}xf32>",
+                      f"  %mf{xi} = linalg.fill ins(%zero : f32) outs(%me{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>",
+                      f"  %mm{xi} = linalg.matmul ins(%va{xi}, %u{xi} : tensor<{tiles}x{c}xf32>, tensor<{c}x{k}xf32>) "
+                      f"outs(%mf{xi} : tensor<{tiles}x{k}xf32>) -> tensor<{tiles}x{k}xf32>"]
+        lines.append(f"  %m{xi} = tensor.expand_shape %mm{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {k}] : "
+                     f"tensor<{tiles}x{k}xf32> into {m_type}")
     return lines
+
+
+def _panel_product(xi: int, tiles: int, c: int, k: int, panel: int) -> list[str]:
+    """`%mm<xi> = %va<xi> U[xi]` over `U[xi]`'s contiguous `C x panel` panels (`%u` is
+    `16 x K/panel x C x panel`): an `scf.for`, each step one matmul into its own fill, written
+    into its columns. A block's few rows reread each panel of `U` row tile after row tile; strided
+    (rows `K` apart) every K step touched another page, and the whole map's products had their
+    `B` packed per call (`activation_panels.py`, top-level matmuls only)."""
+    panels = k // panel
+    result = f"tensor<{tiles}x{k}xf32>"
+    part = f"tensor<{tiles}x{panel}xf32>"
+    return [f"  %me{xi} = tensor.empty() : {result}",
+            f"  %mm{xi} = scf.for %pj = %c0 to %cpanels step %c1 iter_args(%pacc = %me{xi}) -> ({result}) {{",
+            "    %pcol = arith.muli %pj, %cpanel : index",
+            f"    %pb = tensor.extract_slice %u[{xi}, %pj, 0, 0] [1, 1, {c}, {panel}] [1, 1, 1, 1] : "
+            f"tensor<16x{panels}x{c}x{panel}xf32> to tensor<{c}x{panel}xf32>",
+            f"    %pe = tensor.empty() : {part}",
+            f"    %pf = linalg.fill ins(%zero : f32) outs(%pe : {part}) -> {part}",
+            f"    %pm = linalg.matmul ins(%va{xi}, %pb : tensor<{tiles}x{c}xf32>, tensor<{c}x{panel}xf32>) "
+            f"outs(%pf : {part}) -> {part}",
+            f"    %pi = tensor.insert_slice %pm into %pacc[0, %pcol] [{tiles}, {panel}] [1, 1] : {part} into {result}",
+            f"    scf.yield %pi : {result}",
+            "  }"]
 
 
 def _products_loop(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
@@ -218,10 +251,101 @@ def _products_loop(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
     return lines
 
 
-def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop: bool = False) -> str:
+def _outputs(n: int, th: int, tw: int, k: int, dest: str, dest_type: str, with_bias: bool) -> tuple[list[str], str]:
+    """The 4 output transforms `Y[a][b]` of the products `%m<xi>` (`n x th x tw x k`, + the bias),
+    each written into its strided view of `dest`; the lines and the last value's name."""
+    m_type = f"tensor<{n}x{th}x{tw}x{k}xf32>"
+    lines: list[str] = []
+    current = dest
+    for a in range(OUTPUT):
+        for b in range(OUTPUT):
+            used = terms(A_T, a, b)
+            inputs = [(f"%m{TILE * i + j}", m_type, _ID) for i, j, _ in used]
+            body: list[str] = []
+            value = _sum([(f"%in{t}", sign) for t, (_, _, sign) in enumerate(used)], body, "s")
+            if with_bias:
+                inputs.append(("%bias", f"tensor<{k}xf32>", _LAST))
+                body.append(f"    %b = arith.addf {value}, %in{len(inputs) - 1} : f32")
+                value = "%b"
+            slot = f"[0, {a}, {b}, 0] [{n}, {th}, {tw}, {k}] [1, 2, 2, 1]"
+            lines.append(f"  %slot{a}{b} = tensor.extract_slice {current}{slot} : {dest_type} to {m_type}")
+            lines += _generic(f"%o{a}{b}", inputs, f"%slot{a}{b}", m_type, body, value,
+                              f'{_OUTPUT_MARK} = "{a}{b}"')
+            lines.append(f"  %y{a}{b} = tensor.insert_slice %o{a}{b} into {current}{slot} : {m_type} into {dest_type}")
+            current = f"%y{a}{b}"
+    return lines, current
+
+
+def _views(grid: str, grid_type: str, n: int, th: int, tw: int, c: int) -> list[str]:
+    """The 16 strided views `%d<i><j>` (element `(i, j)` of every 4x4 patch) of `grid`."""
+    view_type = f"tensor<{n}x{th}x{tw}x{c}xf32>"
+    return [f"  %d{i}{j} = tensor.extract_slice {grid}[0, {i}, {j}, 0] [{n}, {th}, {tw}, {c}] "
+            f"[1, 2, 2, 1] : {grid_type} to {view_type}" for i in range(TILE) for j in range(TILE)]
+
+
+def _block(shape: ConvShape, grid: str, grid_type: str, row: str, rows: int, dest: str,
+           with_bias: bool, panel: int | None) -> tuple[list[str], str]:
+    """One block of `rows` tile rows from output row `row` (an SSA index or a constant): its
+    input rows, 16 transforms and products, and the 4 output transforms into `%yb`, the block's
+    rows of `dest`; the lines and the block's result."""
+    n, c, k = shape.n, shape.c, shape.k
+    tw = math.ceil(shape.ow / 2)
+    block_grid = f"tensor<{n}x{2 * rows + 2}x{2 * tw + 2}x{c}xf32>"
+    view_type, m_type = f"tensor<{n}x{rows}x{tw}x{c}xf32>", f"tensor<{n}x{rows}x{tw}x{k}xf32>"
+    out_type = f"tensor<{n}x{2 * rows}x{2 * tw}x{k}xf32>"
+    full_type = f"tensor<{n}x{2 * math.ceil(shape.oh / 2)}x{2 * tw}x{k}xf32>"
+    lines = [f"  %bx = tensor.extract_slice {grid}[0, {row}, 0, 0] [{n}, {2 * rows + 2}, {2 * tw + 2}, {c}] "
+             f"[1, 1, 1, 1] : {grid_type} to {block_grid}"]
+    lines += _views("%bx", block_grid, n, rows, tw, c)
+    lines += _products(ConvShape(n, 2 * rows, shape.ow, c, k), view_type, m_type, panel)
+    lines.append(f"  %yb = tensor.extract_slice {dest}[0, {row}, 0, 0] [{n}, {2 * rows}, {2 * tw}, {k}] "
+                 f'[1, 1, 1, 1] {{{_BLOCK_MARK}}} : {full_type} to {out_type}')
+    outputs, last = _outputs(n, rows, tw, k, "%yb", out_type, with_bias)
+    return lines + outputs, last
+
+
+def _blocks(shape: ConvShape, grid: str, grid_type: str, with_bias: bool, rows: int, parallel: bool,
+            panel: int | None) -> tuple[list[str], str]:
+    """The blocks of `rows` tile rows: an `scf.for` over the whole blocks (`parallel`: an
+    `scf.forall`, each thread whole blocks), then the last, smaller block if the rows do not
+    divide; the lines and the result's name (the padded `N x 2TH x 2TW x K`)."""
+    n, k = shape.n, shape.k
+    th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
+    full_type = f"tensor<{n}x{2 * th}x{2 * tw}x{k}xf32>"
+    out_type = f"tensor<{n}x{2 * rows}x{2 * tw}x{k}xf32>"
+    count, tail = divmod(th, rows)
+    insert = f"[0, %row, 0, 0] [{n}, {2 * rows}, {2 * tw}, {k}] [1, 1, 1, 1] : {out_type} into {full_type}"
+    lines = [f"  %y = tensor.empty() : {full_type}", "  %c0 = arith.constant 0 : index",
+             "  %c1 = arith.constant 1 : index", f"  %cstep = arith.constant {2 * rows} : index",
+             f"  %cblocks = arith.constant {count} : index"]
+    if panel is not None:
+        lines += [f"  %cpanel = arith.constant {panel} : index", f"  %cpanels = arith.constant {k // panel} : index"]
+    if parallel:
+        lines.append(f"  %yl = scf.forall (%blk) in ({count}) shared_outs(%acc = %y) -> ({full_type}) {{")
+    else:
+        lines.append(f"  %yl = scf.for %blk = %c0 to %cblocks step %c1 iter_args(%acc = %y) -> ({full_type}) {{")
+    lines.append("  %row = arith.muli %blk, %cstep : index")
+    body, last = _block(shape, grid, grid_type, "%row", rows, "%acc", with_bias, panel)
+    lines += body
+    if parallel:
+        lines += ["  scf.forall.in_parallel {", f"    tensor.parallel_insert_slice {last} into %acc{insert}", "  }", "  }"]
+    else:
+        lines += [f"  %yi = tensor.insert_slice {last} into %acc{insert}", f"  scf.yield %yi : {full_type}", "  }"]
+    if not tail:
+        return lines, "%yl"
+    tail_lines, last = _block(shape, grid, grid_type, str(2 * rows * count), tail, "%yl", with_bias, panel)
+    tail_type = f"tensor<{n}x{2 * tail}x{2 * tw}x{k}xf32>"
+    tail_lines.append(f"  %yt = tensor.insert_slice {last} into %yl[0, {2 * rows * count}, 0, 0] "
+                      f"[{n}, {2 * tail}, {2 * tw}, {k}] [1, 1, 1, 1] : {tail_type} into {full_type}")
+    return lines + tail_lines, "%yt"
+
+
+def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop: bool = False,
+          rows: int | None = None, parallel: bool = False, panel: int | None = None) -> str:
     """The replacement as a function `@winograd(%x, %u[, %bias])` returning the result
     (`N x OH x OW x K`; the module docstring); `loop`: the products in one `scf.forall`
-    (`_products_loop`)."""
+    (`_products_loop`); `rows`: in blocks of that many tile rows (`_blocks`; `parallel`: the
+    blocks an `scf.forall`; `panel`: `%u` in panels of that many columns, `_panel_product`)."""
     n, c, k = shape.n, shape.c, shape.k
     th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
     hp, wp = 2 * th + 2, 2 * tw + 2
@@ -231,7 +355,8 @@ def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop:
     m_type = f"tensor<{n}x{th}x{tw}x{k}xf32>"
     full_type = f"tensor<{n}x{2 * th}x{2 * tw}x{k}xf32>"
     result_type = f"tensor<{n}x{shape.oh}x{shape.ow}x{k}xf32>"
-    args = [f"%x: {x_type}", f"%u: tensor<16x{c}x{k}xf32>"] + ([f"%bias: tensor<{k}xf32>"] if with_bias else [])
+    u_type = f"tensor<16x{c}x{k}xf32>" if panel is None else f"tensor<16x{k // panel}x{c}x{panel}xf32>"
+    args = [f"%x: {x_type}", f"%u: {u_type}"] + ([f"%bias: tensor<{k}xf32>"] if with_bias else [])
     lines = [f"func.func @winograd({', '.join(args)}) -> {result_type} {{",
              "  %zero = arith.constant 0.0 : f32"]
     grid = "%x"
@@ -240,29 +365,15 @@ def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop:
         lines += [f"  %grid = tensor.pad %x low[0, 0, 0, 0] high[0, {hp - input_shape[1]}, {wp - input_shape[2]}, 0] {{",
                   "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):",
                   "    tensor.yield %zero : f32", f"  }} : {x_type} to {grid_type}"]
-    for i in range(TILE):
-        for j in range(TILE):
-            lines.append(f"  %d{i}{j} = tensor.extract_slice {grid}[0, {i}, {j}, 0] [{n}, {th}, {tw}, {c}] "
-                         f"[1, 2, 2, 1] : {grid_type} to {view_type}")
-    lines += _products_loop(shape, view_type, m_type) if loop else _products(shape, view_type, m_type)
-    lines.append(f"  %y = tensor.empty() : {full_type}")
-    current = "%y"
-    for a in range(OUTPUT):
-        for b in range(OUTPUT):
-            used = terms(A_T, a, b)
-            inputs = [(f"%m{TILE * i + j}", m_type, _ID) for i, j, _ in used]
-            body = []
-            value = _sum([(f"%in{t}", sign) for t, (_, _, sign) in enumerate(used)], body, "s")
-            if with_bias:
-                inputs.append(("%bias", f"tensor<{k}xf32>", _LAST))
-                body.append(f"    %b = arith.addf {value}, %in{len(inputs) - 1} : f32")
-                value = "%b"
-            slot = f"[0, {a}, {b}, 0] [{n}, {th}, {tw}, {k}] [1, 2, 2, 1]"
-            lines.append(f"  %slot{a}{b} = tensor.extract_slice {current}{slot} : {full_type} to {m_type}")
-            lines += _generic(f"%o{a}{b}", inputs, f"%slot{a}{b}", m_type, body, value,
-                              f'{_OUTPUT_MARK} = "{a}{b}"')
-            lines.append(f"  %y{a}{b} = tensor.insert_slice %o{a}{b} into {current}{slot} : {m_type} into {full_type}")
-            current = f"%y{a}{b}"
+    if rows is not None:
+        blocked, current = _blocks(shape, grid, grid_type, with_bias, rows, parallel, panel)
+        lines += blocked
+    else:
+        lines += _views(grid, grid_type, n, th, tw, c)
+        lines += _products_loop(shape, view_type, m_type) if loop else _products(shape, view_type, m_type)
+        lines.append(f"  %y = tensor.empty() : {full_type}")
+        outputs, current = _outputs(n, th, tw, k, "%y", full_type, with_bias)
+        lines += outputs
     if full_type != result_type:
         lines.append(f"  %r = tensor.extract_slice {current}[0, 0, 0, 0] [{n}, {shape.oh}, {shape.ow}, {k}] "
                      f"[1, 1, 1, 1] : {full_type} to {result_type}")
@@ -288,22 +399,25 @@ def _replacement(text: str) -> func.FuncOp:
     return next(op for op in module.ops if isinstance(op, func.FuncOp))
 
 
-def rewrite(found: Candidate, function: func.FuncOp, threads: int = 1) -> None:
-    """Replace `found.conv` (and, on even outputs, its elementwise chain) by the Winograd form."""
-    from xdsl.dialects.tensor import ExtractSliceOp
-
+def rewrite(found: Candidate, function: func.FuncOp, threads: int = 1, rows: int | None = None,
+            panel: int | None = None) -> None:
+    """Replace `found.conv` (and, on even outputs, its elementwise chain) by the Winograd form;
+    `rows`: in blocks of that many tile rows (`blocks.block_rows`), else over the whole map;
+    `panel`: the blocks' products read the filter in panels of that many columns
+    (`blocks.panel_columns`)."""
     conv, shape = found.conv, found.shape
     even = shape.oh % 2 == 0 and shape.ow % 2 == 0
     chain = elementwise_chain(conv.results[0], conv) if even else []
     template = _replacement(_text(shape, tuple(conv.operands[0].type.get_shape()), found.bias is not None,
-                                  threads >= PRODUCTS_LOOP_THREADS))
-    argument = retype_weight_argument(function, found.argument, TensorType(f32, [16, shape.c, shape.k]), HWCF)
-    set_weight_attr(function, argument.index, WEIGHT_TRANSFORM_ATTR, StringAttr(WINOGRAD_TRANSFORM))
+                                  threads >= PRODUCTS_LOOP_THREADS, rows, threads > 1, panel))
+    u_shape = [16, shape.c, shape.k] if panel is None else [16, shape.k // panel, shape.c, panel]
+    argument = retype_weight_argument(function, found.argument, TensorType(f32, u_shape), HWCF)
+    set_weight_attr(function, argument.index, WEIGHT_TRANSFORM_ATTR, StringAttr(transform_name(panel)))
     mapping: dict[SSAValue, SSAValue] = dict(zip(template.body.block.args,
                                                  [conv.operands[0], argument,
                                                   *([found.bias[1]] if found.bias is not None else [])]))
     result: SSAValue | None = None
-    view_type = TensorType(f32, [shape.n, shape.oh // 2, shape.ow // 2, shape.k])
+    block_slice: Operation | None = None  # the current block's rows of the result (blocked form)
     for op in template.body.block.ops:
         if op.name == "func.return":
             result = mapping[op.operands[0]]
@@ -312,51 +426,81 @@ def rewrite(found: Candidate, function: func.FuncOp, threads: int = 1) -> None:
         clone.location = conv.location
         Rewriter.insert_op(clone, InsertPoint.before(conv))
         mapping.update(zip(op.results, clone.results))
-        mark = clone.attributes.pop(_OUTPUT_MARK, None)
-        if mark is None or not chain:
-            continue
-        a, b = (int(ch) for ch in mark.data)
-
-        def slice_of(value: SSAValue, a: int = a, b: int = b) -> ExtractSliceOp:
-            return ExtractSliceOp(value, [0, a, b, 0], list(view_type.get_shape()), [1, 2, 2, 1], view_type)
-
-        body: list[Operation] = []
-        pieces: list[Operation] = []
-        value = chain_on_slice(chain, conv.results[0], clone.results[0], slice_of, clone.operands[-1], body, pieces)
-        for piece in pieces:
-            Rewriter.insert_op(piece, InsertPoint.before(clone))
-        for step in body:
-            Rewriter.insert_op(step, InsertPoint.before(conv))
-        mapping[op.results[0]] = value  # the insert_slice after it stores the chain's value
+        for nested in list(clone.walk()):  # the output transforms, at the top or in a block's loop
+            nested.location = conv.location
+            if nested.attributes.pop(_BLOCK_MARK, None) is not None:
+                block_slice = nested
+            mark = nested.attributes.pop(_OUTPUT_MARK, None)
+            if mark is not None and chain:
+                value = _chain_on_output(chain, conv, nested, mark.data, block_slice)
+                if nested is clone:  # the template's later ops, not cloned yet, store the chain's value
+                    mapping[op.results[0]] = value
     assert result is not None
     (chain[-1] if chain else conv).results[0].replace_all_uses_with(result)
     erase_with_dead_inits([*reversed(chain), conv, *([found.bias[0]] if found.bias is not None else [])])
 
 
+def _chain_on_output(chain: list[Operation], conv: Operation, output: Operation, mark: str,
+                     block: Operation | None) -> SSAValue:
+    """`chain` on the output transform `output` (`Y[a][b]`, `mark` = "ab"): its other inputs read
+    through the same strided view (of the block's rows, `block`: the block's slice of the
+    result, cloned onto them), the ops after `output`, whose users then read the chain's value
+    (returned)."""
+    from xdsl.dialects.tensor import ExtractSliceOp
+
+    a, b = (int(ch) for ch in mark)
+    view_type = output.results[0].type
+    pieces: list[Operation] = []
+
+    def slice_of(value: SSAValue) -> ExtractSliceOp:
+        if block is not None:
+            rows = block.clone(value_mapper={block.operands[0]: value})
+            pieces.append(rows)
+            value = rows.results[0]
+        return ExtractSliceOp(value, [0, a, b, 0], list(view_type.get_shape()), [1, 2, 2, 1], view_type)
+
+    body: list[Operation] = []
+    value = chain_on_slice(chain, conv.results[0], output.results[0], slice_of, output.operands[-1], body, pieces)
+    for piece in pieces:
+        Rewriter.insert_op(piece, InsertPoint.before(output))
+    at = output
+    for step in body:
+        Rewriter.insert_op(step, InsertPoint.after(at))
+        at = step
+    output.results[0].replace_uses_with_if(value, lambda use: use.operation not in body)
+    return value
+
+
 def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1,
-                          bounded: bool = True) -> int:
+                          bounded: bool = True, blocked: bool = True) -> int:
     """Rewrite every candidate convolution of the functions of `module` that no call reaches (their
     filter arguments change type), for a build of `threads` threads, where its temporaries keep
     the function's arena (`memory.fits`; `bounded=False`: wherever the cost model takes it); how
-    many were rewritten."""
+    many were rewritten. `blocked` (and `WINOGRAD_BLOCKED`): in blocks of tile rows, else over
+    the whole map."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
         floor = activation_floor(function)  # before any rewrite: each one's temporaries are its own
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             found = candidate(conv, function, target, threads)
-            if found is not None and (not bounded or fits(floor, function, conv, temporary_bytes(found))):
-                rewrite(found, function, threads)
+            if found is None:
+                continue
+            rows = block_rows(found.shape, target, threads) if blocked and WINOGRAD_BLOCKED else None
+            panel = panel_columns(found.shape, rows, target) if rows is not None else None
+            if not bounded or fits(floor, function, conv, temporary_bytes(found, rows)):
+                rewrite(found, function, threads, rows, panel)
                 count += 1
     return count
 
 
-def temporary_bytes(found: Candidate) -> int:
-    """The buffers a rewritten convolution adds while it runs: `V` and `M`, and the input padded
-    to whole tiles when the output's rows or columns are odd (module doc)."""
+def temporary_bytes(found: Candidate, rows: int | None = None) -> int:
+    """The buffers a rewritten convolution adds while it runs: `V` and `M` (of the whole map, or
+    of a block of `rows` tile rows), and the input padded to whole tiles when the output's rows
+    or columns are odd (module doc)."""
     shape = found.shape
     element = found.conv.operands[0].type.get_element_type().bitwidth // 8
-    extra = 16 * shape.tiles * (shape.c + shape.k) * element
+    extra = block_bytes(shape, rows if rows is not None else math.ceil(shape.oh / 2), element)
     if shape.oh % 2 or shape.ow % 2:
         n, h, w, c = found.conv.operands[0].type.get_shape()
         extra += n * (h + shape.oh % 2) * (w + shape.ow % 2) * c * element
@@ -369,16 +513,18 @@ class WinogradPass(ModulePass):
     docstring). Run after `xfuse-nhwc`, before `xfuse-block-filters`. `threads`: the build's
     thread count (`xfuse.onnx` passes it: `model.passes_for_threads`; `cost.MAX_THREADS`).
     `bounded`: only where the temporaries keep the arena (`memory.py`); false: wherever the cost
-    model takes a convolution, the arena growing by its temporaries."""
+    model takes a convolution, the arena growing by its temporaries. `blocked`: in blocks of tile
+    rows (`blocks.py`), false: over the whole map."""
 
     name = "xfuse-winograd"
 
     threads: int = 1
     bounded: bool = True
+    blocked: bool = True
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        winograd_convolutions(op, threads=self.threads, bounded=self.bounded)
+        winograd_convolutions(op, threads=self.threads, bounded=self.bounded, blocked=self.blocked)

@@ -1,4 +1,4 @@
-// xfuse-winograd: the 56x56 and 55x55 convolutions become Winograd F(2x2, 3x3): their filter
+// xfuse-winograd over the whole map (blocked=false; blocks: winograd-blocks.mlir): the 56x56 and 55x55 convolutions become Winograd F(2x2, 3x3): their filter
 // arguments take the transformed 16 x C x K form (`xfuse.weight_transform`, applied at load
 // after the HWCF layout), the input's 16 strided views (element (i, j) of every 4x4 patch, two
 // apart) feed 16 elementwise input transforms, each a matmul by its slice of U, and 4 output
@@ -6,7 +6,7 @@
 // layer's bias is added in the output transform and its residual add and ReLU run on each
 // strided view (the residual read through the same view); the odd layer's input is padded by a
 // row and a column to whole tiles and its result cut to 55x55. The 7x7 layer stays direct.
-// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{bounded=false}' | filecheck %s
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{bounded=false blocked=false}' | filecheck %s
 // CHECK-LABEL: func.func @layer(
 // CHECK-SAME:    %w: tensor<16x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>, xfuse.weight_transform = "winograd_2x2_3x3"}
 // CHECK-SAME:    %v: tensor<16x64x32xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>, xfuse.weight_transform = "winograd_2x2_3x3"}
