@@ -4,7 +4,7 @@ register tile of xfuse/backends/schedules/matmul.py).
 - Which matmuls read their B in packed panels: a B computed in the call, at the top level, N a
   multiple wider than the panel (AVX2: 16), at least `MIN_ROWS` rows; what they become (a pack
   to `N/16 x K x 16`, an `scf.forall` over the panels, one `M x K x 16` matmul each). Left: a B
-  that is a weight argument (an input argument's is packed), AVX-512 (panel 64), too few rows,
+  that is an argument (an input's with `PACK_INPUT_ARGUMENTS`), AVX-512 (panel 64), too few rows,
   a matmul inside a loop.
 - The register tile of an unfused matmul whose rows no good tile divides (197, a prime: 1x16
   before) is split 192 + 5; one with a dividing 6x16 or 4x16 keeps it.
@@ -71,6 +71,7 @@ def test_an_activation_b_is_packed_in_register_tile_wide_panels():
 
 @pytest.mark.parametrize(("text", "target"), [
     pytest.param(_product_text(197, 197, 64, b_argument=True, weight=True), AVX2, id="b-is-a-weight"),
+    pytest.param(_product_text(197, 197, 64, b_argument=True), AVX2, id="b-is-an-input"),
     pytest.param(_product_text(197, 197, 64), AVX512, id="avx512-panel-is-64"),
     pytest.param(_product_text(8, 197, 64), AVX2, id="too-few-rows"),
     pytest.param(_product_text(197, 197, 16), AVX2, id="one-panel-already"),
@@ -83,9 +84,12 @@ def test_what_is_left_as_it_is(text, target):
     assert str(module) == before
 
 
-def test_an_input_argument_b_is_packed_per_call(monkeypatch):
-    """Not a weight: the caller passes it each call, so the compiler cannot lay it out at load
-    (the README's MLP: 512 x 1024, whose 4 KB rows a register tile read 64 bytes of each)."""
+def test_an_input_argument_b_is_packed_per_call_when_asked(monkeypatch):
+    """`PACK_INPUT_ARGUMENTS`: not a weight, the caller passes it each call, so the compiler cannot
+    lay it out at load (the README's MLP: 512 x 1024, whose 4 KB rows a register tile read 64
+    bytes of each); a weight argument still is not packed."""
+    monkeypatch.setattr(activation_panels, "PACK_INPUT_ARGUMENTS", True)
+    assert pack_activation_panels(parse(_product_text(197, 197, 64, b_argument=True, weight=True)), AVX2) == 0
     module = parse(_product_text(197, 197, 64, b_argument=True))
     assert pack_activation_panels(module, AVX2) == 1
     (pack,) = _ops(module, "linalg.pack")

@@ -149,7 +149,11 @@ class Pipeline:
         """This pipeline specialized to `module` (marked in place) and the host: the micro-kernel
         schedule appended to `transform_bodies`, the CPU flags filled in; with `expand_math`, the
         module's f32 exp/erf/tanh expanded in place, with `microkernels` its `math.fpowi`
-        (fpowi.py). Idempotent on the rest."""
+        (fpowi.py); every narrow float-to-integer cast through i32 (narrow_float_casts.py).
+        Idempotent on the rest."""
+        from xfuse.backends.lowering_fixes.narrow_float_casts import widen_narrow_fptosi
+
+        widen_narrow_fptosi(module)  # a uint8 value of 128..255 is poison to fptosi's i8
         if self.expand_math:
             from xfuse.transforms.math_approx import expand_math
 

@@ -13,7 +13,7 @@ a blocked weight's matmul does. The copy is amortized over the `M` rows that rea
 
 Qualify: a plain static float matmul at a function's top level (not inside a tile loop, where
 the copy would be repeated per tile) whose B is not a weight argument (`{xfuse.weight}`: constant,
-laid out once at load by `xfuse-block-matmul-weights`): computed in the call, or an input the
+laid out once at load by `xfuse-block-matmul-weights`, nor an input: the caller's layout): computed in the call, or an input the
 caller passes each call (the README's MLP, `examples/mlp.py --unfused`: its 512 x 1024 weight is
 an input there, and packing it took the call from 6.49 to 4.32 ms), with at least `MIN_ROWS` rows and N
 wider than the panel and a multiple of it. The panel is `blocked_weights.panel_width` (the
@@ -37,8 +37,11 @@ from xfuse.transforms.layout.weight_transposes import is_weight
 
 ACTIVATION_PANELS_ENABLED = True
 """Switch for measuring the packed panels against the plain B (docs/backend-measurements.md)."""
-PACK_INPUT_ARGUMENTS = True
-"""An input argument's B (not a weight: the caller passes it each call) is packed per call too."""
+PACK_INPUT_ARGUMENTS = False
+"""An input argument's B (not a weight: the caller passes it each call) is packed per call too.
+Off: the README's MLP as written ran 0.67x the time with it, but the packed copy is one more
+buffer the size of B in the call's arena (tests/runtime/test_arena.py's bound of three 192 x 192
+buffers), and the README's main job, fused, tiles the matmul into a loop where no pack is made."""
 MIN_ROWS = 16
 """Fewer rows reread each panel too few times to pay for the copy of B."""
 
