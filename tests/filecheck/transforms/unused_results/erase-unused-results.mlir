@@ -2,6 +2,10 @@
 // result depends on it (torch-mlir's ReduceMin / ReduceMax: the extreme and its index).
 // RUN: xfuse-opt %s -p xfuse-erase-unused-results | filecheck %s
 // RUN: xfuse-opt %s -p xfuse-erase-unused-results | mlir-opt -o /dev/null
+// The pass takes no option: one given is a located diagnostic and a non-zero exit.
+// RUN: not xfuse-opt %s -p 'xfuse-erase-unused-results{depth=2}' 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION:      xfuse-opt: error: invalid pass pipeline 'xfuse-erase-unused-results{depth=2}': xfuse-erase-unused-results option depth: Provided arguments ["depth"] not found in expected arguments []
+// OPTION-NEXT:   xfuse-erase-unused-results{depth=2}
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
