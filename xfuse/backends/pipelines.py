@@ -209,9 +209,10 @@ class Pipeline:
 
             split_channel_remainders(module, target)
             split_matmul_columns(module, target)
-            from xfuse.backends.schedules.activation_panels import pack_activation_panels
+            from xfuse.backends.schedules.activation_panels import hoist_tile_panels, pack_activation_panels
 
             pack_activation_panels(module, target)  # after the splits: a split's head may qualify
+            hoist_tile_panels(module, target)
             from xfuse.backends.schedules import flat_pixels
 
             if flat_pixels.FLAT_PIXELS_ENABLED:
