@@ -213,6 +213,9 @@ class Pipeline:
 
             pack_activation_panels(module, target)  # after the splits: a split's head may qualify
             hoist_tile_panels(module, target)
+            from xfuse.backends.schedules.named_elementwise import generalize_tile_elementwise
+
+            generalize_tile_elementwise(module)  # a fused tile's named epilogue joins the elementwise chains
             from xfuse.backends.schedules import flat_pixels
 
             if flat_pixels.FLAT_PIXELS_ENABLED:
