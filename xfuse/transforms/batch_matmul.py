@@ -26,7 +26,9 @@ of 16, then a multiple of 4, then the 1-3 left (`column_blocks`), into the same 
 
 The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
 its own, so the schedule fuses the fill into the register tile as for any matmul; another init
-is collapsed. Only static shapes, default indexing maps (no transposed or broadcast operands
+is collapsed. Per batch (unrolled or in the loop), the fill is redone on the batch's own slice
+of the result, which bufferizes in place (`FILL_IN_RESULT`: a 2-D empty per batch was a buffer
+copied into the result, a `malloc` per window on a worker thread in the loop). Only static shapes, default indexing maps (no transposed or broadcast operands
 spelled in `indexing_maps`) and the default `cast` are rewritten; the rest is left as it is.
 """
 
