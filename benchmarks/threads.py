@@ -96,9 +96,22 @@ def _shape(text: str) -> tuple[int, int, int]:
 
 
 def _models(text: str) -> list[str]:
-    from benchmarks.compile_time import parse_models  # the networks' names, checked
+    """Names of benchmarks/models.py, or one `exported:NAME` (exported_networks.py, small; needs
+    torch: run with the torch environment)."""
+    from benchmarks.flag_ab import model_names  # the networks' names, checked
 
-    return parse_models(text)
+    return model_names(text)
+
+
+def _network(name: str) -> tuple[object, dict, dict]:
+    """(ONNX model, seeded feeds, `xfuse.onnx.load` keywords) of a name `_models` accepts."""
+    from benchmarks.flag_ab import network_and_feeds
+    from benchmarks.memory import benchmark_model
+
+    if not name.startswith("exported:"):
+        return *benchmark_model(name, 0), {}
+    model, feeds, shapes = network_and_feeds(name, 0)
+    return model, feeds, {"input_shapes": shapes}
 
 
 def pipelines() -> list[str]:
@@ -140,14 +153,13 @@ def timed_calls(shape: tuple[int, int, int], gaps_ms: list[float], calls: int,
 def group_scaling(name: str, calls: int) -> tuple[float, float, list[tuple[float, float, str]]]:
     """(T=1 ms, T=2 ms, [(T=1 ms, T=2 ms, group label)] by group) for a network of models.py."""
     import xfuse.onnx
-    from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
 
-    model, feeds = benchmark_model(name, 0)
+    model, feeds, load = _network(name)
     profiles = []
     for threads in (1, 2):
         passes, backend = xfuse_configuration(threads, "default")
-        loaded = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+        loaded = xfuse.onnx.load(model, passes=passes, pipeline=backend, **load)
         profiles.append(loaded.profile(*(feeds[input_name] for input_name in loaded.input_names), repeat=calls))
     one, two = profiles
     if [s.label for s in one.sections] != [s.label for s in two.sections]:
@@ -169,20 +181,19 @@ def one_and_two_threads(name: str, schedules: list[str] | None = None) -> tuple[
     `schedules` (OpenMP schedule kinds, "none": convert-scf-to-openmp's static loops), one
     two-thread build per kind instead, keyed (2, kind)."""
     import xfuse.onnx
-    from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
     from xfuse.backends.parallel import omp_schedule
 
-    model, feeds = benchmark_model(name, 0)
+    model, feeds, load = _network(name)
     passes, backend = xfuse_configuration(1, "default")
-    built: dict[object, object] = {1: xfuse.onnx.load(model, passes=passes, pipeline=backend)}
+    built: dict[object, object] = {1: xfuse.onnx.load(model, passes=passes, pipeline=backend, **load)}
     landed = omp_schedule.OMP_SCHEDULE
     try:
         for kind in schedules or [None]:
             if kind is not None:
                 omp_schedule.OMP_SCHEDULE = None if kind == "none" else kind
             passes, backend = xfuse_configuration(2, "default")
-            built[2 if kind is None else (2, kind)] = xfuse.onnx.load(model, passes=passes, pipeline=backend)
+            built[2 if kind is None else (2, kind)] = xfuse.onnx.load(model, passes=passes, pipeline=backend, **load)
     finally:
         omp_schedule.OMP_SCHEDULE = landed
     args = [feeds[input_name] for input_name in built[1].input_names]
@@ -529,7 +540,6 @@ def parallel_trip_counts(name: str) -> collections.Counter:
     import tempfile
 
     import xfuse.onnx
-    from benchmarks.memory import benchmark_model
     from benchmarks.models import xfuse_configuration
     from xfuse.backends import runner
 
@@ -544,9 +554,9 @@ def parallel_trip_counts(name: str) -> collections.Counter:
     # which is what loads the omp dialect
     landed, omp_schedule.OMP_SCHEDULE = omp_schedule.OMP_SCHEDULE, None
     try:
-        model, _ = benchmark_model(name, 0)
+        model, _, load = _network(name)
         passes, backend = xfuse_configuration(2, "default")
-        xfuse.onnx.load(model, passes=passes, pipeline=backend)
+        xfuse.onnx.load(model, passes=passes, pipeline=backend, **load)
     finally:
         runner.build_shared_object = build
         omp_schedule.OMP_SCHEDULE = landed

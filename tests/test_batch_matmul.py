@@ -106,3 +106,53 @@ def test_column_blocks():
     assert column_blocks(31, 32) == [(0, 16), (16, 12), (28, 3)]
     assert column_blocks(5, 32) == [(0, 4), (4, 1)] and column_blocks(3, 32) == [(0, 3)]
     assert column_blocks(197, 64) == [(0, 197)]
+
+
+def _lowered_llvm(module, tmp_path: Path) -> str:
+    """The LLVM IR the microkernel pipeline makes of `module` (as `compile_module` builds it)."""
+    from xfuse.backends.mlir_text import emit_mlir_text, prepare_for_execution
+    from xfuse.backends.pipelines import MICROKERNEL
+    from xfuse.backends.runner import FunctionSignature, lower_to_llvm_ir, public_functions, specialize_for_pipeline
+
+    prepared = prepare_for_execution(module)
+    signatures = {f.sym_name.data: FunctionSignature.of(f) for f in public_functions(prepared)}
+    prepared, pipeline = specialize_for_pipeline(prepared, MICROKERNEL, signatures)
+    return lower_to_llvm_ir(emit_mlir_text(prepared), pipeline, tmp_path).read_text()
+
+
+ZERO_FILLED = {
+    "heads": _function("three_column_blocks"),
+    "windows": """
+func.func @windows(%a: tensor<17x49x3xf32>, %b: tensor<17x3x49xf32>) -> tensor<17x49x49xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<17x49x49xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<17x49x3xf32>, tensor<17x3x49xf32>) outs(%z : tensor<17x49x49xf32>) -> tensor<17x49x49xf32>
+  return %r : tensor<17x49x49xf32>
+}
+"""}
+
+
+@pytest.mark.parametrize("in_result", [True, False])
+@pytest.mark.parametrize("name", sorted(ZERO_FILLED))
+def test_zero_filled_batches_are_computed_in_the_result(name, in_result, tmp_path, monkeypatch):
+    """Unrolled heads (`three_column_blocks`: 16 + 4 + 1 columns, as ViT's 192 + 4 + 1) and a loop
+    over windows (Swin's 48 + 1 columns): each batch's product is filled and accumulated in its
+    slice of the result, so nothing is copied (`memrefCopy` or a memcpy); with `FILL_IN_RESULT`
+    off, each batch's own 2-D buffer is copied into the result, so the check can fail. The first
+    head's slice of the fresh result is the empty's extract_slice / insert_slice pair that
+    `split_shared_empties` leaves shared."""
+    from xfuse.transforms import batch_matmul
+
+    monkeypatch.setattr(batch_matmul, "FILL_IN_RESULT", in_result)
+    source = ZERO_FILLED[name]
+    module = parse(source)
+    assert batch_matmuls_to_matmuls(module) == 1
+    llvm = _lowered_llvm(module.clone(), tmp_path)
+    copies = llvm.count("call void @memrefCopy") + llvm.count("call void @llvm.memcpy")
+    assert (copies == 0) if in_result else (copies > 0)
+    arrays = random_inputs(next(iter(parse(source).ops)), seed=4)
+    expected = compile_module(source, pipeline="default")(*arrays)
+    for threads in (1, 2):
+        np.testing.assert_allclose(compile_module(module.clone(), pipeline="microkernel", threads=threads)(*arrays),
+                                   expected, rtol=1e-5, atol=1e-5)

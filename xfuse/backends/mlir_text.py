@@ -124,10 +124,15 @@ def split_shared_empties(module: ModuleOp) -> None:
     tests/random_corpus/tensor-empty-cse-105.mlir). An empty has no contents, so one per user
     changes nothing in tensor semantics and leaves each destination a buffer of its own. The
     runner does this before handing tensor code to one-shot-bufferize; xfuse-bufferize needs
-    it not (it gives two destinations tied to one tensor two buffers itself)."""
+    it not (it gives two destinations tied to one tensor two buffers itself).
+
+    Left shared: an empty read only by one `tensor.extract_slice` and one `tensor.insert_slice`
+    into it at the same place (`_slice_update`), a slice computed in place (an attention head's
+    product in its slice of the heads' result, xfuse-batch-matmul-to-matmul): split, the slice
+    was computed in a buffer of its own and copied into the result."""
     for op in list(module.walk()):
         uses = list(op.results[0].uses) if op.name == "tensor.empty" else []
-        if len(uses) < 2:
+        if len(uses) < 2 or _slice_update(op.results[0], uses):
             continue
         block = op.parent_block()
         assert block is not None
@@ -135,6 +140,21 @@ def split_shared_empties(module: ModuleOp) -> None:
             copy = op.clone()
             block.insert_op_after(copy, op)
             use.operation.operands[use.index] = copy.results[0]
+
+
+def _slice_update(empty, uses) -> bool:
+    """`empty`'s uses are one extract_slice of it and one insert_slice into it, both at the same
+    static offsets, sizes and strides."""
+    if len(uses) != 2:
+        return False
+    ops = {use.operation.name: use for use in uses}
+    extract, insert = ops.get("tensor.extract_slice"), ops.get("tensor.insert_slice")
+    if extract is None or insert is None or insert.index != 1:
+        return False
+    a, b = extract.operation, insert.operation
+    if len(a.operands) != 1 or len(b.operands) != 2:  # dynamic offsets, sizes or strides
+        return False
+    return all(a.properties[key] == b.properties[key] for key in ("static_offsets", "static_sizes", "static_strides"))
 
 
 def sink_empties(module: Operation) -> None:

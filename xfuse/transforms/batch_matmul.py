@@ -26,7 +26,9 @@ of 16, then a multiple of 4, then the 1-3 left (`column_blocks`), into the same 
 
 The accumulator: an init made by `linalg.fill` of a `tensor.empty` gets a 2-D empty and fill of
 its own, so the schedule fuses the fill into the register tile as for any matmul; another init
-is collapsed. Only static shapes, default indexing maps (no transposed or broadcast operands
+is collapsed. Per batch (unrolled or in the loop), the fill is redone on the batch's own slice
+of the result, which bufferizes in place (`FILL_IN_RESULT`: a 2-D empty per batch was a buffer
+copied into the result, a `malloc` per window on a worker thread in the loop). Only static shapes, default indexing maps (no transposed or broadcast operands
 spelled in `indexing_maps`) and the default `cast` are rewritten; the rest is left as it is.
 """
 
@@ -56,6 +58,9 @@ ROWS = [[0, 1], [2]]
 COLUMN_BLOCKS = (16, 8)
 """Column blocks (f32 elements) a per-batch product with no vector-divisible N is split at
 (`column_blocks`): 16 divides into AVX-512's and AVX2's registers alike."""
+FILL_IN_RESULT = True
+"""A per-batch product whose init is a fill computes in its slice of the result (`_batch_matmul_at`);
+False: in a 2-D empty of its own, inserted (copied) afterwards (the A/B switch)."""
 MAX_UNROLLED_BATCH = 16
 """A batch_matmul of a larger (static) batch, whose B is not a broadcast, becomes an `scf.forall`
 over the batch (`_batch_loop`) instead of that many matmuls."""
@@ -206,8 +211,8 @@ def column_blocks(n: int, element_bits: int) -> list[tuple[int, int]]:
 
 def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, result: SSAValue,
                      fill: FillOp | None) -> SSAValue:
-    """Batch `index`'s product, built at `at`: A and B sliced there (rank-reduced), into a 2-D fill
-    of its own when the init is `fill`, else into the slice of `result` at `index`; one matmul,
+    """Batch `index`'s product, built at `at`: A and B sliced there (rank-reduced), into the slice
+    of `result` at `index`, filled first when the init is `fill` (`FILL_IN_RESULT`); one matmul,
     or one per column block of `column_blocks`, inserted into one 2-D result."""
     a, b = op.inputs
     _, m, n = op.outputs[0].type.get_shape()
@@ -230,7 +235,14 @@ def _batch_matmul_at(op: BatchMatmulOp, index: int | SSAValue, at: InsertPoint, 
     lhs, rhs = block(a, [index, 0, 0], m, k), block(b, [index, 0, 0], k, n)
     init = None if fill is not None else block(result, [index, 0, 0], m, n)
     blocks = column_blocks(n, element.bitwidth if isinstance(element, AnyFloat) else 0)
-    empty = None if init is not None else insert(tensor.EmptyOp([], TensorType(element, [m, n])))
+    # With a fill init the product is written into its own slice of `result` (the fresh empty the
+    # batches are inserted into, `_result_tensor`): each block's fill and matmul then bufferize in
+    # the result, where a 2-D empty of its own was a separate buffer copied into it afterwards
+    # (`memref.copy` of ViT's 197 x 192 head block, three per layer, each on one thread).
+    empty = None
+    if init is None:
+        empty = (block(result, [index, 0, 0], m, n) if FILL_IN_RESULT
+                 else insert(tensor.EmptyOp([], TensorType(element, [m, n]))))
     if len(blocks) == 1:
         acc = init if init is not None else filled(empty)
         return insert(MATMUL([lhs, rhs], [acc], [acc.type]))
@@ -257,7 +269,7 @@ def _unroll_batch(op: BatchMatmulOp) -> None:
     fill = _fill_of_empty(op.outputs[0])
     result = _result_tensor(op, fill)
     for index in range(batch):
-        matmul = _batch_matmul_at(op, index, InsertPoint.before(op), op.outputs[0], fill)
+        matmul = _batch_matmul_at(op, index, InsertPoint.before(op), result, fill)
         insert = tensor.InsertSliceOp.from_static_parameters(matmul, result, [index, 0, 0], [1, m, n])
         Rewriter.insert_op(insert, InsertPoint.before(op))
         result = insert.result

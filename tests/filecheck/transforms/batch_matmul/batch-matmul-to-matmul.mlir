@@ -45,19 +45,26 @@ func.func @shared_weight(%x: tensor<3x8x16xf32>, %w: tensor<16x32xf32>, %init: t
   return %r : tensor<3x8x32xf32>
 }
 
-// Attention heads: batch 2, no broadcast: one matmul per batch on rank-reduced slices.
+// Attention heads: batch 2, no broadcast: one matmul per batch on rank-reduced slices. Each
+// head fills and accumulates in its own slice of the result (extracted from the result so far,
+// inserted back at the same place), which bufferizes in place: a 2-D empty of its own was a
+// buffer copied into the result (ViT: a 197 x 192 `memref.copy` per head, on one thread).
 // CHECK-LABEL: func.func @heads(
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x8x4xf32>
 // CHECK:         %[[A0:.*]] = tensor.extract_slice %q[0, 0, 0] [1, 8, 16] [1, 1, 1] : tensor<2x8x16xf32> to tensor<8x16xf32>
 // CHECK:         %[[B0:.*]] = tensor.extract_slice %k[0, 0, 0] [1, 16, 4] [1, 1, 1] : tensor<2x16x4xf32> to tensor<16x4xf32>
-// CHECK:         %[[F0:.*]] = linalg.fill
+// CHECK:         %[[C0:.*]] = tensor.extract_slice %[[E]][0, 0, 0] [1, 8, 4] [1, 1, 1] : tensor<2x8x4xf32> to tensor<8x4xf32>
+// CHECK:         %[[F0:.*]] = linalg.fill ins(%zero : f32) outs(%[[C0]] : tensor<8x4xf32>)
 // CHECK:         %[[M0:.*]] = linalg.matmul ins(%[[A0]], %[[B0]] : tensor<8x16xf32>, tensor<16x4xf32>) outs(%[[F0]] : tensor<8x4xf32>)
 // CHECK:         %[[I0:.*]] = tensor.insert_slice %[[M0]] into %[[E]][0, 0, 0] [1, 8, 4] [1, 1, 1] : tensor<8x4xf32> into tensor<2x8x4xf32>
 // CHECK:         tensor.extract_slice %q[1, 0, 0]
-// CHECK:         %[[M1:.*]] = linalg.matmul
+// CHECK:         %[[C1:.*]] = tensor.extract_slice %[[I0]][1, 0, 0] [1, 8, 4] [1, 1, 1]
+// CHECK:         %[[F1:.*]] = linalg.fill ins(%zero : f32) outs(%[[C1]] : tensor<8x4xf32>)
+// CHECK:         %[[M1:.*]] = linalg.matmul ins({{.*}}) outs(%[[F1]] : tensor<8x4xf32>)
 // CHECK:         %[[I1:.*]] = tensor.insert_slice %[[M1]] into %[[I0]][1, 0, 0] [1, 8, 4] [1, 1, 1]
 // CHECK:         func.return %[[I1]]
 // CHECK-NOT:     linalg.batch_matmul
+// CHECK-NOT:     tensor.empty() : tensor<8x4xf32>
 func.func @heads(%q: tensor<2x8x16xf32>, %k: tensor<2x16x4xf32>) -> tensor<2x8x4xf32> {
   %zero = arith.constant 0.0 : f32
   %ce = tensor.empty() : tensor<2x8x4xf32>
@@ -67,8 +74,9 @@ func.func @heads(%q: tensor<2x8x16xf32>, %k: tensor<2x16x4xf32>) -> tensor<2x8x4
 }
 
 // A batch above 16 (Swin's windows x heads): an scf.forall over the batch, one matmul per
-// iteration on the slices at the batch index; a zero init becomes a 2-D fill inside the loop,
-// another init is the shared output whose slice the matmul accumulates into.
+// iteration on the slices at the batch index; a zero init becomes a 2-D fill, inside the loop,
+// of the shared output's slice, another init is the shared output whose slice the matmul
+// accumulates into.
 // CHECK-LABEL: func.func @windows(
 // CHECK:         %[[R0:.*]] = scf.forall (%[[I:.*]]) in (17) shared_outs(%[[O:.*]] = %c) -> (tensor<17x2x2xf32>) {
 // CHECK:           %[[A0:.*]] = tensor.extract_slice %a[%[[I]], 0, 0] [1, 2, 3] [1, 1, 1] : tensor<17x2x3xf32> to tensor<2x3xf32>
@@ -78,7 +86,7 @@ func.func @heads(%q: tensor<2x8x16xf32>, %k: tensor<2x16x4xf32>) -> tensor<2x8x4
 // CHECK:           tensor.parallel_insert_slice %[[M0]] into %[[O]][%[[I]], 0, 0] [1, 2, 2] [1, 1, 1]
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<17x2x2xf32>
 // CHECK:         %[[R1:.*]] = scf.forall (%[[J:.*]]) in (17) shared_outs(%[[P:.*]] = %[[E]])
-// CHECK:           %[[T:.*]] = tensor.empty() : tensor<2x2xf32>
+// CHECK:           %[[T:.*]] = tensor.extract_slice %[[P]][%[[J]], 0, 0] [1, 2, 2] [1, 1, 1] : tensor<17x2x2xf32> to tensor<2x2xf32>
 // CHECK:           %[[F:.*]] = linalg.fill ins(%zero : f32) outs(%[[T]] : tensor<2x2xf32>)
 // CHECK:           %[[M1:.*]] = linalg.matmul ins({{.*}}) outs(%[[F]] : tensor<2x2xf32>)
 // CHECK:           tensor.parallel_insert_slice %[[M1]] into %[[P]][%[[J]], 0, 0] [1, 2, 2] [1, 1, 1]
@@ -96,8 +104,9 @@ func.func @windows(%a: tensor<17x2x3xf32>, %b: tensor<17x3x2xf32>, %c: tensor<17
 
 // Per-batch products whose N no vector width divides (a 7x7 window's 49 scores a row): the
 // first 48 columns are a matmul the schedule register-tiles, the last one a narrow matmul, both
-// into the batch's accumulator (its slice of the init, or fills of their slices of one empty
-// result, so that bufferization writes them in place: a fill of its own was copied by memrefCopy).
+// into the batch's accumulator (its slice of the init, or fills of their slices of the batch's
+// slice of the result, so that bufferization writes them in place: a fill of its own was copied
+// by memrefCopy, and a 2-D empty per batch was a buffer copied into the shared output).
 // CHECK-LABEL: func.func @ragged_columns(
 // CHECK:         scf.forall (%[[I:.*]]) in (17) shared_outs(%[[O:.*]] = %c)
 // CHECK:           %[[A:.*]] = tensor.extract_slice %a[%[[I]], 0, 0] [1, 49, 3] [1, 1, 1] : tensor<17x49x3xf32> to tensor<49x3xf32>
@@ -112,8 +121,8 @@ func.func @windows(%a: tensor<17x2x3xf32>, %b: tensor<17x3x2xf32>, %c: tensor<17
 // CHECK:           %[[MT:.*]] = linalg.matmul ins(%[[A]], %[[BT]] : tensor<49x3xf32>, tensor<3x1xf32>) outs(%[[CT]] : tensor<49x1xf32>)
 // CHECK:           %[[IT:.*]] = tensor.insert_slice %[[MT]] into %[[IH]][0, 48] [49, 1] [1, 1]
 // CHECK:           tensor.parallel_insert_slice %[[IT]] into %[[O]][%[[I]], 0, 0] [1, 49, 49]
-// CHECK:         scf.forall
-// CHECK:           %[[W:.*]] = tensor.empty() : tensor<49x49xf32>
+// CHECK:         scf.forall (%[[J:.*]]) in (17) shared_outs(%[[P:.*]] = %{{.*}})
+// CHECK:           %[[W:.*]] = tensor.extract_slice %[[P]][%[[J]], 0, 0] [1, 49, 49] [1, 1, 1] : tensor<17x49x49xf32> to tensor<49x49xf32>
 // CHECK:           %[[WH:.*]] = tensor.extract_slice %[[W]][0, 0] [49, 48] [1, 1]
 // CHECK:           %[[FH:.*]] = linalg.fill ins(%zero : f32) outs(%[[WH]] : tensor<49x48xf32>)
 // CHECK:           %[[PH:.*]] = linalg.matmul ins({{.*}} : tensor<49x3xf32>, tensor<3x48xf32>) outs(%[[FH]] : tensor<49x48xf32>)
