@@ -60,6 +60,15 @@ MIN_HEAD_FRACTION = 0.75
 overhead outweigh the wider tiles."""
 
 
+LINE_SPLIT_AT_TOP_LEVEL = True
+"""Whether a convolution at a function's top level (not in a slice loop) may take the line split
+too (`_line_split_head`), each part then with its own copy of the elementwise chain after it
+(`_chain_per_part`, as in a slice loop), so that neither loses its fused epilogue. RegNet-Y's 1x1
+layers of 56 and 152 channels (7 and 19 vectors of 8, no block size of xfuse-block-filters: no
+slice loop) had 14x8 tiles (half a line of filter and 14 broadcasts per 14 FMAs) at 38-46
+GFLOP/s against onnxruntime's 60-67. (A switch for A/B measurements.)"""
+
+
 LINE_SPLIT_TIME = 0.9
 """A convolution whose channels are whole vectors but not whole cache lines (AVX2's 40 = 32 + 8)
 is split only where its parts' modelled time (`_line_split_head`) is at most this share of the
@@ -79,7 +88,7 @@ def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarge
     whose rows get no better tile (ShuffleNet's 136 channels at 7x7: 7x8 either way) stays whole."""
     line = CACHE_LINE_BITS // bits
     head = channels // line * line
-    if head < MIN_HEAD_FRACTION * channels or not _in_tiled_loop(conv):
+    if head < MIN_HEAD_FRACTION * channels or not (_in_tiled_loop(conv) or LINE_SPLIT_AT_TOP_LEVEL):
         return None
     whole, head_score, tail_score = (channels_tile_score(conv, c, target) for c in (channels, head, channels - head))
     if not (whole and head_score and tail_score):
@@ -137,16 +146,17 @@ def _biased_part(conv: Operation, accumulator, first: int, count: int, vector: S
     return [bias, empty, broadcast, panel, part, insert]
 
 
-def _split(op: Operation, head: int, total: int, part) -> None:
+def _split(op: Operation, head: int, total: int, part, chain_at_top: bool = False) -> None:
     """Replace `op` by `part(op, accumulator, first, count)` for `[0, head)` then `[head, total)`,
     the second writing into the first's result. A convolution that starts from a bias broadcast
     (`bias_broadcast`) gives each part its own broadcast of its slice of the bias, written into
     an empty tensor (in place after `eliminate-empty-tensors`): the parts' schedules fuse their
     broadcast into the register tiles, where a broadcast of the whole result would stay a pass of
     its own (ShuffleNet's 68-channel groups, split 64 + 4). The parts are inserted into what the
-    broadcast wrote into."""
+    broadcast wrote into. `chain_at_top`: the parts of a convolution at the top level take the
+    chain after it too (`LINE_SPLIT_AT_TOP_LEVEL`), as they do in a slice loop."""
     bias = bias_broadcast(op.operands[2]) if part is _part else None
-    chain = elementwise_chain(op.results[0], op) if part is _part and _in_tiled_loop(op) else []
+    chain = elementwise_chain(op.results[0], op) if part is _part and (_in_tiled_loop(op) or chain_at_top) else []
     if bias is not None:
         broadcast, vector = bias
         first = _biased_part(op, broadcast.operands[1], 0, head, vector)
@@ -192,13 +202,13 @@ def _chain_per_part(conv: Operation, chain: list[Operation], ops: list[Operation
     insert.operands[0] = value
 
 
-def _split_all(module: ModuleOp, name: str, head_of, dim: int, part) -> int:
+def _split_all(module: ModuleOp, name: str, head_of, dim: int, part, chain_at_top=lambda op: False) -> int:
     """`_split` every `name` op of `module` that `head_of` gives a head, along result dim `dim`."""
     count = 0
     for op in [op for op in module.walk() if op.name == name]:
         head = head_of(op)
         if head is not None:
-            _split(op, head, op.results[0].type.get_shape()[dim], part)
+            _split(op, head, op.results[0].type.get_shape()[dim], part, chain_at_top(op))
             count += 1
     return count
 
@@ -206,7 +216,12 @@ def _split_all(module: ModuleOp, name: str, head_of, dim: int, part) -> int:
 def split_channel_remainders(module: ModuleOp, target: CpuTarget) -> int:
     """Split every convolution of `module` whose channels end in a partial vector (module
     docstring); how many were split."""
-    return _split_all(module, "linalg.conv_2d_nhwc_hwcf", lambda op: _head_channels(op, target), 3, _part)
+    def whole_vectors(op: Operation) -> bool:  # a line split (`_line_split_head`)
+        result = op.results[0].type
+        return LINE_SPLIT_AT_TOP_LEVEL and result.get_shape()[3] % target.lanes(result.element_type.bitwidth) == 0
+
+    return _split_all(module, "linalg.conv_2d_nhwc_hwcf", lambda op: _head_channels(op, target), 3, _part,
+                      whole_vectors)
 
 
 def _matmul_head_columns(matmul: Operation, target: CpuTarget) -> int | None:
