@@ -311,6 +311,7 @@ def test_which_blocks_are_split_for_whole_cache_lines(size, channels, target, pa
     (ConvLayer(1, 14, 14, 152, 152, (1, 1), relu=True), (144, 8)),
     (ConvLayer(1, 56, 56, 24, 56, (1, 1), relu=True), (48, 8)),
     (ConvLayer(1, 112, 112, 32, 24, (1, 1), relu=True), (24,)),       # 16 of 24 is below 3/4
+    (ConvLayer(1, 1, 1, 14, 152, (1, 1), relu=True), (152,)),         # one pixel: a squeeze-excite's
 ])
 def test_line_split_at_the_top_level_takes_the_chain_per_part(layer, parts):
     """At a function's top level too (`LINE_SPLIT_AT_TOP_LEVEL`), each part applies the chain

@@ -66,7 +66,9 @@ too (`_line_split_head`), each part then with its own copy of the elementwise ch
 (`_chain_per_part`, as in a slice loop), so that neither loses its fused epilogue. RegNet-Y's 1x1
 layers of 56 and 152 channels (7 and 19 vectors of 8, no block size of xfuse-block-filters: no
 slice loop) had 14x8 tiles (half a line of filter and 14 broadcasts per 14 FMAs) at 38-46
-GFLOP/s against onnxruntime's 60-67. (A switch for A/B measurements.)"""
+GFLOP/s against onnxruntime's 60-67. A result of one pixel (a squeeze-excite's 1x1 layers) is
+never split: each filter element is read once, whatever the tile. (A switch for A/B
+measurements.)"""
 
 
 LINE_SPLIT_TIME = 0.9
@@ -79,8 +81,9 @@ def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarge
     """The head of whole cache lines (a multiple of `CACHE_LINE_BITS`) of a convolution whose
     `channels` are whole vectors narrower than that, when it is split (module docstring).
 
-    Only in a slice loop (xfuse-block-filters' blocks, xfuse-nhwc's groups), where each part
-    keeps the chain after the convolution in its register tiles; and only where the parts'
+    In a slice loop (xfuse-block-filters' blocks, xfuse-nhwc's groups) or, with
+    `LINE_SPLIT_AT_TOP_LEVEL`, at the top level, each part keeping the chain after the
+    convolution in its register tiles; never on one pixel; and only where the parts'
     tiles (`flat_pixels.channels_tile_score`, the flattening and the pixel split included) take
     at most `LINE_SPLIT_TIME` of the whole's time, each part's time its channels over its score:
     SqueezeNet's classifier in blocks of 40 channels on AVX2, 13x8 tiles on the whole, 6x16 on
@@ -88,7 +91,8 @@ def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarge
     whose rows get no better tile (ShuffleNet's 136 channels at 7x7: 7x8 either way) stays whole."""
     line = CACHE_LINE_BITS // bits
     head = channels // line * line
-    if head < MIN_HEAD_FRACTION * channels or not (_in_tiled_loop(conv) or LINE_SPLIT_AT_TOP_LEVEL):
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    if head < MIN_HEAD_FRACTION * channels or not (_in_tiled_loop(conv) or LINE_SPLIT_AT_TOP_LEVEL) or n * oh * ow == 1:
         return None
     whole, head_score, tail_score = (channels_tile_score(conv, c, target) for c in (channels, head, channels - head))
     if not (whole and head_score and tail_score):
