@@ -20,6 +20,10 @@ cost model says its parts' tiles pay for the second convolution: SqueezeNet's cl
 channels get 6x16 on 168 of the 169 pixels (flat_pixels.py). Alone (input ReLU, convolution +
 bias, ReLU through `xfuse.onnx.load`, one thread, on a loaded Zen 3): 3.72-4.10 -> 3.43-3.57 ms
 fastest in three A/B runs (docs/backend-measurements.md, "SqueezeNet's classifier and pools").
+At a function's top level too (`LINE_SPLIT_AT_TOP_LEVEL`), each part then applying the chain
+after the convolution to its own channels as in a slice loop: RegNet-Y's 56- and 152-channel 1x1
+layers, 48 + 8 and 144 + 8 (the network 0.91x / 0.93x of its time before at one / two threads;
+docs/backend-measurements.md, "Zen 3, fourteenth session").
 
 Matrix products with columns no full vector divides (the 1000 classes of a classifier) are split
 the same way (`split_matmul_columns`), at the last multiple of four vectors, unless whole cache
@@ -92,7 +96,9 @@ def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarge
     line = CACHE_LINE_BITS // bits
     head = channels // line * line
     n, oh, ow, _ = conv.results[0].type.get_shape()
-    if head < MIN_HEAD_FRACTION * channels or not (_in_tiled_loop(conv) or LINE_SPLIT_AT_TOP_LEVEL) or n * oh * ow == 1:
+    if head < MIN_HEAD_FRACTION * channels or n * oh * ow == 1:
+        return None
+    if not (_in_tiled_loop(conv) or LINE_SPLIT_AT_TOP_LEVEL):
         return None
     whole, head_score, tail_score = (channels_tile_score(conv, c, target) for c in (channels, head, channels - head))
     if not (whole and head_score and tail_score):
