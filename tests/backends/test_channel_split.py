@@ -4,9 +4,10 @@
   it) and into what: two convolutions on filter and accumulator slices, inserted back in order.
 - Differential: split layers (1x1 and 3x3, padding, stride, batch 2, bias-like residual and
   ReLU after the split) through `microkernel` and `microkernel-openmp` against `default`.
-- On AVX2, convolutions in a slice loop whose channels are whole 8-lane vectors but not whole
-  cache lines (SqueezeNet's classifier blocks of 40 = 32 + 8): which are split (the model's
-  parts' time against the whole's), and a split block agrees with the reference.
+- On AVX2, convolutions whose channels are whole 8-lane vectors but not whole cache lines
+  (SqueezeNet's classifier blocks of 40 = 32 + 8 in a slice loop, RegNet-Y's 56- and 152-channel
+  layers at the top level): which are split (the model's parts' time against the whole's), the
+  chain after a top-level one taken by each part, and split layers agree with the reference.
 - Matrix products: which are split (a four-vector head of at least 3/4 of the columns) and into
   what; a classifier (1 x 2048 x 1000, bias add after it) and a small product agree.
 """
@@ -22,6 +23,8 @@ from xfuse.testing.random_convs import ConvLayer, check_layer, layer_module
 
 AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
 AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
+ZEN3 = CpuTarget("znver3", 256, 16, True)
+"""AVX2 with Zen 3's weight of a filter load (`micro_tile.CONV_B_LOAD_WEIGHTS`)."""
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +43,7 @@ def _convs(module):
     (20, AVX2, (16, 4)),
     (24, AVX512, (24,)),        # 16 of 24 is below 3/4: one convolution on 8-lane tiles
     (48, AVX512, (48,)),        # a multiple of 16: nothing to split
-    (40, AVX2, (40,)),
+    (40, AVX2, (32, 8)),         # whole 8-lane vectors: the line split (LINE_SPLIT_AT_TOP_LEVEL)
 ])
 def test_which_convolutions_are_split(channels, target, parts):
     module = layer_module(ConvLayer(1, 13, 13, 8, channels, (1, 1), relu=True))
@@ -302,10 +305,47 @@ def test_which_blocks_are_split_for_whole_cache_lines(size, channels, target, pa
     assert tuple(conv.results[0].type.get_shape()[3] for conv in _convs(module)) == parts
 
 
-def test_line_split_needs_a_slice_loop():
-    """At a function's top level the chain after the convolution would be a pass of its own."""
+@pytest.mark.parametrize(("layer", "parts"), [
+    (ConvLayer(1, 13, 13, 64, 40, (1, 1), relu=True), (32, 8)),
+    (ConvLayer(1, 28, 28, 56, 152, (1, 1), relu=True), (144, 8)),   # RegNet-Y's 1x1 layers
+    (ConvLayer(1, 14, 14, 152, 152, (1, 1), relu=True), (144, 8)),
+    (ConvLayer(1, 56, 56, 24, 56, (1, 1), relu=True), (48, 8)),
+    (ConvLayer(1, 112, 112, 32, 24, (1, 1), relu=True), (24,)),       # 16 of 24 is below 3/4
+    (ConvLayer(1, 1, 1, 14, 152, (1, 1), relu=True), (152,)),         # one pixel: a squeeze-excite's
+])
+def test_line_split_at_the_top_level_takes_the_chain_per_part(layer, parts):
+    """At a function's top level too (`LINE_SPLIT_AT_TOP_LEVEL`), each part applies the chain
+    after the convolution (here a ReLU) to its own channels, so no generic reads the whole
+    convolution."""
+    module = layer_module(layer)
+    assert split_channel_remainders(module, ZEN3) == (len(parts) > 1)
+    convs = _convs(module)
+    assert tuple(conv.results[0].type.get_shape()[3] for conv in convs) == parts
+    if len(parts) == 1:
+        return
+    for conv, count in zip(convs, parts, strict=True):
+        (use,) = conv.results[0].uses
+        assert use.operation.name == "linalg.generic"
+        assert use.operation.results[0].type.get_shape()[3] == count
+
+
+def test_line_split_at_the_top_level_can_be_switched_off(monkeypatch):
+    from xfuse.backends.schedules import channel_split
+
+    monkeypatch.setattr(channel_split, "LINE_SPLIT_AT_TOP_LEVEL", False)
     module = layer_module(ConvLayer(1, 13, 13, 64, 40, (1, 1), relu=True))
     assert split_channel_remainders(module, AVX2) == 0
+
+
+@pytest.mark.parametrize("layer", [
+    pytest.param(ConvLayer(1, 14, 14, 152, 152, (1, 1), residual=True, relu=True), id="1x1-152-residual"),
+    pytest.param(ConvLayer(1, 28, 28, 16, 40, (3, 3), padding=1, relu=True), id="3x3-40"),
+])
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_top_level_line_splits_agree_with_the_reference(layer, pipeline):
+    if host_target().vector_bits != 256 or not split_channel_remainders(layer_module(layer), host_target()):
+        pytest.skip(f"the split is for 8-lane vectors and Zen 3's cost model (host: {host_target()})")
+    check_layer(layer, seeds=(0, 1), pipeline=pipeline)
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])

@@ -20,6 +20,10 @@ cost model says its parts' tiles pay for the second convolution: SqueezeNet's cl
 channels get 6x16 on 168 of the 169 pixels (flat_pixels.py). Alone (input ReLU, convolution +
 bias, ReLU through `xfuse.onnx.load`, one thread, on a loaded Zen 3): 3.72-4.10 -> 3.43-3.57 ms
 fastest in three A/B runs (docs/backend-measurements.md, "SqueezeNet's classifier and pools").
+At a function's top level too (`LINE_SPLIT_AT_TOP_LEVEL`), each part then applying the chain
+after the convolution to its own channels as in a slice loop: RegNet-Y's 56- and 152-channel 1x1
+layers, 48 + 8 and 144 + 8 (the network 0.91x / 0.93x of its time before at one / two threads;
+docs/backend-measurements.md, "Zen 3, fourteenth session").
 
 Matrix products with columns no full vector divides (the 1000 classes of a classifier) are split
 the same way (`split_matmul_columns`), at the last multiple of four vectors, unless whole cache
@@ -60,6 +64,17 @@ MIN_HEAD_FRACTION = 0.75
 overhead outweigh the wider tiles."""
 
 
+LINE_SPLIT_AT_TOP_LEVEL = True
+"""Whether a convolution at a function's top level (not in a slice loop) may take the line split
+too (`_line_split_head`), each part then with its own copy of the elementwise chain after it
+(`_chain_per_part`, as in a slice loop), so that neither loses its fused epilogue. RegNet-Y's 1x1
+layers of 56 and 152 channels (7 and 19 vectors of 8, no block size of xfuse-block-filters: no
+slice loop) had 14x8 tiles (half a line of filter and 14 broadcasts per 14 FMAs) at 38-46
+GFLOP/s against onnxruntime's 60-67. A result of one pixel (a squeeze-excite's 1x1 layers) is
+never split: each filter element is read once, whatever the tile. (A switch for A/B
+measurements.)"""
+
+
 LINE_SPLIT_TIME = 0.9
 """A convolution whose channels are whole vectors but not whole cache lines (AVX2's 40 = 32 + 8)
 is split only where its parts' modelled time (`_line_split_head`) is at most this share of the
@@ -70,8 +85,9 @@ def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarge
     """The head of whole cache lines (a multiple of `CACHE_LINE_BITS`) of a convolution whose
     `channels` are whole vectors narrower than that, when it is split (module docstring).
 
-    Only in a slice loop (xfuse-block-filters' blocks, xfuse-nhwc's groups), where each part
-    keeps the chain after the convolution in its register tiles; and only where the parts'
+    In a slice loop (xfuse-block-filters' blocks, xfuse-nhwc's groups) or, with
+    `LINE_SPLIT_AT_TOP_LEVEL`, at the top level, each part keeping the chain after the
+    convolution in its register tiles; never on one pixel; and only where the parts'
     tiles (`flat_pixels.channels_tile_score`, the flattening and the pixel split included) take
     at most `LINE_SPLIT_TIME` of the whole's time, each part's time its channels over its score:
     SqueezeNet's classifier in blocks of 40 channels on AVX2, 13x8 tiles on the whole, 6x16 on
@@ -79,7 +95,10 @@ def _line_split_head(conv: Operation, channels: int, bits: int, target: CpuTarge
     whose rows get no better tile (ShuffleNet's 136 channels at 7x7: 7x8 either way) stays whole."""
     line = CACHE_LINE_BITS // bits
     head = channels // line * line
-    if head < MIN_HEAD_FRACTION * channels or not _in_tiled_loop(conv):
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    if head < MIN_HEAD_FRACTION * channels or n * oh * ow == 1:
+        return None
+    if not (_in_tiled_loop(conv) or LINE_SPLIT_AT_TOP_LEVEL):
         return None
     whole, head_score, tail_score = (channels_tile_score(conv, c, target) for c in (channels, head, channels - head))
     if not (whole and head_score and tail_score):
@@ -137,16 +156,17 @@ def _biased_part(conv: Operation, accumulator, first: int, count: int, vector: S
     return [bias, empty, broadcast, panel, part, insert]
 
 
-def _split(op: Operation, head: int, total: int, part) -> None:
+def _split(op: Operation, head: int, total: int, part, chain_at_top: bool = False) -> None:
     """Replace `op` by `part(op, accumulator, first, count)` for `[0, head)` then `[head, total)`,
     the second writing into the first's result. A convolution that starts from a bias broadcast
     (`bias_broadcast`) gives each part its own broadcast of its slice of the bias, written into
     an empty tensor (in place after `eliminate-empty-tensors`): the parts' schedules fuse their
     broadcast into the register tiles, where a broadcast of the whole result would stay a pass of
     its own (ShuffleNet's 68-channel groups, split 64 + 4). The parts are inserted into what the
-    broadcast wrote into."""
+    broadcast wrote into. `chain_at_top`: the parts of a convolution at the top level take the
+    chain after it too (`LINE_SPLIT_AT_TOP_LEVEL`), as they do in a slice loop."""
     bias = bias_broadcast(op.operands[2]) if part is _part else None
-    chain = elementwise_chain(op.results[0], op) if part is _part and _in_tiled_loop(op) else []
+    chain = elementwise_chain(op.results[0], op) if part is _part and (_in_tiled_loop(op) or chain_at_top) else []
     if bias is not None:
         broadcast, vector = bias
         first = _biased_part(op, broadcast.operands[1], 0, head, vector)
@@ -192,13 +212,13 @@ def _chain_per_part(conv: Operation, chain: list[Operation], ops: list[Operation
     insert.operands[0] = value
 
 
-def _split_all(module: ModuleOp, name: str, head_of, dim: int, part) -> int:
+def _split_all(module: ModuleOp, name: str, head_of, dim: int, part, chain_at_top=lambda op: False) -> int:
     """`_split` every `name` op of `module` that `head_of` gives a head, along result dim `dim`."""
     count = 0
     for op in [op for op in module.walk() if op.name == name]:
         head = head_of(op)
         if head is not None:
-            _split(op, head, op.results[0].type.get_shape()[dim], part)
+            _split(op, head, op.results[0].type.get_shape()[dim], part, chain_at_top(op))
             count += 1
     return count
 
@@ -206,7 +226,12 @@ def _split_all(module: ModuleOp, name: str, head_of, dim: int, part) -> int:
 def split_channel_remainders(module: ModuleOp, target: CpuTarget) -> int:
     """Split every convolution of `module` whose channels end in a partial vector (module
     docstring); how many were split."""
-    return _split_all(module, "linalg.conv_2d_nhwc_hwcf", lambda op: _head_channels(op, target), 3, _part)
+    def whole_vectors(op: Operation) -> bool:  # a line split (`_line_split_head`)
+        result = op.results[0].type
+        return LINE_SPLIT_AT_TOP_LEVEL and result.get_shape()[3] % target.lanes(result.element_type.bitwidth) == 0
+
+    return _split_all(module, "linalg.conv_2d_nhwc_hwcf", lambda op: _head_channels(op, target), 3, _part,
+                      whole_vectors)
 
 
 def _matmul_head_columns(matmul: Operation, target: CpuTarget) -> int | None:
