@@ -104,3 +104,38 @@ func.func @split_other_slice(%x: tensor<1x4x6x16xf32>, %z: tensor<1x4x6x16xf32>)
   }
   return %y : tensor<1x4x6x16xf32>
 }
+
+// A split over blocks of output channels as the network's passes make one (ResNet-50's 1x1
+// expansions with the residual add): the bias is broadcast into the iteration's slice of the
+// shared output, the convolution accumulates on it, and the root adds the residual's slice. In
+// place, the root reads the residual through that slice and the broadcast gets a buffer of its
+// own (else bufferization copies the slice in and out of a new buffer every iteration).
+func.func @split_conv_residual(%x: tensor<1x4x6x16xf32>, %w: tensor<1x1x16x16xf32>, %bias: tensor<16xf32>, %z: tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32> {
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %er = tensor.empty() : tensor<1x4x6x16xf32>
+  %r = linalg.exp ins(%z : tensor<1x4x6x16xf32>) outs(%er : tensor<1x4x6x16xf32>) -> tensor<1x4x6x16xf32>
+  %e = tensor.empty() : tensor<1x4x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x4x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %ws = tensor.extract_slice %w[0, 0, 0, %off] [1, 1, 16, 8] [1, 1, 1, 1] : tensor<1x1x16x16xf32> to tensor<1x1x16x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %bs = tensor.extract_slice %bias[%off] [8] [1] : tensor<16xf32> to tensor<8xf32>
+    %b = linalg.broadcast ins(%bs : tensor<8xf32>) outs(%os : tensor<1x4x6x8xf32>) dimensions = [0, 1, 2]
+    %rs = tensor.extract_slice %r[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x16xf32> to tensor<1x4x6x8xf32>
+    %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%x, %ws : tensor<1x4x6x16xf32>, tensor<1x1x16x8xf32>) outs(%b : tensor<1x4x6x8xf32>) -> tensor<1x4x6x8xf32>
+    %sum = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%c, %rs : tensor<1x4x6x8xf32>, tensor<1x4x6x8xf32>) outs(%os : tensor<1x4x6x8xf32>) {
+    ^bb0(%a: f32, %s: f32, %out: f32):
+      %t = arith.addf %a, %s : f32
+      %p = arith.cmpf ugt, %t, %zero : f32
+      %v = arith.select %p, %t, %zero : f32
+      linalg.yield %v : f32
+    } -> tensor<1x4x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %sum into %o[0, 0, 0, %off] [1, 4, 6, 8] [1, 1, 1, 1] : tensor<1x4x6x8xf32> into tensor<1x4x6x16xf32>
+    }
+  }
+  return %y : tensor<1x4x6x16xf32>
+}
