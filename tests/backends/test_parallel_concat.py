@@ -175,3 +175,84 @@ def test_one_thread_computes_a_chain_in_one_buffer_when_asked(monkeypatch):
     (x,) = random_inputs(compiled.signature, seed=0)
     c1 = np.concatenate([x, np.abs(x)], axis=3)
     np.testing.assert_array_equal(compiled(x)[0], np.concatenate([c1, -c1], axis=3))
+
+
+FIRE = f"""
+func.func @fire(%a: tensor<1x28x28x64xf32>, %b: tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32> {{{_unary("early", "b", "arith.negf", "1x28x28x64")}{_unary("late", "a", "math.absf", "1x28x28x64")}
+  %c = tensor.concat dim(3) %late, %early : (tensor<1x28x28x64xf32>, tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32>
+  return %c : tensor<1x28x28x128xf32>
+}}
+"""
+"""A fire module's concatenation: its second input (the 3x3 expand) computed before its first (the
+1x1 expand), each read by the concat only."""
+
+
+def _copies(ops):
+    return [op for op in ops if op.name == "linalg.generic" and op.body.block.first_op.name == "linalg.yield"]
+
+
+@pytest.mark.parametrize(("in_order", "copied"), [(True, 0), (False, 1)])
+def test_producers_in_the_other_order_both_write_in_place(monkeypatch, in_order, copied):
+    """`WRITERS_IN_ORDER`: placed in program order, the input computed first writes into its slice
+    too; in the concat's order it was copied."""
+    from xfuse.backends.parallel import parallel_concat
+
+    monkeypatch.setattr(parallel_concat, "WRITERS_IN_ORDER", in_order)
+    module = parse(FIRE)
+    plan_parallel_split(module, 2)
+    ops = list(module.body.block.first_op.body.block.ops)
+    assert len(_copies(ops)) == copied
+    writers = {op.body.block.first_op.name: op for op in ops
+               if op.name == "linalg.generic" and op.body.block.first_op.name in ("math.absf", "arith.negf")}
+    in_slices = {name: op.operands[1].op.name == "tensor.extract_slice" for name, op in writers.items()}
+    assert in_slices == {"math.absf": True, "arith.negf": in_order}
+
+
+def test_producers_in_the_other_order_agree_with_the_reference():
+    (a, b), got, want = two_threads_and_reference(FIRE, "fire")
+    np.testing.assert_array_equal(got[0], np.concatenate([np.abs(a), -b], axis=3))
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+FLATTENED = f"""
+func.func @flat(%a: tensor<1x1x784x64xf32>, %b: tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32> {{
+  %head_in = tensor.extract_slice %a[0, 0, 0, 0] [1, 1, 780, 64] [1, 1, 1, 1] : tensor<1x1x784x64xf32> to tensor<1x1x780x64xf32>
+  %tail_in = tensor.extract_slice %a[0, 0, 780, 0] [1, 1, 4, 64] [1, 1, 1, 1] : tensor<1x1x784x64xf32> to tensor<1x1x4x64xf32>
+  %whole = tensor.empty() : tensor<1x1x784x64xf32>{_unary("head", "head_in", "math.absf", "1x1x780x64")}
+  %h = tensor.insert_slice %head into %whole[0, 0, 0, 0] [1, 1, 780, 64] [1, 1, 1, 1] : tensor<1x1x780x64xf32> into tensor<1x1x784x64xf32>{_unary("tail", "tail_in", "arith.negf", "1x1x4x64")}
+  %t = tensor.insert_slice %tail into %h[0, 0, 780, 0] [1, 1, 4, 64] [1, 1, 1, 1] : tensor<1x1x4x64xf32> into tensor<1x1x784x64xf32>
+  %flat = tensor.collapse_shape %t [[0, 1, 2], [3]] : tensor<1x1x784x64xf32> into tensor<784x64xf32>
+  %pixels = tensor.expand_shape %flat [[0, 1, 2], [3]] output_shape [1, 28, 28, 64] : tensor<784x64xf32> into tensor<1x28x28x64xf32>{_unary("other", "b", "arith.negf", "1x28x28x64")}
+  %c = tensor.concat dim(3) %other, %pixels : (tensor<1x28x28x64xf32>, tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32>
+  return %c : tensor<1x28x28x128xf32>
+}}
+"""
+"""A 1x1 layer as flat_pixels.py leaves it (784 pixels as 780 + 4, each part inserted into one
+`tensor.empty`, reshaped back to 28 x 28), concatenated after another input."""
+
+
+@pytest.mark.parametrize(("reshaped", "copied"), [(True, 0), (False, 1)])
+def test_a_flattened_input_is_computed_in_its_slice(monkeypatch, reshaped, copied):
+    """`RESHAPED_IN_PLACE`: the parts' empty becomes the destination's slice, collapsed and expanded
+    as the result was; off, the reshaped result is copied."""
+    from xfuse.backends.parallel import parallel_concat
+
+    monkeypatch.setattr(parallel_concat, "RESHAPED_IN_PLACE", reshaped)
+    module = parse(FLATTENED)
+    plan_parallel_split(module, 2)
+    ops = list(module.body.block.first_op.body.block.ops)
+    assert len(_copies(ops)) == copied
+    head_insert = next(op for op in ops if op.name == "tensor.insert_slice"
+                       and op.operands[0].type.get_shape() == (1, 1, 780, 64))
+    assert (head_insert.operands[1].op.name == "tensor.expand_shape") is reshaped
+    if reshaped:
+        collapsed = head_insert.operands[1].op.operands[0].op
+        assert collapsed.name == "tensor.collapse_shape" and collapsed.operands[0].op.name == "tensor.extract_slice"
+        assert list(collapsed.operands[0].op.properties["static_offsets"].get_values()) == [0, 0, 0, 64]
+
+
+def test_a_flattened_input_agrees_with_the_reference():
+    (a, b), got, want = two_threads_and_reference(FLATTENED, "flat")
+    flat = np.concatenate([np.abs(a[:, :, :780]), -a[:, :, 780:]], axis=2).reshape(1, 28, 28, 64)
+    np.testing.assert_allclose(got[0], np.concatenate([-b, flat], axis=3), rtol=1e-6)
+    np.testing.assert_array_equal(got[0], want[0])

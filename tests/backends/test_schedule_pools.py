@@ -2,7 +2,8 @@
 
 - Tile choice: the most output pixels by channels with at most 16 vector accumulators; channels no whole
   vector divides, dynamic shapes and poolings in loops are left to the loops.
-- The sequential pipelines vectorize poolings; the parallel ones leave them to the parallel split.
+- The sequential pipelines vectorize poolings; the parallel ones leave to the parallel split those
+  it takes and vectorize the rest in `scf.for` tiles (no parallel region of their own).
 - Differential: max and sum poolings (strides, dilations, windows 2x2 to 3x3, padded input,
   batch 2) through `microkernel` and `microkernel-openmp` against `default`; the lowered code
   of a vectorized pooling computes on vectors of 16 lanes or more (the reference's has none).
@@ -79,13 +80,24 @@ def test_plan_marks_top_level_poolings():
     assert pool_bodies([]) == []
 
 
-@pytest.mark.parametrize(("pipeline", "planned"), [("microkernel", True), ("microkernel-openmp", False)])
-def test_only_the_sequential_pipelines_vectorize_poolings(pipeline, planned):
-    # a global one: 3x3 poolings are generics (pool_windows.py)
-    prepared = prepare_for_execution(parse(_pool(kind="sum", size=(13, 13), window=(13, 13), stride=1, pad=0)))
+@pytest.mark.parametrize(("pipeline", "kwargs", "planned"), [
+    # a global one (3x3 poolings are generics, pool_windows.py): 1000 results, which the split leaves whole
+    ("microkernel", dict(kind="sum", size=(13, 13), channels=1000, window=(13, 13), stride=1, pad=0), True),
+    ("microkernel-openmp", dict(kind="sum", size=(13, 13), channels=1000, window=(13, 13), stride=1, pad=0), True),
+    # 4x4 windows over 64 x 64 x 64 results: the parallel split takes it, one slice per CPU
+    ("microkernel", dict(kind="sum", size=(67, 67), channels=64, window=(4, 4), stride=1, pad=0), True),
+    ("microkernel-openmp", dict(kind="sum", size=(67, 67), channels=64, window=(4, 4), stride=1, pad=0), False),
+])
+def test_the_parallel_pipelines_vectorize_the_poolings_the_split_leaves(pipeline, kwargs, planned):
+    prepared = prepare_for_execution(parse(_pool(**kwargs)))
     specialized = get_pipeline(pipeline).for_module(prepared)
     assert any(POOL_ATTR in op.attributes for op in prepared.walk()) is planned
-    assert ("pool group" in "".join(specialized.transform_bodies)) is planned
+    bodies = "".join(specialized.transform_bodies)
+    assert ("pool group" in bodies) is planned
+    if planned:  # in the parallel pipeline on the calling thread: scf.for tiles, no forall region
+        assert ("tile_using_for %pool tile_sizes" in bodies) is (pipeline == "microkernel-openmp")
+    else:
+        assert any("xfuse.parallel_split" in op.attributes for op in prepared.walk())
 
 
 POOLS = [
@@ -95,6 +107,9 @@ POOLS = [
     dict(kind="sum", size=(7, 7), channels=64, window=(7, 7), stride=1, pad=0),  # a global average
     dict(channels=20),                                                           # 4-lane vectors
     dict(kind="sum", size=(13, 13), channels=1000, window=(13, 13), stride=1, pad=0),  # 8-lane vectors
+    dict(kind="sum", batch=2, size=(5, 9), channels=24, window=(5, 9), stride=1, pad=0),  # odd, batch 2
+    dict(kind="max", size=(11, 11), channels=40, window=(11, 11), stride=1, pad=0),  # a global max
+    dict(kind="sum", size=(67, 67), channels=64, window=(4, 4), stride=1, pad=0),  # split at two threads
     dict(channels=18),                                                           # not vectorized
 ]
 
@@ -110,13 +125,18 @@ def test_vectorized_poolings_agree_with_the_reference(kwargs, pipeline):
         np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
 
 
-@pytest.mark.parametrize(("pipeline", "vectorized"), [("microkernel", True), ("default", False)])
-def test_lowered_pooling_computes_on_vectors(pipeline, vectorized, tmp_path):
-    prepared = prepare_for_execution(parse(_pool(channels=64)))
+@pytest.mark.parametrize(("pipeline", "kwargs", "vectorized"), [
+    ("microkernel", dict(channels=64), True),
+    ("default", dict(channels=64), False),
+    ("microkernel-openmp", dict(kind="sum", size=(7, 7), channels=64, window=(7, 7), stride=1, pad=0), True),
+])
+def test_lowered_pooling_computes_on_vectors(pipeline, kwargs, vectorized, tmp_path):
+    prepared = prepare_for_execution(parse(_pool(**kwargs)))
     specialized = get_pipeline(pipeline).for_module(prepared)
     subprocess.run(lower_to_llvm_dialect_command(emit_mlir_text(prepared), specialized, tmp_path), check=True)
     lowered = (tmp_path / "lowered.mlir").read_text()
-    assert ("llvm.intr.maxnum" in lowered or "llvm.intr.maximum" in lowered or "llvm.fcmp" in lowered)
+    assert ("llvm.intr.maxnum" in lowered or "llvm.intr.maximum" in lowered or "llvm.fcmp" in lowered
+            or "llvm.fadd" in lowered)
     lanes = [int(n) for n in re.findall(r"vector<(\d+)xf32>", lowered)]
     assert (max(lanes, default=0) >= 16) is vectorized
 

@@ -234,8 +234,9 @@ class Pipeline:
         in_place = pads_in_place(module) if self.microkernels else 0
         pads = sum(1 for op in module.walk() if op.name == "tensor.pad" and CONV_PAD_ATTR in op.attributes)
         transposes = plan_transposes(module, target) if self.microkernels else []
-        pools = plan_pools(module, target) if self.microkernels and not self.parallel else []
         workers = self.threads or WORKERS
+        # in the parallel pipelines: the poolings the parallel split leaves on one thread, in scf.for tiles
+        pools = plan_pools(module, target, workers if self.parallel else 1) if self.microkernels else []
         if self.microkernels and not self.parallel and parallel_concat.CHAINS_AT_ONE_THREAD:
             parallel_concat.concat_copies(module, parallel_concat.NO_COPIES)
         rows = plan_rows(module, target) if self.microkernels else []  # before the split, which leaves them whole

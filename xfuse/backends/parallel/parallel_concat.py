@@ -20,6 +20,11 @@ same dimension is extended by it; a dense block is one chain):
   zero fill) is computed in its slice: the empty becomes an `extract_slice` of the destination,
   which is therefore built before it, and the `insert_slice` right after the producer is a
   self-copy that one-shot-bufferize elides;
+- so is an input that flat_pixels.py's flattening made `expand_shape(collapse_shape(Y))` (a 1x1
+  layer over `1 x 1 x H*W` pixels, its split parts inserted into one `tensor.empty`: SqueezeNet's
+  1x1 expands, 726 + 3 pixels), each used once: the empty becomes the slice reshaped the same way
+  (`_reshaped_chain`; the channel slice of an NHWC destination keeps its pixels collapsible), where
+  it was copied into the concat (0.05 ms per fire module at 55x55 on one thread);
 - any other input of at least `min_elements` elements (a block's first input, read by the first
   layer too) is copied by an identity `linalg.generic` into its slice (`extract_slice` / generic /
   `insert_slice`), which `plan_parallel_split` cuts by rows like any elementwise op; a smaller one
@@ -42,7 +47,7 @@ from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import Rewriter
 
-from xfuse.backends.in_place.pads_in_place import _destination_chain
+from xfuse.backends.in_place.pads_in_place import _destination_chain, _single_destination
 from xfuse.backends.parallel.parallel_split import function_bodies
 
 
@@ -54,6 +59,14 @@ NO_COPIES = 1 << 62
 """A `min_elements` above every tensor: no copy as a linalg generic."""
 
 
+WRITERS_IN_ORDER = True
+"""The inputs computed in their slices are placed in the order their producers run, not the
+concat's: a fire module's 3x3 expand (a channel-block `scf.forall`, concat input 1) runs before
+its 1x1 expand (input 0); placed second, after the destination the 1x1 expand updated, it was
+copied (SqueezeNet at two threads: four 55x55 and 27x27 copies by split generics, four 13x13
+ones by `memref.copy`). Off: input order, as before the fourteenth session (for an A/B)."""
+
+
 def _identity_copy(source: SSAValue, destination: SSAValue) -> GenericOp:
     rank = source.type.get_num_dims()  # type: ignore[attr-defined]
     element = source.type.get_element_type()  # type: ignore[attr-defined]
@@ -62,6 +75,58 @@ def _identity_copy(source: SSAValue, destination: SSAValue) -> GenericOp:
     identity = AffineMapAttr(AffineMap.identity(rank))
     return GenericOp([source], [destination], Region(body), [identity, identity],
                      [IteratorTypeAttr.parallel()] * rank, [destination.type])
+
+
+RESHAPED_IN_PLACE = True
+"""Inputs reshaped back from flat_pixels.py's flattened pixels are computed in their slice too
+(`_reshaped_chain`); off: copied, as before the fourteenth session (for an A/B)."""
+
+
+def _reshaped_chain(value: SSAValue, block: Block) -> tuple[Operation, int, tuple[Operation, Operation]] | None:
+    """For `value` = `expand_shape(collapse_shape(Y))`, static, each used once, where `Y`'s
+    destination chain (the `insert_slice`s of split parts, or linalg inits) starts at a
+    `tensor.empty` at the top level of `block`: (the op whose operand is that empty, its index,
+    (the expand, the collapse)); else None."""
+    if not RESHAPED_IN_PLACE or not isinstance(value, OpResult) or value.op.name != "tensor.expand_shape" \
+            or len(value.op.operands) != 1:
+        return None
+    expand = value.op
+    source = expand.operands[0]
+    if not isinstance(source, OpResult) or source.op.name != "tensor.collapse_shape" or not source.has_one_use():
+        return None
+    collapse = source.op
+    inner = collapse.operands[0]
+    if not isinstance(inner, OpResult) or not inner.has_one_use():
+        return None
+    op = inner.op
+    while op.parent_block() is block:
+        index = 1 if isinstance(op, tensor.InsertSliceOp) else _single_destination(op)
+        if index is None:
+            return None
+        init = op.operands[index]
+        if not isinstance(init, OpResult):
+            return None
+        if isinstance(init.op, tensor.EmptyOp):
+            return op, index, (expand, collapse)
+        if not init.has_one_use():
+            return None
+        op = init.op
+    return None
+
+
+def _reshaped_view(view: SSAValue, reshape: tuple[Operation, Operation], target: TensorType,
+                   at: Operation) -> list[Operation]:
+    """`view` (the slice of the destination, of the expand's type) collapsed as the expand
+    expanded and expanded as the collapse collapsed, to `target` (the empty's type): the ops,
+    inserted before `at`."""
+    expand, collapse = reshape
+    collapsed = type(collapse)(operands=[view], result_types=[collapse.results[0].type],
+                               properties={"reassociation": expand.properties["reassociation"]})
+    expanded = type(expand)(collapsed.results[0], [], collapse.properties["reassociation"],
+                            target.get_shape(), target)
+    for op in (collapsed, expanded):
+        Rewriter.insert_op(op, InsertPoint.before(at))
+    return [collapsed, expanded]
 
 
 def _static(concat: Operation) -> bool:
@@ -116,30 +181,43 @@ def _place_chain(chain: list[tensor.ConcatOp], position: dict[Operation, int], m
                 writer = None
                 if isinstance(value, OpResult) and value.op in position and value.has_one_use():
                     writer = _destination_chain(value.op, block)
+                    writer = (*writer, None) if writer is not None else _reshaped_chain(value, block)
                 entries.append((concat, value, [offset if d == dim else 0 for d in range(len(sizes))], sizes, writer))
             offset += sizes[dim]
     first = min([chain[0], *(writer[0] for *_, writer in entries if writer is not None)], key=position.__getitem__)
+
+    def _placing_order(entry) -> tuple[bool, int]:
+        # the producers first, in program order where `WRITERS_IN_ORDER`: each later one's chain
+        # starts after the destination the one before updated (else it is copied)
+        writer = entry[4]
+        return writer is None, position[writer[0]] if writer is not None and WRITERS_IN_ORDER else 0
+
     destination = Builder(InsertPoint.before(first)).insert(tensor.EmptyOp([], chain[-1].result.type)).tensor
     defined_at = position[first] - 0.5
     copies = 0
     for concat in chain:
         here = Builder(InsertPoint.before(concat))
-        for _, value, offsets, sizes, writer in sorted((e for e in entries if e[0] is concat),
-                                                       key=lambda e: e[4] is None):  # the producers' first
+        for _, value, offsets, sizes, writer in sorted((e for e in entries if e[0] is concat), key=_placing_order):
             if writer is not None and position[writer[0]] > defined_at:
                 # the producer computes in its slice (as pads_in_place.py: the insert is then a self-copy)
-                start, index = writer
+                start, index, reshape = writer
                 slice_ = Builder(InsertPoint.before(start)).insert(
                     tensor.ExtractSliceOp.from_static_parameters(destination, offsets, sizes))
-                if slice_.result.type == start.operands[index].type:
+                view, views = slice_.result, []
+                if reshape is not None and slice_.result.type == reshape[0].results[0].type:
+                    views = _reshaped_view(slice_.result, reshape, start.operands[index].type, start)
+                    view = views[-1].results[0]
+                if view.type == start.operands[index].type:
                     empty = start.operands[index].op  # type: ignore[union-attr]
-                    start.operands[index] = slice_.result
+                    start.operands[index] = view
                     if not empty.results[0].uses:
                         Rewriter.erase_op(empty)
                     destination = Builder(InsertPoint.after(value.op)).insert(  # type: ignore[union-attr]
                         tensor.InsertSliceOp.from_static_parameters(value, destination, offsets, sizes)).result
                     defined_at = position[value.op]  # type: ignore[union-attr]
                     continue
+                for op in reversed(views):
+                    Rewriter.erase_op(op)
                 Rewriter.erase_op(slice_)
             source = value
             if math.prod(sizes) >= min_elements:

@@ -116,7 +116,9 @@ def pulled_by_schedules(block_ops: list[Operation]) -> set[Operation]:
     return pulled
 
 
-def _split_loop(op: Operation, workers: int) -> int | None:
+def split_loop(op: Operation, workers: int) -> int | None:
+    """The loop along which `op` would be cut into `workers` slices; None when the split leaves
+    it whole on one thread (scheduled elsewhere, dynamic, under `MIN_ELEMENTS`, no balanced loop)."""
     if len(op.results) != 1 or any(a in op.attributes for a in SCHEDULED_ATTRS):
         return None
     types = [v.type for v in op.operands if isinstance(v.type, TensorType)] + [op.results[0].type]
@@ -177,6 +179,7 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
         return []
     from xfuse.backends.parallel.parallel_concat import concat_copies  # it reads this module's function_bodies
     from xfuse.backends.schedules.rows import ROWS_ATTR  # rows.py reads this module's attributes
+    from xfuse.backends.schedules.pools import POOL_ATTR  # pools.py reads this module's split_loop
 
     concat_copies(module, MIN_ELEMENTS)
     slices = split_slices(workers)
@@ -188,12 +191,12 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
             # a row reduction the row schedule vectorizes (planned first) stays whole: on one thread
             # in vectors it is several times faster than either half of a split in scalar loops
             return op not in pulled and op not in taken and op.name.startswith("linalg.") and not is_an_init(op) \
-                and ROWS_ATTR not in op.attributes
+                and ROWS_ATTR not in op.attributes and POOL_ATTR not in op.attributes
 
         for op in reversed(block_ops):
             if not candidate(op):
                 continue
-            loop = _split_loop(op, slices)
+            loop = split_loop(op, slices)
             if loop is None:
                 continue
             instance = IntegerAttr(len(loops), IntegerType(64))
@@ -206,7 +209,7 @@ def plan_parallel_split(module: ModuleOp, workers: int) -> list[int]:
                 for value in consumer.operands:
                     producer = value.op if isinstance(value, OpResult) else None
                     if producer is None or producer.parent_block() is not function.body.block or \
-                            not candidate(producer) or _split_loop(producer, 1) is None or \
+                            not candidate(producer) or split_loop(producer, 1) is None or \
                             {use.operation for use in value.uses} != {consumer}:
                         continue
                     producer.attributes[PARALLEL_PRODUCER_ATTR] = instance

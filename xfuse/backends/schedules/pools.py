@@ -20,9 +20,13 @@ Since the twelfth session the max and sum poolings of up to nine window elements
 generics over their windows' slices before this plan runs (pool_windows.py: `arith.maximumf` cost
 five instructions per element on AVX2); what is left here is the global poolings.
 
-The sequential pipelines only: in the parallel ones the poolings stay with the parallel split
-(parallel_split.py), which runs them, and the ops only they read, on every CPU; vectorized
-poolings on `scf.forall` tiles there made Inception-v1 and AlexNet 11-12% slower at two threads.
+In the parallel pipelines a pooling the parallel split (parallel_split.py) takes stays with it,
+which runs it, and the ops only it reads, on every CPU: vectorized poolings on `scf.forall` tiles
+(each tile loop an OpenMP region there) made Inception-v1 and AlexNet 11-12% slower at two
+threads. A pooling the split leaves on one thread (a result under its `MIN_ELEMENTS`: the global
+averages, SqueezeNet's 13x13x1000, ResNet-50's 7x7x2048) was a scalar loop nest there, 0.19 ms
+at two threads against 0.035 vectorized at one for SqueezeNet's; it is now planned as here with
+`scf.for` tiles (`PoolGroup.sequential`), on the calling thread, its init left a pass of its own.
 """
 
 from __future__ import annotations
@@ -39,6 +43,9 @@ POOL_ATTR = "xfuse.microkernel_pool"
 POOLINGS = ("linalg.pooling_nhwc_max", "linalg.pooling_nhwc_sum")
 MAX_ACCUMULATORS = 16
 """Vector registers for the tile's results; the window's inputs need as many again."""
+LEFT_BY_SPLIT = True
+"""The parallel pipelines vectorize the poolings the parallel split leaves on one thread (off: they
+stay scalar loop nests there, as before the fourteenth session; for an A/B)."""
 MIN_VECTOR_BITS = 128
 """Narrowest vector a pooling is tiled for when no full-width one divides its channels."""
 
@@ -56,6 +63,9 @@ class PoolGroup:
     fuse_init: bool = True
     """The poolings' inits are `linalg.fill`s, fused into the tiles (each tile fills its own part
     of the result, in registers, instead of a pass of its own over all of it)."""
+    sequential: bool = False
+    """Tiles as `scf.for` loops (the parallel pipelines, where every `scf.forall` is a parallel
+    region): the poolings the parallel split leaves on one thread; the init is not fused."""
 
 
 def pool_tile(op, target: CpuTarget) -> tuple[int, int] | None:
@@ -82,16 +92,25 @@ def _dividing_lanes(channels: int, element_bits: int, target: CpuTarget) -> int 
                  if channels % (lanes := narrower.lanes(element_bits)) == 0), None)
 
 
-def plan_pools(module: ModuleOp, target: CpuTarget) -> list[PoolGroup]:
-    """Mark each pooling `pool_tile` tiles with its group number; the groups."""
-    groups: dict[tuple[int, int, bool], int] = {}
+def plan_pools(module: ModuleOp, target: CpuTarget, workers: int = 1) -> list[PoolGroup]:
+    """Mark each pooling `pool_tile` tiles with its group number; the groups. With `workers` > 1
+    (a parallel pipeline) only the poolings the parallel split would leave on one thread, in
+    `sequential` groups."""
+    from xfuse.backends.parallel.parallel_split import split_loop, split_slices
+
+    sequential = workers > 1
+    if sequential and not LEFT_BY_SPLIT:
+        return []
+    groups: dict[tuple[int, int, bool, bool], int] = {}
     for op in module.walk():
         tile = pool_tile(op, target)
         if tile is None or op.parent_op() is None or op.parent_op().name != "func.func":
             continue
+        if sequential and split_loop(op, split_slices(workers)) is not None:
+            continue
         init = op.operands[-1]
-        fill = isinstance(init, OpResult) and init.op.name == "linalg.fill"
-        group = groups.setdefault((*tile, fill), len(groups))
+        fill = not sequential and isinstance(init, OpResult) and init.op.name == "linalg.fill"
+        group = groups.setdefault((*tile, fill, sequential), len(groups))
         op.attributes[POOL_ATTR] = IntegerAttr(group, IntegerType(64))
     return [PoolGroup(g, *key) for key, g in groups.items()]
 
@@ -112,15 +131,21 @@ def pool_bodies(groups: list[PoolGroup]) -> list[str]:
         : ({_ANY}, {_ANY}) -> ({_ANY}, {_ANY})
       transform.structured.vectorize %init_tile : {_ANY}
 """ if group.fuse_init else ""
+        sizes = f"[1, 1, {group.ow}, {group.channels}]"
+        tiles = f"""\
+      %tile, %loops:4 = transform.structured.tile_using_for %pool tile_sizes {sizes}
+        : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})
+""" if group.sequential else f"""\
+      %tile, %loop = transform.structured.tile_using_forall %pool tile_sizes {sizes}
+        : ({_ANY}) -> ({_ANY}, {_ANY})
+"""
         lines.append(f"""\
-    // pool group {g}: tiles of {group.ow} pixels x {group.channels} channels{", its init fused" if group.fuse_init else ""}, vectorized
+    // pool group {g}: tiles of {group.ow} pixels x {group.channels} channels{", its init fused" if group.fuse_init else ""}{", scf.for" if group.sequential else ""}, vectorized
     %pools{g} = transform.structured.match attributes{{{POOL_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
     transform.foreach %pools{g} : {_ANY} {{
     ^bb0(%pool: {_ANY}):
 {producer}\
-      %tile, %loop = transform.structured.tile_using_forall %pool tile_sizes [1, 1, {group.ow}, {group.channels}]
-        : ({_ANY}) -> ({_ANY}, {_ANY})
-{fused}\
+{tiles}{fused}\
       %rows, %row_loop = transform.structured.tile_using_for %tile tile_sizes [0, 0, 0, 0, 1, 0]
         : ({_ANY}) -> ({_ANY}, {_ANY})
       %pool_1d = transform.structured.decompose %rows : ({_ANY}) -> {_ANY}
