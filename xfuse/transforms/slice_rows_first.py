@@ -348,6 +348,7 @@ def apply_plan(sink: Operation, source: SSAValue, found: RowSlicePlan) -> SSAVal
         new = type(op).create(operands=operands, result_types=[kind], properties=properties,
                               attributes=dict(op.attributes), regions=[r.clone() for r in op.regions])
         mapping[result] = builder.insert(new).results[0]
+        mapping[result].name_hint = result.name_hint
     return mapping[source]
 
 
