@@ -17,7 +17,7 @@ from xfuse.transforms.slice_rows_first import slice_before_rows
 
 CASES = Path(__file__).parent / "filecheck/transforms/slice_rows/slice-before-rows.mlir"
 MOVED = {"layer_norm_class_token": True, "matmul_rows": True, "intermediate_read_elsewhere": True,
-         "slice_along_reduced_dim": True, "reads_its_index": False}
+         "slice_along_reduced_dim": True, "reads_its_index": False, "transpose_rows": True}
 """Whether the pass moves the slice of each function of the FileCheck file above any op."""
 
 

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
-    AffineMapAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntegerAttr,

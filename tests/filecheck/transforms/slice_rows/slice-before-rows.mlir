@@ -159,3 +159,15 @@ func.func @reads_its_index(%x: tensor<4x8xf32>) -> tensor<1x8xf32> {
   %s = tensor.extract_slice %r[2, 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
   return %s : tensor<1x8xf32>
 }
+
+// A transpose takes its operand's slice through its permutation: result dim 0 is input dim 2.
+// CHECK-LABEL: func.func @transpose_rows(
+// CHECK:         %[[X:.*]] = tensor.extract_slice %x[0, 0, 1] [2, 3, 2] [1, 1, 1] : tensor<2x3x4xf32> to tensor<2x3x2xf32>
+// CHECK:         %t = linalg.transpose ins(%[[X]] : tensor<2x3x2xf32>) outs(%{{.*}} : tensor<2x2x3xf32>) permutation = [2, 0, 1]
+// CHECK-NEXT:    func.return %t : tensor<2x2x3xf32>
+func.func @transpose_rows(%x: tensor<2x3x4xf32>) -> tensor<2x2x3xf32> {
+  %e = tensor.empty() : tensor<4x2x3xf32>
+  %t = linalg.transpose ins(%x : tensor<2x3x4xf32>) outs(%e : tensor<4x2x3xf32>) permutation = [2, 0, 1]
+  %s = tensor.extract_slice %t[1, 0, 0] [2, 2, 3] [1, 1, 1] : tensor<4x2x3xf32> to tensor<2x2x3xf32>
+  return %s : tensor<2x2x3xf32>
+}
