@@ -16,7 +16,7 @@ is also an input, 2-19% slower, which flattered the ratios to it before 2026-11-
   and the host CPU (benchmarks/compile_time.py's flags), run through `iree.runtime` with the
   parameter archive: device `local-sync` for T = 1, `local-task` with T workers for T > 1.
   Optional (`pip install -e '.[peers]'`); skipped with a note when absent.
-- `xfuse`: `xfuse.onnx.load` as a user calls it (`--xfuse default`: `xfuse-erase-unused-results,xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-winograd,xfuse-block-filters,xfuse-block-matmul-weights`, then the
+- `xfuse`: `xfuse.onnx.load` as a user calls it (`--xfuse default`: `xfuse-erase-unused-results,xfuse-slice-before-rows,xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-winograd,xfuse-block-filters,xfuse-block-matmul-weights`, then the
   `microkernel` pipeline for T = 1, `microkernel-openmp` for T > 1), or (`--xfuse network`) with
   the whole-network pipeline (`NETWORK_PASSES`: network fusion,
   xfuse-bufferize, shared buffers) and its `memref` backend for T = 1; for T > 1 the same with

@@ -30,10 +30,12 @@ from xfuse.onnx.weights import MIN_EXTERNAL_ELEMENTS, Weights
 if TYPE_CHECKING:
     from xfuse.onnx.importer import ImportedModel
 
-DEFAULT_PASSES = "xfuse-erase-unused-results,xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-winograd,xfuse-block-filters,xfuse-block-matmul-weights"
+DEFAULT_PASSES = "xfuse-erase-unused-results,xfuse-slice-before-rows,xfuse-int8-data-tiling,xfuse-nhwc,xfuse-merge-elementwise,xfuse-winograd,xfuse-block-filters,xfuse-block-matmul-weights"
 """The xfuse passes run on an imported network before the backend (an `xfuse-opt -p` spec).
 `xfuse-erase-unused-results` stops generics computing a result nothing reads (the index beside
 the min or max of torch-mlir's ReduceMin / ReduceMax, which kept them scalar loops);
+`xfuse-slice-before-rows` computes a row-wise chain (LayerNorm, MLP, a query row's attention)
+only on the rows a slice of its result keeps (ViT's class token);
 `xfuse-int8-data-tiling` runs the int8 matmuls of a quantized network (`MatMulInteger`) as i8
 mmt4d with a vpmaddwd kernel on AVX2 (a float network has none: it is left as it was);
 `xfuse-nhwc` moves torch-mlir's NCHW convolutions, pooling and the ops between them to NHWC

@@ -93,6 +93,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return EraseUnusedResultsPass
 
+    def get_slice_before_rows():
+        from xfuse.transforms.slice_rows_first import SliceBeforeRowsPass
+
+        return SliceBeforeRowsPass
+
     def get_batch_matmul_to_matmul():
         from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
 
@@ -194,6 +199,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-block-matmul-weights": get_block_matmul_weights,
         "xfuse-merge-elementwise": get_merge_elementwise,
         "xfuse-erase-unused-results": get_erase_unused_results,
+        "xfuse-slice-before-rows": get_slice_before_rows,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,
