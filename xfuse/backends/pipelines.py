@@ -212,7 +212,8 @@ class Pipeline:
             from xfuse.backends.schedules.activation_panels import hoist_tile_panels, pack_activation_panels
 
             pack_activation_panels(module, target)  # after the splits: a split's head may qualify
-            hoist_tile_panels(module, target)
+            if not self.parallel:  # its panel loop, in a tile of the parallel loop, became a nested region
+                hoist_tile_panels(module, target)
             from xfuse.backends.schedules.named_elementwise import generalize_tile_elementwise
 
             generalize_tile_elementwise(module)  # a fused tile's named epilogue joins the elementwise chains
