@@ -190,8 +190,9 @@ def tile_block_size(conv: Operation, target: CpuTarget) -> int | None:
     """The block width of `conv`'s filter on `target`: `block_size`, or on register files of at
     most `TILE_WIDE_MAX_REGISTERS` the width of the register tile the convolution schedule takes
     for a block of that size (`flat_pixels.dividing_tile`: over one row, or its flattened pixels),
-    when that is narrower and divides the output channels. Blocks of the second tier (48, 40:
-    SqueezeNet's 1000 classes) keep their width, not measured one tile wide."""
+    when that is narrower and divides the output channels. Blocks of the second tier (48, 40)
+    keep their width, but where `padded_blocks` pads the filter to whole cache lines instead
+    (SqueezeNet's 1000 classes)."""
     from xfuse.backends.schedules.flat_pixels import dividing_tile
 
     features = conv.operands[1].type.get_shape()[3]
