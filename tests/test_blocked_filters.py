@@ -392,8 +392,9 @@ def test_second_tier_blocks_are_padded_to_whole_cache_lines_on_16_registers(outp
     if not bias:
         broadcast = conv.operands[2].op
         conv.operands[2] = broadcast.operands[1]
-    assert padded_blocks(conv, ZEN3) == want
-    assert padded_blocks(conv, WIDE) is None
+    assert padded_blocks(conv, ZEN3, 1) == want
+    assert padded_blocks(conv, WIDE, 1) is None
+    assert padded_blocks(conv, ZEN3, 0) is None  # the switch off
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
@@ -407,7 +408,7 @@ def test_padded_blocks_compute_the_same(pipeline):
     w = rng.standard_normal((1000, 512, 1, 1), dtype=np.float32) * 0.1
     b = rng.standard_normal(1000, dtype=np.float32)
     want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
-    assert block_filters(module, ZEN3) == 1
+    assert block_filters(module, ZEN3, lines=1) == 1
     function = next(op for op in module.walk() if op.name == "func.func")
     assert [op.name for op in function.body.block.ops].count("linalg.generic") == 0  # the ReLU is in the loop
     blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"),

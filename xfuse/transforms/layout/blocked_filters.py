@@ -91,13 +91,14 @@ third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -
 ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
 onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
 measured there."""
-PADDED_BLOCK_LINES = 1
+PADDED_BLOCK_LINES = 0
 """On tile-wide targets (`TILE_WIDE_MAX_REGISTERS`), a filter whose output channels only a block of
 the second tier of `BLOCKS` divides and no cache line does (SqueezeNet's 1000 classes: 25 blocks
 of 40, each split 32 + 8 by the backend, their 16-channel halves of 160-byte rows straddling
 cache lines) is padded with zero filters to the next multiple of this many cache lines of
 channels and blocked that wide (`padded_blocks`): 1000 -> 1008, 63 blocks of 16, every tile
-one line wide. 0: no padding (a switch for A/B measurements)."""
+one line wide. 0: no padding, the default until an interleaved A/B of SqueezeNet shows it
+faster (`xfuse-block-filters{padded_lines=1}` or this constant turn it on)."""
 MAX_PADDING_SHARE = 1 / 32
 """Pad (`PADDED_BLOCK_LINES`) only when the zero channels are at most this share of the real
 ones: they cost their share of the convolution's arithmetic."""
@@ -160,9 +161,9 @@ def block_size(features: int) -> int | None:
     return None
 
 
-def padded_blocks(conv: Operation, target: CpuTarget) -> tuple[int, int] | None:
+def padded_blocks(conv: Operation, target: CpuTarget, lines: int | None = None) -> tuple[int, int] | None:
     """(padded output channels, block width) when `conv`'s filter is padded to whole blocks of
-    `PADDED_BLOCK_LINES` cache lines (its docstring), else None. Only a convolution that starts
+    `lines` cache lines (default `PADDED_BLOCK_LINES`, its docstring), else None. Only a convolution that starts
     from a bias broadcast and whose chain reads nothing else (a ReLU): the padded bias is the
     one extra operand the padding needs; the padded channels are sliced off after the loop. Not
     on one pixel (DenseNet-121's classifier as a 1x1 convolution): whatever the tile, each filter
@@ -171,7 +172,7 @@ def padded_blocks(conv: Operation, target: CpuTarget) -> tuple[int, int] | None:
 
     weights = conv.operands[1].type
     features, bits = weights.get_shape()[3], weights.get_element_type().bitwidth
-    width = PADDED_BLOCK_LINES * CACHE_LINE_BITS // bits
+    width = (PADDED_BLOCK_LINES if lines is None else lines) * CACHE_LINE_BITS // bits
     if not width or target.vector_registers > TILE_WIDE_MAX_REGISTERS or features % width == 0:
         return None
     n, oh, ow, _ = conv.results[0].type.get_shape()
@@ -361,7 +362,7 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
-           threads: int = 1, unchunked_pads: set[Operation] | None = None) -> None:
+           threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -373,7 +374,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     kh, kw, channels, features = argument.type.get_shape()
     n, oh, ow, _ = result_type.get_shape()
     element = argument.type.get_element_type()
-    padding = padded_blocks(conv, target)
+    padding = padded_blocks(conv, target, lines)
     if padding is not None:  # zero filters and bias to whole blocks; sliced off after the loop
         padded, size = padding
         result_type = TensorType(element, [n, oh, ow, padded])
@@ -456,7 +457,8 @@ def _padded_vector(vector: SSAValue, padded: int, before: Operation) -> SSAValue
     return insert.results[0]
 
 
-def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1) -> int:
+def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1,
+                  lines: int | None = None) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
     signature changes), for `target` (default: the host) and a build of `threads` threads (the
     row chunks, `chunk_rows`); how many convolutions were rewritten."""
@@ -467,7 +469,7 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: in
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target, threads, unchunked_pads)
+                _block(conv, function, argument, target, threads, unchunked_pads, lines)
                 count += 1
     return count
 
@@ -482,10 +484,12 @@ class BlockFiltersPass(ModulePass):
     name = "xfuse-block-filters"
 
     threads: int = 1
+    padded_lines: int = -1
+    """`padded_blocks`' cache lines per padded block; negative: `PADDED_BLOCK_LINES`."""
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_filters(op, threads=self.threads)
+        block_filters(op, threads=self.threads, lines=None if self.padded_lines < 0 else self.padded_lines)
