@@ -24,9 +24,10 @@ from xfuse.transforms.layout.blocked_filters import (
     block_filters,
     block_size,
     chunk_rows,
+    padded_blocks,
     tile_block_size,
 )
-from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes
+from xfuse.transforms.layout.weight_layout import permute_weights, weight_layouts, weight_shapes, weight_transforms
 
 WIDE = CpuTarget("x86-64-v4", 512, 32, True)
 """32 vector registers (AVX-512): blocks of `block_size`."""
@@ -373,3 +374,46 @@ def test_row_chunks_leave_the_largest_pad_to_conv_borders(monkeypatch):
     chunked = _padded_chunks_arena("peak", False, monkeypatch)
     assert kept <= 2 * 4 * 56 * 56 * 64 + 4096, kept  # the ReLU and the result, no padded buffer
     assert chunked - kept >= border, (kept, chunked)  # the test's own check: the growth it guards against
+
+
+@pytest.mark.parametrize(("output", "kernel", "channels", "features", "bias", "want"), [
+    ((13, 13), 1, 512, 1000, True, (1008, 16)),  # SqueezeNet's classifier: 63 blocks of 16, not 25 of 40
+    ((13, 13), 1, 512, 1000, False, None),       # no bias broadcast to pad
+    ((7, 7), 1, 256, 120, True, None),           # 8 zero channels: over MAX_PADDING_SHARE
+    ((7, 7), 1, 256, 144, True, None),           # whole cache lines already (9 x 16)
+    ((7, 7), 1, 256, 224, True, None),           # a first-tier block (32)
+    ((1, 1), 1, 1024, 1000, True, None),         # DenseNet-121's classifier: one pixel
+])
+def test_second_tier_blocks_are_padded_to_whole_cache_lines_on_16_registers(output, kernel, channels, features,
+                                                                             bias, want):
+    """`padded_blocks`: on Zen 3 a filter only a second-tier block divides, and no cache line,
+    is padded to whole lines when the padding is small; 32 registers keep `block_size`."""
+    module, conv = _convolution(output, kernel, 1, channels, features)
+    if not bias:
+        broadcast = conv.operands[2].op
+        conv.operands[2] = broadcast.operands[1]
+    assert padded_blocks(conv, ZEN3, 1) == want
+    assert padded_blocks(conv, WIDE, 1) is None
+    assert padded_blocks(conv, ZEN3, 0) is None  # the switch off
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_padded_blocks_compute_the_same(pipeline):
+    """SqueezeNet's classifier (13 x 13 x 512 -> 1000, bias, ReLU) in 63 padded blocks of 16: the
+    zero filters and bias are sliced off after the loop, so the result is the HWCF convolution's,
+    through the one- and two-thread pipelines."""
+    rng = np.random.default_rng(19)
+    module, conv = _convolution((13, 13), 1, 1, 512, 1000)
+    x = rng.standard_normal((1, 13, 13, 512), dtype=np.float32)
+    w = rng.standard_normal((1000, 512, 1, 1), dtype=np.float32) * 0.1
+    b = rng.standard_normal(1000, dtype=np.float32)
+    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    assert block_filters(module, ZEN3, lines=1) == 1
+    function = next(op for op in module.walk() if op.name == "func.func")
+    assert [op.name for op in function.body.block.ops].count("linalg.generic") == 0  # the ReLU is in the loop
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"),
+                              weight_shapes(module, "layer"), weight_transforms(module, "layer"))
+    assert blocked["w"].shape == (63, 1, 1, 512, 16) and blocked["w"].flags.c_contiguous
+    got = compile_module(module, "layer", pipeline)(*blocked.values())
+    assert got[0].shape == (1, 13, 13, 1000)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, StringAttr, TensorType, i64
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -53,7 +53,14 @@ from xfuse.transforms.layout.slice_loops import (
     private_init,
     slice_loop,
 )
-from xfuse.transforms.layout.weight_layout import retype_weight_argument, uncalled_functions, weight_layout
+from xfuse.transforms.layout.weight_layout import (
+    WEIGHT_TRANSFORM_ATTR,
+    padded_blocks_transform,
+    retype_weight_argument,
+    set_weight_attr,
+    uncalled_functions,
+    weight_layout,
+)
 
 BLOCKS = ((64, 32), (48, 40))
 """Output channels per block, by tier (`block_size`): 64 is four 16-lane or eight 8-lane
@@ -84,6 +91,17 @@ third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -
 ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
 onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
 measured there."""
+PADDED_BLOCK_LINES = 0
+"""On tile-wide targets (`TILE_WIDE_MAX_REGISTERS`), a filter whose output channels only a block of
+the second tier of `BLOCKS` divides and no cache line does (SqueezeNet's 1000 classes: 25 blocks
+of 40, each split 32 + 8 by the backend, their 16-channel halves of 160-byte rows straddling
+cache lines) is padded with zero filters to the next multiple of this many cache lines of
+channels and blocked that wide (`padded_blocks`): 1000 -> 1008, 63 blocks of 16, every tile
+one line wide. 0: no padding, the default until an interleaved A/B of SqueezeNet shows it
+faster (`xfuse-block-filters{padded_lines=1}` or this constant turn it on)."""
+MAX_PADDING_SHARE = 1 / 32
+"""Pad (`PADDED_BLOCK_LINES`) only when the zero channels are at most this share of the real
+ones: they cost their share of the convolution's arithmetic."""
 L1_WAY_BYTES = 4096
 L1_WAYS = 8
 """The L1d geometry `_thrashes_l1` assumes: 4 KiB per way on every x86 core (32 KiB 8-way Zen 3
@@ -143,12 +161,39 @@ def block_size(features: int) -> int | None:
     return None
 
 
+def padded_blocks(conv: Operation, target: CpuTarget, lines: int | None = None) -> tuple[int, int] | None:
+    """(padded output channels, block width) when `conv`'s filter is padded to whole blocks of
+    `lines` cache lines (default `PADDED_BLOCK_LINES`, its docstring), else None. Only a convolution that starts
+    from a bias broadcast and whose chain reads nothing else (a ReLU): the padded bias is the
+    one extra operand the padding needs; the padded channels are sliced off after the loop. Not
+    on one pixel (DenseNet-121's classifier as a 1x1 convolution): whatever the tile, each filter
+    element is read once there (`channel_split._line_split_head` leaves it whole too)."""
+    from xfuse.backends.schedules.micro_tile import CACHE_LINE_BITS
+
+    weights = conv.operands[1].type
+    features, bits = weights.get_shape()[3], weights.get_element_type().bitwidth
+    width = (PADDED_BLOCK_LINES if lines is None else lines) * CACHE_LINE_BITS // bits
+    if not width or target.vector_registers > TILE_WIDE_MAX_REGISTERS or features % width == 0:
+        return None
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    if block_size(features) not in BLOCKS[1] or n * oh * ow == 1:  # one pixel reads each element once
+        return None
+    padded = -(-features // width) * width
+    if padded - features > MAX_PADDING_SHARE * features or bias_broadcast(conv.operands[2]) is None:
+        return None
+    for op in elementwise_chain(conv.results[0], conv):
+        if len(op.operands) != 2:  # one input (the running value) and the init
+            return None
+    return padded, width
+
+
 def tile_block_size(conv: Operation, target: CpuTarget) -> int | None:
     """The block width of `conv`'s filter on `target`: `block_size`, or on register files of at
     most `TILE_WIDE_MAX_REGISTERS` the width of the register tile the convolution schedule takes
     for a block of that size (`flat_pixels.dividing_tile`: over one row, or its flattened pixels),
-    when that is narrower and divides the output channels. Blocks of the second tier (48, 40:
-    SqueezeNet's 1000 classes) keep their width, not measured one tile wide."""
+    when that is narrower and divides the output channels. Blocks of the second tier (48, 40)
+    keep their width, but where `padded_blocks` pads the filter to whole cache lines instead
+    (SqueezeNet's 1000 classes)."""
     from xfuse.backends.schedules.flat_pixels import dividing_tile
 
     features = conv.operands[1].type.get_shape()[3]
@@ -317,7 +362,7 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
-           threads: int = 1, unchunked_pads: set[Operation] | None = None) -> None:
+           threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None) -> None:
     from xdsl.dialects.linalg import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -326,21 +371,31 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
 
     source, result_type = conv.operands[0], conv.results[0].type
     chain, bias = elementwise_chain(conv.results[0], conv), bias_broadcast(conv.operands[2])
+    kh, kw, channels, features = argument.type.get_shape()
+    n, oh, ow, _ = result_type.get_shape()
+    element = argument.type.get_element_type()
+    padding = padded_blocks(conv, target, lines)
+    if padding is not None:  # zero filters and bias to whole blocks; sliced off after the loop
+        padded, size = padding
+        result_type = TensorType(element, [n, oh, ow, padded])
+        bias = bias[0], _padded_vector(bias[1], padded, conv)
+    else:
+        padded, size = features, tile_block_size(conv, target)
     if bias is not None:  # each block broadcasts its slice of the bias: no element is read before written
         empty = EmptyOp([], result_type)
         Rewriter.insert_op(empty, InsertPoint.before(conv))
         init = empty.results[0]
     else:
         init = private_init(conv.operands[2], conv)
-    kh, kw, channels, features = argument.type.get_shape()
-    n, oh, ow, _ = result_type.get_shape()
-    size = tile_block_size(conv, target)
-    blocks = features // size
+    blocks = padded // size
     rows = chunk_rows(conv, size, target, threads, unchunked_pads)
-    element = argument.type.get_element_type()
-    argument = retype_weight_argument(function, argument, TensorType(element, [blocks, kh, kw, channels, size]),
-                                      BLOCKED)
-    set_weight_shape(function, argument.index, [blocks, size, channels, kh, kw])
+    blocked_type = TensorType(element, [blocks, kh, kw, channels, size])
+    if padding is not None:  # HWCF at load, then padded and blocked (`weight_layout.PADDED_BLOCKS`)
+        argument = retype_weight_argument(function, argument, blocked_type, HWCF)
+        set_weight_attr(function, argument.index, WEIGHT_TRANSFORM_ATTR, StringAttr(padded_blocks_transform(size)))
+    else:
+        argument = retype_weight_argument(function, argument, blocked_type, BLOCKED)
+        set_weight_shape(function, argument.index, [blocks, size, channels, kh, kw])
     if rows < oh:  # the row chunks outside the blocks: (chunk, block) iterations, in that order
         forall, block, result, width, first, row, chunk_ops = _chunk_loop(oh // rows, blocks, init, size, rows, kh, conv)
         source, loop_ops = chunk_ops[-1].results[0], [width, first, *chunk_ops]
@@ -373,11 +428,37 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     insert = ParallelInsertSliceOp(value, result, [0, row, 0, first.result], [n, rows, ow, size])
     insert.location = conv.location
     forall.terminator.body.add_op(insert)
-    (chain[-1] if chain else conv).results[0].replace_all_uses_with(forall.results[0])
+    outcome = forall.results[0]
+    if padding is not None:
+        real = ExtractSliceOp(outcome, [0, 0, 0, 0], [n, oh, ow, features], [1] * 4, conv.results[0].type)
+        real.location = conv.location
+        Rewriter.insert_op(real, InsertPoint.after(forall))
+        outcome = real.results[0]
+    (chain[-1] if chain else conv).results[0].replace_all_uses_with(outcome)
     erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
-def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1) -> int:
+def _padded_vector(vector: SSAValue, padded: int, before: Operation) -> SSAValue:
+    """`vector` followed by zeros to `padded` elements (a padded bias), built before `before`."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import FloatAttr
+    from xdsl.dialects.tensor import EmptyOp, InsertSliceOp
+
+    from xfuse.transforms.batch_matmul import MLIR_FILL
+
+    element = vector.type.get_element_type()
+    empty = EmptyOp([], TensorType(element, [padded]))
+    zero = arith.ConstantOp(FloatAttr(0.0, element))
+    fill = MLIR_FILL([zero.result], [empty.tensor], [empty.tensor.type])
+    insert = InsertSliceOp.from_static_parameters(vector, fill.results[0], [0], vector.type.get_shape())
+    for op in (empty, zero, fill, insert):
+        op.location = before.location
+    Rewriter.insert_op([empty, zero, fill, insert], InsertPoint.before(before))
+    return insert.results[0]
+
+
+def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1,
+                  lines: int | None = None) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
     signature changes), for `target` (default: the host) and a build of `threads` threads (the
     row chunks, `chunk_rows`); how many convolutions were rewritten."""
@@ -388,7 +469,7 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: in
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target, threads, unchunked_pads)
+                _block(conv, function, argument, target, threads, unchunked_pads, lines)
                 count += 1
     return count
 
@@ -403,10 +484,12 @@ class BlockFiltersPass(ModulePass):
     name = "xfuse-block-filters"
 
     threads: int = 1
+    padded_lines: int = -1
+    """`padded_blocks`' cache lines per padded block; negative: `PADDED_BLOCK_LINES`."""
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_filters(op, threads=self.threads)
+        block_filters(op, threads=self.threads, lines=None if self.padded_lines < 0 else self.padded_lines)

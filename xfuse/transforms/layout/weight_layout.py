@@ -108,10 +108,29 @@ def weight_transforms(module: ModuleOp, entry: str) -> dict[int, str]:
     return {}
 
 
+PADDED_BLOCKS = "xfuse.padded_blocks_"
+"""The weight transform `PADDED_BLOCKS<B>`: an HWCF filter padded with zero output channels to a
+multiple of `B` and laid out `F/B x KH x KW x IC x B` (`xfuse-block-filters`' padded blocks)."""
+
+
+def padded_blocks_transform(size: int) -> str:
+    return f"{PADDED_BLOCKS}{size}"
+
+
+def padded_blocks(array: np.ndarray, size: int) -> np.ndarray:
+    """`array` (HWCF) padded with zero filters to a multiple of `size` and blocked (`PADDED_BLOCKS`)."""
+    kh, kw, ic, features = array.shape
+    padded = -(-features // size) * size
+    array = np.pad(array, [(0, 0)] * 3 + [(0, padded - features)])
+    return np.ascontiguousarray(array.reshape(kh, kw, ic, padded // size, size).transpose(3, 0, 1, 2, 4))
+
+
 def _transform(name: str, array: np.ndarray) -> np.ndarray:
     """The weight transform `name` of `array` (in its permuted layout)."""
     from xfuse.transforms.winograd.matrices import apply_transform
 
+    if name.startswith(PADDED_BLOCKS) and name[len(PADDED_BLOCKS):].isdigit():
+        return padded_blocks(array, int(name[len(PADDED_BLOCKS):]))
     return apply_transform(name, array)
 
 
