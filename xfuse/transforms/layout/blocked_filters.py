@@ -91,14 +91,14 @@ third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -
 ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
 onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
 measured there."""
-PADDED_BLOCK_LINES = 0
+PADDED_BLOCK_LINES = 1
 """On tile-wide targets (`TILE_WIDE_MAX_REGISTERS`), a filter whose output channels only a block of
 the second tier of `BLOCKS` divides and no cache line does (SqueezeNet's 1000 classes: 25 blocks
 of 40, each split 32 + 8 by the backend, their 16-channel halves of 160-byte rows straddling
 cache lines) is padded with zero filters to the next multiple of this many cache lines of
 channels and blocked that wide (`padded_blocks`): 1000 -> 1008, 63 blocks of 16, every tile
-one line wide. 0: no padding, the default until an interleaved A/B of SqueezeNet shows it
-faster (`xfuse-block-filters{padded_lines=1}` or this constant turn it on)."""
+one line wide. 0: no padding. SqueezeNet, interleaved (docs/backend-measurements.md, fourteenth
+session): 0.953-0.963x the time at one thread, 0.920-0.950x at two; 2 (blocks of 32) level with 1."""
 MAX_PADDING_SHARE = 1 / 32
 """Pad (`PADDED_BLOCK_LINES`) only when the zero channels are at most this share of the real
 ones: they cost their share of the convolution's arithmetic."""

@@ -3,8 +3,8 @@
 // to 1008 and blocked one line wide (`padded_blocks`): the argument takes 63 blocks of 16 (the
 // caller pads and blocks it at load, `xfuse.weight_transform`), the bias is padded with zeros,
 // the forall writes 1008 channels, and the real 1000 are sliced off after it. On 32 registers
-// (AVX-512) the filter keeps 25 blocks of 40. Off by default (`PADDED_BLOCK_LINES = 0`, not yet
-// measured faster in the network): `padded_lines=1` turns it on.
+// (AVX-512) the filter keeps 25 blocks of 40. On by default (`PADDED_BLOCK_LINES = 1`); the
+// option `padded_lines=1` states it here.
 // RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/classifier_1000.mlir -p "xfuse-block-filters{padded_lines=1}" | filecheck %s
 // RUN: env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/classifier_1000.mlir -p "xfuse-block-filters{padded_lines=1}" | filecheck %s --check-prefix=WIDE
 
