@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
-from xfuse.testing.differential import assert_same_results
-from xfuse.testing.filecheck_cases import case_function
+from xfuse.testing.filecheck_cases import assert_rewrite_computes_the_same, case_function
 from xfuse.transforms.slice_rows_first import slice_before_rows
 
 CASES = Path(__file__).parent / "filecheck/transforms/slice_rows/slice-before-rows.mlir"
@@ -32,14 +30,8 @@ def test_every_case_is_tested():
 
 @pytest.mark.parametrize("name", sorted(MOVED))
 def test_function_computes_the_same_on_the_slice(name):
-    source = case_function(CASES, name)
-    module = parse(source)
-    assert _rewrite(module) == MOVED[name]
-    module.verify()
-    arrays = random_inputs(next(iter(module.ops)), seed=3)
-    for pipeline in ("default", "microkernel"):
-        assert_same_results(compile_module(source, pipeline=pipeline), compile_module(module, pipeline=pipeline),
-                            arrays, f"@{name} with its slice first ({pipeline})")
+    moved = assert_rewrite_computes_the_same(case_function(CASES, name), _rewrite, 3, f"@{name} with its slice first")
+    assert moved == MOVED[name]
 
 
 def test_a_shared_intermediate_stays_whole():

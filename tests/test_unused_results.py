@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from xfuse.backends.runner import compile_module, random_inputs
 from xfuse.parsing import parse
-from xfuse.testing.filecheck_cases import case_function
-from xfuse.testing.differential import assert_same_results
+from xfuse.testing.filecheck_cases import assert_rewrite_computes_the_same, case_function
 from xfuse.transforms.unused_results import erase_unused_results
 
 CASES = Path(__file__).parent / "filecheck/transforms/unused_results/erase-unused-results.mlir"
@@ -30,14 +28,8 @@ def test_every_case_is_tested():
 
 @pytest.mark.parametrize("name", sorted(DROPPED))
 def test_function_computes_the_same_without_its_unused_results(name):
-    source = _function(name)
-    module = parse(source)
-    assert erase_unused_results(module) == DROPPED[name]
-    module.verify()
-    arrays = random_inputs(next(iter(module.ops)), seed=7)
-    for pipeline in ("default", "microkernel"):
-        assert_same_results(compile_module(source, pipeline=pipeline), compile_module(module, pipeline=pipeline),
-                            arrays, f"@{name} without unused results ({pipeline})")
+    dropped = assert_rewrite_computes_the_same(_function(name), erase_unused_results, 7, f"@{name} without unused results")
+    assert dropped == DROPPED[name]
 
 
 def test_the_row_minimum_left_is_one_the_row_schedule_vectorizes():

@@ -2,6 +2,11 @@
 // the chain computes only the kept rows (ViT's final LayerNorm, read at the class token only).
 // RUN: xfuse-opt %s -p xfuse-slice-before-rows | filecheck %s
 // RUN: xfuse-opt %s -p xfuse-slice-before-rows | mlir-opt -o /dev/null
+// The pass takes no option: one given is refused with the pipeline's diagnostic, no traceback.
+// RUN: not xfuse-opt %s -p 'xfuse-slice-before-rows{rows=1}' 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION:      xfuse-opt: error: invalid pass pipeline 'xfuse-slice-before-rows{rows=1}': xfuse-slice-before-rows option rows: Provided arguments ["rows"] not found in expected arguments []
+// OPTION-NEXT:   xfuse-slice-before-rows{rows=1}
+// OPTION-NOT:  Traceback
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
