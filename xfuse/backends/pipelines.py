@@ -175,6 +175,7 @@ class Pipeline:
         from xfuse.backends.schedules.conv import CONV_PAD_ATTR, conv_schedule_bodies, plan_convolutions, plan_pads
         from xfuse.backends.schedules.elementwise import elementwise_bodies, elementwise_matches, plan_elementwise
         from xfuse.backends.schedules.rows import plan_rows, row_bodies
+        from xfuse.backends.schedules.row_kernels import plan_row_kernels, row_kernel_bodies
         from xfuse.backends.parallel.parallel_split import parallel_split_body, plan_parallel_split, slice_vector_tiles
         from xfuse.backends.parallel import parallel_concat
         from xfuse.backends.schedules.packs import pack_bodies, plan_packs
@@ -240,10 +241,13 @@ class Pipeline:
         pools = plan_pools(module, target, workers if self.parallel else 1) if self.microkernels else []
         if self.microkernels and not self.parallel and parallel_concat.CHAINS_AT_ONE_THREAD:
             parallel_concat.concat_copies(module, parallel_concat.NO_COPIES)
+        # LayerNorms as one loop over their rows, before the row reductions' plan would take their sums
+        row_kernels = plan_row_kernels(module, target) if self.microkernels else 0
         rows = plan_rows(module, target) if self.microkernels else []  # before the split, which leaves them whole
         splits = plan_parallel_split(module, workers) if self.microkernels and self.parallel else []
         chains = plan_elementwise(module, target, nested_only=self.parallel) if self.microkernels else []
-        bodies = [*elementwise_matches(chains), *parallel_split_body(splits, workers, slice_vector_tiles(module, splits, workers, target)), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows)]
+        bodies = [*elementwise_matches(chains), *parallel_split_body(splits, workers, slice_vector_tiles(module, splits, workers, target)), *pack_bodies(packs), *transpose_bodies(transposes), *pool_bodies(pools), *schedule_bodies(groups, self.parallel), *conv_schedule_bodies(convs, pads > 0, self.parallel, in_place > 0), *elementwise_bodies(chains), *row_bodies(rows),
+                  *row_kernel_bodies(row_kernels)]
         if self.microkernels and any(op.name == "tensor.concat" for op in module.walk()):
             bodies.append(DECOMPOSE_CONCAT)
         if bodies:

@@ -98,6 +98,11 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
         return SliceBeforeRowsPass
 
+    def get_row_kernels():  # LayerNorms as one loop over rows (the micro-kernel pipelines' plan)
+        from xfuse.backends.schedules.row_kernels import RowKernelsPass
+
+        return RowKernelsPass
+
     def get_batch_matmul_to_matmul():
         from xfuse.transforms.batch_matmul import BatchMatmulToMatmulPass
 
@@ -200,6 +205,7 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "xfuse-merge-elementwise": get_merge_elementwise,
         "xfuse-erase-unused-results": get_erase_unused_results,
         "xfuse-slice-before-rows": get_slice_before_rows,
+        "xfuse-row-kernels": get_row_kernels,
         "xfuse-share-buffers": get_share_buffers,
         "xfuse-outline-groups": get_outline_groups,
         "xfuse-expand-math": get_expand_math,

@@ -297,9 +297,9 @@ def plan(sink: Operation, sink_reader: Operation, source: SSAValue, spec: Spec) 
     return None
 
 
-def _sliced_init(builder: Builder, init: SSAValue, spec: Spec) -> SSAValue:
+def _sliced_init(builder: Builder, init: SSAValue, spec: Spec, offset: SSAValue | None = None) -> SSAValue:
     """A new init of `spec`'s shape: a new `tensor.empty` (or a fill of one) where `init` is
-    one, else a slice of `init`."""
+    one, else a slice of `init` (at `offset` in its sliced dims, `slice_offsets`)."""
     shape = _static_shape(init)
     if spec == _full(shape):
         return init
@@ -313,12 +313,23 @@ def _sliced_init(builder: Builder, init: SSAValue, spec: Spec) -> SSAValue:
                                 properties=dict(init.op.properties), attributes=dict(init.op.attributes),
                                 regions=[r.clone() for r in init.op.regions])
         return builder.insert(new).results[0]
-    return extract_slice(builder, init, [o for o, _ in spec], [s for _, s in spec]).result
+    return extract_slice(builder, init, slice_offsets(init, spec, offset), [s for _, s in spec]).result
 
 
-def apply_plan(sink: Operation, source: SSAValue, found: RowSlicePlan) -> SSAValue:
-    """Rebuilds `found`'s members on slices before `sink`; returns the sliced `source`."""
-    builder = Builder(InsertPoint.before(sink))
+def slice_offsets(value: SSAValue, spec: Spec, offset: SSAValue | None) -> list[int | SSAValue]:
+    """The offsets of `spec` of `value`; with `offset`, that value in every dim the spec slices
+    (a loop's row: xfuse/backends/schedules/row_kernels.py builds the plan for the row at 0)."""
+    if offset is None:
+        return [o for o, _ in spec]
+    shape = _static_shape(value)
+    return [o if (o, size) == (0, shape[d]) else offset for d, (o, size) in enumerate(spec)]
+
+
+def apply_plan(sink: Operation, source: SSAValue, found: RowSlicePlan, *, at: InsertPoint | None = None,
+               offset: SSAValue | None = None) -> SSAValue:
+    """Rebuilds `found`'s members on slices before `sink` (or `at`); returns the sliced `source`.
+    With `offset`, the slices are at that (dynamic) offset in every dim they slice."""
+    builder = Builder(at or InsertPoint.before(sink))
     mapping: dict[SSAValue, SSAValue] = {}
     leaves: dict[tuple[SSAValue, Spec], SSAValue] = {}
 
@@ -328,7 +339,8 @@ def apply_plan(sink: Operation, source: SSAValue, found: RowSlicePlan) -> SSAVal
         if spec == _full(_static_shape(value)):
             return value
         if (value, spec) not in leaves:
-            leaves[(value, spec)] = extract_slice(builder, value, [o for o, _ in spec], [s for _, s in spec]).result
+            leaves[(value, spec)] = extract_slice(builder, value, slice_offsets(value, spec, offset),
+                                                  [s for _, s in spec]).result
         return leaves[(value, spec)]
 
     for op in found.members:
@@ -339,7 +351,7 @@ def apply_plan(sink: Operation, source: SSAValue, found: RowSlicePlan) -> SSAVal
         inputs = _inputs(op)
         operands = [operand(value, s) for value, s in zip(inputs, wanted, strict=False)]
         if not op.name.startswith("tensor."):
-            operands.append(_sliced_init(builder, op.operands[-1], wanted[-1]))
+            operands.append(_sliced_init(builder, op.operands[-1], wanted[-1], offset))
         kind = TensorType(result.type.element_type, [size for _, size in spec])
         properties = dict(op.properties)
         if op.name == "tensor.expand_shape":

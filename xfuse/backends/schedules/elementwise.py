@@ -39,6 +39,7 @@ from xfuse.backends.parallel.parallel_split import (PARALLEL_PRODUCER_ATTR, PARA
                                                     function_bodies, is_an_init)
 from xfuse.backends.schedules.matmul import _is_identity, fuse_into_each
 from xfuse.backends.schedules.pools import POOL_ATTR
+from xfuse.backends.schedules.row_kernels import ROW_KERNEL_MEMBER_ATTR
 from xfuse.backends.target import CpuTarget
 
 ELEMENTWISE_ATTR = "xfuse.microkernel_elementwise"
@@ -217,7 +218,8 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget, nested_only: bool = Fa
 
         def candidate(op: Operation) -> bool:
             return (op not in pulled and op not in taken and is_elementwise(op) and not is_an_init(op)
-                    and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR, *SPLIT_ATTRS)))
+                    and not any(a in op.attributes for a in (*SCHEDULED_ATTRS, POOL_ATTR, *SPLIT_ATTRS,
+                                                             ROW_KERNEL_MEMBER_ATTR)))
 
         for block in _loop_bodies(function.body.block):
             if nested_only and block is function.body.block and not TOP_LEVEL_LEFT_BY_SPLIT:

@@ -235,13 +235,21 @@ def row_bodies(ranks: list[int]) -> list[str]:
 """)
     lines.append(f"""\
     %rows_funcs = transform.structured.match ops{{["func.func"]}} in %root : ({_ANY}) -> {_ANY}
-    transform.apply_patterns to %rows_funcs {{
-      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
-      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
-      transform.apply_patterns.canonicalization
-    }} : {_ANY}
-    transform.apply_patterns to %rows_funcs {{
-      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
-    }} : {_ANY}
-""")
+""" + row_patterns("%rows_funcs", "    "))
     return ["".join(lines)]
+
+
+def row_patterns(handle: str, indent: str) -> str:
+    """The patterns after vectorizing rows, applied in the ops of `handle`: the leading unit
+    dims cast away, slices folded into the transfers, then each `vector.multi_reduction` of a
+    row an inner `vector.reduction`."""
+    return f"""\
+{indent}transform.apply_patterns to {handle} {{
+{indent}  transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+{indent}  transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+{indent}  transform.apply_patterns.canonicalization
+{indent}}} : {_ANY}
+{indent}transform.apply_patterns to {handle} {{
+{indent}  transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+{indent}}} : {_ANY}
+"""

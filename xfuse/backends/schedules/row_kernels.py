@@ -1,0 +1,419 @@
+"""A LayerNorm over the last dim as one loop over its rows, each row's statistics and its
+normalization computed together in vectors.
+
+torch-mlir decomposes ONNX's LayerNormalization (and the exporters' `ReduceMean`, `Sub`, `Pow`,
+`ReduceMean`, `Add`, `Sqrt`, `Div`, `Mul`, `Add`) into one `linalg.generic` per step: the row sum,
+the mean, the centred values, their squares, the sum of squares, the variance's `1/sqrt(v + eps)`,
+the scaled and shifted result. Each step is a pass over the whole `rows x N` tensor (ViT's
+197 x 192, 148 KiB: out of L1), and at two threads each is its own parallel region or, under
+`parallel_split.MIN_ELEMENTS`, a serial loop: ViT's nine LayerNorms a call held about ten serial
+loops each (docs/backend-measurements.md, "Zen 3, fourteenth session").
+
+`plan_row_kernels(module, target)` finds each such group from the IR, not by name: a *row sum*
+(a reduction over the last loop combining with `arith.addf`) of a value `x`, whose result reaches
+(through per-row elementwise ops and unit-dim reshapes) a *centring* generic `x - s` (`s` read
+broadcast along the row), whose result feeds a *second row sum* of its squares; the group is
+every top-level op reachable from the first sum through row-wise ops (`row_ops`), ending in one
+op of `x`'s shape that the rest of the function reads. The group is rebuilt in an `scf.forall`
+over the rows, one row per iteration, on slices of its outside inputs (`extract_slice` at the
+row; the plan and rebuild of `xfuse-slice-before-rows`, xfuse/transforms/slice_rows_first.py),
+the result written in its row of the loop's output (`parallel_insert_slice`). `row_kernel_bodies`
+vectorizes every op of the body: a row is a few vectors, and the intermediate rows, written to
+and read from tensors of one row, fold into registers (`transfer_read` of a `transfer_write`).
+The variance stays two-pass (the sum of the squares of the centred row, which is in L1), not
+`E[x^2] - E[x]^2`. At one thread the forall is a loop (`scf-forall-to-for`); at two its rows are
+split across the threads in one region.
+
+Before the rebuild the group is put in one form: the reductions' kept unit dimension dropped
+(`rows.drop_kept_dimension`), and the per-row elementwise ops of the statistics, torch-mlir's
+`1 x rows x 1` generics between an `expand_shape` and a `collapse_shape`, computed on the rows
+without the unit dim (`_drop_unit_row_dim`): a reshape in the body would be a buffer of its own.
+
+What qualifies: static float shapes; rows of at least one vector and at most
+`rows.MAX_ROW_BYTES` (a row is vectorized whole); a result whose leading dims but one are 1
+(the loop is over that one); no op of the group planned by another schedule or pulled into one.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
+from xdsl.ir import Operation, OpResult, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.backends.parallel.parallel_split import PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR, SCHEDULED_ATTRS, \
+    function_bodies, is_an_init
+from xfuse.backends.schedules.pools import POOL_ATTR
+from xfuse.backends.schedules.rows import MAX_ROW_BYTES, ROWS_ATTR, _iterators, _reduces_last_loop, \
+    _read_unexpanded, drop_kept_dimension, row_patterns, row_vectors
+from xfuse.backends.target import CpuTarget
+from xfuse.dialects.scf import ForallOp
+from xfuse.dialects.tensor import ParallelInsertSliceOp
+from xfuse.interfaces.tiling_utils import extract_slice
+from xfuse.transforms.batch_matmul import erase_if_dead
+from xfuse.transforms.slice_rows_first import RowSlicePlan, Spec, _static_shape, _structured_maps, apply_plan, \
+    operand_specs
+
+ENABLED = True
+"""Whether LayerNorms become row kernels (benchmarks/flag_ab.py A/Bs it: `row_kernels:ENABLED`)."""
+ROW_KERNEL_ATTR = "xfuse.row_kernel"
+"""On the `scf.forall` of a row kernel: its instance number."""
+ROW_KERNEL_MEMBER_ATTR = "xfuse.row_kernel_member"
+"""On the ops of a row kernel's body: no other schedule takes them (the elementwise schedule
+plans chains in loop bodies)."""
+_OTHER_PLANS = (*SCHEDULED_ATTRS, POOL_ATTR, ROWS_ATTR, PARALLEL_SPLIT_ATTR, PARALLEL_PRODUCER_ATTR)
+_RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+_ANY = "!transform.any_op"
+
+
+def _body_ops(op: Operation) -> list[Operation]:
+    return list(op.regions[0].block.ops)
+
+
+def _all_parallel(op: Operation) -> bool:
+    return op.name == "linalg.generic" and all(it == "parallel" for it in _iterators(op))
+
+
+def _adds_rows(op: Operation) -> bool:
+    """A reduction over the last loop whose body is `in + out` (a row sum)."""
+    if not _reduces_last_loop(op) or len(op.results) != 1:
+        return False
+    body = _body_ops(op)
+    block = op.regions[0].block
+    return (len(body) == 2 and body[0].name == "arith.addf" and set(body[0].operands) == {block.args[0], block.args[-1]}
+            and body[1].operands[0] is body[0].results[0])
+
+
+def _centres(op: Operation) -> tuple[SSAValue, SSAValue] | None:
+    """(x, s) when `op` computes `x - s` with `x` read whole and `s` once per row (its map
+    drops the last loop); else None."""
+    if not _all_parallel(op) or len(op.operands) != 3 or len(op.results) != 1:
+        return None
+    body, block = _body_ops(op), op.regions[0].block
+    if len(body) != 2 or body[0].name != "arith.subf" or body[1].operands[0] is not body[0].results[0]:
+        return None
+    maps = [m.data for m in op.properties["indexing_maps"].data]
+    rank = len(_iterators(op))
+    rows = tuple(AffineDimExpr(d) for d in range(rank - 1))
+    a, b = (block.args.index(v) if v in block.args else -1 for v in body[0].operands)
+    if sorted((a, b)) != [0, 1]:
+        return None
+    if maps[a] != AffineMap.identity(rank) or tuple(maps[b].results) != rows:
+        return None
+    return op.operands[a], op.operands[b]
+
+
+def _squares_summed(value: SSAValue) -> bool:
+    """`value` (centred rows) is squared and summed over the row: a row sum of `value * value`
+    (its only reader, a generic multiplying its two reads of it) or a row sum of `value` whose
+    body squares it."""
+    for use in value.uses:
+        op = use.operation
+        if _all_parallel(op) and len(op.operands) == 3 and op.operands[0] is value and op.operands[1] is value:
+            body = _body_ops(op)
+            block = op.regions[0].block
+            if len(body) == 2 and body[0].name == "arith.mulf" and set(body[0].operands) == set(block.args[:2]) \
+                    and all(_adds_rows(u.operation) for u in op.results[0].uses) and op.results[0].uses:
+                return True
+        if _reduces_last_loop(op) and len(op.results) == 1:
+            body, block = _body_ops(op), op.regions[0].block
+            if len(body) == 3 and body[0].name == "arith.mulf" and list(body[0].operands) == [block.args[0]] * 2 \
+                    and body[1].name == "arith.addf" and set(body[1].operands) == {body[0].results[0], block.args[-1]}:
+                return True
+    return False
+
+
+def _from_row_sum_of(value: SSAValue, x: SSAValue) -> bool:
+    """`value` is computed from a row sum of `x` through reshapes and one-input per-row ops."""
+    while isinstance(value, OpResult):
+        op = value.op
+        if op.name in _RESHAPES:
+            value = op.operands[0]
+        elif _adds_rows(op):
+            return op.operands[0] is x
+        elif _all_parallel(op) and len(op.operands) == 2:
+            value = op.operands[0]
+        else:
+            return False
+    return False
+
+
+def row_ops(op: Operation, pulled: set[Operation]) -> bool:
+    """Whether `op` may join a row kernel: a top-level static reshape, or a structured generic
+    (elementwise, or reducing its last loop) no other schedule planned or pulls in."""
+    if op in pulled or any(a in op.attributes for a in _OTHER_PLANS) or is_an_init(op):
+        return False
+    if op.name in _RESHAPES:
+        return _static_shape(op.operands[0]) is not None and _static_shape(op.results[0]) is not None
+    if op.name != "linalg.generic" or _structured_maps(op) is None:
+        return False
+    return _all_parallel(op) or _reduces_last_loop(op)
+
+
+def _group(first: Operation, pulled: set[Operation]) -> list[Operation] | None:
+    """Every row op reachable from the row sum `first` through its readers (block order), when
+    exactly one of them is read outside the group; None otherwise. A reshape joins only when it
+    reshapes a statistic (one value a row): one of the rows themselves is the group's result
+    taken apart (Swin's windows), read outside."""
+    block = first.parent_block()
+    rows = prod(first.results[0].type.get_shape())
+    members = {first}
+    work = [first]
+    while work:
+        for result in work.pop().results:
+            for use in result.uses:
+                reader = use.operation
+                if reader in members or reader.parent_block() is not block or not row_ops(reader, pulled):
+                    continue
+                if reader.name in _RESHAPES and prod(reader.operands[0].type.get_shape()) != rows:
+                    continue
+                members.add(reader)
+                work.append(reader)
+    exits = [op for op in members if any(use.operation not in members for r in op.results for use in r.uses)]
+    if len(exits) != 1:
+        return None
+    order = {op: i for i, op in enumerate(block.ops)}
+    ordered = sorted(members, key=order.__getitem__)
+    return ordered if ordered[-1] is exits[0] else None
+
+
+def _drop_unit_row_dim(op: Operation) -> Operation | None:
+    """A per-row elementwise op on `rows x 1` whose inputs are `expand_shape`s of `rows`
+    computed on `rows`, its result expanded back (the module docstring); None when `op` is not
+    one."""
+    if not _all_parallel(op) or len(op.results) != 1 or _static_shape(op.results[0]) is None:
+        return None
+    shape = _static_shape(op.results[0])
+    rank = len(shape)
+    maps = [m.data for m in op.properties["indexing_maps"].data]
+    if rank < 2 or shape[-1] != 1 or any(m != AffineMap.identity(rank) for m in maps):
+        return None
+    groups = [[d] for d in range(rank - 2)] + [[rank - 2, rank - 1]]
+    sources = []
+    for value in op.operands[:-1]:
+        expand = value.op if isinstance(value, OpResult) else None
+        if expand is None or expand.name != "tensor.expand_shape" or \
+                [[d.value.data for d in g.data] for g in expand.properties["reassociation"].data] != groups:
+            return None
+        sources.append(expand.operands[0])
+    init = op.operands[-1]
+    if not (isinstance(init, OpResult) and isinstance(init.op, tensor.EmptyOp)):
+        return None
+    collapsed = TensorType(op.results[0].type.get_element_type(), shape[:-1])
+    empty = tensor.EmptyOp([], collapsed)
+    identity = AffineMapAttr(AffineMap.identity(rank - 1))
+    new = type(op)(sources, [empty.tensor], op.regions[0].clone(), ArrayAttr([identity] * len(maps)),
+                   ArrayAttr(op.properties["iterator_types"].data[:-1]), [collapsed])
+    new.attributes.update(op.attributes)
+    reassociation = op.operands[0].op.properties["reassociation"]
+    expand = tensor.ExpandShapeOp(new.results[0], [], reassociation, shape, op.results[0].type)
+    Rewriter.insert_op([empty, new, expand], InsertPoint.before(op))
+    op.results[0].replace_all_uses_with(expand.results[0])
+    old_inputs = [v.op for v in op.operands[:-1]]
+    Rewriter.erase_op(op)
+    for dead in [*old_inputs, init.op]:
+        erase_if_dead(dead)
+    _fold_collapses(expand)
+    return new
+
+
+def _fold_collapses(expand: Operation) -> None:
+    """Readers `collapse_shape(expand_shape(v))` with the same reassociation read `v`."""
+    for use in list(expand.results[0].uses):
+        reader = use.operation
+        if reader.name == "tensor.collapse_shape" and reader.properties["reassociation"] == \
+                expand.properties["reassociation"] and reader.results[0].type == expand.operands[0].type:
+            reader.results[0].replace_all_uses_with(expand.operands[0])
+            Rewriter.erase_op(reader)
+    _read_unexpanded(expand)
+
+
+def _normalize(group: list[Operation]) -> list[Operation]:
+    """The group in the form the rebuild wants (module docstring); its ops, in block order."""
+    block = group[0].parent_block()
+    kept: list[Operation] = []
+    for op in group:
+        if op.parent_block() is None:  # erased by an earlier rewrite (a folded collapse)
+            continue
+        new = drop_kept_dimension(op) if _reduces_last_loop(op) else None
+        if new is not None:
+            expand = next(u.operation for u in new.results[0].uses)
+            _fold_collapses(expand)
+            kept += [new, expand] if expand.parent_block() is not None else [new]
+            continue
+        new = _drop_unit_row_dim(op)
+        if new is not None:
+            expand = new.results[0].first_use.operation if new.results[0].first_use else None
+            kept += [new] + ([expand] if expand is not None and expand.parent_block() is not None else [])
+            continue
+        kept.append(op)
+    alive = [op for op in kept if op.parent_block() is block]
+    for op in list(alive):
+        if op.name in _RESHAPES and not op.results[0].uses:
+            Rewriter.erase_op(op)
+            alive.remove(op)
+    order = {op: i for i, op in enumerate(block.ops)}
+    return sorted(set(alive), key=order.__getitem__)
+
+
+def _row_plan(group: list[Operation]) -> tuple[RowSlicePlan, int] | None:
+    """The slices of one row of the group's result (the row loop's dim, the one leading dim
+    that is not 1), each member's result read the same way by every reader; None otherwise."""
+    root = group[-1]
+    shape = _static_shape(root.results[0])
+    rows = [d for d, size in enumerate(shape[:-1]) if size != 1]
+    if len(rows) != 1:
+        return None
+    (dim,) = rows
+    specs: dict[SSAValue, Spec] = {root.results[0]: tuple((0, 1) if d == dim else (0, s) for d, s in enumerate(shape))}
+    members = set(group)
+    for op in reversed(group):
+        value = op.results[0]
+        if value not in specs or any(use.operation not in members for use in value.uses if op is not root):
+            return None
+        wanted = operand_specs(op, specs[value])
+        if wanted is None:
+            return None
+        inputs = op.operands[:1] if op.name in _RESHAPES else op.operands[:-1]
+        for operand, spec in zip(inputs, wanted, strict=False):
+            if specs.setdefault(operand, spec) != spec:
+                return None
+    return RowSlicePlan(group, specs), dim
+
+
+def _rebuild(group: list[Operation], found: RowSlicePlan, dim: int, instance: int) -> ForallOp:
+    """The group as an `scf.forall` over its rows (module docstring), in place of its root."""
+    root = group[-1]
+    kind = root.results[0].type
+    shape = _static_shape(root.results[0])
+    out = tensor.EmptyOp([], kind)
+    loop = ForallOp.from_bounds([shape[dim]], [out.tensor])
+    loop.attributes[ROW_KERNEL_ATTR] = IntegerAttr(instance, IntegerType(64))
+    Rewriter.insert_op([out, loop], InsertPoint.before(root))
+    row, shared = loop.induction_vars[0], loop.region_iter_args[0]
+    result = apply_plan(root, root.results[0], found, at=InsertPoint.before(loop.terminator), offset=row)
+    offsets = [row if d == dim else 0 for d in range(len(shape))]
+    sizes = [1 if d == dim else s for d, s in enumerate(shape)]
+    # the row's result in its row of the loop's output (no buffer of its own)
+    new_root = result.op
+    destination = extract_slice_at(shared, offsets, sizes, InsertPoint.before(new_root))
+    old_init = new_root.operands[-1]
+    new_root.operands[len(new_root.operands) - 1] = destination
+    erase_if_dead(old_init.owner)
+    loop.terminator.body.add_op(ParallelInsertSliceOp(result, shared, offsets, sizes))
+    for op in loop.body.block.ops:
+        if op.name.startswith("linalg."):
+            op.attributes[ROW_KERNEL_MEMBER_ATTR] = IntegerAttr(instance, IntegerType(64))
+    root.results[0].replace_all_uses_with(loop.res[0])
+    for op in reversed(group):
+        inits = [op.operands[-1].owner] if op.name.startswith("linalg.") else []
+        Rewriter.erase_op(op)
+        for init in inits:
+            if isinstance(init, Operation):
+                erase_if_dead(init)
+    return loop
+
+
+def extract_slice_at(value: SSAValue, offsets: list, sizes: list[int], at: InsertPoint) -> SSAValue:
+    from xdsl.builder import Builder
+
+    return extract_slice(Builder(at), value, offsets, sizes).result
+
+
+def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
+    """Rebuild each LayerNorm-shaped group of `module` as a row kernel (module docstring); the
+    number of kernels (instances 0..n-1). Run after the contraction and convolution plans (their
+    fusion barriers decide what is pulled) and before the row and elementwise plans."""
+    if not ENABLED:
+        return 0
+    count = 0
+    for _, block_ops, pulled in function_bodies(module):
+        for first in block_ops:
+            if first.parent_block() is None or not _adds_rows(first) or not row_ops(first, pulled):
+                continue
+            if row_vectors(first, target) is None and not _kept_row_vectors(first, target):
+                continue
+            group = _group(first, pulled)
+            if group is None or not _layer_norm_shaped(group, first):
+                continue
+            group = _normalize(group)
+            planned = _row_plan(group)
+            if planned is None:
+                continue
+            found, dim = planned
+            _rebuild(group, found, dim, count)
+            count += 1
+    return count
+
+
+def _kept_row_vectors(op: Operation, target: CpuTarget) -> bool:
+    """`row_vectors` of a row sum whose output keeps the reduced dim as 1 (before
+    `drop_kept_dimension`): the row's length and element type qualify."""
+    shape = _static_shape(op.operands[0])
+    if shape is None:
+        return False
+    element = op.operands[0].type.get_element_type()
+    if element.name not in ("f16", "f32", "f64"):
+        return False
+    return target.lanes(element.bitwidth) <= shape[-1] and shape[-1] * element.bitwidth <= 8 * MAX_ROW_BYTES
+
+
+def _layer_norm_shaped(group: list[Operation], first: Operation) -> bool:
+    """The group centres `x` by a statistic of its row sum and sums the centred squares, and
+    its result has `x`'s shape."""
+    x = first.operands[0]
+    root = group[-1]
+    if not _all_parallel(root) or _static_shape(root.results[0]) != _static_shape(x):
+        return False
+    for op in group:
+        centred = _centres(op)
+        if centred is not None and centred[0] is x and _from_row_sum_of(centred[1], x) \
+                and _squares_summed(op.results[0]):
+            return True
+    return False
+
+
+def row_kernel_bodies(count: int) -> list[str]:
+    """The transform ops (on `%root`) vectorizing the body of each row kernel; [] when none.
+
+    In each loop, after the vectorizer: a statistic read along the row (a `transfer_read` of the
+    `1 x 1` tensor the statistic was written to, broadcast) becomes a read of what was written and
+    a `vector.broadcast` (`transfer_permutation_patterns`), which canonicalization forwards from
+    the write, so no statistic is stored; only then are the leading unit dims cast away (the two
+    pattern sets together rewrite each other's results without end, schedules/rows.py)."""
+    if not count:
+        return []
+    return ["".join(f"""\
+    // row kernel {k}: every op of a row in vectors, the row statistics in registers
+    %rowk{k} = transform.structured.match attributes{{{ROW_KERNEL_ATTR} = {k} : i64}} in %root : ({_ANY}) -> {_ANY}
+    transform.foreach %rowk{k} : {_ANY} {{
+    ^bb0(%loop: {_ANY}):
+      %ops = transform.structured.match interface{{LinalgOp}} in %loop : ({_ANY}) -> {_ANY}
+      transform.structured.vectorize %ops : {_ANY}
+      transform.apply_patterns to %loop {{
+        transform.apply_patterns.vector.transfer_permutation_patterns
+        transform.apply_patterns.canonicalization
+      }} : {_ANY}
+""" + row_patterns("%loop", "      ") + """\
+    }
+""" for k in range(count))]
+
+
+@dataclass(frozen=True)
+class RowKernelsPass(ModulePass):
+    """`xfuse-row-kernels`: the rebuild of `plan_row_kernels` alone, for the host's vectors (the
+    micro-kernel pipelines run it themselves); to read and FileCheck the loops it makes."""
+
+    name = "xfuse-row-kernels"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from xfuse.backends.target import host_target
+
+        plan_row_kernels(op, host_target())
