@@ -30,7 +30,7 @@ Before the rebuild the group is put in one form: the reductions' kept unit dimen
 without the unit dim (`_drop_unit_row_dim`): a reshape in the body would be a buffer of its own.
 
 What qualifies: static float shapes; rows of at least one vector and at most
-`rows.MAX_ROW_BYTES` (a row is vectorized whole); a result whose leading dims but one are 1
+`MAX_ROW_BYTES` (a row is vectorized whole); a result whose leading dims but one are 1
 (the loop is over that one); no op of the group planned by another schedule or pulled into one.
 """
 
@@ -45,14 +45,14 @@ from xdsl.dialects import tensor
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.ir.affine import AffineDimExpr, AffineMap
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.parallel.parallel_split import PARALLEL_PRODUCER_ATTR, PARALLEL_SPLIT_ATTR, SCHEDULED_ATTRS, \
     function_bodies, is_an_init
 from xfuse.backends.schedules.pools import POOL_ATTR
-from xfuse.backends.schedules.rows import MAX_ROW_BYTES, ROWS_ATTR, _iterators, _reduces_last_loop, \
-    _read_unexpanded, drop_kept_dimension, row_patterns, row_vectors
+from xfuse.backends.schedules.rows import ROWS_ATTR, _iterators, _reduces_last_loop, _read_unexpanded, \
+    drop_kept_dimension, row_patterns
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
@@ -70,6 +70,9 @@ ROW_KERNEL_MEMBER_ATTR = "xfuse.row_kernel_member"
 plans chains in loop bodies)."""
 _OTHER_PLANS = (*SCHEDULED_ATTRS, POOL_ATTR, ROWS_ATTR, PARALLEL_SPLIT_ATTR, PARALLEL_PRODUCER_ATTR)
 _RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+MAX_ROW_BYTES = 1024
+"""The longest row a kernel takes, vectorized whole: 256 f32, the row-reduction schedule's
+(`rows.MAX_ROW_BYTES`): each of its reductions is a tree of the row's vectors."""
 _ANY = "!transform.any_op"
 
 
@@ -93,7 +96,7 @@ def _adds_rows(op: Operation) -> bool:
 
 def _centres(op: Operation) -> tuple[SSAValue, SSAValue] | None:
     """(x, s) when `op` computes `x - s` with `x` read whole and `s` once per row (its map
-    drops the last loop); else None."""
+    drops the last loop or reads it at 0); else None."""
     if not _all_parallel(op) or len(op.operands) != 3 or len(op.results) != 1:
         return None
     body, block = _body_ops(op), op.regions[0].block
@@ -105,7 +108,8 @@ def _centres(op: Operation) -> tuple[SSAValue, SSAValue] | None:
     a, b = (block.args.index(v) if v in block.args else -1 for v in body[0].operands)
     if sorted((a, b)) != [0, 1]:
         return None
-    if maps[a] != AffineMap.identity(rank) or tuple(maps[b].results) != rows:
+    kept = rows + (AffineConstantExpr(0),)  # the statistic with its unit dim: (d0, .., 0)
+    if maps[a] != AffineMap.identity(rank) or tuple(maps[b].results) not in (rows, kept):
         return None
     return op.operands[a], op.operands[b]
 
@@ -338,7 +342,7 @@ def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
         for first in block_ops:
             if first.parent_block() is None or not _adds_rows(first) or not row_ops(first, pulled):
                 continue
-            if row_vectors(first, target) is None and not _kept_row_vectors(first, target):
+            if not _row_fits(first, target):
                 continue
             group = _group(first, pulled)
             if group is None or not _layer_norm_shaped(group, first):
@@ -353,9 +357,8 @@ def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
     return count
 
 
-def _kept_row_vectors(op: Operation, target: CpuTarget) -> bool:
-    """`row_vectors` of a row sum whose output keeps the reduced dim as 1 (before
-    `drop_kept_dimension`): the row's length and element type qualify."""
+def _row_fits(op: Operation, target: CpuTarget) -> bool:
+    """The row `op` sums is static floats, at least one vector and at most `MAX_ROW_BYTES`."""
     shape = _static_shape(op.operands[0])
     if shape is None:
         return False
