@@ -114,24 +114,22 @@ def _centres(op: Operation) -> tuple[SSAValue, SSAValue] | None:
     return op.operands[a], op.operands[b]
 
 
-def _squares_summed(value: SSAValue) -> bool:
-    """`value` (centred rows) is squared and summed over the row: a row sum of `value * value`
-    (its only reader, a generic multiplying its two reads of it) or a row sum of `value` whose
-    body squares it."""
+def _squares_summed(value: SSAValue) -> list[Operation]:
+    """The row sums of the squares of `value` (centred rows): row sums of `value * value` (a
+    generic multiplying its two reads of it) or of `value` with a body that squares it."""
+    sums = []
     for use in value.uses:
         op = use.operation
         if _all_parallel(op) and len(op.operands) == 3 and op.operands[0] is value and op.operands[1] is value:
-            body = _body_ops(op)
-            block = op.regions[0].block
-            if len(body) == 2 and body[0].name == "arith.mulf" and set(body[0].operands) == set(block.args[:2]) \
-                    and all(_adds_rows(u.operation) for u in op.results[0].uses) and op.results[0].uses:
-                return True
-        if _reduces_last_loop(op) and len(op.results) == 1:
+            body, block = _body_ops(op), op.regions[0].block
+            if len(body) == 2 and body[0].name == "arith.mulf" and set(body[0].operands) == set(block.args[:2]):
+                sums += [u.operation for u in op.results[0].uses if _adds_rows(u.operation)]
+        elif _reduces_last_loop(op) and len(op.results) == 1:
             body, block = _body_ops(op), op.regions[0].block
             if len(body) == 3 and body[0].name == "arith.mulf" and list(body[0].operands) == [block.args[0]] * 2 \
                     and body[1].name == "arith.addf" and set(body[1].operands) == {body[0].results[0], block.args[-1]}:
-                return True
-    return False
+                sums.append(op)
+    return sums
 
 
 def _from_row_sum_of(value: SSAValue, x: SSAValue) -> bool:
@@ -162,10 +160,13 @@ def row_ops(op: Operation, pulled: set[Operation]) -> bool:
 
 
 def _group(first: Operation, pulled: set[Operation]) -> list[Operation] | None:
-    """Every row op reachable from the row sum `first` through its readers (block order), when
-    exactly one of them is read outside the group; None otherwise. A reshape joins only when it
-    reshapes a statistic (one value a row): one of the rows themselves is the group's result
-    taken apart (Swin's windows), read outside."""
+    """The ops of the LayerNorm whose first row sum is `first` (block order, its result last),
+    or None. The candidates are every row op reachable from `first` through readers; a reshape
+    joins only when it reshapes a statistic (one value a row): one of the rows themselves is a
+    result taken apart (Swin's windows). The group is the first candidate in block order whose
+    result has the summed rows' shape, that `first` reaches, and that is all another op reads of
+    the candidates it depends on: Swin's patch-embedding LayerNorm is read by the first block's,
+    whose ops are candidates too, and ends before them."""
     block = first.parent_block()
     rows = prod(first.results[0].type.get_shape())
     members = {first}
@@ -180,12 +181,25 @@ def _group(first: Operation, pulled: set[Operation]) -> list[Operation] | None:
                     continue
                 members.add(reader)
                 work.append(reader)
-    exits = [op for op in members if any(use.operation not in members for r in op.results for use in r.uses)]
-    if len(exits) != 1:
-        return None
     order = {op: i for i, op in enumerate(block.ops)}
-    ordered = sorted(members, key=order.__getitem__)
-    return ordered if ordered[-1] is exits[0] else None
+    shape = _static_shape(first.operands[0])
+    for root in sorted(members, key=order.__getitem__):
+        if not _all_parallel(root) or _static_shape(root.results[0]) != shape:
+            continue
+        needed = {root}
+        work = [root]
+        while work:
+            for value in work.pop().operands:
+                if isinstance(value, OpResult) and value.op in members and value.op not in needed:
+                    needed.add(value.op)
+                    work.append(value.op)
+        if first not in needed:
+            continue
+        if all(use.operation in needed for op in needed if op is not root for r in op.results for use in r.uses):
+            group = sorted(needed, key=order.__getitem__)
+            if _layer_norm_shaped(group, first):
+                return group
+    return None
 
 
 def _drop_unit_row_dim(op: Operation) -> Operation | None:
@@ -345,7 +359,7 @@ def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
             if not _row_fits(first, target):
                 continue
             group = _group(first, pulled)
-            if group is None or not _layer_norm_shaped(group, first):
+            if group is None:
                 continue
             group = _normalize(group)
             planned = _row_plan(group)
@@ -369,16 +383,17 @@ def _row_fits(op: Operation, target: CpuTarget) -> bool:
 
 
 def _layer_norm_shaped(group: list[Operation], first: Operation) -> bool:
-    """The group centres `x` by a statistic of its row sum and sums the centred squares, and
-    its result has `x`'s shape."""
+    """The group centres `x` by a statistic of its row sum and sums the centred squares (in the
+    group), and its result has `x`'s shape."""
     x = first.operands[0]
     root = group[-1]
     if not _all_parallel(root) or _static_shape(root.results[0]) != _static_shape(x):
         return False
+    members = set(group)
     for op in group:
         centred = _centres(op)
         if centred is not None and centred[0] is x and _from_row_sum_of(centred[1], x) \
-                and _squares_summed(op.results[0]):
+                and any(total in members for total in _squares_summed(op.results[0])):
             return True
     return False
 
