@@ -166,3 +166,108 @@ func.func @centred_only(%0: tensor<1x6x32xf32>, %arg9: tensor<32xf32>, %arg10: t
   } -> tensor<1x6x32xf32>
   func.return %8 : tensor<1x6x32xf32>
 }
+
+// Two LayerNorms, the second of the first's result, which is also returned (a residual): the
+// candidates reached from the first sum run into the second LayerNorm, and the first group ends
+// at its own result. Two loops.
+// CHECK-LABEL: func.func @chained(
+// CHECK:         %[[FIRST:.*]] = scf.forall {{.*}} in (6)
+// CHECK:         } {xfuse.row_kernel = 1 : i64}
+// CHECK:         %[[SECOND:.*]] = scf.forall {{.*}} in (6)
+// CHECK:           tensor.extract_slice %[[FIRST]][0, %{{.*}}, 0] [1, 1, 32]
+// CHECK:         } {xfuse.row_kernel = 2 : i64}
+// CHECK:         func.return %[[SECOND]], %[[FIRST]]
+func.func @chained(%0: tensor<1x6x32xf32>, %arg9: tensor<32xf32>, %arg10: tensor<32xf32>) -> (tensor<1x6x32xf32>, tensor<1x6x32xf32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_1 = arith.constant 3.200000e+01 : f32
+  %cst_2 = arith.constant 1.000000e-05 : f32
+  %1 = tensor.empty() : tensor<1x6x32xf32>
+  %2 = tensor.empty() : tensor<1x6x1xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x6x1xf32>) -> tensor<1x6x1xf32>
+  %4 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%0 : tensor<1x6x32xf32>) outs(%3 : tensor<1x6x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %5 = arith.addf %in, %out : f32
+    linalg.yield %5 : f32
+  } -> tensor<1x6x1xf32>
+  %6 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%4 : tensor<1x6x1xf32>) outs(%2 : tensor<1x6x1xf32>) {
+  ^bb0(%in_1: f32, %out_1: f32):
+    %7 = arith.divf %in_1, %cst_1 : f32
+    linalg.yield %7 : f32
+  } -> tensor<1x6x1xf32>
+  %collapsed = tensor.collapse_shape %6 [[0 : i64], [1 : i64, 2 : i64]] : tensor<1x6x1xf32> into tensor<1x6xf32>
+  %8 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%collapsed, %0 : tensor<1x6xf32>, tensor<1x6x32xf32>) outs(%1 : tensor<1x6x32xf32>) {
+  ^bb0(%in_2: f32, %in_3: f32, %out_2: f32):
+    %9 = arith.subf %in_3, %in_2 : f32
+    linalg.yield %9 : f32
+  } -> tensor<1x6x32xf32>
+  %10 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%8, %8 : tensor<1x6x32xf32>, tensor<1x6x32xf32>) outs(%1 : tensor<1x6x32xf32>) {
+  ^bb0(%in_4: f32, %in_5: f32, %out_3: f32):
+    %11 = arith.mulf %in_4, %in_5 : f32
+    linalg.yield %11 : f32
+  } -> tensor<1x6x32xf32>
+  %12 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%10 : tensor<1x6x32xf32>) outs(%3 : tensor<1x6x1xf32>) {
+  ^bb0(%in_6: f32, %out_4: f32):
+    %13 = arith.addf %in_6, %out_4 : f32
+    linalg.yield %13 : f32
+  } -> tensor<1x6x1xf32>
+  %14 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%12 : tensor<1x6x1xf32>) outs(%2 : tensor<1x6x1xf32>) {
+  ^bb0(%in_7: f32, %out_5: f32):
+    %15 = arith.divf %in_7, %cst_1 : f32
+    %16 = arith.addf %15, %cst_2 : f32
+    %17 = math.rsqrt %16 : f32
+    linalg.yield %17 : f32
+  } -> tensor<1x6x1xf32>
+  %collapsed_1 = tensor.collapse_shape %14 [[0 : i64], [1 : i64, 2 : i64]] : tensor<1x6x1xf32> into tensor<1x6xf32>
+  %18 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%collapsed_1, %8, %arg9, %arg10 : tensor<1x6xf32>, tensor<1x6x32xf32>, tensor<32xf32>, tensor<32xf32>) outs(%1 : tensor<1x6x32xf32>) {
+  ^bb0(%in_8: f32, %in_9: f32, %in_10: f32, %in_11: f32, %out_6: f32):
+    %19 = arith.mulf %in_9, %in_8 : f32
+    %20 = arith.mulf %19, %in_10 : f32
+    %21 = arith.addf %20, %in_11 : f32
+    linalg.yield %21 : f32
+  } -> tensor<1x6x32xf32>
+  %b1 = tensor.empty() : tensor<1x6x32xf32>
+  %b2 = tensor.empty() : tensor<1x6x1xf32>
+  %b3 = linalg.fill ins(%cst : f32) outs(%b2 : tensor<1x6x1xf32>) -> tensor<1x6x1xf32>
+  %b4 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%18 : tensor<1x6x32xf32>) outs(%b3 : tensor<1x6x1xf32>) {
+  ^bb0(%bin: f32, %bout: f32):
+    %b5 = arith.addf %bin, %bout : f32
+    linalg.yield %b5 : f32
+  } -> tensor<1x6x1xf32>
+  %b6 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%b4 : tensor<1x6x1xf32>) outs(%b2 : tensor<1x6x1xf32>) {
+  ^bb0(%bin_1: f32, %bout_1: f32):
+    %b7 = arith.divf %bin_1, %cst_1 : f32
+    linalg.yield %b7 : f32
+  } -> tensor<1x6x1xf32>
+  %bcollapsed = tensor.collapse_shape %b6 [[0 : i64], [1 : i64, 2 : i64]] : tensor<1x6x1xf32> into tensor<1x6xf32>
+  %b8 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%bcollapsed, %18 : tensor<1x6xf32>, tensor<1x6x32xf32>) outs(%b1 : tensor<1x6x32xf32>) {
+  ^bb0(%bin_2: f32, %bin_3: f32, %bout_2: f32):
+    %b9 = arith.subf %bin_3, %bin_2 : f32
+    linalg.yield %b9 : f32
+  } -> tensor<1x6x32xf32>
+  %b10 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%b8, %b8 : tensor<1x6x32xf32>, tensor<1x6x32xf32>) outs(%b1 : tensor<1x6x32xf32>) {
+  ^bb0(%bin_4: f32, %bin_5: f32, %bout_3: f32):
+    %b11 = arith.mulf %bin_4, %bin_5 : f32
+    linalg.yield %b11 : f32
+  } -> tensor<1x6x32xf32>
+  %b12 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%b10 : tensor<1x6x32xf32>) outs(%b3 : tensor<1x6x1xf32>) {
+  ^bb0(%bin_6: f32, %bout_4: f32):
+    %b13 = arith.addf %bin_6, %bout_4 : f32
+    linalg.yield %b13 : f32
+  } -> tensor<1x6x1xf32>
+  %b14 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%b12 : tensor<1x6x1xf32>) outs(%b2 : tensor<1x6x1xf32>) {
+  ^bb0(%bin_7: f32, %bout_5: f32):
+    %b15 = arith.divf %bin_7, %cst_1 : f32
+    %b16 = arith.addf %b15, %cst_2 : f32
+    %b17 = math.rsqrt %b16 : f32
+    linalg.yield %b17 : f32
+  } -> tensor<1x6x1xf32>
+  %bcollapsed_1 = tensor.collapse_shape %b14 [[0 : i64], [1 : i64, 2 : i64]] : tensor<1x6x1xf32> into tensor<1x6xf32>
+  %b18 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%bcollapsed_1, %b8, %arg9, %arg10 : tensor<1x6xf32>, tensor<1x6x32xf32>, tensor<32xf32>, tensor<32xf32>) outs(%b1 : tensor<1x6x32xf32>) {
+  ^bb0(%bin_8: f32, %bin_9: f32, %bin_10: f32, %bin_11: f32, %bout_6: f32):
+    %b19 = arith.mulf %bin_9, %bin_8 : f32
+    %b20 = arith.mulf %b19, %bin_10 : f32
+    %b21 = arith.addf %b20, %bin_11 : f32
+    linalg.yield %b21 : f32
+  } -> tensor<1x6x32xf32>
+  func.return %b18, %18 : tensor<1x6x32xf32>, tensor<1x6x32xf32>
+}
