@@ -5,7 +5,7 @@
   row-reduction plan; the switch off leaves it alone.
 - The code: in the lowered module the row is two vector reductions with reassociation, and the
   loop allocates nothing (the statistics stay in registers), at one and two threads.
-- Differential: the transformer layer's shape and ViT's (197 rows of 192) through `microkernel`
+- Differential: the transformer layer's shape, ViT's (197 rows of 192) and ViT-B's (of 768) through `microkernel`
   and `microkernel-openmp` against numpy's two-pass LayerNorm.
 """
 
@@ -69,9 +69,9 @@ def test_switched_off_the_sums_stay_row_reductions(monkeypatch):
     assert not any(op.name == "scf.forall" for op in module.walk())
 
 
-def test_rows_longer_than_the_row_schedule_takes_are_left_alone():
-    module = parse(_layer_norm(width=512))
-    assert plan_row_kernels(module, AVX2) == 0
+def test_rows_up_to_max_row_bytes_are_taken():
+    assert plan_row_kernels(parse(_layer_norm(width=768)), AVX2) == 1  # BERT-base, ViT-B
+    assert plan_row_kernels(parse(_layer_norm(width=row_kernels.MAX_ROW_BYTES // 4 + 8)), AVX2) == 0
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -89,7 +89,7 @@ def test_the_loop_keeps_the_row_in_registers(tmp_path, threads):
     assert ("omp.parallel" in lowered) == (threads > 1)
 
 
-@pytest.mark.parametrize("rows, width", [(128, 256), (197, 192)])
+@pytest.mark.parametrize("rows, width", [(128, 256), (197, 192), (197, 768)])
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_the_row_kernel_agrees_with_numpy(rows, width, pipeline):
     compiled = compile_module(_layer_norm(rows, width), pipeline=pipeline)
