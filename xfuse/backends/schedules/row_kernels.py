@@ -40,6 +40,7 @@ from math import prod
 
 from dataclasses import dataclass
 
+from xdsl.builder import Builder
 from xdsl.context import Context
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
@@ -187,7 +188,8 @@ def _group(first: Operation, pulled: set[Operation]) -> list[Operation] | None:
     order = {op: i for i, op in enumerate(block.ops)}
     shape = _static_shape(first.operands[0])
     for root in sorted(members, key=order.__getitem__):
-        if not _all_parallel(root) or _static_shape(root.results[0]) != shape:
+        # the root is computed into its row of the loop's output: a body reading its init is not
+        if not _all_parallel(root) or _static_shape(root.results[0]) != shape or root.regions[0].block.args[-1].uses:
             continue
         needed = {root}
         work = [root]
@@ -324,7 +326,7 @@ def _rebuild(group: list[Operation], found: RowSlicePlan, dim: int, instance: in
     sizes = [1 if d == dim else s for d, s in enumerate(shape)]
     # the row's result in its row of the loop's output (no buffer of its own)
     new_root = result.op
-    destination = extract_slice_at(shared, offsets, sizes, InsertPoint.before(new_root))
+    destination = extract_slice(Builder(InsertPoint.before(new_root)), shared, offsets, sizes).result
     old_init = new_root.operands[-1]
     new_root.operands[len(new_root.operands) - 1] = destination
     erase_if_dead(old_init.owner)
@@ -340,12 +342,6 @@ def _rebuild(group: list[Operation], found: RowSlicePlan, dim: int, instance: in
             if isinstance(init, Operation):
                 erase_if_dead(init)
     return loop
-
-
-def extract_slice_at(value: SSAValue, offsets: list, sizes: list[int], at: InsertPoint) -> SSAValue:
-    from xdsl.builder import Builder
-
-    return extract_slice(Builder(at), value, offsets, sizes).result
 
 
 def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
