@@ -25,7 +25,9 @@ What it leaves alone, so the other schedules see what they expect:
   and small ops (`MIN_ELEMENTS`), where a parallel dispatch costs more than it saves;
 - row reductions the row schedule vectorizes (schedules/rows.py, planned before the split): ViT's
   softmax sums over 197 tokens took 0.013 ms as vectors on one thread against 0.107 ms in scalar
-  loops, which a split only halves.
+  loops, which a split only halves;
+- LayerNorms, which the row kernels (schedules/row_kernels.py, planned before) made one
+  `scf.forall` over their rows: one region each at two threads.
 """
 
 from __future__ import annotations
