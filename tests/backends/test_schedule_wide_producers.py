@@ -103,12 +103,15 @@ def test_the_a_operands_producers_stay_outside_and_the_residual_producer_inside(
     assert residual.name == "linalg.generic", "the narrow residual producer is not behind a barrier"
 
 
-def _largest_vector(text: str) -> int:
-    """Elements of the widest vector type in MLIR (`vector<6x16xf32>`) or LLVM IR (`<16 x float>`)."""
-    sizes = [int(np.prod([int(d) for d in dims.split("x")]))
-             for dims in re.findall(r"vector<((?:\d+x)*\d+)x[a-z]", text)]
-    sizes += [int(n) for n in re.findall(r"<(\d+) x (?:float|double|i\d+)>", text)]
-    return max(sizes, default=0)
+WIDE_VALUES = 1000
+"""At most this many vector types wider than 256 elements in the LLVM IR of the 768-wide layer: its
+two LayerNorms are row kernels (schedules/row_kernels.py) that hold a row of 768 whole, 39 such
+types in all (2026-11-30); computed in every register tile of fc1, about 100,000."""
+
+
+def _wide_vectors(text: str, elements: int = 256) -> int:
+    """How many vector types in LLVM IR (`<768 x float>`) have more than `elements` elements."""
+    return sum(int(n) > elements for n in re.findall(r"<(\d+) x (?:float|double|i\d+)>", text))
 
 
 @pytest.fixture
@@ -142,15 +145,15 @@ ROW_768 = dict(seq=16, hidden=768, heads=12, ffn=64)
 LLVM dialect 322,000 lines with 100,592 values of `vector<768xf32>`."""
 
 
-def test_a_768_wide_row_reaches_llvm_in_register_sized_vectors(llvm_modules):
+def test_a_768_wide_row_is_not_computed_in_every_register_tile(llvm_modules):
     onnxruntime = pytest.importorskip("onnxruntime")
     import xfuse.onnx
     from xfuse.onnx.transformer import LayerSizes, transformer_layer
 
     proto = transformer_layer(LayerSizes(**ROW_768), seed=0)
     model = xfuse.onnx.load(proto)
-    widest = max(_largest_vector(text) for text in llvm_modules)
-    assert widest <= 256, f"a vector of {widest} elements reached LLVM"
+    wide = sum(_wide_vectors(text) for text in llvm_modules)
+    assert wide <= WIDE_VALUES, f"{wide} vector types wider than 256 elements reached LLVM"
     x = np.random.default_rng(0).standard_normal(model.inputs[0].shape, dtype=np.float32)
     session = onnxruntime.InferenceSession(proto.SerializeToString(), providers=["CPUExecutionProvider"])
     (want,) = session.run(None, {"x": x})
@@ -162,13 +165,13 @@ def test_a_768_wide_row_reaches_llvm_in_register_sized_vectors(llvm_modules):
 @pytest.mark.heavy
 def test_without_the_rule_the_768_wide_row_is_one_vector(llvm_modules, monkeypatch):
     """The guard above can fail: with the rule off, fc1's register tiles compute the LayerNorm's
-    768-wide rows whole (about 3 minutes of compile, hence heavy)."""
+    768-wide rows whole, in every tile (about 3 minutes of compile, hence heavy)."""
     import xfuse.onnx
     from xfuse.onnx.transformer import LayerSizes, transformer_layer
 
     monkeypatch.setattr(matmul_schedule, "keep_wide_producers_out", lambda *args: 0)
     xfuse.onnx.load(transformer_layer(LayerSizes(**ROW_768), seed=0))
-    assert max(_largest_vector(text) for text in llvm_modules) >= 768
+    assert sum(_wide_vectors(text) for text in llvm_modules) > WIDE_VALUES
 
 
 SHARED_FILL = """
