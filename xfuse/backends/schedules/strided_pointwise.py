@@ -40,11 +40,12 @@ def _strided_pointwise(conv: Operation) -> int:
     dilations = conv.properties.get("dilations") or conv.attributes.get("dilations")
     if strides is None:
         return 0
-    sh, sw = strides.get_values()
-    if sh != sw or sh < 2 or (dilations is not None and any(d != 1 for d in dilations.get_values())):
+    values = set(strides.get_values())  # one value for a splat (`dense<2>`)
+    if len(values) != 1 or (stride := values.pop()) < 2 or \
+            (dilations is not None and any(d != 1 for d in dilations.get_values())):
         return 0
     kh, kw, _, _ = conv.operands[1].type.get_shape()
-    return sh if (kh, kw) == (1, 1) else 0
+    return stride if (kh, kw) == (1, 1) else 0
 
 
 def _gains(conv: Operation, target: CpuTarget) -> bool:
