@@ -8,11 +8,14 @@ where the 49 pixels of the same layer at stride 1 take 45 in 5x16 + 4 in 4x16 (f
 `FULL_REMAINDER` split).
 
 `subsample_strided_pointwise(module, target)` rewrites such a convolution, where the stride-1
-layer's dividing tile (`flat_pixels.dividing_tile`) scores above the strided one's, as a
-`tensor.extract_slice` of its input with strides `[1, s, s, 1]` and the same convolution at
-stride 1 on it. After bufferization the slice is a strided view; flat_pixels.py's collapse of its
-pixels then copies it into a contiguous buffer (the `[N, H/s, W/s, C]` input, a quarter of the
-strided layer's input at `s = 2`). `STRIDED_POINTWISE_SUBSAMPLED` switches it (A/B).
+layer's flattened tile scores above the strided layer's rows or column split
+(`flat_pixels.dividing_tile`), as a `tensor.extract_slice` of its input with strides
+`[1, s, s, 1]` and the same convolution at stride 1 on it (the `[N, H/s, W/s, C]` input, a
+quarter of the strided layer's at `s = 2`). The layer alone on Zen 3: 0.304 -> 0.250 ms (0.271
+with a copy of the subsampled input), onnxruntime 0.216; but RegNet-Y and ResNet-50 (its stride-2
+shortcuts to 14x14 and 7x7) were level or slower with it (1.020 / 1.002 and 1.033 / 0.990 at one
+/ two threads), so `STRIDED_POINTWISE_SUBSAMPLED` is off (docs/backend-measurements.md, "Zen 3,
+fifteenth session").
 
 Called by the micro-kernel pipelines before the channel split (the stride-1 layer may then be
 split there, as a stride-1 layer of its shape would be) and the flattening.
@@ -29,7 +32,8 @@ from xfuse.backends.schedules.conv import choose_conv_tile, schedulable
 from xfuse.backends.target import CpuTarget
 
 STRIDED_POINTWISE_SUBSAMPLED = False
-"""Whether the micro-kernel pipelines subsample strided 1x1 convolutions (module docstring)."""
+"""Whether the micro-kernel pipelines subsample strided 1x1 convolutions (module docstring). Off:
+measured level or slower in RegNet-Y and ResNet-50; a switch for the next A/B."""
 
 
 def _strided_pointwise(conv: Operation) -> int:
