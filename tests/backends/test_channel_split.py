@@ -329,6 +329,23 @@ def test_line_split_at_the_top_level_takes_the_chain_per_part(layer, parts):
         assert use.operation.results[0].type.get_shape()[3] == count
 
 
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 112, 112, 32, 24, (1, 1), relu=True),   # RegNet-Y's first 1x1 layer
+    ConvLayer(1, 56, 56, 144, 24, (1, 1), relu=True),    # MobileNetV2's, EfficientNet-B0's projections
+])
+def test_the_cost_model_keeps_24_channels_whole_without_the_head_fraction(layer, monkeypatch):
+    """16 + 8 of 24 channels models 0.917 of the whole's time on Zen 3 (4x16 on the head, 14x8 on
+    the tail against 14x8 on all 24), above `LINE_SPLIT_TIME`: the model alone keeps the layer
+    whole, not only `MIN_HEAD_FRACTION`. Measured split, RegNet-Y's 112x112, 32 -> 24 layer alone
+    ran 1.6x slower (docs/backend-measurements.md, "Zen 3, fifteenth session")."""
+    from xfuse.backends.schedules import channel_split
+
+    monkeypatch.setattr(channel_split, "MIN_HEAD_FRACTION", 0.0)
+    module = layer_module(layer)
+    assert split_channel_remainders(module, ZEN3) == 0
+    assert [conv.results[0].type.get_shape()[3] for conv in _convs(module)] == [24]
+
+
 def test_line_split_at_the_top_level_can_be_switched_off(monkeypatch):
     from xfuse.backends.schedules import channel_split
 

@@ -207,7 +207,9 @@ class Pipeline:
 
             batch_matmuls_to_matmuls(module)
             from xfuse.backends.schedules.channel_split import split_channel_remainders, split_matmul_columns
+            from xfuse.backends.schedules.strided_pointwise import subsample_strided_pointwise
 
+            subsample_strided_pointwise(module, target)  # before the channel split and the flattening
             split_channel_remainders(module, target)
             split_matmul_columns(module, target)
             from xfuse.backends.schedules.activation_panels import hoist_tile_panels, pack_activation_panels

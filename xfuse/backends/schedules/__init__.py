@@ -14,10 +14,11 @@ the one transform-dialect script the `microkernel` pipelines run through stock m
 - `transposes`: transposes as in-register shuffles of vector blocks;
 - `packs`: `linalg.pack` into blocks of whole vectors (data tiling);
 - `in_parts`: the schedule run on a very large function in parts, in parallel;
-- `flat_pixels`, `pixel_strides`, `channel_split`, `column_split`: the convolution shapes the
-  register tiles are chosen for, rewritten before planning (1x1 convolutions over flattened
-  pixels, activations whose pixels would share an L1 set given a wider stride, channels no
-  vector or cache line divides split, odd widths of convolutions fused op by op split in two);
+- `flat_pixels`, `pixel_strides`, `channel_split`, `column_split`, `strided_pointwise`: the
+  convolution shapes the register tiles are chosen for, rewritten before planning (1x1
+  convolutions over flattened pixels, activations whose pixels would share an L1 set given a
+  wider stride, channels no vector or cache line divides split, odd widths of convolutions fused
+  op by op split in two, strided 1x1 convolutions on their subsampled input);
 - `activation_panels`: a matmul of two activations (attention's per-head products) reads its B in
   register-tile-wide panels packed per call, rewritten before planning.
 
