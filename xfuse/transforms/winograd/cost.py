@@ -53,7 +53,13 @@ of tile rows are the `scf.forall`'s iterations and every block multiplies by all
 blocks and row chunks, and the threads share its filter. The multiply-adds and moved elements
 divide among the threads in both forms. At two threads this leaves the maps of few tiles
 (28 x 28 and smaller: ResNet-50's 28 x 28 x 128, Inception-v2's and DenseNet-121's 28 x 28 layers,
-VGG-19's 28 x 28 x 512) direct and takes the 56 x 56 and larger ones. False (a switch for A/B
+VGG-19's 28 x 28 x 512) direct and takes the 56 x 56 and larger ones. Measured at two threads
+against the direct build (interleaved, 8 rounds, docs/backend-measurements.md "Zen 3, fifteenth
+session: Winograd at two threads"): VGG-19 0.735 (every layer taken: 0.765), ResNet-50 0.893
+(0.970), DenseNet-121 1.027 (1.048; 4 of 8 rounds faster: level), Inception-v2 1.026 (0.989).
+The charge is a per-element constant, not `U`'s bytes against the caches: VGG-19's 28 x 28 x 512
+layer (16 MiB of `U`) alone lost at two threads (1.09x), ResNet-50's 28 x 28 x 128 (1 MiB) won
+(0.72x) and is left direct all the same (where to refine it). False (a switch for A/B
 measurements): the one-thread model at any thread count."""
 
 
