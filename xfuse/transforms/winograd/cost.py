@@ -36,14 +36,31 @@ MIN_CHANNELS = 32
 """Fewer input or output channels: the matrix products' `C` or `K` is shorter than a register
 tile's reach (AVX2's tiles are 16 or 32 wide), and the transforms dominate."""
 
-MAX_THREADS = 1
-"""Builds of more threads leave every convolution direct. The parallel pipelines split each of
-16 top-level products by itself, each too small to scale (ResNet-50 at two threads 1.06x slower
-with Winograd, 0.90x at one); with the products in one `scf.forall` (`rewrite._products_loop`)
-VGG-19 ran 0.93x, ResNet-50 1.01x, Inception-v2 1.02x the direct build's time at two threads
-(docs/backend-measurements.md "Zen 3, twelfth session"): not enough yet. In blocks of tile rows
-(`blocks.py`: an `scf.forall` over the blocks, each thread whole blocks) VGG-19 ran 0.75x the
-direct build's time at two threads, but ResNet-50 1.08x ("thirteenth session"): left off."""
+MAX_THREADS = 2
+"""Builds of more threads leave every convolution direct (measured at one and two threads only,
+on a 2-CPU guest). History: with the 16 products as separate top-level matmuls the parallel
+pipelines split each by itself, too small to scale (ResNet-50 at two threads 1.06x slower with
+Winograd); with the products in one `scf.forall` (`rewrite._products_loop`) VGG-19 ran 0.93x,
+ResNet-50 1.01x, Inception-v2 1.02x the direct build's time at two threads (twelfth session); in
+blocks of tile rows (`blocks.py`: an `scf.forall` over the blocks, each thread whole blocks)
+VGG-19 ran 0.75x the direct build's time at two threads but ResNet-50 1.08x (thirteenth session),
+so builds of two threads were left direct until the cost model charged the threads
+(`THREADS_READ_WHOLE_FILTER`, fifteenth session, docs/backend-measurements.md)."""
+THREADS_READ_WHOLE_FILTER = True
+"""In a build of several threads, charge each thread the whole transformed filter `U`: the blocks
+of tile rows are the `scf.forall`'s iterations and every block multiplies by all of `U`
+(16 C K), so each thread streams all of it, while the direct convolution's iterations are filter
+blocks and row chunks, and the threads share its filter. The multiply-adds and moved elements
+divide among the threads in both forms. At two threads this leaves the maps of few tiles
+(28 x 28 and smaller: ResNet-50's 28 x 28 x 128, Inception-v2's and DenseNet-121's 28 x 28 layers,
+VGG-19's 28 x 28 x 512) direct and takes the 56 x 56 and larger ones. Measured at two threads
+against the direct build (interleaved, 8 rounds, docs/backend-measurements.md "Zen 3, fifteenth
+session: Winograd at two threads"): VGG-19 0.735 (every layer taken: 0.765), ResNet-50 0.893
+(0.970), DenseNet-121 1.027 (1.048; 4 of 8 rounds faster: level), Inception-v2 1.026 (0.989).
+The charge is a per-element constant, not `U`'s bytes against the caches: VGG-19's 28 x 28 x 512
+layer (16 MiB of `U`) alone lost at two threads (1.09x), ResNet-50's 28 x 28 x 128 (1 MiB) won
+(0.72x) and is left direct all the same (where to refine it). False (a switch for A/B
+measurements): the one-thread model at any thread count."""
 
 
 @dataclass(frozen=True)
@@ -61,13 +78,15 @@ class ConvShape:
         return self.n * math.ceil(self.oh / 2) * math.ceil(self.ow / 2)
 
 
-def winograd_gain(shape: ConvShape, target: CpuTarget) -> float:
-    """Modelled direct time over Winograd time (> 1: Winograd is faster)."""
+def winograd_gain(shape: ConvShape, target: CpuTarget, threads: int = 1) -> float:
+    """Modelled direct time over Winograd time (> 1: Winograd is faster), per thread of a build of
+    `threads` threads (`THREADS_READ_WHOLE_FILTER`: each thread reads the whole of `U`)."""
     filters = shape.c * shape.k * FILTER_ELEMENT_COST
-    direct = 9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters
+    direct = (9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters) / threads
     lanes = max(1, target.vector_bits // 32)
     moved = 16.0 * shape.tiles * (shape.c + shape.k) * MOVED_ELEMENT_COST * 8 / lanes
-    winograd = 16.0 * shape.c * shape.k * shape.tiles + moved + 16.0 * filters
+    shared = 1 if THREADS_READ_WHOLE_FILTER else threads
+    winograd = (16.0 * shape.c * shape.k * shape.tiles + moved) / threads + 16.0 * filters / shared
     return direct / winograd
 
 
@@ -76,4 +95,4 @@ def takes_winograd(shape: ConvShape, target: CpuTarget, threads: int = 1) -> boo
     `MIN_CHANNELS`, `MIN_GAIN`)."""
     if threads > MAX_THREADS or min(shape.c, shape.k) < MIN_CHANNELS or shape.oh < 2 or shape.ow < 2:
         return False
-    return winograd_gain(shape, target) >= MIN_GAIN
+    return winograd_gain(shape, target, threads) >= MIN_GAIN

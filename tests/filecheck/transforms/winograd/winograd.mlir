@@ -45,7 +45,14 @@
 // CHECK:         %[[CUT:.+]] = tensor.extract_slice %[[FULL]][0, 0, 0, 0] [1, 55, 55, 32] [1, 1, 1, 1] : tensor<1x56x56x32xf32> to tensor<1x55x55x32xf32>
 // CHECK:         %[[SMALL:.+]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%q, %t :
 // CHECK:         func.return %{{.+}}, %[[CUT]], %[[SMALL]]
-// A two-thread build leaves every convolution direct (cost.MAX_THREADS):
+// A two-thread build takes the two large maps in an scf.forall over blocks of tile rows, each
+// thread charged the whole transformed filter (cost.THREADS_READ_WHOLE_FILTER), and leaves the
+// 7x7 one direct; a build of more threads than cost.MAX_THREADS leaves every convolution direct:
 // RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{threads=2 bounded=false}' | filecheck %s --check-prefix=THREADS
-// THREADS-COUNT-3: linalg.conv_2d_nhwc_hwcf
-// THREADS-NOT:     linalg.matmul
+// THREADS:         scf.forall (%{{.+}}) in (14) {{.*}} -> (tensor<1x56x56x64xf32>)
+// THREADS:         scf.forall (%{{.+}}) in (14) {{.*}} -> (tensor<1x56x56x32xf32>)
+// THREADS-COUNT-1: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%q, %t :
+// THREADS-NOT:     linalg.conv_2d_nhwc_hwcf
+// RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{threads=3 bounded=false}' | filecheck %s --check-prefix=MANY
+// MANY-COUNT-3: linalg.conv_2d_nhwc_hwcf
+// MANY-NOT:     linalg.matmul
