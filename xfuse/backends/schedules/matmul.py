@@ -348,6 +348,23 @@ def _unfused_or_fused_tile(m: int, n: int, bits: int, target: CpuTarget, fused: 
     return tile
 
 
+SPLIT_WITHOUT_FILL = True
+"""An unfused matmul whose accumulator is not a fill may take a split register tile
+(`_starts_from_a_fill`); off, it keeps a dividing one (for measuring it: backend-measurements.md)."""
+
+
+def _starts_from_a_fill(matmul: Operation) -> bool:
+    """`matmul` accumulates into a `linalg.fill`, which a dividing register tile fuses (its
+    accumulators start as the fill's value, in registers) and a split leaves as a pass over the
+    result. Otherwise (a slice of an accumulator filled outside its loop: the README's fused MLP,
+    each tile's `64 x 16` panel products reading their block of the tile's filled `64 x 64`;
+    `hoist_tile_panels`) the register tiles load their accumulators either way, and a split costs
+    nothing the dividing tile does not (`_unfused_or_fused_tile`)."""
+    if not SPLIT_WITHOUT_FILL:
+        return True
+    return matmul.operands[2].owner.name == "linalg.fill" if isinstance(matmul.operands[2], OpResult) else False
+
+
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
     """Mark each contraction (and its root) with a group number; the groups, one per register tile."""
     groups: dict[tuple[MicroTile, bool, int | None, str, bool, bool, int], int] = {}
@@ -375,7 +392,8 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 continue
             k_block = choose_k_block(op.operands[0].type.get_shape()[1],
                                      _row_stride(op.operands[1]) * bits // 8, target)
-            tile = _unfused_or_fused_tile(m, n, bits, target, fused=root is not op or k_block is not None)
+            fused = root is not op or k_block is not None or not _starts_from_a_fill(op)
+            tile = _unfused_or_fused_tile(m, n, bits, target, fused=fused)
             if tile is None:
                 continue
             keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
