@@ -245,16 +245,20 @@ def test_what_the_hoist_leaves():
     assert hoist_tile_panels(module, AVX2) == 0
 
 
-@pytest.mark.parametrize(("split_without_fill", "tile"), [(True, (6, 16, 4)), (False, (4, 16, 0))])
-def test_a_hoisted_panel_product_takes_the_split_register_tile(monkeypatch, split_without_fill, tile):
-    """Each `64 x 16` panel product accumulates into its block of the tile's filled `64 x 64`, not
-    into a fill of its own: the register tiles load their accumulators with a dividing tile too,
-    so it gets 6x16 for rows 0-59 and 4x16 for the rest, as a top-level 64-row product does
-    (`matmul._starts_from_a_fill`); with the rule off, the dividing 4x16 (8 accumulators)."""
+@pytest.mark.parametrize(("rows", "split_without_fill", "tile"), [
+    (64, True, (6, 16, 4)),    # 6x16 for rows 0-59, 4x16 (8 accumulators) for the rest
+    (64, False, (4, 16, 0)),   # the rule off: the dividing 4x16
+    (128, True, (4, 16, 0)),   # 126 + 2: a 2x16 remainder (4 accumulators) is latency-bound
+])
+def test_a_hoisted_panel_product_takes_the_split_register_tile(monkeypatch, rows, split_without_fill, tile):
+    """Each `rows x 16` panel product accumulates into its block of the tile's filled `rows x 64`,
+    not into a fill of its own: the register tiles load their accumulators with a dividing tile
+    too, so a split whose remainder keeps `MIN_ACCUMULATORS` is taken, as for a top-level 64-row
+    product (`matmul._starts_from_a_fill`, `_unfused_or_fused_tile`)."""
     from xfuse.backends.schedules import matmul
 
     monkeypatch.setattr(matmul, "SPLIT_WITHOUT_FILL", split_without_fill)
-    module = _tiled_mlp((64, 64))
+    module = _tiled_mlp((rows, 64))
     assert hoist_tile_panels(module, AVX2) == 1
     (group,) = plan_microkernels(module, AVX2)
     assert (group.tile.mr, group.tile.nr, group.tile.remainder) == tile
