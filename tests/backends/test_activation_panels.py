@@ -11,7 +11,8 @@ register tile of xfuse/backends/schedules/matmul.py).
   slice of it; left: tiles not whole panels wide, a slice of some of K's rows, a B made in the
   loop. Differential: the fused MLP at 64 x 64, 32 x 48 and 256 x 16 tiles, both pipelines.
 - The register tile of an unfused matmul whose rows no good tile divides (197, a prime: 1x16
-  before) is split 192 + 5; one with a dividing 6x16 or 4x16 keeps it.
+  before) is split 192 + 5; one with a dividing 6x16 or 4x16 keeps it; a hoisted panel product
+  (its accumulator a slice of the tile's fill) takes 6x16 + 4x16.
 - Differential: ViT-sized Q.K^T and P.V heads (batch_matmuls of activations), and a 197-row
   product of a weight argument B (the split tile alone), through the
   `microkernel` and `microkernel-openmp` pipelines against `default`.
@@ -242,6 +243,27 @@ def test_what_the_hoist_leaves():
     xfuse.apply_passes(module, "xfuse-tile{loop=forall},xfuse-diffusion")
     assert _ops(module, "linalg.transpose")[0].parent_op().name == "scf.forall"
     assert hoist_tile_panels(module, AVX2) == 0
+
+
+@pytest.mark.parametrize(("rows", "split_without_fill", "tile"), [
+    (64, True, (6, 16, 4)),    # 6x16 for rows 0-59, 4x16 (8 accumulators) for the rest
+    (64, False, (4, 16, 0)),   # the rule off: the dividing 4x16
+    (128, True, (4, 16, 0)),   # 126 + 2: a 2x16 remainder (4 accumulators) is latency-bound
+])
+def test_a_hoisted_panel_product_takes_the_split_register_tile(monkeypatch, rows, split_without_fill, tile):
+    """Each `rows x 16` panel product accumulates into its block of the tile's filled `rows x 64`,
+    not into a fill of its own: the register tiles load their accumulators with a dividing tile
+    too, so a split whose remainder keeps `MIN_ACCUMULATORS` is taken, as for a top-level 64-row
+    product (`matmul._starts_from_a_fill`, `_unfused_or_fused_tile`)."""
+    from xfuse.backends.schedules import matmul
+
+    monkeypatch.setattr(matmul, "SPLIT_WITHOUT_FILL", split_without_fill)
+    module = _tiled_mlp((rows, 64))
+    assert hoist_tile_panels(module, AVX2) == 1
+    (group,) = plan_microkernels(module, AVX2)
+    assert (group.tile.mr, group.tile.nr, group.tile.remainder) == tile
+    (product,) = _ops(module, "linalg.matmul")
+    assert product.operands[2].owner.name == "tensor.extract_slice"
 
 
 def test_the_hoist_switched_off(monkeypatch):

@@ -687,14 +687,17 @@ def test_matmul_k_loop_unrolled_on_16_register_targets(target, k, unroll, matmul
     assert (f"transform.loop.unroll %k{group.group} {{factor = 4}}" in body) == (unroll > 1)
 
 
-def test_avx2_matmul_inner_loop_is_unrolled_without_spills(avx2_host, tmp_path, matmul_k_unroll, monkeypatch):
+@pytest.mark.parametrize("hoisted", [True, False])
+def test_avx2_matmul_inner_loop_is_unrolled_without_spills(avx2_host, tmp_path, matmul_k_unroll, monkeypatch,
+                                                           hoisted):
     """AVX2's 6x16 tile leaves one of the 16 registers free; unrolled by 4, LLVM rotates the two
     B vectors and the broadcast through three registers: 48 FMAs and 24 broadcasts per iteration,
-    nothing on the stack. The tile's B as the weight's strided slice (`HOIST_TILE_PANELS` off):
-    with the panels hoisted, each 64 x 16 panel product takes the dividing 4x16 tile."""
+    nothing on the stack. With the tile's B read from panels packed before the tile loop
+    (`hoist_tile_panels`: each 64 x 16 panel product gets 6x16 + 4x16, as a top-level product
+    does) and as the weight's strided slice (`HOIST_TILE_PANELS` off)."""
     from xfuse.backends.schedules import activation_panels
 
-    monkeypatch.setattr(activation_panels, "HOIST_TILE_PANELS", False)
+    monkeypatch.setattr(activation_panels, "HOIST_TILE_PANELS", hoisted)
     module = xfuse.parse(mlp_models.mlp_layer_module(64, 64, 256, (64, 64, 0)))
     xfuse.apply_passes(module, FUSION)
     assembly = _assembly(module, tmp_path)

@@ -24,7 +24,9 @@ already is, so nothing changes there). Called by the micro-kernel pipelines afte
 A matmul inside a tile loop (`xfuse-tile` + `xfuse-diffusion`: the README's fused MLP) reads a
 `K x n` column slice of a tensor made before the loop, rows 4 KB apart there. `hoist_tile_panels`
 packs that tensor once, before the loop, and the tile reads its `n/NR` panels as a slice of the
-packed tensor: a pack per tile would copy B once per row of tiles. One-thread pipelines only: at
+packed tensor: a pack per tile would copy B once per row of tiles. Each panel product accumulates
+into its block of the tile's filled accumulator, so it takes the split register tile a top-level
+product of its rows takes (AVX2, 64 rows: 6x16 + 4x16; `matmul._starts_from_a_fill`). One-thread pipelines only: at
 two threads the tile loop is the parallel region, and the panel loop in its tiles became nested
 regions of one thread each (tests/test_benchmarks.py's busy counter saw them).
 """

@@ -47,6 +47,7 @@ from xdsl.ir.affine import AffineMap
 from xfuse.backends.schedules.micro_tile import (
     MATMUL_K_UNROLL_ENABLED,
     MATMUL_K_UNROLL_MIN_FREE,
+    MIN_ACCUMULATORS,
     MicroTile,
     choose_k_block,
     choose_k_unroll,
@@ -330,22 +331,46 @@ UNFUSED_SPLIT_GAIN = 1.5
 best dividing one for an unfused, unblocked contraction to take it (`_unfused_or_fused_tile`)."""
 
 
-def _unfused_or_fused_tile(m: int, n: int, bits: int, target: CpuTarget, fused: bool) -> MicroTile | None:
+def _unfused_or_fused_tile(m: int, n: int, bits: int, target: CpuTarget, fused: bool,
+                           from_a_fill: bool = True) -> MicroTile | None:
     """The register tile of an `m x n` matmul. A fused or K-blocked one may leave a row remainder
     (`choose_micro_tile`). An unfused, unblocked one keeps a dividing tile: split, its fill stays
     outside the register tiles (tile-and-fuse does not reach a destination's producer through the
     split's slice) and costs a pass over the result. Unless the dividing tiles are far worse
     (`UNFUSED_SPLIT_GAIN`): ViT's 197 tokens, a prime, divide only into 1-row tiles, and its
-    per-head products ran at 20-25 GFLOP/s on 1x16 tiles (2 accumulators, latency-bound)."""
+    per-head products ran at 20-25 GFLOP/s on 1x16 tiles (2 accumulators, latency-bound).
+    Without a fill (`from_a_fill` False: `_starts_from_a_fill`) a split costs no pass, and is
+    taken when its remainder tile keeps `MIN_ACCUMULATORS` (the README's 64-row panel products:
+    6x16 + 4x16); a latency-bound remainder measured slower (the transformer layer's 128-row
+    panel products, 6x16 + 2x16 against 4x16: 5.04 against 4.65 ms, backend-measurements.md)."""
     weight = matmul_b_load_weight(target)
     tile = choose_tile_at_any_width(m, n, bits, target, remainder=fused, b_load_weight=weight)
     if fused or tile is None:
         return tile
     split = choose_tile_at_any_width(m, n, bits, target, remainder=True, b_load_weight=weight)
+    if not from_a_fill and split is not None and split.remainder * split.nr // split.lanes >= MIN_ACCUMULATORS:
+        return split
     if split is not None and split.remainder and (
             split.row_weighted_fmas_per_load() >= UNFUSED_SPLIT_GAIN * tile.row_weighted_fmas_per_load()):
         return split
     return tile
+
+
+SPLIT_WITHOUT_FILL = True
+"""An unfused matmul whose accumulator is not a fill may take a split register tile
+(`_starts_from_a_fill`); off, it keeps a dividing one (for measuring it: backend-measurements.md)."""
+
+
+def _starts_from_a_fill(matmul: Operation) -> bool:
+    """`matmul` accumulates into a `linalg.fill`, which a dividing register tile fuses (its
+    accumulators start as the fill's value, in registers) and a split leaves as a pass over the
+    result. Otherwise (a slice of an accumulator filled outside its loop: the README's fused MLP,
+    each tile's `64 x 16` panel products reading their block of the tile's filled `64 x 64`;
+    `hoist_tile_panels`) the register tiles load their accumulators either way, and a split costs
+    no pass the dividing tile does not (`_unfused_or_fused_tile`)."""
+    if not SPLIT_WITHOUT_FILL:
+        return True
+    return matmul.operands[2].owner.name == "linalg.fill" if isinstance(matmul.operands[2], OpResult) else False
 
 
 def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGroup]:
@@ -375,7 +400,8 @@ def plan_microkernels(module: ModuleOp, target: CpuTarget) -> list[MicroKernelGr
                 continue
             k_block = choose_k_block(op.operands[0].type.get_shape()[1],
                                      _row_stride(op.operands[1]) * bits // 8, target)
-            tile = _unfused_or_fused_tile(m, n, bits, target, fused=root is not op or k_block is not None)
+            tile = _unfused_or_fused_tile(m, n, bits, target, fused=root is not op or k_block is not None,
+                                          from_a_fill=_starts_from_a_fill(op))
             if tile is None:
                 continue
             keep_wide_producers_out(root, op, tile, CONTRACTION_ATTR, PACK_ATTR)
