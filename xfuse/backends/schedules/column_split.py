@@ -98,7 +98,7 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     sizes its blocks by it, `flat_pixels.dividing_tile`)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
         return None
-    if _left_to_flat_pixels(conv) or not takes_a_dividing_tile(conv, target):
+    if _left_to_flat_pixels(conv) or not (takes_a_dividing_tile(conv, target) or _chunked_in_loop(conv, target)):
         return None
     if piecewise_start(conv.operands[2]) is None and isinstance(conv.operands[2], OpResult):
         return None  # an init the parts could not make per slice would stay a pass of its own
@@ -106,6 +106,18 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     width, bits = result.get_shape()[2], result.element_type.bitwidth
     return row_split_tile(width, channels or result.get_shape()[3], bits, target,
                           streaming=_input_and_panel_fit_l2(conv, target))
+
+
+SPLIT_CHUNKED = True
+"""Split a convolution whose reduction conv.py walks in chunks outside its register tiles
+(`conv.chunked_in_loop`: its chain is not fused, so it is not fused op by op) like those fused op
+by op (`split_tile`); off: it keeps the dividing tile (7x8 on ResNet-50's 7-wide rows), an A/B switch."""
+
+
+def _chunked_in_loop(conv: Operation, target: CpuTarget) -> bool:
+    from xfuse.backends.schedules.conv import chunked_in_loop
+
+    return SPLIT_CHUNKED and chunked_in_loop(conv, target)
 
 
 def _left_to_flat_pixels(conv: Operation) -> bool:

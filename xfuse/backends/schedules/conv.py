@@ -258,9 +258,24 @@ caches: 64 -> 2.74 ms, 128 -> 2.59 ms, 256 -> 2.77 ms, whole -> 3.30 ms)."""
 
 CHUNKED_RESULT_MAX_BYTES = 64 * 1024
 CHUNKED_FILTER_MIN_BYTES = 512 * 1024
+CHUNK_HALF_L2_PANELS = True
+"""Chunk filters from half the target's L2 too, when that is less than `CHUNKED_FILTER_MIN_BYTES`
+(`_chunked_filter_min_bytes`); off: from `CHUNKED_FILTER_MIN_BYTES` only (an A/B switch)."""
 
 
-def _chunks_reduction(conv: Operation, root: Operation) -> int:
+def _chunked_filter_min_bytes(target: CpuTarget | None) -> int:
+    """The smallest filter whose reduction `_chunks_reduction` walks in chunks: 512 KiB, or half
+    of L2 where that is less. A panel over half of L2 does not stay there over the rows' passes
+    beside the input they read: Zen 3 (512 KiB L2), ResNet-50's 7x7 3x3 512 -> 512 layers, 295 KiB
+    panels of 16 channels beside their 166 KiB padded input, each panel streamed by 14 tiles (7 rows
+    of 4 + 3 columns) and running at ~61 GFLOP/s where the rest of the network runs at 90-110
+    (docs/backend-measurements.md, "Zen 3, fifteenth session")."""
+    if CHUNK_HALF_L2_PANELS and target is not None:
+        return min(CHUNKED_FILTER_MIN_BYTES, target.l2_bytes // 2)
+    return CHUNKED_FILTER_MIN_BYTES
+
+
+def _chunks_reduction(conv: Operation, root: Operation, target: CpuTarget | None = None) -> int:
     """The input-channel chunk when `conv`'s reduction goes outside its register tiles, else 0.
 
     With the reduction inside, every output row's tiles walk the whole filter: the first row
@@ -277,7 +292,7 @@ def _chunks_reduction(conv: Operation, root: Operation) -> int:
     result, weights = conv.results[0].type, conv.operands[1].type
     itemsize = result.element_type.bitwidth // 8
     if math.prod(result.get_shape()) * itemsize > CHUNKED_RESULT_MAX_BYTES or \
-            math.prod(weights.get_shape()) * itemsize < CHUNKED_FILTER_MIN_BYTES:
+            math.prod(weights.get_shape()) * itemsize < _chunked_filter_min_bytes(target):
         return 0
     channels = weights.get_shape()[2]
     return REDUCTION_CHUNK if channels > REDUCTION_CHUNK and channels % REDUCTION_CHUNK == 0 else channels
@@ -339,12 +354,8 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     after it on the loop's slice, in cache (ResNet-50's 7x7 blocks with their ReLU in the tiles
     lost the chunks and ran 2.2-2.5 -> 2.8-2.9 ms)."""
     if _in_tiled_loop(conv):
-        if _chunks_reduction(conv, conv) and not _input_has_tileable_producer(conv):
-            result = conv.results[0].type
-            _, _, ow, oc = result.get_shape()
-            tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
-            if tile is not None and not tile.remainder:
-                return conv  # reduction in chunks (`_chunks_reduction`); the chain then runs on the loop's slice, in cache
+        if chunked_in_loop(conv, target):
+            return conv  # reduction in chunks (`_chunks_reduction`); the chain then runs on the loop's slice, in cache
         return _elementwise_chain_end(conv, conv.parent_block())
     if conv.name != "linalg.conv_2d_nhwc_hwcf":
         return conv
@@ -356,6 +367,18 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     _, _, ow, oc = result.get_shape()
     tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
     return conv if tile is not None and tile.remainder else root
+
+
+def chunked_in_loop(conv: Operation, target: CpuTarget) -> bool:
+    """`conv`, in a loop (xfuse's tiles, xfuse-block-filters' blocks), walks its reduction in
+    chunks outside its register tiles (`_chunks_reduction`), its chain after it on the loop's
+    slice (`_conv_root`)."""
+    if not _in_tiled_loop(conv) or not _chunks_reduction(conv, conv, target) or _input_has_tileable_producer(conv):
+        return False
+    result = conv.results[0].type
+    _, _, ow, oc = result.get_shape()
+    tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
+    return tile is not None and not tile.remainder
 
 
 def _one_by_one(conv: Operation, root: Operation, init_only: bool) -> bool:
@@ -398,7 +421,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            chunk = _chunks_reduction(op, root) if not one_by_one and not tile.remainder else 0
+            chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
