@@ -27,7 +27,11 @@ lines per K step from L2) and the input and a 16-channel panel fit L2 together
 (`_input_and_panel_fit_l2`): then every split competes too, and the 14-wide 3x3 layers of
 ResNet-50 and Inception-v2 are split 10 + 4 (5x16 + 4x16, 1.08 against 0.8; eleventh session:
 Inception-v2 4-10% faster, ResNet-50 2-9%). A stride-1 1x1 convolution is flat_pixels.py's; a
-strided one, whose pixels do not flatten, is split here like the others (`STRIDED_POINTWISE`). Such convolutions are in
+strided one, whose pixels do not flatten, is split here like the others (`STRIDED_POINTWISE`). A
+convolution in a block loop whose reduction conv.py walks in chunks (`conv.chunked_in_loop`: its
+chain runs after it, so it is not fused op by op) is split too (`SPLIT_CHUNKED`): ResNet-50's
+7x7 3x3 512-channel blocks on Zen 3, whose 295 KiB panels are over half of L2, are 4x16 + 3x16
+over the chunks rather than 7x8. Such convolutions are in
 xfuse-block-filters' blocks, which `flat_pixels.dividing_tile` sizes by the split's tile (16
 channels, not 13x8's 8). Zen 3, one thread, interleaved: the 13x13 64 -> 256 layer 0.99 -> 0.85
 ms median, SqueezeNet 1.23x -> 1.14x onnxruntime (docs/backend-measurements.md, "Zen 3, tenth

@@ -285,8 +285,9 @@ def _chunks_reduction(conv: Operation, root: Operation, target: CpuTarget | None
     filter chunk for all rows while the next one streams in, at the price of reloading the
     accumulators per chunk: only for results small enough to stay in cache
     (`CHUNKED_RESULT_MAX_BYTES`, a 7x7x64 block is 12.5 KiB; Inception-v2's and DenseNet's larger
-    ones ran 15% slower chunked), with filters large enough to matter, and no epilogue fused into
-    the tiles (the chain's ops would run once per chunk)."""
+    ones ran 15% slower chunked), with filters large enough to matter (`_chunked_filter_min_bytes`:
+    512 KiB, or half of L2 where that is less), and no epilogue fused into the tiles (the chain's
+    ops would run once per chunk)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or root is not conv:
         return 0
     result, weights = conv.results[0].type, conv.operands[1].type
