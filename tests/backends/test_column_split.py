@@ -184,7 +184,8 @@ def test_panels_over_half_of_l2_are_split_and_chunked(monkeypatch):
     reduction in chunks of one tap x 128 channels outside the register tiles
     (`conv.CHUNK_HALF_L2_PANELS`), and the block's convolution is still split 4 + 3 columns
     (`SPLIT_CHUNKED`: 4x16 + 3x16, not 7x8), each part with its ReLU after it, not in its tiles.
-    Off: the parts fuse their ReLUs and each of the 14 tiles walks the whole panel."""
+    Off: the parts fuse their ReLUs and each of the 14 tiles walks the whole panel. Not where the
+    input does not fit L2 beside the panel (ZFNet-512's 12-wide layers)."""
     from xfuse.backends.schedules import conv as conv_schedule
     from xfuse.backends.schedules.conv import plan_convolutions
 
@@ -200,8 +201,18 @@ def test_panels_over_half_of_l2_are_split_and_chunked(monkeypatch):
     monkeypatch.setattr(column_split, "SPLIT_CHUNKED", True)
     monkeypatch.setattr(conv_schedule, "CHUNK_HALF_L2_PANELS", False)
     assert plan() == (1, [((3, 16), 0, False), ((4, 16), 0, False)])
-    # an L2 of 1 MiB keeps 512 KiB as the bound: unchanged
     monkeypatch.setattr(conv_schedule, "CHUNK_HALF_L2_PANELS", True)
+    # ZFNet-512's 12-wide 512-channel layer: its 401 KiB input does not fit L2 beside the panel
+    from xfuse.transforms.layout.blocked_filters import block_filters
+
+    layer = ConvLayer(1, 12, 12, 512, 64, (3, 3), padding=1, input_relu=True, relu=True)
+    text = _with_bias_broadcast(layer).replace(
+        "%w: tensor<3x3x512x64xf32>", "%w: tensor<3x3x512x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}")
+    module = parse(text)
+    assert block_filters(module, AVX2) == 1
+    split_convolution_columns(module, AVX2)
+    assert all(g.reduction_chunk == 0 for g in plan_convolutions(module, AVX2) if g.kind == "conv")
+    # an L2 of 1 MiB keeps 512 KiB as the bound: unchanged
     big = CpuTarget("znver3", 256, 16, True, l2_bytes=1 << 20)
     module = _blocked_7x7(512, big)
     split_convolution_columns(module, big)

@@ -263,14 +263,19 @@ CHUNK_HALF_L2_PANELS = True
 (`_chunked_filter_min_bytes`); off: from `CHUNKED_FILTER_MIN_BYTES` only (an A/B switch)."""
 
 
-def _chunked_filter_min_bytes(target: CpuTarget | None) -> int:
+def _chunked_filter_min_bytes(conv: Operation, target: CpuTarget | None) -> int:
     """The smallest filter whose reduction `_chunks_reduction` walks in chunks: 512 KiB, or half
-    of L2 where that is less. A panel over half of L2 does not stay there over the rows' passes
-    beside the input they read: Zen 3 (512 KiB L2), ResNet-50's 7x7 3x3 512 -> 512 layers, 295 KiB
-    panels of 16 channels beside their 166 KiB padded input, each panel streamed by 14 tiles (7 rows
-    of 4 + 3 columns) and running at ~61 GFLOP/s where the rest of the network runs at 90-110
-    (docs/backend-measurements.md, "Zen 3, fifteenth session")."""
-    if CHUNK_HALF_L2_PANELS and target is not None:
+    of L2 where that is less and `conv`'s input fits L2 beside the filter. A panel over half of
+    L2 does not stay there over the rows' passes beside the input they read: Zen 3 (512 KiB L2),
+    ResNet-50's 7x7 3x3 512 -> 512 layers, 295 KiB panels of 16 channels beside their 166 KiB
+    padded input, each panel walked whole by 14 tiles (7 rows of 4 + 3 columns): the layer 0.90x
+    the time in chunks. Where the input does not fit beside it (ZFNet-512's 14x14 x 512 input,
+    401 KiB), each chunk's pass rereads the input from beyond L2: its two such layers in 6x16
+    chunks made the network 3.4% slower (docs/backend-measurements.md, "Zen 3, fifteenth session")."""
+    from xfuse.transforms.layout.blocked_filters import input_and_panel_fit_l2
+
+    if CHUNK_HALF_L2_PANELS and target is not None and \
+            input_and_panel_fit_l2(conv, conv.operands[1].type.get_shape()[3], target):
         return min(CHUNKED_FILTER_MIN_BYTES, target.l2_bytes // 2)
     return CHUNKED_FILTER_MIN_BYTES
 
@@ -286,14 +291,14 @@ def _chunks_reduction(conv: Operation, root: Operation, target: CpuTarget | None
     accumulators per chunk: only for results small enough to stay in cache
     (`CHUNKED_RESULT_MAX_BYTES`, a 7x7x64 block is 12.5 KiB; Inception-v2's and DenseNet's larger
     ones ran 15% slower chunked), with filters large enough to matter (`_chunked_filter_min_bytes`:
-    512 KiB, or half of L2 where that is less), and no epilogue fused into the tiles (the chain's
+    512 KiB, or half of L2 where that is less and the input fits beside it), and no epilogue fused into the tiles (the chain's
     ops would run once per chunk)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or root is not conv:
         return 0
     result, weights = conv.results[0].type, conv.operands[1].type
     itemsize = result.element_type.bitwidth // 8
     if math.prod(result.get_shape()) * itemsize > CHUNKED_RESULT_MAX_BYTES or \
-            math.prod(weights.get_shape()) * itemsize < _chunked_filter_min_bytes(target):
+            math.prod(weights.get_shape()) * itemsize < _chunked_filter_min_bytes(conv, target):
         return 0
     channels = weights.get_shape()[2]
     return REDUCTION_CHUNK if channels > REDUCTION_CHUNK and channels % REDUCTION_CHUNK == 0 else channels
