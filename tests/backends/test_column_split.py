@@ -162,3 +162,73 @@ def test_a_computed_init_is_left_alone():
     """random_convs.py's bias generic: the parts could not make it per slice."""
     layer = ConvLayer(1, 29, 29, 32, 128, (3, 3), input_relu=True, relu=True)
     assert split_convolution_columns(layer_module(layer), AVX2) == 0
+
+
+def _blocked_7x7(channels_out: int, target: CpuTarget):
+    """ResNet-50's 7x7 3x3 512-channel layer (input ReLU, pad, convolution + bias, ReLU), its
+    filter blocked by xfuse-block-filters for `target` (blocks of 16 channels on AVX2: the 4x16
+    tile of the split)."""
+    from xfuse.transforms.layout.blocked_filters import block_filters
+
+    layer = ConvLayer(1, 7, 7, 512, channels_out, (3, 3), padding=1, input_relu=True, relu=True)
+    filter_type = f"tensor<3x3x512x{channels_out}xf32>"
+    text = _with_bias_broadcast(layer).replace(
+        f"%w: {filter_type}", f"%w: {filter_type} {{xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}}")
+    module = parse(text)
+    assert block_filters(module, target) == 1
+    return module
+
+
+def test_panels_over_half_of_l2_are_split_and_chunked(monkeypatch):
+    """Zen 3 (512 KiB L2): the 7x7 3x3 512 -> 512 layer's 295 KiB panels of 16 channels walk their
+    reduction in chunks of one tap x 128 channels outside the register tiles
+    (`conv.CHUNK_HALF_L2_PANELS`), and the block's convolution is still split 4 + 3 columns
+    (`SPLIT_CHUNKED`: 4x16 + 3x16, not 7x8), each part with its ReLU after it, not in its tiles.
+    Off: the parts fuse their ReLUs and each of the 14 tiles walks the whole panel. Not where the
+    input does not fit L2 beside the panel (ZFNet-512's 12-wide layers)."""
+    from xfuse.backends.schedules import conv as conv_schedule
+    from xfuse.backends.schedules.conv import plan_convolutions
+
+    def plan():
+        module = _blocked_7x7(512, AVX2)
+        split = split_convolution_columns(module, AVX2)
+        groups = [g for g in plan_convolutions(module, AVX2) if g.kind == "conv"]
+        return split, sorted(((g.tile.mr, g.tile.nr), g.reduction_chunk, g.root_is_conv) for g in groups)
+
+    assert plan() == (1, [((3, 16), 128, True), ((4, 16), 128, True)])
+    monkeypatch.setattr(column_split, "SPLIT_CHUNKED", False)
+    assert plan() == (0, [((7, 8), 128, True)])
+    monkeypatch.setattr(column_split, "SPLIT_CHUNKED", True)
+    monkeypatch.setattr(conv_schedule, "CHUNK_HALF_L2_PANELS", False)
+    assert plan() == (1, [((3, 16), 0, False), ((4, 16), 0, False)])
+    monkeypatch.setattr(conv_schedule, "CHUNK_HALF_L2_PANELS", True)
+    # ZFNet-512's 12-wide 512-channel layer: its 401 KiB input does not fit L2 beside the panel
+    from xfuse.transforms.layout.blocked_filters import block_filters
+
+    layer = ConvLayer(1, 12, 12, 512, 64, (3, 3), padding=1, input_relu=True, relu=True)
+    text = _with_bias_broadcast(layer).replace(
+        "%w: tensor<3x3x512x64xf32>", "%w: tensor<3x3x512x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}")
+    module = parse(text)
+    assert block_filters(module, AVX2) == 1
+    split_convolution_columns(module, AVX2)
+    assert all(g.reduction_chunk == 0 for g in plan_convolutions(module, AVX2) if g.kind == "conv")
+    # an L2 of 1 MiB keeps 512 KiB as the bound: unchanged
+    big = CpuTarget("znver3", 256, 16, True, l2_bytes=1 << 20)
+    module = _blocked_7x7(512, big)
+    split_convolution_columns(module, big)
+    assert all(g.reduction_chunk == 0 for g in plan_convolutions(module, big) if g.kind == "conv")
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_chunked_split_blocks_agree_with_the_reference(pipeline):
+    """The chunked 4 + 3 parts (64 output channels: four blocks of 16) against `default`."""
+    target = host_target()
+    if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
+        pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
+    module = _blocked_7x7(64, target)
+    candidate, reference = compile_module(module, "conv", pipeline), compile_module(_blocked_7x7(64, target), "conv",
+                                                                                    "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)

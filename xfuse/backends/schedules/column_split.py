@@ -27,7 +27,11 @@ lines per K step from L2) and the input and a 16-channel panel fit L2 together
 (`_input_and_panel_fit_l2`): then every split competes too, and the 14-wide 3x3 layers of
 ResNet-50 and Inception-v2 are split 10 + 4 (5x16 + 4x16, 1.08 against 0.8; eleventh session:
 Inception-v2 4-10% faster, ResNet-50 2-9%). A stride-1 1x1 convolution is flat_pixels.py's; a
-strided one, whose pixels do not flatten, is split here like the others (`STRIDED_POINTWISE`). Such convolutions are in
+strided one, whose pixels do not flatten, is split here like the others (`STRIDED_POINTWISE`). A
+convolution in a block loop whose reduction conv.py walks in chunks (`conv.chunked_in_loop`: its
+chain runs after it, so it is not fused op by op) is split too (`SPLIT_CHUNKED`): ResNet-50's
+7x7 3x3 512-channel blocks on Zen 3, whose 295 KiB panels are over half of L2, are 4x16 + 3x16
+over the chunks rather than 7x8. Such convolutions are in
 xfuse-block-filters' blocks, which `flat_pixels.dividing_tile` sizes by the split's tile (16
 channels, not 13x8's 8). Zen 3, one thread, interleaved: the 13x13 64 -> 256 layer 0.99 -> 0.85
 ms median, SqueezeNet 1.23x -> 1.14x onnxruntime (docs/backend-measurements.md, "Zen 3, tenth
@@ -98,7 +102,7 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     sizes its blocks by it, `flat_pixels.dividing_tile`)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or not schedulable(conv):
         return None
-    if _left_to_flat_pixels(conv) or not takes_a_dividing_tile(conv, target):
+    if _left_to_flat_pixels(conv) or not (takes_a_dividing_tile(conv, target) or _chunked_in_loop(conv, target)):
         return None
     if piecewise_start(conv.operands[2]) is None and isinstance(conv.operands[2], OpResult):
         return None  # an init the parts could not make per slice would stay a pass of its own
@@ -106,6 +110,18 @@ def split_tile(conv: Operation, target: CpuTarget, channels: int | None = None) 
     width, bits = result.get_shape()[2], result.element_type.bitwidth
     return row_split_tile(width, channels or result.get_shape()[3], bits, target,
                           streaming=_input_and_panel_fit_l2(conv, target))
+
+
+SPLIT_CHUNKED = True
+"""Split a convolution whose reduction conv.py walks in chunks outside its register tiles
+(`conv.chunked_in_loop`: its chain is not fused, so it is not fused op by op) like those fused op
+by op (`split_tile`); off: it keeps the dividing tile (7x8 on ResNet-50's 7-wide rows), an A/B switch."""
+
+
+def _chunked_in_loop(conv: Operation, target: CpuTarget) -> bool:
+    from xfuse.backends.schedules.conv import chunked_in_loop
+
+    return SPLIT_CHUNKED and chunked_in_loop(conv, target)
 
 
 def _left_to_flat_pixels(conv: Operation) -> bool:

@@ -258,9 +258,29 @@ caches: 64 -> 2.74 ms, 128 -> 2.59 ms, 256 -> 2.77 ms, whole -> 3.30 ms)."""
 
 CHUNKED_RESULT_MAX_BYTES = 64 * 1024
 CHUNKED_FILTER_MIN_BYTES = 512 * 1024
+CHUNK_HALF_L2_PANELS = True
+"""Chunk filters from half the target's L2 too, when that is less than `CHUNKED_FILTER_MIN_BYTES`
+(`_chunked_filter_min_bytes`); off: from `CHUNKED_FILTER_MIN_BYTES` only (an A/B switch)."""
 
 
-def _chunks_reduction(conv: Operation, root: Operation) -> int:
+def _chunked_filter_min_bytes(conv: Operation, target: CpuTarget | None) -> int:
+    """The smallest filter whose reduction `_chunks_reduction` walks in chunks: 512 KiB, or half
+    of L2 where that is less and `conv`'s input fits L2 beside the filter. A panel over half of
+    L2 does not stay there over the rows' passes beside the input they read: Zen 3 (512 KiB L2),
+    ResNet-50's 7x7 3x3 512 -> 512 layers, 295 KiB panels of 16 channels beside their 166 KiB
+    padded input, each panel walked whole by 14 tiles (7 rows of 4 + 3 columns): the layer 0.90x
+    the time in chunks. Where the input does not fit beside it (ZFNet-512's 14x14 x 512 input,
+    401 KiB), each chunk's pass rereads the input from beyond L2: its two such layers in 6x16
+    chunks made the network 3.4% slower (docs/backend-measurements.md, "Zen 3, fifteenth session")."""
+    from xfuse.transforms.layout.blocked_filters import input_and_panel_fit_l2
+
+    if CHUNK_HALF_L2_PANELS and target is not None and \
+            input_and_panel_fit_l2(conv, conv.operands[1].type.get_shape()[3], target):
+        return min(CHUNKED_FILTER_MIN_BYTES, target.l2_bytes // 2)
+    return CHUNKED_FILTER_MIN_BYTES
+
+
+def _chunks_reduction(conv: Operation, root: Operation, target: CpuTarget | None = None) -> int:
     """The input-channel chunk when `conv`'s reduction goes outside its register tiles, else 0.
 
     With the reduction inside, every output row's tiles walk the whole filter: the first row
@@ -270,14 +290,15 @@ def _chunks_reduction(conv: Operation, root: Operation) -> int:
     filter chunk for all rows while the next one streams in, at the price of reloading the
     accumulators per chunk: only for results small enough to stay in cache
     (`CHUNKED_RESULT_MAX_BYTES`, a 7x7x64 block is 12.5 KiB; Inception-v2's and DenseNet's larger
-    ones ran 15% slower chunked), with filters large enough to matter, and no epilogue fused into
-    the tiles (the chain's ops would run once per chunk)."""
+    ones ran 15% slower chunked), with filters large enough to matter (`_chunked_filter_min_bytes`:
+    512 KiB, or half of L2 where that is less and the input fits beside it), and no epilogue fused into the tiles (the chain's
+    ops would run once per chunk)."""
     if conv.name != "linalg.conv_2d_nhwc_hwcf" or root is not conv:
         return 0
     result, weights = conv.results[0].type, conv.operands[1].type
     itemsize = result.element_type.bitwidth // 8
     if math.prod(result.get_shape()) * itemsize > CHUNKED_RESULT_MAX_BYTES or \
-            math.prod(weights.get_shape()) * itemsize < CHUNKED_FILTER_MIN_BYTES:
+            math.prod(weights.get_shape()) * itemsize < _chunked_filter_min_bytes(conv, target):
         return 0
     channels = weights.get_shape()[2]
     return REDUCTION_CHUNK if channels > REDUCTION_CHUNK and channels % REDUCTION_CHUNK == 0 else channels
@@ -339,12 +360,8 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     after it on the loop's slice, in cache (ResNet-50's 7x7 blocks with their ReLU in the tiles
     lost the chunks and ran 2.2-2.5 -> 2.8-2.9 ms)."""
     if _in_tiled_loop(conv):
-        if _chunks_reduction(conv, conv) and not _input_has_tileable_producer(conv):
-            result = conv.results[0].type
-            _, _, ow, oc = result.get_shape()
-            tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
-            if tile is not None and not tile.remainder:
-                return conv  # reduction in chunks (`_chunks_reduction`); the chain then runs on the loop's slice, in cache
+        if chunked_in_loop(conv, target):
+            return conv  # reduction in chunks (`_chunks_reduction`); the chain then runs on the loop's slice, in cache
         return _elementwise_chain_end(conv, conv.parent_block())
     if conv.name != "linalg.conv_2d_nhwc_hwcf":
         return conv
@@ -356,6 +373,18 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     _, _, ow, oc = result.get_shape()
     tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
     return conv if tile is not None and tile.remainder else root
+
+
+def chunked_in_loop(conv: Operation, target: CpuTarget) -> bool:
+    """`conv`, in a loop (xfuse's tiles, xfuse-block-filters' blocks), walks its reduction in
+    chunks outside its register tiles (`_chunks_reduction`), its chain after it on the loop's
+    slice (`_conv_root`)."""
+    if not _in_tiled_loop(conv) or not _chunks_reduction(conv, conv, target) or _input_has_tileable_producer(conv):
+        return False
+    result = conv.results[0].type
+    _, _, ow, oc = result.get_shape()
+    tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
+    return tile is not None and not tile.remainder
 
 
 def _one_by_one(conv: Operation, root: Operation, init_only: bool) -> bool:
@@ -398,7 +427,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            chunk = _chunks_reduction(op, root) if not one_by_one and not tile.remainder else 0
+            chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
