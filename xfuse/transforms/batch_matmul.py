@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import AnyFloat, ArrayAttr, IntegerAttr, ModuleOp, TensorType, i64
-from xdsl.dialects.linalg import FillOp, GenericOp, YieldOp
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.passes import ModulePass

@@ -39,7 +39,7 @@ products are planned.
 from __future__ import annotations
 
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, i64
-from xdsl.dialects.linalg import BroadcastOp
+from xdsl.dialects.linalg.ops import BroadcastOp
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp, InsertSliceOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter

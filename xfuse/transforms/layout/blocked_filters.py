@@ -363,7 +363,7 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
            threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None) -> None:
-    from xdsl.dialects.linalg import BroadcastOp
+    from xdsl.dialects.linalg.ops import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
     from xfuse.dialects.tensor import ParallelInsertSliceOp

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
-from xdsl.dialects.linalg import BroadcastOp
+from xdsl.dialects.linalg.ops import BroadcastOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
