@@ -300,3 +300,59 @@ def test_one_thread_fire_module_writes_both_expands_in_place(monkeypatch, tmp_pa
     reference = compile_module(parse(FIRE_CONVS), "fire", "default", cache=False)
     inputs = random_inputs(compiled.signature, seed=0)
     np.testing.assert_allclose(compiled(*inputs), reference(*inputs), rtol=1e-4, atol=1e-4)
+
+
+LOOP_WRITER = f"""
+func.func @loop(%a: tensor<1x28x28x64xf32>, %b: tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32> {{{_unary("first", "a", "math.absf", "1x28x28x64")}
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %y = tensor.empty() : tensor<1x28x28x64xf32>
+  %yl = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %y) -> (tensor<1x28x28x64xf32>) {{
+    %j = arith.muli %i, %c4 : index
+    %j16 = arith.muli %j, %c4 : index
+    %in = tensor.extract_slice %b[0, 0, 0, %j16] [1, 28, 28, 16] [1, 1, 1, 1] : tensor<1x28x28x64xf32> to tensor<1x28x28x16xf32>
+    %out = tensor.extract_slice %acc[0, 0, 0, %j16] [1, 28, 28, 16] [1, 1, 1, 1] : tensor<1x28x28x64xf32> to tensor<1x28x28x16xf32>
+    %r = linalg.generic {{indexing_maps = [{_MAP}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%in : tensor<1x28x28x16xf32>) outs(%out : tensor<1x28x28x16xf32>) {{
+    ^bb0(%x: f32, %o: f32):
+      %v = arith.negf %x : f32
+      linalg.yield %v : f32
+    }} -> tensor<1x28x28x16xf32>
+    %n = tensor.insert_slice %r into %acc[0, 0, 0, %j16] [1, 28, 28, 16] [1, 1, 1, 1] : tensor<1x28x28x16xf32> into tensor<1x28x28x64xf32>
+    scf.yield %n : tensor<1x28x28x64xf32>
+  }}
+  %c = tensor.concat dim(3) %first, %yl : (tensor<1x28x28x64xf32>, tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32>
+  return %c : tensor<1x28x28x128xf32>
+}}
+"""
+"""An input computed by a loop over channel blocks carrying one tensor from a `tensor.empty`, as
+the Winograd output transform's (Inception-v2's 3x3 branches)."""
+
+
+@pytest.mark.parametrize(("in_place", "copied"), [(True, 0), (False, 1)])
+def test_a_loop_carrying_an_empty_writes_its_slice(monkeypatch, in_place, copied):
+    """`LOOPS_IN_PLACE`: the loop's init becomes its slice of the destination; off, it is copied
+    (by a split generic at two threads, by an `insert_slice` of its own buffer at one)."""
+    from xfuse.backends.parallel import parallel_concat
+
+    monkeypatch.setattr(parallel_concat, "LOOPS_IN_PLACE", in_place)
+    module = parse(LOOP_WRITER)
+    plan_parallel_split(module, 2)
+    ops = list(module.body.block.first_op.body.block.ops)
+    assert len(_copies(ops)) == copied
+    loop = next(op for op in ops if op.name == "scf.for")
+    init = loop.operands[-1].op
+    assert (init.name == "tensor.extract_slice") is in_place
+    if in_place:
+        assert list(init.properties["static_offsets"].get_values()) == [0, 0, 0, 64]
+
+
+def test_a_loop_writer_agrees_with_the_reference():
+    from xfuse.backends.runner import compile_module
+
+    (a, b), got, want = two_threads_and_reference(LOOP_WRITER, "loop")
+    np.testing.assert_array_equal(got[0], np.concatenate([np.abs(a), -b], axis=3))
+    np.testing.assert_array_equal(got[0], want[0])
+    one_thread = compile_module(parse(LOOP_WRITER), "loop", "microkernel", cache=False)
+    np.testing.assert_array_equal(one_thread(a, b), want[0])
