@@ -160,17 +160,18 @@ def test_two_threads_in_parts_agree_with_the_reference(monkeypatch):
         np.testing.assert_array_equal(g, w)
 
 
-def test_one_thread_computes_a_chain_in_one_buffer_when_asked(monkeypatch):
-    """`CHAINS_AT_ONE_THREAD`: the one-thread pipeline rewrites the chain too (no generic copies:
-    `NO_COPIES`), and agrees with numpy."""
+def test_one_thread_computes_a_chain_in_one_buffer():
+    """`CHAINS_AT_ONE_THREAD` (on by default): the one-thread pipeline rewrites the chain too (no
+    generic copies: `NO_COPIES`), and agrees with numpy."""
     from xfuse.backends.parallel import parallel_concat
     from xfuse.backends.runner import compile_module, random_inputs
 
-    monkeypatch.setattr(parallel_concat, "CHAINS_AT_ONE_THREAD", True)
+    assert parallel_concat.CHAINS_AT_ONE_THREAD
     made: list[int] = []
     rewrite = parallel_concat.concat_copies
-    monkeypatch.setattr(parallel_concat, "concat_copies", lambda m, n: made.append(n) or rewrite(m, n))
-    compiled = compile_module(parse(CHAIN), "block", "microkernel", cache=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parallel_concat, "concat_copies", lambda m, n: made.append(n) or rewrite(m, n))
+        compiled = compile_module(parse(CHAIN), "block", "microkernel", cache=False)
     assert made == [parallel_concat.NO_COPIES]
     (x,) = random_inputs(compiled.signature, seed=0)
     c1 = np.concatenate([x, np.abs(x)], axis=3)
@@ -256,3 +257,102 @@ def test_a_flattened_input_agrees_with_the_reference():
     flat = np.concatenate([np.abs(a[:, :, :780]), -a[:, :, 780:]], axis=2).reshape(1, 28, 28, 64)
     np.testing.assert_allclose(got[0], np.concatenate([-b, flat], axis=3), rtol=1e-6)
     np.testing.assert_array_equal(got[0], want[0])
+
+
+def _conv(name: str, source: str, filter_: str, shape: str, source_shape: str, filter_shape: str) -> str:
+    return f"""
+  %{name}_e = tensor.empty() : tensor<{shape}xf32>
+  %{name}_z = linalg.fill ins(%zero : f32) outs(%{name}_e : tensor<{shape}xf32>) -> tensor<{shape}xf32>
+  %{name} = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%{source}, %{filter_} : tensor<{source_shape}xf32>, tensor<{filter_shape}xf32>) outs(%{name}_z : tensor<{shape}xf32>) -> tensor<{shape}xf32>"""
+
+
+FIRE_CONVS = f"""
+func.func @fire(%x: tensor<1x13x13x48xf32>, %ws: tensor<1x1x48x48xf32>, %w1: tensor<1x1x48x192xf32>,
+                %w3: tensor<3x3x48x192xf32>) -> tensor<1x13x13x384xf32> {{
+  %zero = arith.constant 0.0 : f32{_conv("s", "x", "ws", "1x13x13x48", "1x13x13x48", "1x1x48x48")}
+  %p = tensor.pad %s low[0, 1, 1, 0] high[0, 1, 1, 0] {{
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  }} : tensor<1x13x13x48xf32> to tensor<1x15x15x48xf32>{_conv("e3", "p", "w3", "1x13x13x192", "1x15x15x48", "3x3x48x192")}{_conv("e1", "s", "w1", "1x13x13x192", "1x13x13x48", "1x1x48x192")}
+  %c = tensor.concat dim(3) %e1, %e3 : (tensor<1x13x13x192xf32>, tensor<1x13x13x192xf32>) -> tensor<1x13x13x384xf32>
+  return %c : tensor<1x13x13x384xf32>
+}}
+"""
+"""SqueezeNet's fire6 (13 x 13, squeeze 48, expands 192 + 192) as convolutions: the 3x3 expand
+(concat input 1) computed before the 1x1 expand (input 0), the 1x1 expand flattened by
+flat_pixels.py (169 = 168 + 1 pixels)."""
+
+
+@pytest.mark.parametrize("chains", [True, False])
+def test_one_thread_fire_module_writes_both_expands_in_place(monkeypatch, tmp_path, chains):
+    """At one thread with `CHAINS_AT_ONE_THREAD` each expand convolution writes its slice of the
+    concatenation: no `memrefCopy` in the LLVM IR; off (`DECOMPOSE_CONCAT`), both are copied. Both
+    agree with the `default` pipeline."""
+    from tests.test_blocked_weights import _lowered_llvm
+    from xfuse.backends.parallel import parallel_concat
+    from xfuse.backends.runner import compile_module, random_inputs
+
+    monkeypatch.setattr(parallel_concat, "CHAINS_AT_ONE_THREAD", chains)
+    copies = _lowered_llvm(parse(FIRE_CONVS), "fire", tmp_path).count("call void @memrefCopy")
+    assert copies == 0 if chains else copies >= 2
+    compiled = compile_module(parse(FIRE_CONVS), "fire", "microkernel", cache=False)
+    reference = compile_module(parse(FIRE_CONVS), "fire", "default", cache=False)
+    inputs = random_inputs(compiled.signature, seed=0)
+    np.testing.assert_allclose(compiled(*inputs), reference(*inputs), rtol=1e-4, atol=1e-4)
+
+
+LOOP_WRITER = f"""
+func.func @loop(%a: tensor<1x28x28x64xf32>, %b: tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32> {{{_unary("first", "a", "math.absf", "1x28x28x64")}
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %y = tensor.empty() : tensor<1x28x28x64xf32>
+  %yl = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %y) -> (tensor<1x28x28x64xf32>) {{
+    %j = arith.muli %i, %c4 : index
+    %j16 = arith.muli %j, %c4 : index
+    %in = tensor.extract_slice %b[0, 0, 0, %j16] [1, 28, 28, 16] [1, 1, 1, 1] : tensor<1x28x28x64xf32> to tensor<1x28x28x16xf32>
+    %out = tensor.extract_slice %acc[0, 0, 0, %j16] [1, 28, 28, 16] [1, 1, 1, 1] : tensor<1x28x28x64xf32> to tensor<1x28x28x16xf32>
+    %r = linalg.generic {{indexing_maps = [{_MAP}, {_MAP}], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%in : tensor<1x28x28x16xf32>) outs(%out : tensor<1x28x28x16xf32>) {{
+    ^bb0(%x: f32, %o: f32):
+      %v = arith.negf %x : f32
+      linalg.yield %v : f32
+    }} -> tensor<1x28x28x16xf32>
+    %n = tensor.insert_slice %r into %acc[0, 0, 0, %j16] [1, 28, 28, 16] [1, 1, 1, 1] : tensor<1x28x28x16xf32> into tensor<1x28x28x64xf32>
+    scf.yield %n : tensor<1x28x28x64xf32>
+  }}
+  %c = tensor.concat dim(3) %first, %yl : (tensor<1x28x28x64xf32>, tensor<1x28x28x64xf32>) -> tensor<1x28x28x128xf32>
+  return %c : tensor<1x28x28x128xf32>
+}}
+"""
+"""An input computed by a loop over channel blocks carrying one tensor from a `tensor.empty`, as
+the Winograd output transform's (Inception-v2's 3x3 branches)."""
+
+
+@pytest.mark.parametrize(("in_place", "copied"), [(True, 0), (False, 1)])
+def test_a_loop_carrying_an_empty_writes_its_slice(monkeypatch, in_place, copied):
+    """`LOOPS_IN_PLACE`: the loop's init becomes its slice of the destination; off, it is copied
+    (by a split generic at two threads, by an `insert_slice` of its own buffer at one)."""
+    from xfuse.backends.parallel import parallel_concat
+
+    monkeypatch.setattr(parallel_concat, "LOOPS_IN_PLACE", in_place)
+    module = parse(LOOP_WRITER)
+    plan_parallel_split(module, 2)
+    ops = list(module.body.block.first_op.body.block.ops)
+    assert len(_copies(ops)) == copied
+    loop = next(op for op in ops if op.name == "scf.for")
+    init = loop.operands[-1].op
+    assert (init.name == "tensor.extract_slice") is in_place
+    if in_place:
+        assert list(init.properties["static_offsets"].get_values()) == [0, 0, 0, 64]
+
+
+def test_a_loop_writer_agrees_with_the_reference():
+    from xfuse.backends.runner import compile_module
+
+    (a, b), got, want = two_threads_and_reference(LOOP_WRITER, "loop")
+    np.testing.assert_array_equal(got[0], np.concatenate([np.abs(a), -b], axis=3))
+    np.testing.assert_array_equal(got[0], want[0])
+    one_thread = compile_module(parse(LOOP_WRITER), "loop", "microkernel", cache=False)
+    np.testing.assert_array_equal(one_thread(a, b)[0], want[0])

@@ -25,6 +25,9 @@ same dimension is extended by it; a dense block is one chain):
   1x1 expands, 726 + 3 pixels), each used once: the empty becomes the slice reshaped the same way
   (`_reshaped_chain`; the channel slice of an NHWC destination keeps its pixels collapsible), where
   it was copied into the concat (0.05 ms per fire module at 55x55 on one thread);
+- so is an input computed by a top-level `scf.for` carrying one tensor from a `tensor.empty` (the
+  Winograd output transform's loop: Inception-v2's 3x3 branches), whose init becomes the slice
+  (`_loop_writer`, `LOOPS_IN_PLACE`);
 - any other input of at least `min_elements` elements (a block's first input, read by the first
   layer too) is copied by an identity `linalg.generic` into its slice (`extract_slice` / generic /
   `insert_slice`), which `plan_parallel_split` cuts by rows like any elementwise op; a smaller one
@@ -32,6 +35,12 @@ same dimension is extended by it; a dense block is one chain):
 The batch norm reading a concatenation then reads it where the next layers write further
 channels, after it has read it: one-shot-bufferize sees the read before the write and keeps every
 `insert_slice` in place.
+
+The one-thread microkernel pipeline runs the same rewrite (`CHAINS_AT_ONE_THREAD`, pipelines.py)
+with `NO_COPIES`: nothing to split there, so the inputs written by neither their producer nor the
+chain stay plain `insert_slice`s, and what it gains is the writers in their slices (SqueezeNet's
+fire modules: both expand convolutions write their channels of the concat, where `DECOMPOSE_CONCAT`
+copied each one's own buffer in).
 """
 
 from __future__ import annotations
@@ -51,10 +60,12 @@ from xfuse.backends.in_place.pads_in_place import _destination_chain, _single_de
 from xfuse.backends.parallel.parallel_split import function_bodies
 
 
-CHAINS_AT_ONE_THREAD = False
+CHAINS_AT_ONE_THREAD = True
 """Whether the one-thread pipeline computes its chains of concats in one buffer too (with
 `NO_COPIES`: the inputs neither in place nor written by their producer stay plain `insert_slice`s,
-as `DECOMPOSE_CONCAT` leaves them); else `DECOMPOSE_CONCAT` decomposes every concat where it is."""
+as `DECOMPOSE_CONCAT` leaves them); else `DECOMPOSE_CONCAT` decomposes every concat where it is,
+and each input computed into a buffer of its own is copied into the concat's (SqueezeNet's fire
+modules: 12 `memrefCopy` call sites, 0.24 ms of a 10 ms call; on since the fifteenth session)."""
 NO_COPIES = 1 << 62
 """A `min_elements` above every tensor: no copy as a linalg generic."""
 
@@ -112,6 +123,26 @@ def _reshaped_chain(value: SSAValue, block: Block) -> tuple[Operation, int, tupl
             return None
         op = init.op
     return None
+
+
+LOOPS_IN_PLACE = True
+"""An input computed by a top-level `scf.for` carrying one tensor from a `tensor.empty` (the
+Winograd output transform's loop over channel blocks: Inception-v2's 3x3 branches at 28 x 28) is
+computed in its slice too (`_loop_writer`); off, it is copied (as `DECOMPOSE_CONCAT` wrote it in
+place only where the decomposed chain happened to dominate its empty). For the A/B."""
+
+
+def _loop_writer(op: Operation, block: Block) -> tuple[Operation, int] | None:
+    """(`op`, the operand index of its one iter_arg's init) when `op` is an `scf.for` at the top
+    level of `block` with one result whose init is a `tensor.empty` used by it alone: the loop
+    writes the whole tensor (its initial contents are undefined, so reading them is no use)."""
+    if not LOOPS_IN_PLACE or op.name != "scf.for" or op.parent_block() is not block or len(op.results) != 1:
+        return None
+    init = op.operands[-1]
+    if len(op.operands) != 4 or not isinstance(init, OpResult) or not isinstance(init.op, tensor.EmptyOp) \
+            or not init.has_one_use():
+        return None
+    return op, len(op.operands) - 1
 
 
 def _reshaped_view(view: SSAValue, reshape: tuple[Operation, Operation], target: TensorType,
@@ -180,7 +211,7 @@ def _place_chain(chain: list[tensor.ConcatOp], position: dict[Operation, int], m
             if not (k > 0 and i == 0):
                 writer = None
                 if isinstance(value, OpResult) and value.op in position and value.has_one_use():
-                    writer = _destination_chain(value.op, block)
+                    writer = _destination_chain(value.op, block) or _loop_writer(value.op, block)
                     writer = (*writer, None) if writer is not None else _reshaped_chain(value, block)
                 entries.append((concat, value, [offset if d == dim else 0 for d in range(len(sizes))], sizes, writer))
             offset += sizes[dim]
