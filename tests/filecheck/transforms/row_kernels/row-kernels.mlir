@@ -1,4 +1,10 @@
 // RUN: xfuse-opt %s -p xfuse-row-kernels | filecheck %s
+// RUN: xfuse-opt %s -p xfuse-row-kernels | mlir-opt -o /dev/null
+// The pass takes no option: one given is refused with the pipeline's diagnostic, no traceback.
+// RUN: not xfuse-opt %s -p 'xfuse-row-kernels{rows=2}' 2>&1 | filecheck %s --check-prefix=OPTION
+// OPTION:      xfuse-opt: error: invalid pass pipeline 'xfuse-row-kernels{rows=2}': xfuse-row-kernels option rows: Provided arguments ["rows"] not found in expected arguments []
+// OPTION-NEXT:   xfuse-row-kernels{rows=2}
+// OPTION-NOT:  Traceback
 
 // xfuse-row-kernels (xfuse/backends/schedules/row_kernels.py): torch-mlir's LayerNorm over the
 // last dim (after xfuse-merge-elementwise: row sum, mean, centring, square, sum of squares,
