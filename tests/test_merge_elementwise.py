@@ -144,7 +144,7 @@ def test_mlir_fusion_inputs_merge_as_expected_and_agree():
 def test_generics_of_xdsls_own_class_merge():
     """The data-tiling passes build `xdsl.dialects.linalg.GenericOp`s (xfuse's subclass only
     changes the printed syntax): the quantization chains they leave after a pack merge too."""
-    from xdsl.dialects import linalg as xlinalg
+    from xdsl.dialects.linalg import ops as xlinalg
     from xdsl.rewriter import Rewriter
 
     module = parse(_function("cast_chain"))

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import math
 
-from xdsl.dialects import arith, linalg
+from xdsl.dialects import arith
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, FloatAttr, ModuleOp, TensorType
 from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
