@@ -46,36 +46,40 @@ blocks of tile rows (`blocks.py`: an `scf.forall` over the blocks, each thread w
 VGG-19 ran 0.75x the direct build's time at two threads but ResNet-50 1.08x (thirteenth session),
 so builds of two threads were left direct until the cost model charged the threads
 (`THREADS_FILTER_CHARGE`, fifteenth session, docs/backend-measurements.md)."""
-THREADS_FILTER_CHARGE = "beyond_l2"
+THREADS_FILTER_CHARGE = "within_l2"
 """How a build of several threads charges each thread for the transformed filter `U`. The blocks
 of tile rows are the `scf.forall`'s iterations and every block multiplies by all of `U`
-(16 C K), so each thread streams all of it, while the direct convolution's iterations are filter
+(16 C K), so each thread reads all of it, while the direct convolution's iterations are filter
 blocks and row chunks, and the threads share its filter. The multiply-adds and moved elements
 divide among the threads in both forms.
 
-"beyond_l2" (the rule): the part of `U` beyond one core's L2 (`CpuTarget.l2_bytes`) is charged
-whole to every thread, the part within it is shared like the direct filter
-(`filter_share`): a small `U` costs what the direct filter does, a large one is streamed by each
-thread. At two threads on Zen 3 (512 KiB L2) this takes the 56 x 56 and larger maps and the
-28 x 28 layers of small filters (ResNet-50's 128 -> 128, 1 MiB of `U`, gain 1.21; Inception-v2's
-64/96 -> 96, DenseNet-121's 128 -> 32) and leaves VGG-19's 28 x 28 x 512 (16 MiB of `U`, 1.06)
-direct: alone at two threads the first won (0.72x the direct time), the second lost (1.09x).
-Measured on the networks: docs/backend-measurements.md "Zen 3, fifteenth session: Winograd at
-two threads". The shared L3 is not modelled (32 MiB on Zen 3: every `U` measured fits it).
-
-"whole" (the fifteenth session's first rule): all of `U` charged to every thread; at two threads
-it leaves every 28 x 28 map direct. "shared": the one-thread model at any thread count (every
-28 x 28 layer taken). Both are kept as switches for A/B measurements."""
+"within_l2" (the rule): a `U` of at most one core's L2 (`CpuTarget.l2_bytes`) is shared like the
+direct filter, a larger one is charged whole to every thread (each streams it). At two threads
+on Zen 3 (512 KiB L2) this takes the 56 x 56 and larger maps and the 28 x 28 layers of small
+filters (Inception-v2's 64 -> 64 and 64 -> 96, 256 and 384 KiB of `U`; DenseNet-121's
+128 -> 32), and leaves ResNet-50's 28 x 28 x 128 (1 MiB) and VGG-19's 28 x 28 x 256/512 (8 and
+16 MiB) direct. "beyond_l2": only the part of `U` beyond the L2 charged whole, the rest shared;
+it also takes ResNet-50's 28 x 28 x 128 layer (gain 1.21), which alone at two threads won (0.72x
+the direct layer) but in the network lost (ResNet-50 1.07x the "whole" build's time, 2 of 8
+rounds faster). "whole" (the fifteenth session's first rule): all of `U` to every thread at
+any size; it left every 28 x 28 map direct (Inception-v2 2.6% slower than with them taken).
+"shared": the one-thread model at any thread count (VGG-19's 28 x 28 x 512 taken: alone at two
+threads 1.09x the direct layer). Measured: docs/backend-measurements.md "Zen 3, fifteenth
+session: Winograd at two threads". The shared L3 (32 MiB on Zen 3) is not modelled. The
+switches other than the rule are kept for A/B measurements (`benchmarks/flag_ab.py`)."""
 
 
 def filter_share(shape: ConvShape, target: CpuTarget, threads: int) -> float:
     """The fraction of Winograd's filter term charged to each of `threads` threads
-    (`THREADS_FILTER_CHARGE`): 1 / `threads` when the threads share `U`, 1 when each streams it."""
+    (`THREADS_FILTER_CHARGE`): 1 / `threads` when the threads share `U`, 1 when each streams it
+    (always 1 at one thread: the one-thread model whatever the switch)."""
     if threads == 1 or THREADS_FILTER_CHARGE == "shared":
         return 1.0 / threads
     if THREADS_FILTER_CHARGE == "whole":
         return 1.0
     u_bytes = 16 * shape.c * shape.k * 4
+    if THREADS_FILTER_CHARGE == "within_l2":
+        return 1.0 / threads if u_bytes <= target.l2_bytes else 1.0
     beyond = max(0, u_bytes - target.l2_bytes) / u_bytes
     return beyond + (1.0 - beyond) / threads
 
