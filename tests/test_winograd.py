@@ -107,7 +107,7 @@ def test_two_threads_share_a_filter_within_l2(monkeypatch: pytest.MonkeyPatch) -
 def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cost model takes the 56x56 and 55x55 convolutions, not the 7x7 one; at gain 0 all
     three are taken; none when disabled or above `cost.MAX_THREADS`; at two threads the two
-    large maps (`test_two_threads_charge_each_thread_the_whole_filter`)."""
+    large maps (`test_two_threads_share_a_filter_within_l2`)."""
     module = parse((INPUTS / "convs.mlir").read_text())
     assert rewrite.winograd_convolutions(module, ZEN3, bounded=False) == 2
     module.verify()
@@ -279,12 +279,15 @@ def test_blocked_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyP
     58 x 58 layer with its bias, residual add and ReLU in each block's output transform, the
     odd 25 x 25 one cut; an `scf.for` over the blocks at one thread, an `scf.forall` at two;
     both agree with the direct convolutions on random inputs. Not `forced` (the cost model's
-    own choice at two threads: `test_two_threads_charge_each_thread_the_whole_filter`), the
-    58 x 58 layer is rewritten and the 25 x 25 one left direct, in one module that agrees too."""
+    own choice at two threads with every thread charged all of `U`, `THREADS_FILTER_CHARGE` =
+    "whole": `test_two_threads_share_a_filter_within_l2`), the 58 x 58 layer is rewritten and
+    the 25 x 25 one left direct, in one module that agrees too."""
     from xfuse.backends.runner import compile_module
 
     if forced:
         monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    else:
+        monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "whole")
     text = (INPUTS / "blocks.mlir").read_text()
     module = parse(text)
     assert rewrite.winograd_convolutions(module, ZEN3, threads=threads, bounded=False) == (2 if forced else 1)
