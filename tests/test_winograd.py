@@ -3,6 +3,7 @@ and rewritten convolutions against direct ones (differential, compiled)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -62,33 +63,51 @@ def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
         cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
 
 
-def test_two_threads_charge_each_thread_the_whole_filter(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At two threads each thread's blocks read all of `U` while the direct convolution's threads
-    share its filter (`cost.THREADS_READ_WHOLE_FILTER`): the 56 x 56 and larger maps are still
-    taken (VGG-19's, Inception-v2's 64 -> 192, DenseNet-121's 128 -> 32, ResNet-50's 64 -> 64),
-    the 28 x 28 ones that one thread takes are left direct (ResNet-50's 128 -> 128, VGG-19's
-    512 -> 512, Inception-v2's 64 -> 96); without the charge both are taken; above
-    `MAX_THREADS` none."""
+def test_two_threads_share_a_filter_within_l2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At two threads each thread's blocks read all of `U`: one within a core's L2 the threads
+    share as the direct form's filter, a larger one each streams (`cost.THREADS_FILTER_CHARGE`):
+    the 56 x 56 and larger maps are taken, and the 28 x 28 ones of small filters
+    (Inception-v2's 64 -> 96, 384 KiB of `U`; 64 -> 64; DenseNet-121's 128 -> 32), not those of
+    larger ones (ResNet-50's 128 -> 128, 1 MiB; VGG-19's 512 -> 512, 16 MiB). "beyond_l2" takes
+    the 1 MiB one too, "whole" leaves every 28 x 28 map direct, "shared" (the one-thread model)
+    takes them all; above `MAX_THREADS` none."""
     taken = [cost.ConvShape(1, 56, 56, 256, 256), cost.ConvShape(1, 112, 112, 128, 128),
              cost.ConvShape(1, 56, 56, 64, 192), cost.ConvShape(1, 56, 56, 128, 32),
              cost.ConvShape(1, 56, 56, 64, 64)]
-    left = [cost.ConvShape(1, 28, 28, 128, 128), cost.ConvShape(1, 28, 28, 512, 512),
-            cost.ConvShape(1, 28, 28, 64, 96)]
-    assert all(cost.takes_winograd(shape, ZEN3, 1) for shape in taken + left)
-    assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in taken)
-    assert not any(cost.takes_winograd(shape, ZEN3, 2) for shape in left)
-    for shape in taken + left:  # one thread: the model as before, whatever the switch
-        assert cost.winograd_gain(shape, ZEN3, 1) > cost.winograd_gain(shape, ZEN3, 2)
+    small = [cost.ConvShape(1, 28, 28, 64, 96), cost.ConvShape(1, 28, 28, 64, 64),
+             cost.ConvShape(1, 28, 28, 128, 32)]
+    middle = [cost.ConvShape(1, 28, 28, 128, 128)]
+    large = [cost.ConvShape(1, 28, 28, 512, 512), cost.ConvShape(1, 28, 28, 256, 512)]
+    everything = taken + small + middle + large
+    assert all(cost.takes_winograd(shape, ZEN3, 1) for shape in everything)
+    assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in taken + small)
+    assert not any(cost.takes_winograd(shape, ZEN3, 2) for shape in middle + large)
+    assert cost.filter_share(small[0], ZEN3, 2) == 0.5  # 384 KiB: within L2
+    assert cost.filter_share(middle[0], ZEN3, 2) == 1.0  # 1 MiB
+    assert cost.filter_share(middle[0], replace(ZEN3, l2_bytes=1 << 20), 2) == 0.5
+    assert not cost.takes_winograd(small[0], replace(ZEN3, l2_bytes=256 * 1024), 2)
+    for shape in everything:  # one thread: the model as before, whatever the switch
+        assert cost.winograd_gain(shape, ZEN3, 1) >= cost.winograd_gain(shape, ZEN3, 2)
     assert not any(cost.takes_winograd(shape, ZEN3, cost.MAX_THREADS + 1) for shape in taken)
-    monkeypatch.setattr(cost, "THREADS_READ_WHOLE_FILTER", False)
-    assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in taken + left)
-    assert cost.winograd_gain(left[0], ZEN3, 2) == pytest.approx(cost.winograd_gain(left[0], ZEN3, 1))
+    gains = {shape: cost.winograd_gain(shape, ZEN3, 1) for shape in everything}
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "beyond_l2")
+    assert cost.filter_share(middle[0], ZEN3, 2) == pytest.approx(0.75)  # half of 1 MiB beyond
+    assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in taken + small + middle)
+    assert not any(cost.takes_winograd(shape, ZEN3, 2) for shape in large)
+    assert all(cost.winograd_gain(shape, ZEN3, 1) == gains[shape] for shape in everything)
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "whole")
+    assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in taken)
+    assert not any(cost.takes_winograd(shape, ZEN3, 2) for shape in small + middle + large)
+    assert all(cost.winograd_gain(shape, ZEN3, 1) == gains[shape] for shape in everything)
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "shared")
+    assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in everything)
+    assert cost.winograd_gain(large[0], ZEN3, 2) == pytest.approx(cost.winograd_gain(large[0], ZEN3, 1))
 
 
 def test_rewrite_takes_candidates_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """The cost model takes the 56x56 and 55x55 convolutions, not the 7x7 one; at gain 0 all
     three are taken; none when disabled or above `cost.MAX_THREADS`; at two threads the two
-    large maps (`test_two_threads_charge_each_thread_the_whole_filter`)."""
+    large maps (`test_two_threads_share_a_filter_within_l2`)."""
     module = parse((INPUTS / "convs.mlir").read_text())
     assert rewrite.winograd_convolutions(module, ZEN3, bounded=False) == 2
     module.verify()
@@ -260,12 +279,15 @@ def test_blocked_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyP
     58 x 58 layer with its bias, residual add and ReLU in each block's output transform, the
     odd 25 x 25 one cut; an `scf.for` over the blocks at one thread, an `scf.forall` at two;
     both agree with the direct convolutions on random inputs. Not `forced` (the cost model's
-    own choice at two threads: `test_two_threads_charge_each_thread_the_whole_filter`), the
-    58 x 58 layer is rewritten and the 25 x 25 one left direct, in one module that agrees too."""
+    own choice at two threads with every thread charged all of `U`, `THREADS_FILTER_CHARGE` =
+    "whole": `test_two_threads_share_a_filter_within_l2`), the 58 x 58 layer is rewritten and
+    the 25 x 25 one left direct, in one module that agrees too."""
     from xfuse.backends.runner import compile_module
 
     if forced:
         monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    else:
+        monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "whole")
     text = (INPUTS / "blocks.mlir").read_text()
     module = parse(text)
     assert rewrite.winograd_convolutions(module, ZEN3, threads=threads, bounded=False) == (2 if forced else 1)

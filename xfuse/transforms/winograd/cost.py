@@ -45,22 +45,43 @@ ResNet-50 1.01x, Inception-v2 1.02x the direct build's time at two threads (twel
 blocks of tile rows (`blocks.py`: an `scf.forall` over the blocks, each thread whole blocks)
 VGG-19 ran 0.75x the direct build's time at two threads but ResNet-50 1.08x (thirteenth session),
 so builds of two threads were left direct until the cost model charged the threads
-(`THREADS_READ_WHOLE_FILTER`, fifteenth session, docs/backend-measurements.md)."""
-THREADS_READ_WHOLE_FILTER = True
-"""In a build of several threads, charge each thread the whole transformed filter `U`: the blocks
+(`THREADS_FILTER_CHARGE`, fifteenth session, docs/backend-measurements.md)."""
+THREADS_FILTER_CHARGE = "within_l2"
+"""How a build of several threads charges each thread for the transformed filter `U`. The blocks
 of tile rows are the `scf.forall`'s iterations and every block multiplies by all of `U`
-(16 C K), so each thread streams all of it, while the direct convolution's iterations are filter
+(16 C K), so each thread reads all of it, while the direct convolution's iterations are filter
 blocks and row chunks, and the threads share its filter. The multiply-adds and moved elements
-divide among the threads in both forms. At two threads this leaves the maps of few tiles
-(28 x 28 and smaller: ResNet-50's 28 x 28 x 128, Inception-v2's and DenseNet-121's 28 x 28 layers,
-VGG-19's 28 x 28 x 512) direct and takes the 56 x 56 and larger ones. Measured at two threads
-against the direct build (interleaved, 8 rounds, docs/backend-measurements.md "Zen 3, fifteenth
-session: Winograd at two threads"): VGG-19 0.735 (every layer taken: 0.765), ResNet-50 0.893
-(0.970), DenseNet-121 1.027 (1.048; 4 of 8 rounds faster: level), Inception-v2 1.026 (0.989).
-The charge is a per-element constant, not `U`'s bytes against the caches: VGG-19's 28 x 28 x 512
-layer (16 MiB of `U`) alone lost at two threads (1.09x), ResNet-50's 28 x 28 x 128 (1 MiB) won
-(0.72x) and is left direct all the same (where to refine it). False (a switch for A/B
-measurements): the one-thread model at any thread count."""
+divide among the threads in both forms.
+
+"within_l2" (the rule): a `U` of at most one core's L2 (`CpuTarget.l2_bytes`) is shared like the
+direct filter, a larger one is charged whole to every thread (each streams it). At two threads
+on Zen 3 (512 KiB L2) this takes the 56 x 56 and larger maps and the 28 x 28 layers of small
+filters (Inception-v2's 64 -> 64 and 64 -> 96, 256 and 384 KiB of `U`; DenseNet-121's
+128 -> 32), and leaves ResNet-50's 28 x 28 x 128 (1 MiB) and VGG-19's 28 x 28 x 256/512 (8 and
+16 MiB) direct. "beyond_l2": only the part of `U` beyond the L2 charged whole, the rest shared;
+it also takes ResNet-50's 28 x 28 x 128 layer (gain 1.21), which alone at two threads won (0.72x
+the direct layer) but in the network lost (ResNet-50 1.07x the "whole" build's time, 2 of 8
+rounds faster). "whole" (the fifteenth session's first rule): all of `U` to every thread at
+any size; it left every 28 x 28 map direct (Inception-v2 2.6% slower than with them taken).
+"shared": the one-thread model at any thread count (VGG-19's 28 x 28 x 512 taken: alone at two
+threads 1.09x the direct layer). Measured: docs/backend-measurements.md "Zen 3, fifteenth
+session: Winograd at two threads". The shared L3 (32 MiB on Zen 3) is not modelled. The
+switches other than the rule are kept for A/B measurements (`benchmarks/flag_ab.py`)."""
+
+
+def filter_share(shape: ConvShape, target: CpuTarget, threads: int) -> float:
+    """The fraction of Winograd's filter term charged to each of `threads` threads
+    (`THREADS_FILTER_CHARGE`): 1 / `threads` when the threads share `U`, 1 when each streams it
+    (always 1 at one thread: the one-thread model whatever the switch)."""
+    if threads == 1 or THREADS_FILTER_CHARGE == "shared":
+        return 1.0 / threads
+    if THREADS_FILTER_CHARGE == "whole":
+        return 1.0
+    u_bytes = 16 * shape.c * shape.k * 4
+    if THREADS_FILTER_CHARGE == "within_l2":
+        return 1.0 / threads if u_bytes <= target.l2_bytes else 1.0
+    beyond = max(0, u_bytes - target.l2_bytes) / u_bytes
+    return beyond + (1.0 - beyond) / threads
 
 
 @dataclass(frozen=True)
@@ -80,13 +101,13 @@ class ConvShape:
 
 def winograd_gain(shape: ConvShape, target: CpuTarget, threads: int = 1) -> float:
     """Modelled direct time over Winograd time (> 1: Winograd is faster), per thread of a build of
-    `threads` threads (`THREADS_READ_WHOLE_FILTER`: each thread reads the whole of `U`)."""
+    `threads` threads (`THREADS_FILTER_CHARGE`: what each thread pays for `U`)."""
     filters = shape.c * shape.k * FILTER_ELEMENT_COST
     direct = (9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters) / threads
     lanes = max(1, target.vector_bits // 32)
     moved = 16.0 * shape.tiles * (shape.c + shape.k) * MOVED_ELEMENT_COST * 8 / lanes
-    shared = 1 if THREADS_READ_WHOLE_FILTER else threads
-    winograd = (16.0 * shape.c * shape.k * shape.tiles + moved) / threads + 16.0 * filters / shared
+    winograd = ((16.0 * shape.c * shape.k * shape.tiles + moved) / threads
+                + 16.0 * filters * filter_share(shape, target, threads))
     return direct / winograd
 
 

@@ -46,13 +46,16 @@
 // CHECK:         func.return %[[FIRST]], %[[CUT]]
 // CHECK-NOT:     tensor<841x64xf32>
 // A two-thread build: the 58x58 layer in an scf.forall of 14 blocks of two tile rows (an even
-// count) and the last tile row after it, each block's 16 products over U's panels; the 25x25 one, which
-// one thread takes, is left direct: each thread's blocks read the whole transformed filter
-// (cost.THREADS_READ_WHOLE_FILTER), too much for its 169 tiles (agreement at two threads:
-// tests/test_winograd.py, test_blocked_convolutions_agree_with_direct_ones):
+// count) and the last tile row after it, each block's 16 products over U's panels; the 25x25 one
+// too, in 3 blocks of four tile rows and the last tile row: its transformed filter (128 KiB) is
+// within a core's L2, so the threads share it as the direct form's do
+// (cost.THREADS_FILTER_CHARGE; agreement at two threads: tests/test_winograd.py,
+// test_blocked_convolutions_agree_with_direct_ones):
 // RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/blocks.mlir -p 'xfuse-winograd{threads=2 bounded=false}' | filecheck %s --check-prefix=THREADS
 // THREADS:         scf.forall (%{{.+}}) in (14) {{.*}} -> (tensor<1x58x58x64xf32>)
 // THREADS-COUNT-16: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<58x64xf32>, tensor<64x16xf32>)
-// THREADS:         linalg.conv_2d_nhwc_hwcf {{.*}} ins(%z, %v :
-// THREADS-SAME:    -> tensor<1x25x25x32xf32>
+// THREADS:         scf.forall (%{{.+}}) in (3) {{.*}} -> (tensor<1x26x26x32xf32>)
+// THREADS-COUNT-16: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<52x64xf32>, tensor<64x16xf32>)
+// THREADS-COUNT-16: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<13x64xf32>, tensor<64x16xf32>)
+// THREADS:         tensor.extract_slice %{{.+}}[0, 0, 0, 0] [1, 25, 25, 32] [1, 1, 1, 1] : tensor<1x26x26x32xf32> to tensor<1x25x25x32xf32>
 // THREADS-NOT:     linalg.conv_2d_nhwc_hwcf

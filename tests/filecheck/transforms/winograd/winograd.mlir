@@ -46,8 +46,8 @@
 // CHECK:         %[[SMALL:.+]] = linalg.conv_2d_nhwc_hwcf {{.*}} ins(%q, %t :
 // CHECK:         func.return %{{.+}}, %[[CUT]], %[[SMALL]]
 // A two-thread build takes the two large maps in an scf.forall over blocks of tile rows, each
-// thread charged the whole transformed filter (cost.THREADS_READ_WHOLE_FILTER), and leaves the
-// 7x7 one direct; a build of more threads than cost.MAX_THREADS leaves every convolution direct:
+// thread's share of the transformed filter by its size against a core's L2 (cost.THREADS_FILTER_CHARGE),
+// and leaves the 7x7 one direct; a build of more threads than cost.MAX_THREADS leaves every convolution direct:
 // RUN: env XFUSE_TARGET_CPU=znver3 xfuse-opt %S/Inputs/convs.mlir -p 'xfuse-winograd{threads=2 bounded=false}' | filecheck %s --check-prefix=THREADS
 // THREADS:         scf.forall (%{{.+}}) in (14) {{.*}} -> (tensor<1x56x56x64xf32>)
 // THREADS:         scf.forall (%{{.+}}) in (14) {{.*}} -> (tensor<1x56x56x32xf32>)
