@@ -202,6 +202,8 @@ func.func @layer(%x: tensor<1x{ih}x{iw}x{channels}xf32>,
     ((14, 14), 1, 1, 1024, 256, 16, 64),   # 14-wide 1x1: 4x16 over its 196 flattened pixels
     ((28, 28), 3, 1, 128, 128, 16, 64),    # 28-wide: 4x16
     ((13, 13), 1, 1, 512, 1000, 40, 40),   # SqueezeNet's 1000 classes: blocks of the second tier keep 40
+    ((13, 13), 1, 1, 384, 64, 16, 32),     # fire8's squeeze: 169 pixels as 168 in 6x16 + 1 (not 13x8)
+    ((13, 13), 1, 1, 64, 256, 16, 64),     # fire8/9's 1x1 expands: the same split
 ])
 def test_blocks_are_one_register_tile_wide_on_16_registers(output, kernel, stride, channels, features, zen3, wide):
     """On Zen 3 a block of the first tier is the width of the register tile the convolution
@@ -213,10 +215,11 @@ def test_blocks_are_one_register_tile_wide_on_16_registers(output, kernel, strid
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 @pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features"), [
-    ((7, 7), 3, 1, 64, 512), ((7, 7), 1, 2, 256, 512), ((13, 13), 3, 1, 64, 256), ((14, 14), 1, 1, 128, 512)])
+    ((7, 7), 3, 1, 64, 512), ((7, 7), 1, 2, 256, 512), ((13, 13), 3, 1, 64, 256), ((14, 14), 1, 1, 128, 512),
+    ((13, 13), 1, 1, 512, 64)])
 def test_tile_wide_blocks_compute_the_same(pipeline, output, kernel, stride, channels, features):
     """Blocks as wide as their register tiles (7x7 1x1 stride 2: 16, split 4 + 3; 14x14 1x1: 16,
-    flattened), with the bias broadcast and the ReLU in the block loop, compute what the HWCF
+    flattened; 13x13 1x1: 16, 168 + 1 flattened pixels), with the bias broadcast and the ReLU in the block loop, compute what the HWCF
     convolution does, through the reference lowering."""
     rng = np.random.default_rng(17)
     module, conv = _convolution(output, kernel, stride, channels, features)

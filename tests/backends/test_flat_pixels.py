@@ -97,12 +97,27 @@ def test_a_remainder_that_fills_the_fma_units_may_take_any_share(layer, parts, t
 
 def test_filter_blocks_take_the_width_of_a_full_split():
     """xfuse-block-filters sizes a 7x7 1x1 layer's blocks by the split's tile (16 channels for
-    5x16 + 4x16), not by the rows' 7x8; the 13x13 layers' 168 + 1 split keeps its old sizing."""
+    5x16 + 4x16), not by the rows' 7x8."""
     from xfuse.backends.schedules.flat_pixels import dividing_tile
 
     conv = _conv(ConvLayer(1, 7, 7, 512, 2048, (1, 1)))
     assert dividing_tile(conv, 64, AVX2).nr == 16
-    assert dividing_tile(_conv(ConvLayer(1, 13, 13, 64, 256, (1, 1))), 64, AVX2).mr == 13
+
+
+@pytest.mark.parametrize(("channels", "features", "block"), [(384, 64, 32), (512, 64, 32), (64, 256, 64)])
+def test_filter_blocks_take_the_width_of_a_small_remainder_split(channels, features, block, monkeypatch):
+    """`SMALL_REMAINDER_BLOCKS`: SqueezeNet's 13x13 1x1 layers (fire8/9) take blocks of 16, the head
+    tile of their 168 (6x16) + 1 split, which a block of 16 then gets again; off, their rows'
+    13x8 (blocks of 8, where no split beats 13x8). Not 7x7's 48 + 1 (over `MAX_REMAINDER_SHARE`)."""
+    from xfuse.backends.schedules.flat_pixels import dividing_tile
+
+    conv = _conv(ConvLayer(1, 13, 13, channels, features, (1, 1)))
+    tile = dividing_tile(conv, block, AVX2)
+    assert (tile.mr, tile.nr, tile.split_rows, tile.remainder) == (6, 16, 168, 1)
+    assert (dividing_tile(conv, tile.nr, AVX2).mr, dividing_tile(conv, tile.nr, AVX2).nr) == (6, 16)
+    assert dividing_tile(_conv(ConvLayer(1, 7, 7, 512, 64, (1, 1))), 32, AVX2).split_rows != 48
+    monkeypatch.setattr(flat_pixels, "SMALL_REMAINDER_BLOCKS", False)
+    assert (dividing_tile(conv, block, AVX2).mr, dividing_tile(conv, block, AVX2).nr) == (13, 8)
 
 
 def _conv(layer):

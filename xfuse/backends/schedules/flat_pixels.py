@@ -99,6 +99,14 @@ one cache line of filter per step) + 4 in 4x16 (8), where its rows and its 49 pi
 latency-bound, unlike the one-pixel (48 + 1) and one-row (42 + 7) remainders measured slower.
 xfuse-block-filters then sizes the blocks by the head's tile (16, `dividing_tile`)."""
 
+SMALL_REMAINDER_BLOCKS = True
+"""Whether xfuse-block-filters also sizes its blocks by a split whose remainder is only a small
+share (`MAX_REMAINDER_SHARE`, `dividing_tile`), not only by `_full_split`s: SqueezeNet's 13x13
+1x1 layers (fire8/9, 384/512 -> 64 and 64 -> 256) were blocked 8 wide by their rows' 13x8 tile,
+and in a block of 8 no split beats 13x8 (13 accumulators, half a line of filter per step), while
+in blocks of 16 they split 168 in 6x16 + 1 in 1x16 as their unblocked layers beside them do.
+(docs/backend-measurements.md, "Zen 3, fifteenth session: 13x13 1x1 blocks".)"""
+
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
 
@@ -145,7 +153,9 @@ def dividing_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTil
     channels: over its flattened pixels where this rewrite takes it (`_gains`; an odd width's
     split, `_pixel_split`, aside), else over one row; where column_split.py will split the
     rows, the tile of its first part (a block of 16 channels for SqueezeNet's 13-wide rows, so
-    that the parts' 5x16 and 3x16 tiles fit it). xfuse-block-filters sizes its blocks by it."""
+    that the parts' 5x16 and 3x16 tiles fit it); likewise the head's tile of a pixel split
+    (`_full_split`, or any with `SMALL_REMAINDER_BLOCKS`: 168 in 6x16 + 1 for 13x13 1x1 layers).
+    xfuse-block-filters sizes its blocks by it."""
     from xfuse.backends.schedules import column_split
 
     if column_split.COLUMN_SPLIT_ENABLED and (split := column_split.split_tile(conv, target, channels)) is not None:
@@ -154,7 +164,7 @@ def dividing_tile(conv: Operation, channels: int, target: CpuTarget) -> MicroTil
     if _flattens(conv, target):
         n, h, w, _ = result.get_shape()
         split = _pixel_split_tile(n * h * w, w, channels, result.element_type.bitwidth, target)
-        if split is not None and _full_split(split):
+        if split is not None and (_full_split(split) or SMALL_REMAINDER_BLOCKS):
             return split
     row = choose_conv_tile(result.get_shape()[2], channels, result.element_type.bitwidth, target, remainder=False)
     return (_flattens(conv, target) and _better_flat_tile(conv, channels, target)) or row
