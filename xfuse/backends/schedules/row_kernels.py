@@ -53,7 +53,7 @@ from xfuse.backends.parallel.parallel_split import PARALLEL_PRODUCER_ATTR, PARAL
     function_bodies, is_an_init
 from xfuse.backends.schedules.pools import POOL_ATTR
 from xfuse.backends.schedules.rows import ROWS_ATTR, _iterators, _reduces_last_loop, _read_unexpanded, \
-    drop_kept_dimension, row_patterns
+    drop_kept_dimension, row_patterns, unit_row_groups
 from xfuse.backends.target import CpuTarget
 from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
@@ -218,7 +218,7 @@ def _drop_unit_row_dim(op: Operation) -> Operation | None:
     maps = [m.data for m in op.properties["indexing_maps"].data]
     if rank < 2 or shape[-1] != 1 or any(m != AffineMap.identity(rank) for m in maps):
         return None
-    groups = [[d] for d in range(rank - 2)] + [[rank - 2, rank - 1]]
+    groups = unit_row_groups(rank)
     sources = []
     for value in op.operands[:-1]:
         expand = value.op if isinstance(value, OpResult) else None

@@ -76,6 +76,11 @@ def _reduces_last_loop(op: Operation) -> bool:
     return len(iterators) >= 2 and iterators[-1] == "reduction" and all(it == "parallel" for it in iterators[:-1])
 
 
+def unit_row_groups(rank: int) -> list[list[int]]:
+    """The reassociation that folds a kept unit last dimension into the row dimension before it."""
+    return [[d] for d in range(rank - 2)] + [[rank - 2, rank - 1]]
+
+
 def _static(value: SSAValue) -> bool:
     return isinstance(value.type, TensorType) and value.type.has_static_shape()
 
@@ -101,7 +106,7 @@ def drop_kept_dimension(op: Operation) -> Operation | None:
     result_type = op.results[0].type
     shape = result_type.get_shape()
     collapsed = TensorType(result_type.get_element_type(), shape[:-1])
-    groups = [[d] for d in range(len(shape) - 2)] + [[len(shape) - 2, len(shape) - 1]]
+    groups = unit_row_groups(len(shape))
     reassociation = ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in groups)
     init = op.operands[-1]
     fill = init.op if isinstance(init, OpResult) else None
@@ -138,7 +143,7 @@ def _read_unexpanded(expand: Operation) -> None:
         return
     groups = [[d.value.data for d in group.data] for group in expand.properties["reassociation"].data]
     rank = expand.results[0].type.get_num_dims()
-    if groups != [[d] for d in range(rank - 2)] + [[rank - 2, rank - 1]]:
+    if groups != unit_row_groups(rank):
         return
     value = expand.results[0]
     for use in list(value.uses):
