@@ -18,7 +18,8 @@ FLOPs) are matched layer by layer; the rest is compared by kind:
    that holds several nodes (a fused group) or a node split into several sections takes as many
    on the other side as make the FLOPs equal (split again into one row per node when each node
    has a section of its own FLOPs and no two nodes of the run have the same: two branches
-   computed in the other order). Where no prefix of eight or fewer makes them equal,
+   computed in the other order). A 3x3 convolution `xfuse-winograd` rewrote is matched on its
+   transformed products' FLOPs (`winograd_flops`; its GFLOP/s stay the direct form's). Where no prefix of eight or fewer makes them equal,
    matching stops there and the rest is listed as unmatched: a row is never guessed.
 2. ONNX nodes to onnxruntime's events: by the shapes of input and output (onnxruntime reports
    them in NCHW even when it runs NCHWc) and the weight's, when the event lists it (a prepacked
@@ -85,6 +86,9 @@ class Layer:
     op: str
     shapes: tuple[tuple[int, ...], ...]
     flops: int
+    winograd_flops: int | None = None
+    """The FLOPs of the layer as `xfuse-winograd` computes it (3x3 stride-1 convolutions: 16
+    products of tiles x C by C x K per 2x2 output tile), which its section then reports."""
 
     def describe(self) -> str:
         x, w, y = self.shapes
@@ -157,8 +161,19 @@ def contraction_layers(model) -> list[Layer]:
         if None in operands:
             continue
         layers.append(Layer(node.name or f"{node.op_type}#{index} ({node.output[0]})", node.op_type, operands,
-                            2 * multiply_accumulates(node, *operands)))
+                            2 * multiply_accumulates(node, *operands), winograd_flops(node, *operands)))
     return layers
+
+
+def winograd_flops(node, x: Sequence[int], w: Sequence[int], out: Sequence[int]) -> int | None:
+    """2 x the multiply-accumulates of F(2x2, 3x3) for a 3x3 stride-1 undilated ungrouped Conv
+    (`xfuse.transforms.winograd`: 16 products per 2x2 tile of the output), else None."""
+    attrs = {attr.name: list(attr.ints) or attr.i for attr in node.attribute}
+    if (node.op_type != "Conv" or len(w) != 4 or tuple(w[2:]) != (3, 3) or w[1] != x[1]
+            or any(v != 1 for key in ("strides", "dilations") for v in attrs.get(key) or [1])):
+        return None
+    n, k, oh, ow = out
+    return 2 * 16 * n * k * w[1] * -(-oh // 2) * -(-ow // 2)
 
 
 def multiply_accumulates(node, a: Sequence[int], b: Sequence[int], out: Sequence[int]) -> int:
@@ -181,6 +196,8 @@ def match_sections(layers: Sequence[Layer], sections: Sequence) -> tuple[list[Ro
     while i < len(layers) and j < len(timed):
         taken_layers, taken_sections = [layers[i]], [timed[j]]
         while sum(x.flops for x in taken_layers) != sum(s.flops for s in taken_sections):
+            if len(taken_layers) == len(taken_sections) == 1 and taken_layers[0].winograd_flops == timed[j].flops:
+                break  # the layer in Winograd's form
             more_layers = sum(x.flops for x in taken_layers) < sum(s.flops for s in taken_sections)
             side, source, start = (taken_layers, layers, i) if more_layers else (taken_sections, timed, j)
             if start + len(side) >= len(source) or len(side) >= LONGEST_RUN:

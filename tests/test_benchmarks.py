@@ -425,6 +425,28 @@ def test_layer_compare_matches_sections_to_nodes_by_flops():
     assert [x.name for x in row.layers] == ["squeeze", "expand", "expand3x3"] and len(row.sections) == 3
 
 
+def test_layer_compare_matches_a_winograd_layer_on_its_products():
+    """A 3x3 stride-1 Conv that `xfuse-winograd` rewrote reports 16 products per 2x2 tile; the
+    row is still that layer's, and a strided one is never matched so."""
+    from types import SimpleNamespace
+
+    import onnx
+
+    compare = _load("layer_compare")
+    x, w, out = (1, 64, 28, 28), (96, 64, 3, 3), (1, 96, 28, 28)
+    node = onnx.helper.make_node("Conv", ["x", "w"], ["y"], pads=[1, 1, 1, 1])
+    products = 2 * 16 * 14 * 14 * 64 * 96
+    assert compare.winograd_flops(node, x, w, out) == products
+    strided = onnx.helper.make_node("Conv", ["x", "w"], ["y"], strides=[2, 2], pads=[1, 1, 1, 1])
+    assert compare.winograd_flops(strided, x, w, (1, 96, 14, 14)) is None
+    layers = [compare.Layer("a", "Conv", (x, w, out), 2 * 28 * 28 * 96 * 9 * 64, products),
+              compare.Layer("b", "Conv", ((1,), (1,), (1,)), 10)]
+    sections = [SimpleNamespace(index=i, flops=f, median_ms=1.0) for i, f in ((1, products), (2, 10))]
+    rows, left_layers, left_sections = compare.match_sections(layers, sections)
+    assert [([x.name for x in r.layers], [s.index for s in r.sections]) for r in rows] == [(["a"], [1]), (["b"], [2])]
+    assert not left_layers and not left_sections
+
+
 def test_layer_compare_tiny():
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")
