@@ -236,6 +236,66 @@ def test_the_bound_takes_a_layer_whose_temporaries_fit_under_the_peak() -> None:
     assert rewrite.winograd_convolutions(module(256), ZEN3) == 1
 
 
+def _near_the_peak(first_channels: int = 80) -> str:
+    """A stem (112 x 112, 3 -> `first_channels`: the function's peak, 3.83 MiB at 80) and a
+    58 x 58 x 64 -> 56 x 56 x 192 layer on its channel slice (Inception-v2's layer after the
+    stem: its input and output 3.12 MiB) with a ReLU epilogue whose `tensor.empty` the import
+    placed before the convolution."""
+    k = first_channels
+    return f"""func.func @net(%x: tensor<1x114x114x3xf32>, %w: tensor<3x3x3x{k}xf32> {{xfuse.weight_layout = array<i64: 2, 3, 1, 0>}},
+                     %v: tensor<3x3x64x192xf32> {{xfuse.weight_layout = array<i64: 2, 3, 1, 0>}}) -> tensor<1x56x56x192xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x112x112x{k}xf32>
+  %f0 = linalg.fill ins(%zero : f32) outs(%e0 : tensor<1x112x112x{k}xf32>) -> tensor<1x112x112x{k}xf32>
+  %a = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x114x114x3xf32>, tensor<3x3x3x{k}xf32>) outs(%f0 : tensor<1x112x112x{k}xf32>) -> tensor<1x112x112x{k}xf32>
+  %s = tensor.extract_slice %a[0, 0, 0, 0] [1, 58, 58, 64] [1, 1, 1, 1] : tensor<1x112x112x{k}xf32> to tensor<1x58x58x64xf32>
+  %e1 = tensor.empty() : tensor<1x56x56x192xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1x56x56x192xf32>) -> tensor<1x56x56x192xf32>
+  %e2 = tensor.empty() : tensor<1x56x56x192xf32>
+  %b = linalg.conv_2d_nhwc_hwcf ins(%s, %v : tensor<1x58x58x64xf32>, tensor<3x3x64x192xf32>) outs(%f1 : tensor<1x56x56x192xf32>) -> tensor<1x56x56x192xf32>
+  %y = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+         ins(%b : tensor<1x56x56x192xf32>) outs(%e2 : tensor<1x56x56x192xf32>) {{
+  ^bb0(%in: f32, %out: f32):
+    %relu = arith.maximumf %in, %zero : f32
+    linalg.yield %relu : f32
+  }} -> tensor<1x56x56x192xf32>
+  return %y : tensor<1x56x56x192xf32>
+}}"""
+
+
+def test_the_bound_takes_smaller_blocks_and_sees_no_empty_as_live(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A layer whose input and output nearly make the peak: blocks of 2 tile rows (56 tiles,
+    0.875 MiB of V and M) are refused, blocks of 1 (0.44 MiB) are taken
+    (`rewrite.rows_within_bound`); the epilogue's `tensor.empty` defined before the convolution
+    is not live beside it (`memory.live_across`). Either old rule leaves the layer direct; a
+    peak smaller still (the stem at 64 channels) leaves it direct whatever the block."""
+    from xfuse.transforms.winograd import memory
+    from xfuse.transforms.winograd.blocks import block_rows
+
+    assert block_rows(cost.ConvShape(1, 56, 56, 64, 192), ZEN3) == 2
+    module = parse(_near_the_peak())
+    assert rewrite.winograd_convolutions(module, ZEN3) == 1
+    printed = str(module)
+    assert "tensor<28x64xf32>" in printed and "tensor<56x64xf32>" not in printed  # blocks of one tile row
+    assert rewrite.winograd_convolutions(parse(_near_the_peak(64)), ZEN3) == 0
+    monkeypatch.setattr(rewrite, "SMALLER_BLOCKS_WITHIN_BOUND", False)
+    assert rewrite.winograd_convolutions(parse(_near_the_peak()), ZEN3) == 0
+    monkeypatch.setattr(rewrite, "SMALLER_BLOCKS_WITHIN_BOUND", True)
+    monkeypatch.setattr(memory, "EMPTY_IS_LIVE", True)
+    assert rewrite.winograd_convolutions(parse(_near_the_peak()), ZEN3) == 0
+
+
+def test_rows_within_bound_prefer_divisors_of_the_rows_and_threads() -> None:
+    """The block size kept when it fits; else the most rows that fit, among those dividing the
+    28 tile rows into a multiple of the threads' blocks first; None when not even one row fits."""
+    found = rewrite.Candidate(None, None, cost.ConvShape(1, 56, 56, 64, 192), None)
+    assert rewrite.rows_within_bound(found, 4, 1, lambda rows: True) == 4
+    assert rewrite.rows_within_bound(found, 4, 1, lambda rows: rows <= 3) == 2  # 3 does not divide 28
+    assert rewrite.rows_within_bound(found, 8, 2, lambda rows: rows <= 7) == 7  # 4 blocks of 7
+    assert rewrite.rows_within_bound(found, 8, 2, lambda rows: rows <= 6) == 2  # 14 blocks
+    assert rewrite.rows_within_bound(found, 4, 1, lambda rows: False) is None
+
+
 def test_block_rows_keep_v_and_m_near_l2_and_divide_the_rows() -> None:
     """Blocks of tile rows (blocks.py): ResNet-50's 56 x 56 x 64 in blocks of 2 rows (56 tiles,
     V and M 458 KB beside a 512 KB L2), its 28 x 28 x 128 in 2 blocks of 7 (at least 48 tiles,

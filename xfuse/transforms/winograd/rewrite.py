@@ -62,6 +62,9 @@ WINOGRAD_ENABLED = True
 WINOGRAD_BLOCKED = True
 """Whether the rewrite runs in blocks of tile rows (`blocks.block_rows`; `_blocks`) rather than
 over the whole map."""
+SMALLER_BLOCKS_WITHIN_BOUND = True
+"""Whether a convolution whose blocks the arena bound refuses takes smaller ones that it admits
+(`rows_within_bound`) rather than staying direct."""
 _OUTPUT_MARK = "xfuse.winograd_output"
 _BLOCK_MARK = "xfuse.winograd_block"
 PRODUCTS_LOOP_THREADS = 2
@@ -487,11 +490,34 @@ def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, thr
             if found is None:
                 continue
             rows = block_rows(found.shape, target, threads) if blocked and WINOGRAD_BLOCKED else None
+            if bounded and rows is not None and SMALLER_BLOCKS_WITHIN_BOUND:
+                rows = rows_within_bound(found, rows, threads,
+                                         lambda r, c=conv: fits(floor, function, c, temporary_bytes(found, r)))
+            if rows is None and blocked and WINOGRAD_BLOCKED:
+                continue
             panel = panel_columns(found.shape, rows, target) if rows is not None else None
             if not bounded or fits(floor, function, conv, temporary_bytes(found, rows)):
                 rewrite(found, function, threads, rows, panel)
                 count += 1
     return count
+
+
+def rows_within_bound(found: Candidate, rows: int, threads: int, fits_rows) -> int | None:
+    """`rows` when a block of them keeps the arena (`fits_rows(rows)`), else the most tile rows
+    under it that do, preferring those that divide the tile rows into a multiple of `threads`
+    blocks (`blocks.block_rows`' preference), down to one tile row; None when none does.
+
+    A layer whose input and output nearly make the function's peak of activations had its blocks
+    refused whole (Inception-v2's 56 x 56 x 64 -> 192, the layer after its stem: 0.11 MiB over the
+    floor at blocks of 2 tile rows, 56 tiles; fits at 1, 28 tiles); the blocks' size matters little
+    to the products (docs/backend-measurements.md, "Zen 3, thirteenth session: Winograd in blocks
+    of tile rows"), the direct form of such a layer much more."""
+    if fits_rows(rows):
+        return rows
+    th = math.ceil(found.shape.oh / 2)
+    smaller = [r for r in range(rows - 1, 0, -1) if fits_rows(r)]
+    even = [r for r in smaller if th % r == 0 and (th // r) % threads == 0]
+    return (even or smaller or [None])[0]
 
 
 def temporary_bytes(found: Candidate, rows: int | None = None) -> int:
