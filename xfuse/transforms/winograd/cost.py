@@ -60,8 +60,10 @@ filters (Inception-v2's 64 -> 64 and 64 -> 96, 256 and 384 KiB of `U`; DenseNet-
 128 -> 32), and leaves ResNet-50's 28 x 28 x 128 (1 MiB) and VGG-19's 28 x 28 x 256/512 (8 and
 16 MiB) direct. "beyond_l2": only the part of `U` beyond the L2 charged whole, the rest shared;
 it also takes ResNet-50's 28 x 28 x 128 layer (gain 1.21), which alone at two threads won (0.72x
-the direct layer) but in the network lost (ResNet-50 1.07x the "whole" build's time, 2 of 8
-rounds faster). "whole" (the fifteenth session's first rule): all of `U` to every thread at
+the direct layer); in the network the arena bound refused it until the sixteenth session (merged
+`tensor.empty`s counted as live, `memory.EMPTY_IS_LIVE`), so the fifteenth session's ResNet-50
+A/B of this switch (1.07x) timed one module twice; taken, see docs/backend-measurements.md
+"Zen 3, sixteenth session: Winograd layers the arena bound refused". "whole" (the fifteenth session's first rule): all of `U` to every thread at
 any size; it left every 28 x 28 map direct (Inception-v2 2.6% slower than with them taken).
 "shared": the one-thread model at any thread count (VGG-19's 28 x 28 x 512 taken: alone at two
 threads 1.09x the direct layer). Measured: docs/backend-measurements.md "Zen 3, fifteenth
