@@ -37,7 +37,11 @@ cost an unfused convolution its width split: `_conv_root`) with
    reads the input row once for every `kw`) with `tile_using_for`, so that
    `transform.structured.decompose` makes the 2-D convolution a 1-D one
    (`conv_1d_nwc_wcf` / `depthwise_conv_1d_nwc_wc`), which the vectorizer handles with strides
-   and dilations (the 2-D forms do not vectorize);
+   and dilations (the 2-D forms do not vectorize); a convolution whose reduction is walked in
+   chunks outside its tiles and whose row tile is latency-bound takes tiles of two output rows
+   (`chunk_tile_rows`), tiled again by one row inside the reduction loops for the decomposition,
+   that loop unrolled after vectorizing and its offsets folded, so both rows' accumulators are
+   hoisted from the K loop (12 in registers instead of 6);
 3. `transform.structured.vectorize` of the 1-D convolution (it must vectorize), then of every
    other linalg op in the register tile where it can (a producer `transform.structured.fuse`
    pulled in with dynamic sizes, such as the ReLU under a pad once canonicalization folded a
@@ -76,6 +80,7 @@ from xfuse.backends.schedules.matmul import (
     remove_dead_ops,
     sequential_tiles,
 )
+from xfuse.backends.schedules.conv_rows import chunk_tile_rows, row_loop_unroll, row_loops, row_subset_folds, row_tiles
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
@@ -131,7 +136,7 @@ class ConvGroup:
     """The register tiles of the instances are one `scf.forall` on one thread too, so that their
     `outs` producer is computed per tile (`_init_through_forall`)."""
     rows: int = 1
-    """Output rows per register tile (`chunk_tile_rows`): 2 gives a chunked convolution whose
+    """Output rows per register tile (conv_rows.py's `chunk_tile_rows`): 2 gives a chunked convolution whose
     row tile is latency-bound twice its accumulators; the last row of an odd height keeps one."""
     row_split: int = 0
     """With `rows` > 1 and a height it does not divide: the output rows the `rows`-row tiles
@@ -284,33 +289,6 @@ def _chunked_filter_min_bytes(conv: Operation, target: CpuTarget | None) -> int:
             input_and_panel_fit_l2(conv, conv.operands[1].type.get_shape()[3], target):
         return min(CHUNKED_FILTER_MIN_BYTES, target.l2_bytes // 2)
     return CHUNKED_FILTER_MIN_BYTES
-
-
-TWO_ROW_CHUNKS = True
-"""Chunked convolutions whose row tile has fewer than `MIN_ACCUMULATORS` take tiles of two output
-rows (`chunk_tile_rows`); off: one row (an A/B switch)."""
-
-ROWS_ATTR = "xfuse.conv_microkernel_rows"
-"""On the register tiles of two output rows (= the group): they are tiled by one row inside the
-reduction loops, decomposed and vectorized, and that loop unrolled (`_row_loops`)."""
-
-
-def chunk_tile_rows(conv: Operation, tile: MicroTile, chunk: int, target: CpuTarget) -> int:
-    """Output rows per register tile of a convolution whose reduction is walked in chunks outside
-    its tiles: 2 when its row tile (`mr` pixels x `nr` channels) has fewer than `MIN_ACCUMULATORS`
-    accumulators, so that each K step of one row waits for the FMA before it on the same
-    accumulator, and twice as many still fit the registers beside the filter vectors and one
-    broadcast; else 1. Only there: `transform.structured.decompose` takes one output row, so a
-    two-row tile is tiled by rows again inside the reduction loops and that loop unrolled, and the
-    accumulators are kept across a chunk's K steps only (they are reloaded per chunk anyway).
-    ResNet-50's 7x7 3x3 512 -> 512 blocks on Zen 3: their 3x16 part (6 accumulators) as 2 x 3x16
-    (12) over rows 0-5, row 6 alone."""
-    if not TWO_ROW_CHUNKS or not chunk or tile.remainder or tile.accumulators >= MIN_ACCUMULATORS:
-        return 1
-    oh = conv.results[0].type.get_shape()[1]
-    if oh < 2 or tile.registers + tile.accumulators > target.vector_registers:
-        return 1
-    return 2
 
 
 def _chunks_reduction(conv: Operation, root: Operation, target: CpuTarget | None = None) -> int:
@@ -564,8 +542,10 @@ tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
 """
         if group.rows > 1:
-            return chunks + f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _row_tiles(group, fuse_interchange,
-                                                                                         parallel)
+            return chunks + f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + row_tiles(
+                g, group.rows, group.row_split, _ANY,
+                lambda target, name, cleanup, rows: _fuse("      " if cleanup else "    ", target, t.mr, t.nr, name, cleanup,
+                                                          fuse_interchange, parallel, rows))
         return chunks + f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse(
             "    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}", interchange=fuse_interchange, parallel=parallel)
     if not t.remainder:
@@ -587,45 +567,6 @@ tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
 """
 
 
-def _row_tiles(group: ConvGroup, interchange: str, parallel: bool) -> str:
-    """The `group.rows`-row register tiles of `%croots{g}` (`chunk_tile_rows`), marked with
-    `ROWS_ATTR`; an odd height is split after its last whole pair of rows and the last row gets
-    one-row tiles."""
-    g, t = group.group, group.tile
-    value = f"    %crows_value{g} = transform.param.constant {g} : i64 -> !transform.param<i64>\n"
-    annotate = f'transform.annotate %full "{ROWS_ATTR}" = %crows_value{g} : {_ANY}, !transform.param<i64>\n'
-    if not group.row_split:
-        return (value + f'    transform.annotate %croots{g} "{ROWS_ATTR}" = %crows_value{g} : {_ANY}, !transform.param<i64>\n' +
-                _fuse("    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}", False, interchange, parallel, group.rows))
-    return value + f"""\
-    %cloops{g} = transform.foreach %croots{g} : {_ANY} -> {_ANY} {{
-    ^bb0(%op: {_ANY}):
-      %parts = transform.structured.split %op after {group.row_split} {{dimension = 1}} : {_ANY}
-      %full, %rest = transform.split_handle %parts : ({_ANY}) -> ({_ANY}, {_ANY})
-      {annotate}\
-{_fuse("      ", "%full", t.mr, t.nr, "%full_n", True, interchange, parallel, group.rows)}\
-{_fuse("      ", "%rest", t.mr, t.nr, "%rest_n", True, interchange, parallel)}\
-      %both = transform.merge_handles %full_n, %rest_n : {_ANY}
-      transform.yield %both : {_ANY}
-    }}
-"""
-
-
-def _row_loops(group: ConvGroup) -> str:
-    """The `ROWS_ATTR` convolutions of `group`, reduction-tiled, tiled again by one output row
-    (`%crow_loops{g}`, unrolled after vectorizing) so that `transform.structured.decompose` takes
-    them; `%cstep_rows{g}` the convolutions matched again (the row tiling consumed the handle)."""
-    if group.rows == 1:
-        return ""
-    g = group.group
-    return f"""\
-    %crowed{g} = transform.structured.match attributes{{{ROWS_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
-    %crow{g}, %crow_loops{g} = transform.structured.tile_using_for %crowed{g} tile_sizes [0, 1]
-      : ({_ANY}) -> ({_ANY}, {_ANY})
-    %cstep_rows{g} = transform.structured.match attributes{{{CONV_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
-"""
-
-
 def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     g, t = group.group, group.tile
     reductions = REDUCTION_TILES[group.kind]
@@ -639,20 +580,7 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
         split += f", input-channel loop unrolled by {group.k_unroll}"
     unroll = (f"    transform.loop.unroll {loops[-1]} {{factor = {group.k_unroll}}} : {_ANY}\n"
               if group.k_unroll > 1 else "")
-    # Two-row tiles: their row's slice is folded into the transfers through both slices (the row
-    # loop's and decompose's), and after the row loop is unrolled its row offsets are folded to
-    # constants, so that `hoist_loop_invariant_subsets` sees the rows' accumulators disjoint.
-    row_folds = (f"""\
-    transform.apply_patterns to %cfunc{g} {{
-      transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
-      transform.apply_patterns.tensor.fold_tensor_subset_ops
-    }} : {_ANY}
-""" if group.rows > 1 else "")
-    row_unroll = (f"""\
-    transform.loop.unroll %crow_loops{g} {{factor = {group.rows}}} : {_ANY}
-    transform.apply_patterns to %cfunc{g} {{
-    }} : {_ANY}
-""" if group.rows > 1 else "")
+    row_folds, row_unroll = row_subset_folds(g, group.rows, _ANY), row_loop_unroll(g, group.rows, _ANY)
     if group.rows > 1:
         split += f", {group.rows} output rows per tile over the first {group.row_split}"
     return f"""\
@@ -664,7 +592,7 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     %convs{g} = transform.structured.match attributes{{{CONV_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
     %cstep{g}, {", ".join(loops)} = transform.structured.tile_using_for %convs{g} tile_sizes {reductions}
       : ({_ANY}) -> ({results})
-{_row_loops(group)}\
+{row_loops(g, group.rows, CONV_ATTR, _ANY)}\
     %conv1d{g} = transform.structured.decompose {"%cstep_rows" if group.rows > 1 else "%cstep"}{g} : ({_ANY}) -> {_ANY}
     transform.structured.vectorize %conv1d{g} : {_ANY}
     transform.foreach %cloops{g} : {_ANY} {{
