@@ -222,8 +222,10 @@ def test_panels_over_half_of_l2_are_split_and_chunked(monkeypatch):
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
-def test_chunked_split_blocks_agree_with_the_reference(pipeline):
-    """The chunked 4 + 3 parts (64 output channels: four blocks of 16) against `default`."""
+def test_chunked_split_blocks_agree_with_the_reference(pipeline, monkeypatch):
+    """The chunked 4 + 3 parts (64 output channels: four blocks of 16) against `default`, without
+    conv_borders.py's pieces (which are not chunked), as in the networks' blocks."""
+    _without_border_pieces(monkeypatch)
     target = host_target()
     if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
         pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
@@ -270,10 +272,19 @@ def test_latency_bound_chunked_parts_take_two_row_tiles(monkeypatch):
     assert all(g.rows == 1 for g in plan()[0])
 
 
+def _without_border_pieces(monkeypatch):
+    """conv_borders.py off, as in the networks' blocks: it would cut the layer into border pieces,
+    none of them chunked."""
+    from xfuse.backends.in_place import conv_borders
+
+    monkeypatch.setattr(conv_borders, "CONV_BORDERS_ENABLED", False)
+
+
 @pytest.mark.parametrize("height", [7, 8])
-def test_two_row_tiles_agree_with_the_reference(height):
+def test_two_row_tiles_agree_with_the_reference(height, monkeypatch):
     """Two-row tiles of the chunked 3x16 part, over rows 0-5 and row 6 alone (7 rows) or over all
     8, against `default` (the unrolled row loop's two accumulators hoisted from the K loop)."""
+    _without_border_pieces(monkeypatch)
     target = host_target()
     if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
         pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
@@ -283,3 +294,38 @@ def test_two_row_tiles_agree_with_the_reference(height):
         inputs = random_inputs(candidate.signature, seed=seed)
         (got,), (want,) = candidate(*inputs), reference(*inputs)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_two_row_tiles_keep_both_rows_accumulators_in_registers(monkeypatch, tmp_path):
+    """After the schedule (the transform interpreter alone, on what the `microkernel` pipeline
+    gives mlir-opt), the two-row tiles' K loop carries both rows' accumulators as vectors (two
+    `vector<3x16xf32>` iter_args), none as a tensor it reads and writes per step: the row loop's
+    slices folded into the transfers and its offsets folded to constants (`conv_rows`), or
+    `hoist_loop_invariant_subsets` keeps only the first row's."""
+    import shutil
+    import subprocess
+
+    from xfuse.backends import runner
+
+    target = host_target()
+    if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
+        pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
+    run_tool = runner._run_tool
+
+    def keep_inputs(command, work, stage, stdin=None):
+        if stage == "mlir-opt":
+            for name in ("input.mlir", "transforms.mlir"):
+                shutil.copy(work / name, tmp_path / name)
+        return run_tool(command, work, stage, stdin)
+
+    monkeypatch.setattr(runner, "_run_tool", keep_inputs)
+    _without_border_pieces(monkeypatch)
+    compile_module(_blocked_7x7(64, target), "conv", "microkernel", cache=False)
+    library = tmp_path / "transforms.mlir"
+    scheduled = subprocess.run(
+        [str(runner.tool_path("mlir-opt")), str(tmp_path / "input.mlir"),
+         f"--pass-pipeline=builtin.module(transform-preload-library{{transform-library-paths={library}}},"
+         "transform-interpreter)"], capture_output=True, text=True, check=True).stdout
+    k_loops = re.findall(r"scf\.for .* step %c4 iter_args\(.*\) -> \((.*)\) \{", scheduled)
+    assert "vector<3x16xf32>, vector<3x16xf32>" in k_loops, k_loops
+    assert not any("tensor<1x2x3x16xf32>" in carried for carried in k_loops), k_loops
