@@ -11,6 +11,8 @@
   the bias and the ReLU on its slice, inserted into one result.
 - Differential: split layers (3x3 and 5x3, stride 2, dilation 2, batch 2, a residual add and
   ReLU after them) through `microkernel` and `microkernel-openmp` against `default`.
+- The chunked parts of ResNet-50's 7x7 512-channel blocks (`conv.CHUNK_HALF_L2_PANELS`), their
+  3x16 part in tiles of two output rows (`conv_rows.chunk_tile_rows`), against `default`.
 """
 
 import re
@@ -164,13 +166,13 @@ def test_a_computed_init_is_left_alone():
     assert split_convolution_columns(layer_module(layer), AVX2) == 0
 
 
-def _blocked_7x7(channels_out: int, target: CpuTarget):
+def _blocked_7x7(channels_out: int, target: CpuTarget, height: int = 7):
     """ResNet-50's 7x7 3x3 512-channel layer (input ReLU, pad, convolution + bias, ReLU), its
     filter blocked by xfuse-block-filters for `target` (blocks of 16 channels on AVX2: the 4x16
-    tile of the split)."""
+    tile of the split); `height` rows instead of 7."""
     from xfuse.transforms.layout.blocked_filters import block_filters
 
-    layer = ConvLayer(1, 7, 7, 512, channels_out, (3, 3), padding=1, input_relu=True, relu=True)
+    layer = ConvLayer(1, height, 7, 512, channels_out, (3, 3), padding=1, input_relu=True, relu=True)
     filter_type = f"tensor<3x3x512x{channels_out}xf32>"
     text = _with_bias_broadcast(layer).replace(
         f"%w: {filter_type}", f"%w: {filter_type} {{xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}}")
@@ -220,8 +222,10 @@ def test_panels_over_half_of_l2_are_split_and_chunked(monkeypatch):
 
 
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
-def test_chunked_split_blocks_agree_with_the_reference(pipeline):
-    """The chunked 4 + 3 parts (64 output channels: four blocks of 16) against `default`."""
+def test_chunked_split_blocks_agree_with_the_reference(pipeline, monkeypatch):
+    """The chunked 4 + 3 parts (64 output channels: four blocks of 16) against `default`, without
+    conv_borders.py's pieces (which are not chunked), as in the networks' blocks."""
+    _without_border_pieces(monkeypatch)
     target = host_target()
     if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
         pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
@@ -232,3 +236,96 @@ def test_chunked_split_blocks_agree_with_the_reference(pipeline):
         inputs = random_inputs(candidate.signature, seed=seed)
         (got,), (want,) = candidate(*inputs), reference(*inputs)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_latency_bound_chunked_parts_take_two_row_tiles(monkeypatch):
+    """The chunked 3x16 part (6 accumulators, under `MIN_ACCUMULATORS`) of the 7x7 blocks takes
+    register tiles of 2 rows x 3 pixels x 16 channels (12 accumulators) over rows 0-5 and one-row
+    tiles for row 6 (`conv_rows.chunk_tile_rows`): the schedule splits the rows after 6, tiles the
+    first part [1, 2, 3, 16] and marks it for the row loop inside the reduction loops. The 4x16
+    part (8 accumulators) keeps one row; an even height is not split; off
+    (`TWO_ROW_CHUNKS`): one row everywhere; not without chunks."""
+    from xfuse.backends.schedules import conv as conv_schedule
+    from xfuse.backends.schedules import conv_rows
+    from xfuse.backends.schedules.conv import conv_schedule_bodies, plan_convolutions
+    from xfuse.backends.schedules.conv_rows import ROWS_ATTR
+
+    def plan(height=7):
+        module = _blocked_7x7(512, AVX2, height)
+        split_convolution_columns(module, AVX2)
+        groups = [g for g in plan_convolutions(module, AVX2) if g.kind == "conv"]
+        return groups, sorted(((g.tile.mr, g.tile.nr), g.reduction_chunk, g.rows, g.row_split) for g in groups)
+
+    groups, planned = plan()
+    assert planned == [((3, 16), 128, 2, 6), ((4, 16), 128, 1, 0)]
+    (body,) = conv_schedule_bodies(groups)
+    assert "split %op after 6 {dimension = 1}" in body
+    assert "tile_sizes [1, 2, 3, 16]" in body and "tile_sizes [1, 1, 3, 16]" in body
+    assert f'"{ROWS_ATTR}"' in body and "tile_using_for %crowed" in body and "transform.loop.unroll %crow_loops" in body
+    assert plan(8)[1] == [((3, 16), 128, 2, 0), ((4, 16), 128, 1, 0)]
+    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", False)
+    groups, planned = plan()
+    assert planned == [((3, 16), 128, 1, 0), ((4, 16), 128, 1, 0)]
+    assert ROWS_ATTR not in conv_schedule_bodies(groups)[0]
+    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", True)
+    monkeypatch.setattr(conv_schedule, "CHUNK_HALF_L2_PANELS", False)
+    assert all(g.rows == 1 for g in plan()[0])
+
+
+def _without_border_pieces(monkeypatch):
+    """conv_borders.py off, as in the networks' blocks: it would cut the layer into border pieces,
+    none of them chunked."""
+    from xfuse.backends.in_place import conv_borders
+
+    monkeypatch.setattr(conv_borders, "CONV_BORDERS_ENABLED", False)
+
+
+@pytest.mark.parametrize("height", [7, 8])
+def test_two_row_tiles_agree_with_the_reference(height, monkeypatch):
+    """Two-row tiles of the chunked 3x16 part, over rows 0-5 and row 6 alone (7 rows) or over all
+    8, against `default` (the unrolled row loop's two accumulators hoisted from the K loop)."""
+    _without_border_pieces(monkeypatch)
+    target = host_target()
+    if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
+        pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
+    candidate = compile_module(_blocked_7x7(64, target, height), "conv", "microkernel")
+    reference = compile_module(_blocked_7x7(64, target, height), "conv", "default")
+    for seed in (0, 1):
+        inputs = random_inputs(candidate.signature, seed=seed)
+        (got,), (want,) = candidate(*inputs), reference(*inputs)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+def test_two_row_tiles_keep_both_rows_accumulators_in_registers(monkeypatch, tmp_path):
+    """After the schedule (the transform interpreter alone, on what the `microkernel` pipeline
+    gives mlir-opt), the two-row tiles' K loop carries both rows' accumulators as vectors (two
+    `vector<3x16xf32>` iter_args), none as a tensor it reads and writes per step: the row loop's
+    slices folded into the transfers and its offsets folded to constants (`conv_rows`), or
+    `hoist_loop_invariant_subsets` keeps only the first row's."""
+    import shutil
+    import subprocess
+
+    from xfuse.backends import runner
+
+    target = host_target()
+    if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
+        pytest.skip(f"chunks 295 KiB panels on 16-register targets with L2 under 590 KiB (host: {target})")
+    run_tool = runner._run_tool
+
+    def keep_inputs(command, work, stage, stdin=None):
+        if stage == "mlir-opt":
+            for name in ("input.mlir", "transforms.mlir"):
+                shutil.copy(work / name, tmp_path / name)
+        return run_tool(command, work, stage, stdin)
+
+    monkeypatch.setattr(runner, "_run_tool", keep_inputs)
+    _without_border_pieces(monkeypatch)
+    compile_module(_blocked_7x7(64, target), "conv", "microkernel", cache=False)
+    library = tmp_path / "transforms.mlir"
+    scheduled = subprocess.run(
+        [str(runner.tool_path("mlir-opt")), str(tmp_path / "input.mlir"),
+         f"--pass-pipeline=builtin.module(transform-preload-library{{transform-library-paths={library}}},"
+         "transform-interpreter)"], capture_output=True, text=True, check=True).stdout
+    k_loops = re.findall(r"scf\.for .* step %c4 iter_args\(.*\) -> \((.*)\) \{", scheduled)
+    assert "vector<3x16xf32>, vector<3x16xf32>" in k_loops, k_loops
+    assert not any("tensor<1x2x3x16xf32>" in carried for carried in k_loops), k_loops

@@ -37,7 +37,11 @@ cost an unfused convolution its width split: `_conv_root`) with
    reads the input row once for every `kw`) with `tile_using_for`, so that
    `transform.structured.decompose` makes the 2-D convolution a 1-D one
    (`conv_1d_nwc_wcf` / `depthwise_conv_1d_nwc_wc`), which the vectorizer handles with strides
-   and dilations (the 2-D forms do not vectorize);
+   and dilations (the 2-D forms do not vectorize); a convolution whose reduction is walked in
+   chunks outside its tiles and whose row tile is latency-bound takes tiles of two output rows
+   (`chunk_tile_rows`), tiled again by one row inside the reduction loops for the decomposition,
+   that loop unrolled after vectorizing and its offsets folded, so both rows' accumulators are
+   hoisted from the K loop (12 in registers instead of 6);
 3. `transform.structured.vectorize` of the 1-D convolution (it must vectorize), then of every
    other linalg op in the register tile where it can (a producer `transform.structured.fuse`
    pulled in with dynamic sizes, such as the ReLU under a pad once canonicalization folded a
@@ -76,6 +80,7 @@ from xfuse.backends.schedules.matmul import (
     remove_dead_ops,
     sequential_tiles,
 )
+from xfuse.backends.schedules.conv_rows import chunk_tile_rows, row_loop_unroll, row_loops, row_subset_folds, row_tiles
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
@@ -130,6 +135,12 @@ class ConvGroup:
     forall_tiles: bool = False
     """The register tiles of the instances are one `scf.forall` on one thread too, so that their
     `outs` producer is computed per tile (`_init_through_forall`)."""
+    rows: int = 1
+    """Output rows per register tile (conv_rows.py's `chunk_tile_rows`): 2 gives a chunked convolution whose
+    row tile is latency-bound twice its accumulators; the last row of an odd height keeps one."""
+    row_split: int = 0
+    """With `rows` > 1 and a height it does not divide: the output rows the `rows`-row tiles
+    cover (the height rounded down to a multiple of `rows`); the rest get one-row tiles. 0: all."""
 
 
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
@@ -430,8 +441,10 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
+            rows = chunk_tile_rows(op, tile, chunk, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
+            oh = result.get_shape()[1]
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
-                   unroll, through_forall)
+                   unroll, through_forall, rows, oh - oh % rows if oh % rows else 0)
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
@@ -471,17 +484,17 @@ def plan_pads(module: ModuleOp) -> int:
 
 
 def _fuse(indent: str, target: str, owb: int, ocb: int, name: str, cleanup: bool = False, interchange: str = "",
-          parallel: bool = False) -> str:
-    """`name` = the outermost loop of the `1 x 1 x owb x ocb` register tiles of `target` (with
+          parallel: bool = False, rows: int = 1) -> str:
+    """`name` = the outermost loop of the `1 x rows x owb x ocb` register tiles of `target` (with
     `parallel`, the one `scf.forall` over all four tile dimensions)."""
     flags = [flag for flag, on in (("apply_cleanup", cleanup), ("use_forall", parallel)) if on]
     attributes = f" {{{', '.join(flags)}}}" if flags else ""
     if parallel:
         return (f"{indent}{name}_tiled, {name} = transform.structured.fuse {target} "
-                f"tile_sizes [1, 1, {owb}, {ocb}]{attributes}\n"
+                f"tile_sizes [1, {rows}, {owb}, {ocb}]{attributes}\n"
                 f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY})\n")
     return (f"{indent}{name}_tiled, {name}, {name}_l1, {name}_l2, {name}_inner = transform.structured.fuse {target} "
-            f"tile_sizes [1, 1, {owb}, {ocb}]{interchange}{attributes}\n"
+            f"tile_sizes [1, {rows}, {owb}, {ocb}]{interchange}{attributes}\n"
             f"{indent}  : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})\n")
 
 
@@ -528,6 +541,11 @@ tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
 tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
       : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
 """
+        if group.rows > 1:
+            return chunks + f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + row_tiles(
+                g, group.rows, group.row_split, _ANY,
+                lambda target, name, cleanup, rows: _fuse("      " if cleanup else "    ", target, t.mr, t.nr, name, cleanup,
+                                                          fuse_interchange, parallel, rows))
         return chunks + f"    %croots{g} = {roots} : ({_ANY}) -> {_ANY}\n" + _fuse(
             "    ", f"%croots{g}", t.mr, t.nr, f"%cloops{g}", interchange=fuse_interchange, parallel=parallel)
     if not t.remainder:
@@ -562,6 +580,9 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
         split += f", input-channel loop unrolled by {group.k_unroll}"
     unroll = (f"    transform.loop.unroll {loops[-1]} {{factor = {group.k_unroll}}} : {_ANY}\n"
               if group.k_unroll > 1 else "")
+    row_folds, row_unroll = row_subset_folds(g, group.rows, _ANY), row_loop_unroll(g, group.rows, _ANY)
+    if group.rows > 1:
+        split += f", {group.rows} output rows per tile over the first {group.row_split}"
     return f"""\
     // conv group {g}: {group.kind}, register tile {t.mr} pixels x {t.nr} channels \
 ({t.accumulators} accumulators of {t.lanes} lanes){split}
@@ -571,7 +592,8 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     %convs{g} = transform.structured.match attributes{{{CONV_ATTR} = {g} : i64}} in %root : ({_ANY}) -> {_ANY}
     %cstep{g}, {", ".join(loops)} = transform.structured.tile_using_for %convs{g} tile_sizes {reductions}
       : ({_ANY}) -> ({results})
-    %conv1d{g} = transform.structured.decompose %cstep{g} : ({_ANY}) -> {_ANY}
+{row_loops(g, group.rows, CONV_ATTR, _ANY)}\
+    %conv1d{g} = transform.structured.decompose {"%cstep_rows" if group.rows > 1 else "%cstep"}{g} : ({_ANY}) -> {_ANY}
     transform.structured.vectorize %conv1d{g} : {_ANY}
     transform.foreach %cloops{g} : {_ANY} {{
     ^bb0(%loop: {_ANY}):
@@ -584,6 +606,7 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
         }}
       }}
     }}
+{row_folds}\
     transform.apply_patterns to %cfunc{g} {{
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
     }} : {_ANY}
@@ -592,6 +615,7 @@ def _group_body(group: ConvGroup, parallel: bool = False) -> str:
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_masked_transfers
     }} : {_ANY}
+{row_unroll}\
 {hoists}\
 {unroll}\
 """
