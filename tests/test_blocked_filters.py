@@ -238,6 +238,35 @@ def test_tile_wide_blocks_compute_the_same(pipeline, output, kernel, stride, cha
     np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
 
 
+@pytest.mark.parametrize("in_destination", [True, False])
+@pytest.mark.parametrize(("output", "channels", "features"), [((13, 13), 512, 64), ((7, 7), 2048, 512)])
+def test_split_parts_write_their_blocks_slice(monkeypatch, tmp_path, in_destination, output, channels, features):
+    """A 1x1 layer in blocks of 16 whose flattened pixels are split (13x13: 168 + 1, SqueezeNet's
+    fire9 squeeze; 7x7: 45 + 4, ResNet-50's stage 4): each part computes in the block's slice of
+    the loop's output, and with `PARTS_IN_THEIR_DESTINATION` is inserted there, so the one-thread
+    LLVM IR has no `memrefCopy` and one buffer fewer; off, the parts' own empty was a buffer per
+    block copied into the slice. Both agree with the HWCF convolution through `default`, at one
+    and at two threads."""
+    from tests.test_blocked_weights import _lowered_llvm
+    from xfuse.backends.schedules import flat_pixels
+
+    monkeypatch.setattr(flat_pixels, "PARTS_IN_THEIR_DESTINATION", in_destination)
+    module, conv = _convolution(output, 1, 1, channels, features)
+    assert tile_block_size(conv, ZEN3) == 16 and block_filters(module, ZEN3) == 1
+    text = _lowered_llvm(parse(str(module)), "layer", tmp_path)
+    assert (text.count("call void @memrefCopy") == 0) is in_destination
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((1, *output, channels), dtype=np.float32)
+    w = rng.standard_normal((features, channels, 1, 1), dtype=np.float32) * 0.1
+    b = rng.standard_normal(features, dtype=np.float32)
+    reference, _ = _convolution(output, 1, 1, channels, features)
+    want = compile_module(reference, "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    for pipeline in ("microkernel", "microkernel-openmp"):
+        got = compile_module(parse(str(module)), "layer", pipeline)(*blocked.values())
+        np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
 @pytest.mark.parametrize(("output", "kernel", "channels", "features", "zen3"), [
     ((56, 56), 1, 64, 256, True),     # ResNet-50's 56-wide 1x1 expansion: 64 rows 1 KiB apart, 32 fit L1
     ((56, 56), 1, 256, 64, True),     # its 1x1 reduction: 256 rows 256 bytes apart, 128 fit

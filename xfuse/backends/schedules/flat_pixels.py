@@ -107,6 +107,15 @@ and in a block of 8 no split beats 13x8 (13 accumulators, half a line of filter 
 in blocks of 16 they split 168 in 6x16 + 1 in 1x16 as their unblocked layers beside them do.
 (docs/backend-measurements.md, "Zen 3, fifteenth session: 13x13 1x1 blocks".)"""
 
+PARTS_IN_THEIR_DESTINATION = True
+"""Whether a split's parts are inserted into the chain's own destination where it is not a
+`tensor.empty` (`_split_destination`): in a loop over filter blocks (`xfuse-block-filters`) the
+last op of the chain writes the block's slice of the loop's shared output, and each part already
+computed in its slice of it; inserted into a `tensor.empty` of their own instead, the parts were
+a buffer per iteration that bufferization copied into the slice (a strided `memrefCopy`, element
+by element: SqueezeNet's conv10, 63 blocks of 169 x 16, and its fire8/9 1x1 layers). Off: an
+empty, as before the sixteenth session (for the A/B)."""
+
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
 
@@ -349,11 +358,25 @@ def _part_slice(value: SSAValue, first: int, count: int, anchor: Operation) -> S
     return piece.results[0]
 
 
+def _split_destination(group: list[Operation]) -> SSAValue | None:
+    """The destination of the chain's last op when the split's parts are inserted into it, not
+    into an empty (`PARTS_IN_THEIR_DESTINATION`): neither a `tensor.empty` (whose parts get
+    empties of their own, which `eliminate-empty-tensors` can trace) nor made in `group`."""
+    if not PARTS_IN_THEIR_DESTINATION:
+        return None
+    destination = group[-1].operands[-1]
+    if isinstance(destination, OpResult) and (destination.op.name == "tensor.empty" or destination.op in group):
+        return None
+    return destination
+
+
 def _flatten(conv: Operation, head: int = 0) -> None:
     """Flatten `conv` with its init producer and chain; with `head`, as two parts over the pixels
-    `[0, head)` and the rest (`_pixel_split`), each written into its slice of one empty tensor
-    (in place after `eliminate-empty-tensors`: the parts write into empties of their own), so that
-    each part gets its own register tile."""
+    `[0, head)` and the rest (`_pixel_split`), each written into its slice of one tensor: the
+    chain's destination, flattened, where each part computed in its slice of it already
+    (`_split_destination`: a filter block's slice of its loop's output), else one empty tensor
+    (in place after `eliminate-empty-tensors`: the parts write into empties of their own), so
+    that each part gets its own register tile."""
     producer = _init_producer(conv)
     chain = _chain(conv)
     group = ([producer] if producer is not None else []) + [conv] + chain
@@ -363,13 +386,21 @@ def _flatten(conv: Operation, head: int = 0) -> None:
     parts = [(0, head), (head, pixels - head)] if head else [(0, pixels)]
     views: dict[SSAValue, SSAValue] = {}
     result: SSAValue | None = None
-    if head:
+    destination = _split_destination(group) if head else None
+    if head and destination is None:
         empty = EmptyOp([], whole)
         Rewriter.insert_op(empty, InsertPoint.before(group[0]))
         result = empty.results[0]
     for first, count in parts:
         done: dict[SSAValue, SSAValue] = {}
+        if destination is not None and result is not None:
+            # the later part slices the destination as the part before updated it: read from the
+            # value before, it was a conflict one-shot-bufferize resolved by copying it whole
+            views[destination] = result
         for op in group:
+            # into the destination, the parts are built in turn right before the chain's last op
+            # (where every operand of the group is defined), each after the insert before it
+            anchor = last if destination is not None else op
             if op is conv:
                 pixelwise = [True, False, True]  # input, filter (1x1: unchanged), destination
             elif op.name in ("linalg.fill", "linalg.broadcast"):
@@ -390,15 +421,22 @@ def _flatten(conv: Operation, head: int = 0) -> None:
                     operands.append(fresh.results[0])
                 else:
                     if operand not in views:
-                        views[operand] = _flattened(operand, op)
-                    operands.append(_part_slice(views[operand], first, count, op) if head else views[operand])
+                        views[operand] = _flattened(operand, anchor)
+                    operands.append(_part_slice(views[operand], first, count, anchor) if head else views[operand])
             new = type(op).create(operands=operands, result_types=[part_type if head else whole],
                                   properties=dict(op.properties), attributes=dict(op.attributes),
                                   regions=[region.clone() for region in op.regions])
             new.location = op.location
-            Rewriter.insert_op(new, InsertPoint.before(op))
+            Rewriter.insert_op(new, InsertPoint.before(anchor))
             done[op.results[0]] = new.results[0]
         value = done[last.results[0]]
+        if head and result is None:  # the destination as the first part's last op slices it
+            if destination not in views:  # not sliced per pixel (no such chain seen): an empty
+                empty = EmptyOp([], whole)
+                Rewriter.insert_op(empty, InsertPoint.before(group[0]))
+                result, destination = empty.results[0], None
+            else:
+                result = views[destination]
         if head:
             insert = InsertSliceOp.from_static_parameters(value, result, [0, 0, first, 0],
                                                           [1, 1, count, whole.get_shape()[3]])
