@@ -1,5 +1,5 @@
-"""A LayerNorm over the last dim as one loop over its rows, each row's statistics and its
-normalization computed together in vectors.
+"""A LayerNorm or a softmax over the last dim as one loop over its rows, each row's statistics
+and its normalization computed together in vectors.
 
 torch-mlir decomposes ONNX's LayerNormalization (and the exporters' `ReduceMean`, `Sub`, `Pow`,
 `ReduceMean`, `Add`, `Sqrt`, `Div`, `Mul`, `Add`) into one `linalg.generic` per step: the row sum,
@@ -29,9 +29,22 @@ Before the rebuild the group is put in one form: the reductions' kept unit dimen
 `1 x rows x 1` generics between an `expand_shape` and a `collapse_shape`, computed on the rows
 without the unit dim (`_drop_unit_row_dim`): a reshape in the body would be a buffer of its own.
 
+Softmax is found the same way, from a *row maximum* of `x` (a reduction over the last loop
+combining with `arith.maximumf`): the group closes at a result of `x`'s shape that reads `e`
+whole and a statistic of a row sum of `e` once per row (the division), where `e` is computed
+from a member that subtracts the maximum (read once per row) from `x` (`exp(x - max)`, one
+generic after xfuse-merge-elementwise or two before; `_softmax_shaped`). The elementwise ops of
+the rows' shape that compute `x` and that nothing else reads (the attention's scale, a mask add)
+join the group (`_producers`): they are computed on the row in the loop instead of a pass of
+their own. torch-mlir's row maximum also computes an argmax nothing reads: it is dropped first
+(`drop_unused_results`). A softmax's rows are two leading dims (heads, queries): the loop runs
+over their product, each dim's index taken from the row by a division and a remainder, and the
+plan slices row dim `k` at the loop's index `k` (`slice_rows_first.slice_offsets`).
+
 What qualifies: static float shapes; rows of at least one vector and at most
-`MAX_ROW_BYTES` (a row is vectorized whole); a result whose leading dims but one are 1
-(the loop is over that one); no op of the group planned by another schedule or pulled into one.
+`MAX_ROW_BYTES` (a row is vectorized whole); a result with leading dims that are not 1
+(the loop runs over their product; a single row is left alone); no op of the group planned by
+another schedule or pulled into one.
 """
 
 from __future__ import annotations
