@@ -297,7 +297,8 @@ def plan(sink: Operation, sink_reader: Operation, source: SSAValue, spec: Spec) 
     return None
 
 
-def _sliced_init(builder: Builder, init: SSAValue, spec: Spec, offset: SSAValue | None = None) -> SSAValue:
+def _sliced_init(builder: Builder, init: SSAValue, spec: Spec,
+                 offset: SSAValue | Sequence[SSAValue] | None = None) -> SSAValue:
     """A new init of `spec`'s shape: a new `tensor.empty` (or a fill of one) where `init` is
     one, else a slice of `init` (at `offset` in its sliced dims, `slice_offsets`)."""
     shape = _static_shape(init)
@@ -316,19 +317,24 @@ def _sliced_init(builder: Builder, init: SSAValue, spec: Spec, offset: SSAValue 
     return extract_slice(builder, init, slice_offsets(init, spec, offset), [s for _, s in spec]).result
 
 
-def slice_offsets(value: SSAValue, spec: Spec, offset: SSAValue | None) -> list[int | SSAValue]:
+def slice_offsets(value: SSAValue, spec: Spec, offset: SSAValue | Sequence[SSAValue] | None) -> list[int | SSAValue]:
     """The offsets of `spec` of `value`; with `offset`, that value in every dim the spec slices
-    (a loop's row: xfuse/backends/schedules/row_kernels.py builds the plan for the row at 0)."""
+    (a loop's row: xfuse/backends/schedules/row_kernels.py builds the plan for the row at 0).
+    With a sequence of offsets, a sliced dim's spec offset `k` names which (a loop over several
+    row dims, planned with row dim `k` at offset `k`)."""
     if offset is None:
         return [o for o, _ in spec]
     shape = _static_shape(value)
-    return [o if (o, size) == (0, shape[d]) else offset for d, (o, size) in enumerate(spec)]
+    if isinstance(offset, SSAValue):
+        return [o if (o, size) == (0, shape[d]) else offset for d, (o, size) in enumerate(spec)]
+    return [o if (o, size) == (0, shape[d]) else offset[o] for d, (o, size) in enumerate(spec)]
 
 
 def apply_plan(sink: Operation, source: SSAValue, found: RowSlicePlan, *, at: InsertPoint | None = None,
-               offset: SSAValue | None = None) -> SSAValue:
+               offset: SSAValue | Sequence[SSAValue] | None = None) -> SSAValue:
     """Rebuilds `found`'s members on slices before `sink` (or `at`); returns the sliced `source`.
-    With `offset`, the slices are at that (dynamic) offset in every dim they slice."""
+    With `offset`, the slices are at that (dynamic) offset in every dim they slice (one offset
+    per row dim with a sequence, `slice_offsets`)."""
     builder = Builder(at or InsertPoint.before(sink))
     mapping: dict[SSAValue, SSAValue] = {}
     leaves: dict[tuple[SSAValue, Spec], SSAValue] = {}

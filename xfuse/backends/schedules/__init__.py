@@ -9,7 +9,7 @@ the one transform-dialect script the `microkernel` pipelines run through stock m
 - `conv`: direct NHWC/HWCF and depthwise convolutions and their epilogues, register-tiled;
 - `pools`: max and sum poolings, output pixels by whole vectors of channels;
 - `rows`: reductions over the last loop (softmax, layer norm), in whole vectors;
-- `row_kernels`: a LayerNorm over the last dim as one loop over its rows, the statistics in registers;
+- `row_kernels`: a LayerNorm or a softmax over the last dim as one loop over its rows, the statistics in registers;
 - `elementwise`: chains of elementwise ops no register tile took, in whole vectors;
 - `transposes`: transposes as in-register shuffles of vector blocks;
 - `packs`: `linalg.pack` into blocks of whole vectors (data tiling);

@@ -1,5 +1,5 @@
-"""A LayerNorm over the last dim as one loop over its rows, each row's statistics and its
-normalization computed together in vectors.
+"""A LayerNorm or a softmax over the last dim as one loop over its rows, each row's statistics
+and its normalization computed together in vectors.
 
 torch-mlir decomposes ONNX's LayerNormalization (and the exporters' `ReduceMean`, `Sub`, `Pow`,
 `ReduceMean`, `Add`, `Sqrt`, `Div`, `Mul`, `Add`) into one `linalg.generic` per step: the row sum,
@@ -29,9 +29,22 @@ Before the rebuild the group is put in one form: the reductions' kept unit dimen
 `1 x rows x 1` generics between an `expand_shape` and a `collapse_shape`, computed on the rows
 without the unit dim (`_drop_unit_row_dim`): a reshape in the body would be a buffer of its own.
 
+Softmax is found the same way, from a *row maximum* of `x` (a reduction over the last loop
+combining with `arith.maximumf`): the group closes at a result of `x`'s shape that reads `e`
+whole and a statistic of a row sum of `e` once per row (the division), where `e` is computed
+from a member that subtracts the maximum (read once per row) from `x` (`exp(x - max)`, one
+generic after xfuse-merge-elementwise or two before; `_softmax_shaped`). The elementwise ops of
+the rows' shape that compute `x` and that nothing else reads (the attention's scale, a mask add)
+join the group (`_producers`): they are computed on the row in the loop instead of a pass of
+their own. torch-mlir's row maximum also computes an argmax nothing reads: it is dropped first
+(`drop_unused_results`). A softmax's rows are two leading dims (heads, queries): the loop runs
+over their product, each dim's index taken from the row by a division and a remainder, and the
+plan slices row dim `k` at the loop's index `k` (`slice_rows_first.slice_offsets`).
+
 What qualifies: static float shapes; rows of at least one vector and at most
-`MAX_ROW_BYTES` (a row is vectorized whole); a result whose leading dims but one are 1
-(the loop is over that one); no op of the group planned by another schedule or pulled into one.
+`MAX_ROW_BYTES` (a row is vectorized whole); a result with leading dims that are not 1
+(the loop runs over their product; a single row is left alone); no op of the group planned by
+another schedule or pulled into one.
 """
 
 from __future__ import annotations
@@ -42,8 +55,8 @@ from dataclasses import dataclass
 
 from xdsl.builder import Builder
 from xdsl.context import Context
-from xdsl.dialects import tensor
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IntegerAttr, IntegerType, ModuleOp, TensorType
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType, IntegerAttr, IntegerType, ModuleOp, TensorType
 from xdsl.ir import Operation, OpResult, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
@@ -59,11 +72,14 @@ from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling_utils import extract_slice
 from xfuse.transforms.batch_matmul import erase_if_dead
+from xfuse.transforms.unused_results import drop_unused_results
 from xfuse.transforms.slice_rows_first import RowSlicePlan, Spec, _static_shape, _structured_maps, apply_plan, \
     operand_specs
 
 ENABLED = True
 """Whether LayerNorms become row kernels (benchmarks/flag_ab.py A/Bs it: `row_kernels:ENABLED`)."""
+SOFTMAX_ENABLED = True
+"""Whether softmaxes become row kernels too (`row_kernels:SOFTMAX_ENABLED`)."""
 ROW_KERNEL_ATTR = "xfuse.row_kernel"
 """On the `scf.forall` of a row kernel: its instance number."""
 ROW_KERNEL_MEMBER_ATTR = "xfuse.row_kernel_member"
@@ -71,6 +87,7 @@ ROW_KERNEL_MEMBER_ATTR = "xfuse.row_kernel_member"
 plans chains in loop bodies)."""
 _OTHER_PLANS = (*SCHEDULED_ATTRS, POOL_ATTR, ROWS_ATTR, PARALLEL_SPLIT_ATTR, PARALLEL_PRODUCER_ATTR)
 _RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+_MAXIMA = ("arith.maximumf", "arith.maxnumf")
 MAX_ROW_BYTES = 4096
 """The longest row a kernel takes, vectorized whole: 1024 f32 (BERT-base's and ViT-B's 768
 fit). Four times the row-reduction schedule's (`rows.MAX_ROW_BYTES`), whose longer rows keep
@@ -88,32 +105,52 @@ def _all_parallel(op: Operation) -> bool:
     return op.name == "linalg.generic" and all(it == "parallel" for it in _iterators(op))
 
 
-def _adds_rows(op: Operation) -> bool:
-    """A reduction over the last loop whose body is `in + out` (a row sum)."""
+def _reduces_rows_by(op: Operation, combiners: tuple[str, ...]) -> bool:
+    """A reduction over the last loop whose body is `combiner(in, out)`."""
     if not _reduces_last_loop(op) or len(op.results) != 1:
         return False
     body = _body_ops(op)
     block = op.regions[0].block
-    return (len(body) == 2 and body[0].name == "arith.addf" and set(body[0].operands) == {block.args[0], block.args[-1]}
+    return (len(body) == 2 and body[0].name in combiners and set(body[0].operands) == {block.args[0], block.args[-1]}
             and body[1].operands[0] is body[0].results[0])
+
+
+def _adds_rows(op: Operation) -> bool:
+    """A row sum: a reduction over the last loop whose body is `in + out`."""
+    return _reduces_rows_by(op, ("arith.addf",))
+
+
+def _maxes_rows(op: Operation) -> bool:
+    """A row maximum: a reduction over the last loop whose body is `max(in, out)`."""
+    return _reduces_rows_by(op, _MAXIMA)
+
+
+def _whole_and_per_row(op: Operation) -> tuple[int, int] | None:
+    """(a, b): `op` is elementwise with two inputs, input `a` read whole (identity map) and `b`
+    once per row (its map drops the last loop or reads it at 0); else None."""
+    if not _all_parallel(op) or len(op.operands) != 3 or len(op.results) != 1:
+        return None
+    maps = [m.data for m in op.properties["indexing_maps"].data]
+    rank = len(_iterators(op))
+    rows = tuple(AffineDimExpr(d) for d in range(rank - 1))
+    kept = rows + (AffineConstantExpr(0),)  # the statistic with its unit dim: (d0, .., 0)
+    for a, b in ((0, 1), (1, 0)):
+        if maps[a] == AffineMap.identity(rank) and tuple(maps[b].results) in (rows, kept):
+            return a, b
+    return None
 
 
 def _centres(op: Operation) -> tuple[SSAValue, SSAValue] | None:
     """(x, s) when `op` computes `x - s` with `x` read whole and `s` once per row (its map
     drops the last loop or reads it at 0); else None."""
-    if not _all_parallel(op) or len(op.operands) != 3 or len(op.results) != 1:
+    reads = _whole_and_per_row(op)
+    if reads is None:
         return None
     body, block = _body_ops(op), op.regions[0].block
     if len(body) != 2 or body[0].name != "arith.subf" or body[1].operands[0] is not body[0].results[0]:
         return None
-    maps = [m.data for m in op.properties["indexing_maps"].data]
-    rank = len(_iterators(op))
-    rows = tuple(AffineDimExpr(d) for d in range(rank - 1))
-    a, b = (block.args.index(v) if v in block.args else -1 for v in body[0].operands)
-    if sorted((a, b)) != [0, 1]:
-        return None
-    kept = rows + (AffineConstantExpr(0),)  # the statistic with its unit dim: (d0, .., 0)
-    if maps[a] != AffineMap.identity(rank) or tuple(maps[b].results) not in (rows, kept):
+    a, b = reads
+    if tuple(body[0].operands) != (block.args[a], block.args[b]):
         return None
     return op.operands[a], op.operands[b]
 
@@ -136,19 +173,26 @@ def _squares_summed(value: SSAValue) -> list[Operation]:
     return sums
 
 
-def _from_row_sum_of(value: SSAValue, x: SSAValue) -> bool:
-    """`value` is computed from a row sum of `x` through reshapes and one-input per-row ops."""
+def _statistic_of(value: SSAValue) -> Operation | None:
+    """The row reduction `value` is computed from through reshapes and one-input per-row ops;
+    None when it is not one's."""
     while isinstance(value, OpResult):
         op = value.op
         if op.name in _RESHAPES:
             value = op.operands[0]
-        elif _adds_rows(op):
-            return op.operands[0] is x
+        elif _reduces_last_loop(op):
+            return op
         elif _all_parallel(op) and len(op.operands) == 2:
             value = op.operands[0]
         else:
-            return False
-    return False
+            return None
+    return None
+
+
+def _from_row_sum_of(value: SSAValue, x: SSAValue) -> bool:
+    """`value` is computed from a row sum of `x` through reshapes and one-input per-row ops."""
+    total = _statistic_of(value)
+    return total is not None and _adds_rows(total) and total.operands[0] is x
 
 
 def row_ops(op: Operation, pulled: set[Operation]) -> bool:
@@ -202,7 +246,7 @@ def _group(first: Operation, pulled: set[Operation]) -> list[Operation] | None:
             continue
         if all(use.operation in needed for op in needed if op is not root for r in op.results for use in r.uses):
             group = sorted(needed, key=order.__getitem__)
-            if _layer_norm_shaped(group, first):
+            if _layer_norm_shaped(group, first) or _softmax_shaped(group, first):
                 return group
     return None
 
@@ -271,6 +315,10 @@ def _normalize(group: list[Operation]) -> list[Operation]:
             _fold_collapses(expand)
             kept += [new, expand] if expand.parent_block() is not None else [new]
             continue
+        if op.name == "tensor.expand_shape":  # a statistic's: its readers read the statistic itself
+            _read_unexpanded(op)
+            if op.parent_block() is None:
+                continue
         new = _drop_unit_row_dim(op)
         if new is not None:
             expand = new.results[0].first_use.operation if new.results[0].first_use else None
@@ -286,16 +334,17 @@ def _normalize(group: list[Operation]) -> list[Operation]:
     return sorted(set(alive), key=order.__getitem__)
 
 
-def _row_plan(group: list[Operation]) -> tuple[RowSlicePlan, int] | None:
-    """The slices of one row of the group's result (the row loop's dim, the one leading dim
-    that is not 1), each member's result read the same way by every reader; None otherwise."""
+def _row_plan(group: list[Operation]) -> tuple[RowSlicePlan, list[int]] | None:
+    """The slices of one row of the group's result (the row dims: the leading dims that are not
+    1, a softmax's heads and queries), each member's result read the same way by every reader;
+    None otherwise. Row dim `k` is planned at offset `k` (`slice_rows_first.slice_offsets`)."""
     root = group[-1]
     shape = _static_shape(root.results[0])
-    rows = [d for d, size in enumerate(shape[:-1]) if size != 1]
-    if len(rows) != 1:
+    dims = [d for d, size in enumerate(shape[:-1]) if size != 1]
+    if not dims:
         return None
-    (dim,) = rows
-    specs: dict[SSAValue, Spec] = {root.results[0]: tuple((0, 1) if d == dim else (0, s) for d, s in enumerate(shape))}
+    specs: dict[SSAValue, Spec] = {
+        root.results[0]: tuple((dims.index(d), 1) if d in dims else (0, s) for d, s in enumerate(shape))}
     members = set(group)
     for op in reversed(group):
         value = op.results[0]
@@ -308,22 +357,43 @@ def _row_plan(group: list[Operation]) -> tuple[RowSlicePlan, int] | None:
         for operand, spec in zip(inputs, wanted, strict=False):
             if specs.setdefault(operand, spec) != spec:
                 return None
-    return RowSlicePlan(group, specs), dim
+    return RowSlicePlan(group, specs), dims
 
 
-def _rebuild(group: list[Operation], found: RowSlicePlan, dim: int, instance: int) -> ForallOp:
-    """The group as an `scf.forall` over its rows (module docstring), in place of its root."""
+def _row_indices(row: SSAValue, sizes: list[int], at: InsertPoint) -> list[SSAValue]:
+    """The index in each row dim of the loop's row `row` (row-major over `sizes`)."""
+    if len(sizes) == 1:
+        return [row]
+    builder = Builder(at)
+    indices = []
+    for k, size in enumerate(sizes):
+        stride = prod(sizes[k + 1:])
+        index = row
+        if stride != 1:
+            index = builder.insert(arith.DivUIOp(index, builder.insert(
+                arith.ConstantOp.from_int_and_width(stride, IndexType())))).result
+        if k:
+            index = builder.insert(arith.RemUIOp(index, builder.insert(
+                arith.ConstantOp.from_int_and_width(size, IndexType())))).result
+        indices.append(index)
+    return indices
+
+
+def _rebuild(group: list[Operation], found: RowSlicePlan, dims: list[int], instance: int) -> ForallOp:
+    """The group as an `scf.forall` over its rows (module docstring), in place of its root;
+    several row dims are one loop over their product."""
     root = group[-1]
     kind = root.results[0].type
     shape = _static_shape(root.results[0])
     out = tensor.EmptyOp([], kind)
-    loop = ForallOp.from_bounds([shape[dim]], [out.tensor])
+    loop = ForallOp.from_bounds([prod(shape[d] for d in dims)], [out.tensor])
     loop.attributes[ROW_KERNEL_ATTR] = IntegerAttr(instance, IntegerType(64))
     Rewriter.insert_op([out, loop], InsertPoint.before(root))
     row, shared = loop.induction_vars[0], loop.region_iter_args[0]
-    result = apply_plan(root, root.results[0], found, at=InsertPoint.before(loop.terminator), offset=row)
-    offsets = [row if d == dim else 0 for d in range(len(shape))]
-    sizes = [1 if d == dim else s for d, s in enumerate(shape)]
+    indices = _row_indices(row, [shape[d] for d in dims], InsertPoint.before(loop.terminator))
+    result = apply_plan(root, root.results[0], found, at=InsertPoint.before(loop.terminator), offset=indices)
+    offsets = [indices[dims.index(d)] if d in dims else 0 for d in range(len(shape))]
+    sizes = [1 if d in dims else s for d, s in enumerate(shape)]
     # the row's result in its row of the loop's output (no buffer of its own)
     new_root = result.op
     destination = extract_slice(Builder(InsertPoint.before(new_root)), shared, offsets, sizes).result
@@ -353,19 +423,23 @@ def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
     count = 0
     for _, block_ops, pulled in function_bodies(module):
         for first in block_ops:
-            if first.parent_block() is None or not _adds_rows(first) or not row_ops(first, pulled):
-                continue
-            if not _row_fits(first, target):
+            if first.parent_block() is not None and _reduces_last_loop(first) and len(first.results) > 1:
+                first = drop_unused_results(first) or first  # torch-mlir's row maximum computes an unread argmax
+            if first.parent_block() is None or not (_adds_rows(first) or SOFTMAX_ENABLED and _maxes_rows(first)) \
+                    or not row_ops(first, pulled) or not _row_fits(first, target):
                 continue
             group = _group(first, pulled)
             if group is None:
                 continue
+            if _maxes_rows(first):
+                order = {op: i for i, op in enumerate(first.parent_block().ops)}
+                group = sorted([*_producers(group, pulled), *group], key=order.__getitem__)
             group = _normalize(group)
             planned = _row_plan(group)
             if planned is None:
                 continue
-            found, dim = planned
-            _rebuild(group, found, dim, count)
+            found, dims = planned
+            _rebuild(group, found, dims, count)
             count += 1
     return count
 
@@ -395,6 +469,72 @@ def _layer_norm_shaped(group: list[Operation], first: Operation) -> bool:
                 and any(total in members for total in _squares_summed(op.results[0])):
             return True
     return False
+
+
+def _shifts_by_maximum(op: Operation, x: SSAValue, maximum: Operation) -> bool:
+    """`op` reads `x` whole and a statistic of the row maximum `maximum` once per row, and its
+    body subtracts the one from the other (`exp(x - max)`, its `exp` expanded or not)."""
+    reads = _whole_and_per_row(op)
+    if reads is None:
+        return False
+    a, b = reads
+    if op.operands[a] is not x or _statistic_of(op.operands[b]) is not maximum:
+        return False
+    block = op.regions[0].block
+    return any(inner.name == "arith.subf" and tuple(inner.operands) == (block.args[a], block.args[b])
+               for inner in block.ops)
+
+
+def _softmax_shaped(group: list[Operation], first: Operation) -> bool:
+    """`first` is a row maximum of `x`; a member shifts `x` by it (`e`), a member sums the rows
+    of `e`, and the result, of `x`'s shape, reads `e` whole and a statistic of that sum once per
+    row (the division)."""
+    if not SOFTMAX_ENABLED or not _maxes_rows(first):
+        return False
+    x = first.operands[0]
+    root = group[-1]
+    reads = _whole_and_per_row(root)
+    if reads is None or _static_shape(root.results[0]) != _static_shape(x):
+        return False
+    members = set(group)
+    e, s = (root.operands[i] for i in reads)
+    if not (_from_row_sum_of(s, e) and _statistic_of(s) in members):
+        return False
+    shifted = e  # `exp(x - max)` as one generic (merged) or `x - max` and then `exp`
+    while isinstance(shifted, OpResult) and shifted.op in members and not _shifts_by_maximum(shifted.op, x, first):
+        op = shifted.op
+        if not (_all_parallel(op) and len(op.operands) == 2 and op.properties["indexing_maps"].data[0].data
+                == AffineMap.identity(len(_iterators(op)))):
+            return False
+        shifted = op.operands[0]
+    return isinstance(shifted, OpResult) and shifted.op in members
+
+
+def _producers(group: list[Operation], pulled: set[Operation]) -> list[Operation]:
+    """The elementwise ops of the rows' shape that compute the softmax's `x` (from the first
+    member), transitively, read by nothing but the group: the attention's scale and mask add,
+    computed in the loop on the row instead of a pass of their own over every row."""
+    x = group[0].operands[0]
+    shape = _static_shape(x)
+    block = group[0].parent_block()
+    inside = set(group)
+    found: list[Operation] = []
+    work = [x]
+    while work:
+        value = work.pop()
+        op = value.op if isinstance(value, OpResult) else None
+        if op is None or op in inside or op.parent_block() is not block or not _all_parallel(op) \
+                or not row_ops(op, pulled) or len(op.results) != 1 or _static_shape(op.results[0]) != shape:
+            continue
+        maps = [m.data for m in op.properties["indexing_maps"].data]
+        if maps[-1] != AffineMap.identity(len(shape)) or op.regions[0].block.args[-1].uses:
+            continue
+        if any(use.operation not in inside for use in op.results[0].uses):
+            continue
+        inside.add(op)
+        found.append(op)
+        work.extend(op.operands[:-1])
+    return found
 
 
 def row_kernel_bodies(count: int) -> list[str]:
