@@ -112,9 +112,11 @@ def test_a_remainder_that_fills_the_fma_units_may_take_any_share(layer, parts, t
     (ConvLayer(1, 7, 7, 16, 64, (1, 1)), [45, 4], [(6, 16), (4, 16)]),  # FULL_REMAINDER's, as before
 ])
 def test_14_wide_rows_split_their_pixels_for_a_wide_head(layer, parts, tiles, monkeypatch):
-    """`WIDE_HEAD`: a 14x14 map's 196 pixels, which divide in 4x16 (8 accumulators), as 192 in 6x16
-    (12) + 4 in 4x16, each part with its bias and chain; only where the rows have no whole-line
-    tile of their own (not 28- or 56-wide rows). Off: 196 in 4x16, as before."""
+    """`WIDE_HEAD` (off by default: measured level): a 14x14 map's 196 pixels, which divide in 4x16
+    (8 accumulators), as 192 in 6x16 (12) + 4 in 4x16, each part with its bias and chain; only
+    where the rows have no whole-line tile of their own (not 28- or 56-wide rows). Off: 196 in
+    4x16, as before."""
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", True)
     module = prepare_for_execution(layer_module(layer))
     flatten_pointwise_pixels(module, AVX2)
     module.verify()
@@ -129,10 +131,11 @@ def test_14_wide_rows_split_their_pixels_for_a_wide_head(layer, parts, tiles, mo
         assert [(g.tile.mr, g.tile.nr) for g in plan_convolutions(module, AVX2)] == [(4, 16)]
 
 
-def test_filter_blocks_of_14_wide_rows_take_the_wide_head():
+def test_filter_blocks_of_14_wide_rows_take_the_wide_head(monkeypatch):
     """xfuse-block-filters sizes a 14x14 1x1 layer's blocks by the 6x16 head (16 channels, as 4x16)."""
     from xfuse.backends.schedules.flat_pixels import dividing_tile
 
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", True)
     tile = dividing_tile(_conv(ConvLayer(1, 14, 14, 256, 1024, (1, 1))), 64, AVX2)
     assert (tile.mr, tile.nr, tile.split_rows, tile.remainder) == (6, 16, 192, 4)
 
@@ -303,10 +306,21 @@ def test_two_flattened_layers_with_a_swish_agree_with_the_reference(flattening):
     pytest.param(ConvLayer(1, 13, 13, 32, 64, (1, 1), relu=True, input_relu=True), id="split-input-relu"),
     pytest.param(ConvLayer(1, 13, 13, 16, 64, (1, 1), relu=True, fuse_tile=(1, 13, 13, 32)), id="split-in-xfuse-tiles"),
     pytest.param(ConvLayer(1, 7, 7, 64, 32, (1, 1), relu=True, residual=True, input_relu=True), id="split-45-4"),
-    pytest.param(ConvLayer(1, 14, 14, 40, 48, (1, 1), relu=True, residual=True, input_relu=True), id="split-192-4"),
 ])
 def test_flattened_layers_agree_with_the_reference(flattening, layer):
     assert flatten_pointwise_pixels(prepare_for_execution(layer_module(layer)), flattening) == 1
+    check_layer(layer, seeds=(0, 1))
+
+
+@pytest.mark.parametrize("layer", [
+    pytest.param(ConvLayer(1, 14, 14, 40, 48, (1, 1), relu=True, residual=True, input_relu=True), id="residual"),
+    pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True, fuse_tile=(1, 2, 14, 64)),
+                 id="in-xfuse-tiles"),  # 28 pixels a tile: 24 in 6x16 + 4
+])
+def test_a_wide_head_split_agrees_with_the_reference(flattening, monkeypatch, layer):
+    """`WIDE_HEAD` on: 196 pixels as 192 (6x16) + 4 (4x16), each part with its bias, residual add
+    and ReLU, against `default`."""
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", True)
     check_layer(layer, seeds=(0, 1))
 
 

@@ -34,7 +34,8 @@ it keeps the rows' own tile, so only the head's changes (7x7 in blocks of 8: 42 
 units busy may cover any share (`_full_split`): 7x7 maps' 49 pixels as 45 (5x16 fused op by op,
 as in a network; a head `transform.structured.fuse` tiles splits itself, 42 in 6x16 + 3) + 4
 (4x16) in blocks of 16, where 7x8 took both their rows and their 49 pixels (ResNet-50 1.8-2.9%
-faster; docs/backend-measurements.md, "Zen 3, thirteenth session"). With `WIDE_HEAD` 14x14 maps,
+faster; docs/backend-measurements.md, "Zen 3, thirteenth session"). With `WIDE_HEAD` (off:
+measured level) 14x14 maps,
 whose 196 pixels divide in 4x16 (8 accumulators, no slack over the FMA latency), split as 192 in
 6x16 (12) + 4 in 4x16 (docs/backend-measurements.md, "Zen 3, sixteenth session: 14x14 1x1 layers
 as 192 + 4 pixels").
@@ -111,7 +112,7 @@ and in a block of 8 no split beats 13x8 (13 accumulators, half a line of filter 
 in blocks of 16 they split 168 in 6x16 + 1 in 1x16 as their unblocked layers beside them do.
 (docs/backend-measurements.md, "Zen 3, fifteenth session: 13x13 1x1 blocks".)"""
 
-WIDE_HEAD = True
+WIDE_HEAD = False
 """Whether a narrow-row layer's flattened pixels, whose dividing tile has whole lines but fewer
 than `SPLIT_ACCUMULATORS` (14x14's 196 pixels in 4x16: 8 accumulators, no slack over FMA latency
 x ports), may also split for a head tile of `SPLIT_ACCUMULATORS` when the remainder is a
@@ -119,7 +120,10 @@ x ports), may also split for a head tile of `SPLIT_ACCUMULATORS` when the remain
 the rows have no tile of whole lines and `MIN_ACCUMULATORS` of their own (the 14-wide rows, 14x8,
 which this module flattens for 4x16): the 56- and 28-wide layers, whose rows take 4x16, measured
 3132 + 4 and 780 + 4 slower or level (docs/backend-measurements.md, "Zen 3, fifth session"); a
-7x7 map's 49 pixels have no such dividing tile and split by `FULL_REMAINDER` as before."""
+7x7 map's 49 pixels have no such dividing tile and split by `FULL_REMAINDER` as before. Off:
+flag_ab.py, RegNet-Y 1.004 (5/12 rounds) at T=1 and 1.072 (4/12) at T=2, ResNet-50 1.071 (6/12)
+and 0.943 (7/12); the layers alone 0.88-1.14 (docs/backend-measurements.md, "Zen 3, sixteenth
+session: 14x14 1x1 layers as 192 + 4 pixels")."""
 
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
