@@ -122,7 +122,7 @@ which this module flattens for 4x16): the 56- and 28-wide layers, whose rows tak
 3132 + 4 and 780 + 4 slower or level (docs/backend-measurements.md, "Zen 3, fifth session"); a
 7x7 map's 49 pixels have no such dividing tile and split by `FULL_REMAINDER` as before. Off:
 flag_ab.py, RegNet-Y 1.004 (5/12 rounds) at T=1 and 1.072 (4/12) at T=2, ResNet-50 1.071 (6/12)
-and 0.943 (7/12); the layers alone 0.88-1.14 (docs/backend-measurements.md, "Zen 3, sixteenth
+and 0.943 (7/12), DenseNet-121 1.039 (1/12) and 1.000 (7/12); the layers alone 0.88-1.14 (docs/backend-measurements.md, "Zen 3, sixteenth
 session: 14x14 1x1 layers as 192 + 4 pixels")."""
 
 _PIXELS = [[0, 1, 2], [3]]
