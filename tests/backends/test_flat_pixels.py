@@ -37,6 +37,12 @@ AVX512 = CpuTarget("x86-64-v4", 512, 32, True)
 AVX2 = CpuTarget("x86-64-v3", 256, 16, True)
 
 
+@pytest.fixture
+def unsplit(monkeypatch):
+    """14x14 maps flattened whole, in 4x16 (`WIDE_HEAD` off), for the tests of the flattening itself."""
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", False)
+
+
 def _shapes(module, name):
     return [tuple(op.results[0].type.get_shape()) for op in module.walk() if op.name == name]
 
@@ -51,7 +57,7 @@ def _shapes(module, name):
     (ConvLayer(1, 14, 14, 16, 64, (1, 1)), AVX512, False),           # not measured: as it was
     (ConvLayer(1, 13, 13, 16, 64, (1, 1)), AVX512, False),           # nor the odd-width split
 ])
-def test_which_convolutions_are_flattened(layer, target, flattened):
+def test_which_convolutions_are_flattened(layer, target, flattened, unsplit):
     module = prepare_for_execution(layer_module(layer))
     assert flatten_pointwise_pixels(module, target) == int(flattened)
     pixels = layer.batch * layer.output_size[0] * layer.output_size[1]
@@ -95,6 +101,45 @@ def test_a_remainder_that_fills_the_fma_units_may_take_any_share(layer, parts, t
     assert len(_shapes(module, "linalg.conv_2d_nhwc_hwcf")) == 1
 
 
+@pytest.mark.parametrize(("layer", "parts", "tiles"), [
+    (ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True), [192, 4], [(6, 16), (4, 16)]),
+    (ConvLayer(1, 14, 14, 1024, 256, (1, 1), relu=True, input_relu=True), [192, 4], [(6, 16), (4, 16)]),
+    (ConvLayer(1, 14, 14, 16, 144, (1, 1)), [192, 4], [(6, 16), (4, 16)]),  # RegNet-Y's 152 -> 144 + 8 head
+    (ConvLayer(1, 14, 14, 16, 8, (1, 1)), [14], [(14, 8)]),    # 8 channels: 14x8 either way, not flattened
+    (ConvLayer(2, 14, 14, 16, 64, (1, 1)), [392], [(4, 16)]),  # 390 + 2: a 2x16 remainder is latency-bound
+    (ConvLayer(1, 28, 28, 16, 64, (1, 1)), [28], [(4, 16)]),   # rows of 4x16: not flattened (780 + 4 measured level)
+    (ConvLayer(1, 56, 56, 16, 64, (1, 1)), [56], [(4, 16)]),   # nor 3132 + 4 (measured slower)
+    (ConvLayer(1, 7, 7, 16, 64, (1, 1)), [45, 4], [(6, 16), (4, 16)]),  # FULL_REMAINDER's, as before
+])
+def test_14_wide_rows_split_their_pixels_for_a_wide_head(layer, parts, tiles, monkeypatch):
+    """`WIDE_HEAD` (off by default: measured level): a 14x14 map's 196 pixels, which divide in 4x16
+    (8 accumulators), as 192 in 6x16 (12) + 4 in 4x16, each part with its bias and chain; only
+    where the rows have no whole-line tile of their own (not 28- or 56-wide rows). Off: 196 in
+    4x16, as before."""
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", True)
+    module = prepare_for_execution(layer_module(layer))
+    flatten_pointwise_pixels(module, AVX2)
+    module.verify()
+    assert [s[2] for s in _shapes(module, "linalg.conv_2d_nhwc_hwcf")] == parts
+    assert [(g.tile.mr, g.tile.nr) for g in plan_convolutions(module, AVX2)] == tiles
+    if parts == [192, 4]:
+        assert len(_shapes(module, "tensor.insert_slice")) == 2
+        monkeypatch.setattr(flat_pixels, "WIDE_HEAD", False)
+        module = prepare_for_execution(layer_module(layer))
+        flatten_pointwise_pixels(module, AVX2)
+        assert [s[2] for s in _shapes(module, "linalg.conv_2d_nhwc_hwcf")] == [196]
+        assert [(g.tile.mr, g.tile.nr) for g in plan_convolutions(module, AVX2)] == [(4, 16)]
+
+
+def test_filter_blocks_of_14_wide_rows_take_the_wide_head(monkeypatch):
+    """xfuse-block-filters sizes a 14x14 1x1 layer's blocks by the 6x16 head (16 channels, as 4x16)."""
+    from xfuse.backends.schedules.flat_pixels import dividing_tile
+
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", True)
+    tile = dividing_tile(_conv(ConvLayer(1, 14, 14, 256, 1024, (1, 1))), 64, AVX2)
+    assert (tile.mr, tile.nr, tile.split_rows, tile.remainder) == (6, 16, 192, 4)
+
+
 def test_filter_blocks_take_the_width_of_a_full_split():
     """xfuse-block-filters sizes a 7x7 1x1 layer's blocks by the split's tile (16 channels for
     5x16 + 4x16), not by the rows' 7x8."""
@@ -125,7 +170,7 @@ def _conv(layer):
     return conv
 
 
-def test_the_chain_and_the_bias_are_flattened_with_it():
+def test_the_chain_and_the_bias_are_flattened_with_it(unsplit):
     """The bias broadcast it accumulates into and the residual add + ReLU after it work on the
     flattened pixels; one reshape brings the result back to N x H x W x C."""
     module = prepare_for_execution(layer_module(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True)))
@@ -141,7 +186,7 @@ def test_the_chain_and_the_bias_are_flattened_with_it():
     module.verify()
 
 
-def test_a_chain_op_reading_along_one_pixel_dimension_is_left_out():
+def test_a_chain_op_reading_along_one_pixel_dimension_is_left_out(unsplit):
     """An operand broadcast along the rows (map `(d0, d1, d2, d3) -> (d2, d3)`) has no flattened
     form: the chain stops before that op, which reads the convolution's result reshaped back."""
     text = """
@@ -172,7 +217,7 @@ func.func @conv(%x: tensor<1x14x14x16xf32>, %w: tensor<1x1x16x64xf32>, %row: ten
     module.verify()
 
 
-def test_the_micro_kernel_pipeline_flattens_by_default(avx2_host):  # noqa: F811 - the fixture imported above
+def test_the_micro_kernel_pipeline_flattens_by_default(avx2_host, unsplit):  # noqa: F811 - the fixture imported above
     """`FLAT_PIXELS_ENABLED`: on again since the op-by-op fusion sees through the reshapes."""
     module = prepare_for_execution(layer_module(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True)))
     get_pipeline("microkernel").for_module(module)
@@ -186,7 +231,7 @@ def flattening(avx2_host, monkeypatch):  # noqa: F811 - the fixture imported abo
     return avx2_host
 
 
-def test_a_flattened_convolution_reading_a_linalg_result_is_fused_op_by_op():
+def test_a_flattened_convolution_reading_a_linalg_result_is_fused_op_by_op(unsplit):
     """The input's producer (here a ReLU) is behind the flattening's collapse and expand; seen
     through them, the convolution is fused op by op, and `transform.structured.fuse` does not pull
     the producer into every register tile (EfficientNet-B0's 80 -> 320 layer recomputed the layer
@@ -264,6 +309,18 @@ def test_two_flattened_layers_with_a_swish_agree_with_the_reference(flattening):
 ])
 def test_flattened_layers_agree_with_the_reference(flattening, layer):
     assert flatten_pointwise_pixels(prepare_for_execution(layer_module(layer)), flattening) == 1
+    check_layer(layer, seeds=(0, 1))
+
+
+@pytest.mark.parametrize("layer", [
+    pytest.param(ConvLayer(1, 14, 14, 40, 48, (1, 1), relu=True, residual=True, input_relu=True), id="residual"),
+    pytest.param(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True, residual=True, fuse_tile=(1, 2, 14, 64)),
+                 id="in-xfuse-tiles"),  # 28 pixels a tile: 24 in 6x16 + 4
+])
+def test_a_wide_head_split_agrees_with_the_reference(flattening, monkeypatch, layer):
+    """`WIDE_HEAD` on: 196 pixels as 192 (6x16) + 4 (4x16), each part with its bias, residual add
+    and ReLU, against `default`."""
+    monkeypatch.setattr(flat_pixels, "WIDE_HEAD", True)
     check_layer(layer, seeds=(0, 1))
 
 

@@ -33,7 +33,12 @@ it keeps the rows' own tile, so only the head's changes (7x7 in blocks of 8: 42 
 + 7 in 7x8). With `FULL_REMAINDER` (on) a remainder whose own tile of whole lines keeps the FMA
 units busy may cover any share (`_full_split`): 7x7 maps' 49 pixels as 45 (5x16 fused op by op,
 as in a network; a head `transform.structured.fuse` tiles splits itself, 42 in 6x16 + 3) + 4
-(4x16) in blocks of 16, where 7x8 took both their rows and their 49 pixels (ResNet-50 1.8-2.9% faster; docs/backend-measurements.md, "Zen 3, thirteenth session").
+(4x16) in blocks of 16, where 7x8 took both their rows and their 49 pixels (ResNet-50 1.8-2.9%
+faster; docs/backend-measurements.md, "Zen 3, thirteenth session"). With `WIDE_HEAD` (off:
+measured level) 14x14 maps,
+whose 196 pixels divide in 4x16 (8 accumulators, no slack over the FMA latency), split as 192 in
+6x16 (12) + 4 in 4x16 (docs/backend-measurements.md, "Zen 3, sixteenth session: 14x14 1x1 layers
+as 192 + 4 pixels").
 SqueezeNet at one thread on Zen 3, two profiles interleaved on a shared machine: its twelve
 split 1x1 layers (13x13 and 27x27) 1.74 -> 1.35 and 1.31 -> 1.12 ms in all, the network level
 within the noise (docs/backend-measurements.md, "Odd widths split over their flattened pixels").
@@ -115,6 +120,19 @@ computed in its slice of it; inserted into a `tensor.empty` of their own instead
 a buffer per iteration that bufferization copied into the slice (a strided `memrefCopy`, element
 by element: SqueezeNet's conv10, 63 blocks of 169 x 16, and its fire8/9 1x1 layers). Off: an
 empty, as before the sixteenth session (for the A/B)."""
+
+WIDE_HEAD = False
+"""Whether a narrow-row layer's flattened pixels, whose dividing tile has whole lines but fewer
+than `SPLIT_ACCUMULATORS` (14x14's 196 pixels in 4x16: 8 accumulators, no slack over FMA latency
+x ports), may also split for a head tile of `SPLIT_ACCUMULATORS` when the remainder is a
+`_full_split`'s (196 = 192 in 6x16 + 4 in 4x16, modelled 0.99 against 4x16's 0.80). Only where
+the rows have no tile of whole lines and `MIN_ACCUMULATORS` of their own (the 14-wide rows, 14x8,
+which this module flattens for 4x16): the 56- and 28-wide layers, whose rows take 4x16, measured
+3132 + 4 and 780 + 4 slower or level (docs/backend-measurements.md, "Zen 3, fifth session"); a
+7x7 map's 49 pixels have no such dividing tile and split by `FULL_REMAINDER` as before. Off:
+flag_ab.py, RegNet-Y 1.004 (5/12 rounds) at T=1 and 1.072 (4/12) at T=2, ResNet-50 1.071 (6/12)
+and 0.943 (7/12), DenseNet-121 1.039 (1/12) and 1.000 (7/12); the layers alone 0.88-1.14 (docs/backend-measurements.md, "Zen 3, sixteenth
+session: 14x14 1x1 layers as 192 + 4 pixels")."""
 
 _PIXELS = [[0, 1, 2], [3]]
 """The reassociation that collapses `N, H, W` into one dimension (and expands it back)."""
@@ -202,7 +220,8 @@ def _pixel_split(conv: Operation, target: CpuTarget) -> int:
     13 broadcasts and half a line of filter per 13 FMAs). The head then gets a tile of
     `SPLIT_ACCUMULATORS` (6x16 for 168 pixels), the one remainder part (`MAX_REMAINDER_SHARE`)
     its own tile, scored by the parts' times (`MicroTile.row_weighted_fmas_per_load`) against
-    the rows' and the flattened pixels' own choices."""
+    the rows' and the flattened pixels' own choices. With `WIDE_HEAD`, also 14-wide rows, whose
+    196 pixels divide only in 4x16 (8 accumulators): 192 in 6x16 + 4 in 4x16."""
     n, h, w, oc = conv.results[0].type.get_shape()
     split = _pixel_split_tile(n * h * w, w, oc, conv.results[0].type.element_type.bitwidth, target)
     return split.split_rows if split is not None else 0
@@ -212,12 +231,16 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
                       full: bool | None = None) -> MicroTile | None:
     """`_pixel_split`'s tile (with `split_rows`) for `pixels` flattened pixels of rows `width`
     wide and `oc` channels, or None when the pixels are not split; `full`: whether `_full_split`s
-    compete (default `FULL_REMAINDER`)."""
+    compete (default `FULL_REMAINDER`), also against a dividing 4x16 over 14-wide rows' pixels
+    (`WIDE_HEAD`: then only with a head of `SPLIT_ACCUMULATORS`)."""
     full = FULL_REMAINDER if full is None else full
     row = choose_conv_tile(width, oc, bits, target)
     flat = choose_conv_tile(pixels, oc, bits, target, remainder=False)
     rivals = [t for t in (row, flat) if t is not None]
-    if not rivals or any(not t.remainder and t.whole_lines and t.accumulators >= MIN_ACCUMULATORS for t in rivals):
+    enough = [t for t in rivals if not t.remainder and t.whole_lines and t.accumulators >= MIN_ACCUMULATORS]
+    wide_head = full and WIDE_HEAD and bool(enough) and row not in enough and \
+        all(t.accumulators < SPLIT_ACCUMULATORS for t in enough)
+    if not rivals or (enough and not wide_head):
         return None
     lanes = target.lanes(bits)
     tiles = [MicroTile(mr, nr, lanes, split_rows=pixels - pixels % mr, remainder=pixels % mr, element_bits=bits,
@@ -225,9 +248,10 @@ def _pixel_split_tile(pixels: int, width: int, oc: int, bits: int, target: CpuTa
              for nr in (v * lanes for v in TILE_VECTORS) if oc % nr == 0
              for mr in range(1, min(pixels, MAX_MR + 1))
              if pixels % mr and MicroTile(mr, nr, lanes).registers <= target.vector_registers]
-    candidates = [t for t in tiles
-                  if (_remainder_allowed(t.remainder, pixels, width) and t.accumulators >= SPLIT_ACCUMULATORS)
-                  or (full and _full_split(t))]
+    candidates = [t for t in tiles if (
+        wide_head and _full_split(t) and t.accumulators >= SPLIT_ACCUMULATORS) or (not enough and (
+            (_remainder_allowed(t.remainder, pixels, width) and t.accumulators >= SPLIT_ACCUMULATORS)
+            or (full and _full_split(t))))]
     if not candidates:
         return None
     best = max(candidates, key=lambda t: (t.row_weighted_fmas_per_load(), t.accumulators, t.nr))
