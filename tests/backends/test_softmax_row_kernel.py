@@ -68,12 +68,25 @@ def test_switched_off_the_reductions_stay_row_reductions(monkeypatch):
     assert not any(op.name == "scf.forall" for op in module.walk())
 
 
+def test_one_thread_takes_only_scores_beyond_l2(monkeypatch):
+    """`SOFTMAX_AT_ONE_THREAD`: a one-thread build leaves 4 x 128 x 128 scores (256 KiB) to the
+    row plan under a 1 MiB L2 and takes 12 x 197 x 197 (1.8 MiB); a parallel build takes both;
+    "always" takes both at one thread."""
+    assert AVX2.l2_bytes == 1 << 20
+    assert plan_row_kernels(parse(_softmax()), AVX2, parallel=False) == 0
+    assert plan_row_kernels(parse(_softmax(12, 197)), AVX2, parallel=False) == 1
+    assert plan_row_kernels(parse(_softmax()), AVX2, parallel=True) == 1
+    monkeypatch.setattr(row_kernels, "SOFTMAX_AT_ONE_THREAD", "always")
+    assert plan_row_kernels(parse(_softmax()), AVX2, parallel=False) == 1
+
+
 def test_rows_over_max_row_bytes_are_left_alone():
     assert plan_row_kernels(parse(_softmax(2, row_kernels.MAX_ROW_BYTES // 4 + 8)), AVX2) == 0
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_the_loop_keeps_the_row_in_registers(tmp_path, threads):
+def test_the_loop_keeps_the_row_in_registers(tmp_path, threads, monkeypatch):
+    monkeypatch.setattr(row_kernels, "SOFTMAX_AT_ONE_THREAD", "always")  # 256 KiB of scores, in L2
     prepared = prepare_for_execution(parse(_softmax()))
     pipeline = get_pipeline("microkernel")
     specialized = (with_threads(pipeline, threads) if threads > 1 else pipeline).for_module(prepared)
@@ -89,7 +102,8 @@ def test_the_loop_keeps_the_row_in_registers(tmp_path, threads):
 
 @pytest.mark.parametrize("heads, seq", [(4, 128), (3, 197), (12, 64)])
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
-def test_the_row_kernel_agrees_with_numpy(heads, seq, pipeline):
+def test_the_row_kernel_agrees_with_numpy(heads, seq, pipeline, monkeypatch):
+    monkeypatch.setattr(row_kernels, "SOFTMAX_AT_ONE_THREAD", "always")  # the kernel at one thread too
     compiled = compile_module(_softmax(heads, seq), pipeline=pipeline)
     x = (np.random.default_rng(0).standard_normal((1, heads, seq, seq)) * 8).astype(np.float32)
     (got,) = compiled(x)

@@ -244,7 +244,7 @@ class Pipeline:
         if self.microkernels and not self.parallel and parallel_concat.CHAINS_AT_ONE_THREAD:
             parallel_concat.concat_copies(module, parallel_concat.NO_COPIES)
         # LayerNorms as one loop over their rows, before the row reductions' plan would take their sums
-        row_kernels = plan_row_kernels(module, target) if self.microkernels else 0
+        row_kernels = plan_row_kernels(module, target, self.parallel) if self.microkernels else 0
         rows = plan_rows(module, target) if self.microkernels else []  # before the split, which leaves them whole
         splits = plan_parallel_split(module, workers) if self.microkernels and self.parallel else []
         chains = plan_elementwise(module, target, nested_only=self.parallel) if self.microkernels else []

@@ -49,9 +49,8 @@ another schedule or pulled into one.
 
 from __future__ import annotations
 
-from math import prod
-
 from dataclasses import dataclass
+from math import prod
 
 from xdsl.builder import Builder
 from xdsl.context import Context
@@ -80,6 +79,13 @@ ENABLED = True
 """Whether LayerNorms become row kernels (benchmarks/flag_ab.py A/Bs it: `row_kernels:ENABLED`)."""
 SOFTMAX_ENABLED = True
 """Whether softmaxes become row kernels too (`row_kernels:SOFTMAX_ENABLED`)."""
+SOFTMAX_AT_ONE_THREAD = "beyond_l2"
+"""Which softmaxes a one-thread build takes: "beyond_l2", those whose scores are larger than a
+core's L2; "always". A row vectorized whole runs `exp` on 16 ymm registers and spills, which
+a one-thread loop pays where the old ops' scores were already in cache: the zoo's 4 x 128 x 128
+transformer layer 0.94 -> 0.99x onnxruntime (3/12 rounds), against 12 x 197 x 197 (1.8 MiB)
+alone 0.84 of the old build (15/15); at two threads the rows are one parallel region and every
+size gains or is level (docs/backend-measurements.md, "Zen 3, sixteenth session: softmax")."""
 ROW_KERNEL_ATTR = "xfuse.row_kernel"
 """On the `scf.forall` of a row kernel: its instance number."""
 ROW_KERNEL_MEMBER_ATTR = "xfuse.row_kernel_member"
@@ -414,10 +420,12 @@ def _rebuild(group: list[Operation], found: RowSlicePlan, dims: list[int], insta
     return loop
 
 
-def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
-    """Rebuild each LayerNorm-shaped group of `module` as a row kernel (module docstring); the
-    number of kernels (instances 0..n-1). Run after the contraction and convolution plans (their
-    fusion barriers decide what is pulled) and before the row and elementwise plans."""
+def plan_row_kernels(module: ModuleOp, target: CpuTarget, parallel: bool = True) -> int:
+    """Rebuild each LayerNorm- or softmax-shaped group of `module` as a row kernel (module
+    docstring); the number of kernels (instances 0..n-1). `parallel`: the build runs its loops on
+    more than one thread (else `SOFTMAX_AT_ONE_THREAD` applies). Run after the contraction and
+    convolution plans (their fusion barriers decide what is pulled) and before the row and
+    elementwise plans."""
     if not ENABLED:
         return 0
     count = 0
@@ -425,7 +433,8 @@ def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
         for first in block_ops:
             if first.parent_block() is not None and _reduces_last_loop(first) and len(first.results) > 1:
                 first = drop_unused_results(first) or first  # torch-mlir's row maximum computes an unread argmax
-            if first.parent_block() is None or not (_adds_rows(first) or SOFTMAX_ENABLED and _maxes_rows(first)) \
+            softmax = SOFTMAX_ENABLED and _maxes_rows(first) and (parallel or _softmax_at_one_thread(first, target))
+            if first.parent_block() is None or not (_adds_rows(first) or softmax) \
                     or not row_ops(first, pulled) or not _row_fits(first, target):
                 continue
             group = _group(first, pulled)
@@ -442,6 +451,18 @@ def plan_row_kernels(module: ModuleOp, target: CpuTarget) -> int:
             _rebuild(group, found, dims, count)
             count += 1
     return count
+
+
+def _softmax_at_one_thread(first: Operation, target: CpuTarget) -> bool:
+    """A one-thread build takes the softmax whose row maximum is `first` (`SOFTMAX_AT_ONE_THREAD`)."""
+    if SOFTMAX_AT_ONE_THREAD == "always":
+        return True
+    if SOFTMAX_AT_ONE_THREAD != "beyond_l2":
+        raise ValueError(f"SOFTMAX_AT_ONE_THREAD is {SOFTMAX_AT_ONE_THREAD!r}: 'beyond_l2' or 'always'")
+    shape = _static_shape(first.operands[0])
+    if shape is None:
+        return False
+    return prod(shape) * first.operands[0].type.get_element_type().bitwidth // 8 > target.l2_bytes
 
 
 def _row_fits(op: Operation, target: CpuTarget) -> bool:
