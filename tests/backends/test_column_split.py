@@ -250,6 +250,8 @@ def test_latency_bound_chunked_parts_take_two_row_tiles(monkeypatch):
     from xfuse.backends.schedules.conv import conv_schedule_bodies, plan_convolutions
     from xfuse.backends.schedules.conv_rows import ROWS_ATTR
 
+    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", True)  # off by default (conv_rows.py: the arena)
+
     def plan(height=7):
         module = _blocked_7x7(512, AVX2, height)
         split_convolution_columns(module, AVX2)
@@ -284,6 +286,9 @@ def _without_border_pieces(monkeypatch):
 def test_two_row_tiles_agree_with_the_reference(height, monkeypatch):
     """Two-row tiles of the chunked 3x16 part, over rows 0-5 and row 6 alone (7 rows) or over all
     8, against `default` (the unrolled row loop's two accumulators hoisted from the K loop)."""
+    from xfuse.backends.schedules import conv_rows
+
+    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", True)
     _without_border_pieces(monkeypatch)
     target = host_target()
     if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:
@@ -306,6 +311,9 @@ def test_two_row_tiles_keep_both_rows_accumulators_in_registers(monkeypatch, tmp
     import subprocess
 
     from xfuse.backends import runner
+    from xfuse.backends.schedules import conv_rows
+
+    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", True)
 
     target = host_target()
     if target.vector_registers != 16 or target.l2_bytes > 590 * 1024:

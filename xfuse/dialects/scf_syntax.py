@@ -320,7 +320,7 @@ class ReduceOp(scf.ReduceOp):
 
 
 def _parse_index_operands(parser: Parser) -> list[SSAValue]:
-    return parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_operand())
+    return parser.parse_comma_separated_list(parser.Delimiter.PAREN, lambda: parser.parse_operand(IndexType()))
 
 
 def _print_operands(printer: Printer, values: Sequence[SSAValue]) -> None:

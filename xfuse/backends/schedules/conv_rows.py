@@ -22,8 +22,9 @@ tile can take two output rows instead (`chunk_tile_rows`):
 ResNet-50's three 7x7 3x3 512 -> 512 layers on Zen 3 (blocks of 16 channels split 4 + 3
 columns, chunked): the 3-column part, 3x16 with 6 accumulators, becomes 2 x 3x16 (12
 accumulators, 2 filter vectors, one broadcast: no spill) over rows 0-5, row 6 alone; its K loop
-48 FMAs, 24 broadcasts and 8 filter loads per 4 steps (was 24, 12, 8). The layer 0.89x the time
-(docs/backend-measurements.md, "Zen 3, sixteenth session").
+48 FMAs, 24 broadcasts and 8 filter loads per 4 steps (was 24, 12, 8). The layer 0.89x the time,
+the network level and its arena 0.04 MiB larger, so it is off by default (`TWO_ROW_CHUNKS`;
+docs/backend-measurements.md, "Zen 3, sixteenth session").
 """
 
 from __future__ import annotations
@@ -35,9 +36,13 @@ from xdsl.ir import Operation
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile
 from xfuse.backends.target import CpuTarget
 
-TWO_ROW_CHUNKS = True
-"""Chunked convolutions whose row tile has fewer than `MIN_ACCUMULATORS` take tiles of two output
-rows (`chunk_tile_rows`); off: one row (an A/B switch)."""
+TWO_ROW_CHUNKS = False
+"""Whether chunked convolutions whose row tile has fewer than `MIN_ACCUMULATORS` take tiles of
+two output rows (`chunk_tile_rows`). Off by default: the layer alone ran 0.89-0.91x the one-row
+build's time, but ResNet-50 was level (1.000 at T=1, 1.010 at T=2, 12 interleaved rounds) and
+its arena grew from 4.98 to 5.02 MiB, over onnxruntime's 4.98 (`benchmarks/memory.py`: the
+split-off last row's piece is a buffer of its own); docs/backend-measurements.md, "Zen 3,
+sixteenth session". On: for A/B runs and for a layer-level study."""
 
 ROWS_ATTR = "xfuse.conv_microkernel_rows"
 """On the register tiles of two output rows, = the group: they are tiled by one row inside the
