@@ -112,14 +112,16 @@ and in a block of 8 no split beats 13x8 (13 accumulators, half a line of filter 
 in blocks of 16 they split 168 in 6x16 + 1 in 1x16 as their unblocked layers beside them do.
 (docs/backend-measurements.md, "Zen 3, fifteenth session: 13x13 1x1 blocks".)"""
 
-PARTS_IN_THEIR_DESTINATION = True
+PARTS_IN_THEIR_DESTINATION = False
 """Whether a split's parts are inserted into the chain's own destination where it is not a
 `tensor.empty` (`_split_destination`): in a loop over filter blocks (`xfuse-block-filters`) the
 last op of the chain writes the block's slice of the loop's shared output, and each part already
 computed in its slice of it; inserted into a `tensor.empty` of their own instead, the parts were
 a buffer per iteration that bufferization copied into the slice (a strided `memrefCopy`, element
-by element: SqueezeNet's conv10, 63 blocks of 169 x 16, and its fire8/9 1x1 layers). Off: an
-empty, as before the sixteenth session (for the A/B)."""
+by element: SqueezeNet's conv10, 63 blocks of 169 x 16, and its fire8/9 1x1 layers). Off by
+default: SqueezeNet was level against a control build and ResNet-50 at one thread 1.021x the
+time with it (faster in 1 of 10 interleaved rounds; docs/backend-measurements.md, "Zen 3,
+sixteenth session"), so the copies it removes do not pay; on for A/B runs."""
 
 WIDE_HEAD = False
 """Whether a narrow-row layer's flattened pixels, whose dividing tile has whole lines but fewer
