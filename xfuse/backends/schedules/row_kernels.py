@@ -71,6 +71,7 @@ from xfuse.dialects.scf import ForallOp
 from xfuse.dialects.tensor import ParallelInsertSliceOp
 from xfuse.interfaces.tiling_utils import extract_slice
 from xfuse.transforms.batch_matmul import erase_if_dead
+from xfuse.transforms.diffusion_cost import tensor_bytes
 from xfuse.transforms.unused_results import drop_unused_results
 from xfuse.transforms.slice_rows_first import RowSlicePlan, Spec, _static_shape, _structured_maps, apply_plan, \
     operand_specs
@@ -459,10 +460,8 @@ def _softmax_at_one_thread(first: Operation, target: CpuTarget) -> bool:
         return True
     if SOFTMAX_AT_ONE_THREAD != "beyond_l2":
         raise ValueError(f"SOFTMAX_AT_ONE_THREAD is {SOFTMAX_AT_ONE_THREAD!r}: 'beyond_l2' or 'always'")
-    shape = _static_shape(first.operands[0])
-    if shape is None:
-        return False
-    return prod(shape) * first.operands[0].type.get_element_type().bitwidth // 8 > target.l2_bytes
+    scores = tensor_bytes(first.operands[0].type)
+    return scores is not None and scores > target.l2_bytes
 
 
 def _row_fits(op: Operation, target: CpuTarget) -> bool:
