@@ -47,14 +47,25 @@ def cpu_budget(t1_cpu_ms: float, t2_cpu_ms: tuple[float, float], busy: np.ndarra
             "waiting_ms": total - computing, "worker_waiting_ms": t2_cpu_ms[1] - float(busy[:, 1].sum())}
 
 
-def serial_gaps(calls: list[tuple[np.ndarray, tuple[float, float]]], bodies: list[str]) -> list[dict]:
+def serial_gaps(calls: list[tuple[np.ndarray, tuple[float, ...]]], bodies: list[str]) -> list[dict]:
     """The wall time outside every region, gap by gap (median over the calls): before the first
     region, between each region's return and the next fork, after the last, with the regions
     around each gap (outlined bodies). `calls`: per call, its regions' wall stamps (regions x 3,
-    fork / first worker / return, ms) and the call's own (start, end) on the same clock."""
-    gaps = np.median(np.stack([np.diff(np.concatenate(([start], wall[:, [0, 2]].ravel(), [end])))[::2]
-                               for wall, (start, end) in calls]), axis=0)
-    around = ["call start", *bodies, "call end"]
+    fork / first worker / return, ms) and the call's own stamps on the same clock: (start, end),
+    or (start, invoke, invoke's return, end), which splits the first and the last gap into the
+    Python of `Model.__call__` (checking and binding the arguments; collecting the results,
+    releasing the arena) and the compiled function's own entry and exit (the ctypes call, the
+    C wrapper, the code before the first fork and after the last join)."""
+    def outside(wall: np.ndarray, stamps: tuple[float, ...]) -> np.ndarray:
+        start, *inner, end = stamps
+        edges = np.diff(np.concatenate(([inner[0] if inner else start], wall[:, [0, 2]].ravel(),
+                                        [inner[-1] if inner else end])))[::2]
+        return np.concatenate(([inner[0] - start], edges, [end - inner[-1]])) if inner else edges
+
+    gaps = np.median(np.stack([outside(wall, stamps) for wall, stamps in calls]), axis=0)
+    invoked = len(calls[0][1]) == 4
+    around = ["call start", *(["invoke"] if invoked else []), *bodies, *(["invoke return"] if invoked else []),
+              "call end"]
     return [{"after": around[i], "before": around[i + 1], "ms": float(ms)} for i, ms in enumerate(gaps)]
 
 

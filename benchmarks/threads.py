@@ -202,6 +202,19 @@ def one_and_two_threads(name: str, schedules: list[str] | None = None) -> tuple[
     return built, args
 
 
+def stamped_call(model, args: list[np.ndarray]) -> tuple[int, int]:
+    """`model(*args)` as `Model.__call__` makes it (xfuse/onnx/model.py's `_call`: the arguments
+    checked and bound, the compiled function invoked, the results collected), and the monotonic ns
+    at which the invoke started and returned: the serial gaps then tell the Python around the call
+    from the module's own entry and exit (`thread_busy.serial_gaps`)."""
+    bound = model.compiled.bind(*model._arguments(model._feeds(args)), trailing=model._weights_bound())
+    entered = time.monotonic_ns()
+    bound.invoke()
+    returned = time.monotonic_ns()
+    bound.collect()
+    return entered, returned
+
+
 def busy_split(name: str, calls: int, realtime: bool, squeezed: bool = False) -> dict:
     """Where the second thread's time goes on a network of models.py (`--busy`): the T=1 and T=2
     builds called in turn, and of the median T=2 call, per parallel region the CPU time each
@@ -240,7 +253,7 @@ def busy_split(name: str, calls: int, realtime: bool, squeezed: bool = False) ->
                 before = thread_clocks()
                 counter.omp_busy_start()
                 start, start_ns = time.perf_counter(), time.monotonic_ns()
-                built[threads](*args)
+                invoked = stamped_call(built[threads], args)
                 end_ns = time.monotonic_ns()
                 walls[threads].append((time.perf_counter() - start) * 1e3)
                 counter.omp_busy_stop()
@@ -254,7 +267,7 @@ def busy_split(name: str, calls: int, realtime: bool, squeezed: bool = False) ->
                     bodies = np.ctypeslib.as_array(counter.omp_busy_bodies(), (n,)).copy()
                     cpus.append(np.ctypeslib.as_array(counter.omp_busy_cpus(), (n, 2)).copy())
                     faults.append(np.ctypeslib.as_array(counter.omp_busy_faults(), (n, 2)).copy())
-                    spans.append((start_ns / 1e6, end_ns / 1e6))
+                    spans.append((start_ns / 1e6, *(ns / 1e6 for ns in invoked), end_ns / 1e6))
     finally:
         if realtime:
             _schedule_threads(os.SCHED_OTHER, 0)

@@ -320,6 +320,13 @@ def test_busy_splits_the_serial_time_by_gap_and_the_cpu_into_computing_and_waiti
     assert [g["ms"] for g in gaps] == pytest.approx([1.0, 1.0, 1.0, 2.99])  # the last: median of 1.99 and 3.99
     assert [(g["after"], g["before"]) for g in gaps] == [("call start", "a..omp_par"), ("a..omp_par", "b..omp_par"),
                                                          ("b..omp_par", "c..omp_par"), ("c..omp_par", "call end")]
+    # with the invoke's stamps: the first and last gaps split into the Python around the invoke
+    # (binding at 0 -> 0.25, collecting at 10.5 -> 12) and the module's entry and exit
+    invoked = threads.serial_gaps([(wall, (0.0, 0.25, 10.5, 12.0))], ["a..omp_par", "b..omp_par", "c..omp_par"])
+    assert [g["ms"] for g in invoked] == pytest.approx([0.25, 0.75, 1.0, 1.0, 0.49, 1.5])
+    assert [(g["after"], g["before"]) for g in invoked][:2] == [("call start", "invoke"), ("invoke", "a..omp_par")]
+    assert [(g["after"], g["before"]) for g in invoked][-2:] == [("c..omp_par", "invoke return"),
+                                                                ("invoke return", "call end")]
     threads.print_serial_gaps(gaps, 2)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("  outside the regions, 5.99 ms in 4 gaps") and "0 of up to 20 us" in lines[0]
