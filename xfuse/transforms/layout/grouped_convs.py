@@ -20,6 +20,12 @@ ShuffleNet unit's first group convolution, the residual add and ReLU after its s
 the loop too, on the group's channels, so that the backend fuses it into the group's register
 tiles instead of making it a pass of its own over the whole result.
 
+A large grouped filter (one xfuse-block-filters would block were the convolution ungrouped:
+`_block_width`) takes that pass's blocked layout instead, `(F/B) x KH x KW x C/G x B`, and the
+loop is over (group, block): each iteration one convolution of the group's input with one
+contiguous panel, writing `B` channels of the group's slice (AlexNet's grouped layers: their
+group's HWCF rows were 1.5 KiB apart).
+
 A grouped convolution whose filter is anything else (a constant, a computed tensor, an argument
 read elsewhere too) is left as it is.
 """
