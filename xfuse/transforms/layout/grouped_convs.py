@@ -191,6 +191,9 @@ def _block_width(conv: Operation, input_shape: tuple[int, ...], filter_shape: tu
     probe = convolution_on(conv, [probes[0].tensor, probes[1].tensor], [probes[2].tensor],
                            WINDOWED_OPS["conv_2d_nhwc_hwcf"])
     size = tile_block_size(probe, host_target())
+    probe.erase()
+    for empty in probes:
+        empty.erase()
     return size if size is not None and size < features and features % size == 0 else features
 
 
