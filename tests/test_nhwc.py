@@ -435,7 +435,8 @@ def _large_grouped_conv_model():
              helper.make_node("Relu", ["c"], ["y"])]
     inits = [numpy_helper.from_array(rng.standard_normal((128, 96, 3, 3)).astype(np.float32) * 0.1, "w"),
              numpy_helper.from_array(rng.standard_normal(128).astype(np.float32), "b")]
-    graph = helper.make_graph(nodes, "grouped", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 192, 12, 12])],
+    graph = helper.make_graph(nodes, "grouped",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 192, 12, 12])],
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 128, 12, 12])], inits)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     model.ir_version = 8
