@@ -423,3 +423,55 @@ def test_squeezenet_agrees_with_onnxruntime_after_nhwc():
     assert model.weights["conv1_w_0"].shape == (3, 3, 3, 64)
     errors = compare_with_onnxruntime(model, network, seed=1)
     assert len(errors) == 2 and all(error <= TOLERANCE for error in errors.values()), errors
+
+
+def _large_grouped_conv_model():
+    """AlexNet's conv5 at a smaller width: 3x3, 2 groups of 96 -> 64 channels on 12 x 12 (a
+    filter of 432 KiB, over `blocked_filters.MIN_FILTER_BYTES`), bias and ReLU."""
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(7)
+    nodes = [helper.make_node("Conv", ["x", "w", "b"], ["c"], group=2, pads=[1, 1, 1, 1]),
+             helper.make_node("Relu", ["c"], ["y"])]
+    inits = [numpy_helper.from_array(rng.standard_normal((128, 96, 3, 3)).astype(np.float32) * 0.1, "w"),
+             numpy_helper.from_array(rng.standard_normal(128).astype(np.float32), "b")]
+    graph = helper.make_graph(nodes, "grouped",
+                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 192, 12, 12])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 128, 12, 12])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model.ir_version = 8
+    return model
+
+
+@pytest.mark.parametrize("blocks", [True, False])
+def test_a_large_grouped_filter_takes_blocks_in_each_group(monkeypatch, blocks):
+    """A grouped convolution whose filter xfuse-block-filters would block were it ungrouped
+    (grouped_convs.py `_block_width`) becomes one loop over (group, block), its filter argument
+    `(F/B) x KH x KW x C/G x B`; with `GROUP_BLOCKS` off, a loop over the groups of HWCF slices.
+    Both agree with onnxruntime at one and two threads."""
+    pytest.importorskip("torch_mlir")
+    pytest.importorskip("onnxruntime")
+    import xfuse
+    import xfuse.onnx
+    from xfuse.onnx.importer import import_model
+    from xfuse.onnx.oracle import TOLERANCE, compare_with_onnxruntime
+    from xfuse.transforms.layout import grouped_convs
+
+    monkeypatch.setattr(grouped_convs, "GROUP_BLOCKS", blocks)
+    network = _large_grouped_conv_model()
+    module = xfuse.parse(import_model(network).mlir)
+    assert convert_to_nhwc(module).split_groups == 1
+    forall = next(op for op in module.walk() if op.name == "scf.forall")
+    bounds = tuple(forall.staticUpperBound.get_values())
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    filters = [t.get_shape() for t in function.function_type.inputs.data if len(t.get_shape()) >= 4][1:]
+    if blocks:
+        assert bounds[0] == 2 and bounds[1] > 1 and 64 % bounds[1] == 0, bounds
+        size = 64 // bounds[1]
+        assert filters == [(2 * bounds[1], 3, 3, 96, size)], filters
+    else:
+        assert bounds == (2,) and filters == [(3, 3, 96, 128)], (bounds, filters)
+    for threads in (1, 2):
+        model = xfuse.onnx.load(network, threads=threads)
+        errors = compare_with_onnxruntime(model, network, seed=3)
+        assert errors and all(error <= TOLERANCE for error in errors.values()), (threads, errors)

@@ -20,11 +20,19 @@ ShuffleNet unit's first group convolution, the residual add and ReLU after its s
 the loop too, on the group's channels, so that the backend fuses it into the group's register
 tiles instead of making it a pass of its own over the whole result.
 
+A large grouped filter (one xfuse-block-filters would block were the convolution ungrouped:
+`_block_width`) takes that pass's blocked layout instead, `(F/B) x KH x KW x C/G x B`, and the
+loop is over (group, block): each iteration one convolution of the group's input with one
+contiguous panel, writing `B` channels of the group's slice (AlexNet's grouped layers: their
+group's HWCF rows were 1.5 KiB apart).
+
 A grouped convolution whose filter is anything else (a constant, a computed tensor, an argument
 read elsewhere too) is left as it is.
 """
 
 from __future__ import annotations
+
+import math
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
@@ -87,22 +95,35 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     _, oh, ow, _, features = init.type.get_shape()
     kh, kw = conv.operands[1].type.get_shape()[2:4]
     expand = conv.operands[1].op
-    # The argument: F x KH x KW x C/G (xfuse-nhwc's grouped layout) -> KH x KW x C/G x F.
     element = argument.type.get_element_type()
-    argument = retype_weight_argument(function, argument, TensorType(element, [kh, kw, channels, groups * features]),
-                                      HWCF)
-    forall, group, result, width, first_column = slice_loop(groups, init, features, conv, "group")
+    size = _block_width(conv, (n, h, w, channels), (kh, kw, channels, features), (n, oh, ow, features))
+    blocks = features // size
+    if blocks > 1:  # F x C/G x KH x KW -> (F/B) x B x C/G x KH x KW -> (F/B) x KH x KW x C/G x B
+        from xfuse.transforms.layout.blocked_filters import BLOCKED
+        from xfuse.transforms.layout.weight_layout import set_weight_shape
+
+        argument = retype_weight_argument(function, argument, TensorType(element, [groups * blocks, kh, kw, channels,
+                                                                                   size]), BLOCKED)
+        set_weight_shape(function, argument.index, [groups * blocks, size, channels, kh, kw])
+        forall, group, result, loop_ops, column, block_first, panel = _group_block_loop(groups, blocks, init, features,
+                                                                                          size, conv)
+        group_filter = ExtractSliceOp(argument, [panel, 0, 0, 0, 0], [1, kh, kw, channels, size], [1] * 5,
+                                      TensorType(element, [kh, kw, channels, size]))
+    else:  # F x KH x KW x C/G (xfuse-nhwc's grouped layout) -> KH x KW x C/G x F
+        argument = retype_weight_argument(function, argument,
+                                          TensorType(element, [kh, kw, channels, groups * features]), HWCF)
+        forall, group, result, width, first_column = slice_loop(groups, init, features, conv, "group")
+        loop_ops, column, block_first = [width, first_column], first_column.result, 0
+        group_filter = ExtractSliceOp(argument, [0, 0, 0, first_column.result], [kh, kw, channels, features],
+                                      [1] * 4, TensorType(element, [kh, kw, channels, features]))
     group_input = ExtractSliceOp(source, [0, 0, 0, group, 0], [n, h, w, 1, channels], [1] * 5,
                                  TensorType(element, [n, h, w, channels]))
-    group_filter = ExtractSliceOp(argument, [0, 0, 0, first_column.result], [kh, kw, channels, features], [1] * 4,
-                                  TensorType(element, [kh, kw, channels, features]))
-    group_init = ExtractSliceOp(result, [0, 0, 0, group, 0], [n, oh, ow, 1, features], [1] * 5,
-                                TensorType(element, [n, oh, ow, features]))
-    body: list[Operation] = [width, first_column, group_input, group_filter, group_init]
+    group_init = ExtractSliceOp(result, [0, 0, 0, group, block_first], [n, oh, ow, 1, size], [1] * 5,
+                                TensorType(element, [n, oh, ow, size]))
+    body: list[Operation] = [*loop_ops, group_input, group_filter, group_init]
     outputs = [group_init.results[0]]
     if bias is not None:
-        group_bias = ExtractSliceOp(vector, [first_column.result], [features], [1],
-                                    TensorType(element, [features]))
+        group_bias = ExtractSliceOp(vector, [column], [size], [1], TensorType(element, [size]))
         broadcast = BroadcastOp(group_bias.results[0], group_init.results[0], DenseArrayBase.from_list(i64, [0, 1, 2]))
         body += [group_bias, broadcast]
         outputs = [broadcast.results[0]]
@@ -112,10 +133,10 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     for op in (forall, *body):
         op.location = conv.location
     collapse, chain = _collapsed_chain(conv)
-    group_type = TensorType(element, [n, oh, ow, features])
+    group_type = TensorType(element, [n, oh, ow, size])
 
     def slice_of(value: SSAValue) -> ExtractSliceOp:
-        return ExtractSliceOp(value, [0, 0, 0, first_column.result], [n, oh, ow, features], [1] * 4, group_type)
+        return ExtractSliceOp(value, [0, 0, 0, column], [n, oh, ow, size], [1] * 4, group_type)
 
     value = group_conv.results[0]
     if chain:
@@ -123,7 +144,7 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
         value = chain_on_slice(chain, collapse.results[0], value, slice_of, group_init.results[0], body, pieces)
         body[body.index(group_conv):body.index(group_conv)] = pieces
     Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
-    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, group, 0], [n, oh, ow, 1, features])
+    insert = ParallelInsertSliceOp(value, result, [0, 0, 0, group, block_first], [n, oh, ow, 1, size])
     insert.location = conv.location
     forall.terminator.body.add_op(insert)
     conv.results[0].replace_all_uses_with(forall.results[0])
@@ -137,6 +158,71 @@ def _split(conv: Operation, function: func.FuncOp, argument: BlockArgument) -> N
     if bias is not None:
         Rewriter.erase_op(bias_expand)
         Rewriter.erase_op(whole_broadcast)
+
+
+GROUP_BLOCKS = True
+"""Whether a grouped convolution whose filter xfuse-block-filters would block were it ungrouped
+(`_block_width`) takes its filter in blocks of output channels too, one loop over (group, block).
+A switch for A/B measurements (`benchmarks/flag_ab.py`); False: one HWCF slice per group."""
+
+
+def _block_width(conv: Operation, input_shape: tuple[int, ...], filter_shape: tuple[int, ...],
+                 result_shape: tuple[int, ...]) -> int:
+    """The output channels of each block of a group's filter: xfuse-block-filters' rule for an
+    ungrouped convolution of the group's shapes (`blocked_filters.tile_block_size` on the host
+    target), where the whole grouped filter is at least `blocked_filters.MIN_FILTER_BYTES`;
+    else the group's `features` (one HWCF slice per group).
+
+    Why: the group's slice of an HWCF filter keeps its `KH x KW x C/G` rows `F x 4` bytes apart,
+    as an unblocked ungrouped filter does (AlexNet's 3x3 384 -> 384 in 2 groups: 1.5 KiB apart,
+    2.6 MB; 34 GFLOP/s at one thread against 69 for its blocked 256 -> 384 layer)."""
+    from xdsl.dialects.tensor import EmptyOp
+
+    from xfuse.backends.target import host_target
+    from xfuse.dialects.linalg_named import WINDOWED_OPS
+    from xfuse.transforms.layout.blocked_filters import MIN_FILTER_BYTES, tile_block_size
+
+    features = filter_shape[3]
+    element = conv.results[0].type.get_element_type()
+    groups = conv.operands[0].type.get_shape()[3]
+    if not GROUP_BLOCKS or math.prod(filter_shape) * groups * element.bitwidth // 8 < MIN_FILTER_BYTES:
+        return features
+    probes = [EmptyOp([], TensorType(element, shape)) for shape in (input_shape, filter_shape, result_shape)]
+    probe = convolution_on(conv, [probes[0].tensor, probes[1].tensor], [probes[2].tensor],
+                           WINDOWED_OPS["conv_2d_nhwc_hwcf"])
+    size = tile_block_size(probe, host_target())
+    probe.erase()
+    for empty in probes:
+        empty.erase()
+    return size if size is not None and size < features and features % size == 0 else features
+
+
+def _group_block_loop(groups: int, blocks: int, init: SSAValue, features: int, size: int, before: Operation):
+    """The `scf.forall` over (group, block) of `groups x blocks` iterations (inserted before
+    `before`) and in its body the indices a block reads and writes: (forall, group iv, shared
+    output, the index ops, the block's first channel of the whole result, its first channel in
+    the group, its panel of the blocked filter)."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IndexType, IntegerAttr
+
+    from xfuse.dialects.scf import ForallOp
+
+    forall = ForallOp.from_bounds([groups, blocks], [init])
+    Rewriter.insert_op(forall, InsertPoint.before(before))
+    group, block = forall.induction_vars
+    group.name_hint, block.name_hint = "group", "block"
+
+    def constant(value: int) -> arith.ConstantOp:
+        return arith.ConstantOp(IntegerAttr(value, IndexType()))
+
+    width, block_width, count = constant(features), constant(size), constant(blocks)
+    first_column = arith.MuliOp(group, width.result)
+    block_first = arith.MuliOp(block, block_width.result)
+    column = arith.AddiOp(first_column.result, block_first.result)
+    group_panels = arith.MuliOp(group, count.result)
+    panel = arith.AddiOp(group_panels.result, block)
+    ops = [width, block_width, count, first_column, block_first, column, group_panels, panel]
+    return forall, group, forall.body.block.args[-1], ops, column.result, block_first.result, panel.result
 
 
 def _collapsed_chain(conv: Operation) -> tuple[Operation | None, list[Operation]]:
