@@ -284,16 +284,25 @@ def test_filters_under_the_size_bound_are_blocked_where_their_rows_thrash_l1(out
     assert block_filters(module, WIDE) == 0
 
 
+def _seeded_1x1_reference(module, conv, seed: int, scale: float, *extra: np.ndarray):
+    """Seeded input, filter (OIHW) and bias of `module`'s 1x1 convolution `conv`, and its result
+    through `default` (the filter in HWCF; `extra` arguments after the bias)."""
+    rng = np.random.default_rng(seed)
+    features, channels = conv.operands[1].type.get_shape()[3], conv.operands[1].type.get_shape()[2]
+    x = rng.standard_normal(tuple(conv.operands[0].type.get_shape()), dtype=np.float32)
+    w = rng.standard_normal((features, channels, 1, 1), dtype=np.float32) * scale
+    b = rng.standard_normal(features, dtype=np.float32)
+    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b,
+                                                                   *extra)
+    return x, w, b, want
+
+
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_small_filter_blocked_for_l1_computes_the_same(pipeline):
     """ResNet-50's 56-wide 1x1 64 -> 256 (64 KiB filter), narrowed to 8 rows: blocks of 16 with
     the bias broadcast and the ReLU in the block loop compute what the HWCF convolution does."""
-    rng = np.random.default_rng(23)
     module, conv = _convolution((8, 56), 1, 1, 64, 256)
-    x = rng.standard_normal(tuple(conv.operands[0].type.get_shape()), dtype=np.float32)
-    w = rng.standard_normal((256, 64, 1, 1), dtype=np.float32) * 0.1
-    b = rng.standard_normal(256, dtype=np.float32)
-    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    x, w, b, want = _seeded_1x1_reference(module, conv, 23, 0.1)
     assert block_filters(module, ZEN3) == 1
     blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     assert blocked["w"].shape == (16, 1, 1, 64, 16)
@@ -448,4 +457,100 @@ def test_padded_blocks_compute_the_same(pipeline):
     assert blocked["w"].shape == (63, 1, 1, 512, 16) and blocked["w"].flags.c_contiguous
     got = compile_module(module, "layer", pipeline)(*blocked.values())
     assert got[0].shape == (1, 13, 13, 1000)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+def _residual_convolution(output: tuple[int, int], channels: int, features: int):
+    """A module of one NHWC 1x1 convolution with its bias broadcast, then a residual add (of an
+    argument) and a ReLU: ResNet-50's expansion with its shortcut."""
+    oh, ow = output
+    result = f"tensor<1x{oh}x{ow}x{features}xf32>"
+    module = parse(f"""
+#id = affine_map<(n, h, w, c) -> (n, h, w, c)>
+func.func @layer(%x: tensor<1x{oh}x{ow}x{channels}xf32>,
+                 %w: tensor<1x1x{channels}x{features}xf32> {{xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>}},
+                 %b: tensor<{features}xf32> {{xfuse.weight}}, %r: {result}) -> {result} {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : {result}
+  %init = linalg.broadcast ins(%b : tensor<{features}xf32>) outs(%e : {result}) dimensions = [0, 1, 2]
+  %c = linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+      ins(%x, %w : tensor<1x{oh}x{ow}x{channels}xf32>, tensor<1x1x{channels}x{features}xf32>)
+      outs(%init : {result}) -> {result}
+  %s = linalg.generic {{indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+          ins(%c, %r : {result}, {result}) outs(%e : {result}) {{
+  ^bb0(%a: f32, %q: f32, %o: f32):
+    %t = arith.addf %a, %q : f32
+    %m = arith.maximumf %t, %zero : f32
+    linalg.yield %m : f32
+  }} -> {result}
+  return %s : {result}
+}}
+""")
+    return module, next(op for op in module.walk() if op.name == "linalg.conv_2d_nhwc_hwcf")
+
+
+@pytest.mark.parametrize(("output", "channels", "features", "residual", "on", "off"), [
+    ((56, 56), 64, 256, True, 64, 16),     # ResNet-50's 56x56 expansion with its residual: 64 KiB filter
+    ((56, 56), 64, 256, False, 16, 16),    # its shortcut (no residual): one tile wide
+    ((14, 14), 1024, 256, True, 16, 16),   # a filter blocked for its size (1 MiB): one tile wide
+])
+def test_residual_layers_with_small_filters_keep_line_blocks(monkeypatch, output, channels, features, residual,
+                                                            on, off):
+    """With `RESIDUAL_LINE_BLOCKS`, a 1x1 convolution blocked only for L1 (under
+    `MIN_FILTER_BYTES`) whose chain adds a residual keeps blocks of `block_size` on Zen 3; every
+    other convolution, and every one with the switch off, is one register tile wide."""
+    make = _residual_convolution if residual else (lambda o, c, f: _convolution(o, 1, 1, c, f))
+    for value, width in ((True, on), (False, off)):
+        monkeypatch.setattr(blocked_filters, "RESIDUAL_LINE_BLOCKS", value)
+        _, conv = make(output, channels, features)
+        assert tile_block_size(conv, ZEN3) == width
+
+
+@pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
+def test_residual_line_blocks_compute_the_same(monkeypatch, pipeline):
+    """ResNet-50's 56-wide 1x1 64 -> 256 with a residual add and ReLU, narrowed to 8 rows, in
+    blocks of 64 (`RESIDUAL_LINE_BLOCKS`): the same as the HWCF convolution through `default`."""
+    monkeypatch.setattr(blocked_filters, "RESIDUAL_LINE_BLOCKS", True)
+    module, conv = _residual_convolution((8, 56), 64, 256)
+    r = np.random.default_rng(37).standard_normal((1, 8, 56, 256), dtype=np.float32)
+    x, w, b, want = _seeded_1x1_reference(module, conv, 29, 0.1, r)
+    assert block_filters(module, ZEN3) == 1
+    blocked = permute_weights({"x": x, "w": w, "b": b, "r": r}, 0, weight_layouts(module, "layer"),
+                              weight_shapes(module, "layer"))
+    assert blocked["w"].shape == (4, 1, 1, 64, 64)
+    got = compile_module(module, "layer", pipeline)(*blocked.values())
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize(("output", "kernel", "channels", "features", "threads", "on"), [
+    ((14, 14), 1, 1024, 256, 2, 7),    # ResNet-50's 14x14 1024 -> 256: 392 KiB of input a thread
+    ((14, 14), 1, 1024, 512, 2, 7),    # n140, 1024 -> 512
+    ((14, 14), 1, 1024, 256, 1, 14),   # one thread: whole rows
+    ((7, 7), 1, 2048, 512, 2, 7),      # 7 rows do not halve
+    ((14, 14), 3, 512, 128, 2, 14),    # a 3x3: whole rows
+    ((14, 14), 1, 256, 128, 2, 14),    # the input fits L2: whole rows
+])
+def test_one_row_chunk_per_thread_where_no_chunk_qualifies(monkeypatch, output, kernel, channels, features,
+                                                           threads, on):
+    """`ROWS_PER_THREAD`: at two threads a 1x1 layer whose input is over L2 and whose chunks are
+    under `MIN_CHUNK_PIXELS` takes one chunk of rows per thread, when that half of its input and
+    a panel fit L2; off, whole rows as before."""
+    _, conv = _convolution(output, kernel, 1, channels, features)
+    size = tile_block_size(conv, ZEN3_L2)
+    for value, rows in ((True, on), (False, output[0])):
+        monkeypatch.setattr(blocked_filters, "ROWS_PER_THREAD", value)
+        assert chunk_rows(conv, size, ZEN3_L2, threads) == rows
+
+
+def test_rows_per_thread_compute_the_same(monkeypatch):
+    """ResNet-50's 14x14 1024 -> 256 (bias, ReLU) in one chunk of 7 rows per thread, at two
+    threads: the same as the HWCF convolution through `default`."""
+    monkeypatch.setattr(blocked_filters, "ROWS_PER_THREAD", True)
+    module, conv = _convolution((14, 14), 1, 1, 1024, 256)
+    x, w, b, want = _seeded_1x1_reference(module, conv, 31, 0.05)
+    assert block_filters(module, ZEN3_L2, threads=2) == 1
+    forall = next(op for op in module.walk() if op.name == "scf.forall")
+    assert tuple(forall.staticUpperBound.get_values()) == (2, 16)
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    got = compile_module(module, "layer", "microkernel-openmp", threads=2)(*blocked.values())
     np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)

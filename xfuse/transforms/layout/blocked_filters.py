@@ -91,6 +91,13 @@ third run, the blocks of 8 built first, 6.02 -> 6.23); 1x1 2048 -> 512 and 512 -
 ResNet-50, both build orders: 152.8 -> 131.8 and 137.5 -> 125.3 ms fastest (1.12-1.17x
 onnxruntime, from 1.25-1.35x). Larger register files keep the blocks of `block_size`: not
 measured there."""
+RESIDUAL_LINE_BLOCKS = False
+"""On tile-wide targets, a 1x1 convolution blocked only because its HWCF rows thrash L1 (under
+`MIN_FILTER_BYTES`) whose chain adds a residual keeps blocks of `block_size` (64 channels: four
+register tiles, the channel loop innermost), not one tile wide (16): its tiles then read and
+write four adjacent lines of each pixel in turn, where a 16-channel block touches one 64-byte
+line per pixel, 1 KiB apart, a new 4 KiB page every 4-pixel tile (ResNet-50's 56x56 64 -> 256
+expansions). Measured in the seventeenth session (docs/backend-measurements.md): off."""
 PADDED_BLOCK_LINES = 1
 """On tile-wide targets (`TILE_WIDE_MAX_REGISTERS`), a filter whose output channels only a block of
 the second tier of `BLOCKS` divides and no cache line does (SqueezeNet's 1000 classes: 25 blocks
@@ -187,6 +194,21 @@ def padded_blocks(conv: Operation, target: CpuTarget, lines: int | None = None) 
     return padded, width
 
 
+def _small_filter_with_residual(conv: Operation) -> bool:
+    """`conv` is a 1x1 convolution under `MIN_FILTER_BYTES` whose elementwise chain reads a
+    tensor of its result's shape besides the running value (a residual add)."""
+    weights = conv.operands[1].type
+    if tuple(weights.get_shape()[:2]) != (1, 1) or \
+            math.prod(weights.get_shape()) * weights.get_element_type().bitwidth // 8 >= MIN_FILTER_BYTES:
+        return False
+    value = conv.results[0]
+    for op in elementwise_chain(value, conv):
+        if any(operand is not value and operand.type == conv.results[0].type for operand in op.operands[:-1]):
+            return True
+        value = op.results[0]
+    return False
+
+
 def tile_block_size(conv: Operation, target: CpuTarget) -> int | None:
     """The block width of `conv`'s filter on `target`: `block_size`, or on register files of at
     most `TILE_WIDE_MAX_REGISTERS` the width of the register tile the convolution schedule takes
@@ -199,6 +221,8 @@ def tile_block_size(conv: Operation, target: CpuTarget) -> int | None:
     features = conv.operands[1].type.get_shape()[3]
     size = block_size(features)
     if size is None or size not in BLOCKS[0] or target.vector_registers > TILE_WIDE_MAX_REGISTERS:
+        return size
+    if RESIDUAL_LINE_BLOCKS and _small_filter_with_residual(conv):
         return size
     tile = dividing_tile(conv, size, target)
     return tile.nr if tile is not None and tile.nr < size and size % tile.nr == 0 else size
@@ -256,6 +280,9 @@ of 16, interleaved, SCHED_FIFO: 4 rows of 28 (112 pixels) 1.93 -> 1.81 ms at one
 0.76 at two (28 x 28 x 448 -> 128); 7 rows of 14 (98 pixels, 14 x 14 x 640 -> 128) 0.47 -> 0.54
 and 0.32 -> 0.39 ms, 2 rows of 14 (896 -> 128) level (docs/backend-measurements.md, "Zen 3,
 tenth session")."""
+ROWS_PER_THREAD = False
+"""At two or more threads, one row chunk per thread where `chunk_rows` finds none (`_rows_per_thread`).
+Measured in the seventeenth session (docs/backend-measurements.md): off."""
 CHUNK_PADDED_INPUTS = True
 """Whether a convolution whose input is a `tensor.pad` (VGG-19's and ResNet-50's 3x3 layers) may
 take row chunks; those whose pad is one `conv_borders` may remove (`border_pads`) never do. (A
@@ -354,11 +381,28 @@ def chunk_rows(conv: Operation, size: int, target: CpuTarget, threads: int = 1,
     for rows in sorted((r for r in range(1, oh) if oh % r == 0), reverse=True):
         in_rows = (rows - 1) * stride + (kh - 1) * dilation + 1
         if n * rows * ow < MIN_CHUNK_PIXELS:
-            return oh
+            break
         if n * in_rows * iw * ic * element_bytes <= budget:
             chunks = oh // rows
             return rows if chunks * filter_bytes + input_bytes < filter_bytes + blocks * input_bytes else oh
-    return oh
+    return _rows_per_thread(conv, size, target, threads)
+
+
+def _rows_per_thread(conv: Operation, size: int, target: CpuTarget, threads: int) -> int:
+    """With `ROWS_PER_THREAD`, at `threads` > 1, one chunk of rows per thread when no chunk of
+    `chunk_rows` qualifies: each thread's rows of the input and one block's panel fit its own L2
+    (a 1x1 layer's input, stride 1), so each thread reads its half of the input from L2 for every
+    block after the first instead of streaming the whole input from L3 once per block (ResNet-50's
+    14 x 14 x 1024 -> 256 and -> 512 layers: 784 KiB inputs in 16 and 32 blocks). Else all rows."""
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    source, weights = conv.operands[0].type, conv.operands[1].type
+    kh, kw, ic, _ = weights.get_shape()
+    element_bytes = source.get_element_type().bitwidth // 8
+    if not ROWS_PER_THREAD or threads <= 1 or oh % threads or (kh, kw) != (1, 1) or _window(conv)[0] != 1:
+        return oh
+    rows = oh // threads
+    share = n * rows * ow * ic * element_bytes + kh * kw * ic * size * element_bytes
+    return rows if share <= target.l2_bytes else oh
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
