@@ -250,7 +250,7 @@ def test_latency_bound_chunked_parts_take_two_row_tiles(monkeypatch):
     from xfuse.backends.schedules.conv import conv_schedule_bodies, plan_convolutions
     from xfuse.backends.schedules.conv_rows import ROWS_ATTR
 
-    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", True)  # off by default (conv_rows.py: the arena)
+    monkeypatch.setattr(conv_rows, "TWO_ROW_CHUNKS", True)
 
     def plan(height=7):
         module = _blocked_7x7(512, AVX2, height)
