@@ -23,8 +23,8 @@ ResNet-50's three 7x7 3x3 512 -> 512 layers on Zen 3 (blocks of 16 channels spli
 columns, chunked): the 3-column part, 3x16 with 6 accumulators, becomes 2 x 3x16 (12
 accumulators, 2 filter vectors, one broadcast: no spill) over rows 0-5, row 6 alone; its K loop
 48 FMAs, 24 broadcasts and 8 filter loads per 4 steps (was 24, 12, 8). The layer 0.89x the time
-(sixteenth session); in ResNet-50 at two threads the three layers 1.13-1.18x -> 0.95-1.03x
-onnxruntime's nodes, the network 0.98-0.99x at one and two threads, its arena unchanged
+(sixteenth session); in ResNet-50 at two threads (one profile of both builds) 1.13-1.18x -> 0.95-1.03x
+onnxruntime's nodes, the network 0.95-1.01x at one and two threads, its arena unchanged
 (`TWO_ROW_CHUNKS`; docs/backend-measurements.md, "Zen 3, sixteenth session" and "seventeenth
 session").
 """
