@@ -37,14 +37,20 @@ section kinds beside onnxruntime's op types (pools, concats, reorders).
 
 Clocks differ: xfuse's one-thread profile is the calling thread's CPU time, onnxruntime's events
 are wall time (on a loaded machine its times read high). Both profiles run in one process, xfuse's
-first; neither is the benchmark's interleaved timing (benchmarks/models.py).
+first; neither is the benchmark's interleaved timing (benchmarks/models.py). At two threads on a
+shared machine another process takes the second CPU from either side's runs: `--realtime` runs
+the profiled runs of both at SCHED_FIFO (as `flag_ab.py --realtime`; root), with whole teams
+(`OMP_DYNAMIC=false`). Without it, ResNet-50's two-thread profile read every node above its
+one-thread time on both sides at load 3; with it, 67.7 against 65.0 ms in all
+(docs/backend-measurements.md, "Zen 3, seventeenth session: ResNet-50's 7x7 stage").
 
-    python benchmarks/layer_compare.py --model squeezenet [--threads 1] [--repeat 10] [--largest 10] [--json]
+    python benchmarks/layer_compare.py --model squeezenet [--threads 1] [--repeat 10] [--largest 10] [--json] [--realtime]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -321,8 +327,25 @@ def ort_profile(model, feeds: dict, threads: int, repeat: int) -> list[dict]:
     return ort_node_times(events)
 
 
-def compare(name: str, threads: int = 1, repeat: int = 10, seed: int = 0) -> dict:
-    """The comparison of one model: rows, unmatched layers and sections, totals by kind."""
+@contextlib.contextmanager
+def realtime_runs(on: bool):
+    """With `on`, every thread of the process at SCHED_FIFO inside (threads made inside inherit
+    it: onnxruntime's pool, made with its session), back to SCHED_OTHER after, also on an error."""
+    if not on:
+        yield
+        return
+    from benchmarks.flag_ab import _schedule_threads
+
+    _schedule_threads(os.SCHED_FIFO, 10)
+    try:
+        yield
+    finally:
+        _schedule_threads(os.SCHED_OTHER, 0)
+
+
+def compare(name: str, threads: int = 1, repeat: int = 10, seed: int = 0, realtime: bool = False) -> dict:
+    """The comparison of one model: rows, unmatched layers and sections, totals by kind; with
+    `realtime`, both systems' profiled runs at SCHED_FIFO (`realtime_runs`)."""
     import xfuse.onnx
     from benchmarks.models import seeded_feeds, xfuse_configuration
 
@@ -330,8 +353,10 @@ def compare(name: str, threads: int = 1, repeat: int = 10, seed: int = 0) -> dic
     feeds = seeded_feeds(model, seed)
     passes, backend = xfuse_configuration(threads, "default")
     compiled = xfuse.onnx.load(model, passes=passes, pipeline=backend)
-    profile = compiled.profile(*(feeds[n] for n in compiled.input_names), repeat=repeat)
-    ort_nodes = ort_profile(model, feeds, threads, repeat)
+    with realtime_runs(realtime):
+        profile = compiled.profile(*(feeds[n] for n in compiled.input_names), repeat=repeat)
+    with realtime_runs(realtime):
+        ort_nodes = ort_profile(model, feeds, threads, repeat)
     layers = contraction_layers(model)
     rows, left_layers, left_sections = match_sections(layers, profile.sections)
     attach_ort(rows, ort_nodes)
@@ -389,10 +414,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the weights and the input")
     parser.add_argument("--largest", type=int, default=10, help="the largest gaps listed (default 10)")
     parser.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    parser.add_argument("--realtime", action="store_true",
+                        help="profile at SCHED_FIFO (root), so that other processes cannot take a CPU from the runs")
     args = parser.parse_args(argv)
     if args.repeat < 1 or not 1 <= args.threads <= (os.cpu_count() or 1):
         parser.error(f"--repeat must be at least 1 and --threads between 1 and {os.cpu_count()}")
-    result = compare(args.model, args.threads, args.repeat, args.seed)
+    if args.realtime:  # at SCHED_FIFO the other processes' threads count as running: whole teams
+        os.environ.setdefault("OMP_DYNAMIC", "false")  # (xfuse/runtime/openmp.py `teams_fit_idle_cpus`)
+    result = compare(args.model, args.threads, args.repeat, args.seed, args.realtime)
     print(json.dumps(result, indent=2) if args.json else format_comparison(result, args.largest))
     return 0
 

@@ -454,6 +454,25 @@ def test_layer_compare_matches_a_winograd_layer_on_its_products():
     assert not left_layers and not left_sections
 
 
+def test_layer_compare_profiles_at_sched_fifo_only_inside(monkeypatch):
+    """`--realtime`: SCHED_FIFO around the profiled runs, SCHED_OTHER after them, also when a run
+    fails; nothing without it."""
+    import os
+
+    compare = _load("layer_compare")
+    flag_ab = _load("flag_ab")
+    calls = []
+    monkeypatch.setitem(sys.modules, "benchmarks.flag_ab", flag_ab)
+    monkeypatch.setattr(flag_ab, "_schedule_threads", lambda policy, priority: calls.append(policy))
+    with compare.realtime_runs(False):
+        pass
+    assert calls == []
+    with pytest.raises(RuntimeError), compare.realtime_runs(True):
+        assert calls == [os.SCHED_FIFO]
+        raise RuntimeError("a failed run")
+    assert calls == [os.SCHED_FIFO, os.SCHED_OTHER]
+
+
 def test_layer_compare_tiny():
     pytest.importorskip("torch_mlir")
     pytest.importorskip("onnxruntime")

@@ -22,9 +22,11 @@ tile can take two output rows instead (`chunk_tile_rows`):
 ResNet-50's three 7x7 3x3 512 -> 512 layers on Zen 3 (blocks of 16 channels split 4 + 3
 columns, chunked): the 3-column part, 3x16 with 6 accumulators, becomes 2 x 3x16 (12
 accumulators, 2 filter vectors, one broadcast: no spill) over rows 0-5, row 6 alone; its K loop
-48 FMAs, 24 broadcasts and 8 filter loads per 4 steps (was 24, 12, 8). The layer 0.89x the time,
-the network level and its arena 0.04 MiB larger, so it is off by default (`TWO_ROW_CHUNKS`;
-docs/backend-measurements.md, "Zen 3, sixteenth session").
+48 FMAs, 24 broadcasts and 8 filter loads per 4 steps (was 24, 12, 8). The layer 0.89x the time
+(sixteenth session); in ResNet-50 at two threads (one profile of both builds) 1.13-1.18x -> 0.95-1.03x
+onnxruntime's nodes, the network 0.95-1.01x at one and two threads, its arena unchanged
+(`TWO_ROW_CHUNKS`; docs/backend-measurements.md, "Zen 3, sixteenth session" and "seventeenth
+session").
 """
 
 from __future__ import annotations
@@ -36,13 +38,15 @@ from xdsl.ir import Operation
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile
 from xfuse.backends.target import CpuTarget
 
-TWO_ROW_CHUNKS = False
+TWO_ROW_CHUNKS = True
 """Whether chunked convolutions whose row tile has fewer than `MIN_ACCUMULATORS` take tiles of
-two output rows (`chunk_tile_rows`). Off by default: the layer alone ran 0.89-0.91x the one-row
-build's time, but ResNet-50 was level (1.000 at T=1, 1.010 at T=2, 12 interleaved rounds) and
-its arena grew from 4.98 to 5.02 MiB, over onnxruntime's 4.98 (`benchmarks/memory.py`: the
-split-off last row's piece is a buffer of its own); docs/backend-measurements.md, "Zen 3,
-sixteenth session". On: for A/B runs and for a layer-level study."""
+two output rows (`chunk_tile_rows`). On: ResNet-50 (the one zoo network it reaches) 0.995, 0.951
+and 0.988x the one-row build's time at one thread, 1.006, 0.975 and 0.984x at two (three
+interleaved runs, 12-30 rounds, SCHED_FIFO), its arena 4.98 MiB either way. It was off in the
+sixteenth session (the network level, the arena 5.02 MiB): `row_subset_folds` then applied its
+slice merges to the whole function, which took other blocks' destinations out of their slices
+and gave them buffers and copies of their own; docs/backend-measurements.md, "Zen 3, seventeenth
+session"."""
 
 ROWS_ATTR = "xfuse.conv_microkernel_rows"
 """On the register tiles of two output rows, = the group: they are tiled by one row inside the
@@ -102,11 +106,15 @@ def row_loops(g: int, rows: int, conv_attr: str, any_op: str) -> str:
 def row_subset_folds(g: int, rows: int, any_op: str) -> str:
     """After vectorizing: the row loop's slice merged with the 1-D convolution's and folded into
     its transfers (before conv.py's fold and the cast of leading unit dims, after which the write
-    no longer covers the slice). "" for one-row tiles."""
+    no longer covers the slice), in the group's tile loops only (`%cloops{g}`). Over the whole
+    function the merge also took each column part's destination out of its block's slice (an
+    `extract_slice` of the whole result), and of Winograd's and xfuse-block-filters' blocks
+    elsewhere: bufferization then gave each block a buffer of its own and a copy (ResNet-50: 332
+    more allocations a call, its arena 4.98 -> 5.02 MiB). "" for one-row tiles."""
     if rows == 1:
         return ""
     return f"""\
-    transform.apply_patterns to %cfunc{g} {{
+    transform.apply_patterns to %cloops{g} {{
       transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
       transform.apply_patterns.tensor.fold_tensor_subset_ops
     }} : {any_op}
