@@ -342,3 +342,56 @@ def test_random_programs_compute_the_same_with_arenas(seed: int, monkeypatch: py
         inputs = random_inputs(candidate.signature, seed=input_seed)
         assert_same_results(reference, candidate, inputs, f"program {seed}, input seed {input_seed}")
     assert candidate.arena_pool().plan is not None  # loops whose trip counts are inputs may diverge
+
+
+PER_ROW_TEMPORARY = """
+func.func @rows(%x: tensor<256x?xf32>) -> tensor<256xf32> {
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c1 : tensor<256x?xf32>
+  %e = tensor.empty() : tensor<256xf32>
+  %r = scf.forall (%i) in (256) shared_outs(%o = %e) -> tensor<256xf32> {
+    %row = tensor.extract_slice %x[%i, 0] [1, %n] [1, 1] : tensor<256x?xf32> to tensor<?xf32>
+    %t = tensor.empty(%n) : tensor<?xf32>
+    %a = linalg.exp ins(%row : tensor<?xf32>) outs(%t : tensor<?xf32>) -> tensor<?xf32>
+    %s0 = tensor.empty() : tensor<f32>
+    %s1 = linalg.fill ins(%zero : f32) outs(%s0 : tensor<f32>) -> tensor<f32>
+    %s = linalg.reduce ins(%a : tensor<?xf32>) outs(%s1 : tensor<f32>) dimensions = [0]
+      (%in: f32, %acc: f32) {
+        %sum = arith.addf %in, %acc : f32
+        linalg.yield %sum : f32
+      }
+    %s2 = tensor.expand_shape %s [] output_shape [1] : tensor<f32> into tensor<1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %s2 into %o[%i] [1] [1] : tensor<1xf32> into tensor<256xf32>
+    }
+  }
+  return %r : tensor<256xf32>
+}
+"""
+"""A parallel loop whose every iteration allocates (its row's `exp`, of a size known at run time)."""
+
+
+@pytest.mark.parametrize("from_libc", [True, False])
+def test_allocations_in_a_parallel_region_stay_out_of_the_plan(from_libc: bool,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two threads, a dynamic schedule: how many iterations (and per-row buffers) the calling
+    thread takes changes from call to call, so with `REGIONS_FROM_LIBC` its buffers inside the
+    region come from malloc and the plan holds only the result (no call departs from it);
+    without, the recorded call's per-row buffers are in the plan. Outputs right either way."""
+    from xfuse.backends.parallel import omp_schedule
+    from xfuse.runtime import arena_c
+
+    monkeypatch.setattr(arena_c, "REGIONS_FROM_LIBC", from_libc)
+    monkeypatch.setattr(omp_schedule, "GUIDED_WITHOUT_CONVOLUTIONS", True)
+    monkeypatch.setattr(omp_schedule, "OMP_SCHEDULE", "dynamic")
+    compiled = compile_module(PER_ROW_TEMPORARY, threads=2)
+    x = np.random.default_rng(0).random((256, 1000), dtype=np.float32)
+    for _ in range(20):
+        (got,) = compiled(x)
+        np.testing.assert_allclose(got, np.exp(x).sum(axis=1), rtol=1e-5)
+    pool = compiled.arena_pool()
+    if from_libc:
+        assert len(pool.plan.slots) == 1 and pool.diverged_calls == 0
+    else:
+        assert len(pool.plan.slots) > 1

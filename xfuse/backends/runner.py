@@ -316,7 +316,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     key_material = "\0".join([_BACKEND_VERSION, text, repr(pipeline), *_build_recipe(pipeline), *map(str, tools),
                               f"schedule={schedule_for(text, pipeline.omp_schedule)}",
                               str(llvm_opt), str(runtime), *map(str, extra_runtimes), f"jobs={jobs}",
-                              arena_c.SOURCE, *arena_c.LINK_FLAGS,
+                              arena_c.source(), *arena_c.LINK_FLAGS,
                               f"parts per job={llvm_split.PARTS_PER_JOB}"])
     key = hashlib.sha256(key_material.encode()).hexdigest()[:24]
     root = cache_root()
@@ -326,7 +326,7 @@ def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Pa
     with tempfile.TemporaryDirectory(prefix="build-", dir=root) as tmp:
         work = Path(tmp)
         objects = [*_compile_objects(text, pipeline, work, jobs), strided_copy_object(tool_path("cc"), root, _run_tool),
-                   cached_c_object(arena_c.SOURCE, "arena", tool_path("cc"), root, _run_tool)]
+                   cached_c_object(arena_c.source(), "arena", tool_path("cc"), root, _run_tool)]
         link = [str(tool_path("cc")), "-shared", *arena_c.LINK_FLAGS, "-o", str(work / "module.so"), *map(str, objects)]
         for library in ([runtime] if runtime is not None else []) + extra_runtimes:
             link += [str(library), f"-Wl,-rpath,{library.parent}"]

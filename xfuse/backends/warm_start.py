@@ -71,7 +71,7 @@ def _build_runtime_objects() -> None:
 
     compiler, root = tool_path("cc"), cache_root()
     strided_copy_object(compiler, root, _run_tool)
-    cached_c_object(arena_c.SOURCE, "arena", compiler, root, _run_tool)
+    cached_c_object(arena_c.source(), "arena", compiler, root, _run_tool)
 
 
 def _warm_up_quietly() -> None:

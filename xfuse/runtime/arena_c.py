@@ -24,8 +24,26 @@ workers, use libc). An arena works in one of two modes:
 
 A free of an arena address by a thread that is not the call's (never seen, but possible for
 a parallel loop) is ignored: the registry of arenas (`xfuse_arena_register`) tells it apart
-from libc's memory.
+from libc's memory; its search stops at the highest entry ever taken (a worker's free of a
+per-tile buffer scanned all 1024 entries).
+
+Allocations inside an OpenMP parallel region, the calling thread's too, come from libc
+(`REGIONS_FROM_LIBC`): how many iterations of a worksharing loop the calling thread runs, and so
+how many per-tile buffers it allocates, changes from call to call (dynamic and guided schedules,
+a worker that starts late), so the plan recorded from one call was departed from in the next:
+SqueezeNet's two-thread build diverged in every call at its 43rd buffer (a 55 x 55 layer's 32
+per-tile buffers), and its remaining 226 allocations came from malloc.
 """
+
+REGIONS_FROM_LIBC = True
+"""Serve the allocations made inside an OpenMP parallel region (`omp_get_level() > 0`, a weak
+reference: a module without libomp never sees one) from libc, not from the call's arena."""
+
+
+def source() -> str:
+    """The C source as built now (`REGIONS_FROM_LIBC` is compiled in, so it keys the caches)."""
+    return f"#define XFUSE_REGIONS_FROM_LIBC {int(REGIONS_FROM_LIBC)}\n" + SOURCE
+
 
 SOURCE = r"""
 #include <stddef.h>
@@ -59,8 +77,23 @@ static __thread Arena *current;
 #define REGISTRY_SIZE 1024
 static char *registry_begin[REGISTRY_SIZE], *registry_end[REGISTRY_SIZE];
 
+static int registry_top; /* 1 + the highest entry ever taken: the search stops there */
+
+extern int omp_get_level(void) __attribute__((weak));
+
+/* Inside a parallel region (any thread of its team): the call's order of allocations is not
+   reproducible there, so they bypass the arena (REGIONS_FROM_LIBC). */
+static int in_parallel_region(void) {
+#if XFUSE_REGIONS_FROM_LIBC
+  return omp_get_level && omp_get_level() > 0;
+#else
+  return 0;
+#endif
+}
+
 static int in_registered_arena(char *p) {
-  for (int i = 0; i < REGISTRY_SIZE; ++i) {
+  int top = __atomic_load_n(&registry_top, __ATOMIC_ACQUIRE);
+  for (int i = 0; i < top; ++i) {
     char *begin = __atomic_load_n(&registry_begin[i], __ATOMIC_ACQUIRE);
     if (begin && p >= begin && p < __atomic_load_n(&registry_end[i], __ATOMIC_ACQUIRE)) return 1;
   }
@@ -74,6 +107,7 @@ int64_t xfuse_arena_register(char *begin, char *end) {
     if (__atomic_load_n(&registry_begin[i], __ATOMIC_ACQUIRE) == NULL) {
       __atomic_store_n(&registry_begin[i], begin, __ATOMIC_RELEASE);
       __atomic_store_n(&registry_end[i], end, __ATOMIC_RELEASE);
+      if (i >= __atomic_load_n(&registry_top, __ATOMIC_ACQUIRE)) __atomic_store_n(&registry_top, i + 1, __ATOMIC_RELEASE);
       return i;
     }
   }
@@ -126,7 +160,7 @@ static void *replay_allocation(Arena *a, size_t bytes) {
 
 __attribute__((visibility("hidden"))) void *__wrap_malloc(size_t bytes) {
   Arena *a = current;
-  if (!a || bytes == 0) return __real_malloc(bytes);
+  if (!a || bytes == 0 || in_parallel_region()) return __real_malloc(bytes);
   if (a->recording) return record_allocation(a, __real_malloc(bytes), bytes);
   void *p = replay_allocation(a, bytes);
   return p ? p : __real_malloc(bytes);
@@ -135,7 +169,7 @@ __attribute__((visibility("hidden"))) void *__wrap_malloc(size_t bytes) {
 __attribute__((visibility("hidden"))) void *__wrap_calloc(size_t count, size_t size) {
   Arena *a = current;
   size_t bytes = count * size;
-  if (!a || bytes == 0 || (size && bytes / size != count)) return __real_calloc(count, size);
+  if (!a || bytes == 0 || (size && bytes / size != count) || in_parallel_region()) return __real_calloc(count, size);
   if (a->recording) return record_allocation(a, __real_calloc(count, size), bytes);
   void *p = replay_allocation(a, bytes);
   if (!p) return __real_calloc(count, size);
