@@ -23,7 +23,7 @@ MOVED_ELEMENT_COST = 4.0
 """Multiply-add units per element of `V` or `M` written and read back (the transforms' loads,
 adds and stores, vectorized, and the traffic beyond L1), per lane of the target's vectors of
 8 f32 lanes (scaled by the width)."""
-FILTER_ELEMENT_COST = 88.0
+FILTER_ELEMENT_COST = 72.0
 """Multiply-add units per filter element per call, in both forms (9 C K direct, 16 C K
 transformed), in a build of one thread: what a layer costs beyond its multiply-adds in
 proportion to its filter, not to its pixels: the filter streamed from memory once per call (a
@@ -34,10 +34,12 @@ the network, one thread: Winograd / direct 0.71 at 56 x 56 x 64, 0.55 at 28 x 28
 14 x 14 x 256, 1.27 at 7 x 7 x 512. Since the thirteenth session the products read `U` in
 contiguous panels, a block's tiles per panel (`blocks.panel_columns`), and the 14 x 14 x 256
 layer, one block of 49 tiles, runs 0.91 of the direct layer alone (seventeenth session): refit
-to 88, the 14 x 14 maps of 192 or more channels each way taken (ResNet-50's five 256 -> 256,
-Inception-v2's 192 -> 256, VGG-19's 512 -> 512; model gain 1.15-1.16), the 7 x 7 ones still not
-(0.74). docs/backend-measurements.md "Zen 3, seventeenth session: ResNet-50's 14 x 14 3x3
-layers"."""
+to 72, which takes the 14 x 14 maps of 64 or more channels each way (model gain 1.17-1.23:
+ResNet-50's five 256 -> 256, VGG-19's 512 -> 512, Inception-v2's thirteen 64..192 -> 96..256,
+DenseNet-121's 128 -> 32) and still no 7 x 7 map (0.75-0.77); 88 took only those of 192 or more
+channels. Interleaved against 150 / 88: ResNet-50 0.95-0.97, VGG-19 0.96, Inception-v2 0.92 of
+88, DenseNet-121 (see docs/backend-measurements.md "Zen 3, seventeenth session: ResNet-50's
+14 x 14 3x3 layers")."""
 THREADS_FILTER_ELEMENT_COST = 150.0
 """`FILTER_ELEMENT_COST` in builds of several threads: the first fit, which the rules of
 `THREADS_FILTER_CHARGE` were measured against (fifteenth and sixteenth sessions); at 88 the
