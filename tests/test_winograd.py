@@ -49,12 +49,20 @@ def test_filter_transform_refuses_other_filters() -> None:
 
 def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
     """Maps of many tiles win 2.25x in multiply-adds: taken (VGG-19's 56 x 56 x 256, ResNet-50's
-    28 x 28 x 128); 14 x 14 and 7 x 7 maps reuse the transformed filter, 16/9 the direct one's
-    size, over too few tiles: not taken; 16 channels: the products' K is under a register
+    28 x 28 x 128); 7 x 7 maps reuse the transformed filter, 16/9 the direct one's size, over
+    too few tiles: not taken; 14 x 14 maps at one thread from 64 channels each way (ResNet-50's
+    256 -> 256, Inception-v2's 128 -> 160, DenseNet-121's 128 -> 32: one block of 49 tiles
+    reading `U` in panels), not 32 -> 32 nor in builds of two threads
+    (`THREADS_FILTER_ELEMENT_COST`: each thread streams most of a 4 MiB `U`); 16 channels: the products' K is under a register
     tile's reach, not taken; gain falls at odd small maps."""
     assert cost.takes_winograd(cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
     assert cost.takes_winograd(cost.ConvShape(1, 28, 28, 128, 128), ZEN3)
-    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 192, 256), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 128, 160), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 128, 32), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 32, 32), ZEN3)
+    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3, 2)
     assert not cost.takes_winograd(cost.ConvShape(1, 7, 7, 512, 512), ZEN3)
     assert not cost.takes_winograd(cost.ConvShape(1, 55, 55, 16, 64), ZEN3)
     even, odd = cost.ConvShape(1, 8, 8, 512, 512), cost.ConvShape(1, 7, 7, 512, 512)
@@ -102,6 +110,7 @@ def test_two_threads_share_a_filter_within_l2(monkeypatch: pytest.MonkeyPatch) -
     assert all(cost.winograd_gain(shape, ZEN3, 1) == gains[shape] for shape in everything)
     monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "shared")
     assert all(cost.takes_winograd(shape, ZEN3, 2) for shape in everything)
+    monkeypatch.setattr(cost, "FILTER_ELEMENT_COST", cost.THREADS_FILTER_ELEMENT_COST)
     assert cost.winograd_gain(large[0], ZEN3, 2) == pytest.approx(cost.winograd_gain(large[0], ZEN3, 1))
 
 
@@ -202,6 +211,38 @@ def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) 
     got = xfuse.onnx.load(model, passes=passes)(x, r)  # one output: the array
     assert taken == [cost.ConvShape(1, 28, 28, 64, 96)]
     expected = onnxruntime_outputs(model, {"x": x, "r": r})["y"]
+    np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+def test_a_14_wide_layer_in_one_block_of_panels_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ResNet-50's stage-4 3x3 layer (14 x 14, 256 -> 256, bias, ReLU) through `xfuse.onnx.load`
+    at one thread: taken by the cost model (`FILTER_ELEMENT_COST`), one block of its 7 tile rows
+    whose products read `U` in panels of 8, agreeing with onnxruntime."""
+    pytest.importorskip("onnx")
+    pytest.importorskip("onnxruntime")
+    from onnx import TensorProto, helper, numpy_helper
+
+    import xfuse.onnx
+    from xfuse.onnx.model import DEFAULT_PASSES
+    from xfuse.onnx.oracle import onnxruntime_outputs
+
+    rng = np.random.default_rng(5)
+    w = rng.uniform(-0.1, 0.1, (256, 256, 3, 3)).astype(np.float32)
+    b = rng.uniform(-1, 1, 256).astype(np.float32)
+    nodes = [helper.make_node("Conv", ["x", "W", "B"], ["c"], pads=[1, 1, 1, 1]), helper.make_node("Relu", ["c"], ["y"])]
+    graph = helper.make_graph(nodes, "layer", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 256, 14, 14])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 256, 14, 14])],
+                              [numpy_helper.from_array(w, "W"), numpy_helper.from_array(b, "B")])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    taken = []
+    original = rewrite.rewrite
+    monkeypatch.setattr(rewrite, "rewrite", lambda found, function, *rest: (taken.append((found.shape, *rest)),
+                                                                            original(found, function, *rest)))
+    x = rng.uniform(-1, 1, (1, 256, 14, 14)).astype(np.float32)
+    passes = DEFAULT_PASSES.replace("xfuse-winograd", "xfuse-winograd{bounded=false}")
+    got = xfuse.onnx.load(model, passes=passes)(x)
+    assert taken == [(cost.ConvShape(1, 14, 14, 256, 256), 1, 7, 8)]  # threads, tile rows, panel
+    expected = onnxruntime_outputs(model, {"x": x})["y"]
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
 
 

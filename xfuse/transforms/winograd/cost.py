@@ -23,15 +23,28 @@ MOVED_ELEMENT_COST = 4.0
 """Multiply-add units per element of `V` or `M` written and read back (the transforms' loads,
 adds and stores, vectorized, and the traffic beyond L1), per lane of the target's vectors of
 8 f32 lanes (scaled by the width)."""
-FILTER_ELEMENT_COST = 150.0
+FILTER_ELEMENT_COST = 72.0
 """Multiply-add units per filter element per call, in both forms (9 C K direct, 16 C K
-transformed): what a layer costs beyond its multiply-adds in proportion to its filter, not to
-its pixels: the filter streamed from memory once per call (a network's filters do not stay in
-cache), and the matrix products' register tiles on few rows (`tiles`), which reread each panel
-of `U` for every few rows. Fit to ResNet-50's four 3x3 layers in the network, one thread (Zen 3,
-docs/backend-measurements.md "Zen 3, twelfth session"): Winograd / direct 0.71 at 56 x 56 x 64
-(model 0.56), 0.55 at 28 x 28 x 128 (0.66), 1.03 at 14 x 14 x 256 (1.03), 1.27 at 7 x 7 x 512
-(1.49)."""
+transformed), in a build of one thread: what a layer costs beyond its multiply-adds in
+proportion to its filter, not to its pixels: the filter streamed from memory once per call (a
+network's filters do not stay in cache), and the matrix products' register tiles on few rows
+(`tiles`), which reread each panel of `U` for every few rows. First fit (150, twelfth session,
+the products over the whole map, `U` read with rows `K` apart) to ResNet-50's four 3x3 layers in
+the network, one thread: Winograd / direct 0.71 at 56 x 56 x 64, 0.55 at 28 x 28 x 128, 1.03 at
+14 x 14 x 256, 1.27 at 7 x 7 x 512. Since the thirteenth session the products read `U` in
+contiguous panels, a block's tiles per panel (`blocks.panel_columns`), and the 14 x 14 x 256
+layer, one block of 49 tiles, runs 0.91 of the direct layer alone (seventeenth session): refit
+to 72, which takes the 14 x 14 maps of 64 or more channels each way (model gain 1.17-1.23:
+ResNet-50's five 256 -> 256, VGG-19's 512 -> 512, Inception-v2's thirteen 64..192 -> 96..256,
+DenseNet-121's 128 -> 32) and still no 7 x 7 map (0.75-0.77); 88 took only those of 192 or more
+channels. Interleaved against 150 / 88: ResNet-50 0.95-0.97, VGG-19 0.96, Inception-v2 0.92 of
+88, DenseNet-121 (see docs/backend-measurements.md "Zen 3, seventeenth session: ResNet-50's
+14 x 14 3x3 layers")."""
+THREADS_FILTER_ELEMENT_COST = 150.0
+"""`FILTER_ELEMENT_COST` in builds of several threads: the first fit, which the rules of
+`THREADS_FILTER_CHARGE` were measured against (fifteenth and sixteenth sessions); at 88 the
+two-thread model would take VGG-19's 28 x 28 x 512 layers (model gain 1.32), which alone at two
+threads run 1.09x the direct layer."""
 MIN_CHANNELS = 32
 """Fewer input or output channels: the matrix products' `C` or `K` is shorter than a register
 tile's reach (AVX2's tiles are 16 or 32 wide), and the transforms dominate."""
@@ -105,7 +118,7 @@ class ConvShape:
 def winograd_gain(shape: ConvShape, target: CpuTarget, threads: int = 1) -> float:
     """Modelled direct time over Winograd time (> 1: Winograd is faster), per thread of a build of
     `threads` threads (`THREADS_FILTER_CHARGE`: what each thread pays for `U`)."""
-    filters = shape.c * shape.k * FILTER_ELEMENT_COST
+    filters = shape.c * shape.k * (FILTER_ELEMENT_COST if threads == 1 else THREADS_FILTER_ELEMENT_COST)
     direct = (9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters) / threads
     lanes = max(1, target.vector_bits // 32)
     moved = 16.0 * shape.tiles * (shape.c + shape.k) * MOVED_ELEMENT_COST * 8 / lanes
