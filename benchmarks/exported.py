@@ -16,9 +16,10 @@ that network's error, not the benchmark's):
    (60 s above 100 MB of weights).
 3. The time of a call beside onnxruntime at the same thread count, interleaved (benchmarks/models.py).
 
-Needs torch and transformers (`pip install -e '.[export]'`). Run under the shared lock:
+Needs torch and transformers (`pip install -e '.[export]'`). Time it alone on the machine (on a
+shared one, under a lock that other timed jobs also take, e.g. `flock LOCKFILE python ...`):
 
-    flock /work/notes/heavy.lock python benchmarks/exported.py [--networks bert,vit] [--size full|small]
+    python benchmarks/exported.py [--networks bert,vit] [--size full|small]
         [--threads 1] [--repeat 10] [--timeout 600] [--json]
 """
 
