@@ -26,7 +26,8 @@ creates
 Rotating loops (yields that are the buffers of other iter_args, in cycles, e.g. swapped) keep
 memref iter_args that trade places: their inits alias the whole cycle (`_detect_rotation`), and
 conflicts due only to that merge are dropped where both accesses see distinct buffers for sure
-(`_rotation_apart`, using `base`: the alias sets without those merges); rotation.py.
+(`_rotation_apart`, using `base`: the alias sets without those merges); rotation.py. Program
+order and nesting (which op comes first, which loops and branches enclose it): program_order.py.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from xfuse.transforms.bufferize.models import (
 )
 from xfuse.transforms.bufferize.models_linalg import dps_operands
 from xfuse.transforms.bufferize.models_scf import BRANCHING_OPS
+from xfuse.transforms.bufferize.program_order import ProgramOrder
 from xfuse.transforms.bufferize.rotation import RotatingLoops
 
 __all__ = ["FunctionAnalysis", "FunctionSummary", "OperandModel", "dps_operands", "is_tensor"]
@@ -83,7 +85,7 @@ _ELEMENTWISE_NAMED = {
 }
 
 
-class FunctionAnalysis(RotatingLoops):
+class FunctionAnalysis(ProgramOrder, RotatingLoops):
     """The in-place decisions of one function body."""
 
     def __init__(
@@ -127,20 +129,7 @@ class FunctionAnalysis(RotatingLoops):
         self._branches: dict[Operation, dict[Operation, int]] = {}
         self._elementwise: dict[tuple[Operation, int, int], bool] = {}
 
-    # -- program order -------------------------------------------------------------------
-    def _number(self, root: Operation) -> None:
-        def visit(op: Operation) -> None:
-            self.pos[op] = len(self.ops)
-            self.ops.append(op)
-            for region in op.regions:
-                for block in region.blocks:
-                    for inner in block.ops:
-                        visit(inner)
-            self.end[op] = len(self.ops) - 1
-
-        for block in root.regions[0].blocks:
-            for op in block.ops:
-                visit(op)
+    # -- program order: program_order.py ----------------------------------------------
 
     def _collect(self) -> None:
         for arg in self.function.body.blocks[0].args if self.function.body.blocks else []:
@@ -193,55 +182,6 @@ class FunctionAnalysis(RotatingLoops):
                 value = op.operands[0]
                 continue
             return op, self.end[op] + 0.5
-
-    def _inside(self, node: Operation | Block, loop: Operation) -> bool:
-        op = node.parent_op() if isinstance(node, Block) else node
-        if isinstance(node, Block) and op is loop:
-            return True
-        while op is not None and op is not self.function:
-            if op is loop:
-                return node is not loop
-            op = op.parent_op()
-        return False
-
-    def _loops_of(self, op: Operation) -> list[Operation]:
-        """The loops around `op`, innermost first."""
-        loops = self._loops.get(op)
-        if loops is None:
-            loops = []
-            parent = op.parent_op()
-            while parent is not None and parent is not self.function:
-                if isinstance(parent, scf.ForOp | ForallOp | scf.WhileOp):
-                    loops.append(parent)
-                parent = parent.parent_op()
-            self._loops[op] = loops
-        return loops
-
-    def _branches_of(self, op: Operation) -> dict[Operation, int]:
-        """The branching ops around `op`, innermost first, each with the region `op` is in."""
-        chain = self._branches.get(op)
-        if chain is None:
-            chain = {}
-            node: Operation | None = op
-            while node is not None and node is not self.function:
-                parent = node.parent_op()
-                if isinstance(parent, BRANCHING_OPS):
-                    region = node.parent_region()
-                    chain.setdefault(parent, parent.regions.index(region) if region else -1)
-                node = parent
-            self._branches[op] = chain
-        return chain
-
-    def _exclusive(self, a: Operation, b: Operation) -> bool:
-        """a and b are in different branches of one scf.if (their innermost common branching
-        op)."""
-        chain_a = self._branches_of(a)
-        if not chain_a:
-            return False
-        for parent, region in self._branches_of(b).items():
-            if parent in chain_a:
-                return chain_a[parent] != region
-        return False
 
     def slice_origin(self, value: SSAValue) -> SSAValue:
         """Follow in-place destination chains back to the value whose buffer `value` reuses."""
