@@ -283,6 +283,16 @@ tenth session")."""
 ROWS_PER_THREAD = False
 """At two or more threads, one row chunk per thread where `chunk_rows` finds none (`_rows_per_thread`).
 Measured in the seventeenth session (docs/backend-measurements.md): off."""
+INPUT_CHANNEL_SLICES = False
+"""Whether a blocked 3x3 (or larger) convolution whose input and one block's panel do not fit L2
+together and that takes no row chunks (ResNet-50's stride-2 layers: n81's padded 30 x 30 x 256
+input, 900 KiB, read from beyond L2 by each of its 8 blocks) walks its input channels in slices
+outside the blocks (`input_channel_slices`): one `scf.forall` over the blocks per slice, each
+accumulating its slice's reduction into the result, so each slice of the input is read past L2
+once and from L2 by every block after the first. (A switch for A/B measurements.)"""
+CHANNEL_SLICE_L2_SHARE = 0.75
+"""The share of L2 one input channel slice and one block's panel slice may take together
+(`input_channel_slices`); the rest holds the block's slice of the result."""
 CHUNK_PADDED_INPUTS = True
 """Whether a convolution whose input is a `tensor.pad` (VGG-19's and ResNet-50's 3x3 layers) may
 take row chunks; those whose pad is one `conv_borders` may remove (`border_pads`) never do. (A
@@ -405,6 +415,35 @@ def _rows_per_thread(conv: Operation, size: int, target: CpuTarget, threads: int
     return rows if share <= target.l2_bytes else oh
 
 
+def input_channel_slices(conv: Operation, size: int, target: CpuTarget, rows: int,
+                         unchunked_pads: set[Operation] | None = None) -> int:
+    """How many slices of its input channels `conv` (in blocks of `size` output channels, row
+    chunks of `rows`) walks outside its blocks (`INPUT_CHANNEL_SLICES`): 1 (none) unless the
+    switch is on, the window is larger than 1x1, the convolution takes no row chunks and its
+    input and one block's panel do not fit L2 together; then the fewest slices, each a multiple
+    of 8 channels, whose input slice and panel slice fit `CHANNEL_SLICE_L2_SHARE` of L2. An input that is a pad
+    `conv_borders` may remove keeps its channels whole (as it keeps its rows: `chunk_rows`)."""
+    if not INPUT_CHANNEL_SLICES:
+        return 1
+    n, oh, _, _ = conv.results[0].type.get_shape()
+    _, ih, iw, ic = conv.operands[0].type.get_shape()
+    kh, kw, _, _ = conv.operands[1].type.get_shape()
+    if kh * kw == 1 or rows < oh or input_and_panel_fit_l2(conv, size, target):
+        return 1
+    source = conv.operands[0]
+    if isinstance(source, OpResult) and source.op.name == "tensor.pad":
+        if unchunked_pads is None:
+            unchunked_pads = border_pads(conv.parent_op())
+        if source.op in unchunked_pads:
+            return 1
+    element_bytes = conv.operands[0].type.get_element_type().bitwidth // 8
+    working = (n * ih * iw * ic + kh * kw * ic * size) * element_bytes  # the input and one block's panel
+    for slices in range(2, ic // 8 + 1):
+        if ic % slices == 0 and (ic // slices) % 8 == 0 and working / slices <= CHANNEL_SLICE_L2_SHARE * target.l2_bytes:
+            return slices
+    return 1
+
+
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
            threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None) -> None:
     from xdsl.dialects.linalg.ops import BroadcastOp
@@ -433,6 +472,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
         init = private_init(conv.operands[2], conv)
     blocks = padded // size
     rows = chunk_rows(conv, size, target, threads, unchunked_pads)
+    slices = input_channel_slices(conv, size, target, rows, unchunked_pads) if padding is None else 1
     blocked_type = TensorType(element, [blocks, kh, kw, channels, size])
     if padding is not None:  # HWCF at load, then padded and blocked (`weight_layout.PADDED_BLOCKS`)
         argument = retype_weight_argument(function, argument, blocked_type, HWCF)
@@ -440,6 +480,9 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     else:
         argument = retype_weight_argument(function, argument, blocked_type, BLOCKED)
         set_weight_shape(function, argument.index, [blocks, size, channels, kh, kw])
+    if slices > 1:
+        _block_in_slices(conv, argument, init, bias, chain, size, blocks, slices)
+        return
     if rows < oh:  # the row chunks outside the blocks: (chunk, block) iterations, in that order
         forall, block, result, width, first, row, chunk_ops = _chunk_loop(oh // rows, blocks, init, size, rows, kh, conv)
         source, loop_ops = chunk_ops[-1].results[0], [width, first, *chunk_ops]
@@ -479,6 +522,62 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
         Rewriter.insert_op(real, InsertPoint.after(forall))
         outcome = real.results[0]
     (chain[-1] if chain else conv).results[0].replace_all_uses_with(outcome)
+    erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
+
+
+def _block_in_slices(conv: Operation, argument: SSAValue, init: SSAValue, bias, chain: list[Operation],
+                     size: int, blocks: int, slices: int) -> None:
+    """`conv` as `slices` `scf.forall`s over its `blocks` blocks, one per slice of its input
+    channels (`input_channel_slices`), each accumulating its slice's reduction into the result of
+    the one before: the first starts each block from its slice of the bias (when `bias`), the
+    last runs the elementwise `chain` on the block's result."""
+    from xdsl.dialects.linalg.ops import BroadcastOp
+    from xdsl.dialects.tensor import ExtractSliceOp
+
+    from xfuse.dialects.tensor import ParallelInsertSliceOp
+
+    source = conv.operands[0]
+    n, ih, iw, channels = source.type.get_shape()
+    kh, kw = argument.type.get_shape()[1:3]
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    element = argument.type.get_element_type()
+    part = channels // slices
+    block_type = TensorType(element, [n, oh, ow, size])
+    value = init
+    for index in range(slices):
+        forall, block, result, width, first = slice_loop(blocks, value, size, conv, "block")
+
+        def slice_of(operand: SSAValue, first=first) -> ExtractSliceOp:
+            return ExtractSliceOp(operand, [0, 0, 0, first.result], [n, oh, ow, size], [1] * 4, block_type)
+
+        piece = ExtractSliceOp(source, [0, 0, 0, index * part], [n, ih, iw, part], [1] * 4,
+                               TensorType(element, [n, ih, iw, part]))
+        panel = ExtractSliceOp(argument, [block, 0, 0, index * part, 0], [1, kh, kw, part, size], [1] * 5,
+                               TensorType(element, [kh, kw, part, size]))
+        block_init = slice_of(result)
+        body: list[Operation] = [width, first, piece, panel, block_init]
+        accumulator = block_init.results[0]
+        if index == 0 and bias is not None:
+            block_bias = ExtractSliceOp(bias[1], [first.result], [size], [1], TensorType(element, [size]))
+            broadcast = BroadcastOp(block_bias.results[0], block_init.results[0],
+                                    DenseArrayBase.from_list(i64, [0, 1, 2]))
+            body += [block_bias, broadcast]
+            accumulator = broadcast.results[0]
+        block_conv = convolution_on(conv, [piece.results[0], panel.results[0]], [accumulator])
+        body.append(block_conv)
+        for op in (forall, *body):
+            op.location = conv.location
+        out = block_conv.results[0]
+        if index == slices - 1:
+            pieces: list[Operation] = []
+            out = chain_on_slice(chain, conv.results[0], out, slice_of, block_init.results[0], body, pieces)
+            body[body.index(block_conv):body.index(block_conv)] = pieces
+        Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
+        insert = ParallelInsertSliceOp(out, result, [0, 0, 0, first.result], [n, oh, ow, size])
+        insert.location = conv.location
+        forall.terminator.body.add_op(insert)
+        value = forall.results[0]
+    (chain[-1] if chain else conv).results[0].replace_all_uses_with(value)
     erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
