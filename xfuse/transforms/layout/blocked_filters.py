@@ -416,14 +416,15 @@ def _rows_per_thread(conv: Operation, size: int, target: CpuTarget, threads: int
 
 
 def input_channel_slices(conv: Operation, size: int, target: CpuTarget, rows: int,
-                         unchunked_pads: set[Operation] | None = None) -> int:
+                         unchunked_pads: set[Operation] | None = None, enabled: bool | None = None) -> int:
     """How many slices of its input channels `conv` (in blocks of `size` output channels, row
     chunks of `rows`) walks outside its blocks (`INPUT_CHANNEL_SLICES`): 1 (none) unless the
     switch is on, the window is larger than 1x1, the convolution takes no row chunks and its
     input and one block's panel do not fit L2 together; then the fewest slices, each a multiple
     of 8 channels, whose input slice and panel slice fit `CHANNEL_SLICE_L2_SHARE` of L2. An input that is a pad
-    `conv_borders` may remove keeps its channels whole (as it keeps its rows: `chunk_rows`)."""
-    if not INPUT_CHANNEL_SLICES:
+    `conv_borders` may remove keeps its channels whole (as it keeps its rows: `chunk_rows`).
+    `enabled` overrides the switch."""
+    if not (INPUT_CHANNEL_SLICES if enabled is None else enabled):
         return 1
     n, oh, _, _ = conv.results[0].type.get_shape()
     _, ih, iw, ic = conv.operands[0].type.get_shape()
@@ -445,7 +446,8 @@ def input_channel_slices(conv: Operation, size: int, target: CpuTarget, rows: in
 
 
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
-           threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None) -> None:
+           threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None,
+           channel_slices: bool | None = None) -> None:
     from xdsl.dialects.linalg.ops import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -472,7 +474,8 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
         init = private_init(conv.operands[2], conv)
     blocks = padded // size
     rows = chunk_rows(conv, size, target, threads, unchunked_pads)
-    slices = input_channel_slices(conv, size, target, rows, unchunked_pads) if padding is None else 1
+    slices = input_channel_slices(conv, size, target, rows, unchunked_pads, channel_slices) \
+        if padding is None else 1
     blocked_type = TensorType(element, [blocks, kh, kw, channels, size])
     if padding is not None:  # HWCF at load, then padded and blocked (`weight_layout.PADDED_BLOCKS`)
         argument = retype_weight_argument(function, argument, blocked_type, HWCF)
@@ -601,10 +604,11 @@ def _padded_vector(vector: SSAValue, padded: int, before: Operation) -> SSAValue
 
 
 def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1,
-                  lines: int | None = None) -> int:
+                  lines: int | None = None, channel_slices: bool | None = None) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
     signature changes), for `target` (default: the host) and a build of `threads` threads (the
-    row chunks, `chunk_rows`); how many convolutions were rewritten."""
+    row chunks, `chunk_rows`); `channel_slices` overrides `INPUT_CHANNEL_SLICES`. How many
+    convolutions were rewritten."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
@@ -612,7 +616,7 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: in
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target, threads, unchunked_pads, lines)
+                _block(conv, function, argument, target, threads, unchunked_pads, lines, channel_slices)
                 count += 1
     return count
 
@@ -629,10 +633,17 @@ class BlockFiltersPass(ModulePass):
     threads: int = 1
     padded_lines: int = -1
     """`padded_blocks`' cache lines per padded block; negative: `PADDED_BLOCK_LINES`."""
+    channel_slices: int = -1
+    """1: input channels in slices outside the blocks where `input_channel_slices` takes them,
+    0: never; negative: `INPUT_CHANNEL_SLICES`."""
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
+        if self.channel_slices > 1:
+            raise ValueError(f"channel_slices must be 1 (on), 0 (off) or negative (the module's switch), "
+                             f"got {self.channel_slices}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_filters(op, threads=self.threads, lines=None if self.padded_lines < 0 else self.padded_lines)
+        block_filters(op, threads=self.threads, lines=None if self.padded_lines < 0 else self.padded_lines,
+                      channel_slices=None if self.channel_slices < 0 else bool(self.channel_slices))
