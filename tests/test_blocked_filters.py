@@ -569,8 +569,8 @@ def test_input_channels_in_slices_where_input_and_panel_overflow_l2(monkeypatch,
                                                                     features, zen3, wide):
     """`input_channel_slices`: with `INPUT_CHANNEL_SLICES` a blocked 3x3 layer without row chunks
     whose input and one block's panel overflow L2 takes the fewest slices of 8k channels whose
-    input and panel slices fit `CHANNEL_SLICE_L2_SHARE` of it (512 KiB Zen 3, 1 MiB x86-64-v4);
-    off, none."""
+    input and panel slices fit `CHANNEL_SLICE_L2_SHARE` of it (512 KiB Zen 3, 1 MiB x86-64-v4), in
+    builds of `CHANNEL_SLICE_MIN_THREADS` or more threads; off, none."""
     from xfuse.transforms.layout.blocked_filters import input_channel_slices
 
     _, conv = _convolution(output, kernel, stride, channels, features)
@@ -578,9 +578,10 @@ def test_input_channels_in_slices_where_input_and_panel_overflow_l2(monkeypatch,
         size = tile_block_size(conv, target)
         rows = chunk_rows(conv, size, target, 1, set())
         monkeypatch.setattr(blocked_filters, "INPUT_CHANNEL_SLICES", True)
-        assert input_channel_slices(conv, size, target, rows, set()) == want
+        assert input_channel_slices(conv, size, target, rows, set(), threads=2) == want
+        assert input_channel_slices(conv, size, target, rows, set(), threads=1) == 1  # CHANNEL_SLICE_MIN_THREADS
         monkeypatch.setattr(blocked_filters, "INPUT_CHANNEL_SLICES", False)
-        assert input_channel_slices(conv, size, target, rows, set()) == 1
+        assert input_channel_slices(conv, size, target, rows, set(), threads=2) == 1
 
 
 @pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", 2), ("default", 1)])

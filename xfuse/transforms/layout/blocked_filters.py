@@ -290,6 +290,9 @@ input, 900 KiB, read from beyond L2 by each of its 8 blocks) walks its input cha
 outside the blocks (`input_channel_slices`): one `scf.forall` over the blocks per slice, each
 accumulating its slice's reduction into the result, so each slice of the input is read past L2
 once and from L2 by every block after the first. (A switch for A/B measurements.)"""
+CHANNEL_SLICE_MIN_THREADS = 2
+"""The fewest threads of a build whose convolutions `INPUT_CHANNEL_SLICES` slices: at one thread
+ResNet-50 was level with the slices (1.005, 4 of 10 rounds faster), at two 0.984 (8 of 10)."""
 CHANNEL_SLICE_L2_SHARE = 0.75
 """The share of L2 one input channel slice and one block's panel slice may take together
 (`input_channel_slices`); the rest holds the block's slice of the result."""
@@ -416,15 +419,16 @@ def _rows_per_thread(conv: Operation, size: int, target: CpuTarget, threads: int
 
 
 def input_channel_slices(conv: Operation, size: int, target: CpuTarget, rows: int,
-                         unchunked_pads: set[Operation] | None = None, enabled: bool | None = None) -> int:
+                         unchunked_pads: set[Operation] | None = None, enabled: bool | None = None,
+                         threads: int = 1) -> int:
     """How many slices of its input channels `conv` (in blocks of `size` output channels, row
     chunks of `rows`) walks outside its blocks (`INPUT_CHANNEL_SLICES`): 1 (none) unless the
-    switch is on, the window is larger than 1x1, the convolution takes no row chunks and its
+    switch is on for a build of `threads` threads (`CHANNEL_SLICE_MIN_THREADS`), the window is larger than 1x1, the convolution takes no row chunks and its
     input and one block's panel do not fit L2 together; then the fewest slices, each a multiple
     of 8 channels, whose input slice and panel slice fit `CHANNEL_SLICE_L2_SHARE` of L2. An input that is a pad
     `conv_borders` may remove keeps its channels whole (as it keeps its rows: `chunk_rows`).
-    `enabled` overrides the switch."""
-    if not (INPUT_CHANNEL_SLICES if enabled is None else enabled):
+    `enabled` overrides the switch and its thread bound."""
+    if not (INPUT_CHANNEL_SLICES and threads >= CHANNEL_SLICE_MIN_THREADS if enabled is None else enabled):
         return 1
     n, oh, _, _ = conv.results[0].type.get_shape()
     _, ih, iw, ic = conv.operands[0].type.get_shape()
@@ -474,7 +478,7 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
         init = private_init(conv.operands[2], conv)
     blocks = padded // size
     rows = chunk_rows(conv, size, target, threads, unchunked_pads)
-    slices = input_channel_slices(conv, size, target, rows, unchunked_pads, channel_slices) \
+    slices = input_channel_slices(conv, size, target, rows, unchunked_pads, channel_slices, threads) \
         if padding is None else 1
     blocked_type = TensorType(element, [blocks, kh, kw, channels, size])
     if padding is not None:  # HWCF at load, then padded and blocked (`weight_layout.PADDED_BLOCKS`)
