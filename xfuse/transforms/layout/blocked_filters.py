@@ -289,10 +289,14 @@ together and that takes no row chunks (ResNet-50's stride-2 layers: n81's padded
 input, 900 KiB, read from beyond L2 by each of its 8 blocks) walks its input channels in slices
 outside the blocks (`input_channel_slices`): one `scf.forall` over the blocks per slice, each
 accumulating its slice's reduction into the result, so each slice of the input is read past L2
-once and from L2 by every block after the first. (A switch for A/B measurements.)"""
+once and from L2 by every block after the first. Measured in the eighteenth session on a Zen 4
+host (1 MiB L2, docs/backend-measurements.md): ResNet-50 at two threads 0.984 (8/10 rounds) then
+1.010 (4/12), VGG-19 1.000 (3/6); the layers alone level with an unchanged build's control but
+for n143 at two threads: off."""
 CHANNEL_SLICE_MIN_THREADS = 2
 """The fewest threads of a build whose convolutions `INPUT_CHANNEL_SLICES` slices: at one thread
-ResNet-50 was level with the slices (1.005, 4 of 10 rounds faster), at two 0.984 (8 of 10)."""
+ResNet-50 was level with the slices (1.005, 4 of 10 rounds faster) and the layers alone slower
+(n143 and the 7x7 3x3 1.06-1.08)."""
 CHANNEL_SLICE_L2_SHARE = 0.75
 """The share of L2 one input channel slice and one block's panel slice may take together
 (`input_channel_slices`); the rest holds the block's slice of the result."""
