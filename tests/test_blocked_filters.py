@@ -554,3 +554,51 @@ def test_rows_per_thread_compute_the_same(monkeypatch):
     blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
     got = compile_module(module, "layer", "microkernel-openmp", threads=2)(*blocked.values())
     np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize(("output", "kernel", "stride", "channels", "features", "zen3", "wide"), [
+    ((14, 14), 3, 2, 256, 256, 4, 2),      # n81: 841 KiB input, over L2 with its panel
+    ((28, 28), 3, 2, 128, 128, 8, 4),      # the 56 -> 28 layer: 1.6 MiB input
+    ((7, 7), 3, 2, 512, 512, 2, 4),        # n143: 15 x 15 x 512, 450 KiB, with a 295 KiB (16) or 1.2 MiB (64) panel
+    ((7, 7), 3, 1, 512, 512, 1, 2),        # the 7x7 3x3: 162 KiB input; at 64 channels the panel is over L2
+    ((14, 14), 3, 1, 128, 128, 1, 1),      # input and panel fit L2: whole channels
+    ((14, 14), 1, 1, 1024, 256, 1, 1),     # a 1x1: whole channels
+    ((28, 28), 3, 1, 128, 128, 1, 1),      # row chunks on Zen 3, fits L2 with its panel on 1 MiB
+])
+def test_input_channels_in_slices_where_input_and_panel_overflow_l2(monkeypatch, output, kernel, stride, channels,
+                                                                    features, zen3, wide):
+    """`input_channel_slices`: with `INPUT_CHANNEL_SLICES` a blocked 3x3 layer without row chunks
+    whose input and one block's panel overflow L2 takes the fewest slices of 8k channels whose
+    input and panel slices fit `CHANNEL_SLICE_L2_SHARE` of it (512 KiB Zen 3, 1 MiB x86-64-v4), in
+    builds of `CHANNEL_SLICE_MIN_THREADS` or more threads; off, none."""
+    from xfuse.transforms.layout.blocked_filters import input_channel_slices
+
+    _, conv = _convolution(output, kernel, stride, channels, features)
+    for target, want in ((ZEN3_L2, zen3), (WIDE, wide)):
+        size = tile_block_size(conv, target)
+        rows = chunk_rows(conv, size, target, 1, set())
+        monkeypatch.setattr(blocked_filters, "INPUT_CHANNEL_SLICES", True)
+        assert input_channel_slices(conv, size, target, rows, set(), threads=2) == want
+        assert input_channel_slices(conv, size, target, rows, set(), threads=1) == 1  # CHANNEL_SLICE_MIN_THREADS
+        monkeypatch.setattr(blocked_filters, "INPUT_CHANNEL_SLICES", False)
+        assert input_channel_slices(conv, size, target, rows, set(), threads=2) == 1
+
+
+@pytest.mark.parametrize(("pipeline", "threads"), [("microkernel", 1), ("microkernel-openmp", 2), ("default", 1)])
+@pytest.mark.parametrize("target", ["zen3", "wide"])
+def test_input_channel_slices_compute_the_same(pipeline, threads, target):
+    """n81 (28 x 28 -> 14 x 14, 256 -> 256, stride 2) with its bias broadcast and ReLU, its input
+    channels in slices outside the blocks (the bias in the first slice's loop, the ReLU in the
+    last's): the same as the HWCF convolution through `default`."""
+    rng = np.random.default_rng(41)
+    module, conv = _convolution((14, 14), 3, 2, 256, 256)
+    x = rng.standard_normal(tuple(conv.operands[0].type.get_shape()), dtype=np.float32)
+    w = rng.standard_normal((256, 256, 3, 3), dtype=np.float32) * 0.05
+    b = rng.standard_normal(256, dtype=np.float32)
+    want = compile_module(parse(str(module)), "layer", "default")(x, np.ascontiguousarray(w.transpose(2, 3, 1, 0)), b)
+    assert block_filters(module, ZEN3_L2 if target == "zen3" else WIDE, threads=threads, channel_slices=True) == 1
+    foralls = [op for op in module.walk() if op.name == "scf.forall"]
+    assert len(foralls) == (4 if target == "zen3" else 2)
+    blocked = permute_weights({"x": x, "w": w, "b": b}, 0, weight_layouts(module, "layer"), weight_shapes(module, "layer"))
+    got = compile_module(module, "layer", pipeline, threads=threads)(*blocked.values())
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-4, atol=1e-3)

@@ -283,6 +283,23 @@ tenth session")."""
 ROWS_PER_THREAD = False
 """At two or more threads, one row chunk per thread where `chunk_rows` finds none (`_rows_per_thread`).
 Measured in the seventeenth session (docs/backend-measurements.md): off."""
+INPUT_CHANNEL_SLICES = False
+"""Whether a blocked 3x3 (or larger) convolution whose input and one block's panel do not fit L2
+together and that takes no row chunks (ResNet-50's stride-2 layers: n81's padded 30 x 30 x 256
+input, 900 KiB, read from beyond L2 by each of its 8 blocks) walks its input channels in slices
+outside the blocks (`input_channel_slices`): one `scf.forall` over the blocks per slice, each
+accumulating its slice's reduction into the result, so each slice of the input is read past L2
+once and from L2 by every block after the first. Measured in the eighteenth session on a Zen 4
+host (1 MiB L2, docs/backend-measurements.md): ResNet-50 at two threads 0.984 (8/10 rounds) then
+1.010 (4/12), VGG-19 1.000 (3/6); the layers alone level with an unchanged build's control but
+for n143 at two threads: off."""
+CHANNEL_SLICE_MIN_THREADS = 2
+"""The fewest threads of a build whose convolutions `INPUT_CHANNEL_SLICES` slices: at one thread
+ResNet-50 was level with the slices (1.005, 4 of 10 rounds faster) and the layers alone slower
+(n143 and the 7x7 3x3 1.06-1.08)."""
+CHANNEL_SLICE_L2_SHARE = 0.75
+"""The share of L2 one input channel slice and one block's panel slice may take together
+(`input_channel_slices`); the rest holds the block's slice of the result."""
 CHUNK_PADDED_INPUTS = True
 """Whether a convolution whose input is a `tensor.pad` (VGG-19's and ResNet-50's 3x3 layers) may
 take row chunks; those whose pad is one `conv_borders` may remove (`border_pads`) never do. (A
@@ -405,8 +422,40 @@ def _rows_per_thread(conv: Operation, size: int, target: CpuTarget, threads: int
     return rows if share <= target.l2_bytes else oh
 
 
+def input_channel_slices(conv: Operation, size: int, target: CpuTarget, rows: int,
+                         unchunked_pads: set[Operation] | None = None, enabled: bool | None = None,
+                         threads: int = 1) -> int:
+    """How many slices of its input channels `conv` (in blocks of `size` output channels, row
+    chunks of `rows`) walks outside its blocks (`INPUT_CHANNEL_SLICES`): 1 (none) unless the
+    switch is on for a build of `threads` threads (`CHANNEL_SLICE_MIN_THREADS`), the window is larger than 1x1, the convolution takes no row chunks and its
+    input and one block's panel do not fit L2 together; then the fewest slices, each a multiple
+    of 8 channels, whose input slice and panel slice fit `CHANNEL_SLICE_L2_SHARE` of L2. An input that is a pad
+    `conv_borders` may remove keeps its channels whole (as it keeps its rows: `chunk_rows`).
+    `enabled` overrides the switch and its thread bound."""
+    if not (INPUT_CHANNEL_SLICES and threads >= CHANNEL_SLICE_MIN_THREADS if enabled is None else enabled):
+        return 1
+    n, oh, _, _ = conv.results[0].type.get_shape()
+    _, ih, iw, ic = conv.operands[0].type.get_shape()
+    kh, kw, _, _ = conv.operands[1].type.get_shape()
+    if kh * kw == 1 or rows < oh or input_and_panel_fit_l2(conv, size, target):
+        return 1
+    source = conv.operands[0]
+    if isinstance(source, OpResult) and source.op.name == "tensor.pad":
+        if unchunked_pads is None:
+            unchunked_pads = border_pads(conv.parent_op())
+        if source.op in unchunked_pads:
+            return 1
+    element_bytes = conv.operands[0].type.get_element_type().bitwidth // 8
+    working = (n * ih * iw * ic + kh * kw * ic * size) * element_bytes  # the input and one block's panel
+    for slices in range(2, ic // 8 + 1):
+        if ic % slices == 0 and (ic // slices) % 8 == 0 and working / slices <= CHANNEL_SLICE_L2_SHARE * target.l2_bytes:
+            return slices
+    return 1
+
+
 def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, target: CpuTarget,
-           threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None) -> None:
+           threads: int = 1, unchunked_pads: set[Operation] | None = None, lines: int | None = None,
+           channel_slices: bool | None = None) -> None:
     from xdsl.dialects.linalg.ops import BroadcastOp
     from xdsl.dialects.tensor import EmptyOp, ExtractSliceOp
 
@@ -433,6 +482,8 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
         init = private_init(conv.operands[2], conv)
     blocks = padded // size
     rows = chunk_rows(conv, size, target, threads, unchunked_pads)
+    slices = input_channel_slices(conv, size, target, rows, unchunked_pads, channel_slices, threads) \
+        if padding is None else 1
     blocked_type = TensorType(element, [blocks, kh, kw, channels, size])
     if padding is not None:  # HWCF at load, then padded and blocked (`weight_layout.PADDED_BLOCKS`)
         argument = retype_weight_argument(function, argument, blocked_type, HWCF)
@@ -440,6 +491,9 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     else:
         argument = retype_weight_argument(function, argument, blocked_type, BLOCKED)
         set_weight_shape(function, argument.index, [blocks, size, channels, kh, kw])
+    if slices > 1:
+        _block_in_slices(conv, argument, init, bias, chain, size, blocks, slices)
+        return
     if rows < oh:  # the row chunks outside the blocks: (chunk, block) iterations, in that order
         forall, block, result, width, first, row, chunk_ops = _chunk_loop(oh // rows, blocks, init, size, rows, kh, conv)
         source, loop_ops = chunk_ops[-1].results[0], [width, first, *chunk_ops]
@@ -482,6 +536,62 @@ def _block(conv: Operation, function: func.FuncOp, argument: BlockArgument, targ
     erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
 
 
+def _block_in_slices(conv: Operation, argument: SSAValue, init: SSAValue, bias, chain: list[Operation],
+                     size: int, blocks: int, slices: int) -> None:
+    """`conv` as `slices` `scf.forall`s over its `blocks` blocks, one per slice of its input
+    channels (`input_channel_slices`), each accumulating its slice's reduction into the result of
+    the one before: the first starts each block from its slice of the bias (when `bias`), the
+    last runs the elementwise `chain` on the block's result."""
+    from xdsl.dialects.linalg.ops import BroadcastOp
+    from xdsl.dialects.tensor import ExtractSliceOp
+
+    from xfuse.dialects.tensor import ParallelInsertSliceOp
+
+    source = conv.operands[0]
+    n, ih, iw, channels = source.type.get_shape()
+    kh, kw = argument.type.get_shape()[1:3]
+    n, oh, ow, _ = conv.results[0].type.get_shape()
+    element = argument.type.get_element_type()
+    part = channels // slices
+    block_type = TensorType(element, [n, oh, ow, size])
+    value = init
+    for index in range(slices):
+        forall, block, result, width, first = slice_loop(blocks, value, size, conv, "block")
+
+        def slice_of(operand: SSAValue, first=first) -> ExtractSliceOp:
+            return ExtractSliceOp(operand, [0, 0, 0, first.result], [n, oh, ow, size], [1] * 4, block_type)
+
+        piece = ExtractSliceOp(source, [0, 0, 0, index * part], [n, ih, iw, part], [1] * 4,
+                               TensorType(element, [n, ih, iw, part]))
+        panel = ExtractSliceOp(argument, [block, 0, 0, index * part, 0], [1, kh, kw, part, size], [1] * 5,
+                               TensorType(element, [kh, kw, part, size]))
+        block_init = slice_of(result)
+        body: list[Operation] = [width, first, piece, panel, block_init]
+        accumulator = block_init.results[0]
+        if index == 0 and bias is not None:
+            block_bias = ExtractSliceOp(bias[1], [first.result], [size], [1], TensorType(element, [size]))
+            broadcast = BroadcastOp(block_bias.results[0], block_init.results[0],
+                                    DenseArrayBase.from_list(i64, [0, 1, 2]))
+            body += [block_bias, broadcast]
+            accumulator = broadcast.results[0]
+        block_conv = convolution_on(conv, [piece.results[0], panel.results[0]], [accumulator])
+        body.append(block_conv)
+        for op in (forall, *body):
+            op.location = conv.location
+        out = block_conv.results[0]
+        if index == slices - 1:
+            pieces: list[Operation] = []
+            out = chain_on_slice(chain, conv.results[0], out, slice_of, block_init.results[0], body, pieces)
+            body[body.index(block_conv):body.index(block_conv)] = pieces
+        Rewriter.insert_op(body, InsertPoint.before(forall.terminator))
+        insert = ParallelInsertSliceOp(out, result, [0, 0, 0, first.result], [n, oh, ow, size])
+        insert.location = conv.location
+        forall.terminator.body.add_op(insert)
+        value = forall.results[0]
+    (chain[-1] if chain else conv).results[0].replace_all_uses_with(value)
+    erase_with_dead_inits([*reversed(chain), conv, *([bias[0]] if bias is not None else [])])
+
+
 def _padded_vector(vector: SSAValue, padded: int, before: Operation) -> SSAValue:
     """`vector` followed by zeros to `padded` elements (a padded bias), built before `before`."""
     from xdsl.dialects import arith
@@ -502,10 +612,11 @@ def _padded_vector(vector: SSAValue, padded: int, before: Operation) -> SSAValue
 
 
 def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: int = 1,
-                  lines: int | None = None) -> int:
+                  lines: int | None = None, channel_slices: bool | None = None) -> int:
     """Block the large filters of every function of `module` that no call in it reaches (its
     signature changes), for `target` (default: the host) and a build of `threads` threads (the
-    row chunks, `chunk_rows`); how many convolutions were rewritten."""
+    row chunks, `chunk_rows`); `channel_slices` overrides `INPUT_CHANNEL_SLICES`. How many
+    convolutions were rewritten."""
     target = target or host_target()
     count = 0
     for function in uncalled_functions(module):
@@ -513,7 +624,7 @@ def block_filters(module: ModuleOp, target: CpuTarget | None = None, threads: in
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             argument = _blockable(conv, function, target)
             if argument is not None:
-                _block(conv, function, argument, target, threads, unchunked_pads, lines)
+                _block(conv, function, argument, target, threads, unchunked_pads, lines, channel_slices)
                 count += 1
     return count
 
@@ -530,10 +641,17 @@ class BlockFiltersPass(ModulePass):
     threads: int = 1
     padded_lines: int = -1
     """`padded_blocks`' cache lines per padded block; negative: `PADDED_BLOCK_LINES`."""
+    channel_slices: int = -1
+    """1: input channels in slices outside the blocks where `input_channel_slices` takes them,
+    0: never; negative: `INPUT_CHANNEL_SLICES`."""
 
     def __post_init__(self) -> None:
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
+        if self.channel_slices > 1:
+            raise ValueError(f"channel_slices must be 1 (on), 0 (off) or negative (the module's switch), "
+                             f"got {self.channel_slices}")
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        block_filters(op, threads=self.threads, lines=None if self.padded_lines < 0 else self.padded_lines)
+        block_filters(op, threads=self.threads, lines=None if self.padded_lines < 0 else self.padded_lines,
+                      channel_slices=None if self.channel_slices < 0 else bool(self.channel_slices))

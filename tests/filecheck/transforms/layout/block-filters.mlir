@@ -47,7 +47,7 @@
 // ZEN3:         %g = scf.forall (%{{[^)]+}}) in (25) shared_outs
 // The pass has one option, the build's thread count (the block is 64 channels, or 32, or 48 or 40, or one register tile: the target decides); another given is refused with the pipeline quoted:
 // RUN: not env XFUSE_TARGET_CPU=x86-64-v4 xfuse-opt %S/Inputs/large_filter.mlir -p 'xfuse-block-filters{block=32}' 2>&1 | filecheck %s --check-prefix=OPTION
-// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments ["threads", "padded_lines"]
+// OPTION: xfuse-opt: error: invalid pass pipeline 'xfuse-block-filters{block=32}': xfuse-block-filters option block: Provided arguments ["block"] not found in expected arguments ["threads", "padded_lines", "channel_slices"]
 // OPTION-NOT: Traceback
 
 // A bias broadcast and the elementwise chain after the convolution (a residual add of a tensor
