@@ -626,6 +626,22 @@ def test_a_named_cpu_gets_the_registers_llvm_gives_it(monkeypatch, name, bits, r
     assert f"-mcpu={name}" in target.llvm_flags()
 
 
+@pytest.mark.parametrize("name, l2_bytes, l2_ways", [("znver3", 512 << 10, 8), ("znver4", 1 << 20, 8)])
+def test_a_named_cpu_gets_its_own_l2_not_the_hosts(monkeypatch, name, l2_bytes, l2_ways):
+    """A build for a named CPU is tuned for that CPU's L2 whatever the host's (the cache-driven
+    choices of a test that names `znver3` had followed the host's L2 on a Zen 4 host)."""
+    if platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("x86 CPU names")
+    monkeypatch.setenv("XFUSE_TARGET_CPU", name)
+    host_target.cache_clear()
+    try:
+        target = host_target()
+    finally:
+        monkeypatch.delenv("XFUSE_TARGET_CPU")
+        host_target.cache_clear()
+    assert (target.l2_bytes, target.l2_ways) == (l2_bytes, l2_ways)
+
+
 def test_an_unknown_cpu_name_is_refused(monkeypatch):
     monkeypatch.setenv("XFUSE_TARGET_CPU", "no-such-cpu")
     host_target.cache_clear()

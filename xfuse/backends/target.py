@@ -9,7 +9,10 @@ and how many there are. Those two numbers drive the micro-tile cost model (xfuse
 host). The register file then follows that name's level when it is one of x86-64's `-v2/-v3/-v4`;
 for any other name (`znver3`, `skylake-avx512`) LLVM is asked: `llc -mcpu=NAME` compiles one
 16-lane FMA, and the registers it writes (xmm/ymm/zmm) and whether it fuses the FMA give the width
-and FMA. A name LLVM does not know is refused.
+and FMA. A name LLVM does not know is refused. A named CPU whose L2 xfuse knows (`KNOWN_L2`: AMD's
+Zen generations, a few Intel server cores) gets that L2, not the host's: the cache-driven choices
+(filter blocks, row chunks, Winograd blocks) of a build for `znver3` are then Zen 3's on any host,
+as a test that names the CPU expects.
 """
 
 from __future__ import annotations
@@ -66,6 +69,19 @@ class CpuTarget:
 
 GENERIC = CpuTarget("generic", 128, 16, False)
 """A target every x86-64 (SSE2) and AArch64 machine runs; used when nothing is known."""
+
+KNOWN_L2 = {
+    "znver2": (512 << 10, 8),
+    "znver3": (512 << 10, 8),
+    "znver4": (1 << 20, 8),
+    "znver5": (1 << 20, 16),
+    "skylake-avx512": (1 << 20, 16),
+    "cascadelake": (1 << 20, 16),
+    "icelake-server": (1280 << 10, 20),
+    "sapphirerapids": (2 << 20, 16),
+}
+"""One core's L2 (bytes, ways) of CPUs by LLVM name, for `XFUSE_TARGET_CPU`: a build for a named
+CPU is tuned for its cache, not the host's."""
 
 _X86_LEVELS = {
     "x86-64": CpuTarget("x86-64", 128, 16, False),
@@ -160,6 +176,8 @@ def host_target() -> CpuTarget:
         return _X86_LEVELS[override]
     cache: dict[str, object] = {**_l2_cache(), "triple": _llvm_host_triple()}
     if override:
+        if override in KNOWN_L2:
+            cache.update(l2_bytes=KNOWN_L2[override][0], l2_ways=KNOWN_L2[override][1])
         return _named_cpu(override, cache)
     cpu = _llvm_host_cpu() or "generic"
     flags = _cpu_flags()
