@@ -242,7 +242,7 @@ def array_from_descriptor(descriptor: ctypes.Structure, rank: int, dtype: np.dty
     strided view cost 6 us a result)."""
     shape = tuple(descriptor.sizes[:rank]) if rank else ()
     strides = tuple(descriptor.strides[:rank]) if rank else ()
-    if any(s == 0 for s in shape):
+    if 0 in shape:
         return np.empty(shape, dtype)
     address = descriptor.aligned + descriptor.offset * dtype.itemsize
     if strides == _row_major_strides(shape):
@@ -307,7 +307,8 @@ class BoundCall:
         self._c_args = c_args
         self._keep_alive = keep_alive
         self._input_buffers = input_buffers
-        self._other_buffers = input_buffers - {bound[0].ctypes.data for bound in self._leading if bound}
+        self._leading_addresses = [bound[0].ctypes.data if bound else 0 for bound in self._leading]
+        self._other_buffers = input_buffers - set(self._leading_addresses)
         self._results_struct = self._make_results_struct()
         self._scalar_return: Any = None
         self._pending = False
@@ -333,16 +334,16 @@ class BoundCall:
                 return False
         if self._pending:
             self.release()
-        keep_alive = self._keep_alive
+        keep_alive, addresses = self._keep_alive, self._leading_addresses
         for index, array in enumerate(arrays):
             old, descriptor = leading[index]
-            descriptor.allocated = descriptor.aligned = array.ctypes.data
+            addresses[index] = descriptor.allocated = descriptor.aligned = array.ctypes.data
             leading[index] = (array, descriptor)
             for position, kept in enumerate(keep_alive):  # by identity: `==` of arrays compares elements
                 if kept is old:
                     keep_alive[position] = array
                     break
-        self._input_buffers = self._other_buffers | {bound[0].ctypes.data for bound in leading if bound}
+        self._input_buffers = self._other_buffers.union(addresses)
         return True
 
     def invoke(self) -> None:
