@@ -114,15 +114,20 @@ def quantized_model(name: str):
 
 def xfuse_runner(model, feeds: dict[str, np.ndarray], system: str, passes: str) -> tuple[Runner, list[np.ndarray]]:
     import xfuse.onnx
+    import xfuse.onnx.model as model_module
 
     compiled = xfuse.onnx.load(model, passes=passes)
     outputs = compiled.run(feeds)
     inputs = [feeds[name] for name in compiled.input_names]
     function = compiled.compiled
     weights = function.bind_trailing(*compiled.weights.values())  # once, as Model.run does
+    reused = function.bind(*inputs, trailing=weights) if model_module.REUSE_BINDING else None
 
     def call() -> None:
-        bound = function.bind(*inputs, trailing=weights)
+        if reused is not None and reused.rebind(*inputs):  # as `Model.__call__` does (REUSE_BINDING)
+            bound = reused
+        else:
+            bound = function.bind(*inputs, trailing=weights)
         bound.invoke()
         bound.release()
 

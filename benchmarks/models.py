@@ -258,6 +258,7 @@ def xfuse_configuration(threads: int, variant: str | None = None) -> tuple[str, 
 def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int,
                  input_shapes: dict[str, tuple[int, ...]] | None = None) -> tuple[Runner, list[np.ndarray]]:
     import xfuse.onnx
+    import xfuse.onnx.model as model_module
 
     passes, backend = xfuse_configuration(threads)
     compiled = xfuse.onnx.load(model, input_shapes=input_shapes, passes=passes, pipeline=backend)
@@ -267,9 +268,13 @@ def xfuse_runner(model, feeds: dict[str, np.ndarray], threads: int,
     # The weights described once, as `Model.run` does: binding them on every call charged
     # MobileNetV3-Small 1.6 of its 5.7 ms (CPU, load 3-4), which no user of `Model.run` pays.
     weights = function.bind_trailing(*compiled.weights.values())
+    reused = function.bind(*inputs, trailing=weights) if model_module.REUSE_BINDING else None
 
     def call() -> None:
-        bound = function.bind(*inputs, trailing=weights)
+        if reused is not None and reused.rebind(*inputs):  # as `Model.__call__` does (REUSE_BINDING)
+            bound = reused
+        else:
+            bound = function.bind(*inputs, trailing=weights)
         bound.invoke()
         bound.release()
 

@@ -26,7 +26,7 @@ import functools
 import struct
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -237,18 +237,34 @@ def descriptor_of(array: np.ndarray) -> ctypes.Structure:
 
 
 def array_from_descriptor(descriptor: ctypes.Structure, rank: int, dtype: np.dtype) -> np.ndarray:
-    """A fresh C-contiguous copy of the memref a descriptor describes."""
-    shape = tuple(descriptor.sizes[i] for i in range(rank)) if rank else ()
-    strides = tuple(descriptor.strides[i] for i in range(rank)) if rank else ()
-    if any(s == 0 for s in shape):
+    """A fresh C-contiguous copy of the memref a descriptor describes (a row-major one, what
+    every result of an identity layout is, with one `memmove`: the general copy through a
+    strided view cost 6 us a result)."""
+    shape = tuple(descriptor.sizes[:rank]) if rank else ()
+    strides = tuple(descriptor.strides[:rank]) if rank else ()
+    if 0 in shape:
         return np.empty(shape, dtype)
     address = descriptor.aligned + descriptor.offset * dtype.itemsize
+    if strides == _row_major_strides(shape):
+        result = np.empty(shape, dtype)
+        ctypes.memmove(result.ctypes.data, address, result.nbytes)
+        return result
     span = (sum((s - 1) * abs(st) for s, st in zip(shape, strides)) + 1) * dtype.itemsize
     if any(st < 0 for st in strides):
         raise BackendError("a result memref has negative strides; the runner cannot copy it")
     buffer = (ctypes.c_char * span).from_address(address)
     view = np.ndarray(shape, dtype, buffer=buffer, strides=tuple(st * dtype.itemsize for st in strides))
     return np.array(view, copy=True, order="C")
+
+
+@functools.lru_cache(maxsize=256)
+def _row_major_strides(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """The element strides of a C-contiguous array of `shape` (a memref's canonical strides)."""
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= size
+    return tuple(reversed(strides))
 
 
 _libc = ctypes.CDLL(None)
@@ -279,7 +295,11 @@ class BoundCall:
     """
 
     def __init__(self, function: Any, signature: FunctionSignature, c_args: list[Any],
-                 keep_alive: list[Any], input_buffers: set[int], arenas: ArenaPool | None = None):
+                 keep_alive: list[Any], input_buffers: set[int], arenas: ArenaPool | None = None,
+                 leading: list[tuple[np.ndarray, ctypes.Structure] | None] | None = None):
+        self._leading = list(leading or [])
+        """The first arguments as `bind` took them: (array, descriptor), None for a scalar
+        (`rebind`)."""
         self._function = function
         self._arenas = arenas
         self._arena: Arena | None = None
@@ -287,6 +307,8 @@ class BoundCall:
         self._c_args = c_args
         self._keep_alive = keep_alive
         self._input_buffers = input_buffers
+        self._leading_addresses = [bound[0].ctypes.data if bound else 0 for bound in self._leading]
+        self._other_buffers = input_buffers - set(self._leading_addresses)
         self._results_struct = self._make_results_struct()
         self._scalar_return: Any = None
         self._pending = False
@@ -297,6 +319,32 @@ class BoundCall:
             return None
         struct_type = _results_type(tuple((None if spec.is_scalar else spec.rank, spec.dtype) for spec in results))
         return struct_type()
+
+    def rebind(self, *arrays: Any) -> bool:
+        """Point the first `len(arrays)` arguments at `arrays` instead, when each is a numpy
+        array of the bound one's dtype and shape, C-contiguous (what `bind` would have checked
+        and described the same way): the descriptors are updated in place, nothing else is
+        rebuilt. False, and nothing changed, when one is not (bind it then, for its error)."""
+        leading = self._leading
+        if len(arrays) > len(leading):
+            return False
+        for array, bound in zip(arrays, leading):
+            if (bound is None or type(array) is not np.ndarray or array.dtype != bound[0].dtype
+                    or array.shape != bound[0].shape or not array.flags.c_contiguous):
+                return False
+        if self._pending:
+            self.release()
+        keep_alive, addresses = self._keep_alive, self._leading_addresses
+        for index, array in enumerate(arrays):
+            old, descriptor = leading[index]
+            addresses[index] = descriptor.allocated = descriptor.aligned = array.ctypes.data
+            leading[index] = (array, descriptor)
+            for position, kept in enumerate(keep_alive):  # by identity: `==` of arrays compares elements
+                if kept is old:
+                    keep_alive[position] = array
+                    break
+        self._input_buffers = self._other_buffers.union(addresses)
+        return True
 
     def invoke(self) -> None:
         if self._pending:
@@ -377,12 +425,15 @@ class BoundArguments:
     c_args: list[Any]
     keep_alive: list[Any]
     input_buffers: set[int]
+    described: list[tuple[np.ndarray, ctypes.Structure] | None] = field(default_factory=list)
+    """Per argument, the array bound and its descriptor (None for a scalar): `BoundCall.rebind`."""
 
     def extend(self, other: BoundArguments) -> None:
         self.arrays += other.arrays
         self.c_args += other.c_args
         self.keep_alive.append(other)
         self.input_buffers |= other.input_buffers
+        self.described += other.described
 
 
 class CompiledModule:
@@ -449,7 +500,7 @@ class CompiledModule:
         if name in self.size_constraints and (problem := self.size_constraints[name].check(bound.arrays)):
             raise BackendError(f"sizes of the arguments contradict each other: {problem}")
         return BoundCall(self._c_function(name), signature, bound.c_args, bound.keep_alive, bound.input_buffers,
-                         self.arena_pool(name))
+                         self.arena_pool(name), bound.described[:len(args)])
 
     def arena_pool(self, function: str | None = None) -> ArenaPool | None:
         """The arenas of `function` (default: the entry); None without arenas."""
@@ -486,6 +537,7 @@ class CompiledModule:
             if spec.is_scalar:
                 bound.arrays.append(value)
                 bound.c_args.append(_SCALAR_CTYPES[spec.dtype](_check_scalar(value, spec, where)))
+                bound.described.append(None)
                 continue
             array = _check_array(value, spec, where)
             descriptor = descriptor_of(array)
@@ -493,6 +545,7 @@ class CompiledModule:
             bound.keep_alive += [array, descriptor]
             bound.input_buffers.add(array.ctypes.data)
             bound.c_args.append(ctypes.byref(descriptor))
+            bound.described.append((array, descriptor))
         return bound
 
     def call(self, name: str, *args: Any) -> list[np.ndarray]:
