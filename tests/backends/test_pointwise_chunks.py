@@ -76,3 +76,30 @@ def test_chunked_layers_agree_with_numpy(channels, features, threads, monkeypatc
     got = got[0] if isinstance(got, (list, tuple)) else got
     assert chunked, "the layer was not chunked"
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+def _blocked_reference(x, w, b, relu_input: bool, relu_output: bool):
+    """The FileCheck module's layer in numpy: `x` NHWC, `w` blocks `[B, 1, 1, C, 16]`, bias `b`."""
+    x = np.maximum(x, 0) if relu_input else x
+    filters = np.concatenate(list(w[:, 0, 0]), axis=1)  # C x (B * 16)
+    y = np.einsum("nhwc,cf->nhwf", x, filters) + b
+    return np.maximum(y, 0) if relu_output else y
+
+
+def test_the_filecheck_module_agrees_with_numpy(monkeypatch):
+    """Both forms in the FileCheck test's module, compiled: the 1024 -> 256 layer fused op by op
+    (its input a ReLU) with its ReLU after the chunk loop, the 576 -> 192 one (its input an
+    argument: `transform.structured.fuse` of the chunk) with none; each against numpy."""
+    from xfuse.backends.runner import compile_module
+
+    monkeypatch.setattr(pointwise_chunks, "RESULT_MAX_BYTES", 65536)
+    chunked = []
+    prepare = conv_schedule.prepare_chunked
+    monkeypatch.setattr(conv_schedule, "prepare_chunked", lambda op, group: (chunked.append(group), prepare(op, group)))
+    rng = np.random.default_rng(7)
+    shapes = [(1, 14, 14, 1024), (16, 1, 1, 1024, 16), (256,), (1, 14, 14, 576), (12, 1, 1, 576, 16), (192,)]
+    x, w, b, x2, w2, b2 = ((rng.random(s, dtype=np.float32) - 0.5) for s in shapes)
+    got = compile_module(MODULE.read_text(), "layer", "microkernel")(x, w, b, x2, w2, b2)
+    assert len(chunked) == 2, "both layers chunk"
+    np.testing.assert_allclose(got[0], _blocked_reference(x, w, b, True, True), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(got[1], _blocked_reference(x2, w2, b2, False, False), rtol=1e-4, atol=1e-4)

@@ -81,7 +81,7 @@ from xfuse.backends.schedules.matmul import (
     sequential_tiles,
 )
 from xfuse.backends.schedules.conv_rows import chunk_tile_rows, row_loop_unroll, row_loops, row_subset_folds, row_tiles
-from xfuse.backends.schedules.pointwise_chunks import CHUNK_INIT_ATTR, pointwise_chunk, prepare_chunked
+from xfuse.backends.schedules.pointwise_chunks import chunk_init, chunk_then_tiles, pointwise_chunk, prepare_chunked
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
@@ -513,20 +513,6 @@ _CHANNELS_OUTERMOST = [0, 3, 1, 2]
 `_l2`, `_inner`), not by dimension."""
 
 
-def _chunk_init(group: ConvGroup, name: str) -> str:
-    """For pointwise_chunks.py's chunks: the init producer (`CHUNK_INIT_ATTR`) tiled by pixel and
-    vectorized on its own, before the chunk loop; "" for other groups."""
-    if not group.pointwise_chunks:
-        return ""
-    return f"""\
-    {name}_init = transform.structured.match attributes{{{CHUNK_INIT_ATTR} = {group.group} : i64}} in %root \
-: ({_ANY}) -> {_ANY}
-    {name}_init_rows, {name}_init_loops:3 = transform.structured.tile_using_for {name}_init tile_sizes [1, 1, 1]
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
-    transform.structured.vectorize {name}_init_rows : {_ANY}
-"""
-
-
 def _register_tiles(group: ConvGroup, parallel: bool = False) -> str:
     """The register tiles of `group`'s roots, `%cloops{g}` their outermost loops. With
     `parallel`, the tile loops are one `scf.forall` (the parallel pipelines run its iterations on
@@ -539,15 +525,7 @@ def _register_tiles(group: ConvGroup, parallel: bool = False) -> str:
         lines = []
         for k in group.instances:
             if group.reduction_chunk:  # the reduction in chunks first (pointwise_chunks.py), the tiles inside
-                tiling = _chunk_init(group, f"%ci{k}") + f"""\
-    %ci{k}_chunk, %ci{k}_chunk_loops:3 = transform.structured.tile_using_for %ci{k} \
-tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY})
-    %ci{k}_tile, %ci{k}_n, %ci{k}_l1, %ci{k}_l2, %ci{k}_inner = transform.structured.tile_using_for %ci{k}_chunk \
-tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
-      : ({_ANY}) -> ({_ANY}, {_ANY}, {_ANY}, {_ANY}, {_ANY})
-"""
-                inner = f"%ci{k}_inner"
+                tiling, inner = chunk_then_tiles(group, k, interchange, _ANY), f"%ci{k}_inner"
             elif parallel or group.forall_tiles:
                 tiling = f"""\
     %ci{k}_tile, %ci{k}_n = transform.structured.tile_using_forall %ci{k} tile_sizes [1, 1, {t.mr}, {t.nr}]
@@ -569,7 +547,7 @@ tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
         handles = ", ".join(f"%ci{k}_n" for k in group.instances)
         return "".join(lines) + f"    %cloops{g} = transform.merge_handles {handles} : {_ANY}\n"
     if group.reduction_chunk:  # the reduction in chunks outside the tiles (`_chunks_reduction`)
-        chunks = _chunk_init(group, f"%cwhole{g}") + f"""\
+        chunks = chunk_init(group, f"%cwhole{g}", _ANY) + f"""\
     %cwhole{g} = {roots} : ({_ANY}) -> {_ANY}
     %cchunk{g}, %cchunk_loops{g}:3 = transform.structured.tile_using_for %cwhole{g} \
 tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]

@@ -39,9 +39,10 @@ MIN_CHUNK = 64
 RESULT_MAX_BYTES = 0
 """The largest block result whose partial sums may stay in cache between chunks; 0: no chunks
 (the switch). A 14x14x16 block (AVX2) is 12.5 KiB, 16384 takes it; AVX-512's 14x14x64 blocks
-are 49 KiB (65536). Off: on Zen 4 both chunked forms measured 1.00-1.10x the time
-(docs/backend-measurements.md, "K in chunks for 1x1 layers from many channels, eighteenth
-session")."""
+are 49 KiB (65536). Off: on Zen 4 (1 MiB L2) the layers alone 1.00-1.10x the time, ResNet-50
+1.027 (1/8 rounds) at T=1 and 1.059 (0/8) at T=2, Inception-v2 1.035 (0/8) and 1.016 (3/8), the
+AVX2 build's ResNet-50 1.055 (0/8) (docs/backend-measurements.md, "K in chunks for 1x1 layers from
+many channels, eighteenth session")."""
 
 
 def pointwise_chunk(conv: Operation, target: CpuTarget) -> int:
@@ -95,3 +96,33 @@ def prepare_chunked(conv: Operation, group: int) -> None:
         empty = EmptyOp([], destination.type)
         Rewriter.insert_op(empty, InsertPoint.before(init.op))
         init.op.operands = [*init.op.operands[:-1], empty.results[0]]
+
+
+def chunk_init(group, name: str, any_op: str) -> str:
+    """For a conv.py `ConvGroup` of these chunks (`pointwise_chunks`): its init producers
+    (`CHUNK_INIT_ATTR`) tiled by pixel and vectorized on their own, before the chunk loop, as
+    `{name}_init...` handles; "" for other groups."""
+    if not group.pointwise_chunks:
+        return ""
+    return f"""\
+    {name}_init = transform.structured.match attributes{{{CHUNK_INIT_ATTR} = {group.group} : i64}} in %root \
+: ({any_op}) -> {any_op}
+    {name}_init_rows, {name}_init_loops:3 = transform.structured.tile_using_for {name}_init tile_sizes [1, 1, 1]
+      : ({any_op}) -> ({any_op}, {any_op}, {any_op}, {any_op})
+    transform.structured.vectorize {name}_init_rows : {any_op}
+"""
+
+
+def chunk_then_tiles(group, k: int, interchange: str, any_op: str) -> str:
+    """The transform ops of instance `k` (`%ci{k}`, fused op by op) of `group`: its init
+    (`chunk_init`), its reduction tiled in chunks (`%ci{k}_chunk_loops`), the chunk's convolution
+    in register tiles (`%ci{k}_n` the outermost tile loop, `%ci{k}_inner` the innermost)."""
+    t = group.tile
+    return chunk_init(group, f"%ci{k}", any_op) + f"""\
+    %ci{k}_chunk, %ci{k}_chunk_loops:3 = transform.structured.tile_using_for %ci{k} \
+tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
+      : ({any_op}) -> ({any_op}, {any_op}, {any_op}, {any_op})
+    %ci{k}_tile, %ci{k}_n, %ci{k}_l1, %ci{k}_l2, %ci{k}_inner = transform.structured.tile_using_for %ci{k}_chunk \
+tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
+      : ({any_op}) -> ({any_op}, {any_op}, {any_op}, {any_op}, {any_op})
+"""
