@@ -81,6 +81,7 @@ from xfuse.backends.schedules.matmul import (
     sequential_tiles,
 )
 from xfuse.backends.schedules.conv_rows import chunk_tile_rows, row_loop_unroll, row_loops, row_subset_folds, row_tiles
+from xfuse.backends.schedules.pointwise_chunks import chunk_init, chunk_then_tiles, pointwise_chunk, prepare_chunked
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
 from xfuse.backends.target import CpuTarget
 
@@ -141,6 +142,9 @@ class ConvGroup:
     row_split: int = 0
     """With `rows` > 1 and a height it does not divide: the output rows the `rows`-row tiles
     cover (the height rounded down to a multiple of `rows`); the rest get one-row tiles. 0: all."""
+    pointwise_chunks: bool = False
+    """The reduction chunks are pointwise_chunks.py's: the init producer (`CHUNK_INIT_ATTR`) is
+    vectorized on its own before the chunk loop."""
 
 
 def choose_conv_tile(ow: int, oc: int, element_bits: int, target: CpuTarget,
@@ -371,7 +375,7 @@ def _conv_root(conv: Operation, target: CpuTarget) -> Operation:
     after it on the loop's slice, in cache (ResNet-50's 7x7 blocks with their ReLU in the tiles
     lost the chunks and ran 2.2-2.5 -> 2.8-2.9 ms)."""
     if _in_tiled_loop(conv):
-        if chunked_in_loop(conv, target):
+        if chunked_in_loop(conv, target) or pointwise_chunk(conv, target):
             return conv  # reduction in chunks (`_chunks_reduction`); the chain then runs on the loop's slice, in cache
         return _elementwise_chain_end(conv, conv.parent_block())
     if conv.name != "linalg.conv_2d_nhwc_hwcf":
@@ -439,14 +443,20 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             if tile is None:
                 continue
             chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
+            if not chunk and root is op and not tile.remainder and (chunk := pointwise_chunk(op, target)):
+                pointwise = True  # a 1x1 layer's block, fused op by op (pointwise_chunks.py)
+            else:
+                pointwise = False
             channels = chunk or op.operands[1].type.get_shape()[2]  # the K loop's trip count
             unroll = choose_k_unroll(tile, channels, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
             rows = chunk_tile_rows(op, tile, chunk, target) if op.name == "linalg.conv_2d_nhwc_hwcf" else 1
             oh = result.get_shape()[1]
             key = (CONV_KINDS[op.name], tile, root is op, one_by_one, _channels_outermost(op), sequential_tiles(op), chunk,
-                   unroll, through_forall, rows, oh - oh % rows if oh % rows else 0)
+                   unroll, through_forall, rows, oh - oh % rows if oh % rows else 0, pointwise)
             instances = groups.setdefault(key, [])
             group = list(groups).index(key)
+            if pointwise:
+                prepare_chunked(op, group)
             op.attributes[CONV_ATTR] = root.attributes[CONV_ROOT_ATTR] = IntegerAttr(group, IntegerType(64))
             if one_by_one:
                 instances.append(instance)
@@ -514,7 +524,9 @@ def _register_tiles(group: ConvGroup, parallel: bool = False) -> str:
     if group.instances:
         lines = []
         for k in group.instances:
-            if parallel or group.forall_tiles:
+            if group.reduction_chunk:  # the reduction in chunks first (pointwise_chunks.py), the tiles inside
+                tiling, inner = chunk_then_tiles(group, k, interchange, _ANY), f"%ci{k}_inner"
+            elif parallel or group.forall_tiles:
                 tiling = f"""\
     %ci{k}_tile, %ci{k}_n = transform.structured.tile_using_forall %ci{k} tile_sizes [1, 1, {t.mr}, {t.nr}]
       : ({_ANY}) -> ({_ANY}, {_ANY})
@@ -535,7 +547,7 @@ tile_sizes [1, 1, {t.mr}, {t.nr}]{interchange}
         handles = ", ".join(f"%ci{k}_n" for k in group.instances)
         return "".join(lines) + f"    %cloops{g} = transform.merge_handles {handles} : {_ANY}\n"
     if group.reduction_chunk:  # the reduction in chunks outside the tiles (`_chunks_reduction`)
-        chunks = f"""\
+        chunks = chunk_init(group, f"%cwhole{g}", _ANY) + f"""\
     %cwhole{g} = {roots} : ({_ANY}) -> {_ANY}
     %cchunk{g}, %cchunk_loops{g}:3 = transform.structured.tile_using_for %cwhole{g} \
 tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
