@@ -448,3 +448,43 @@ def test_blocked_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyP
     arrays = (x, r, apply_transform(names[2], w), b, z, apply_transform(names[5], v) if forced else v)
     for value, reference in zip(got(*arrays), expected, strict=True):
         np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("charge", ["split_k", "beyond_l2"])
+def test_14_wide_layers_split_over_k_at_two_threads_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch,
+                                                                          charge: str) -> None:
+    """At two threads with `THREADS_FILTER_CHARGE` = "split_k" the 14 x 14 layers (256 -> 256
+    with bias, residual add and ReLU; 128 -> 160 from a zero fill) are each one block of the 7
+    tile rows whose `scf.forall` is over the two halves of K (`rewrite._split_k`), agreeing with
+    the direct convolutions on random inputs; with "beyond_l2" the cost model leaves both
+    direct (every thread would stream all of `U`)."""
+    from xfuse.backends.runner import compile_module
+    from xfuse.transforms.layout.weight_layout import weight_transforms
+    from xfuse.transforms.winograd.matrices import apply_transform
+
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", charge)
+    shape = cost.ConvShape(1, 14, 14, 256, 256)
+    assert cost.splits_k(shape, ZEN3, 2) == (2 if charge == "split_k" else None)
+    assert cost.splits_k(shape, ZEN3, 1) is None and cost.splits_k(cost.ConvShape(1, 28, 28, 128, 128), ZEN3, 2) is None
+    text = (INPUTS / "split_k.mlir").read_text()
+    module = parse(text)
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=2, bounded=False) == (2 if charge == "split_k" else 0)
+    if charge != "split_k":
+        return
+    printed = str(module)
+    assert printed.count("scf.forall (%") == 2 and "linalg.conv_2d_nhwc_hwcf" not in printed
+    assert "tensor<49x8xf32>" in printed and "into tensor<49x128xf32>" in printed  # a panel, a half of K
+    rng = np.random.default_rng(6)
+    x = rng.uniform(-1, 1, (1, 16, 16, 256)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 14, 14, 256)).astype(np.float32)
+    w = rng.uniform(-0.1, 0.1, (3, 3, 256, 256)).astype(np.float32)
+    b = rng.uniform(-1, 1, 256).astype(np.float32)
+    z = rng.uniform(-1, 1, (1, 16, 16, 128)).astype(np.float32)
+    t = rng.uniform(-0.1, 0.1, (3, 3, 128, 160)).astype(np.float32)
+    expected = [np.maximum(_direct_conv(x, w) + b + r, 0), _direct_conv(z, t)]
+    names = weight_transforms(module, "layer")
+    assert names == {2: "winograd_2x2_3x3_panels8", 5: "winograd_2x2_3x3_panels8"}
+    got = compile_module(module, "layer", "microkernel-openmp", threads=2)(
+        x, r, apply_transform(names[2], w), b, z, apply_transform(names[5], t))
+    for value, reference in zip(got, expected, strict=True):
+        np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)

@@ -58,3 +58,18 @@ def panel_columns(shape: ConvShape, rows: int, target: CpuTarget) -> int | None:
 
     width = panel_width(shape.n * rows * math.ceil(shape.ow / 2), 32, target)
     return width if shape.k > width and shape.k % width == 0 else None
+
+
+def k_parts(shape: ConvShape, target: CpuTarget, threads: int) -> int | None:
+    """The parts of K a build of `threads` threads splits the layer into (`threads`), or None:
+    when one block holds all the tile rows at one thread (`block_rows`: a 14 x 14 map's 7 rows,
+    which blocks of rows split 4 + 3, each thread multiplying by all of `U`) and `U`'s panels
+    (`panel_columns`) divide among the threads. Each thread then multiplies the whole map's
+    `V` by its part of `U`'s panels and transforms its channels back (`rewrite._split_k`)."""
+    th = math.ceil(shape.oh / 2)
+    if threads < 2 or block_rows(shape, target) < th:
+        return None
+    panel = panel_columns(shape, th, target)
+    if panel is None or (shape.k // panel) % threads:
+        return None
+    return threads
