@@ -47,13 +47,14 @@ def test_filter_transform_refuses_other_filters() -> None:
         filter_transform(np.zeros((5, 5, 2, 2), np.float32))
 
 
-def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
+def test_cost_takes_large_maps_and_leaves_small_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """Maps of many tiles win 2.25x in multiply-adds: taken (VGG-19's 56 x 56 x 256, ResNet-50's
     28 x 28 x 128); 7 x 7 maps reuse the transformed filter, 16/9 the direct one's size, over
     too few tiles: not taken; 14 x 14 maps at one thread from 64 channels each way (ResNet-50's
     256 -> 256, Inception-v2's 128 -> 160, DenseNet-121's 128 -> 32: one block of 49 tiles
-    reading `U` in panels), not 32 -> 32 nor in builds of two threads
-    (`THREADS_FILTER_ELEMENT_COST`: each thread streams most of a 4 MiB `U`); 16 channels: the products' K is under a register
+    reading `U` in panels), not 32 -> 32; in builds of two threads split over halves of K
+    ("split_k": the threads share `U`), with "beyond_l2" not (`THREADS_FILTER_ELEMENT_COST`:
+    each thread streams most of a 4 MiB `U`); 16 channels: the products' K is under a register
     tile's reach, not taken; gain falls at odd small maps."""
     assert cost.takes_winograd(cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
     assert cost.takes_winograd(cost.ConvShape(1, 28, 28, 128, 128), ZEN3)
@@ -62,6 +63,9 @@ def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
     assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 128, 160), ZEN3)
     assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 128, 32), ZEN3)
     assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 32, 32), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3, 2)
+    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 32, 32), ZEN3, 2)
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "beyond_l2")
     assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3, 2)
     assert not cost.takes_winograd(cost.ConvShape(1, 7, 7, 512, 512), ZEN3)
     assert not cost.takes_winograd(cost.ConvShape(1, 55, 55, 16, 64), ZEN3)

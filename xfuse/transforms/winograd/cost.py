@@ -59,7 +59,7 @@ blocks of tile rows (`blocks.py`: an `scf.forall` over the blocks, each thread w
 VGG-19 ran 0.75x the direct build's time at two threads but ResNet-50 1.08x (thirteenth session),
 so builds of two threads were left direct until the cost model charged the threads
 (`THREADS_FILTER_CHARGE`, fifteenth session, docs/backend-measurements.md)."""
-THREADS_FILTER_CHARGE = "beyond_l2"
+THREADS_FILTER_CHARGE = "split_k"
 """How a build of several threads charges each thread for the transformed filter `U`. The blocks
 of tile rows are the `scf.forall`'s iterations and every block multiplies by all of `U`
 (16 C K), so each thread reads all of it, while the direct convolution's iterations are filter
