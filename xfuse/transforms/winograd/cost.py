@@ -66,7 +66,8 @@ of tile rows are the `scf.forall`'s iterations and every block multiplies by all
 blocks and row chunks, and the threads share its filter. The multiply-adds and moved elements
 divide among the threads in both forms.
 
-"beyond_l2" (the rule since the sixteenth session): the part of `U` within one core's L2
+"beyond_l2" (the rule of the sixteenth and seventeenth sessions; "split_k" keeps it for every
+layer but the 14 x 14 maps): the part of `U` within one core's L2
 (`CpuTarget.l2_bytes`) is shared like the direct filter, the part beyond it is charged whole to
 every thread (each streams it). At two threads on Zen 3 (512 KiB L2) this takes the 56 x 56 and
 larger maps, the 28 x 28 layers of small filters (Inception-v2's 64 -> 64, 64 -> 96, 96 -> 96,
@@ -84,11 +85,15 @@ session: Winograd at two threads" and "Zen 3, sixteenth session: Winograd layers
 refused". The shared L3 (32 MiB on Zen 3) is not modelled. The
 switches other than the rule are kept for A/B measurements (`benchmarks/flag_ab.py`).
 
-"split_k" (eighteenth session): "beyond_l2", except for the layers one block of tile rows holds
-(`blocks.k_parts`: the 14 x 14 maps), which the rewrite splits over parts of K
-(`rewrite._split_k`): each thread multiplies by its part of `U`, so they share it, and its
+"split_k" (the rule since the eighteenth session): "beyond_l2", except for the layers one block
+of tile rows holds (`blocks.k_parts`: the 14 x 14 maps), which the rewrite splits over parts of
+K (`rewrite._split_k`): each thread multiplies by its part of `U`, so they share it, and its
 products are the one-thread form's on fewer panels: the one-thread model divided by the threads
-(`FILTER_ELEMENT_COST`, share 1 / threads)."""
+(`FILTER_ELEMENT_COST`, share 1 / threads). It takes ResNet-50's five 14 x 14 x 256 layers,
+Inception-v2's six 14 x 14 ones of 96+ channels and VGG-19's four 14 x 14 x 512 at two threads:
+ResNet-50 0.932 and 0.936 of the "beyond_l2" build (12/12, 11/12 rounds), VGG-19 0.942 (5/6)
+(docs/backend-measurements.md "Zen 3, eighteenth session: Winograd at two threads on 14 x 14
+maps")."""
 
 
 def filter_share(shape: ConvShape, target: CpuTarget, threads: int) -> float:

@@ -16,6 +16,10 @@ before the convolution; the text is the IR a reader sees in a dump, in the order
 
 From `PRODUCTS_LOOP_THREADS` threads the input transforms write one `16 x T x C` tensor and the
 16 products are one `scf.forall` (`_products_loop`: each thread whole matmuls).
+In blocks of tile rows (`blocks.py`, the default) the blocks are an `scf.for`, at several threads
+an `scf.forall` (each thread whole blocks); a map one block holds (14 x 14: 7 tile rows, which
+blocks split 4 + 3) is at several threads one block over parts of K instead (`_split_k`,
+`cost.splits_k`): the input transforms once, the `scf.forall` over the parts of `U`'s panels.
 
 Each of the 36 generics is elementwise with identity maps, so the backend's elementwise schedule
 vectorizes it along C or K, and each matmul is a plain static matmul the matmul schedule
