@@ -14,6 +14,10 @@ register tiles then run several row tiles per panel of `U`), and in a build of s
 at most a thread's share of the rows (the blocks are the `scf.forall`'s iterations). It then
 prefers blocks that divide the tile rows (and whose count divides by the threads): the divisor
 nearest that size, up to twice it; else equal blocks and a smaller last one.
+
+A map one block holds at one thread is, at several threads, that block over parts of K
+(`k_parts`): blocks of rows would split a 14 x 14 map's 7 rows 4 + 3, each thread multiplying by
+all of `U`; parts of K share it.
 """
 
 from __future__ import annotations
