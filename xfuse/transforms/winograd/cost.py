@@ -91,7 +91,7 @@ K (`rewrite._split_k`): each thread multiplies by its part of `U`, so they share
 products are the one-thread form's on fewer panels: the one-thread model divided by the threads
 (`FILTER_ELEMENT_COST`, share 1 / threads). It takes ResNet-50's five 14 x 14 x 256 layers,
 Inception-v2's six 14 x 14 ones of 96+ channels and VGG-19's four 14 x 14 x 512 at two threads:
-ResNet-50 0.932 and 0.936 of the "beyond_l2" build (12/12, 11/12 rounds), VGG-19 0.942 (5/6)
+ResNet-50 0.932 and 0.936 of the "beyond_l2" build (12/12, 11/12 rounds), VGG-19 0.942 and 0.939 (5/6, 6/6)
 (docs/backend-measurements.md "Zen 3, eighteenth session: Winograd at two threads on 14 x 14
 maps")."""
 
