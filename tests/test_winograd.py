@@ -492,3 +492,34 @@ def test_14_wide_layers_split_over_k_at_two_threads_agree_with_direct_ones(monke
         x, r, apply_transform(names[2], w), b, z, apply_transform(names[5], t))
     for value, reference in zip(got, expected, strict=True):
         np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)
+
+
+def test_an_odd_map_split_over_k_is_cut_to_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 13 x 13 layer (its input padded to 7 x 7 whole tiles, the result cut) split over halves
+    of K at two threads (forced: `MIN_GAIN` 0) agrees with the direct convolution."""
+    from xfuse.backends.runner import compile_module
+    from xfuse.transforms.layout.weight_layout import weight_transforms
+    from xfuse.transforms.winograd.matrices import apply_transform
+
+    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "split_k")
+    text = """func.func @layer(%z: tensor<1x15x15x64xf32>,
+                 %t: tensor<3x3x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
+    -> tensor<1x13x13x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x13x13x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x13x13x64xf32>) -> tensor<1x13x13x64xf32>
+  %d = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%z, %t : tensor<1x15x15x64xf32>, tensor<3x3x64x64xf32>) outs(%f : tensor<1x13x13x64xf32>) -> tensor<1x13x13x64xf32>
+  func.return %d : tensor<1x13x13x64xf32>
+}"""
+    module = parse(text)
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=2, bounded=False) == 1
+    printed = str(module)
+    assert "scf.forall (%part) in (2)" in printed and "tensor.pad" in printed
+    rng = np.random.default_rng(7)
+    z = rng.uniform(-1, 1, (1, 15, 15, 64)).astype(np.float32)
+    t = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
+    names = weight_transforms(module, "layer")
+    got = compile_module(module, "layer", "microkernel-openmp", threads=2)(z, apply_transform(names[1], t))
+    np.testing.assert_allclose(np.asarray(got).reshape(1, 13, 13, 64), _direct_conv(z, t), rtol=1e-4, atol=1e-4)
