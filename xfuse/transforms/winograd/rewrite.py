@@ -357,10 +357,10 @@ def _split_k(shape: ConvShape, grid: str, grid_type: str, with_bias: bool, parts
              panel: int) -> tuple[list[str], str]:
     """All the tile rows in one block, over `parts` parts of K: the 16 input transforms of the
     whole map once, then an `scf.forall` over the parts, each the 16 products of its
-    `K / parts / panel` panels of `U` (`_part_product`) and the output transforms of its
-    channels (`%yb`, the part's channels of the result, + its part of the bias). A 14 x 14 map's
-    7 tile rows in blocks of rows split 4 + 3, each thread multiplying by all of `U` (4 MiB at
-    256 -> 256); here the threads share it. The lines and the result's name."""
+    `K / parts / panel` panels of `U` (`_panel_product` with `part`) and the output transforms
+    of its channels (`%yb`, the part's channels of the result, + its part of the bias). A
+    14 x 14 map's 7 tile rows in blocks of rows split 4 + 3, each thread multiplying by all of
+    `U` (4 MiB at 256 -> 256); here the threads share it. The lines and the result's name."""
     n, c, k = shape.n, shape.c, shape.k
     th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
     tiles, part = n * th * tw, k // parts
@@ -546,7 +546,7 @@ def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, thr
             if found is None:
                 continue
             parts = splits_k(found.shape, target, threads) if blocked and WINOGRAD_BLOCKED else None
-            if parts is not None:  # one block of all the rows, the threads over parts of K
+            if parts is not None:  # one block of all the rows over parts of K; refused by the bound: direct
                 rows = math.ceil(found.shape.oh / 2)
                 if not bounded or fits(floor, function, conv, temporary_bytes(found, rows)):
                     rewrite(found, function, threads, rows, panel_columns(found.shape, rows, target), parts)
