@@ -47,13 +47,14 @@ def test_filter_transform_refuses_other_filters() -> None:
         filter_transform(np.zeros((5, 5, 2, 2), np.float32))
 
 
-def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
+def test_cost_takes_large_maps_and_leaves_small_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """Maps of many tiles win 2.25x in multiply-adds: taken (VGG-19's 56 x 56 x 256, ResNet-50's
     28 x 28 x 128); 7 x 7 maps reuse the transformed filter, 16/9 the direct one's size, over
     too few tiles: not taken; 14 x 14 maps at one thread from 64 channels each way (ResNet-50's
     256 -> 256, Inception-v2's 128 -> 160, DenseNet-121's 128 -> 32: one block of 49 tiles
-    reading `U` in panels), not 32 -> 32 nor in builds of two threads
-    (`THREADS_FILTER_ELEMENT_COST`: each thread streams most of a 4 MiB `U`); 16 channels: the products' K is under a register
+    reading `U` in panels), not 32 -> 32; in builds of two threads split over halves of K
+    ("split_k": the threads share `U`), with "beyond_l2" not (`THREADS_FILTER_ELEMENT_COST`:
+    each thread streams most of a 4 MiB `U`); 16 channels: the products' K is under a register
     tile's reach, not taken; gain falls at odd small maps."""
     assert cost.takes_winograd(cost.ConvShape(1, 56, 56, 256, 256), ZEN3)
     assert cost.takes_winograd(cost.ConvShape(1, 28, 28, 128, 128), ZEN3)
@@ -62,6 +63,9 @@ def test_cost_takes_large_maps_and_leaves_small_ones() -> None:
     assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 128, 160), ZEN3)
     assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 128, 32), ZEN3)
     assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 32, 32), ZEN3)
+    assert cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3, 2)
+    assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 32, 32), ZEN3, 2)
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "beyond_l2")
     assert not cost.takes_winograd(cost.ConvShape(1, 14, 14, 256, 256), ZEN3, 2)
     assert not cost.takes_winograd(cost.ConvShape(1, 7, 7, 512, 512), ZEN3)
     assert not cost.takes_winograd(cost.ConvShape(1, 55, 55, 16, 64), ZEN3)
@@ -448,3 +452,74 @@ def test_blocked_convolutions_agree_with_direct_ones(monkeypatch: pytest.MonkeyP
     arrays = (x, r, apply_transform(names[2], w), b, z, apply_transform(names[5], v) if forced else v)
     for value, reference in zip(got(*arrays), expected, strict=True):
         np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("charge", ["split_k", "beyond_l2"])
+def test_14_wide_layers_split_over_k_at_two_threads_agree_with_direct_ones(monkeypatch: pytest.MonkeyPatch,
+                                                                          charge: str) -> None:
+    """At two threads with `THREADS_FILTER_CHARGE` = "split_k" the 14 x 14 layers (256 -> 256
+    with bias, residual add and ReLU; 128 -> 160 from a zero fill) are each one block of the 7
+    tile rows whose `scf.forall` is over the two halves of K (`rewrite._split_k`), agreeing with
+    the direct convolutions on random inputs; with "beyond_l2" the cost model leaves both
+    direct (every thread would stream all of `U`)."""
+    from xfuse.backends.runner import compile_module
+    from xfuse.transforms.layout.weight_layout import weight_transforms
+    from xfuse.transforms.winograd.matrices import apply_transform
+
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", charge)
+    shape = cost.ConvShape(1, 14, 14, 256, 256)
+    assert cost.splits_k(shape, ZEN3, 2) == (2 if charge == "split_k" else None)
+    assert cost.splits_k(shape, ZEN3, 1) is None and cost.splits_k(cost.ConvShape(1, 28, 28, 128, 128), ZEN3, 2) is None
+    text = (INPUTS / "split_k.mlir").read_text()
+    module = parse(text)
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=2, bounded=False) == (2 if charge == "split_k" else 0)
+    if charge != "split_k":
+        return
+    printed = str(module)
+    assert printed.count("scf.forall (%") == 2 and "linalg.conv_2d_nhwc_hwcf" not in printed
+    assert "tensor<49x8xf32>" in printed and "into tensor<49x128xf32>" in printed  # a panel, a half of K
+    rng = np.random.default_rng(6)
+    x = rng.uniform(-1, 1, (1, 16, 16, 256)).astype(np.float32)
+    r = rng.uniform(-1, 1, (1, 14, 14, 256)).astype(np.float32)
+    w = rng.uniform(-0.1, 0.1, (3, 3, 256, 256)).astype(np.float32)
+    b = rng.uniform(-1, 1, 256).astype(np.float32)
+    z = rng.uniform(-1, 1, (1, 16, 16, 128)).astype(np.float32)
+    t = rng.uniform(-0.1, 0.1, (3, 3, 128, 160)).astype(np.float32)
+    expected = [np.maximum(_direct_conv(x, w) + b + r, 0), _direct_conv(z, t)]
+    names = weight_transforms(module, "layer")
+    assert names == {2: "winograd_2x2_3x3_panels8", 5: "winograd_2x2_3x3_panels8"}
+    got = compile_module(module, "layer", "microkernel-openmp", threads=2)(
+        x, r, apply_transform(names[2], w), b, z, apply_transform(names[5], t))
+    for value, reference in zip(got, expected, strict=True):
+        np.testing.assert_allclose(value, reference, rtol=1e-4, atol=1e-4)
+
+
+def test_an_odd_map_split_over_k_is_cut_to_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 13 x 13 layer (its input padded to 7 x 7 whole tiles, the result cut) split over halves
+    of K at two threads (forced: `MIN_GAIN` 0) agrees with the direct convolution."""
+    from xfuse.backends.runner import compile_module
+    from xfuse.transforms.layout.weight_layout import weight_transforms
+    from xfuse.transforms.winograd.matrices import apply_transform
+
+    monkeypatch.setattr(cost, "MIN_GAIN", 0.0)
+    monkeypatch.setattr(cost, "THREADS_FILTER_CHARGE", "split_k")
+    text = """func.func @layer(%z: tensor<1x15x15x64xf32>,
+                 %t: tensor<3x3x64x64xf32> {xfuse.weight, xfuse.weight_layout = array<i64: 2, 3, 1, 0>})
+    -> tensor<1x13x13x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x13x13x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x13x13x64xf32>) -> tensor<1x13x13x64xf32>
+  %d = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%z, %t : tensor<1x15x15x64xf32>, tensor<3x3x64x64xf32>) outs(%f : tensor<1x13x13x64xf32>) -> tensor<1x13x13x64xf32>
+  func.return %d : tensor<1x13x13x64xf32>
+}"""
+    module = parse(text)
+    assert rewrite.winograd_convolutions(module, ZEN3, threads=2, bounded=False) == 1
+    printed = str(module)
+    assert "scf.forall (%part) in (2)" in printed and "tensor.pad" in printed
+    rng = np.random.default_rng(7)
+    z = rng.uniform(-1, 1, (1, 15, 15, 64)).astype(np.float32)
+    t = rng.uniform(-1, 1, (3, 3, 64, 64)).astype(np.float32)
+    names = weight_transforms(module, "layer")
+    got = compile_module(module, "layer", "microkernel-openmp", threads=2)(z, apply_transform(names[1], t))
+    np.testing.assert_allclose(np.asarray(got).reshape(1, 13, 13, 64), _direct_conv(z, t), rtol=1e-4, atol=1e-4)

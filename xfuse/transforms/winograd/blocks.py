@@ -14,6 +14,10 @@ register tiles then run several row tiles per panel of `U`), and in a build of s
 at most a thread's share of the rows (the blocks are the `scf.forall`'s iterations). It then
 prefers blocks that divide the tile rows (and whose count divides by the threads): the divisor
 nearest that size, up to twice it; else equal blocks and a smaller last one.
+
+A map one block holds at one thread is, at several threads, that block over parts of K
+(`k_parts`): blocks of rows would split a 14 x 14 map's 7 rows 4 + 3, each thread multiplying by
+all of `U`; parts of K share it.
 """
 
 from __future__ import annotations
@@ -58,3 +62,24 @@ def panel_columns(shape: ConvShape, rows: int, target: CpuTarget) -> int | None:
 
     width = panel_width(shape.n * rows * math.ceil(shape.ow / 2), 32, target)
     return width if shape.k > width and shape.k % width == 0 else None
+
+
+SPLIT_K_MIN_L2_PARTS = 0.0
+"""`k_parts` splits a layer whose thread's part of `U` (`16 C K / threads` elements) is at least
+this many times a core's L2 (0: every layer one block holds)."""
+
+
+def k_parts(shape: ConvShape, target: CpuTarget, threads: int) -> int | None:
+    """The parts of K a build of `threads` threads splits the layer into (`threads`), or None:
+    when one block holds all the tile rows at one thread (`block_rows`: a 14 x 14 map's 7 rows,
+    which blocks of rows split 4 + 3, each thread multiplying by all of `U`) and `U`'s panels
+    (`panel_columns`) divide among the threads. Each thread then multiplies the whole map's
+    `V` by its part of `U`'s panels and transforms its channels back (`rewrite._split_k`)."""
+    th = math.ceil(shape.oh / 2)
+    if threads < 2 or block_rows(shape, target) < th or \
+            16 * shape.c * shape.k * 4 / threads < SPLIT_K_MIN_L2_PARTS * target.l2_bytes:
+        return None
+    panel = panel_columns(shape, th, target)
+    if panel is None or (shape.k // panel) % threads:
+        return None
+    return threads

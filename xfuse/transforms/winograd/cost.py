@@ -59,14 +59,15 @@ blocks of tile rows (`blocks.py`: an `scf.forall` over the blocks, each thread w
 VGG-19 ran 0.75x the direct build's time at two threads but ResNet-50 1.08x (thirteenth session),
 so builds of two threads were left direct until the cost model charged the threads
 (`THREADS_FILTER_CHARGE`, fifteenth session, docs/backend-measurements.md)."""
-THREADS_FILTER_CHARGE = "beyond_l2"
+THREADS_FILTER_CHARGE = "split_k"
 """How a build of several threads charges each thread for the transformed filter `U`. The blocks
 of tile rows are the `scf.forall`'s iterations and every block multiplies by all of `U`
 (16 C K), so each thread reads all of it, while the direct convolution's iterations are filter
 blocks and row chunks, and the threads share its filter. The multiply-adds and moved elements
 divide among the threads in both forms.
 
-"beyond_l2" (the rule since the sixteenth session): the part of `U` within one core's L2
+"beyond_l2" (the rule of the sixteenth and seventeenth sessions; "split_k" keeps it for every
+layer but the 14 x 14 maps): the part of `U` within one core's L2
 (`CpuTarget.l2_bytes`) is shared like the direct filter, the part beyond it is charged whole to
 every thread (each streams it). At two threads on Zen 3 (512 KiB L2) this takes the 56 x 56 and
 larger maps, the 28 x 28 layers of small filters (Inception-v2's 64 -> 64, 64 -> 96, 96 -> 96,
@@ -82,14 +83,24 @@ any size; it left every 28 x 28 map direct (Inception-v2 2.6% slower than with t
 threads 1.09x the direct layer). Measured: docs/backend-measurements.md "Zen 3, fifteenth
 session: Winograd at two threads" and "Zen 3, sixteenth session: Winograd layers the arena bound
 refused". The shared L3 (32 MiB on Zen 3) is not modelled. The
-switches other than the rule are kept for A/B measurements (`benchmarks/flag_ab.py`)."""
+switches other than the rule are kept for A/B measurements (`benchmarks/flag_ab.py`).
+
+"split_k" (the rule since the eighteenth session): "beyond_l2", except for the layers one block
+of tile rows holds (`blocks.k_parts`: the 14 x 14 maps), which the rewrite splits over parts of
+K (`rewrite._split_k`): each thread multiplies by its part of `U`, so they share it, and its
+products are the one-thread form's on fewer panels: the one-thread model divided by the threads
+(`FILTER_ELEMENT_COST`, share 1 / threads). It takes ResNet-50's five 14 x 14 x 256 layers,
+Inception-v2's six 14 x 14 ones of 96+ channels and VGG-19's four 14 x 14 x 512 at two threads:
+ResNet-50 0.932 and 0.936 of the "beyond_l2" build (12/12, 11/12 rounds), VGG-19 0.942 and 0.939 (5/6, 6/6)
+(docs/backend-measurements.md "Zen 3, eighteenth session: Winograd at two threads on 14 x 14
+maps")."""
 
 
 def filter_share(shape: ConvShape, target: CpuTarget, threads: int) -> float:
     """The fraction of Winograd's filter term charged to each of `threads` threads
     (`THREADS_FILTER_CHARGE`): 1 / `threads` when the threads share `U`, 1 when each streams it
     (always 1 at one thread: the one-thread model whatever the switch)."""
-    if threads == 1 or THREADS_FILTER_CHARGE == "shared":
+    if threads == 1 or THREADS_FILTER_CHARGE == "shared" or splits_k(shape, target, threads):
         return 1.0 / threads
     if THREADS_FILTER_CHARGE == "whole":
         return 1.0
@@ -115,10 +126,21 @@ class ConvShape:
         return self.n * math.ceil(self.oh / 2) * math.ceil(self.ow / 2)
 
 
+def splits_k(shape: ConvShape, target: CpuTarget, threads: int) -> int | None:
+    """The parts of K the rewrite splits the layer into at `threads` threads
+    (`THREADS_FILTER_CHARGE` = "split_k" and `blocks.k_parts`), or None."""
+    if threads == 1 or THREADS_FILTER_CHARGE != "split_k":
+        return None
+    from xfuse.transforms.winograd.blocks import k_parts
+
+    return k_parts(shape, target, threads)
+
+
 def winograd_gain(shape: ConvShape, target: CpuTarget, threads: int = 1) -> float:
     """Modelled direct time over Winograd time (> 1: Winograd is faster), per thread of a build of
     `threads` threads (`THREADS_FILTER_CHARGE`: what each thread pays for `U`)."""
-    filters = shape.c * shape.k * (FILTER_ELEMENT_COST if threads == 1 else THREADS_FILTER_ELEMENT_COST)
+    one_thread = threads == 1 or splits_k(shape, target, threads) is not None
+    filters = shape.c * shape.k * (FILTER_ELEMENT_COST if one_thread else THREADS_FILTER_ELEMENT_COST)
     direct = (9.0 * shape.c * shape.k * shape.n * shape.oh * shape.ow + 9.0 * filters) / threads
     lanes = max(1, target.vector_bits // 32)
     moved = 16.0 * shape.tiles * (shape.c + shape.k) * MOVED_ELEMENT_COST * 8 / lanes

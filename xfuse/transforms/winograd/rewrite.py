@@ -16,6 +16,10 @@ before the convolution; the text is the IR a reader sees in a dump, in the order
 
 From `PRODUCTS_LOOP_THREADS` threads the input transforms write one `16 x T x C` tensor and the
 16 products are one `scf.forall` (`_products_loop`: each thread whole matmuls).
+In blocks of tile rows (`blocks.py`, the default) the blocks are an `scf.for`, at several threads
+an `scf.forall` (each thread whole blocks); a map one block holds (14 x 14: 7 tile rows, which
+blocks split 4 + 3) is at several threads one block over parts of K instead (`_split_k`,
+`cost.splits_k`): the input transforms once, the `scf.forall` over the parts of `U`'s panels.
 
 Each of the 36 generics is elementwise with identity maps, so the backend's elementwise schedule
 vectorizes it along C or K, and each matmul is a plain static matmul the matmul schedule
@@ -53,7 +57,7 @@ from xfuse.transforms.layout.weight_layout import (
     weight_layout,
 )
 from xfuse.transforms.winograd.blocks import block_bytes, block_rows, panel_columns
-from xfuse.transforms.winograd.cost import ConvShape, takes_winograd
+from xfuse.transforms.winograd.cost import ConvShape, splits_k, takes_winograd
 from xfuse.transforms.winograd.memory import activation_floor, fits
 from xfuse.transforms.winograd.matrices import A_T, B_T, OUTPUT, TILE, terms, transform_name
 
@@ -192,27 +196,32 @@ def _products(shape: ConvShape, view_type: str, m_type: str, panel: int | None =
     return lines
 
 
-def _panel_product(xi: int, tiles: int, c: int, k: int, panel: int) -> list[str]:
+def _panel_product(xi: int, tiles: int, c: int, k: int, panel: int, part: int | None = None) -> list[str]:
     """`%mm<xi> = %va<xi> U[xi]` over `U[xi]`'s contiguous `C x panel` panels (`%u` is
     `16 x K/panel x C x panel`): an `scf.for`, each step one matmul into its own fill, written
     into its columns. A block's few rows reread each panel of `U` row tile after row tile; strided
     (rows `K` apart) every K step touched another page, and the whole map's products had their
-    `B` packed per call (`activation_panels.py`, top-level matmuls only)."""
+    `B` packed per call (`activation_panels.py`, top-level matmuls only). `part`: only the
+    `%cpanels` panels from `%p0`, the `tiles x part` result (`_split_k`)."""
     panels = k // panel
-    result = f"tensor<{tiles}x{k}xf32>"
-    part = f"tensor<{tiles}x{panel}xf32>"
-    return [f"  %me{xi} = tensor.empty() : {result}",
-            f"  %mm{xi} = scf.for %pj = %c0 to %cpanels step %c1 iter_args(%pacc = %me{xi}) -> ({result}) {{",
-            "    %pcol = arith.muli %pj, %cpanel : index",
-            f"    %pb = tensor.extract_slice %u[{xi}, %pj, 0, 0] [1, 1, {c}, {panel}] [1, 1, 1, 1] : "
-            f"tensor<16x{panels}x{c}x{panel}xf32> to tensor<{c}x{panel}xf32>",
-            f"    %pe = tensor.empty() : {part}",
-            f"    %pf = linalg.fill ins(%zero : f32) outs(%pe : {part}) -> {part}",
-            f"    %pm = linalg.matmul ins(%va{xi}, %pb : tensor<{tiles}x{c}xf32>, tensor<{c}x{panel}xf32>) "
-            f"outs(%pf : {part}) -> {part}",
-            f"    %pi = tensor.insert_slice %pm into %pacc[0, %pcol] [{tiles}, {panel}] [1, 1] : {part} into {result}",
-            f"    scf.yield %pi : {result}",
-            "  }"]
+    result = f"tensor<{tiles}x{k if part is None else part}xf32>"
+    column = f"tensor<{tiles}x{panel}xf32>"
+    first = "%pq" if part is not None else "%pj"
+    lines = [f"  %me{xi} = tensor.empty() : {result}",
+             f"  %mm{xi} = scf.for {first} = %c0 to %cpanels step %c1 iter_args(%pacc = %me{xi}) -> ({result}) {{",
+             f"    %pcol = arith.muli {first}, %cpanel : index"]
+    if part is not None:
+        lines.append("    %pj = arith.addi %p0, %pq : index")
+    return lines + [
+        f"    %pb = tensor.extract_slice %u[{xi}, %pj, 0, 0] [1, 1, {c}, {panel}] [1, 1, 1, 1] : "
+        f"tensor<16x{panels}x{c}x{panel}xf32> to tensor<{c}x{panel}xf32>",
+        f"    %pe = tensor.empty() : {column}",
+        f"    %pf = linalg.fill ins(%zero : f32) outs(%pe : {column}) -> {column}",
+        f"    %pm = linalg.matmul ins(%va{xi}, %pb : tensor<{tiles}x{c}xf32>, tensor<{c}x{panel}xf32>) "
+        f"outs(%pf : {column}) -> {column}",
+        f"    %pi = tensor.insert_slice %pm into %pacc[0, %pcol] [{tiles}, {panel}] [1, 1] : {column} into {result}",
+        f"    scf.yield %pi : {result}",
+        "  }"]
 
 
 def _products_loop(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
@@ -254,8 +263,9 @@ def _products_loop(shape: ConvShape, view_type: str, m_type: str) -> list[str]:
     return lines
 
 
-def _outputs(n: int, th: int, tw: int, k: int, dest: str, dest_type: str, with_bias: bool) -> tuple[list[str], str]:
-    """The 4 output transforms `Y[a][b]` of the products `%m<xi>` (`n x th x tw x k`, + the bias),
+def _outputs(n: int, th: int, tw: int, k: int, dest: str, dest_type: str, with_bias: bool,
+             bias: str = "%bias") -> tuple[list[str], str]:
+    """The 4 output transforms `Y[a][b]` of the products `%m<xi>` (`n x th x tw x k`, + `bias`),
     each written into its strided view of `dest`; the lines and the last value's name."""
     m_type = f"tensor<{n}x{th}x{tw}x{k}xf32>"
     lines: list[str] = []
@@ -267,7 +277,7 @@ def _outputs(n: int, th: int, tw: int, k: int, dest: str, dest_type: str, with_b
             body: list[str] = []
             value = _sum([(f"%in{t}", sign) for t, (_, _, sign) in enumerate(used)], body, "s")
             if with_bias:
-                inputs.append(("%bias", f"tensor<{k}xf32>", _LAST))
+                inputs.append((bias, f"tensor<{k}xf32>", _LAST))
                 body.append(f"    %b = arith.addf {value}, %in{len(inputs) - 1} : f32")
                 value = "%b"
             slot = f"[0, {a}, {b}, 0] [{n}, {th}, {tw}, {k}] [1, 2, 2, 1]"
@@ -343,12 +353,53 @@ def _blocks(shape: ConvShape, grid: str, grid_type: str, with_bias: bool, rows: 
     return lines + tail_lines, "%yt"
 
 
+def _split_k(shape: ConvShape, grid: str, grid_type: str, with_bias: bool, parts: int,
+             panel: int) -> tuple[list[str], str]:
+    """All the tile rows in one block, over `parts` parts of K: the 16 input transforms of the
+    whole map once, then an `scf.forall` over the parts, each the 16 products of its
+    `K / parts / panel` panels of `U` (`_panel_product` with `part`) and the output transforms
+    of its channels (`%yb`, the part's channels of the result, + its part of the bias). A
+    14 x 14 map's 7 tile rows in blocks of rows split 4 + 3, each thread multiplying by all of
+    `U` (4 MiB at 256 -> 256); here the threads share it. The lines and the result's name."""
+    n, c, k = shape.n, shape.c, shape.k
+    th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
+    tiles, part = n * th * tw, k // parts
+    view_type = f"tensor<{n}x{th}x{tw}x{c}xf32>"
+    full_type = f"tensor<{n}x{2 * th}x{2 * tw}x{k}xf32>"
+    out_type = f"tensor<{n}x{2 * th}x{2 * tw}x{part}xf32>"
+    lines = _views(grid, grid_type, n, th, tw, c)
+    for xi in range(TILE * TILE):
+        lines.append(f"  %ve{xi} = tensor.empty() : {view_type}")
+        lines += _input_transform(xi, view_type, f"%ve{xi}")
+        lines.append(f"  %va{xi} = tensor.collapse_shape %v{xi} [[0, 1, 2], [3]] : {view_type} into tensor<{tiles}x{c}xf32>")
+    lines += [f"  %y = tensor.empty() : {full_type}", "  %c0 = arith.constant 0 : index",
+              "  %c1 = arith.constant 1 : index", f"  %cpanel = arith.constant {panel} : index",
+              f"  %cpanels = arith.constant {part // panel} : index", f"  %cpart = arith.constant {part} : index",
+              f"  %yl = scf.forall (%part) in ({parts}) shared_outs(%acc = %y) -> ({full_type}) {{",
+              "  %kc = arith.muli %part, %cpart : index", "  %p0 = arith.muli %part, %cpanels : index"]
+    m_type = f"tensor<{n}x{th}x{tw}x{part}xf32>"
+    for xi in range(TILE * TILE):
+        lines += _panel_product(xi, tiles, c, k, panel, part)
+        lines.append(f"  %m{xi} = tensor.expand_shape %mm{xi} [[0, 1, 2], [3]] output_shape [{n}, {th}, {tw}, {part}] : "
+                     f"tensor<{tiles}x{part}xf32> into {m_type}")
+    if with_bias:
+        lines.append(f"  %bs = tensor.extract_slice %bias[%kc] [{part}] [1] : tensor<{k}xf32> to tensor<{part}xf32>")
+    channels = f"[0, 0, 0, %kc] [{n}, {2 * th}, {2 * tw}, {part}] [1, 1, 1, 1]"
+    lines.append(f"  %yb = tensor.extract_slice %acc{channels} {{{_BLOCK_MARK}}} : {full_type} to {out_type}")
+    outputs, last = _outputs(n, th, tw, part, "%yb", out_type, with_bias, "%bs")
+    lines += outputs
+    lines += ["  scf.forall.in_parallel {",
+              f"    tensor.parallel_insert_slice {last} into %acc{channels} : {out_type} into {full_type}", "  }", "  }"]
+    return lines, "%yl"
+
+
 def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop: bool = False,
-          rows: int | None = None, parallel: bool = False, panel: int | None = None) -> str:
+          rows: int | None = None, parallel: bool = False, panel: int | None = None, parts: int | None = None) -> str:
     """The replacement as a function `@winograd(%x, %u[, %bias])` returning the result
     (`N x OH x OW x K`; the module docstring); `loop`: the products in one `scf.forall`
     (`_products_loop`); `rows`: in blocks of that many tile rows (`_blocks`; `parallel`: the
-    blocks an `scf.forall`; `panel`: `%u` in panels of that many columns, `_panel_product`)."""
+    blocks an `scf.forall`; `panel`: `%u` in panels of that many columns, `_panel_product`);
+    `parts`: one block of all the rows over that many parts of K (`_split_k`)."""
     n, c, k = shape.n, shape.c, shape.k
     th, tw = math.ceil(shape.oh / 2), math.ceil(shape.ow / 2)
     hp, wp = 2 * th + 2, 2 * tw + 2
@@ -368,7 +419,11 @@ def _text(shape: ConvShape, input_shape: tuple[int, ...], with_bias: bool, loop:
         lines += [f"  %grid = tensor.pad %x low[0, 0, 0, 0] high[0, {hp - input_shape[1]}, {wp - input_shape[2]}, 0] {{",
                   "  ^bb0(%i0: index, %i1: index, %i2: index, %i3: index):",
                   "    tensor.yield %zero : f32", f"  }} : {x_type} to {grid_type}"]
-    if rows is not None:
+    if parts is not None:
+        assert panel is not None
+        blocked, current = _split_k(shape, grid, grid_type, with_bias, parts, panel)
+        lines += blocked
+    elif rows is not None:
         blocked, current = _blocks(shape, grid, grid_type, with_bias, rows, parallel, panel)
         lines += blocked
     else:
@@ -403,16 +458,17 @@ def _replacement(text: str) -> func.FuncOp:
 
 
 def rewrite(found: Candidate, function: func.FuncOp, threads: int = 1, rows: int | None = None,
-            panel: int | None = None) -> None:
+            panel: int | None = None, parts: int | None = None) -> None:
     """Replace `found.conv` (and, on even outputs, its elementwise chain) by the Winograd form;
     `rows`: in blocks of that many tile rows (`blocks.block_rows`), else over the whole map;
     `panel`: the blocks' products read the filter in panels of that many columns
-    (`blocks.panel_columns`)."""
+    (`blocks.panel_columns`); `parts`: one block of all the rows over that many parts of K
+    (`cost.splits_k`, `_split_k`)."""
     conv, shape = found.conv, found.shape
     even = shape.oh % 2 == 0 and shape.ow % 2 == 0
     chain = elementwise_chain(conv.results[0], conv) if even else []
     template = _replacement(_text(shape, tuple(conv.operands[0].type.get_shape()), found.bias is not None,
-                                  threads >= PRODUCTS_LOOP_THREADS, rows, threads > 1, panel))
+                                  threads >= PRODUCTS_LOOP_THREADS, rows, threads > 1, panel, parts))
     u_shape = [16, shape.c, shape.k] if panel is None else [16, shape.k // panel, shape.c, panel]
     argument = retype_weight_argument(function, found.argument, TensorType(f32, u_shape), HWCF)
     set_weight_attr(function, argument.index, WEIGHT_TRANSFORM_ATTR, StringAttr(transform_name(panel)))
@@ -488,6 +544,13 @@ def winograd_convolutions(module: ModuleOp, target: CpuTarget | None = None, thr
         for conv in [op for op in function.body.block.ops if op.name == "linalg.conv_2d_nhwc_hwcf"]:
             found = candidate(conv, function, target, threads)
             if found is None:
+                continue
+            parts = splits_k(found.shape, target, threads) if blocked and WINOGRAD_BLOCKED else None
+            if parts is not None:  # one block of all the rows over parts of K; refused by the bound: direct
+                rows = math.ceil(found.shape.oh / 2)
+                if not bounded or fits(floor, function, conv, temporary_bytes(found, rows)):
+                    rewrite(found, function, threads, rows, panel_columns(found.shape, rows, target), parts)
+                    count += 1
                 continue
             rows = block_rows(found.shape, target, threads) if blocked and WINOGRAD_BLOCKED else None
             if bounded and rows is not None and SMALLER_BLOCKS_WITHIN_BOUND:
