@@ -55,6 +55,16 @@ from xfuse.interfaces.tiling import TilingRefused
 from xfuse.transforms.layout.slice_loops import available_at
 from xfuse.transforms.tile import destination_operand_indices
 
+COLLAPSED_INTERIORS = True
+"""Whether a loop (`scf.forall`) may write a pad's interior when its body collapses its slice of
+the shared output across a padded dimension (flat_pixels.py's 1x1 layers in
+xfuse-block-filters' blocks: each block's `1 x 7 x 7 x 16` slice flattened to 49 pixels). The
+interior's rows are the padded rows apart (9 x 512 floats for a 7x7 map padded to 9x9), so the
+collapse is no view of it: one-shot-bufferize gave every block a buffer and two strided
+`memrefCopy`s (in and back), 2-3 call sites per such layer. Off (`_collapses_padded_rows`): the
+pad keeps its own fill and one copy of the interior (docs/backend-measurements.md, "eighteenth
+session: the 7x7 1x1 layers' copies")."""
+
 
 def _single_destination(op: Operation) -> int | None:
     """The operand index of `op`'s one DPS init, None unless it is a single-result linalg op or
@@ -92,6 +102,27 @@ def _destination_chain(producer: Operation, block: Block) -> tuple[Operation, in
             return None
         op = init.op
     return None
+
+
+def _collapses_padded_rows(loop: Operation, padded_dims: set[int]) -> bool:
+    """Whether the body of `loop` (an `scf.forall` with one shared output) collapses a slice of
+    that output so that a dimension in `padded_dims` is merged into the one before it: the
+    collapse is a view of an unpadded buffer, not of a pad's interior (`COLLAPSED_INTERIORS`)."""
+    if loop.name != "scf.forall":
+        return False
+    shared = loop.regions[0].block.args[-1]
+    for op in loop.walk():
+        if not isinstance(op, CollapseShapeOp):
+            continue
+        value = op.operands[0]
+        while isinstance(value, OpResult) and isinstance(value.op, ExtractSliceOp):
+            value = value.op.operands[0]
+        if value is not shared:
+            continue
+        groups = [[d.value.data for d in group.data] for group in op.properties["reassociation"].data]
+        if any(d in padded_dims for group in groups for d in group[1:]):
+            return True
+    return False
 
 
 def padding_value(pad: Operation) -> SSAValue | None:
@@ -161,6 +192,9 @@ def _rewrite(pad: Operation, block: Block) -> bool:
     low = list(pad.properties["static_low"].get_values())
     source_shape, padded_shape = list(source_type.get_shape()), list(padded_type.get_shape())
     if any(s < 0 for s in source_shape + padded_shape) or any(v < 0 for v in low):
+        return False
+    padded_dims = {d for d, (s, p) in enumerate(zip(source_shape, padded_shape, strict=True)) if s != p}
+    if not COLLAPSED_INTERIORS and reshape is None and _collapses_padded_rows(producer, padded_dims):
         return False
 
     padded = EmptyOp([], padded_type)
