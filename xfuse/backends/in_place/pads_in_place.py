@@ -39,6 +39,10 @@ buffer's interior at its offset, the border filled, and the concatenation's othe
 next module's 1x1 convolutions) read the interior slice. The schedule's `eliminate-empty-tensors`
 then makes each piece's producer write into the padded buffer, as it does for a concatenation's
 own buffer: the concatenation is never copied into a padded one.
+
+Not rewritten: a loop whose body collapses its slice of the shared output across a padded
+dimension (`COLLAPSED_INTERIORS`): the interior's rows are the padded width apart, so the
+collapse is a copy there, per iteration, not a view.
 """
 
 from __future__ import annotations
@@ -55,15 +59,18 @@ from xfuse.interfaces.tiling import TilingRefused
 from xfuse.transforms.layout.slice_loops import available_at
 from xfuse.transforms.tile import destination_operand_indices
 
-COLLAPSED_INTERIORS = True
+COLLAPSED_INTERIORS = False
 """Whether a loop (`scf.forall`) may write a pad's interior when its body collapses its slice of
 the shared output across a padded dimension (flat_pixels.py's 1x1 layers in
-xfuse-block-filters' blocks: each block's `1 x 7 x 7 x 16` slice flattened to 49 pixels). The
-interior's rows are the padded rows apart (9 x 512 floats for a 7x7 map padded to 9x9), so the
-collapse is no view of it: one-shot-bufferize gave every block a buffer and two strided
-`memrefCopy`s (in and back), 2-3 call sites per such layer. Off (`_collapses_padded_rows`): the
-pad keeps its own fill and one copy of the interior (docs/backend-measurements.md, "eighteenth
-session: the 7x7 1x1 layers' copies")."""
+xfuse-block-filters' blocks, AVX2 only: each block's `1 x 7 x 7 x 16` slice flattened to 49
+pixels). The interior's rows are the padded rows apart (9 x 512 floats for a 7x7 map padded to
+9x9), so the collapse is no view of it: one-shot-bufferize gave every block a buffer and two
+strided `memrefCopy`s (in and back). Off (`_collapses_padded_rows`): the pad keeps its own fill
+and one copy of the interior. ResNet-50's AVX2 build 11 -> 8 `memrefCopy` call sites; built for
+`znver3` and run on a Zen 4 host (`flag_ab.py --realtime`, two runs each, new / old): ResNet-50
+T=2 0.958 (8/12 rounds), 0.988 (9/12), T=1 1.002, 1.000; SqueezeNet T=1 0.973 (16/20), 0.988
+(11/20); Inception-v2 0.997 / 0.995, DenseNet-121 0.975 / 0.996 at T=1 / T=2; arenas unchanged
+(docs/backend-measurements.md, "Eighteenth session: the 7x7 1x1 layers' copies")."""
 
 
 def _single_destination(op: Operation) -> int | None:
