@@ -268,3 +268,15 @@ def test_a_loop_that_collapses_only_unpadded_dims_writes_the_interior():
     plan_pads(module)
     assert pads_in_place(module) == 1
     module.verify()
+
+
+def test_a_padded_dimension_merged_into_a_unit_one_is_still_a_view():
+    """Padded along the rows only, which the collapse merges into the unit batch dimension: the
+    columns keep their stride, so the collapse is a view of the interior and the loop is rewritten."""
+    text = FLAT_SPLIT_THEN_PAD.replace("high[0, 1, 1, 0]", "high[0, 1, 0, 0]").replace(
+        "tensor<1x7x7x16xf32>", "tensor<1x7x6x16xf32>").replace("strides = dense<2>", "strides = dense<1>").replace(
+        "tensor<1x3x3x16xf32>", "tensor<1x5x4x16xf32>").replace("-> tensor<1x3x3x16xf32> {", "-> tensor<1x5x4x16xf32> {")
+    module = parse(text)
+    plan_pads(module)
+    assert pads_in_place(module) == 1
+    module.verify()

@@ -126,8 +126,10 @@ def _collapses_padded_rows(loop: Operation, padded_dims: set[int]) -> bool:
             value = value.op.operands[0]
         if value is not shared:
             continue
+        # merged into a dimension before it of more than one element, a padded one is no view
+        shape = op.operands[0].type.get_shape()
         groups = [[d.value.data for d in group.data] for group in op.properties["reassociation"].data]
-        if any(d in padded_dims for group in groups for d in group[1:]):
+        if any(d in padded_dims and shape[d - 1] > 1 for group in groups for d in group[1:]):
             return True
     return False
 
