@@ -56,6 +56,7 @@ LAYERS = {
     "5x5_32_96_27": ConvLayer(1, 27, 27, 32, 96, (5, 5), padding=2),
     "3x3_64_192_56": ConvLayer(1, 56, 56, 64, 192, (3, 3), padding=1),
     "1x1_512_2048_7": ConvLayer(1, 7, 7, 512, 2048, (1, 1)),
+    "1x1_2048_512_7": ConvLayer(1, 7, 7, 2048, 512, (1, 1)),
     "3x3_512_7": ConvLayer(1, 7, 7, 512, 512, (3, 3), padding=1),
     "alexnet_stem": ConvLayer(1, 224, 224, 3, 96, (11, 11), stride=4),
     "zfnet_stem": ConvLayer(1, 224, 224, 3, 96, (7, 7), stride=2),

@@ -23,6 +23,14 @@ the `export` extra) is built with torch and fed its exporter's example input:
     python benchmarks/flag_ab.py exported:vit --threads 2 \\
         --flag xfuse.backends.parallel.parallel_split:MIN_ELEMENTS --values 32768,65536
 
+One layer of benchmarks/conv_layers.py (`layer:NAME`, or `layer:NAME+add` with a residual add) is
+built as a network's layer is (a ReLU of its input before it, a ReLU after it; the one-node ONNX
+model through `xfuse.onnx.load`, its filter blocked): a change worth a few percent of a layer is
+about 1% of a network, under what a network A/B on a shared machine resolves.
+
+    python benchmarks/flag_ab.py layer:1x1_2048_512_7 --repeat 31 \\
+        --flag xfuse.backends.schedules.flat_pixels:PARTS_IN_THEIR_DESTINATION --values False,True
+
 Values are parsed as Python literals (`16`, `True`, `0.9`, `None`); anything else is a string.
 """
 
@@ -55,8 +63,34 @@ def parse_value(text: str) -> object:
 
 
 def model_names(text: str) -> list[str]:
-    """`exported:NAME` as it is, else the names of benchmarks/models.py."""
-    return [text] if text.startswith("exported:") else parse_models(text)
+    """`exported:NAME` and `layer:NAME` (a layer of conv_layers.py) as they are, else the names of
+    benchmarks/models.py."""
+    if text.startswith("layer:"):
+        _layer(text)
+    return [text] if text.startswith(("exported:", "layer:")) else parse_models(text)
+
+
+def _layer(name: str):
+    """The conv_layers.py layer of `layer:NAME[+add]`, with its ReLUs (and the residual add)."""
+    import dataclasses
+
+    from benchmarks.conv_layers import LAYERS
+
+    key, _, extra = name.removeprefix("layer:").partition("+")
+    if key not in LAYERS or extra not in ("", "add"):
+        raise argparse.ArgumentTypeError(f"no layer {name!r} (layer:NAME or layer:NAME+add; NAME one of "
+                                         f"{', '.join(sorted(LAYERS))})")
+    return dataclasses.replace(LAYERS[key], input_relu=True, relu=True, residual=extra == "add")
+
+
+def layer_and_feeds(name: str):
+    """(ONNX model, feeds) of `layer:NAME[+add]`: conv_layers.py's layer `NAME` with an input ReLU
+    and a ReLU after it (and a residual add before that with `+add`), as a network has it."""
+    from benchmarks.conv_layers import onnx_model as layer_model, seeded_layer
+
+    layer = _layer(name)
+    weights, bias, feeds = seeded_layer(layer)
+    return layer_model(layer, weights, bias), feeds
 
 
 def network_and_feeds(name: str, seed: int):
@@ -67,6 +101,8 @@ def network_and_feeds(name: str, seed: int):
         network = build(name.removeprefix("exported:"), "small", seed)
         feeds = {n: t.numpy() for n, t in zip(network.input_names, network.inputs, strict=True)}
         return export(network), feeds, network.input_shapes
+    if name.startswith("layer:"):
+        return (*layer_and_feeds(name), None)
     model = onnx_model(name, seed)
     return model, models.seeded_feeds(model, seed), None
 
@@ -88,7 +124,8 @@ def flag_target(text: str) -> tuple[object, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("model", type=model_names,
-                        help="one model name of benchmarks/models.py, or exported:NAME (exported_networks.py, small)")
+                        help="one model name of benchmarks/models.py, exported:NAME (exported_networks.py, small), "
+                        "or layer:NAME[+add] (conv_layers.py)")
     parser.add_argument("--flag", type=flag_target, required=True, help="module:ATTRIBUTE")
     parser.add_argument("--values", required=True, help="comma-separated values, the first is the baseline")
     parser.add_argument("--threads", type=lambda t: [int(v) for v in t.split(",")], default=[1],

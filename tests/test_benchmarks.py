@@ -546,6 +546,22 @@ def test_flag_ab_times_each_value_of_a_constant_beside_onnxruntime():
     assert bad.returncode == 2 and "has no attribute NO_SUCH_CONSTANT" in bad.stderr
 
 
+def test_flag_ab_times_one_layer_as_a_network_has_it():
+    """`layer:NAME[+add]`: one conv_layers.py layer with its ReLUs (and residual add) A/B'd like a
+    network, each build checked against onnxruntime; an unknown layer is a usage error."""
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/flag_ab.py", "layer:1x1_2048_512_7+add", "--flag",
+                          "xfuse.backends.schedules.flat_pixels:PARTS_IN_THEIR_DESTINATION", "--values", "False,True",
+                          "--repeat", "2")
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.startswith("layer:1x1_2048_512_7+add T=1")
+    rows = [line.split()[0] for line in process.stdout.splitlines()[2:]]
+    assert rows == ["onnxruntime", "PARTS_IN_THEIR_DESTINATION=False", "PARTS_IN_THEIR_DESTINATION=True"]
+    bad = _run_script("benchmarks/flag_ab.py", "layer:no_such_layer", "--flag",
+                      "xfuse.backends.schedules.flat_pixels:PARTS_IN_THEIR_DESTINATION", "--values", "False,True")
+    assert bad.returncode == 2 and "no layer 'layer:no_such_layer'" in bad.stderr
+
+
 def test_busy_squeezed_lists_the_regions_whose_cpu_grows_most_on_two_cpus(capsys):
     """`threads.py --busy --squeezed`: per region, both threads' CPU on two CPUs against the same
     build's with both threads on one; the regions that grow most first, with the total ratio."""

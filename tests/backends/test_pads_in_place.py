@@ -202,3 +202,81 @@ def test_a_channel_split_loop_writes_into_the_interior():
     reference = compile_module(SPLIT_THEN_PAD, "split_pad_pool", "default")
     inputs = random_inputs(reference.signature, seed=3)
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-6, atol=1e-6)
+
+
+FLAT_SPLIT_THEN_PAD = """
+func.func @flat_split_pad_pool(%x: tensor<1x6x6x16xf32>) -> tensor<1x3x3x16xf32> {
+  %c8 = arith.constant 8 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<1x6x6x16xf32>
+  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x6x6x16xf32>) {
+    %off = arith.muli %i, %c8 : index
+    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x16xf32> to tensor<1x6x6x8xf32>
+    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x16xf32> to tensor<1x6x6x8xf32>
+    %xf = tensor.collapse_shape %xs [[0, 1, 2], [3]] : tensor<1x6x6x8xf32> into tensor<36x8xf32>
+    %of = tensor.collapse_shape %os [[0, 1, 2], [3]] : tensor<1x6x6x8xf32> into tensor<36x8xf32>
+    %rf = linalg.exp ins(%xf : tensor<36x8xf32>) outs(%of : tensor<36x8xf32>) -> tensor<36x8xf32>
+    %r = tensor.expand_shape %rf [[0, 1, 2], [3]] output_shape [1, 6, 6, 8] : tensor<36x8xf32> into tensor<1x6x6x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %r into %o[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x8xf32> into tensor<1x6x6x16xf32>
+    }
+  }
+  %padded = tensor.pad %y low[0, 0, 0, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %ninf : f32
+  } : tensor<1x6x6x16xf32> to tensor<1x7x7x16xf32>
+  %window = tensor.empty() : tensor<3x3xf32>
+  %pe = tensor.empty() : tensor<1x3x3x16xf32>
+  %init = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x3x3x16xf32>) -> tensor<1x3x3x16xf32>
+  %pool = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%padded, %window : tensor<1x7x7x16xf32>, tensor<3x3xf32>) outs(%init : tensor<1x3x3x16xf32>) -> tensor<1x3x3x16xf32>
+  return %pool : tensor<1x3x3x16xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("collapsed_interiors", [False, True])
+def test_a_loop_that_flattens_its_pixels_keeps_its_pad(monkeypatch, collapsed_interiors):
+    """A channel split whose body collapses its slice of the shared output over the padded rows
+    (flat_pixels.py's 1x1 layers in filter blocks, before a 3x3 layer's pad): in the interior
+    the collapse is no view (rows 7 floats x 16 apart, not 6), so each iteration bufferized to a
+    buffer of its own and `memrefCopy`s in and back (ResNet-50's 7x7 2048 -> 512 layers, AVX2).
+    Off (`COLLAPSED_INTERIORS`), the pad is kept (its own fill and interior copy); on, it is
+    rewritten as before. Both agree with `default`."""
+    from xfuse.backends.in_place import pads_in_place as module_under_test
+
+    monkeypatch.setattr(module_under_test, "COLLAPSED_INTERIORS", collapsed_interiors)
+    module = parse(FLAT_SPLIT_THEN_PAD)
+    plan_pads(module)
+    assert pads_in_place(module) == int(collapsed_interiors)
+    module.verify()
+    function = _function(module, "flat_split_pad_pool")
+    assert len(_ops(function, "tensor.pad")) == int(not collapsed_interiors)
+    candidate = compile_module(FLAT_SPLIT_THEN_PAD, "flat_split_pad_pool", "microkernel")
+    reference = compile_module(FLAT_SPLIT_THEN_PAD, "flat_split_pad_pool", "default")
+    inputs = random_inputs(reference.signature, seed=4)
+    np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-6, atol=1e-6)
+
+
+def test_a_loop_that_collapses_only_unpadded_dims_writes_the_interior():
+    """The rule looks at the padded dimensions only: padded along the channels instead (a
+    collapse of rows and columns of the slice stays a view of the interior), the loop is rewritten."""
+    text = FLAT_SPLIT_THEN_PAD.replace("high[0, 1, 1, 0]", "high[0, 0, 0, 2]").replace(
+        "tensor<1x7x7x16xf32>", "tensor<1x6x6x18xf32>").replace("strides = dense<2>", "strides = dense<1>").replace(
+        "tensor<1x3x3x16xf32>", "tensor<1x4x4x18xf32>").replace("-> tensor<1x3x3x16xf32> {", "-> tensor<1x4x4x18xf32> {")
+    module = parse(text)
+    plan_pads(module)
+    assert pads_in_place(module) == 1
+    module.verify()
+
+
+def test_a_padded_dimension_merged_into_a_unit_one_is_still_a_view():
+    """Padded along the rows only, which the collapse merges into the unit batch dimension: the
+    columns keep their stride, so the collapse is a view of the interior and the loop is rewritten."""
+    text = FLAT_SPLIT_THEN_PAD.replace("high[0, 1, 1, 0]", "high[0, 1, 0, 0]").replace(
+        "tensor<1x7x7x16xf32>", "tensor<1x7x6x16xf32>").replace("strides = dense<2>", "strides = dense<1>").replace(
+        "tensor<1x3x3x16xf32>", "tensor<1x5x4x16xf32>").replace("-> tensor<1x3x3x16xf32> {", "-> tensor<1x5x4x16xf32> {")
+    module = parse(text)
+    plan_pads(module)
+    assert pads_in_place(module) == 1
+    module.verify()

@@ -39,6 +39,10 @@ buffer's interior at its offset, the border filled, and the concatenation's othe
 next module's 1x1 convolutions) read the interior slice. The schedule's `eliminate-empty-tensors`
 then makes each piece's producer write into the padded buffer, as it does for a concatenation's
 own buffer: the concatenation is never copied into a padded one.
+
+Not rewritten: a loop whose body collapses its slice of the shared output across a padded
+dimension (`COLLAPSED_INTERIORS`): the interior's rows are the padded width apart, so the
+collapse is a copy there, per iteration, not a view.
 """
 
 from __future__ import annotations
@@ -54,6 +58,19 @@ from xfuse.dialects.tensor_mlir22 import ExpandShapeOp
 from xfuse.interfaces.tiling import TilingRefused
 from xfuse.transforms.layout.slice_loops import available_at
 from xfuse.transforms.tile import destination_operand_indices
+
+COLLAPSED_INTERIORS = False
+"""Whether a loop (`scf.forall`) may write a pad's interior when its body collapses its slice of
+the shared output across a padded dimension (flat_pixels.py's 1x1 layers in
+xfuse-block-filters' blocks, AVX2 only: each block's `1 x 7 x 7 x 16` slice flattened to 49
+pixels). The interior's rows are the padded rows apart (9 x 512 floats for a 7x7 map padded to
+9x9), so the collapse is no view of it: one-shot-bufferize gave every block a buffer and two
+strided `memrefCopy`s (in and back). Off (`_collapses_padded_rows`): the pad keeps its own fill
+and one copy of the interior. ResNet-50's AVX2 build 11 -> 8 `memrefCopy` call sites; built for
+`znver3` and run on a Zen 4 host (`flag_ab.py --realtime`, two runs each, new / old): ResNet-50
+T=2 0.958 (8/12 rounds), 0.988 (9/12), T=1 1.002, 1.000; SqueezeNet T=1 0.973 (16/20), 0.988
+(11/20); Inception-v2 0.997 / 0.995, DenseNet-121 0.975 / 0.996 at T=1 / T=2; arenas unchanged
+(docs/backend-measurements.md, "Eighteenth session: the 7x7 1x1 layers' copies")."""
 
 
 def _single_destination(op: Operation) -> int | None:
@@ -92,6 +109,29 @@ def _destination_chain(producer: Operation, block: Block) -> tuple[Operation, in
             return None
         op = init.op
     return None
+
+
+def _collapses_padded_rows(loop: Operation, padded_dims: set[int]) -> bool:
+    """Whether the body of `loop` (an `scf.forall` with one shared output) collapses a slice of
+    that output so that a dimension in `padded_dims` is merged into the one before it: the
+    collapse is a view of an unpadded buffer, not of a pad's interior (`COLLAPSED_INTERIORS`)."""
+    if loop.name != "scf.forall":
+        return False
+    shared = loop.regions[0].block.args[-1]
+    for op in loop.walk():
+        if not isinstance(op, CollapseShapeOp):
+            continue
+        value = op.operands[0]
+        while isinstance(value, OpResult) and isinstance(value.op, ExtractSliceOp):
+            value = value.op.operands[0]
+        if value is not shared:
+            continue
+        # merged into a dimension before it of more than one element, a padded one is no view
+        shape = op.operands[0].type.get_shape()
+        groups = [[d.value.data for d in group.data] for group in op.properties["reassociation"].data]
+        if any(d in padded_dims and shape[d - 1] > 1 for group in groups for d in group[1:]):
+            return True
+    return False
 
 
 def padding_value(pad: Operation) -> SSAValue | None:
@@ -161,6 +201,9 @@ def _rewrite(pad: Operation, block: Block) -> bool:
     low = list(pad.properties["static_low"].get_values())
     source_shape, padded_shape = list(source_type.get_shape()), list(padded_type.get_shape())
     if any(s < 0 for s in source_shape + padded_shape) or any(v < 0 for v in low):
+        return False
+    padded_dims = {d for d, (s, p) in enumerate(zip(source_shape, padded_shape, strict=True)) if s != p}
+    if not COLLAPSED_INTERIORS and reshape is None and _collapses_padded_rows(producer, padded_dims):
         return False
 
     padded = EmptyOp([], padded_type)

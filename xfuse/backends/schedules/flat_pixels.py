@@ -21,7 +21,8 @@ per channel), each the single user of the one before. Every other 4-D operand (t
 residual, the destinations) goes through `tensor.collapse_shape [[0, 1, 2], [3]]` and
 `tensor.expand_shape`, and the chain's result back the same way: no copy, also on a channel
 slice of a wider tensor (`xfuse-block-filters`' blocks), whose `H` and `W` stay contiguous to
-each other. Called by the micro-kernel pipelines before the convolutions are planned.
+each other (not in a pad's interior, whose rows are the padded width apart: pads_in_place.py
+leaves such a loop its pad, `COLLAPSED_INTERIORS`). Called by the micro-kernel pipelines before the convolutions are planned.
 
 Odd widths (`_pixel_split`): SqueezeNet's 13x13 layers get 13x8 over a row and over 169 pixels
 alike, and no tile of 12 accumulators divides 169. They are flattened as two parts, pixels
