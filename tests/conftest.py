@@ -32,3 +32,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "heavy" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def znver3_build(monkeypatch: pytest.MonkeyPatch):
+    """Compile for Zen 3 (`XFUSE_TARGET_CPU=znver3`: AVX2 + FMA, 16 registers, its 512 KiB L2)
+    whatever the x86 host, for tests of the AVX2 code paths (an AVX-512 host otherwise takes
+    others); skipped where the host cannot run AVX2 code."""
+    import platform
+
+    from xfuse.backends.target import host_target
+
+    host = host_target()
+    if platform.machine() not in ("x86_64", "AMD64") or host.vector_bits < 256 or not host.has_fma:
+        pytest.skip(f"needs an x86 host with AVX2 and FMA (host: {host})")
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "znver3")
+    host_target.cache_clear()
+    yield host_target()
+    monkeypatch.delenv("XFUSE_TARGET_CPU")
+    host_target.cache_clear()

@@ -240,7 +240,7 @@ def test_tile_wide_blocks_compute_the_same(pipeline, output, kernel, stride, cha
 
 @pytest.mark.parametrize("in_destination", [True, False])
 @pytest.mark.parametrize(("output", "channels", "features"), [((13, 13), 512, 64), ((7, 7), 2048, 512)])
-def test_split_parts_write_their_blocks_slice(monkeypatch, tmp_path, in_destination, output, channels, features):
+def test_split_parts_write_their_blocks_slice(znver3_build, monkeypatch, tmp_path, in_destination, output, channels, features):
     """A 1x1 layer in blocks of 16 whose flattened pixels are split (13x13: 168 + 1, SqueezeNet's
     fire9 squeeze; 7x7: 45 + 4, ResNet-50's stage 4): each part computes in the block's slice of
     the loop's output, and with `PARTS_IN_THEIR_DESTINATION` is inserted there, so the one-thread

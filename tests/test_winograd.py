@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from xfuse.backends.target import CpuTarget
+from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
 from xfuse.transforms.winograd import cost, rewrite
 from xfuse.transforms.winograd.matrices import A_T, B_T, G, filter_transform
@@ -221,7 +221,8 @@ def test_an_onnx_layer_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) 
 def test_a_14_wide_layer_in_one_block_of_panels_agrees_with_onnxruntime(monkeypatch: pytest.MonkeyPatch) -> None:
     """ResNet-50's stage-4 3x3 layer (14 x 14, 256 -> 256, bias, ReLU) through `xfuse.onnx.load`
     at one thread: taken by the cost model (`FILTER_ELEMENT_COST`), one block of its 7 tile rows
-    whose products read `U` in panels of 8, agreeing with onnxruntime."""
+    whose products read `U` in panels (of 8 columns on AVX2: `blocks.panel_columns` for the host),
+    agreeing with onnxruntime."""
     pytest.importorskip("onnx")
     pytest.importorskip("onnxruntime")
     from onnx import TensorProto, helper, numpy_helper
@@ -245,7 +246,12 @@ def test_a_14_wide_layer_in_one_block_of_panels_agrees_with_onnxruntime(monkeypa
     x = rng.uniform(-1, 1, (1, 256, 14, 14)).astype(np.float32)
     passes = DEFAULT_PASSES.replace("xfuse-winograd", "xfuse-winograd{bounded=false}")
     got = xfuse.onnx.load(model, passes=passes)(x)
-    assert taken == [(cost.ConvShape(1, 14, 14, 256, 256), 1, 7, 8)]  # threads, tile rows, panel
+    from xfuse.transforms.winograd.blocks import panel_columns
+
+    shape = cost.ConvShape(1, 14, 14, 256, 256)
+    panel = panel_columns(shape, 7, host_target())  # 8 columns on AVX2, 64 on Zen 4's AVX-512
+    assert panel is not None and 256 % panel == 0
+    assert taken == [(shape, 1, 7, panel)]  # threads, tile rows, panel
     expected = onnxruntime_outputs(model, {"x": x})["y"]
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
 
