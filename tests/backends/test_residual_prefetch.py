@@ -90,7 +90,7 @@ def test_tile_spans_from_the_loads_offsets():
 
 
 @pytest.mark.parametrize(("threads", "distance", "tiles"), [(1, 4096, 0), (2, 4096, 0), (1, 0, 1), (2, 0, 1)])
-def test_residual_prefetch_computes_the_same(monkeypatch, threads, distance, tiles):
+def test_residual_prefetch_computes_the_same(monkeypatch, tmp_path, threads, distance, tiles):
     """With `PREFETCH_BYTES` or `PREFETCH_TILES` set the residual layer's build has prefetches
     and agrees with onnxruntime."""
     onnxruntime = pytest.importorskip("onnxruntime")
@@ -104,6 +104,7 @@ def test_residual_prefetch_computes_the_same(monkeypatch, threads, distance, til
         added.append(result[1])
         return result
 
+    monkeypatch.setenv("XFUSE_CACHE_DIR", str(tmp_path))  # built here, not taken from the cache
     monkeypatch.setattr(residual_prefetch, "PREFETCH_BYTES", distance)
     monkeypatch.setattr(residual_prefetch, "PREFETCH_TILES", tiles)
     monkeypatch.setattr(residual_prefetch, "add_prefetches", spy)
