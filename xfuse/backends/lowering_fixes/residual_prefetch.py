@@ -1,21 +1,21 @@
-"""A software prefetch of the lines a register tile's epilogue updates in place, `PREFETCH_BYTES`
-ahead (an experiment, off).
+"""A software prefetch of the residual lines a register tile's epilogue adds and stores back, a
+fixed distance (`PREFETCH_BYTES`) or whole tile spans (`PREFETCH_TILES`) ahead: an experiment,
+off (it measured level on ResNet-50 at one and two threads).
 
-Why: ResNet-50's 56 x 56 1x1 expansions add the residual in their 4x16 tiles' epilogue, reading
-and storing the tile's 4 pixels x 16 channels in the residual's own buffer (residual_in_place.py).
-With 256 channels a pixel those are 4 lines 1 KiB apart, and the next tile's are on the next 4 KiB
-page, which no hardware prefetcher follows (they stay within a page): the tile may wait for its
-residual after its K loop (docs/backend-measurements.md, "seventeenth session"). This rewrite
-tests that: in the optimized LLVM IR (after `opt`, before `llc`), every vector load of floats
-that an `fadd` of the same basic block adds to a value from outside the block (an epilogue's
-residual added to an accumulator of the K loop before it; not a Winograd transform's sums of
-loads) gets an `llvm.prefetch` for
-writing (the tile stores its result there) of the address `PREFETCH_BYTES` further, before it.
-(The load's address and the store's are computed apart at two threads, so the store is not what
-finds it.) The distance is a byte count, not a number of tiles: the LLVM IR no longer says what a
-tile's stride is, so this is a measurement tool for one layer shape (4096 bytes: the next 4-pixel
-tile of a 256-channel f32 map), not a rule; a prefetch never faults, so a distance past the buffer
-is harmless.
+Why: the seventeenth session read ResNet-50's 56x56 residual expansions as 4x16 tiles whose
+epilogue reached a new 4 KiB page every 4 pixels (256 channels a pixel), which no hardware
+prefetcher follows (they stay within a page); the tile would wait for its residual after its K
+loop (docs/backend-measurements.md, "the residual 1x1 layers' epilogues, eighteenth session").
+MLIR 22's pipeline has no point after bufferization where Python could add `memref.prefetch`
+without splitting the mlir-opt run, so this rewrites the optimized LLVM IR (after `opt`, before
+`llc`): every vector load of floats that an `fadd` of its basic block adds to a value from outside
+the block (an epilogue's residual added to an accumulator of the K loop; not a Winograd
+transform's sums of loads) gets an `llvm.prefetch` for writing (`prefetchw`: the tile stores its
+result there) before it. The store does not find it: at two threads the load's and the store's
+addresses are computed apart. The tile span is read from the block's loads: their pointers
+resolved through `getelementptr`s of i8 and float and constant `add`s to (root, variable indices,
+constant offset); loads of one root at evenly spaced offsets are one tile's pixels, spanning
+`loads x spacing` bytes. A prefetch never faults, so a distance past the buffer is harmless.
 """
 
 from __future__ import annotations
