@@ -45,7 +45,8 @@ def recipe() -> str:
     """What a build with this rewrite depends on, for the build cache's key (runner.py)."""
     if not (PREFETCH_BYTES or PREFETCH_TILES):
         return "off"
-    return f"{PREFETCH_BYTES} bytes {PREFETCH_TILES} tiles {_LOAD.pattern} {_FADD.pattern} {_GEP.pattern} {_ADD.pattern}"
+    patterns = " ".join(pattern.pattern for pattern in (_LOAD, _FADD, _GEP, _ADD))
+    return f"{PREFETCH_BYTES} bytes {PREFETCH_TILES} tiles {patterns}"
 
 
 def _resolve(pointer: str, geps: dict[str, tuple[str, str, str]],
