@@ -107,6 +107,7 @@ def test_residual_prefetch_computes_the_same(monkeypatch, tmp_path, threads, dis
     monkeypatch.setenv("XFUSE_CACHE_DIR", str(tmp_path))  # built here, not taken from the cache
     monkeypatch.setattr(residual_prefetch, "PREFETCH_BYTES", distance)
     monkeypatch.setattr(residual_prefetch, "PREFETCH_TILES", tiles)
+    monkeypatch.setattr(residual_prefetch, "PREFETCH_PARALLEL", True)
     monkeypatch.setattr(residual_prefetch, "add_prefetches", spy)
     model = _residual_layer(8, 56, 64, 256)
     x = np.random.default_rng(43).standard_normal((1, 64, 8, 56)).astype(np.float32)
@@ -117,3 +118,16 @@ def test_residual_prefetch_computes_the_same(monkeypatch, tmp_path, threads, dis
         None, {"x": x})[0]
     assert sum(added) > 0
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+def test_tiles_reach_parallel_builds_only_when_asked(monkeypatch):
+    """`PREFETCH_TILES` is for one-thread builds unless `PREFETCH_PARALLEL`; `PREFETCH_BYTES`
+    for every build; the cache key says which."""
+    monkeypatch.setattr(residual_prefetch, "PREFETCH_BYTES", 0)
+    monkeypatch.setattr(residual_prefetch, "PREFETCH_TILES", 3)
+    monkeypatch.setattr(residual_prefetch, "PREFETCH_PARALLEL", False)
+    assert residual_prefetch.settings(False) == (0, 3)
+    assert residual_prefetch.settings(True) == (0, 0)
+    assert residual_prefetch.recipe(True) == "off" != residual_prefetch.recipe(False)
+    monkeypatch.setattr(residual_prefetch, "PREFETCH_PARALLEL", True)
+    assert residual_prefetch.settings(True) == (0, 3)

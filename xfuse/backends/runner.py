@@ -284,11 +284,11 @@ def _optimize_llvm(module: Path, pipeline: Pipeline, work: Path) -> Path:
 
 def optimize_one(source: Path, target: Path, pipeline: Pipeline, work: Path) -> Path:
     """`opt_command` on `source` into `target` (returned); with `residual_prefetch.PREFETCH_BYTES`
-    or `PREFETCH_TILES` set (an experiment, off), into textual IR that gets the epilogues'
-    prefetches before `llc` (returned in place of `target`)."""
+    or `PREFETCH_TILES` set for this pipeline (`residual_prefetch.settings`), into textual IR that
+    gets the epilogues' prefetches before `llc` (returned in place of `target`)."""
     from xfuse.backends.lowering_fixes import residual_prefetch
 
-    distance, tiles = residual_prefetch.PREFETCH_BYTES, residual_prefetch.PREFETCH_TILES
+    distance, tiles = residual_prefetch.settings(pipeline.parallel)
     if not (distance or tiles):
         _run_tool(opt_command(pipeline, source, target), work, "opt")
         return target
@@ -316,7 +316,7 @@ def _build_recipe(pipeline: Pipeline) -> list[str]:
     return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED, f"{VERIFY_EACH_OFF} from {VERIFY_EACH_MAX_BYTES}",
             " ".join(opt_command(pipeline, Path("<in>"), Path("<out>"))[1:]),
             " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES,
-            f"residual prefetch={residual_prefetch.recipe()}"]
+            f"residual prefetch={residual_prefetch.recipe(pipeline.parallel)}"]
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
