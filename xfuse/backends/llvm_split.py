@@ -93,7 +93,7 @@ def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int, s
     """`opt` and `llc` on `parts` parts of `module`, `workers` (default `jobs()`) at once, the
     largest part first (module doc); the object files, in the parts' order.
     `scheduler`: llc keeps its machine scheduler (runner.MACHINE_SCHEDULER_MAX_BYTES)."""
-    from xfuse.backends.runner import _run_tool, llc_command, opt_command, tool_path
+    from xfuse.backends.runner import _run_tool, llc_command, optimize_one, tool_path
 
     if pipeline.llvm_opt_level and WHOLE_MODULE_PASSES:
         whole = work / "whole.bc"
@@ -105,9 +105,7 @@ def compile_in_parts(module: Path, pipeline: Pipeline, work: Path, parts: int, s
 
     def build(source: Path) -> Path:
         if pipeline.llvm_opt_level:
-            optimized = source.with_suffix(".bc")
-            _run_tool(opt_command(pipeline, source, optimized), work, "opt")
-            source = optimized
+            source = optimize_one(source, source.with_suffix(".bc"), pipeline, work)
         target = source.with_suffix(".o")
         _run_tool(llc_command(pipeline, source, target, scheduler), work, "llc")
         return target

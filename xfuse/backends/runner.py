@@ -279,8 +279,23 @@ def _optimize_llvm(module: Path, pipeline: Pipeline, work: Path) -> Path:
     """`opt_command` on `module` (into `module.bc`), if the pipeline has an optimization level."""
     if not pipeline.llvm_opt_level:
         return module
-    _run_tool(opt_command(pipeline, module, work / "module.bc"), work, "opt")
-    return work / "module.bc"
+    return optimize_one(module, work / "module.bc", pipeline, work)
+
+
+def optimize_one(source: Path, target: Path, pipeline: Pipeline, work: Path) -> Path:
+    """`opt_command` on `source` into `target` (returned); with `residual_prefetch.PREFETCH_BYTES`
+    or `PREFETCH_TILES` set for this pipeline (`residual_prefetch.settings`), into textual IR that
+    gets the epilogues' prefetches before `llc` (returned in place of `target`)."""
+    from xfuse.backends.lowering_fixes import residual_prefetch
+
+    distance, tiles = residual_prefetch.settings(pipeline.parallel)
+    if not (distance or tiles):
+        _run_tool(opt_command(pipeline, source, target), work, "opt")
+        return target
+    text = target.with_suffix(".opt.ll")
+    _run_tool([*opt_command(pipeline, source, text), "-S"], work, "opt")
+    text.write_text(residual_prefetch.add_prefetches(text.read_text(), distance, tiles)[0])
+    return text
 
 
 def lower_to_optimized_llvm(text: str, pipeline: Pipeline, work: Path) -> Path:
@@ -295,11 +310,13 @@ def _build_recipe(pipeline: Pipeline) -> list[str]:
     the mlir-opt pass pipeline as run (nesting, the steps added around the interpreter), the
     outlining script, mlir-opt's, opt's and llc's flags, the passes on a module before it is split. A
     change to any of them rebuilds."""
+    from xfuse.backends.lowering_fixes import residual_prefetch
     from xfuse.backends.transform_scripts import OUTLINE_LOOPS
 
     return [pipeline.spec("<library>"), OUTLINE_LOOPS, ASSUME_VERIFIED, f"{VERIFY_EACH_OFF} from {VERIFY_EACH_MAX_BYTES}",
             " ".join(opt_command(pipeline, Path("<in>"), Path("<out>"))[1:]),
-            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES]
+            " ".join(llc_command(pipeline, Path("<in>"), Path("<out>"))[1:]), llvm_split.WHOLE_MODULE_PASSES,
+            f"residual prefetch={residual_prefetch.recipe(pipeline.parallel)}"]
 
 
 def build_shared_object(text: str, pipeline: Pipeline, cache: bool = True) -> Path:
