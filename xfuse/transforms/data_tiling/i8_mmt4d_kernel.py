@@ -75,6 +75,7 @@ FLAVORS: dict[str, Flavor] = {f.name: f for f in (
     Flavor("avx512", 16, PMADDWD_512),
     Flavor("vnni", 16, VPDPWSSD_512, accumulates=True),
     Flavor("portable", None),
+    Flavor("dpbusd", 16, "llvm.x86.avx512.vpdpbusd.512"),  # k0 = 4 tiles only: i8_dpbusd_kernel.py
 )}
 
 VNNI = True
@@ -97,6 +98,8 @@ def kernel_shapes(op: Mmt4DOp) -> tuple[list[int], list[int], list[int]]:
     a, b, c = (list(t.get_shape()) for t in types)
     m0, k0 = a[2], a[3]
     n0 = b[2]
+    if k0 == 4 and n0 == 16 and m0 <= n0:  # the vpdpbusd kernel's tile (i8_dpbusd_kernel.py)
+        return a, b, c
     if k0 != K0 or n0 not in WIDTHS or m0 > n0:
         raise NotAKernelMmt4d(f"inner tile {m0}x{n0}x{k0}; the kernel takes n0 = 8 or 16, m0 <= n0, k0 = {K0}")
     return a, b, c
@@ -212,14 +215,27 @@ def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
 
     shapes = kernel_shapes(op)
     n = shapes[1][2]
+    if shapes[0][3] == 4:
+        from xfuse.transforms.data_tiling import i8_dpbusd_kernel as dpbusd
+
+        if flavor not in (None, FLAVORS["dpbusd"]) or (flavor is None and "avx512vnni" not in host_target().features):
+            raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x4; only flavor dpbusd (AVX-512 VNNI) takes k0 = 4")
+        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
+        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
+        return
     if flavor is None:
         flavor = auto_flavor(n)
     if flavor.lanes not in (None, n):
         raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x{K0}; flavor {flavor.name} takes n0 = {flavor.lanes}")
     parsed = parse(declaration(flavor, n) + kernel_text(*shapes, flavor))
+    _replace_by_kernel(op, parsed, flavor.intrinsic)
+
+
+def _replace_by_kernel(op: Mmt4DOp, parsed: ModuleOp, intrinsic: str | None) -> None:
+    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module."""
     kernel = next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == "kernel")
-    if flavor.intrinsic is not None:
-        _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == flavor.intrinsic))
+    if intrinsic is not None:
+        _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == intrinsic))
     block = kernel.body.block
     mapping = dict(zip(block.args, op.operands, strict=True))
     for inner in list(block.ops):
