@@ -109,9 +109,11 @@ def test_wide_kernel_is_exact_on_the_whole_int8_range(flavor, m, k, n):
 
 
 @pytest.mark.skipif(not host_has_vnni(), reason="reads the AVX-512 VNNI kernel")
-def test_vnni_inner_loop_is_one_vpdpwssd_per_row_with_a_broadcast_operand(tmp_path):
+def test_vnni_inner_loop_is_one_vpdpwssd_per_row_with_a_broadcast_operand(tmp_path, monkeypatch):
     from tests.backends.test_pipelines import _assembly, _innermost_loops
+    from xfuse.transforms.data_tiling import int8_matmul
 
+    monkeypatch.setattr(int8_matmul, "DPBUSD", False)  # the table's 16x16x2 tile
     module = xfuse.parse(matmul_i8(64, 256, 64))
     xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
     loops = [body for body in _innermost_loops(_assembly(module, tmp_path)) if "vpdpwssd" in body]
@@ -156,9 +158,33 @@ def test_a_target_without_vnni_keeps_the_avx2_kernel(monkeypatch):
         xfuse.apply_passes(module, "xfuse-int8-data-tiling")
         text = str(module)
         assert "llvm.x86.avx2.pmadd.wd" in text and "avx512" not in text and "x8x2xi8>" in text
+        assert "x16x2xi8" not in text and "x16x4xi8" not in text
         a, b = extreme_inputs(24, 40, 16, seed=1)
         (got,) = compile_module(module)(a, b)
         np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))
     finally:
         monkeypatch.delenv("XFUSE_TARGET_CPU")
         backend.host_target.cache_clear()
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("m, k, n", [(40, 40, 48), (3, 9, 20), (17, 1, 33)])  # K = 1 and 9: padded quadruples
+def test_dpbusd_kernel_is_exact_on_the_whole_int8_range(m, k, n):
+    """u8 x s8 with A shifted by 128 and 128 * colsum(B) taken off: exact, -128 x -128 included."""
+    module = xfuse.parse(matmul_i8(m, k, n))
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    text = str(module)
+    assert "linalg.mmt4d" not in text and "llvm.x86.avx512.vpdpbusd.512" in text and "x16x4xi8>" in text
+    a, b = extreme_inputs(m, k, n, seed=m)
+    (got,) = compile_module(module)(a, b)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))
+
+
+def test_int8_data_tiling_takes_16x16x4_on_vnni_only(monkeypatch):
+    from xfuse.transforms.data_tiling import int8_matmul
+
+    assert int8_matmul._tile_sizes("x86_64-avx512vnni") == (16, 16, 4)
+    assert int8_matmul._tile_sizes("x86_64-avx512") == ()  # AVX512BW without VNNI: the table's 16x16x2
+    assert int8_matmul._tile_sizes("x86_64-avx2") == ()
+    monkeypatch.setattr(int8_matmul, "DPBUSD", False)
+    assert int8_matmul._tile_sizes("x86_64-avx512vnni") == ()

@@ -270,12 +270,19 @@ def test_matmul_integer_reaches_the_i8_mmt4d_kernel(tmp_path):
     names = [op.name for op in module.walk()]
     assert not {"linalg.matmul", "linalg.batch_matmul", "linalg.mmt4d"} & set(names)
     assert names.count("linalg.unpack") == 2
+    from xfuse.transforms.data_tiling.i8_dpbusd_kernel import VPDPBUSD_512
+    from xfuse.transforms.data_tiling.int8_matmul import _tile_sizes
+
     tile = matmul_tile(host_target(), (i8, i8, i32))
-    if tile is not None and auto_flavor(tile.n).intrinsic is not None:
-        intrinsic = auto_flavor(tile.n).intrinsic
-        calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == intrinsic]
-        # one per row of each kernel's tile (m0 at most the table's; a small M gets a narrower one)
-        assert 2 <= len(calls) <= 2 * tile.m
+    if _tile_sizes("host"):  # AVX-512 VNNI: 16x16x4, one vpdpbusd per row and one for colsum(B)
+        intrinsic, per_kernel = VPDPBUSD_512, 16 + 1
+    elif tile is not None and auto_flavor(tile.n).intrinsic is not None:
+        intrinsic, per_kernel = auto_flavor(tile.n).intrinsic, tile.m
+    else:
+        return
+    calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == intrinsic]
+    # one per row of each kernel's tile (m0 at most the table's; a small M gets a narrower one)
+    assert 2 <= len(calls) <= 2 * per_kernel
 
 
 def test_dequantize_linear_of_a_one_element_scale_is_per_tensor():

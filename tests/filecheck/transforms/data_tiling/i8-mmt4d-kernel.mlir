@@ -11,7 +11,7 @@
 // RUN: xfuse-run %s --entry narrow_m -p 'xfuse-i8-mmt4d-kernel' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --entry narrow_m -p 'xfuse-i8-mmt4d-kernel{flavor=portable}' --check | filecheck %s --check-prefix=EXEC
 // EXEC: check: ok, the transformed module matches the untransformed input
-// BAD: xfuse-i8-mmt4d-kernel: flavor=sse: auto, avx2, avx512, vnni, portable expected
+// BAD: xfuse-i8-mmt4d-kernel: flavor=sse: auto, avx2, avx512, vnni, portable, dpbusd expected
 
 // AVX2:      func.func private @llvm.x86.avx2.pmadd.wd(vector<16xi16>, vector<16xi16>) -> vector<8xi32>
 // PORTABLE-NOT: @llvm.x86.avx2.pmadd.wd
