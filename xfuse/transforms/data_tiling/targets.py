@@ -14,6 +14,9 @@ instructions). `host` reads this machine's features from /proc/cpuinfo.
 | aarch64-dotprod      | 8x8x1            | 8x8x4          |
 | aarch64-i8mm         | 8x8x1            | 8x8x8          |
 
+The i8 row of avx512vnni is IREE's (vpdpwssd on i16 pairs); `xfuse-int8-data-tiling` overrides
+it with 16x16x4 for its vpdpbusd kernel (`int8_matmul.DPBUSD`).
+
 A combination the table has no tile for (other element types, i8 on SSE) has no materialized
 layout: the caller drops the encoding and says so.
 """
