@@ -54,12 +54,22 @@ def test_kernel_is_exact_on_the_whole_int8_range(flavor, m, k, n):
 
 
 @pytest.mark.skipif(not host_has_avx2(), reason="reads the AVX2 kernel")
-def test_avx2_inner_loop_is_a_broadcast_load_and_vpmaddwd_per_row(tmp_path):
+def test_avx2_inner_loop_is_a_broadcast_load_and_vpmaddwd_per_row(tmp_path, monkeypatch):
+    """Compiled for znver3 (AVX2): on an AVX-512 VNNI host LLVM fuses vpmaddwd + vpaddd into a
+    ymm vpdpwssd."""
     from tests.backends.test_pipelines import _assembly, _innermost_loops
+    from xfuse.backends import target as backend
 
     module = xfuse.parse(matmul_i8(64, 256, 64))
     xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx2}")
-    loops = [body for body in _innermost_loops(_assembly(module, tmp_path)) if "vpmaddwd" in body]
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "znver3")
+    backend.host_target.cache_clear()
+    try:
+        assembly = _assembly(module, tmp_path)
+    finally:
+        monkeypatch.delenv("XFUSE_TARGET_CPU")
+        backend.host_target.cache_clear()
+    loops = [body for body in _innermost_loops(assembly) if "vpmaddwd" in body]
     assert loops
     kernel = max(loops, key=lambda body: body.count("vpmaddwd"))
     # per K step and row of the A tile one vpmaddwd (8 pairs) and one vpaddd into the row's
@@ -72,3 +82,109 @@ def test_avx2_inner_loop_is_a_broadcast_load_and_vpmaddwd_per_row(tmp_path):
     # widened vector (vpshufd / vpermq / vextracti128 per row cost a third of the kernel's time)
     assert len(re.findall(r"\bvpbroadcastd\s+-?\d*\(", kernel)) == madds, kernel
     assert not re.search(r"vpshufd|vpermq|vextracti128", kernel), kernel
+
+
+def host_has_vnni() -> bool:
+    from xfuse.transforms.data_tiling.targets import host_target
+
+    return "avx512vnni" in host_target().features
+
+
+WIDE_FLAVORS = ["portable", *(pytest.param(f, marks=pytest.mark.skipif(not host_has_vnni(), reason="needs AVX-512 VNNI"))
+                              for f in ("avx512", "vnni"))]
+WIDE_KERNEL = KERNEL.replace("x86_64-avx2", "x86_64-avx512vnni")
+
+
+@pytest.mark.parametrize("flavor", WIDE_FLAVORS)
+@pytest.mark.parametrize("m, k, n", [(40, 40, 48), (3, 9, 20)])  # 16x16x2 tiles: narrow M, odd K, padded N
+def test_wide_kernel_is_exact_on_the_whole_int8_range(flavor, m, k, n):
+    module = xfuse.parse(matmul_i8(m, k, n))
+    xfuse.apply_passes(module, WIDE_KERNEL.format(flavor))
+    names = {op.name for op in module.walk()}
+    assert "linalg.mmt4d" not in names and "scf.for" in names
+    compiled = compile_module(module)
+    a, b = extreme_inputs(m, k, n, seed=m)
+    (got,) = compiled(a, b)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="reads the AVX-512 VNNI kernel")
+def test_vnni_inner_loop_is_one_vpdpwssd_per_row_with_a_broadcast_operand(tmp_path, monkeypatch):
+    from tests.backends.test_pipelines import _assembly, _innermost_loops
+    from xfuse.transforms.data_tiling import int8_matmul
+
+    monkeypatch.setattr(int8_matmul, "DPBUSD", False)  # the table's 16x16x2 tile
+    module = xfuse.parse(matmul_i8(64, 256, 64))
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    loops = [body for body in _innermost_loops(_assembly(module, tmp_path)) if "vpdpwssd" in body]
+    assert loops
+    kernel = max(loops, key=lambda body: body.count("vpdpwssd"))
+    # per K step: one vpmovsxbw of the B tile into a zmm, then per row of the 16-row tile one
+    # vpdpwssd whose A operand is a broadcast from memory ({1to16}) into one of 16 zmm accumulators
+    madds = re.findall(r"\bvpdpwssd\s+(-?\d*\(.*\)\{1to16\}), %zmm\d+, (%zmm\d+)", kernel)
+    assert len(madds) in (16, 32, 64), kernel
+    assert len({acc for _, acc in madds}) == 16, kernel
+    assert len(re.findall(r"\bvpmovsxbw\b", kernel)) == len(madds) // 16, kernel
+    assert not re.search(r"vpaddd|vpmaddwd|vpmulld|imul|vpshufd|vpermq", kernel), kernel
+
+
+def test_auto_flavor_follows_the_host_and_the_tile(monkeypatch):
+    from xfuse.transforms.data_tiling import i8_mmt4d_kernel as kernel
+    from xfuse.transforms.data_tiling.targets import TARGETS, host_target
+
+    # Linux spells the feature avx512_vnni
+    assert "avx512vnni" in host_target("flags : fpu avx2 fma avx512f avx512bw avx512_vnni\n").features
+    for name, width, expected in [("x86_64-avx512vnni", 16, "vnni"), ("x86_64-avx512vnni", 8, "avx2"),
+                                  ("x86_64-avx512", 16, "avx512"), ("x86_64-avx2", 8, "avx2"),
+                                  ("x86_64-avx2", 16, "portable"), ("x86_64-sse", 8, "portable")]:
+        monkeypatch.setattr(kernel, "host_target", lambda name=name: TARGETS[name])
+        assert kernel.auto_flavor(width).name == expected, (name, width)
+    monkeypatch.setattr(kernel, "host_target", lambda: TARGETS["x86_64-avx512vnni"])
+    monkeypatch.setattr(kernel, "VNNI", False)
+    assert kernel.auto_flavor(16).name == "avx512"
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="an AVX-512 VNNI host narrowed to AVX2")
+def test_a_target_without_vnni_keeps_the_avx2_kernel(monkeypatch):
+    """XFUSE_TARGET_CPU=znver3 (AVX2) on this AVX-512 VNNI host: 8x8x2 tiles and vpmaddwd, no zmm."""
+    from xfuse.backends import target as backend
+    from xfuse.transforms.data_tiling.targets import host_target
+
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "znver3")
+    backend.host_target.cache_clear()
+    try:
+        assert not {"avx512f", "avx512vnni"} & host_target().features
+        module = xfuse.parse(matmul_i8(24, 40, 16))
+        xfuse.apply_passes(module, "xfuse-int8-data-tiling")
+        text = str(module)
+        assert "llvm.x86.avx2.pmadd.wd" in text and "avx512" not in text and "x8x2xi8>" in text
+        assert "x16x2xi8" not in text and "x16x4xi8" not in text
+        a, b = extreme_inputs(24, 40, 16, seed=1)
+        (got,) = compile_module(module)(a, b)
+        np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))
+    finally:
+        monkeypatch.delenv("XFUSE_TARGET_CPU")
+        backend.host_target.cache_clear()
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("m, k, n", [(40, 40, 48), (3, 9, 20), (17, 1, 33)])  # K = 1 and 9: padded quadruples
+def test_dpbusd_kernel_is_exact_on_the_whole_int8_range(m, k, n):
+    """u8 x s8 with A shifted by 128 and 128 * colsum(B) taken off: exact, -128 x -128 included."""
+    module = xfuse.parse(matmul_i8(m, k, n))
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    text = str(module)
+    assert "linalg.mmt4d" not in text and "llvm.x86.avx512.vpdpbusd.512" in text and "x16x4xi8>" in text
+    a, b = extreme_inputs(m, k, n, seed=m)
+    (got,) = compile_module(module)(a, b)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))
+
+
+def test_int8_data_tiling_takes_16x16x4_on_vnni_only(monkeypatch):
+    from xfuse.transforms.data_tiling import int8_matmul
+
+    assert int8_matmul._tile_sizes("x86_64-avx512vnni") == (16, 16, 4)
+    assert int8_matmul._tile_sizes("x86_64-avx512") == ()  # AVX512BW without VNNI: the table's 16x16x2
+    assert int8_matmul._tile_sizes("x86_64-avx2") == ()
+    monkeypatch.setattr(int8_matmul, "DPBUSD", False)
+    assert int8_matmul._tile_sizes("x86_64-avx512vnni") == ()

@@ -40,6 +40,13 @@ config.environment["PATH"] = os.pathsep.join(
 if shutil.which("filecheck", path=config.environment["PATH"]) is None:
     lit_config.fatal("the `filecheck` command is missing: pip install filecheck")
 
+# `avx512vnni`: a RUN line executing AVX-512 VNNI code (the i8 mmt4d kernel's `vnni` flavor)
+# needs a host that has it and a backend target that is not narrowed by XFUSE_TARGET_CPU.
+from xfuse.transforms.data_tiling.targets import host_target  # noqa: E402
+
+if "avx512vnni" in host_target().features:
+    config.available_features.add("avx512vnni")
+
 # `not --crash` (a RUN line that expects an abort, e.g. a failed runtime check) needs LLVM's own
 # `not` program: lit's built-in `not` cannot expect a crash. The LLVM wheel ships it beside llc.
 llvm_not = find_tool("llc").parent / "not"

@@ -254,21 +254,35 @@ def test_per_channel_dequantized_uint8_weights_are_right():
 
 def test_matmul_integer_reaches_the_i8_mmt4d_kernel(tmp_path):
     # xfuse.onnx's default passes: no integer matmul is left; both MatMulIntegers are packed and
-    # run by the i8 kernel (vpmaddwd calls on AVX2, vector multiplies elsewhere)
+    # run by the i8 kernel (vpmaddwd calls on AVX2's 8x8x2 tiles, vpdpwssd on AVX-512 VNNI's
+    # 16x16x2, vector multiplies elsewhere)
+    from xdsl.dialects.builtin import i8, i32
+
     from xfuse.onnx.importer import import_model
     from xfuse.onnx.model import DEFAULT_PASSES
     from xfuse.parsing import parse
     from xfuse.passes import apply_passes
-    from xfuse.transforms.data_tiling.i8_mmt4d_kernel import PMADDWD, host_has_avx2
+    from xfuse.transforms.data_tiling.i8_mmt4d_kernel import auto_flavor
+    from xfuse.transforms.data_tiling.targets import host_target, matmul_tile
 
     model = dynamically_quantized_mlp(tmp_path, quantization.QuantType.QInt8, rows=32, width=64)
     module = apply_passes(parse(import_model(model).mlir), DEFAULT_PASSES)
     names = [op.name for op in module.walk()]
     assert not {"linalg.matmul", "linalg.batch_matmul", "linalg.mmt4d"} & set(names)
     assert names.count("linalg.unpack") == 2
-    if host_has_avx2():
-        calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == PMADDWD]
-        assert len(calls) == 2 * 8  # one per row of the 8-row tile, in each of the two kernels
+    from xfuse.transforms.data_tiling.i8_dpbusd_kernel import VPDPBUSD_512
+    from xfuse.transforms.data_tiling.int8_matmul import _tile_sizes
+
+    tile = matmul_tile(host_target(), (i8, i8, i32))
+    if _tile_sizes("host"):  # AVX-512 VNNI: 16x16x4, one vpdpbusd per row and one for colsum(B)
+        intrinsic, per_kernel = VPDPBUSD_512, 16 + 1
+    elif tile is not None and auto_flavor(tile.n).intrinsic is not None:
+        intrinsic, per_kernel = auto_flavor(tile.n).intrinsic, tile.m
+    else:
+        return
+    calls = [op for op in module.walk() if op.name == "func.call" and op.callee.string_value() == intrinsic]
+    # one per row of each kernel's tile (m0 at most the table's; a small M gets a narrower one)
+    assert 2 <= len(calls) <= 2 * per_kernel
 
 
 def test_dequantize_linear_of_a_one_element_scale_is_per_tensor():

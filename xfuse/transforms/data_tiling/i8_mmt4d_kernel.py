@@ -1,6 +1,8 @@
 """`xfuse-i8-mmt4d-kernel`: a static `linalg.mmt4d` of i8 x i8 -> i32 with `k0 = 2` (the
-x86_64-avx2 row of the tile table, 8x8x2) as loops around a register-tile kernel of pairwise
-multiply-adds, the idiom of AVX2's `vpmaddwd` (and of MLAS and IREE's AVX2 ukernels).
+x86_64-avx2 row of the tile table, 8x8x2, or the AVX-512 one, 16x16x2) as loops around a
+register-tile kernel of pairwise multiply-adds, the idiom of AVX2's `vpmaddwd` (and of MLAS and
+IREE's AVX2 ukernels) and of AVX-512 VNNI's `vpdpwssd` (the same sums, accumulated in the same
+instruction: IREE's avx512_vnni s8 x s8 ukernel).
 
 The backend's micro-kernel schedule takes float mmt4d only; an integer one would run as scalar
 loops. Here each `(m1, n1)` tile keeps its `m0 x 8` i32 accumulator in vectors over the K1 loop.
@@ -13,11 +15,15 @@ row, and the kernel 1.2-1.4x the time) and
 
     acc[row] += pmaddwd(pair, b)      (lane n: a0 * b[n, 0] + a1 * b[n, 1], in i32)
 
-`pmaddwd` is `llvm.x86.avx2.pmadd.wd` when `intrinsic` (on x86_64 with AVX2: exact for i16
-inputs, which sign-extended i8 are), else the same sum written with even/odd `vector.shuffle`s,
-`arith.extsi` and `arith.muli`, for any target. The C tile is read before the K1 loop and
-written after it, so the accumulator (a fill, a bias) is kept. Left alone, with a remark: other
-element types, dynamic shapes, `k0 != 2`, `n0 != 8`, `m0 > 8`.
+The flavor (`FLAVORS`) writes `pmaddwd`: with `n0 = 8` as `llvm.x86.avx2.pmadd.wd` (`avx2`);
+with `n0 = 16` (zmm: 16 i32 lanes, 32 i16) as `llvm.x86.avx512.vpdpwssd.512` taking the
+accumulator (`vnni`: no separate add) or `llvm.x86.avx512.pmaddw.d.512` and an add (`avx512`,
+AVX512BW without VNNI); `portable` writes the same sum with even/odd `vector.shuffle`s,
+`arith.extsi` and `arith.muli`, for any target and either width. All exact: sign-extended i8
+pairs never overflow the i32 pair sums (`2 * 128 * 128`). The C tile is read before the K1 loop
+and written after it, so the accumulator (a fill, a bias) is kept. Left alone, with a remark:
+other element types, dynamic shapes, `k0 != 2`, `n0` not 8 or 16, `m0 > n0`, a flavor whose
+width is not the tile's.
 """
 
 from __future__ import annotations
@@ -36,15 +42,45 @@ from xfuse.diagnostics import XfuseError, format_diagnostic
 from xfuse.dialects.linalg import Mmt4DOp
 from xfuse.transforms.data_tiling.targets import host_target
 
-N0, K0, MAX_M0 = 8, 2, 8
-"""The kernel's inner tile: 8 i32 lanes (one AVX2 register) by pairs along K, up to 8 rows."""
+K0 = 2
+"""Pairs along K: one i16 pair per i32 lane."""
+WIDTHS = (8, 16)
+"""The kernel's `n0`: 8 i32 lanes (one AVX2 ymm) or 16 (one AVX-512 zmm); up to `n0` rows."""
+
+
+@dataclass(frozen=True)
+class Flavor:
+    """How a row's `acc += pmaddwd(pair, b)` is written. `intrinsic` is called as a declared
+    function of the intrinsic's name (LLVM takes a function named `llvm.*` for the intrinsic).
+    Not `llvm.call_intrinsic`: mlir-opt's buffer deallocation refuses ops with unknown memory
+    effects, and a call of a declaration without memref operands passes. `accumulates`: the
+    intrinsic takes the accumulator first (vpdpwssd) instead of an `arith.addi` after it.
+    `lanes` None: any width (portable)."""
+
+    name: str
+    lanes: int | None
+    intrinsic: str | None = None
+    accumulates: bool = False
 
 
 PMADDWD = "llvm.x86.avx2.pmadd.wd"
-"""AVX2's vpmaddwd, called as a declared function of the intrinsic's name (LLVM takes a function
-named `llvm.*` for the intrinsic). Not `llvm.call_intrinsic`: mlir-opt's buffer deallocation
-refuses ops with unknown memory effects, and a call of a declaration without memref operands
-passes."""
+"""AVX2's vpmaddwd (8 lanes)."""
+PMADDWD_512 = "llvm.x86.avx512.pmaddw.d.512"
+"""AVX512BW's vpmaddwd (16 lanes)."""
+VPDPWSSD_512 = "llvm.x86.avx512.vpdpwssd.512"
+"""AVX-512 VNNI's vpdpwssd: the 16-lane vpmaddwd and the add into the accumulator in one."""
+
+FLAVORS: dict[str, Flavor] = {f.name: f for f in (
+    Flavor("avx2", 8, PMADDWD),
+    Flavor("avx512", 16, PMADDWD_512),
+    Flavor("vnni", 16, VPDPWSSD_512, accumulates=True),
+    Flavor("portable", None),
+    Flavor("dpbusd", 16, "llvm.x86.avx512.vpdpbusd.512"),  # k0 = 4 tiles only: i8_dpbusd_kernel.py
+)}
+
+VNNI = True
+"""`auto` on an AVX-512 VNNI host: `vnni` (vpdpwssd) when True, `avx512` (vpmaddwd + vpaddd) when
+False; the A/B switch of the eighteenth session (docs/backend-measurements.md)."""
 
 
 class NotAKernelMmt4d(Exception):
@@ -62,23 +98,40 @@ def kernel_shapes(op: Mmt4DOp) -> tuple[list[int], list[int], list[int]]:
     a, b, c = (list(t.get_shape()) for t in types)
     m0, k0 = a[2], a[3]
     n0 = b[2]
-    if k0 != K0 or n0 != N0 or m0 > MAX_M0:
-        raise NotAKernelMmt4d(f"inner tile {m0}x{n0}x{k0}; the kernel takes m0 <= {MAX_M0}, n0 = {N0}, k0 = {K0}")
+    if k0 == 4 and n0 == 16 and m0 <= n0:  # the vpdpbusd kernel's tile (i8_dpbusd_kernel.py)
+        return a, b, c
+    if k0 != K0 or n0 not in WIDTHS or m0 > n0:
+        raise NotAKernelMmt4d(f"inner tile {m0}x{n0}x{k0}; the kernel takes n0 = 8 or 16, m0 <= n0, k0 = {K0}")
     return a, b, c
 
 
-def _pmaddwd(pair: str, b: str, name: str, intrinsic: bool) -> list[str]:
-    """MLIR lines computing `name : vector<8xi32>` = pairwise multiply-add of two vector<16xi16>."""
-    if intrinsic:
-        return [f"{name} = func.call @{PMADDWD}({pair}, {b}) : (vector<16xi16>, vector<16xi16>) -> vector<8xi32>"]
-    even, odd = ", ".join(str(2 * i) for i in range(8)), ", ".join(str(2 * i + 1) for i in range(8))
+def declaration(flavor: Flavor, n: int) -> str:
+    """The intrinsic's `func.func private` declaration (empty for `portable`)."""
+    if flavor.intrinsic is None:
+        return ""
+    wide, acc = f"vector<{2 * n}xi16>", f"vector<{n}xi32>"
+    operands = [acc, wide, wide] if flavor.accumulates else [wide, wide]
+    return f"func.func private @{flavor.intrinsic}({', '.join(operands)}) -> {acc}\n"
+
+
+def _multiply_add(acc: str, pair: str, b: str, name: str, n: int, flavor: Flavor) -> list[str]:
+    """MLIR lines computing `name : vector<n x i32>` = `acc` + the pairwise multiply-add of two
+    `vector<2n x i16>`."""
+    wide, out = f"vector<{2 * n}xi16>", f"vector<{n}xi32>"
+    if flavor.accumulates:
+        return [f"{name} = func.call @{flavor.intrinsic}({acc}, {pair}, {b}) : ({out}, {wide}, {wide}) -> {out}"]
+    if flavor.intrinsic is not None:
+        return [f"{name}p = func.call @{flavor.intrinsic}({pair}, {b}) : ({wide}, {wide}) -> {out}",
+                f"{name} = arith.addi {acc}, {name}p : {out}"]
+    even, odd = ", ".join(str(2 * i) for i in range(n)), ", ".join(str(2 * i + 1) for i in range(n))
     lines = []
     for part, lanes in (("e", even), ("o", odd)):
         for what, source in (("x", pair), ("y", b)):
-            lines += [f"{name}{what}{part}16 = vector.shuffle {source}, {source} [{lanes}] : vector<16xi16>, vector<16xi16>",
-                      f"{name}{what}{part} = arith.extsi {name}{what}{part}16 : vector<8xi16> to vector<8xi32>"]
-        lines.append(f"{name}{part} = arith.muli {name}x{part}, {name}y{part} : vector<8xi32>")
-    lines.append(f"{name} = arith.addi {name}e, {name}o : vector<8xi32>")
+            lines += [f"{name}{what}{part}16 = vector.shuffle {source}, {source} [{lanes}] : {wide}, {wide}",
+                      f"{name}{what}{part} = arith.extsi {name}{what}{part}16 : vector<{n}xi16> to {out}"]
+        lines.append(f"{name}{part} = arith.muli {name}x{part}, {name}y{part} : {out}")
+    lines += [f"{name}p = arith.addi {name}e, {name}o : {out}",
+              f"{name} = arith.addi {acc}, {name}p : {out}"]
     return lines
 
 
@@ -102,30 +155,30 @@ def _pairs_text(ta: str, pairs: str) -> str:
   }} -> {pairs}"""
 
 
-def kernel_text(a: list[int], b: list[int], c: list[int], intrinsic: bool) -> str:
+def kernel_text(a: list[int], b: list[int], c: list[int], flavor: Flavor) -> str:
     """The kernel as a function `@kernel(A, B, C) -> C` in MLIR text. The A and B tiles are read
     as one vector each from the operands with their two inner dims collapsed; C row by row."""
     m1, k1, m0, _ = a
-    n1 = b[0]
+    n1, n = b[0], b[2]
+    acc_type, wide = f"vector<{n}xi32>", f"vector<{2 * n}xi16>"
     ta, tb, tc = (f"tensor<{'x'.join(map(str, s))}x{t}>" for s, t in ((a, "i8"), (b, "i8"), (c, "i32")))
-    flat_b = f"tensor<{n1}x{k1}x16xi8>"
+    flat_b = f"tensor<{n1}x{k1}x{2 * n}xi8>"
     pairs = f"tensor<{m1}x{k1}x{m0}xi32>"
-    body = [f"%bf = vector.transfer_read %fb[%j, %k, %c0], %z8 {{in_bounds = [true]}} : {flat_b}, vector<16xi8>",
-            "%bw = arith.extsi %bf : vector<16xi8> to vector<16xi16>"]
+    body = [f"%bf = vector.transfer_read %fb[%j, %k, %c0], %z8 {{in_bounds = [true]}} : {flat_b}, vector<{2 * n}xi8>",
+            f"%bw = arith.extsi %bf : vector<{2 * n}xi8> to {wide}"]
     for r in range(m0):
         body += [f"%pairs{r} = vector.transfer_read %pa[%i, %k, %r{r}], %z32 "
-                 f"{{in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (0)>}} : {pairs}, vector<8xi32>",
-                 f"%x{r} = vector.bitcast %pairs{r} : vector<8xi32> to vector<16xi16>",
-                 *_pmaddwd(f"%x{r}", "%bw", f"%p{r}", intrinsic),
-                 f"%next{r} = arith.addi %in{r}, %p{r} : vector<8xi32>"]
+                 f"{{in_bounds = [true], permutation_map = affine_map<(d0, d1, d2) -> (0)>}} : {pairs}, {acc_type}",
+                 f"%x{r} = vector.bitcast %pairs{r} : {acc_type} to {wide}",
+                 *_multiply_add(f"%in{r}", f"%x{r}", "%bw", f"%next{r}", n, flavor)]
     inner = "\n          ".join(body)
-    row_types = ", ".join(["vector<8xi32>"] * m0)
+    row_types = ", ".join([acc_type] * m0)
     reads = "\n        ".join(
-        f"%acc{r} = vector.transfer_read %cj[%i, %j, %r{r}, %c0], %z32 {{in_bounds = [true]}} : {tc}, vector<8xi32>"
+        f"%acc{r} = vector.transfer_read %cj[%i, %j, %r{r}, %c0], %z32 {{in_bounds = [true]}} : {tc}, {acc_type}"
         for r in range(m0))
     writes = "\n        ".join(
         f"%w{r + 1} = vector.transfer_write %sum#{r}, {'%cj' if r == 0 else f'%w{r}'}[%i, %j, %r{r}, %c0] "
-        f"{{in_bounds = [true]}} : vector<8xi32>, {tc}" for r in range(m0))
+        f"{{in_bounds = [true]}} : {acc_type}, {tc}" for r in range(m0))
     row_indices = "\n  ".join(f"%r{r} = arith.constant {r} : index" for r in range(m0))
     return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
   %c0 = arith.constant 0 : index
@@ -155,17 +208,34 @@ def kernel_text(a: list[int], b: list[int], c: list[int], intrinsic: bool) -> st
 """
 
 
-def lower_mmt4d(op: Mmt4DOp, intrinsic: bool) -> None:
-    """Replace `op` by the kernel's loops (raises `NotAKernelMmt4d` when it does not qualify)."""
+def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
+    """Replace `op` by the kernel's loops (raises `NotAKernelMmt4d` when it does not qualify).
+    `flavor` None: `auto_flavor` for the tile's width on this host."""
     from xfuse.parsing import parse
 
     shapes = kernel_shapes(op)
-    declaration = (f"func.func private @{PMADDWD}(vector<16xi16>, vector<16xi16>) -> vector<8xi32>\n"
-                   if intrinsic else "")
-    parsed = parse(declaration + kernel_text(*shapes, intrinsic))
+    n = shapes[1][2]
+    if shapes[0][3] == 4:
+        from xfuse.transforms.data_tiling import i8_dpbusd_kernel as dpbusd
+
+        if flavor not in (None, FLAVORS["dpbusd"]) or (flavor is None and "avx512vnni" not in host_target().features):
+            raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x4; only flavor dpbusd (AVX-512 VNNI) takes k0 = 4")
+        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
+        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
+        return
+    if flavor is None:
+        flavor = auto_flavor(n)
+    if flavor.lanes not in (None, n):
+        raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x{K0}; flavor {flavor.name} takes n0 = {flavor.lanes}")
+    parsed = parse(declaration(flavor, n) + kernel_text(*shapes, flavor))
+    _replace_by_kernel(op, parsed, flavor.intrinsic)
+
+
+def _replace_by_kernel(op: Mmt4DOp, parsed: ModuleOp, intrinsic: str | None) -> None:
+    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module."""
     kernel = next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == "kernel")
-    if intrinsic:
-        _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == PMADDWD))
+    if intrinsic is not None:
+        _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == intrinsic))
     block = kernel.body.block
     mapping = dict(zip(block.args, op.operands, strict=True))
     for inner in list(block.ops):
@@ -191,17 +261,29 @@ def host_has_avx2() -> bool:
     return target.arch == "x86_64" and "avx2" in target.features
 
 
-def lower_i8_mmt4ds(module: ModuleOp, intrinsic: bool | None = None) -> list[str]:
+def auto_flavor(n0: int) -> Flavor:
+    """The fastest flavor this host has for tiles `n0` wide: 8 -> `avx2` with AVX2; 16 -> `vnni`
+    with AVX-512 VNNI (`avx512` when `VNNI` is off), `avx512` with AVX512BW; else `portable`."""
+    target = host_target()
+    features = target.features if target.arch == "x86_64" else frozenset()
+    if n0 == 8 and "avx2" in features:
+        return FLAVORS["avx2"]
+    if n0 == 16 and "avx512vnni" in features and VNNI:
+        return FLAVORS["vnni"]
+    if n0 == 16 and "avx512bw" in features:
+        return FLAVORS["avx512"]
+    return FLAVORS["portable"]
+
+
+def lower_i8_mmt4ds(module: ModuleOp, flavor: Flavor | None = None) -> list[str]:
     """Lower every qualifying mmt4d of `module`; returns a remark per i8 one left alone.
-    `intrinsic` None: the AVX2 intrinsic when this machine has AVX2."""
-    if intrinsic is None:
-        intrinsic = host_has_avx2()
+    `flavor` None: `auto_flavor` per mmt4d."""
     remarks = []
     for op in list(module.walk()):
         if not isinstance(op, Mmt4DOp):
             continue
         try:
-            lower_mmt4d(op, intrinsic)
+            lower_mmt4d(op, flavor)
         except NotAKernelMmt4d as reason:
             if isinstance(op.operands[0].type, TensorType) and isinstance(op.operands[0].type.get_element_type(), IntegerType):
                 remarks.append(format_diagnostic(f"xfuse-i8-mmt4d-kernel: left alone: {reason}", op, "remark"))
@@ -210,9 +292,10 @@ def lower_i8_mmt4ds(module: ModuleOp, intrinsic: bool | None = None) -> list[str
 
 @dataclass(frozen=True)
 class I8Mmt4dKernelPass(ModulePass):
-    """i8 x i8 -> i32 mmt4d (8x8x2 tiles) as loops around a pairwise multiply-add register kernel.
-    `flavor`: `auto` (`avx2` when this machine has AVX2, else `portable`), `avx2` (the vpmaddwd
-    intrinsic) or `portable` (vector shuffles and multiplies)."""
+    """i8 x i8 -> i32 mmt4d (8x8x2 or 16x16x2 tiles) as loops around a pairwise multiply-add
+    register kernel. `flavor`: `auto` (per tile width, the best this machine has: `auto_flavor`),
+    `avx2` (8 wide, vpmaddwd), `avx512` (16 wide, vpmaddwd), `vnni` (16 wide, vpdpwssd) or
+    `portable` (vector shuffles and multiplies, either width)."""
 
     name = "xfuse-i8-mmt4d-kernel"
 
@@ -220,10 +303,9 @@ class I8Mmt4dKernelPass(ModulePass):
     remarks: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        flavors = {"auto": None, "avx2": True, "portable": False}
-        if self.flavor not in flavors:
-            raise XfuseError(f"xfuse-i8-mmt4d-kernel: flavor={self.flavor}: auto, avx2 or portable expected")
-        remarks = lower_i8_mmt4ds(op, flavors[self.flavor])
+        if self.flavor != "auto" and self.flavor not in FLAVORS:
+            raise XfuseError(f"xfuse-i8-mmt4d-kernel: flavor={self.flavor}: auto, {', '.join(FLAVORS)} expected")
+        remarks = lower_i8_mmt4ds(op, None if self.flavor == "auto" else FLAVORS[self.flavor])
         if self.remarks:
             for remark in remarks:
                 print(remark, file=sys.stderr)

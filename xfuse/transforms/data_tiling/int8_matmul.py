@@ -10,7 +10,8 @@ In order, on the module:
 2. `xfuse-set-encoding` on each such narrow contraction only;
 3. `xfuse-materialize-encoding{target}`: packs and an i8 mmt4d (x86_64-avx2: 8x8x2 tiles);
    a pack of a weight argument becomes the argument, packed once at load (`packed_weights.py`);
-4. `xfuse-generic-to-mmt4d`, then `xfuse-i8-mmt4d-kernel` (AVX2's vpmaddwd on an AVX2 host).
+4. `xfuse-generic-to-mmt4d`, then `xfuse-i8-mmt4d-kernel` (AVX2's vpmaddwd on an AVX2 host;
+   on AVX-512 VNNI 16x16x4 tiles, not the table's 16x16x2, and `vpdpbusd`: `DPBUSD`).
 
 A module without an integer contraction is left as it was, so `xfuse.onnx` runs this on every
 network. A target without an i8 tile (x86_64-sse) keeps the narrow matmul (a warning says so).
@@ -43,6 +44,22 @@ def _is_narrow_integer_contraction(op: Operation) -> bool:
             and elements[0].width.data == elements[1].width.data == 8 and elements[2].width.data == 32)
 
 
+DPBUSD = True
+"""On an AVX-512 VNNI target: 16x16x4 tiles and the vpdpbusd kernel (i8_dpbusd_kernel.py, 64
+MACs per instruction) instead of the table's 16x16x2 and vpdpwssd (32): 0.65-0.74x the time on
+the int8 MLP, transformer and a 64x256x1024 layer, 15/15 rounds in two runs (eighteenth session,
+docs/backend-measurements.md). False: the table's tile."""
+
+
+def _tile_sizes(target: str) -> tuple[int, ...]:
+    from xfuse.transforms.data_tiling.targets import resolve_target
+
+    cpu = resolve_target(target)
+    if DPBUSD and cpu is not None and cpu.arch == "x86_64" and "avx512vnni" in cpu.features:
+        return (16, 16, 4)
+    return ()
+
+
 def int8_data_tiling(module: ModuleOp, target: str = "host") -> list[str]:
     """Steps 0-4 of the module doc on `module`; returns the warnings of materialization."""
     quantized_convs_as_matmuls(module)
@@ -52,7 +69,7 @@ def int8_data_tiling(module: ModuleOp, target: str = "host") -> list[str]:
         return []
     for op in contractions:
         set_encoding_on(op)
-    warnings = materialize_encodings(module, target=target)
+    warnings = materialize_encodings(module, target=target, tile_sizes=_tile_sizes(target))
     pack_weights_at_load(module)
     generic_to_mmt4d(module)
     lower_i8_mmt4ds(module)

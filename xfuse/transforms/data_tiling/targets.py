@@ -14,6 +14,9 @@ instructions). `host` reads this machine's features from /proc/cpuinfo.
 | aarch64-dotprod      | 8x8x1            | 8x8x4          |
 | aarch64-i8mm         | 8x8x1            | 8x8x8          |
 
+The i8 row of avx512vnni is IREE's (vpdpwssd on i16 pairs); `xfuse-int8-data-tiling` overrides
+it with 16x16x4 for its vpdpbusd kernel (`int8_matmul.DPBUSD`).
+
 A combination the table has no tile for (other element types, i8 on SSE) has no materialized
 layout: the caller drops the encoding and says so.
 """
@@ -64,14 +67,26 @@ TARGETS: dict[str, CpuTarget] = {
 }
 """Named targets; `host` is computed by `host_target()`."""
 
-_X86_FLAGS = ("avx512f", "avx512bw", "avx512vnni", "avx2", "fma")
+_X86_FLAGS = {"avx512f": "avx512f", "avx512bw": "avx512bw", "avx512_vnni": "avx512vnni", "avx2": "avx2", "fma": "fma"}
+"""/proc/cpuinfo's x86 flag -> the table's feature (Linux spells VNNI `avx512_vnni`)."""
+_WIDER_THAN = {512: (), 256: ("avx512f", "avx512bw", "avx512vnni"), 128: ("avx512f", "avx512bw", "avx512vnni", "avx2", "fma")}
 _ARM_FLAGS = {"asimddp": "dotprod", "i8mm": "i8mm"}
 
 
 def host_target(cpuinfo: str | None = None) -> CpuTarget:
-    """This CPU, from /proc/cpuinfo (`flags` on x86_64, `Features` on AArch64)."""
+    """This CPU, from /proc/cpuinfo (`flags` on x86_64, `Features` on AArch64). On x86_64 with
+    `XFUSE_TARGET_CPU` set, the features wider than the backend's target (its vector width:
+    AVX-512 on `znver3` or `x86-64-v3`) are dropped, so the tiles and kernels stay what that CPU
+    can run."""
+    import os
     import platform
 
+    if cpuinfo is None and os.environ.get("XFUSE_TARGET_CPU") and platform.machine() == "x86_64":
+        from xfuse.backends.target import host_target as backend_target
+
+        target = host_target(Path("/proc/cpuinfo").read_text())
+        drop = _WIDER_THAN.get(backend_target().vector_bits, _WIDER_THAN[128])
+        return CpuTarget(target.name, target.arch, target.features - frozenset(drop))
     if cpuinfo is None:
         path = Path("/proc/cpuinfo")
         cpuinfo = path.read_text() if path.exists() else ""
@@ -89,7 +104,7 @@ def host_target(cpuinfo: str | None = None) -> CpuTarget:
         arm = platform.machine().lower() in ("aarch64", "arm64")
     if arm:
         return CpuTarget("host", "aarch64", frozenset(f for w, f in _ARM_FLAGS.items() if w in words))
-    return CpuTarget("host", "x86_64", frozenset(f for f in _X86_FLAGS if f in words))
+    return CpuTarget("host", "x86_64", frozenset(f for w, f in _X86_FLAGS.items() if w in words))
 
 
 def resolve_target(name: str) -> CpuTarget | None:

@@ -5,13 +5,13 @@
 // RUN: xfuse-opt %s -p 'xfuse-i8-mmt4d-kernel{flavor=avx2}' | filecheck %s --check-prefixes=CHECK,AVX2
 // RUN: xfuse-opt %s -p 'xfuse-i8-mmt4d-kernel{flavor=portable}' | filecheck %s --check-prefixes=CHECK,PORTABLE
 // RUN: xfuse-opt %s -p 'xfuse-i8-mmt4d-kernel{remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
-// RUN: not xfuse-opt %s -p 'xfuse-i8-mmt4d-kernel{flavor=avx512}' 2>&1 | filecheck %s --check-prefix=BAD
+// RUN: not xfuse-opt %s -p 'xfuse-i8-mmt4d-kernel{flavor=sse}' 2>&1 | filecheck %s --check-prefix=BAD
 // RUN: xfuse-run %s --entry mmt4d -p 'xfuse-i8-mmt4d-kernel' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --entry mmt4d -p 'xfuse-i8-mmt4d-kernel{flavor=portable}' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --entry narrow_m -p 'xfuse-i8-mmt4d-kernel' --check | filecheck %s --check-prefix=EXEC
 // RUN: xfuse-run %s --entry narrow_m -p 'xfuse-i8-mmt4d-kernel{flavor=portable}' --check | filecheck %s --check-prefix=EXEC
 // EXEC: check: ok, the transformed module matches the untransformed input
-// BAD: xfuse-i8-mmt4d-kernel: flavor=avx512: auto, avx2 or portable expected
+// BAD: xfuse-i8-mmt4d-kernel: flavor=sse: auto, avx2, avx512, vnni, portable, dpbusd expected
 
 // AVX2:      func.func private @llvm.x86.avx2.pmadd.wd(vector<16xi16>, vector<16xi16>) -> vector<8xi32>
 // PORTABLE-NOT: @llvm.x86.avx2.pmadd.wd
@@ -56,7 +56,7 @@ func.func @narrow_m(%a: tensor<1x7x2x2xi8>, %b: tensor<3x7x8x2xi8>, %c: tensor<1
 }
 
 // Left alone: k0 = 4 (aarch64-dotprod's tile) and a float mmt4d (no remark: not an integer one).
-// REMARK: remark: xfuse-i8-mmt4d-kernel: left alone: inner tile 8x8x4; the kernel takes m0 <= 8, n0 = 8, k0 = 2
+// REMARK: remark: xfuse-i8-mmt4d-kernel: left alone: inner tile 8x8x4; the kernel takes n0 = 8 or 16, m0 <= n0, k0 = 2
 // REMARK-NOT: remark
 // CHECK-LABEL: func.func @dotprod_tile
 // CHECK:         linalg.mmt4d
