@@ -263,11 +263,22 @@ def ort_node_times(events: list[dict]) -> list[dict]:
     return nodes
 
 
+def _padded_to(ours: tuple, theirs: tuple) -> bool:
+    """`theirs` is the shape `ours`, or it with its first two dimensions (batch and channels; a
+    filter's output and input channels) rounded up to onnxruntime's NCHWc block: with AVX-512's
+    blocks of 16 it reports a 72-channel map as 80 channels, 24 as 32."""
+    if len(ours) != len(theirs):
+        return False
+    return all(a == b or (i < 2 and b > a and b % 8 == 0 and b - a < 16)
+               for i, (a, b) in enumerate(zip(ours, theirs)))
+
+
 def attach_ort(rows: Sequence[Row], ort_nodes: list[dict]) -> None:
     """Each row's layers' onnxruntime times: the first unused event whose input and output
-    shapes are the layer's and that lists the layer's weight shape, or is a contraction that lists
-    no operand of the weight's rank (a prepacked weight is not listed); None when onnxruntime has
-    no such event. Then the row's `ort_after`: the `ORT_ELEMENTWISE` events that directly follow
+    shapes are the layer's (channel counts as onnxruntime pads them to its NCHWc block:
+    `_padded_to`) and that lists the layer's weight shape, or is a contraction that lists no
+    operand of the weight's rank (a prepacked weight is not listed); None when onnxruntime has no
+    such event. Then the row's `ort_after`: the `ORT_ELEMENTWISE` events that directly follow
     the last layer's, each taking an input of the previous one's output shape (a swish; a
     squeeze-excite gate's sigmoid and its multiply over the whole activation)."""
     used: set[int] = set()
@@ -276,8 +287,8 @@ def attach_ort(rows: Sequence[Row], ort_nodes: list[dict]) -> None:
         for layer in row.layers:
             x, w, y = layer.shapes
             found = next((n for n in ort_nodes if n["position"] not in used and len(n["shapes"]) >= 2
-                          and n["shapes"][0] == x and n["shapes"][-1] == y
-                          and (w in n["shapes"][1:-1] or n["op"] in ORT_CONTRACTIONS
+                          and _padded_to(x, n["shapes"][0]) and _padded_to(y, n["shapes"][-1])
+                          and (any(_padded_to(w, s) for s in n["shapes"][1:-1]) or n["op"] in ORT_CONTRACTIONS
                                and not any(len(s) == len(w) for s in n["shapes"][1:-1]))), None)
             if found is not None:
                 used.add(found["position"])
