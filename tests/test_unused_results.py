@@ -32,7 +32,7 @@ def test_function_computes_the_same_without_its_unused_results(name):
     assert dropped == DROPPED[name]
 
 
-def test_the_row_minimum_left_is_one_the_row_schedule_vectorizes():
+def test_the_row_minimum_left_is_one_the_row_schedule_vectorizes(znver3_build):
     from xfuse.backends.schedules.rows import row_vectors
     from xfuse.backends.target import host_target
 

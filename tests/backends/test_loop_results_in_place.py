@@ -96,7 +96,7 @@ def test_a_loop_body_chain_is_vectorized():
 BUFFERIZED = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},cse,canonicalize"
 
 
-def test_the_bufferized_loop_updates_its_state_in_place_in_vectors(tmp_path):
+def test_the_bufferized_loop_updates_its_state_in_place_in_vectors(znver3_build, tmp_path):
     """@recurrence_wide as mlir-opt has it right after bufferization (the backend's own pipeline,
     cut there): the step's loop body copies no state and allocates no state buffer (the state is
     updated in place), and its chain after the matmul is written in vectors."""

@@ -285,7 +285,7 @@ flat_pixels.py (169 = 168 + 1 pixels)."""
 
 
 @pytest.mark.parametrize("chains", [True, False])
-def test_one_thread_fire_module_writes_both_expands_in_place(monkeypatch, tmp_path, chains):
+def test_one_thread_fire_module_writes_both_expands_in_place(znver3_build, monkeypatch, tmp_path, chains):
     """At one thread with `CHAINS_AT_ONE_THREAD` each expand convolution writes its slice of the
     concatenation: no `memrefCopy` in the LLVM IR; off (`DECOMPOSE_CONCAT`), both are copied. Both
     agree with the `default` pipeline."""

@@ -100,7 +100,7 @@ def test_a_model_without_shape_computations_is_not_handed_to_onnxruntime():
     assert fold_shape_computations(model) == (model, None)
 
 
-def test_an_op_the_vectorizer_refuses_runs_as_loops_and_the_profile_says_so():
+def test_an_op_the_vectorizer_refuses_runs_as_loops_and_the_profile_says_so(znver3_build):
     # The nearest Resize between the SPPF's poolings and the last Conv: mlir-opt's "Attempted to
     # vectorize, but failed" aborted the build; now that op alone is scalar loops.
     exported = yolo_neck_model()
