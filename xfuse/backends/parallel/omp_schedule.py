@@ -18,6 +18,9 @@ it does not (the transformers, where guided measured slower).
 
 from __future__ import annotations
 
+import math
+import re
+
 OMP_SCHEDULE: str | None = "guided"
 """The `omp.wsloop` schedule the parallel pipelines set (`#omp<schedulekind ...>`: static,
 dynamic, guided, auto, runtime); None leaves convert-scf-to-openmp's static loops. A module
@@ -38,6 +41,14 @@ with a convolution get it (`schedule_for`); the others' loops are static."""
 GUIDED_WITHOUT_CONVOLUTIONS = False
 """Whether a module that computes no convolution gets `OMP_SCHEDULE` too (`schedule_for`); False
 (the default): its loops are static. A switch for A/B measurements (`flag_ab.py`)."""
+GUIDED_MIN_CONV_FLOPS = 0
+"""A module whose convolutions (as `convolution_flops` reads them off its text) add up to fewer
+FLOPs gets static loops even with a convolution; 0 (the default): any convolution gets
+`OMP_SCHEDULE`. A switch for A/B measurements, off: on the Zen 4 (eighteenth session) the CRNN
+(about 60 MFLOP of convolutions, a 3.5 MFLOP first layer in 256 tiles) ran its two-thread call in
+0.86 of guided's time with static loops (8 of 12 rounds, docs/backend-measurements.md, "Zen 4,
+eighteenth session"), but no threshold between it and the networks guided was measured on
+(SqueezeNet, DenseNet-121, ResNet-50) was confirmed."""
 CONVOLUTION_OPS = ("linalg.conv_", "linalg.depthwise_conv_")
 """The op names (prefixes, in generic or custom form) that make a module one of convolutions."""
 
@@ -60,7 +71,28 @@ def schedule_for(text: str, kind: str | None) -> str | None:
     the transform step cannot tell a convolution's loop from a matmul's (where to refine it)."""
     if kind in (None, "static") or GUIDED_WITHOUT_CONVOLUTIONS:
         return kind
-    return kind if any(op in text for op in CONVOLUTION_OPS) else "static"
+    if not any(op in text for op in CONVOLUTION_OPS):
+        return "static"
+    return kind if not GUIDED_MIN_CONV_FLOPS or convolution_flops(text) >= GUIDED_MIN_CONV_FLOPS else "static"
+
+
+_T = r"tensor<([0-9x]+)x\w+>"
+_CONV = re.compile(r'"?linalg\.(depthwise_)?conv_2d_nhwc_hwcf?\b"?(?:(?!linalg\.(?!yield))[\s\S])*?'
+                   rf"(?:ins\([^:]*:\s*{_T},\s*{_T}\)\s*outs\([^:]*:\s*{_T}\)|:\s*\({_T},\s*{_T},\s*{_T}\))")
+"""A convolution in its custom form (`ins(... : input, filter) outs(... : result)`) or its generic
+one (`: (input, filter, result)` after its region), static types; up to the next linalg op."""
+
+
+def convolution_flops(text: str) -> int:
+    """2 x the multiply-adds of the NHWC convolutions of MLIR `text` printed in their custom form
+    with static tensor types (`GUIDED_MIN_CONV_FLOPS`); others count nothing."""
+    total = 0
+    for match in _CONV.finditer(text):
+        depthwise, *types = match.groups()
+        _, filter_, result = [t for t in types if t is not None]
+        dims = [int(d) for d in filter_.split("x")]
+        total += 2 * math.prod(int(d) for d in result.split("x")) * math.prod(dims[:2] if depthwise else dims[:3])
+    return total
 
 
 def omp_schedule_step() -> str:
