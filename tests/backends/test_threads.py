@@ -295,8 +295,10 @@ def test_only_modules_with_convolutions_get_the_run_time_schedule(mlp, monkeypat
     loops at the default `guided`, one with a convolution gets `guided` (the lowered IR's
     `omp.wsloop`s), and both compute what the one-thread build does."""
     from xfuse.backends import runner
+    from xfuse.backends.parallel import omp_schedule
     from xfuse.backends.parallel.omp_schedule import schedule_for
 
+    monkeypatch.setattr(omp_schedule, "GUIDED_MIN_CONV_FLOPS", 0)  # any convolution (its own test below)
     assert schedule_for('"linalg.matmul"(%a, %b, %c)', "guided") == "static"
     assert schedule_for("%y = linalg.conv_2d_nhwc_hwcf {dilations", "guided") == "guided"
     assert schedule_for('"linalg.depthwise_conv_2d_nhwc_hwc"(%a)', "dynamic") == "dynamic"
@@ -319,7 +321,7 @@ def test_only_modules_with_convolutions_get_the_run_time_schedule(mlp, monkeypat
 
 
 def test_a_module_of_little_convolution_work_keeps_static_loops(mlp, monkeypatch, tmp_path):
-    """`GUIDED_MIN_CONV_FLOPS` (off by default): the convolutions' FLOPs read off the text decide
+    """`GUIDED_MIN_CONV_FLOPS` (1 GFLOP): the convolutions' FLOPs read off the text decide
     guided or static; a 3.2 MFLOP 1x1 layer is under a 4 MFLOP floor and over a 3 MFLOP one,
     and its two-thread build agrees with the one-thread build either way."""
     from xfuse.backends import runner
@@ -330,7 +332,9 @@ def test_a_module_of_little_convolution_work_keeps_static_loops(mlp, monkeypatch
             "%z = linalg.depthwise_conv_2d_nhwc_hwc {x} ins(%y, %v : tensor<1x32x64x32xf32>, tensor<3x3x32xf32>) "
             "outs(%c : tensor<1x30x62x32xf32>) -> tensor<1x30x62x32xf32>")
     assert omp_schedule.convolution_flops(conv) == 2 * 32 * 64 * 32 * 27 + 2 * 30 * 62 * 32 * 9
-    assert omp_schedule.GUIDED_MIN_CONV_FLOPS == 0 and omp_schedule.schedule_for(conv, "guided") == "guided"
+    assert omp_schedule.GUIDED_MIN_CONV_FLOPS == 10 ** 9 and omp_schedule.schedule_for(conv, "guided") == "static"
+    monkeypatch.setattr(omp_schedule, "GUIDED_MIN_CONV_FLOPS", 0)
+    assert omp_schedule.schedule_for(conv, "guided") == "guided"
     monkeypatch.setattr(omp_schedule, "GUIDED_MIN_CONV_FLOPS", 5_000_000)
     assert omp_schedule.schedule_for(conv, "guided") == "static"
     assert omp_schedule.schedule_for(conv.replace("3x3x3x32", "3x3x30x32"), "guided") == "guided"

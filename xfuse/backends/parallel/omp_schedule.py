@@ -12,8 +12,9 @@ iteration computes do not depend on the thread that runs it: results are the sam
 The kind is set by the transform interpreter right after `convert-scf-to-openmp`
 (`OMP_SCHEDULE_ENTRY`): `transform.annotate` of the `schedule_kind` property of every
 `omp.wsloop`, which mlir-translate turns into libomp's dispatch calls. Which kind a module gets
-is `schedule_for`'s: the pipeline's `OMP_SCHEDULE` where it computes a convolution, static where
-it does not (the transformers, where guided measured slower).
+is `schedule_for`'s: the pipeline's `OMP_SCHEDULE` where it computes `GUIDED_MIN_CONV_FLOPS` of
+convolutions, static where it computes fewer or none (the transformers and the small networks,
+where guided measured slower).
 """
 
 from __future__ import annotations
@@ -41,14 +42,18 @@ with a convolution get it (`schedule_for`); the others' loops are static."""
 GUIDED_WITHOUT_CONVOLUTIONS = False
 """Whether a module that computes no convolution gets `OMP_SCHEDULE` too (`schedule_for`); False
 (the default): its loops are static. A switch for A/B measurements (`flag_ab.py`)."""
-GUIDED_MIN_CONV_FLOPS = 0
-"""A module whose convolutions (as `convolution_flops` reads them off its text) add up to fewer
-FLOPs gets static loops even with a convolution; 0 (the default): any convolution gets
-`OMP_SCHEDULE`. A switch for A/B measurements, off: on the Zen 4 (eighteenth session) the CRNN
-(about 60 MFLOP of convolutions, a 3.5 MFLOP first layer in 256 tiles) ran its two-thread call in
-0.86 of guided's time with static loops (8 of 12 rounds, docs/backend-measurements.md, "Zen 4,
-eighteenth session"), but no threshold between it and the networks guided was measured on
-(SqueezeNet, DenseNet-121, ResNet-50) was confirmed."""
+GUIDED_MIN_CONV_FLOPS = 1_000_000_000
+"""A module whose convolutions (as `convolution_flops` reads them off its text: the NHWC
+convolutions, not the 1x1 layers made matmuls) add up to fewer FLOPs gets static loops even with
+a convolution; 0 gives every module with a convolution `OMP_SCHEDULE`. Why: on the Zen 4
+(eighteenth session) the small networks' regions are a few to tens of microseconds, and guided's
+run-time dispatch (an atomic per chunk, chunks down to one iteration) cost more than the balance
+it buys: static took, interleaved at T=2 SCHED_FIFO in two runs each, the CRNN (22 MFLOP read)
+0.860 / 0.941 / 0.799 of guided's time, DBNet (479) 0.926 (10/10 rounds) / 0.965 (11/12),
+MobileNetV3 (87) 0.866 (9/10) / 0.907 (10/12), ShuffleNet (86) 0.927 (10/10) / 0.948 (11/12),
+SqueezeNet (303) 1.021 (6/10) / 0.921 (12/12) (docs/backend-measurements.md, "Zen 4, eighteenth
+session"). 1 GFLOP keeps guided where it was measured to win (tenth session, Zen 3: DenseNet-121,
+3.3 GFLOP read; ResNet-50, 2.4; VGG-19)."""
 CONVOLUTION_OPS = ("linalg.conv_", "linalg.depthwise_conv_")
 """The op names (prefixes, in generic or custom form) that make a module one of convolutions."""
 
