@@ -46,14 +46,16 @@ GUIDED_MIN_CONV_FLOPS = 1_000_000_000
 """A module whose convolutions (as `convolution_flops` reads them off its text: the NHWC
 convolutions, not the 1x1 layers made matmuls) add up to fewer FLOPs gets static loops even with
 a convolution; 0 gives every module with a convolution `OMP_SCHEDULE`. Why: on the Zen 4
-(eighteenth session) the small networks' regions are a few to tens of microseconds, and guided's
+(eighteenth session) the small networks' regions are tens of microseconds, where guided's
 run-time dispatch (an atomic per chunk, chunks down to one iteration) cost more than the balance
-it buys: static took, interleaved at T=2 SCHED_FIFO in two runs each, the CRNN (22 MFLOP read)
-0.860 / 0.941 / 0.799 of guided's time, DBNet (479) 0.926 (10/10 rounds) / 0.965 (11/12),
-MobileNetV3 (87) 0.866 (9/10) / 0.907 (10/12), ShuffleNet (86) 0.927 (10/10) / 0.948 (11/12),
-SqueezeNet (303) 1.021 (6/10) / 0.921 (12/12) (docs/backend-measurements.md, "Zen 4, eighteenth
-session"). 1 GFLOP keeps guided where it was measured to win (tenth session, Zen 3: DenseNet-121,
-3.3 GFLOP read; ResNet-50, 2.4; VGG-19)."""
+it buys. Interleaved at T=2 SCHED_FIFO, static over guided, with static the first build
+(flag_ab's first build follows onnxruntime's call every round and read about 7% slow in a null
+A/B) and after it: SqueezeNet (303 MFLOP read) 0.980 (10/12) and 0.921 (12/12), ShuffleNet (86)
+0.955 (10/12) and 0.948 (11/12), MobileNetV3 (87) 0.962 (8/12) and 0.907 (10/12), DBNet (479)
+0.988 and 0.965 (11/12); the CRNN (22) not (1.12 first, 0.894 after). 1 GFLOP keeps guided
+where it was measured to win (tenth session, Zen 3: DenseNet-121, 3.3 GFLOP read; ResNet-50, 2.4;
+VGG-19); on the Zen 4 ResNet-50 read static 1.007 (4/10), DenseNet-121 0.973 (7/10), one run each
+(docs/backend-measurements.md, "Zen 4, eighteenth session")."""
 CONVOLUTION_OPS = ("linalg.conv_", "linalg.depthwise_conv_")
 """The op names (prefixes, in generic or custom form) that make a module one of convolutions."""
 
