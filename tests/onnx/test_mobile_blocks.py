@@ -57,6 +57,24 @@ def test_tiny_network_agrees_with_onnxruntime(family):
     assert set(errors) == {"logits"} and errors["logits"] <= TOLERANCE, errors
 
 
+@pytest.mark.parametrize("floor, kind", [(0, "guided"), (10 ** 9, "static")])
+def test_tiny_network_at_two_threads_agrees_under_either_schedule(floor, kind, monkeypatch):
+    """Differential: MobileNetV3 at two threads with its loops guided (every module with a
+    convolution, the rule before) and static (`GUIDED_MIN_CONV_FLOPS`: under 1 GFLOP)."""
+    from xfuse.backends import runner
+    from xfuse.backends.parallel import omp_schedule
+
+    monkeypatch.setattr(omp_schedule, "GUIDED_MIN_CONV_FLOPS", floor)
+    kinds: list[str | None] = []
+    build = runner.build_shared_object
+    monkeypatch.setattr(runner, "build_shared_object", lambda text, pipeline, cache=True: kinds.append(
+        omp_schedule.schedule_for(text, pipeline.omp_schedule)) or build(text, pipeline, cache))
+    onnx_model = mobile_network("mobilenet_v3", TINY_RESOLUTION, seed=2)
+    errors = compare_with_onnxruntime(xfuse.onnx.load(onnx_model, threads=2), onnx_model, seed=1)
+    assert kinds == [kind]
+    assert set(errors) == {"logits"} and errors["logits"] <= TOLERANCE, errors
+
+
 def test_benchmarks_name_the_networks():
     from benchmarks.compile_time import EXTRA_MODELS, onnx_model
 

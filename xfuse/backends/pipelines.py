@@ -293,7 +293,7 @@ class Pipeline:
                 if CONSTANTS_INTO_OUTLINED:
                     passes.append(CONSTANTS_INTO_OUTLINED)
             if transform_library is not None and self.omp_schedule and "convert-scf-to-openmp" in step.passes:
-                from xfuse.backends.parallel.omp_schedule import omp_schedule_step
+                from xfuse.backends.parallel.omp_schedule import GUIDED_MIN_CONV_FLOPS, omp_schedule_step
 
                 passes.append(omp_schedule_step())
         if self.nest_lowering:
@@ -316,11 +316,12 @@ class Pipeline:
                     lines.append(f"  {CONSTANTS_INTO_OUTLINED}\n      the constants the outlined loops read put back "
                                  "into them (transform.loop.outline passes them as arguments).")
             if self.omp_schedule and "convert-scf-to-openmp" in step.passes:
-                from xfuse.backends.parallel.omp_schedule import omp_schedule_step
+                from xfuse.backends.parallel.omp_schedule import GUIDED_MIN_CONV_FLOPS, omp_schedule_step
 
                 lines.append(f"  {omp_schedule_step()}\n      every omp.wsloop gets schedule({self.omp_schedule}) in a "
-                             "module with convolutions (the iterations handed out at run time, not in fixed "
-                             "shares), schedule(static) in one without (omp_schedule.schedule_for).")
+                             f"module with {GUIDED_MIN_CONV_FLOPS / 1e9:g} GFLOP of convolutions or more (the iterations handed out at run time, not "
+                             "in fixed shares), schedule(static) in one with fewer or none "
+                             "(omp_schedule.schedule_for).")
         cpu = " -mcpu=<host>" if self.host_cpu else ""
         if self.microkernels:
             lines.insert(1, "  (before the steps) transform-interpreter with the micro-kernel schedule generated for\n"

@@ -12,11 +12,15 @@ iteration computes do not depend on the thread that runs it: results are the sam
 The kind is set by the transform interpreter right after `convert-scf-to-openmp`
 (`OMP_SCHEDULE_ENTRY`): `transform.annotate` of the `schedule_kind` property of every
 `omp.wsloop`, which mlir-translate turns into libomp's dispatch calls. Which kind a module gets
-is `schedule_for`'s: the pipeline's `OMP_SCHEDULE` where it computes a convolution, static where
-it does not (the transformers, where guided measured slower).
+is `schedule_for`'s: the pipeline's `OMP_SCHEDULE` where it computes `GUIDED_MIN_CONV_FLOPS` of
+convolutions, static where it computes fewer or none (the transformers and the small networks,
+where guided measured slower).
 """
 
 from __future__ import annotations
+
+import math
+import re
 
 OMP_SCHEDULE: str | None = "guided"
 """The `omp.wsloop` schedule the parallel pipelines set (`#omp<schedulekind ...>`: static,
@@ -38,6 +42,20 @@ with a convolution get it (`schedule_for`); the others' loops are static."""
 GUIDED_WITHOUT_CONVOLUTIONS = False
 """Whether a module that computes no convolution gets `OMP_SCHEDULE` too (`schedule_for`); False
 (the default): its loops are static. A switch for A/B measurements (`flag_ab.py`)."""
+GUIDED_MIN_CONV_FLOPS = 1_000_000_000
+"""A module whose convolutions (as `convolution_flops` reads them off its text: the NHWC
+convolutions, not the 1x1 layers made matmuls) add up to fewer FLOPs gets static loops even with
+a convolution; 0 gives every module with a convolution `OMP_SCHEDULE`. Why: on the Zen 4
+(eighteenth session) the small networks' regions are tens of microseconds, where guided's
+run-time dispatch (an atomic per chunk, chunks down to one iteration) cost more than the balance
+it buys. Interleaved at T=2 SCHED_FIFO, static over guided, with static the first build
+(flag_ab's first build follows onnxruntime's call every round and read about 7% slow in a null
+A/B) and after it: SqueezeNet (303 MFLOP read) 0.980 (10/12) and 0.921 (12/12), ShuffleNet (86)
+0.955 (10/12) and 0.948 (11/12), MobileNetV3 (87) 0.962 (8/12) and 0.907 (10/12), DBNet (479)
+0.988 and 0.965 (11/12); the CRNN (22) not (1.12 first, 0.894 after). 1 GFLOP keeps guided
+where it was measured to win (tenth session, Zen 3: DenseNet-121, 3.3 GFLOP read; ResNet-50, 2.4;
+VGG-19); on the Zen 4 ResNet-50 read static 1.007 (4/10), DenseNet-121 0.973 (7/10), one run each
+(docs/backend-measurements.md, "Zen 4, eighteenth session")."""
 CONVOLUTION_OPS = ("linalg.conv_", "linalg.depthwise_conv_")
 """The op names (prefixes, in generic or custom form) that make a module one of convolutions."""
 
@@ -60,7 +78,28 @@ def schedule_for(text: str, kind: str | None) -> str | None:
     the transform step cannot tell a convolution's loop from a matmul's (where to refine it)."""
     if kind in (None, "static") or GUIDED_WITHOUT_CONVOLUTIONS:
         return kind
-    return kind if any(op in text for op in CONVOLUTION_OPS) else "static"
+    if not any(op in text for op in CONVOLUTION_OPS):
+        return "static"
+    return kind if not GUIDED_MIN_CONV_FLOPS or convolution_flops(text) >= GUIDED_MIN_CONV_FLOPS else "static"
+
+
+_T = r"tensor<([0-9x]+)x\w+>"
+_CONV = re.compile(r'"?linalg\.(depthwise_)?conv_2d_nhwc_hwcf?\b"?(?:(?!linalg\.(?!yield))[\s\S])*?'
+                   rf"(?:ins\([^:]*:\s*{_T},\s*{_T}\)\s*outs\([^:]*:\s*{_T}\)|:\s*\({_T},\s*{_T},\s*{_T}\))")
+"""A convolution in its custom form (`ins(... : input, filter) outs(... : result)`) or its generic
+one (`: (input, filter, result)` after its region), static types; up to the next linalg op."""
+
+
+def convolution_flops(text: str) -> int:
+    """2 x the multiply-adds of the NHWC convolutions of MLIR `text` printed in their custom form
+    with static tensor types (`GUIDED_MIN_CONV_FLOPS`); others count nothing."""
+    total = 0
+    for match in _CONV.finditer(text):
+        depthwise, *types = match.groups()
+        _, filter_, result = [t for t in types if t is not None]
+        dims = [int(d) for d in filter_.split("x")]
+        total += 2 * math.prod(int(d) for d in result.split("x")) * math.prod(dims[:2] if depthwise else dims[:3])
+    return total
 
 
 def omp_schedule_step() -> str:
