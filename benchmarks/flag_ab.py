@@ -4,8 +4,9 @@ The host moves one-thread times by up to a third from outside the machine, so tw
 minutes apart say little. This builds the network once per value of a module-level constant
 (`module:ATTRIBUTE`, set before each `xfuse.onnx.load`, which reads it while compiling), checks
 each build against onnxruntime (`models.TOLERANCE`), and times every build and onnxruntime in
-the same rounds, in turn. It reports each build's median, its ratio to onnxruntime and to the
-first value's build, and how often it was the faster one round by round.
+the same rounds, in an order that changes from round to round (`models.round_orders`). It
+reports each build's median, its ratio to onnxruntime and to the first value's build, and how
+often it was the faster one round by round.
 
     python benchmarks/flag_ab.py densenet121 --threads 2 \\
         --flag xfuse.transforms.layout.blocked_filters:TILE_WIDE_MAX_REGISTERS --values 16,8 --repeat 10
@@ -193,8 +194,8 @@ def _name(label: str, threads: int, counts: list[int]) -> str:
 
 RT_PAUSE_S = 0.05
 """With `--realtime`, the sleep after each round: Linux throttles SCHED_FIFO threads that run 0.95 s
-of every second (`sched_rt_runtime_us`). The order of the builds turns by one each round, so that
-none always runs first after the pause."""
+of every second (`sched_rt_runtime_us`)."""
+
 
 
 def _interleaved(runners: list, repeat: int, realtime: bool) -> dict[str, list[float]]:
@@ -205,9 +206,8 @@ def _interleaved(runners: list, repeat: int, realtime: bool) -> dict[str, list[f
     if realtime:
         _schedule_threads(os.SCHED_FIFO, 10)
     try:
-        for round_ in range(repeat):
-            shift = round_ % len(runners)
-            for name, runner in runners[shift:] + runners[:shift]:
+        for order in models.round_orders(len(runners), repeat):
+            for name, runner in (runners[i] for i in order):
                 start = time.perf_counter()
                 runner.call()
                 times[name].append((time.perf_counter() - start) * 1e3)

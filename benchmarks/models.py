@@ -340,14 +340,33 @@ def build_runners(system: str, model, feeds: dict[str, np.ndarray], threads: Seq
     return runners
 
 
+def round_orders(count: int, repeat: int, seed: int = 0) -> list[tuple[int, ...]]:
+    """The order of the `count` runners in each of `repeat` rounds: the permutations in a seeded
+    shuffle, one per round, so that no runner always follows the same one. The one before matters:
+    with the order turned by one each round (flag_ab.py) the first value's build ran right after
+    onnxruntime's call in most rounds, and a second copy of one build read 0.92-0.93 of the first
+    at two threads (docs/backend-measurements.md, "the small exported networks at two threads");
+    this script's fixed order did the same to xfuse at one thread. Above 5 runners, a seeded
+    random permutation per round."""
+    import itertools
+    import random
+
+    generator = random.Random(seed)
+    if count > 5:
+        return [tuple(generator.sample(range(count), count)) for _ in range(repeat)]
+    permutations = list(itertools.permutations(range(count)))
+    generator.shuffle(permutations)
+    return [permutations[round_ % len(permutations)] for round_ in range(repeat)]
+
+
 def interleaved_medians(runners: Sequence[Runner], repeat: int) -> dict[tuple[str, int], float]:
     """The median milliseconds of each (system, threads): one warm-up call each, then `repeat`
-    rounds that call every runner once, in turn."""
+    rounds that call every runner once, in the orders of `round_orders`."""
     times: dict[tuple[str, int], list[float]] = {(r.system, r.threads): [] for r in runners}
     for runner in runners:
         runner.call()
-    for _ in range(repeat):
-        for runner in runners:
+    for order in round_orders(len(runners), repeat):
+        for runner in (runners[i] for i in order):
             start = time.perf_counter()
             runner.call()
             times[(runner.system, runner.threads)].append(time.perf_counter() - start)

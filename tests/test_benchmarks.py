@@ -574,3 +574,20 @@ def test_busy_squeezed_lists_the_regions_whose_cpu_grows_most_on_two_cpus(capsys
     lines = capsys.readouterr().out.splitlines()
     assert "7.2 ms on two CPUs, 6.0 ms on one (1.200x)" in lines[0]
     assert [line.split()[-1] for line in lines[2:]] == ["c", "b"]  # growth 1.0, then 0.2 (a: 0)
+
+
+def test_round_orders_give_every_runner_every_predecessor_equally_often():
+    """The interleaved rounds of models.py and flag_ab.py: each round a permutation, and over whole
+    cycles each runner follows each other runner (and opens a round) equally often; turning one
+    fixed order by one each round had put one build after onnxruntime's call in most rounds."""
+    from collections import Counter
+
+    from benchmarks.models import round_orders
+
+    orders = round_orders(3, 12)
+    assert all(sorted(order) == [0, 1, 2] for order in orders)
+    pairs = Counter((order[i], order[i + 1]) for order in orders for i in range(2))
+    assert set(pairs.values()) == {4} and len(pairs) == 6
+    assert Counter(order[0] for order in orders) == {0: 4, 1: 4, 2: 4}
+    assert round_orders(3, 12) == orders  # seeded: the same rounds every run
+    assert all(sorted(order) == list(range(7)) for order in round_orders(7, 5))
