@@ -290,11 +290,36 @@ def test_the_worksharing_loops_get_the_schedule_asked_for(mlp, monkeypatch, tmp_
         assert np.array_equal(guided(*inputs)[0], static(*inputs)[0])
 
 
+def _captured_builds(monkeypatch) -> list[tuple[str, object]]:
+    """The (MLIR text, pipeline) of every shared object built from here on."""
+    from xfuse.backends import runner
+
+    built: list[tuple[str, object]] = []
+    build = runner.build_shared_object
+    monkeypatch.setattr(runner, "build_shared_object",
+                        lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(text, pipeline, cache))
+    return built
+
+
+def _assert_two_thread_loops(module, built, work, kind: str, seed: int) -> None:
+    """`module` built at two threads: every `omp.wsloop` mlir-opt makes of it has schedule `kind`,
+    and it agrees with the one-thread build on random inputs."""
+    from xfuse.backends import runner
+
+    two = xfuse.compile_module(module, threads=2)
+    text, pipeline = built[-1]
+    work.mkdir()
+    runner._run_tool(runner.lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
+    lowered = (work / "lowered.mlir").read_text()
+    assert lowered.count(f"omp.wsloop schedule({kind})") == lowered.count("omp.wsloop") > 0
+    inputs = random_inputs(two.signature, seed=seed)
+    np.testing.assert_allclose(two(*inputs)[0], xfuse.compile_module(module)(*inputs)[0], rtol=1e-5, atol=1e-5)
+
+
 def test_only_modules_with_convolutions_get_the_run_time_schedule(mlp, monkeypatch, tmp_path):
     """`schedule_for`: a module of matmuls (the transformers' panels and slices) keeps static
     loops at the default `guided`, one with a convolution gets `guided` (the lowered IR's
     `omp.wsloop`s), and both compute what the one-thread build does."""
-    from xfuse.backends import runner
     from xfuse.backends.parallel import omp_schedule
     from xfuse.backends.parallel.omp_schedule import schedule_for
 
@@ -303,28 +328,16 @@ def test_only_modules_with_convolutions_get_the_run_time_schedule(mlp, monkeypat
     assert schedule_for("%y = linalg.conv_2d_nhwc_hwcf {dilations", "guided") == "guided"
     assert schedule_for('"linalg.depthwise_conv_2d_nhwc_hwc"(%a)', "dynamic") == "dynamic"
     assert schedule_for("linalg.matmul", None) is None
-    built: list[tuple[str, object]] = []
-    build = runner.build_shared_object
-    monkeypatch.setattr(runner, "build_shared_object",
-                        lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(text, pipeline, cache))
+    built = _captured_builds(monkeypatch)
     conv = CONV_1X1_NCHW.replace("24", "56").replace("16", "64")  # 25.7 MFLOP: parallel (PARALLEL_MIN_FLOPS)
     for module, kind in ((mlp, "static"), (xfuse.parse(conv), "guided")):
-        two = xfuse.compile_module(module, threads=2)
-        text, pipeline = built[-1]
-        work = tmp_path / kind
-        work.mkdir()
-        runner._run_tool(runner.lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
-        lowered = (work / "lowered.mlir").read_text()
-        assert lowered.count(f"omp.wsloop schedule({kind})") == lowered.count("omp.wsloop") > 0
-        inputs = random_inputs(two.signature, seed=5)
-        np.testing.assert_allclose(two(*inputs)[0], xfuse.compile_module(module)(*inputs)[0], rtol=1e-5, atol=1e-5)
+        _assert_two_thread_loops(module, built, tmp_path / kind, kind, seed=5)
 
 
 def test_a_module_of_little_convolution_work_keeps_static_loops(mlp, monkeypatch, tmp_path):
     """`GUIDED_MIN_CONV_FLOPS` (1 GFLOP): the convolutions' FLOPs read off the text decide
     guided or static; a 3.2 MFLOP 1x1 layer is under a 4 MFLOP floor and over a 3 MFLOP one,
     and its two-thread build agrees with the one-thread build either way."""
-    from xfuse.backends import runner
     from xfuse.backends.parallel import omp_schedule
 
     conv = ("%y = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>} ins(%r, %w : tensor<1x34x66x3xf32>, "
@@ -338,23 +351,12 @@ def test_a_module_of_little_convolution_work_keeps_static_loops(mlp, monkeypatch
     monkeypatch.setattr(omp_schedule, "GUIDED_MIN_CONV_FLOPS", 5_000_000)
     assert omp_schedule.schedule_for(conv, "guided") == "static"
     assert omp_schedule.schedule_for(conv.replace("3x3x3x32", "3x3x30x32"), "guided") == "guided"
-    built: list[tuple[str, object]] = []
-    build = runner.build_shared_object
-    monkeypatch.setattr(runner, "build_shared_object",
-                        lambda text, pipeline, cache=True: built.append((text, pipeline)) or build(text, pipeline, cache))
+    built = _captured_builds(monkeypatch)
     module = xfuse.parse(CONV_1X1_NCHW.replace("24", "56").replace("16", "64"))  # 3.2 MFLOP
     assert omp_schedule.convolution_flops(str(module)) == 2 * 56 * 56 * 64 * 8
     for floor, kind in ((4_000_000, "static"), (3_000_000, "guided")):
         monkeypatch.setattr(omp_schedule, "GUIDED_MIN_CONV_FLOPS", floor)
-        two = xfuse.compile_module(module, threads=2)
-        text, pipeline = built[-1]
-        work = tmp_path / kind
-        work.mkdir()
-        runner._run_tool(runner.lower_to_llvm_dialect_command(text, pipeline, work), work, "mlir-opt")
-        lowered = (work / "lowered.mlir").read_text()
-        assert lowered.count(f"omp.wsloop schedule({kind})") == lowered.count("omp.wsloop") > 0
-        inputs = random_inputs(two.signature, seed=7)
-        np.testing.assert_allclose(two(*inputs)[0], xfuse.compile_module(module)(*inputs)[0], rtol=1e-5, atol=1e-5)
+        _assert_two_thread_loops(module, built, tmp_path / kind, kind, seed=7)
 
 
 def test_an_unknown_schedule_kind_is_named():
