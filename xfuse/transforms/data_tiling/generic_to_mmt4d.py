@@ -190,6 +190,7 @@ def _rewrite(op: Operation, match: Mmt4DMatch) -> Operation:
     c = _collapse(match.c, out_type, c_groups, op)
     named_class = BatchMmt4DOp if nb else Mmt4DOp
     named = named_class(inputs=[a, b], outputs=[c], res=[_collapsed_type(out_type, c_groups)])
+    named.location = op.location
     Rewriter.insert_op(named, InsertPoint.before(op))
     result: Operation = named
     if c is not match.c:

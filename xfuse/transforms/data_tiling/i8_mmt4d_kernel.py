@@ -21,9 +21,12 @@ accumulator (`vnni`: no separate add) or `llvm.x86.avx512.pmaddw.d.512` and an a
 AVX512BW without VNNI); `portable` writes the same sum with even/odd `vector.shuffle`s,
 `arith.extsi` and `arith.muli`, for any target and either width. All exact: sign-extended i8
 pairs never overflow the i32 pair sums (`2 * 128 * 128`). The C tile is read before the K1 loop
-and written after it, so the accumulator (a fill, a bias) is kept. Left alone, with a remark:
-other element types, dynamic shapes, `k0 != 2`, `n0` not 8 or 16, `m0 > n0`, a flavor whose
-width is not the tile's.
+and written after it, so the accumulator (a fill, a bias) is kept. A `linalg.batch_mmt4d` becomes
+a loop over its batch around the kernel of each batch's mmt4d (IREE data-tiles batch_matmul so).
+An i32 (batch_)mmt4d whose A and B are sign extensions of i8 (IREE extends after the pack) is
+first narrowed to the i8 op (`narrow_contraction.narrow_mmt4d_operands`). Left alone, with a
+remark: other element types, dynamic shapes, `k0 != 2`, `n0` not 8 or 16, `m0 > n0`, a flavor
+whose width is not the tile's.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import XfuseError, format_diagnostic
-from xfuse.dialects.linalg import Mmt4DOp
+from xfuse.dialects.linalg import BatchMmt4DOp, Mmt4DOp
+from xfuse.transforms.data_tiling.narrow_contraction import narrow_mmt4d_operands
 from xfuse.transforms.data_tiling.targets import host_target
 
 K0 = 2
@@ -87,21 +91,24 @@ class NotAKernelMmt4d(Exception):
     """Why an mmt4d was left alone."""
 
 
-def kernel_shapes(op: Mmt4DOp) -> tuple[list[int], list[int], list[int]]:
-    """The static shapes of A, B, C when `op` is an i8 x i8 -> i32 mmt4d the kernel takes."""
+def kernel_shapes(op: Mmt4DOp | BatchMmt4DOp) -> tuple[list[int], list[int], list[int]]:
+    """The static shapes of A, B, C (without a batch_mmt4d's batch dim) when `op` is an i8 x i8
+    -> i32 mmt4d the kernel takes."""
     types = [v.type for v in op.operands]
     if not all(isinstance(t, TensorType) and t.has_static_shape() for t in types):
         raise NotAKernelMmt4d("not static tensors")
     elements = [t.get_element_type() for t in types]
     if elements != [i8, i8, i32]:
         raise NotAKernelMmt4d(f"element types {', '.join(map(str, elements))}, not i8, i8, i32")
-    a, b, c = (list(t.get_shape()) for t in types)
+    batch = 1 if isinstance(op, BatchMmt4DOp) else 0
+    a, b, c = (list(t.get_shape())[batch:] for t in types)
     m0, k0 = a[2], a[3]
     n0 = b[2]
     if k0 == 4 and n0 == 16 and m0 <= n0:  # the vpdpbusd kernel's tile (i8_dpbusd_kernel.py)
         return a, b, c
     if k0 != K0 or n0 not in WIDTHS or m0 > n0:
-        raise NotAKernelMmt4d(f"inner tile {m0}x{n0}x{k0}; the kernel takes n0 = 8 or 16, m0 <= n0, k0 = {K0}")
+        raise NotAKernelMmt4d(f"inner tile {m0}x{n0}x{k0}; the kernel takes n0 = 8 or 16, m0 <= n0, "
+                              f"k0 = {K0} (or k0 = 4 with n0 = 16: the vpdpbusd kernel)")
     return a, b, c
 
 
@@ -208,43 +215,82 @@ def kernel_text(a: list[int], b: list[int], c: list[int], flavor: Flavor) -> str
 """
 
 
-def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
-    """Replace `op` by the kernel's loops (raises `NotAKernelMmt4d` when it does not qualify).
-    `flavor` None: `auto_flavor` for the tile's width on this host."""
-    from xfuse.parsing import parse
-
-    shapes = kernel_shapes(op)
+def _kernel_program(shapes: tuple[list[int], list[int], list[int]], flavor: Flavor | None) -> tuple[str, str | None]:
+    """The kernel's module text for these (4-d) shapes and the intrinsic it declares; raises
+    `NotAKernelMmt4d` when no flavor takes the tile. `flavor` None: `auto_flavor`."""
     n = shapes[1][2]
     if shapes[0][3] == 4:
         from xfuse.transforms.data_tiling import i8_dpbusd_kernel as dpbusd
 
         if flavor not in (None, FLAVORS["dpbusd"]) or (flavor is None and "avx512vnni" not in host_target().features):
             raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x4; only flavor dpbusd (AVX-512 VNNI) takes k0 = 4")
-        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
-        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
-        return
+        return dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes), dpbusd.VPDPBUSD_512
     if flavor is None:
         flavor = auto_flavor(n)
     if flavor.lanes not in (None, n):
         raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x{K0}; flavor {flavor.name} takes n0 = {flavor.lanes}")
-    parsed = parse(declaration(flavor, n) + kernel_text(*shapes, flavor))
-    _replace_by_kernel(op, parsed, flavor.intrinsic)
+    return declaration(flavor, n) + kernel_text(*shapes, flavor), flavor.intrinsic
 
 
-def _replace_by_kernel(op: Mmt4DOp, parsed: ModuleOp, intrinsic: str | None) -> None:
-    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module."""
+def batch_loop_text(op: BatchMmt4DOp) -> str:
+    """`@kernel(A, B, C) -> C` of a static batch_mmt4d: a loop over the batch around a
+    `linalg.mmt4d` of each batch's slices (rank-reducing `tensor.extract_slice`), which the
+    kernel then takes."""
+    ta, tb, tc = (str(v.type) for v in op.operands)
+    shapes = [list(v.type.get_shape()) for v in op.operands]
+    sliced = [f"tensor<{'x'.join(map(str, s[1:]))}x{e}>" for s, e in zip(shapes, ("i8", "i8", "i32"))]
+    def window(shape: list[int]) -> str:
+        return f"[%bi, 0, 0, 0, 0] [1, {', '.join(map(str, shape[1:]))}] [1, 1, 1, 1, 1]"
+    return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %nb = arith.constant {shapes[0][0]} : index
+  %r = scf.for %bi = %c0 to %nb step %c1 iter_args(%acc = %c) -> ({tc}) {{
+    %as = tensor.extract_slice %a{window(shapes[0])} : {ta} to {sliced[0]}
+    %bs = tensor.extract_slice %b{window(shapes[1])} : {tb} to {sliced[1]}
+    %cs = tensor.extract_slice %acc{window(shapes[2])} : {tc} to {sliced[2]}
+    %m = linalg.mmt4d ins(%as, %bs : {sliced[0]}, {sliced[1]}) outs(%cs : {sliced[2]}) -> {sliced[2]}
+    %ins = tensor.insert_slice %m into %acc{window(shapes[2])} : {sliced[2]} into {tc}
+    scf.yield %ins : {tc}
+  }}
+  return %r : {tc}
+}}
+"""
+
+
+def lower_mmt4d(op: Mmt4DOp | BatchMmt4DOp, flavor: Flavor | None = None) -> None:
+    """Replace `op` by the kernel's loops (raises `NotAKernelMmt4d` when it does not qualify).
+    A batch_mmt4d becomes a loop over its batch around the kernel. `flavor` None: `auto_flavor`
+    for the tile's width on this host."""
+    from xfuse.parsing import parse
+
+    text, intrinsic = _kernel_program(kernel_shapes(op), flavor)
+    if isinstance(op, BatchMmt4DOp):
+        inserted = _replace_by_kernel(op, parse(batch_loop_text(op)), None)
+        inner = next(o for top in inserted for o in top.walk() if isinstance(o, Mmt4DOp))
+        lower_mmt4d(inner, flavor)
+        return
+    _replace_by_kernel(op, parse(text), intrinsic)
+
+
+def _replace_by_kernel(op: Mmt4DOp | BatchMmt4DOp, parsed: ModuleOp, intrinsic: str | None) -> list[Operation]:
+    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module;
+    returns the inserted ops."""
     kernel = next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == "kernel")
     if intrinsic is not None:
         _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == intrinsic))
     block = kernel.body.block
     mapping = dict(zip(block.args, op.operands, strict=True))
+    inserted: list[Operation] = []
     for inner in list(block.ops):
         if isinstance(inner, func.ReturnOp):
             op.results[0].replace_all_uses_with(mapping[inner.operands[0]])
             break
         clone = inner.clone(value_mapper=mapping)
         Rewriter.insert_op(clone, InsertPoint.before(op))
+        inserted.append(clone)
     Rewriter.erase_op(op)
+    return inserted
 
 
 def _declare(op: Operation, declaration: func.FuncOp) -> None:
@@ -280,8 +326,9 @@ def lower_i8_mmt4ds(module: ModuleOp, flavor: Flavor | None = None) -> list[str]
     `flavor` None: `auto_flavor` per mmt4d."""
     remarks = []
     for op in list(module.walk()):
-        if not isinstance(op, Mmt4DOp):
+        if not isinstance(op, Mmt4DOp | BatchMmt4DOp):
             continue
+        op = narrow_mmt4d_operands(op) or op
         try:
             lower_mmt4d(op, flavor)
         except NotAKernelMmt4d as reason:

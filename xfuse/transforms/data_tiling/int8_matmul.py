@@ -4,7 +4,8 @@ nothing else (float contractions keep the backend's own schedules).
 In order, on the module:
 
 0. quantized convolutions with constant symmetric filters as im2col + an i8 x i8 -> i32 matmul
-   (`quantized_convs.py`);
+   (`quantized_convs.py`); `linalg.quantized_matmul` as a matmul and its zero-point terms
+   (`quantized_matmul.py`);
 1. `xfuse-narrow-integer-contraction`: torch-mlir's int32 matmul of sign-extended int8
    operands (what `xfuse.onnx.quantization` makes of `MatMulInteger`) becomes i8 x i8 -> i32;
 2. `xfuse-set-encoding` on each such narrow contraction only;
@@ -15,6 +16,8 @@ In order, on the module:
 
 A module without an integer contraction is left as it was, so `xfuse.onnx` runs this on every
 network. A target without an i8 tile (x86_64-sse) keeps the narrow matmul (a warning says so).
+`remarks=true` says why an integer contraction was left out (a matvec-like op, other element
+types, dynamic shapes for the kernel, ...): foreign IR (IREE's tests) needs to know.
 """
 
 from __future__ import annotations
@@ -23,16 +26,18 @@ import sys
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType
+from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from xfuse.transforms.data_tiling.generic_to_mmt4d import generic_to_mmt4d
 from xfuse.transforms.data_tiling.i8_mmt4d_kernel import lower_i8_mmt4ds
 from xfuse.transforms.data_tiling.materialize import materialize_encodings
-from xfuse.transforms.data_tiling.narrow_contraction import NARROWED, narrow_integer_contractions
+from xfuse.diagnostics import format_diagnostic
+from xfuse.transforms.data_tiling.narrow_contraction import NARROWED, narrow_contractions_left
 from xfuse.transforms.data_tiling.packed_weights import pack_weights_at_load
 from xfuse.transforms.data_tiling.quantized_convs import quantized_convs_as_matmuls
+from xfuse.transforms.data_tiling.quantized_matmul import rewrite_quantized_matmuls
 from xfuse.transforms.data_tiling.set_encoding import set_encoding_on
 
 
@@ -60,19 +65,52 @@ def _tile_sizes(target: str) -> tuple[int, ...]:
     return ()
 
 
-def int8_data_tiling(module: ModuleOp, target: str = "host") -> list[str]:
-    """Steps 0-4 of the module doc on `module`; returns the warnings of materialization."""
+MATVEC_LIKE = ("linalg.matvec", "linalg.vecmat", "linalg.batch_matvec", "linalg.batch_vecmat", "linalg.dot")
+"""Integer contractions without an M or an N dimension: no data tiling (materialization refuses
+them: the 16 x 16 tile would be 1/16 used)."""
+INTEGER_CONTRACTIONS = (*MATVEC_LIKE, "linalg.matmul", "linalg.batch_matmul", "linalg.quantized_matmul",
+                        "linalg.quantized_batch_matmul", "linalg.batch_reduce_matmul")
+
+
+def _left_out(module: ModuleOp, reasons: dict[Operation, str]) -> list[str]:
+    """A remark per integer contraction still in `module` after the steps, with why (`reasons`:
+    the earlier steps' own, by op)."""
+    remarks = []
+    for op in module.walk():
+        if op.name not in INTEGER_CONTRACTIONS or not op.results:
+            continue
+        result = op.results[0].type
+        if not isinstance(result, TensorType) or not isinstance(result.get_element_type(), IntegerType):
+            continue
+        elements = [v.type.get_element_type() if isinstance(v.type, TensorType) else v.type for v in op.operands]
+        types = ", ".join(map(str, elements))
+        if elements[:2] == [i8, i8] and op.name != "linalg.quantized_matmul":
+            reasons.pop(op, None)  # narrowing's "not a sign extension" says nothing here
+        why = reasons.get(op) or (
+            "matvec-like: no M or N dimension to tile" if op.name in MATVEC_LIKE
+            else f"element types {types}; only i8 x i8 -> i32 contractions (or sign extensions of i8) are data-tiled")
+        remarks.append(format_diagnostic(f"xfuse-int8-data-tiling: left alone: {why}", op, "remark"))
+    return remarks
+
+
+def int8_data_tiling(module: ModuleOp, target: str = "host", remarks: list[str] | None = None) -> list[str]:
+    """Steps 0-4 of the module doc on `module`; returns the warnings of materialization. With a
+    `remarks` list, appends why each integer contraction or i8 mmt4d was left alone."""
     quantized_convs_as_matmuls(module)
-    narrow_integer_contractions(module)
+    reasons = dict(rewrite_quantized_matmuls(module))
+    reasons.update(narrow_contractions_left(module))
     contractions = [op for op in module.walk() if _is_narrow_integer_contraction(op)]
-    if not contractions:
-        return []
-    for op in contractions:
-        set_encoding_on(op)
-    warnings = materialize_encodings(module, target=target, tile_sizes=_tile_sizes(target))
-    pack_weights_at_load(module)
-    generic_to_mmt4d(module)
-    lower_i8_mmt4ds(module)
+    warnings: list[str] = []
+    kernel: list[str] = []
+    if contractions:
+        for op in contractions:
+            set_encoding_on(op)
+        warnings = materialize_encodings(module, target=target, tile_sizes=_tile_sizes(target))
+        pack_weights_at_load(module)
+        generic_to_mmt4d(module)
+        kernel = lower_i8_mmt4ds(module)
+    if remarks is not None:
+        remarks += _left_out(module, reasons) + kernel
     return warnings
 
 
@@ -83,7 +121,11 @@ class Int8DataTilingPass(ModulePass):
     name = "xfuse-int8-data-tiling"
 
     target: str = "host"
+    remarks: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for warning in int8_data_tiling(op, self.target):
+        remarks: list[str] = []
+        for warning in int8_data_tiling(op, self.target, remarks if self.remarks else None):
             print(warning, file=sys.stderr)
+        for remark in remarks:
+            print(remark, file=sys.stderr)

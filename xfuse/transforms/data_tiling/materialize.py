@@ -394,6 +394,7 @@ class Materializer:
                 attributes=dict(op.attributes),
                 regions=[r.clone() for r in op.regions],
             )
+            new_op.location = op.location
             b.insert(new_op)
             self.mapping[op.results[0]] = new_op.results[0]
         else:
@@ -409,6 +410,7 @@ class Materializer:
                     [self.materialized_type(op.results[0].type, op)],
                 )
             )
+            packed.location = op.location  # the kernel's remarks point at the source contraction
             named = rewrite_to_named_mmt4d(packed, allow_collapse=False)
             self.mapping[op.results[0]] = (named or packed).results[0]
         self.replaced.append(op)

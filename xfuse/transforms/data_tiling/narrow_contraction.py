@@ -33,7 +33,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.diagnostics import format_diagnostic
-from xfuse.dialects.linalg import BatchMatmulOp
+from xfuse.dialects.linalg import BatchMatmulOp, BatchMmt4DOp, Mmt4DOp
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.transforms.batch_matmul import MLIR_FILL, erase_if_dead
 
@@ -120,18 +120,53 @@ def narrow_contraction(op: Operation) -> Operation:
     return new
 
 
+def narrow_mmt4d_operands(op: Mmt4DOp | BatchMmt4DOp) -> Mmt4DOp | BatchMmt4DOp | None:
+    """The same op on the narrow operands when `op`'s A and B are both sign extensions (identity
+    `linalg.generic`s of one `arith.extsi`) of one narrower integer type, else None. IREE's data
+    tiling extends after the pack (`pack(i8) -> extsi -> mmt4d(i32)`, its
+    materialize_encoding_x86_64 and prepare_ukernels tests); the named op sign-extends its
+    operands to the accumulator's type, so `acc + sum(sext(a) * sext(b))` is the same i32 sum for
+    any accumulator (no fill of zero needed: nothing is truncated)."""
+    if op.properties.get("cast") is not None or op.attributes.get("cast") is not None:
+        return None
+    try:
+        a, b = (_narrow_operand(v) for v in op.operands[:2])
+    except NotNarrowed:
+        return None
+    narrow, accumulator = a.type.get_element_type(), op.operands[2].type.get_element_type()
+    if (narrow != b.type.get_element_type() or not isinstance(narrow, IntegerType)
+            or not isinstance(accumulator, IntegerType) or accumulator.width.data <= narrow.width.data):
+        return None
+    new = type(op)([a, b], [op.operands[2]], attributes=dict(op.attributes))
+    new.location = op.location  # the kernel's remarks point at the op as written
+    Rewriter.insert_op(new, InsertPoint.before(op))
+    op.results[0].replace_all_uses_with(new.results[0])
+    producers = [v.owner for v in op.operands[:2]]
+    Rewriter.erase_op(op)
+    for producer in dict.fromkeys(producers):
+        if not any(r.uses for r in producer.results):
+            Rewriter.erase_op(producer)
+    return new
+
+
 def narrow_integer_contractions(module: ModuleOp) -> list[str]:
     """Narrow every integer matmul / batch_matmul of `module` that qualifies; returns a remark per
     integer one left alone (with the reason)."""
-    remarks = []
+    return [format_diagnostic(f"xfuse-narrow-integer-contraction: left alone: {why}", op, "remark")
+            for op, why in narrow_contractions_left(module)]
+
+
+def narrow_contractions_left(module: ModuleOp) -> list[tuple[Operation, str]]:
+    """`narrow_integer_contractions`' work; returns (op, reason) per integer op left alone."""
+    left = []
     for op in list(module.walk()):
         if not isinstance(op, NARROWED) or not isinstance(op.results[0].type.get_element_type(), IntegerType):
             continue
         try:
             narrow_contraction(op)
         except NotNarrowed as reason:
-            remarks.append(format_diagnostic(f"xfuse-narrow-integer-contraction: left alone: {reason}", op, "remark"))
-    return remarks
+            left.append((op, str(reason)))
+    return left
 
 
 @dataclass(frozen=True)

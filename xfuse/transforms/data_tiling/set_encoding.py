@@ -99,6 +99,7 @@ def set_encoding_on(op: Operation) -> Operation:
         attributes=dict(op.attributes),
         regions=[r.clone() for r in op.regions],
     )
+    new_op.location = op.location
     # A dynamic result carries its sizes (IREE's `-> tensor<?x?xf32> {%d0, %d1}`): the packed
     # result is padded, and only the accumulator knows the logical size.
     b = Builder(InsertPoint.before(op))

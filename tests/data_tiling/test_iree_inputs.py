@@ -1,0 +1,155 @@
+"""IREE's and MLIR's own i8 data-tiling test IR (tests/data_tiling/iree/, each file names its
+source and what was changed) through xfuse's int8 path: per function, the IR the pipeline gives
+(the i8 kernel reached, or a remark saying why not) and, where it runs, the function before and
+after on the same random inputs (int8 over its whole range, i32 too), equal exactly. Never
+IREE's CHECK lines: its IR is only the input here.
+
+The host pipeline (`xfuse-int8-data-tiling`) picks the kernel for the machine (vpdpbusd on AVX-512
+VNNI, vpmaddwd on AVX2, the portable one else), so every case runs on any x86 host; cases naming
+an AVX-512 VNNI target are skipped on a host without it."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+
+import xfuse
+from xfuse.backends.runner import compile_module
+from xfuse.diagnostics import XfuseError
+from xfuse.transforms.data_tiling.targets import host_target
+
+INPUTS = Path(__file__).parent / "iree"
+DT = "xfuse-int8-data-tiling{remarks=true}"
+KERNEL = "xfuse-i8-mmt4d-kernel{remarks=true}"
+VNNI_MATERIALIZE = ("xfuse-materialize-encoding{target=x86_64-avx512vnni},xfuse-generic-to-mmt4d,"
+                    "xfuse-i8-mmt4d-kernel{remarks=true}")
+LOWER_PACKS = "xfuse-lower-pack-unpack"
+RAN = "ran"  # no remark, the contraction / mmt4d / pack replaced by loops
+
+HAS_VNNI = "avx512vnni" in host_target().features
+
+
+def load(file: str, name: str) -> tuple[ModuleOp, str]:
+    """The piece of `file` defining `@name`, with the file's other public functions removed."""
+    text = next(piece for piece in (INPUTS / file).read_text().split("// -----") if f"@{name}(" in piece)
+    module = xfuse.parse(text, name=f"{file}")
+    for op in list(module.body.block.ops):
+        if isinstance(op, func.FuncOp) and op.sym_name.data != name and op.sym_visibility is None:
+            op.detach()
+            op.erase()
+    return module, text
+
+
+def run_pipeline(module, passes: str) -> str:
+    """Apply `passes`; returns what they printed on stderr (remarks)."""
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr):
+        xfuse.apply_passes(module, passes)
+    return stderr.getvalue()
+
+
+def full_range_inputs(signature, seed: int) -> list:
+    rng = np.random.default_rng(seed)
+    values = []
+    for spec in signature.inputs:
+        shape = () if spec.shape is None else tuple(8 if d is None else d for d in spec.shape)
+        info = np.iinfo(spec.dtype)
+        value = rng.integers(info.min, info.max, shape, endpoint=True, dtype=spec.dtype)
+        values.append(spec.dtype.type(value[()]) if spec.is_scalar else value)
+    return values
+
+
+LEFT = ("linalg.mmt4d", "linalg.batch_mmt4d", "linalg.matmul", "linalg.batch_matmul", "linalg.quantized_matmul")
+"""Ops a RAN case has none of (the packs of data tiling stay: the backend lowers them)."""
+
+# (file, function, passes, expected: RAN or a remark's text, executed)
+QUICK = [
+    ("narrow_n_matmuls.mlir", "batch_matmul_narrow_n_2", DT, RAN, True),
+    ("narrow_n_matmuls.mlir", "matvec", DT, "left alone: matvec-like: no M or N dimension to tile", True),
+    ("quantized_matmul.mlir", "quantized_matmul_acc_37x61x45", DT, RAN, True),
+    ("quantized_matmul.mlir", "quantized_matmul_dynamic", DT, "xfuse-int8-data-tiling: left alone: not static tensors", False),
+    ("mmt4d_kernel_inputs.mlir", "batch_mmt4d_vnni_with_extended_inputs", KERNEL, RAN, True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_i8mm_tiles", KERNEL, "left alone: inner tile 4x4x8", False),
+]
+SLOW = [
+    ("narrow_n_matmuls.mlir", "matmul_narrow_n_1", DT, RAN, True),
+    ("narrow_n_matmuls.mlir", "batch_matmul_narrow_n_1", DT, RAN, True),
+    ("narrow_n_matmuls.mlir", "matmul_narrow_n_2", DT, RAN, True),
+    ("narrow_n_matmuls.mlir", "batch_matvec", DT, "left alone: matvec-like", True),
+    ("quantized_matmul.mlir", "quantized_matmul_3x4x5", DT, RAN, True),
+    ("quantized_matmul.mlir", "quantized_matmul_as_matmul_3x4x5", DT, RAN, True),
+    ("quantized_matmul.mlir", "quantized_matmul_dynamic", DT, "left alone: not static tensors", True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_i8i8i32", KERNEL, "left alone: not static tensors", True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_i8i8i32_static", KERNEL, RAN, True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_dynamic_inner_tiles", KERNEL, "left alone: not static tensors", True),
+    ("mmt4d_kernel_inputs.mlir", "batch_mmt4d_with_extended_inputs", KERNEL, "left alone: inner tile 8x4x1", True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_i8mm_tiles", KERNEL, "left alone: inner tile 4x4x8", True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_i32", KERNEL, "left alone: element types i32, i32, i32", True),
+    *((("pack_i8.mlir", name, LOWER_PACKS, RAN, True) for name in (
+        "static_pack_vnni_lhs_large", "static_pack_vnni_rhs_large", "static_pack_vnni_lhs_large_with_pad",
+        "static_pack_vnni_rhs_large_with_pad"))),
+    ("materialize_encoding_x86_64_i8.mlir", "extend_batch_vecmat_explicit_unit_dim", VNNI_MATERIALIZE, RAN, True),
+    *((("materialize_encoding_x86_64_i8.mlir", f"matmul_lowering_i8i8i32_x86_64_{isa}", VNNI_MATERIALIZE,
+        "left alone: not static tensors", False) for isa in ("avx2", "avx512bw", "avx512vnni"))),
+    *((("materialize_encoding_x86_64_i8.mlir", name, VNNI_MATERIALIZE, "matvec-like ops are not data-tiled", False)
+       for name in ("vecmat", "matvec", "matvec_with_narrow_M", "batch_vecmat", "batch_matvec"))),
+]
+
+
+def _params(cases, marks=()):
+    return [pytest.param(*case, id=f"{case[0].removesuffix('.mlir')}:{case[1]}", marks=marks) for case in cases]
+
+
+@pytest.fixture(autouse=True)
+def _failures_in_tmp(tmp_path, monkeypatch):
+    monkeypatch.setenv("XFUSE_FAILURE_DIR", str(tmp_path / "failures"))
+
+
+@pytest.mark.parametrize("file, name, passes, expected, executed",
+                         [*_params(QUICK), *_params(SLOW, marks=pytest.mark.slow)])
+def test_iree_input_through_the_int8_path(file, name, passes, expected, executed):
+    module, text = load(file, name)
+    reference = module.clone()
+    if "iree_encoding" in text:
+        xfuse.apply_passes(reference, "xfuse-materialize-encoding{target=none}")
+    try:
+        printed = run_pipeline(module, passes)
+    except XfuseError as error:  # a refusal: located, never a traceback
+        assert expected in str(error) and f"{file}:" in str(error), str(error)
+        return
+    names = {op.name for op in module.walk()}
+    if expected == RAN:
+        assert "remark" not in printed, printed
+        assert not names & set(LEFT + (("linalg.pack",) if passes == LOWER_PACKS else ())), names
+        assert "scf.for" in names or "linalg.transpose" in names, names
+    else:
+        assert expected in printed and f"{file}:" in printed, printed
+    if executed:
+        compiled, original = compile_module(module), compile_module(reference)
+        inputs = full_range_inputs(original.signature, seed=len(name))
+        for got, want in zip(compiled(*inputs), original(*inputs), strict=True):
+            np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.skipif(not HAS_VNNI, reason="runs AVX-512 VNNI code")
+def test_quantized_matmul_reaches_the_vpdpbusd_kernel():
+    """IREE's quantized_matmul on a VNNI target: the rewrite's matmul packed to 16x16x4 tiles."""
+    module, _ = load("quantized_matmul.mlir", "quantized_matmul_acc_37x61x45")
+    run_pipeline(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    assert "llvm.x86.avx512.vpdpbusd.512" in str(module)
+
+
+def test_every_adapted_input_is_listed():
+    """A file added under iree/ gets its functions into QUICK or SLOW."""
+    listed = {(file, name) for file, name, *_ in QUICK + SLOW}
+    for path in sorted(INPUTS.glob("*.mlir")):
+        for piece in path.read_text().split("// -----"):
+            for op in xfuse.parse(piece).body.block.ops:
+                if isinstance(op, func.FuncOp) and op.body.blocks:
+                    assert (path.name, op.sym_name.data) in listed, (path.name, op.sym_name.data)

@@ -1,0 +1,104 @@
+"""`linalg.quantized_matmul` as an i8 x i8 -> i32 `linalg.matmul` and its zero-point terms, so
+that `xfuse-int8-data-tiling` packs it and the i8 mmt4d kernel runs it (left as it was, the op
+runs as scalar loops). IREE's `--iree-linalg-quantized-matmul-to-matmul` does the same, and its
+tests/e2e/regression/linalg_quantized_matmul_vs_linalg_matmul.mlir checks the identity
+(section 2.3 of arXiv:1712.05877):
+
+    C + sum_k (a - za)(b - zb) = (C + A B) - zb * rowsum(A) - za * colsum(B) + K * za * zb
+
+Exact in i32: every term is the same sum modulo 2^32 (the op sign-extends its i8 operands to i32
+and wraps as the rewritten sums do). Taken: static shapes, i8 operands, i32 accumulator and zero
+points. Anything else is left alone with the reason (`NotRewritten`).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType, i8, i32
+from xdsl.dialects.linalg.ops import QuantizedMatmulOp
+from xdsl.ir import Operation
+from xdsl.rewriter import InsertPoint, Rewriter
+
+
+class NotRewritten(Exception):
+    """Why a quantized_matmul was left alone."""
+
+
+def rewrite_text(m: int, k: int, n: int) -> str:
+    """`@rewritten(A, B, za, zb, C) -> C`: the module doc's right-hand side in MLIR text."""
+    ta, tb, tc = f"tensor<{m}x{k}xi8>", f"tensor<{k}x{n}xi8>", f"tensor<{m}x{n}xi32>"
+    ij, i, j, s = ("affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0)>",
+                   "affine_map<(d0, d1) -> (d1)>", "affine_map<(d0, d1) -> ()>")
+    return f"""func.func @rewritten(%a: {ta}, %b: {tb}, %za: i32, %zb: i32, %c: {tc}) -> {tc} {{
+  %zero = arith.constant 0 : i32
+  %kk = arith.constant {k} : i32
+  %ab = linalg.matmul ins(%a, %b : {ta}, {tb}) outs(%c : {tc}) -> {tc}
+  %re = tensor.empty() : tensor<{m}xi32>
+  %rf = linalg.fill ins(%zero : i32) outs(%re : tensor<{m}xi32>) -> tensor<{m}xi32>
+  %rows = linalg.generic {{indexing_maps = [{ij}, {i}], iterator_types = ["parallel", "reduction"]}} ins(%a : {ta}) outs(%rf : tensor<{m}xi32>) {{
+  ^bb0(%x: i8, %acc: i32):
+    %e = arith.extsi %x : i8 to i32
+    %t = arith.addi %acc, %e : i32
+    linalg.yield %t : i32
+  }} -> tensor<{m}xi32>
+  %ce = tensor.empty() : tensor<{n}xi32>
+  %cf = linalg.fill ins(%zero : i32) outs(%ce : tensor<{n}xi32>) -> tensor<{n}xi32>
+  %cols = linalg.generic {{indexing_maps = [{ij}, {j}], iterator_types = ["reduction", "parallel"]}} ins(%b : {tb}) outs(%cf : tensor<{n}xi32>) {{
+  ^bb0(%x: i8, %acc: i32):
+    %e = arith.extsi %x : i8 to i32
+    %t = arith.addi %acc, %e : i32
+    linalg.yield %t : i32
+  }} -> tensor<{n}xi32>
+  %zz = arith.muli %za, %zb : i32
+  %kzz = arith.muli %kk, %zz : i32
+  %oe = tensor.empty() : {tc}
+  %out = linalg.generic {{indexing_maps = [{ij}, {i}, {j}, {s}, {s}, {s}, {ij}], iterator_types = ["parallel", "parallel"]}} ins(%ab, %rows, %cols, %za, %zb, %kzz : {tc}, tensor<{m}xi32>, tensor<{n}xi32>, i32, i32, i32) outs(%oe : {tc}) {{
+  ^bb0(%p: i32, %rs: i32, %cs: i32, %a0: i32, %b0: i32, %q: i32, %o: i32):
+    %t1 = arith.muli %rs, %b0 : i32
+    %t2 = arith.muli %cs, %a0 : i32
+    %u = arith.subi %p, %t1 : i32
+    %v = arith.subi %u, %t2 : i32
+    %w = arith.addi %v, %q : i32
+    linalg.yield %w : i32
+  }} -> {tc}
+  return %out : {tc}
+}}
+"""
+
+
+def rewrite_quantized_matmul(op: QuantizedMatmulOp) -> None:
+    """Replace `op` by the module doc's rewrite, or raise `NotRewritten` with the reason."""
+    from xfuse.parsing import parse
+
+    a, b, za, zb, c = op.operands
+    tensors = [a.type, b.type, c.type]
+    if not all(isinstance(t, TensorType) and t.has_static_shape() for t in tensors):
+        raise NotRewritten("not static tensors")
+    elements = [t.get_element_type() for t in tensors]  # pyright: ignore[reportAttributeAccessIssue]
+    if elements != [i8, i8, i32] or za.type != i32 or zb.type != i32:
+        raise NotRewritten(f"operand types {', '.join(str(v.type) for v in op.operands)}; "
+                           "i8 x i8 with i32 zero points into i32 is rewritten")
+    (m, k), (_, n) = a.type.get_shape(), b.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    parsed = parse(rewrite_text(m, k, n))
+    body = next(o for o in parsed.walk() if isinstance(o, func.FuncOp)).body.block
+    mapping = dict(zip(body.args, op.operands, strict=True))
+    for inner in list(body.ops):
+        if isinstance(inner, func.ReturnOp):
+            op.results[0].replace_all_uses_with(mapping[inner.operands[0]])
+            break
+        clone = inner.clone(value_mapper=mapping)
+        clone.location = op.location  # remarks about the rewritten ops point at the source op
+        Rewriter.insert_op(clone, InsertPoint.before(op))
+    Rewriter.erase_op(op)
+
+
+def rewrite_quantized_matmuls(module: ModuleOp) -> list[tuple[Operation, str]]:
+    """Rewrite every quantized_matmul that qualifies; returns (op, reason) for those left alone."""
+    left: list[tuple[Operation, str]] = []
+    for op in list(module.walk()):
+        if isinstance(op, QuantizedMatmulOp):
+            try:
+                rewrite_quantized_matmul(op)
+            except NotRewritten as reason:
+                left.append((op, str(reason)))
+    return left
