@@ -87,6 +87,11 @@ VNNI = True
 False; the A/B switch of the eighteenth session (docs/backend-measurements.md)."""
 
 
+BATCH = True
+"""A static i8 `linalg.batch_mmt4d` as a loop over its batch around the kernel (False: left to
+the backend's scalar loops, the state before the nineteenth session; the A/B switch)."""
+
+
 class NotAKernelMmt4d(Exception):
     """Why an mmt4d was left alone."""
 
@@ -264,6 +269,8 @@ def lower_mmt4d(op: Mmt4DOp | BatchMmt4DOp, flavor: Flavor | None = None) -> Non
     for the tile's width on this host."""
     from xfuse.parsing import parse
 
+    if isinstance(op, BatchMmt4DOp) and not BATCH:
+        raise NotAKernelMmt4d("batch_mmt4d (i8_mmt4d_kernel.BATCH is off)")
     text, intrinsic = _kernel_program(kernel_shapes(op), flavor)
     if isinstance(op, BatchMmt4DOp):
         inserted = _replace_by_kernel(op, parse(batch_loop_text(op)), None)
