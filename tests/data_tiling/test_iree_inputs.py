@@ -153,3 +153,46 @@ def test_every_adapted_input_is_listed():
             for op in xfuse.parse(piece).body.block.ops:
                 if isinstance(op, func.FuncOp) and op.body.blocks:
                     assert (path.name, op.sym_name.data) in listed, (path.name, op.sym_name.data)
+
+
+# IREE's e2e matmul shapes (github.com/iree-org/iree tests/e2e/matmul/generate_e2e_matmul_tests.py,
+# `get_test_shapes`: SMALL and LARGE, (m, k, n, accumulate)), which its CMakeLists runs as
+# i8 x i8 -> i32 with --iree-opt-data-tiling on x86_64:avx512vnni; the generator's static form:
+# `linalg.matmul` into the accumulator argument, or into a fill of zero.
+E2E_SMALL = [(1, 1, 1, True), (1, 1, 1, False), (2, 2, 2, True), (4, 4, 4, True), (8, 8, 8, True), (9, 9, 9, True),
+             (6, 13, 3, True), (15, 37, 7, False), (81, 19, 41, True), (1, 10, 10, True), (1, 10, 10, False),
+             (10, 1, 10, True), (10, 10, 1, True), (10, 10, 1, False)]
+E2E_LARGE = [(457, 330, 512, False), (438, 331, 513, False), (540, 332, 516, False), (1000, 4, 512, False),
+             (4, 1000, 512, False), (512, 1000, 4, False), (513, 128, 55, False), (7, 160, 31, False),
+             (512, 330, 33, False), (1, 1000, 1000, True), (1000, 1000, 1, True), (1000, 1000, 1, False)]
+
+
+def e2e_matmuls(shapes) -> tuple[str, list[str]]:
+    """One module with a function per shape, as IREE's generator writes its static matmuls."""
+    functions, names = [], []
+    for m, k, n, accumulate in shapes:
+        a, b, c = f"tensor<{m}x{k}xi8>", f"tensor<{k}x{n}xi8>", f"tensor<{m}x{n}xi32>"
+        name = f"matmul_{m}x{k}x{n}_{'acc' if accumulate else 'zero'}"
+        init = "%acc" if accumulate else "%f"
+        fill = "" if accumulate else (f"  %z = arith.constant 0 : i32\n  %e = tensor.empty() : {c}\n"
+                                      f"  %f = linalg.fill ins(%z : i32) outs(%e : {c}) -> {c}\n")
+        arguments = f"%lhs: {a}, %rhs: {b}" + (f", %acc: {c}" if accumulate else "")
+        functions.append(f"func.func @{name}({arguments}) -> {c} {{\n{fill}"
+                         f"  %r = linalg.matmul ins(%lhs, %rhs : {a}, {b}) outs({init} : {c}) -> {c}\n"
+                         f"  return %r : {c}\n}}\n")
+        names.append(name)
+    return "\n".join(functions), names
+
+
+@pytest.mark.parametrize("shapes", [pytest.param(E2E_SMALL, id="small"),
+                                    pytest.param(E2E_LARGE, id="large", marks=pytest.mark.slow)])
+def test_iree_e2e_matmul_shapes_are_exact(shapes):
+    text, names = e2e_matmuls(shapes)
+    module = xfuse.parse(text)
+    printed = run_pipeline(module, DT)
+    assert "remark" not in printed, printed
+    assert not {op.name for op in module.walk()} & set(LEFT)
+    compiled, original = (compile_module(m, entry=names[0]) for m in (module, xfuse.parse(text)))
+    for seed, name in enumerate(names):
+        inputs = full_range_inputs(original.signatures[name], seed)
+        np.testing.assert_array_equal(compiled.call(name, *inputs)[0], original.call(name, *inputs)[0], err_msg=name)
