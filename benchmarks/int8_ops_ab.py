@@ -1,8 +1,8 @@
-"""An i8 batch_matmul and a linalg.quantized_matmul through `xfuse-int8-data-tiling` with a
-switch on and off (`i8_mmt4d_kernel.BATCH`, `quantized_matmul.REWRITE`), in one process,
+"""An i8 batch_matmul, a linalg.quantized_matmul and i8 matmuls with N = 1 through `xfuse-int8-data-tiling` with a
+switch on and off (`i8_mmt4d_kernel.BATCH`, `quantized_matmul.REWRITE`, `int8_matmul.MATVEC_PLAIN`), in one process,
 interleaved: the two builds are checked equal on full-range int8 inputs, then timed in rounds.
 
-    python benchmarks/int8_ops_ab.py [--repeat 10] [--calls 10]
+    python benchmarks/int8_ops_ab.py [--repeat 10] [--calls 10] [--only MATVEC_PLAIN]
 
 Prints per case the median time of each build and new/old with the rounds the new one won.
 """
@@ -35,9 +35,20 @@ QUANTIZED = """func.func @f(%a: tensor<{m}x{k}xi8>, %w: tensor<{k}x{n}xi8>, %za:
   return %r : tensor<{m}x{n}xi32>
 }}
 """
+MATMUL = """func.func @f(%a: tensor<{m}x{k}xi8>, %w: tensor<{k}x{n}xi8>) -> tensor<{m}x{n}xi32> {{
+  %z = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<{m}x{n}xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<{m}x{n}xi32>) -> tensor<{m}x{n}xi32>
+  %r = linalg.matmul ins(%a, %w : tensor<{m}x{k}xi8>, tensor<{k}x{n}xi8>) outs(%f : tensor<{m}x{n}xi32>) -> tensor<{m}x{n}xi32>
+  return %r : tensor<{m}x{n}xi32>
+}}
+"""
 CASES = [
     ("batch_matmul 8x64x256x256", BATCH.format(b=8, m=64, k=256, n=256), "xfuse.transforms.data_tiling.i8_mmt4d_kernel", "BATCH"),
     ("quantized_matmul 64x256x256", QUANTIZED.format(m=64, k=256, n=256), "xfuse.transforms.data_tiling.quantized_matmul", "REWRITE"),
+    *((f"matmul {m}x{k}x1", MATMUL.format(m=m, k=k, n=1), "xfuse.transforms.data_tiling.int8_matmul", "MATVEC_PLAIN")
+      for m, k in ((1024, 1024), (4096, 256), (256, 4096), (64, 256))),
+    ("batch_matmul 8x256x1024x1", BATCH.format(b=8, m=256, k=1024, n=1), "xfuse.transforms.data_tiling.int8_matmul", "MATVEC_PLAIN"),
 ]
 
 
@@ -62,9 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--calls", type=int, default=10)
+    parser.add_argument("--only", default="", help="the cases whose switch is this one (BATCH, REWRITE, MATVEC_PLAIN)")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(0)
     for label, text, module_name, attr in CASES:
+        if args.only and attr != args.only:
+            continue
         old, new = (build(text, module_name, attr, v) for v in (False, True))
         inputs = []
         for spec in old.signature.inputs:

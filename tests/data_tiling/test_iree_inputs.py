@@ -78,8 +78,8 @@ QUICK = [
     ("mmt4d_kernel_inputs.mlir", "mmt4d_i8mm_tiles", KERNEL, "left alone: inner tile 4x4x8", True),
 ]
 SLOW = [
-    ("narrow_n_matmuls.mlir", "matmul_narrow_n_1", DT, RAN, True),
-    ("narrow_n_matmuls.mlir", "batch_matmul_narrow_n_1", DT, RAN, True),
+    ("narrow_n_matmuls.mlir", "matmul_narrow_n_1", DT, "left alone: N = 1: the plain reduction", True),
+    ("narrow_n_matmuls.mlir", "batch_matmul_narrow_n_1", DT, "left alone: N = 1: the plain reduction", True),
     ("narrow_n_matmuls.mlir", "matmul_narrow_n_2", DT, RAN, True),
     ("narrow_n_matmuls.mlir", "batch_matvec", DT, "left alone: matvec-like", True),
     ("quantized_matmul.mlir", "quantized_matmul_3x4x5", DT, RAN, True),
@@ -143,6 +143,19 @@ def test_quantized_matmul_reaches_the_vpdpbusd_kernel():
     assert "llvm.x86.avx512.vpdpbusd.512" in str(module)
 
 
+def test_narrow_n_is_data_tiled_with_the_switch_off(monkeypatch):
+    """int8_matmul.MATVEC_PLAIN off: IREE's N = 1 matmul packed (N padded to the tile), exact."""
+    from xfuse.transforms.data_tiling import int8_matmul
+
+    monkeypatch.setattr(int8_matmul, "MATVEC_PLAIN", False)
+    module, _ = load("narrow_n_matmuls.mlir", "batch_matmul_narrow_n_1")
+    reference = module.clone()
+    assert "remark" not in run_pipeline(module, DT)
+    assert not {op.name for op in module.walk()} & set(LEFT)
+    inputs = full_range_inputs(compile_module(reference).signature, seed=1)
+    np.testing.assert_array_equal(compile_module(module)(*inputs)[0], compile_module(reference)(*inputs)[0])
+
+
 def test_every_adapted_input_is_listed():
     """A file added under iree/ gets its functions into QUICK or SLOW."""
     listed = [(file, name) for file, name, *_ in QUICK + SLOW]
@@ -190,8 +203,10 @@ def test_iree_e2e_matmul_shapes_are_exact(shapes):
     text, names = e2e_matmuls(shapes)
     module = xfuse.parse(text)
     printed = run_pipeline(module, DT)
-    assert "remark" not in printed, printed
-    assert not {op.name for op in module.walk()} & set(LEFT)
+    plain = sum(n == 1 for _, _, n, _ in shapes)  # N = 1: int8_matmul.MATVEC_PLAIN, a remark each
+    assert printed.count("remark:") == printed.count("left alone: N = 1") == plain, printed
+    names_left = [op.name for op in module.walk() if op.name in LEFT]
+    assert names_left == ["linalg.matmul"] * plain, names_left
     compiled, original = (compile_module(m, entry=names[0]) for m in (module, xfuse.parse(text)))
     for seed, name in enumerate(names):
         inputs = full_range_inputs(original.signatures[name], seed)

@@ -8,7 +8,7 @@ In order, on the module:
    (`quantized_matmul.py`);
 1. `xfuse-narrow-integer-contraction`: torch-mlir's int32 matmul of sign-extended int8
    operands (what `xfuse.onnx.quantization` makes of `MatMulInteger`) becomes i8 x i8 -> i32;
-2. `xfuse-set-encoding` on each such narrow contraction only;
+2. `xfuse-set-encoding` on each such narrow contraction only, but those with N = 1 (`MATVEC_PLAIN`);
 3. `xfuse-materialize-encoding{target}`: packs and an i8 mmt4d (x86_64-avx2: 8x8x2 tiles);
    a pack of a weight argument becomes the argument, packed once at load (`packed_weights.py`);
 4. `xfuse-generic-to-mmt4d`, then `xfuse-i8-mmt4d-kernel` (AVX2's vpmaddwd on an AVX2 host;
@@ -56,6 +56,21 @@ the int8 MLP, transformer and a 64x256x1024 layer, 15/15 rounds in two runs (eig
 docs/backend-measurements.md). False: the table's tile."""
 
 
+MATVEC_PLAIN = True
+"""An i8 matmul / batch_matmul with N = 1 (a matrix-vector product written as a matmul: IREE's
+narrow_n and e2e 1000x1000x1 tests) is left to the backend's plain reduction: packing A, in
+the call, costs more than the product (plain over packed: 0.20, 0.10-0.14 and 0.20-0.23x the
+time on 1024x1024x1, 256x4096x1 and 4096x256x1, 0.88x on 64x256x1, 0.16x on an 8x256x1024x1
+batch_matmul, 12 rounds each won 11-12, two runs, benchmarks/int8_ops_ab.py; nineteenth session).
+N = 2 already splits (plain faster on 1024x1024, slower on 4096x256), N >= 4 packs faster; a
+narrow M packs faster too (1x1024x1024: 0.37x the plain time). False: data-tiled like any other."""
+
+
+def _is_matvec_like_matmul(op: Operation) -> bool:
+    result = op.results[0].type
+    return MATVEC_PLAIN and isinstance(result, TensorType) and result.get_shape()[-1] == 1
+
+
 def _tile_sizes(target: str) -> tuple[int, ...]:
     from xfuse.transforms.data_tiling.targets import resolve_target
 
@@ -84,7 +99,7 @@ def _left_out(module: ModuleOp, reasons: dict[Operation, str]) -> list[str]:
             continue
         elements = [v.type.get_element_type() if isinstance(v.type, TensorType) else v.type for v in op.operands]
         types = ", ".join(map(str, elements))
-        if elements[:2] == [i8, i8] and op.name != "linalg.quantized_matmul":
+        if elements[:2] == [i8, i8] and op.name != "linalg.quantized_matmul" and not _is_matvec_like_matmul(op):
             reasons.pop(op, None)  # narrowing's "not a sign extension" says nothing here
         why = reasons.get(op) or (
             "matvec-like: no M or N dimension to tile" if op.name in MATVEC_LIKE
@@ -100,6 +115,9 @@ def int8_data_tiling(module: ModuleOp, target: str = "host", remarks: list[str] 
     reasons = dict(rewrite_quantized_matmuls(module))
     reasons.update(narrow_contractions_left(module))
     contractions = [op for op in module.walk() if _is_narrow_integer_contraction(op)]
+    for op in [op for op in contractions if _is_matvec_like_matmul(op)]:
+        contractions.remove(op)
+        reasons[op] = "N = 1: the plain reduction beats packing A in the call (int8_matmul.MATVEC_PLAIN)"
     warnings: list[str] = []
     kernel: list[str] = []
     if contractions:

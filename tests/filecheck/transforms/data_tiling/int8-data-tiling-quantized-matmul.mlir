@@ -41,7 +41,18 @@ func.func @matvec(%a: tensor<3x4xi8>, %b: tensor<4xi8>, %c: tensor<3xi32>) -> te
   return %0 : tensor<3xi32>
 }
 
-// An i8 matmul with dynamic sizes is data-tiled, but its mmt4d is not the kernel's.
+// N = 1 (IREE's narrow_n and 1000x1000x1 e2e matmuls): left to the plain reduction, which beats
+// packing A in the call (int8_matmul.MATVEC_PLAIN).
+// REMARK: int8-data-tiling-quantized-matmul.mlir:[[# @LINE + 4]]:{{[0-9]+}}: remark: xfuse-int8-data-tiling: left alone: N = 1: the plain reduction beats packing A in the call (int8_matmul.MATVEC_PLAIN)
+// CHECK-LABEL: func.func @n1
+// CHECK:         linalg.matmul ins(%a, %b : tensor<64x32xi8>, tensor<32x1xi8>)
+func.func @n1(%a: tensor<64x32xi8>, %b: tensor<32x1xi8>, %c: tensor<64x1xi32>) -> tensor<64x1xi32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x32xi8>, tensor<32x1xi8>) outs(%c : tensor<64x1xi32>) -> tensor<64x1xi32>
+  return %0 : tensor<64x1xi32>
+}
+
+// An i8 matmul with dynamic sizes is data-tiled, but its mmt4d is not the kernel's (the kernel's
+// remarks come after the other steps').
 // REMARK: int8-data-tiling-quantized-matmul.mlir:[[# @LINE + 4]]:{{[0-9]+}}: remark: xfuse-i8-mmt4d-kernel: left alone: not static tensors
 // CHECK-LABEL: func.func @dynamic_matmul
 // CHECK:         linalg.mmt4d
@@ -49,3 +60,4 @@ func.func @dynamic_matmul(%a: tensor<?x?xi8>, %b: tensor<?x?xi8>, %c: tensor<?x?
   %0 = linalg.matmul ins(%a, %b : tensor<?x?xi8>, tensor<?x?xi8>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
 }
+
