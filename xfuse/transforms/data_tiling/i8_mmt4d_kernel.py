@@ -244,6 +244,7 @@ def batch_loop_text(op: BatchMmt4DOp) -> str:
     ta, tb, tc = (str(v.type) for v in op.operands)
     shapes = [list(v.type.get_shape()) for v in op.operands]
     sliced = [f"tensor<{'x'.join(map(str, s[1:]))}x{e}>" for s, e in zip(shapes, ("i8", "i8", "i32"))]
+
     def window(shape: list[int]) -> str:
         return f"[%bi, 0, 0, 0, 0] [1, {', '.join(map(str, shape[1:]))}] [1, 1, 1, 1, 1]"
     return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
@@ -271,7 +272,7 @@ def lower_mmt4d(op: Mmt4DOp | BatchMmt4DOp, flavor: Flavor | None = None) -> Non
 
     if isinstance(op, BatchMmt4DOp) and not BATCH:
         raise NotAKernelMmt4d("batch_mmt4d (i8_mmt4d_kernel.BATCH is off)")
-    text, intrinsic = _kernel_program(kernel_shapes(op), flavor)
+    text, intrinsic = _kernel_program(kernel_shapes(op), flavor)  # raises before any rewrite
     if isinstance(op, BatchMmt4DOp):
         inserted = _replace_by_kernel(op, parse(batch_loop_text(op)), None)
         inner = next(o for top in inserted for o in top.walk() if isinstance(o, Mmt4DOp))
