@@ -1,5 +1,5 @@
-"""An i8 batch_matmul, a linalg.quantized_matmul and i8 matmuls with N = 1 through `xfuse-int8-data-tiling` with a
-switch on and off (`i8_mmt4d_kernel.BATCH`, `quantized_matmul.REWRITE`, `int8_matmul.MATVEC_PLAIN`), in one process,
+"""An i8 batch_matmul, a linalg.quantized_matmul, i8 matmuls with N = 1 and dynamic ones through `xfuse-int8-data-tiling` with a
+switch on and off (`i8_mmt4d_kernel.BATCH`, `quantized_matmul.REWRITE`, `int8_matmul.MATVEC_PLAIN`, `i8_mmt4d_kernel.DYNAMIC`), in one process,
 interleaved: the two builds are checked equal on full-range int8 inputs, then timed in rounds.
 
     python benchmarks/int8_ops_ab.py [--repeat 10] [--calls 10] [--only MATVEC_PLAIN]
@@ -43,12 +43,26 @@ MATMUL = """func.func @f(%a: tensor<{m}x{k}xi8>, %w: tensor<{k}x{n}xi8>) -> tens
   return %r : tensor<{m}x{n}xi32>
 }}
 """
+DYNAMIC = """func.func @f(%a: tensor<?x?xi8>, %w: tensor<?x?xi8>) -> tensor<?x?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xi8>
+  %n = tensor.dim %w, %c1 : tensor<?x?xi8>
+  %z = arith.constant 0 : i32
+  %e = tensor.empty(%m, %n) : tensor<?x?xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<?x?xi32>) -> tensor<?x?xi32>
+  %r = linalg.matmul ins(%a, %w : tensor<?x?xi8>, tensor<?x?xi8>) outs(%f : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+"""
 CASES = [
     ("batch_matmul 8x64x256x256", BATCH.format(b=8, m=64, k=256, n=256), "xfuse.transforms.data_tiling.i8_mmt4d_kernel", "BATCH"),
     ("quantized_matmul 64x256x256", QUANTIZED.format(m=64, k=256, n=256), "xfuse.transforms.data_tiling.quantized_matmul", "REWRITE"),
     *((f"matmul {m}x{k}x1", MATMUL.format(m=m, k=k, n=1), "xfuse.transforms.data_tiling.int8_matmul", "MATVEC_PLAIN")
       for m, k in ((1024, 1024), (4096, 256), (256, 4096), (64, 256))),
     ("batch_matmul 8x256x1024x1", BATCH.format(b=8, m=256, k=1024, n=1), "xfuse.transforms.data_tiling.int8_matmul", "MATVEC_PLAIN"),
+    *((f"dynamic matmul {m}x{k}x{n}", DYNAMIC, "xfuse.transforms.data_tiling.i8_mmt4d_kernel", "DYNAMIC", [(m, k), (k, n)])
+      for m, k, n in ((64, 256, 256), (256, 256, 256), (37, 61, 45))),
 ]
 
 
@@ -73,18 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--calls", type=int, default=10)
-    parser.add_argument("--only", default="", help="the cases whose switch is this one (BATCH, REWRITE, MATVEC_PLAIN)")
+    parser.add_argument("--only", default="", help="the cases whose switch is this one (BATCH, REWRITE, MATVEC_PLAIN, DYNAMIC)")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(0)
-    for label, text, module_name, attr in CASES:
+    for label, text, module_name, attr, *shapes in CASES:
         if args.only and attr != args.only:
             continue
         old, new = (build(text, module_name, attr, v) for v in (False, True))
         inputs = []
-        for spec in old.signature.inputs:
+        for index, spec in enumerate(old.signature.inputs):
             info = np.iinfo(spec.dtype)
             value = rng.integers(info.min if spec.dtype.itemsize == 1 else -100, info.max if spec.dtype.itemsize == 1 else 100,
-                                 () if spec.shape is None else spec.shape, endpoint=True, dtype=spec.dtype)
+                                 shapes[0][index] if shapes else () if spec.shape is None else spec.shape,
+                                 endpoint=True, dtype=spec.dtype)
             inputs.append(spec.dtype.type(value[()]) if spec.is_scalar else value)
         for got, want in zip(new(*inputs), old(*inputs), strict=True):
             np.testing.assert_array_equal(got, want)

@@ -84,17 +84,17 @@ SLOW = [
     ("narrow_n_matmuls.mlir", "batch_matvec", DT, "left alone: matvec-like", True),
     ("quantized_matmul.mlir", "quantized_matmul_3x4x5", DT, RAN, True),
     ("quantized_matmul.mlir", "quantized_matmul_as_matmul_3x4x5", DT, RAN, True),
-    ("mmt4d_kernel_inputs.mlir", "mmt4d_i8i8i32", KERNEL, "left alone: not static tensors", True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_i8i8i32", KERNEL, RAN, True),
     ("mmt4d_kernel_inputs.mlir", "mmt4d_i8i8i32_static", KERNEL, RAN, True),
-    ("mmt4d_kernel_inputs.mlir", "mmt4d_dynamic_inner_tiles", KERNEL, "left alone: not static tensors", True),
+    ("mmt4d_kernel_inputs.mlir", "mmt4d_dynamic_inner_tiles", KERNEL, "left alone: dynamic inner tile sizes", True),
     ("mmt4d_kernel_inputs.mlir", "batch_mmt4d_with_extended_inputs", KERNEL, "left alone: inner tile 8x4x1", True),
     ("mmt4d_kernel_inputs.mlir", "mmt4d_i32", KERNEL, "left alone: element types i32, i32, i32", True),
     *((("pack_i8.mlir", name, LOWER_PACKS, RAN, True) for name in (
         "static_pack_vnni_lhs_large", "static_pack_vnni_rhs_large", "static_pack_vnni_lhs_large_with_pad",
         "static_pack_vnni_rhs_large_with_pad"))),
     ("materialize_encoding_x86_64_i8.mlir", "extend_batch_vecmat_explicit_unit_dim", VNNI_MATERIALIZE, RAN, True),
-    *((("materialize_encoding_x86_64_i8.mlir", f"matmul_lowering_i8i8i32_x86_64_{isa}", VNNI_MATERIALIZE,
-        "left alone: not static tensors", False) for isa in ("avx2", "avx512bw", "avx512vnni"))),
+    *((("materialize_encoding_x86_64_i8.mlir", f"matmul_lowering_i8i8i32_x86_64_{isa}", VNNI_MATERIALIZE, RAN, False)
+       for isa in ("avx2", "avx512bw", "avx512vnni"))),
     *((("materialize_encoding_x86_64_i8.mlir", name, VNNI_MATERIALIZE, "matvec-like ops are not data-tiled", False)
        for name in ("vecmat", "matvec", "matvec_with_narrow_M", "batch_vecmat", "batch_matvec"))),
 ]
@@ -141,6 +141,29 @@ def test_quantized_matmul_reaches_the_vpdpbusd_kernel():
     module, _ = load("quantized_matmul.mlir", "quantized_matmul_acc_37x61x45")
     run_pipeline(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
     assert "llvm.x86.avx512.vpdpbusd.512" in str(module)
+
+
+DYNAMIC_MATMUL = """func.func @matmul_dynamic(%lhs: tensor<?x?xi8>, %rhs: tensor<?x?xi8>, %acc: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %r = linalg.matmul ins(%lhs, %rhs : tensor<?x?xi8>, tensor<?x?xi8>) outs(%acc : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("target", ["host", "x86_64-avx2"])
+def test_iree_e2e_shapes_through_one_dynamic_matmul(target):
+    """IREE's generator writes each shape dynamic too: one `?x?` i8 matmul, data-tiled, its mmt4d
+    the kernel with M1, N1, K1 read at run time (i8_mmt4d_kernel.DYNAMIC), called on every SMALL
+    shape (and a few LARGE ones) with an accumulator: exact."""
+    module = xfuse.parse(DYNAMIC_MATMUL)
+    assert "remark" not in run_pipeline(module, DT.replace("}", f" target={target}}}"))
+    assert not {op.name for op in module.walk()} & set(LEFT)
+    compiled, original = compile_module(module), compile_module(xfuse.parse(DYNAMIC_MATMUL))
+    rng = np.random.default_rng(0)
+    for m, k, n, _ in [*E2E_SMALL, *E2E_LARGE[6:8]]:
+        inputs = [rng.integers(-128, 128, (m, k), dtype=np.int8), rng.integers(-128, 128, (k, n), dtype=np.int8),
+                  rng.integers(-2**31, 2**31, (m, n), dtype=np.int32)]
+        np.testing.assert_array_equal(compiled(*inputs)[0], original(*inputs)[0], err_msg=f"{m}x{k}x{n}")
 
 
 def test_narrow_n_is_data_tiled_with_the_switch_off(monkeypatch):

@@ -19,7 +19,7 @@ VPDPBUSD_512 = "llvm.x86.avx512.vpdpbusd.512"
 DECLARATION = f"func.func private @{VPDPBUSD_512}(vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>\n"
 
 
-def _quads_text(ta: str, quads: str) -> str:
+def _quads_text(ta: str, quads: str, sizes: str = "") -> str:
     maps = ", ".join(f"affine_map<(d0, d1, d2) -> (d0, d1, d2, {i})>" for i in range(4))
     lines = ["    %flip = arith.constant -128 : i8"]
     for i in range(4):
@@ -29,14 +29,14 @@ def _quads_text(ta: str, quads: str) -> str:
     lines += ["    %o1 = arith.ori %e0, %s1 : i32", "    %o2 = arith.ori %o1, %s2 : i32", "    %quad = arith.ori %o2, %s3 : i32",
               "    linalg.yield %quad : i32"]
     body = "\n".join(lines)
-    return f"""  %qe = tensor.empty() : {quads}
+    return f"""  %qe = tensor.empty({sizes}) : {quads}
   %pa = linalg.generic {{indexing_maps = [{maps}, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%a, %a, %a, %a : {ta}, {ta}, {ta}, {ta}) outs(%qe : {quads}) {{
   ^bb0(%q0: i8, %q1: i8, %q2: i8, %q3: i8, %out: i32):
 {body}
   }} -> {quads}"""
 
 
-def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int]) -> str:
+def dpbusd_kernel_text(a: list, b: list, c: list) -> str:
     """The kernel as `@kernel(A, B, C) -> C` in MLIR text (A: m1 x k1 x m0 x 4, B: n1 x k1 x 16 x 4)."""
     m1, k1, m0, _ = a
     n1 = b[0]
@@ -62,18 +62,19 @@ def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int]) -> str:
     rows = "\n  ".join(f"%r{r} = arith.constant {r} : index" for r in range(m0))
     iter_args = ", ".join([*(f"%in{r} = %acc{r}" for r in range(m0)), "%corr = %zero"])
     nexts = ", ".join([*(f"%next{r}" for r in range(m0)), "%nextcorr"])
+    from xfuse.transforms.data_tiling.i8_mmt4d_kernel import outer_bounds
+
+    bounds, sizes = outer_bounds(a, b, ta, tb)
     return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   {rows}
-  %m1 = arith.constant {m1} : index
-  %n1 = arith.constant {n1} : index
-  %k1 = arith.constant {k1} : index
+  {bounds}
   %z8 = arith.constant 0 : i8
   %z32 = arith.constant 0 : i32
   %zero = arith.constant dense<0> : {acc}
   %bias = arith.constant dense<-128> : vector<64xi8>
-{_quads_text(ta, quads)}
+{_quads_text(ta, quads, sizes)}
   %fb = tensor.collapse_shape %b [[0], [1], [2, 3]] : {tb} into {flat_b}
   %result = scf.for %i = %c0 to %m1 step %c1 iter_args(%ci = %c) -> ({tc}) {{
     %row = scf.for %j = %c0 to %n1 step %c1 iter_args(%cj = %ci) -> ({tc}) {{

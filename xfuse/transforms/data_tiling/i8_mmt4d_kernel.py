@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerType, ModuleOp, TensorType, i8, i32
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, ModuleOp, TensorType, i8, i32
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -92,21 +92,34 @@ BATCH = True
 the backend's scalar loops, the state before the nineteenth session; the A/B switch)."""
 
 
+DYNAMIC = True
+"""Dynamic outer sizes (M1, N1, K1: the packs of a dynamic matmul, IREE's `?x?x16x2` mmt4d) as
+loop bounds read with `tensor.dim`; the inner tile stays static. False: such an mmt4d is left to
+the backend's loops over its inner tiles (the A/B switch)."""
+
+Shape = list[int | str]
+"""A kernel operand's shape; `"?"` for a dynamic outer size."""
+
+
 class NotAKernelMmt4d(Exception):
     """Why an mmt4d was left alone."""
 
 
-def kernel_shapes(op: Mmt4DOp | BatchMmt4DOp) -> tuple[list[int], list[int], list[int]]:
-    """The static shapes of A, B, C (without a batch_mmt4d's batch dim) when `op` is an i8 x i8
-    -> i32 mmt4d the kernel takes."""
+def kernel_shapes(op: Mmt4DOp | BatchMmt4DOp) -> tuple[Shape, Shape, Shape]:
+    """The shapes of A, B, C (without a batch_mmt4d's batch dim; `"?"` for a dynamic outer size)
+    when `op` is an i8 x i8 -> i32 mmt4d the kernel takes."""
     types = [v.type for v in op.operands]
-    if not all(isinstance(t, TensorType) and t.has_static_shape() for t in types):
-        raise NotAKernelMmt4d("not static tensors")
+    if not all(isinstance(t, TensorType) for t in types):
+        raise NotAKernelMmt4d("not on tensors")
+    batch = 1 if isinstance(op, BatchMmt4DOp) else 0
+    shapes = [list(t.get_shape())[batch:] for t in types]
+    dynamic = not all(t.has_static_shape() for t in types)
+    if dynamic and (batch or not DYNAMIC or any(d == DYNAMIC_INDEX for s in shapes for d in s[2:])):
+        raise NotAKernelMmt4d("not static tensors" if batch or not DYNAMIC else "dynamic inner tile sizes")
     elements = [t.get_element_type() for t in types]
     if elements != [i8, i8, i32]:
         raise NotAKernelMmt4d(f"element types {', '.join(map(str, elements))}, not i8, i8, i32")
-    batch = 1 if isinstance(op, BatchMmt4DOp) else 0
-    a, b, c = (list(t.get_shape())[batch:] for t in types)
+    a, b, c = ([("?" if d == DYNAMIC_INDEX else d) for d in s] for s in shapes)
     m0, k0 = a[2], a[3]
     n0 = b[2]
     if k0 == 4 and n0 == 16 and m0 <= n0:  # the vpdpbusd kernel's tile (i8_dpbusd_kernel.py)
@@ -115,6 +128,17 @@ def kernel_shapes(op: Mmt4DOp | BatchMmt4DOp) -> tuple[list[int], list[int], lis
         raise NotAKernelMmt4d(f"inner tile {m0}x{n0}x{k0}; the kernel takes n0 = 8 or 16, m0 <= n0, "
                               f"k0 = {K0} (or k0 = 4 with n0 = 16: the vpdpbusd kernel)")
     return a, b, c
+
+
+def outer_bounds(a: Shape, b: Shape, ta: str, tb: str) -> tuple[str, str]:
+    """The kernel's `%m1`, `%n1`, `%k1` definitions (a constant, or `tensor.dim` of a dynamic
+    outer size) and the dynamic sizes of an `m1 x k1 x ...` `tensor.empty`."""
+    def bound(name: str, size: int | str, value: str, type_: str, dim: int) -> str:
+        if size == "?":
+            return f"%{name} = tensor.dim {value}, %c{dim} : {type_}"
+        return f"%{name} = arith.constant {size} : index"
+    lines = [bound("m1", a[0], "%a", ta, 0), bound("n1", b[0], "%b", tb, 0), bound("k1", a[1], "%a", ta, 1)]
+    return "\n  ".join(lines), ", ".join(f"%{n}" for n, size in (("m1", a[0]), ("k1", a[1])) if size == "?")
 
 
 def declaration(flavor: Flavor, n: int) -> str:
@@ -147,13 +171,13 @@ def _multiply_add(acc: str, pair: str, b: str, name: str, n: int, flavor: Flavor
     return lines
 
 
-def _pairs_text(ta: str, pairs: str) -> str:
+def _pairs_text(ta: str, pairs: str, sizes: str = "") -> str:
     """MLIR lines computing `%pa : pairs`, each `(a0, a1)` pair of the A tile as the i32 whose
     low i16 is `a0` and high i16 is `a1` (little-endian: the bitcast of `vector<2xi16>`). The
     kernel then broadcasts a row's pair to every lane with one load (`vpbroadcastd` from memory),
     where widening the i8 tile in registers cost a shuffle per row and K step."""
     pair_map = "affine_map<(d0, d1, d2) -> (d0, d1, d2)>"
-    return f"""  %pe = tensor.empty() : {pairs}
+    return f"""  %pe = tensor.empty({sizes}) : {pairs}
   %pa = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2, 0)>, affine_map<(d0, d1, d2) -> (d0, d1, d2, 1)>, {pair_map}], iterator_types = ["parallel", "parallel", "parallel"]}} ins(%a, %a : {ta}, {ta}) outs(%pe : {pairs}) {{
   ^bb0(%lo8: i8, %hi8: i8, %out: i32):
     %lo32 = arith.extsi %lo8 : i8 to i32
@@ -167,7 +191,7 @@ def _pairs_text(ta: str, pairs: str) -> str:
   }} -> {pairs}"""
 
 
-def kernel_text(a: list[int], b: list[int], c: list[int], flavor: Flavor) -> str:
+def kernel_text(a: Shape, b: Shape, c: Shape, flavor: Flavor) -> str:
     """The kernel as a function `@kernel(A, B, C) -> C` in MLIR text. The A and B tiles are read
     as one vector each from the operands with their two inner dims collapsed; C row by row."""
     m1, k1, m0, _ = a
@@ -192,16 +216,15 @@ def kernel_text(a: list[int], b: list[int], c: list[int], flavor: Flavor) -> str
         f"%w{r + 1} = vector.transfer_write %sum#{r}, {'%cj' if r == 0 else f'%w{r}'}[%i, %j, %r{r}, %c0] "
         f"{{in_bounds = [true]}} : {acc_type}, {tc}" for r in range(m0))
     row_indices = "\n  ".join(f"%r{r} = arith.constant {r} : index" for r in range(m0))
+    bounds, sizes = outer_bounds(a, b, ta, tb)
     return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   {row_indices}
-  %m1 = arith.constant {m1} : index
-  %n1 = arith.constant {n1} : index
-  %k1 = arith.constant {k1} : index
+  {bounds}
   %z8 = arith.constant 0 : i8
   %z32 = arith.constant 0 : i32
-{_pairs_text(ta, pairs)}
+{_pairs_text(ta, pairs, sizes)}
   %fb = tensor.collapse_shape %b [[0], [1], [2, 3]] : {tb} into {flat_b}
   %result = scf.for %i = %c0 to %m1 step %c1 iter_args(%ci = %c) -> ({tc}) {{
     %row = scf.for %j = %c0 to %n1 step %c1 iter_args(%cj = %ci) -> ({tc}) {{
@@ -220,7 +243,7 @@ def kernel_text(a: list[int], b: list[int], c: list[int], flavor: Flavor) -> str
 """
 
 
-def _kernel_program(shapes: tuple[list[int], list[int], list[int]], flavor: Flavor | None) -> tuple[str, str | None]:
+def _kernel_program(shapes: tuple[Shape, Shape, Shape], flavor: Flavor | None) -> tuple[str, str | None]:
     """The kernel's module text for these (4-d) shapes and the intrinsic it declares; raises
     `NotAKernelMmt4d` when no flavor takes the tile. `flavor` None: `auto_flavor`."""
     n = shapes[1][2]

@@ -51,11 +51,13 @@ func.func @n1(%a: tensor<64x32xi8>, %b: tensor<32x1xi8>, %c: tensor<64x1xi32>) -
   return %0 : tensor<64x1xi32>
 }
 
-// An i8 matmul with dynamic sizes is data-tiled, but its mmt4d is not the kernel's (the kernel's
-// remarks come after the other steps').
-// REMARK: int8-data-tiling-quantized-matmul.mlir:[[# @LINE + 4]]:{{[0-9]+}}: remark: xfuse-i8-mmt4d-kernel: left alone: not static tensors
+// An i8 matmul with dynamic sizes: data-tiled, its mmt4d the kernel with M1, N1, K1 read at run
+// time (tests/filecheck/transforms/data_tiling/i8-mmt4d-kernel-dynamic.mlir).
 // CHECK-LABEL: func.func @dynamic_matmul
-// CHECK:         linalg.mmt4d
+// CHECK:         tensor.dim
+// CHECK:         func.call @llvm.x86.avx2.pmadd.wd
+// CHECK-NOT:     linalg.mmt4d
+// CHECK:         return
 func.func @dynamic_matmul(%a: tensor<?x?xi8>, %b: tensor<?x?xi8>, %c: tensor<?x?xi32>) -> tensor<?x?xi32> {
   %0 = linalg.matmul ins(%a, %b : tensor<?x?xi8>, tensor<?x?xi8>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
