@@ -150,7 +150,7 @@ DYNAMIC_MATMUL = """func.func @matmul_dynamic(%lhs: tensor<?x?xi8>, %rhs: tensor
 """
 
 
-@pytest.mark.parametrize("target", ["host", "x86_64-avx2"])
+@pytest.mark.parametrize("target", ["host", pytest.param("x86_64-avx2", marks=pytest.mark.slow)])
 def test_iree_e2e_shapes_through_one_dynamic_matmul(target):
     """IREE's generator writes each shape dynamic too: one `?x?` i8 matmul, data-tiled, its mmt4d
     the kernel with M1, N1, K1 read at run time (i8_mmt4d_kernel.DYNAMIC), called on every SMALL
