@@ -55,9 +55,16 @@ DYNAMIC = """func.func @f(%a: tensor<?x?xi8>, %w: tensor<?x?xi8>) -> tensor<?x?x
   return %r : tensor<?x?xi32>
 }
 """
+QUANTIZED_DYNAMIC = """func.func @f(%a: tensor<?x?xi8>, %w: tensor<?x?xi8>, %za: i32, %zb: i32, %c: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %r = linalg.quantized_matmul ins(%a, %w, %za, %zb : tensor<?x?xi8>, tensor<?x?xi8>, i32, i32) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+"""
 CASES = [
     ("batch_matmul 8x64x256x256", BATCH.format(b=8, m=64, k=256, n=256), "xfuse.transforms.data_tiling.i8_mmt4d_kernel", "BATCH"),
     ("quantized_matmul 64x256x256", QUANTIZED.format(m=64, k=256, n=256), "xfuse.transforms.data_tiling.quantized_matmul", "REWRITE"),
+    ("dynamic quantized_matmul 64x256x256", QUANTIZED_DYNAMIC, "xfuse.transforms.data_tiling.quantized_matmul", "REWRITE",
+     [(64, 256), (256, 256), (), (), (64, 256)]),
     *((f"matmul {m}x{k}x1", MATMUL.format(m=m, k=k, n=1), "xfuse.transforms.data_tiling.int8_matmul", "MATVEC_PLAIN")
       for m, k in ((1024, 1024), (4096, 256), (256, 4096), (64, 256))),
     ("batch_matmul 8x256x1024x1", BATCH.format(b=8, m=256, k=1024, n=1), "xfuse.transforms.data_tiling.int8_matmul", "MATVEC_PLAIN"),

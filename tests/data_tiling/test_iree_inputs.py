@@ -73,7 +73,7 @@ QUICK = [
     ("narrow_n_matmuls.mlir", "batch_matmul_narrow_n_2", DT, RAN, True),
     ("narrow_n_matmuls.mlir", "matvec", DT, "left alone: matvec-like: no M or N dimension to tile", True),
     ("quantized_matmul.mlir", "quantized_matmul_acc_37x61x45", DT, RAN, True),
-    ("quantized_matmul.mlir", "quantized_matmul_dynamic", DT, "xfuse-int8-data-tiling: left alone: not static tensors", True),
+    ("quantized_matmul.mlir", "quantized_matmul_dynamic", DT, RAN, True),
     ("mmt4d_kernel_inputs.mlir", "batch_mmt4d_vnni_with_extended_inputs", KERNEL, RAN, True),
     ("mmt4d_kernel_inputs.mlir", "mmt4d_i8mm_tiles", KERNEL, "left alone: inner tile 4x4x8", True),
 ]
@@ -163,6 +163,19 @@ def test_iree_e2e_shapes_through_one_dynamic_matmul(target):
     for m, k, n, _ in [*E2E_SMALL, *E2E_LARGE[6:8]]:
         inputs = [rng.integers(-128, 128, (m, k), dtype=np.int8), rng.integers(-128, 128, (k, n), dtype=np.int8),
                   rng.integers(-2**31, 2**31, (m, n), dtype=np.int32)]
+        np.testing.assert_array_equal(compiled(*inputs)[0], original(*inputs)[0], err_msg=f"{m}x{k}x{n}")
+
+
+def test_dynamic_quantized_matmul_on_several_shapes():
+    """IREE's dynamic quantized_matmul, rewritten with sizes read at run time (K * za * zb from
+    `tensor.dim`), data-tiled, called on several shapes with random i32 zero points: exact."""
+    module, text = load("quantized_matmul.mlir", "quantized_matmul_dynamic")
+    assert "remark" not in run_pipeline(module, DT)
+    compiled, original = compile_module(module), compile_module(load("quantized_matmul.mlir", "quantized_matmul_dynamic")[0])
+    rng = np.random.default_rng(3)
+    for m, k, n in [(3, 4, 5), (37, 61, 45), (1, 10, 10), (17, 1, 33)]:
+        inputs = [rng.integers(-128, 128, (m, k), dtype=np.int8), rng.integers(-128, 128, (k, n), dtype=np.int8),
+                  *(np.int32(v) for v in rng.integers(-2**31, 2**31, 2)), rng.integers(-2**31, 2**31, (m, n), dtype=np.int32)]
         np.testing.assert_array_equal(compiled(*inputs)[0], original(*inputs)[0], err_msg=f"{m}x{k}x{n}")
 
 

@@ -7,14 +7,15 @@ tests/e2e/regression/linalg_quantized_matmul_vs_linalg_matmul.mlir checks the id
     C + sum_k (a - za)(b - zb) = (C + A B) - zb * rowsum(A) - za * colsum(B) + K * za * zb
 
 Exact in i32: every term is the same sum modulo 2^32 (the op sign-extends its i8 operands to i32
-and wraps as the rewritten sums do). Taken: static shapes, i8 operands, i32 accumulator and zero
-points. Anything else is left alone with the reason (`NotRewritten`).
+and wraps as the rewritten sums do). Taken: i8 operands, i32 accumulator and zero
+points (static or dynamic sizes: IREE's e2e test has both). Anything else is left alone with the
+reason (`NotRewritten`).
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType, i8, i32
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType, i8, i32
 from xdsl.dialects.linalg.ops import QuantizedMatmulOp
 from xdsl.ir import Operation
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -28,16 +29,24 @@ class NotRewritten(Exception):
     """Why a quantized_matmul was left alone."""
 
 
-def rewrite_text(m: int, k: int, n: int) -> str:
-    """`@rewritten(A, B, za, zb, C) -> C`: the module doc's right-hand side in MLIR text."""
+def rewrite_text(m: int | str, k: int | str, n: int | str) -> str:
+    """`@rewritten(A, B, za, zb, C) -> C`: the module doc's right-hand side in MLIR text (a size
+    `"?"` is dynamic: read with `tensor.dim`)."""
     ta, tb, tc = f"tensor<{m}x{k}xi8>", f"tensor<{k}x{n}xi8>", f"tensor<{m}x{n}xi32>"
     ij, i, j, s = ("affine_map<(d0, d1) -> (d0, d1)>", "affine_map<(d0, d1) -> (d0)>",
                    "affine_map<(d0, d1) -> (d1)>", "affine_map<(d0, d1) -> ()>")
+    dims = ["%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
+            *([f"%dm = tensor.dim %a, %c0 : {ta}"] if m == "?" else []),
+            *([f"%dn = tensor.dim %b, %c1 : {tb}"] if n == "?" else []),
+            f"%dk = tensor.dim %a, %c1 : {ta}\n  %kk = arith.index_cast %dk : index to i32" if k == "?"
+            else f"%kk = arith.constant {k} : i32"]
+    rows_size, cols_size = ("%dm" if m == "?" else ""), ("%dn" if n == "?" else "")
+    out_sizes = ", ".join(x for x in (rows_size, cols_size) if x)
     return f"""func.func @rewritten(%a: {ta}, %b: {tb}, %za: i32, %zb: i32, %c: {tc}) -> {tc} {{
   %zero = arith.constant 0 : i32
-  %kk = arith.constant {k} : i32
+  {chr(10).join("  " + d if n_ else d for n_, d in enumerate(dims))}
   %ab = linalg.matmul ins(%a, %b : {ta}, {tb}) outs(%c : {tc}) -> {tc}
-  %re = tensor.empty() : tensor<{m}xi32>
+  %re = tensor.empty({rows_size}) : tensor<{m}xi32>
   %rf = linalg.fill ins(%zero : i32) outs(%re : tensor<{m}xi32>) -> tensor<{m}xi32>
   %rows = linalg.generic {{indexing_maps = [{ij}, {i}], iterator_types = ["parallel", "reduction"]}} ins(%a : {ta}) outs(%rf : tensor<{m}xi32>) {{
   ^bb0(%x: i8, %acc: i32):
@@ -45,7 +54,7 @@ def rewrite_text(m: int, k: int, n: int) -> str:
     %t = arith.addi %acc, %e : i32
     linalg.yield %t : i32
   }} -> tensor<{m}xi32>
-  %ce = tensor.empty() : tensor<{n}xi32>
+  %ce = tensor.empty({cols_size}) : tensor<{n}xi32>
   %cf = linalg.fill ins(%zero : i32) outs(%ce : tensor<{n}xi32>) -> tensor<{n}xi32>
   %cols = linalg.generic {{indexing_maps = [{ij}, {j}], iterator_types = ["reduction", "parallel"]}} ins(%b : {tb}) outs(%cf : tensor<{n}xi32>) {{
   ^bb0(%x: i8, %acc: i32):
@@ -55,7 +64,7 @@ def rewrite_text(m: int, k: int, n: int) -> str:
   }} -> tensor<{n}xi32>
   %zz = arith.muli %za, %zb : i32
   %kzz = arith.muli %kk, %zz : i32
-  %oe = tensor.empty() : {tc}
+  %oe = tensor.empty({out_sizes}) : {tc}
   %out = linalg.generic {{indexing_maps = [{ij}, {i}, {j}, {s}, {s}, {s}, {ij}], iterator_types = ["parallel", "parallel"]}} ins(%ab, %rows, %cols, %za, %zb, %kzz : {tc}, tensor<{m}xi32>, tensor<{n}xi32>, i32, i32, i32) outs(%oe : {tc}) {{
   ^bb0(%p: i32, %rs: i32, %cs: i32, %a0: i32, %b0: i32, %q: i32, %o: i32):
     %t1 = arith.muli %rs, %b0 : i32
@@ -78,13 +87,13 @@ def rewrite_quantized_matmul(op: QuantizedMatmulOp) -> None:
         raise NotRewritten("quantized_matmul.REWRITE is off")
     a, b, za, zb, c = op.operands
     tensors = [a.type, b.type, c.type]
-    if not all(isinstance(t, TensorType) and t.has_static_shape() for t in tensors):
-        raise NotRewritten("not static tensors")
+    if not all(isinstance(t, TensorType) for t in tensors):
+        raise NotRewritten("not on tensors")
     elements = [t.get_element_type() for t in tensors]  # pyright: ignore[reportAttributeAccessIssue]
     if elements != [i8, i8, i32] or za.type != i32 or zb.type != i32:
         raise NotRewritten(f"operand types {', '.join(str(v.type) for v in op.operands)}; "
                            "i8 x i8 with i32 zero points into i32 is rewritten")
-    (m, k), (_, n) = a.type.get_shape(), b.type.get_shape()  # pyright: ignore[reportAttributeAccessIssue]
+    (m, k), (_, n) = (["?" if d == DYNAMIC_INDEX else d for d in t.get_shape()] for t in (a.type, b.type))  # pyright: ignore[reportAttributeAccessIssue]
     parsed = parse(rewrite_text(m, k, n))
     body = next(o for o in parsed.walk() if isinstance(o, func.FuncOp)).body.block
     mapping = dict(zip(body.args, op.operands, strict=True))

@@ -3,6 +3,7 @@
 // -> i32 matmul into the accumulator, data-tiled and run by the i8 kernel, and its zero-point
 // terms (row sums of A, column sums of B, one elementwise generic); executed against the input.
 // `remarks=true` says which integer contractions were left out and why.
+// RUN: xfuse-run %s --entry dynamic --dynamic-size 5 -p 'xfuse-int8-data-tiling' --check | filecheck %s --check-prefix=EXEC
 // REQUIRES: mlir-opt
 // RUN: xfuse-opt %s -p 'xfuse-int8-data-tiling{target=x86_64-avx2}' | filecheck %s
 // RUN: xfuse-opt %s -p 'xfuse-int8-data-tiling{target=x86_64-avx2 remarks=true}' 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
@@ -25,9 +26,12 @@ func.func @quantized(%a: tensor<5x7xi8>, %b: tensor<7x9xi8>, %za: i32, %zb: i32,
   return %0 : tensor<5x9xi32>
 }
 
-// REMARK: int8-data-tiling-quantized-matmul.mlir:[[# @LINE + 4]]:{{[0-9]+}}: remark: xfuse-int8-data-tiling: left alone: not static tensors
+// Dynamic sizes: read with tensor.dim, K as an i32 for K * za * zb.
 // CHECK-LABEL: func.func @dynamic
-// CHECK:         linalg.quantized_matmul
+// CHECK-NOT:     linalg.quantized_matmul
+// CHECK:         %[[K:[a-z0-9_]+]] = tensor.dim %a, %c1 : tensor<?x?xi8>
+// CHECK-NEXT:    arith.index_cast %[[K]] : index to i32
+// CHECK:         return
 func.func @dynamic(%a: tensor<?x?xi8>, %b: tensor<?x?xi8>, %za: i32, %zb: i32, %c: tensor<?x?xi32>) -> tensor<?x?xi32> {
   %0 = linalg.quantized_matmul ins(%a, %b, %za, %zb : tensor<?x?xi8>, tensor<?x?xi8>, i32, i32) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
   return %0 : tensor<?x?xi32>
