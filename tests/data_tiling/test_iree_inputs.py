@@ -166,6 +166,7 @@ def test_iree_e2e_shapes_through_one_dynamic_matmul(target):
         np.testing.assert_array_equal(compiled(*inputs)[0], original(*inputs)[0], err_msg=f"{m}x{k}x{n}")
 
 
+@pytest.mark.slow
 def test_dynamic_quantized_matmul_on_several_shapes():
     """IREE's dynamic quantized_matmul, rewritten with sizes read at run time (K * za * zb from
     `tensor.dim`), data-tiled, called on several shapes with random i32 zero points: exact."""
