@@ -36,8 +36,10 @@ def _quads_text(ta: str, quads: str) -> str:
   }} -> {quads}"""
 
 
-def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int]) -> str:
-    """The kernel as `@kernel(A, B, C) -> C` in MLIR text (A: m1 x k1 x m0 x 4, B: n1 x k1 x 16 x 4)."""
+def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int], direct: bool = False) -> str:
+    """The kernel as `@kernel(A, B, C) -> C` in MLIR text (A: m1 x k1 x m0 x 4, B: n1 x k1 x 16 x 4).
+    `direct`: C is the unpacked `m1*m0 x n1*16` result of a zero accumulator (`direct_unpack.py`):
+    the accumulators start at zero and each row is written at its place in C."""
     m1, k1, m0, _ = a
     n1 = b[0]
     acc = "vector<16xi32>"
@@ -53,11 +55,19 @@ def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int]) -> str:
     body.append(f"%nextcorr = func.call @{VPDPBUSD_512}(%corr, %bias, %bf) {call}")
     inner = "\n          ".join(body)
     types = ", ".join([acc] * (m0 + 1))
-    reads = "\n        ".join(
-        f"%acc{r} = vector.transfer_read %cj[%i, %j, %r{r}, %c0], %z32 {{in_bounds = [true]}} : {tc}, {acc}" for r in range(m0))
     fixes = "\n        ".join(f"%fix{r} = arith.subi %sum#{r}, %sum#{m0} : {acc}" for r in range(m0))
+    if direct:  # no C to read; row r of the tile is row i * m0 + r of C, from column j * 16
+        reads = "\n        ".join([f"%im = arith.muli %i, %cm0 : index", "%jn = arith.muli %j, %c16 : index",
+                                   *(f"%row{r} = arith.addi %im, %r{r} : index" for r in range(m0)),
+                                   *(f"%acc{r} = arith.constant dense<0> : {acc}" for r in range(m0))])
+        places = [f"[%row{r}, %jn]" for r in range(m0)]
+    else:
+        reads = "\n        ".join(
+            f"%acc{r} = vector.transfer_read %cj[%i, %j, %r{r}, %c0], %z32 {{in_bounds = [true]}} : {tc}, {acc}"
+            for r in range(m0))
+        places = [f"[%i, %j, %r{r}, %c0]" for r in range(m0)]
     writes = "\n        ".join(
-        f"%w{r + 1} = vector.transfer_write %fix{r}, {'%cj' if r == 0 else f'%w{r}'}[%i, %j, %r{r}, %c0] "
+        f"%w{r + 1} = vector.transfer_write %fix{r}, {'%cj' if r == 0 else f'%w{r}'}{places[r]} "
         f"{{in_bounds = [true]}} : {acc}, {tc}" for r in range(m0))
     rows = "\n  ".join(f"%r{r} = arith.constant {r} : index" for r in range(m0))
     iter_args = ", ".join([*(f"%in{r} = %acc{r}" for r in range(m0)), "%corr = %zero"])
@@ -65,6 +75,8 @@ def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int]) -> str:
     return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %cm0 = arith.constant {m0} : index
   {rows}
   %m1 = arith.constant {m1} : index
   %n1 = arith.constant {n1} : index

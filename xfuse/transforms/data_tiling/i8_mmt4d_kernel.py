@@ -220,8 +220,22 @@ def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
 
         if flavor not in (None, FLAVORS["dpbusd"]) or (flavor is None and "avx512vnni" not in host_target().features):
             raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x4; only flavor dpbusd (AVX-512 VNNI) takes k0 = 4")
-        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
-        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
+        from xfuse.transforms.data_tiling.direct_unpack import direct_unpack, empty_result
+
+        unpack = direct_unpack(op)
+        if unpack is None:
+            parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
+            _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
+            return
+        a, b, _ = shapes
+        empty = empty_result(unpack)
+        empty.location = op.location
+        Rewriter.insert_op(empty, InsertPoint.before(op))
+        fill = op.operands[2].owner
+        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(a, b, list(unpack.dest.type.get_shape()), direct=True))
+        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512, [op.operands[0], op.operands[1], empty.tensor], unpack.result)
+        if not fill.results[0].uses:
+            Rewriter.erase_op(fill)
         return
     if flavor is None:
         flavor = auto_flavor(n)
@@ -231,19 +245,23 @@ def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
     _replace_by_kernel(op, parsed, flavor.intrinsic)
 
 
-def _replace_by_kernel(op: Mmt4DOp, parsed: ModuleOp, intrinsic: str | None) -> None:
-    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module."""
+def _replace_by_kernel(op: Mmt4DOp, parsed: ModuleOp, intrinsic: str | None, operands: list | None = None,
+                       replaced: object = None) -> None:
+    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module. The
+    kernel takes `operands` (default op's) and its result replaces `replaced` (default op's)."""
     kernel = next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == "kernel")
     if intrinsic is not None:
         _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == intrinsic))
     block = kernel.body.block
-    mapping = dict(zip(block.args, op.operands, strict=True))
+    mapping = dict(zip(block.args, op.operands if operands is None else operands, strict=True))
     for inner in list(block.ops):
         if isinstance(inner, func.ReturnOp):
-            op.results[0].replace_all_uses_with(mapping[inner.operands[0]])
+            (op.results[0] if replaced is None else replaced).replace_all_uses_with(mapping[inner.operands[0]])
             break
         clone = inner.clone(value_mapper=mapping)
         Rewriter.insert_op(clone, InsertPoint.before(op))
+    if replaced is not None:  # the op that read op's result, replaced by the kernel's
+        Rewriter.erase_op(replaced.owner)
     Rewriter.erase_op(op)
 
 
