@@ -187,3 +187,20 @@ def test_int8_data_tiling_takes_16x16x4_on_vnni_only(monkeypatch):
     assert int8_matmul._tile_sizes("x86_64-avx2") == ()
     monkeypatch.setattr(int8_matmul, "DPBUSD", False)
     assert int8_matmul._tile_sizes("x86_64-avx512vnni") == ()
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("m, k, n, direct", [(32, 40, 48, True), (40, 40, 48, False), (16, 9, 33, False)])
+def test_direct_unpack_is_exact_and_only_without_padding(monkeypatch, m, k, n, direct):
+    """With `DIRECT_UNPACK` the kernel writes the row-major result itself when M and N are whole
+    tiles (no `linalg.unpack` left) and keeps the unpack otherwise; exact either way."""
+    from xfuse.transforms.data_tiling import direct_unpack
+
+    monkeypatch.setattr(direct_unpack, "DIRECT_UNPACK", True)
+    module = xfuse.parse(matmul_i8(m, k, n))
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    text = str(module)
+    assert "llvm.x86.avx512.vpdpbusd.512" in text and ("linalg.unpack" not in text) == direct
+    a, b = extreme_inputs(m, k, n, seed=m)
+    (got,) = compile_module(module)(a, b)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))

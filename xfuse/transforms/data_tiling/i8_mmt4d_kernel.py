@@ -208,9 +208,10 @@ def kernel_text(a: list[int], b: list[int], c: list[int], flavor: Flavor) -> str
 """
 
 
-def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
+def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None, direct: bool | None = None) -> None:
     """Replace `op` by the kernel's loops (raises `NotAKernelMmt4d` when it does not qualify).
-    `flavor` None: `auto_flavor` for the tile's width on this host."""
+    `flavor` None: `auto_flavor` for the tile's width on this host. `direct`: whether the
+    vpdpbusd kernel writes an unpacked result (direct_unpack.py; None: its switch)."""
     from xfuse.parsing import parse
 
     shapes = kernel_shapes(op)
@@ -222,7 +223,7 @@ def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None) -> None:
             raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x4; only flavor dpbusd (AVX-512 VNNI) takes k0 = 4")
         from xfuse.transforms.data_tiling.direct_unpack import direct_unpack, empty_result
 
-        unpack = direct_unpack(op)
+        unpack = direct_unpack(op, direct)
         if unpack is None:
             parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
             _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
@@ -293,15 +294,15 @@ def auto_flavor(n0: int) -> Flavor:
     return FLAVORS["portable"]
 
 
-def lower_i8_mmt4ds(module: ModuleOp, flavor: Flavor | None = None) -> list[str]:
+def lower_i8_mmt4ds(module: ModuleOp, flavor: Flavor | None = None, direct: bool | None = None) -> list[str]:
     """Lower every qualifying mmt4d of `module`; returns a remark per i8 one left alone.
-    `flavor` None: `auto_flavor` per mmt4d."""
+    `flavor` None: `auto_flavor` per mmt4d; `direct` as `lower_mmt4d`'s."""
     remarks = []
     for op in list(module.walk()):
         if not isinstance(op, Mmt4DOp):
             continue
         try:
-            lower_mmt4d(op, flavor)
+            lower_mmt4d(op, flavor, direct)
         except NotAKernelMmt4d as reason:
             if isinstance(op.operands[0].type, TensorType) and isinstance(op.operands[0].type.get_element_type(), IntegerType):
                 remarks.append(format_diagnostic(f"xfuse-i8-mmt4d-kernel: left alone: {reason}", op, "remark"))
@@ -313,17 +314,23 @@ class I8Mmt4dKernelPass(ModulePass):
     """i8 x i8 -> i32 mmt4d (8x8x2 or 16x16x2 tiles) as loops around a pairwise multiply-add
     register kernel. `flavor`: `auto` (per tile width, the best this machine has: `auto_flavor`),
     `avx2` (8 wide, vpmaddwd), `avx512` (16 wide, vpmaddwd), `vnni` (16 wide, vpdpwssd) or
-    `portable` (vector shuffles and multiplies, either width)."""
+    `portable` (vector shuffles and multiplies, either width). `direct-unpack`: `auto` (the switch
+    `direct_unpack.DIRECT_UNPACK`), `on` or `off`: whether the vpdpbusd kernel writes the unpacked
+    result of a zero-filled mmt4d read by one unpack without padding (direct_unpack.py)."""
 
     name = "xfuse-i8-mmt4d-kernel"
 
     flavor: str = "auto"
     remarks: bool = False
+    direct_unpack: str = "auto"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.flavor != "auto" and self.flavor not in FLAVORS:
             raise XfuseError(f"xfuse-i8-mmt4d-kernel: flavor={self.flavor}: auto, {', '.join(FLAVORS)} expected")
-        remarks = lower_i8_mmt4ds(op, None if self.flavor == "auto" else FLAVORS[self.flavor])
+        directs = {"auto": None, "on": True, "off": False}
+        if self.direct_unpack not in directs:
+            raise XfuseError(f"xfuse-i8-mmt4d-kernel: direct-unpack={self.direct_unpack}: auto, on or off expected")
+        remarks = lower_i8_mmt4ds(op, None if self.flavor == "auto" else FLAVORS[self.flavor], directs[self.direct_unpack])
         if self.remarks:
             for remark in remarks:
                 print(remark, file=sys.stderr)
