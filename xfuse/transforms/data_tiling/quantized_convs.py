@@ -15,7 +15,7 @@ QDQ and QOperator weights), it is here
    `C*KH*KW x F` with numpy (a constant), which `xfuse-int8-data-tiling` then packs (at load, when
    no tile pads) and runs as the i8 mmt4d;
 3. `out = init + M - izp * colsum(B)` back in NCHW, one `linalg.generic`, `colsum` folded with
-   numpy.
+   numpy; a per-channel bias broadcast into `init` is read by channel (`FOLD_BIAS_BROADCAST`).
 
 Exact: the convolution sums sign-extended products in i32, wrapping; the matmul sums the same
 products in i32 and `sum((a - izp) b) = sum(a b) - izp sum(b)` holds modulo 2^32. The padded
@@ -41,7 +41,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.dialects.linalg.ops import GenericOp, YieldOp
+from xdsl.dialects.linalg.ops import BroadcastOp, GenericOp, YieldOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -52,6 +52,12 @@ from xfuse.transforms.batch_matmul import MLIR_FILL
 from xfuse.transforms.data_tiling.generic_to_mmt4d import _collapse, _reassociation
 
 QUANTIZED_CONV = "linalg.conv_2d_nchw_fchw_q"
+
+FOLD_BIAS_BROADCAST = False
+"""An accumulator that is a `linalg.broadcast` of a per-channel bias (torch-mlir's, dimensions
+[0, 2, 3]) and read by nothing else: step 3 reads the bias by channel instead of the broadcast
+tensor, which then goes (no pass writing and reading an N x F x OH x OW i32 tensor). False: the
+broadcast stays (nineteenth session's A/B, docs/backend-measurements.md)."""
 
 
 def _window(op: Operation, name: str) -> tuple[int, int]:
@@ -120,11 +126,23 @@ def _im2col(op: Operation, image: SSAValue, out_shape: list[int], filter_shape: 
     return [empty, gather]
 
 
+def _channel_bias(init: SSAValue) -> SSAValue | None:
+    """The 1-D bias `init` broadcasts along N, OH and OW (FOLD_BIAS_BROADCAST), else None."""
+    owner = init.owner
+    if not FOLD_BIAS_BROADCAST or not isinstance(owner, BroadcastOp) or init.uses.get_length() != 1:
+        return None
+    if tuple(owner.dimensions.get_values()) != (0, 2, 3) or not isinstance(owner.input.type, TensorType):
+        return None
+    return owner.input if owner.input.type.get_num_dims() == 1 else None
+
+
 def _correction(init: SSAValue, product: SSAValue, sums: SSAValue, zero: SSAValue,
-                out_shape: list[int]) -> list[Operation]:
-    """`init + product - zero * sums` in NCHW: `product` is `N x OH x OW x F`, `sums` is `F`."""
+                out_shape: list[int], by_channel: bool = False) -> list[Operation]:
+    """`init + product - zero * sums` in NCHW: `product` is `N x OH x OW x F`, `sums` is `F`;
+    `init` is `N x F x OH x OW`, or `F` when `by_channel`."""
     d = [AffineExpr.dimension(i) for i in range(4)]  # n, f, oh, ow
-    maps = [AffineMap.identity(4), AffineMap(4, 0, (d[0], d[2], d[3], d[1])), AffineMap(4, 0, (d[1],)),
+    init_map = AffineMap(4, 0, (d[1],)) if by_channel else AffineMap.identity(4)
+    maps = [init_map, AffineMap(4, 0, (d[0], d[2], d[3], d[1])), AffineMap(4, 0, (d[1],)),
             AffineMap(4, 0, ()), AffineMap.identity(4)]
     empty = tensor.EmptyOp([], TensorType(i32, out_shape))
     body = Block(arg_types=[i32] * 5)
@@ -162,7 +180,9 @@ def _rewrite(op: Operation, weights: np.ndarray) -> None:
     expanded = tensor.ExpandShapeOp(matmul.results[0], [], _reassociation([[0, 1, 2], [3]]), [n, oh, ow, f],
                                     expanded_type)
     Rewriter.insert_op([b, sums, zero, empty, fill, matmul, expanded], before)
-    corrected = _correction(init, expanded.results[0], sums.result, image_zero, out_shape)
+    bias = _channel_bias(init)
+    corrected = _correction(init if bias is None else bias, expanded.results[0], sums.result, image_zero, out_shape,
+                            by_channel=bias is not None)
     Rewriter.insert_op(corrected, before)
     for new in [*gathered, b, sums, zero, empty, fill, matmul, expanded, *corrected]:
         new.location = op.location
@@ -171,6 +191,8 @@ def _rewrite(op: Operation, weights: np.ndarray) -> None:
     Rewriter.erase_op(op)
     if not constant.results[0].uses:
         Rewriter.erase_op(constant)
+    if bias is not None and not init.uses:
+        Rewriter.erase_op(init.owner)
 
 
 def quantized_convs_as_matmuls(module: ModuleOp) -> int:
