@@ -59,11 +59,12 @@ WEIGHTS_FIRST = False
 `C*KH*KW x N*OH*OW`, whose rows copy runs of OW contiguous pixels. The same sums, so the same
 bits (nineteenth session's A/B, docs/backend-measurements.md)."""
 
-FOLD_BIAS_BROADCAST = False
+FOLD_BIAS_BROADCAST = True
 """An accumulator that is a `linalg.broadcast` of a per-channel bias (torch-mlir's, dimensions
 [0, 2, 3]) and read by nothing else: step 3 reads the bias by channel instead of the broadcast
 tensor, which then goes (no pass writing and reading an N x F x OH x OW i32 tensor). False: the
-broadcast stays (nineteenth session's A/B, docs/backend-measurements.md)."""
+broadcast stays. On: 0.924-0.944x the time of the int8 CNNs (QDQ, QOperator), 267-362 of 400
+interleaved rounds, two runs (nineteenth session, docs/backend-measurements.md)."""
 
 
 def _window(op: Operation, name: str) -> tuple[int, int]:
