@@ -4,7 +4,8 @@ nothing else (float contractions keep the backend's own schedules).
 In order, on the module:
 
 0. quantized convolutions with constant symmetric filters as im2col + an i8 x i8 -> i32 matmul
-   (`quantized_convs.py`);
+   (`quantized_convs.py`), quantized matmuls with a constant symmetric B as one
+   (`quantized_matmuls.py`);
 1. `xfuse-narrow-integer-contraction`: torch-mlir's int32 matmul of sign-extended int8
    operands (what `xfuse.onnx.quantization` makes of `MatMulInteger`) becomes i8 x i8 -> i32;
 2. `xfuse-set-encoding` on each such narrow contraction only;
@@ -33,6 +34,7 @@ from xfuse.transforms.data_tiling.materialize import materialize_encodings
 from xfuse.transforms.data_tiling.narrow_contraction import NARROWED, narrow_integer_contractions
 from xfuse.transforms.data_tiling.packed_weights import pack_weights_at_load
 from xfuse.transforms.data_tiling.quantized_convs import quantized_convs_as_matmuls
+from xfuse.transforms.data_tiling.quantized_matmuls import quantized_matmuls_as_i8
 from xfuse.transforms.data_tiling.set_encoding import set_encoding_on
 
 
@@ -63,6 +65,7 @@ def _tile_sizes(target: str) -> tuple[int, ...]:
 def int8_data_tiling(module: ModuleOp, target: str = "host") -> list[str]:
     """Steps 0-4 of the module doc on `module`; returns the warnings of materialization."""
     quantized_convs_as_matmuls(module)
+    quantized_matmuls_as_i8(module)
     narrow_integer_contractions(module)
     contractions = [op for op in module.walk() if _is_narrow_integer_contraction(op)]
     if not contractions:
