@@ -17,8 +17,8 @@ The models, each quantized by onnxruntime's own tools from a float model with se
 Systems: `onnxruntime` (CPU provider, 1 thread, the model as quantized) and `xfuse`
 (`xfuse.onnx.load` with its default passes, whose `xfuse-int8-data-tiling` runs MatMulInteger as
 an i8 mmt4d with the vpmaddwd kernel); `--baseline` adds `xfuse-i32`, the same without that
-pass (the int32 matmul of widened operands); each `--flag module:ATTR=VALUE` adds `xfuse ATTR=VALUE`,
-built with that module-level switch set (an interleaved A/B: the median of its per-round ratios
+pass (the int32 matmul of widened operands); each `--flag module:ATTR=VALUE[,module:ATTR=VALUE]`
+adds `xfuse ATTR=VALUE ...`, built with those module-level switches set (an interleaved A/B: the median of its per-round ratios
 to `xfuse` and the rounds it was faster in are printed). Every system is checked against onnxruntime first
 (benchmarks/models.py's tolerance, 1e-4 of the largest output); one that fails to load or agree
 is reported, not timed. Medians and minima of `--repeat` interleaved rounds after one warm-up
@@ -158,18 +158,22 @@ def interleaved_times(runners: list[Runner], repeat: int) -> tuple[dict, dict]:
     return medians, {key: min(values) for key, values in times.items()}
 
 
-def parse_flag(text: str) -> tuple[object, str, object]:
-    """(module, attribute, value) of `module:ATTR=VALUE` (flag_ab.py's literals)."""
+def parse_flag(text: str) -> list[tuple[object, str, object]]:
+    """[(module, attribute, value)] of `module:ATTR=VALUE[,module:ATTR=VALUE...]` (flag_ab.py's
+    literals): the settings of one build."""
     from benchmarks.flag_ab import flag_target, parse_value
 
-    target, _, value = text.partition("=")
-    if not value:
-        raise argparse.ArgumentTypeError(f"expected module:ATTR=VALUE, got {text!r}")
-    return (*flag_target(target), parse_value(value))
+    settings = []
+    for part in text.split(","):
+        target, _, value = part.partition("=")
+        if not value:
+            raise argparse.ArgumentTypeError(f"expected module:ATTR=VALUE, got {part!r}")
+        settings.append((*flag_target(target), parse_value(value)))
+    return settings
 
 
-def flagged_system(flag: tuple[object, str, object]) -> str:
-    return f"xfuse {flag[1]}={flag[2]!r}"
+def flagged_system(flag: list[tuple[object, str, object]]) -> str:
+    return "xfuse " + " ".join(f"{attribute}={value!r}" for _, attribute, value in flag)
 
 
 def round_ratios(rounds: dict, system: str, against: str) -> tuple[float, int, int]:
@@ -195,10 +199,9 @@ def measure(name: str, repeat: int, baseline: bool, flags: list | None = None) -
         systems.append(("xfuse-i32", DEFAULT_PASSES.replace("xfuse-int8-data-tiling,", "")))
     systems += [(flagged_system(flag), DEFAULT_PASSES, flag) for flag in flags or []]
     for system, passes, *flag in systems:
-        original = None
-        if flag:  # built with the module-level switch set, then restored
-            module, attribute, value = flag[0]
-            original = getattr(module, attribute)
+        originals = []
+        for module, attribute, value in flag[0] if flag else []:  # built with the switches set, then restored
+            originals.append((module, attribute, getattr(module, attribute)))
             setattr(module, attribute, value)
         try:
             runner, outputs = xfuse_runner(model, feeds, system, passes)
@@ -209,8 +212,8 @@ def measure(name: str, repeat: int, baseline: bool, flags: list | None = None) -
         except Exception as exc:  # noqa: BLE001 - a refusal or a crash is a row of the report
             errors.append(f"error: {name}: {system} did not load: {describe(exc) or type(exc).__name__}")
         finally:
-            if flag:
-                setattr(flag[0][0], flag[0][1], original)
+            for module, attribute, value in originals:
+                setattr(module, attribute, value)
     medians, minima = interleaved_times(runners, repeat)
     ort = medians[("onnxruntime", 1)]
     ops = sorted({node.op_type for node in model.graph.node if "Integer" in node.op_type or "QLinear" in node.op_type
@@ -230,8 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--baseline", action="store_true", help="also time xfuse without xfuse-int8-data-tiling")
-    parser.add_argument("--flag", action="append", type=parse_flag, default=[], metavar="module:ATTR=VALUE",
-                        help="also time xfuse built with this module-level switch set (repeatable); "
+    parser.add_argument("--flag", action="append", type=parse_flag, default=[], metavar="module:ATTR=VALUE[,...]",
+                        help="also time xfuse built with these module-level switches set (repeatable); "
                              "prints its per-round ratio to xfuse and the rounds it won")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
