@@ -68,11 +68,12 @@ def _packable_weight(pack: PackOp, functions: list[func.FuncOp]) -> tuple[func.F
     return function, source
 
 
-FOLD_PADDED_CONSTANTS = False
+FOLD_PADDED_CONSTANTS = True
 """A pack of an integer constant that pads (a 2048 x 10 classifier's B in 16 x 4 tiles) is folded
 too: the values padded with the pack's constant padding value first. False: only packs without
-padding are folded; a padded one packs the constant on every call (nineteenth session's A/B,
-docs/backend-measurements.md)."""
+padding are folded; a padded one packs the constant on every call. Alone a tie on the int8 CNNs
+(1.004, 0.997: a 27 x 16 filter); what `quantized_matmuls.QUANTIZED_MATMULS_AS_I8` needs
+(nineteenth session, docs/backend-measurements.md)."""
 
 
 def _padding(pack: PackOp) -> int | None:

@@ -32,9 +32,12 @@ from xfuse.transforms.data_tiling.quantized_convs import _constant, _filter_valu
 
 QUANTIZED_MATMUL = "linalg.quantized_matmul"
 
-QUANTIZED_MATMULS_AS_I8 = False
+QUANTIZED_MATMULS_AS_I8 = True
 """Rewrite qualifying `linalg.quantized_matmul`s (module doc); False leaves them to the backend's
-scalar loops (nineteenth session, docs/backend-measurements.md)."""
+scalar loops. With the padded B folded at compile time (`packed_weights.FOLD_PADDED_CONSTANTS`):
+0.937 (326/400) and 0.891 (363/400) of the QDQ CNN's time, 0.914 (346/400) and 0.949 (310/400)
+of the QOperator one's; without that fold it lost, 1.125 (26/400), packing the 2048 x 10 B on
+every call (nineteenth session, docs/backend-measurements.md)."""
 
 
 def _qualifies(op: Operation) -> np.ndarray | None:

@@ -1,6 +1,8 @@
 // xfuse-int8-data-tiling, step 0: a quantized matmul with a constant B and B's zero point 0
 // becomes an i8 x i8 -> i32 matmul (then packed and run as the i8 mmt4d) + `C + P - za * colsum(B)`
-// (quantized_matmuls.py); executed against the input. A non-zero B zero point keeps the op.
+// (quantized_matmuls.py); B's pack, which pads 40 x 10 to 8x2 tiles, folded at compile time
+// (packed_weights.FOLD_PADDED_CONSTANTS); executed against the input. A non-zero B zero point
+// keeps the op.
 // REQUIRES: mlir-opt
 // RUN: xfuse-opt %s -p 'xfuse-int8-data-tiling{target=x86_64-avx2}' | filecheck %s
 // RUN: xfuse-run %s --entry qmm -p 'xfuse-int8-data-tiling{target=x86_64-avx2}' --check | filecheck %s --check-prefix=EXEC
@@ -13,6 +15,7 @@
 // CHECK:         %[[ZA:.+]] = arith.constant -128 : i32
 // CHECK:         %[[SUMS:.+]] = arith.constant dense<{{.+}}> : tensor<10xi32>
 // CHECK:         linalg.pack %[[A]]
+// CHECK-NOT:     linalg.pack
 // CHECK:         %[[P:.+]] = linalg.unpack
 // CHECK:         linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], {{.+}} ins(%[[C]], %[[P]], %[[SUMS]], %[[ZA]] : tensor<3x10xi32>, tensor<3x10xi32>, tensor<10xi32>, i32)
 // CHECK:           arith.muli
