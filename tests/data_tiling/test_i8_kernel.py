@@ -167,9 +167,14 @@ def test_a_target_without_vnni_keeps_the_avx2_kernel(monkeypatch):
 
 
 @pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("hoist", [False, True])
 @pytest.mark.parametrize("m, k, n", [(40, 40, 48), (3, 9, 20), (17, 1, 33)])  # K = 1 and 9: padded quadruples
-def test_dpbusd_kernel_is_exact_on_the_whole_int8_range(m, k, n):
-    """u8 x s8 with A shifted by 128 and 128 * colsum(B) taken off: exact, -128 x -128 included."""
+def test_dpbusd_kernel_is_exact_on_the_whole_int8_range(monkeypatch, m, k, n, hoist):
+    """u8 x s8 with A shifted by 128 and 128 * colsum(B) taken off (in each tile's K loop, or once
+    per B panel before the tile loops: HOIST_CORRECTION): exact, -128 x -128 included."""
+    from xfuse.transforms.data_tiling import i8_dpbusd_kernel
+
+    monkeypatch.setattr(i8_dpbusd_kernel, "HOIST_CORRECTION", hoist)
     module = xfuse.parse(matmul_i8(m, k, n))
     xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
     text = str(module)

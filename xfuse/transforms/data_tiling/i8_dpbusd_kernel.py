@@ -20,8 +20,9 @@ VPDPBUSD_512 = "llvm.x86.avx512.vpdpbusd.512"
 HOIST_CORRECTION = False
 """`128 * colsum(B)` of each of B's 16-column panels computed once, in a pass over B before the
 tile loops (`n1 x 16` i32), and read after each tile's K loop, instead of a 17th `vpdpbusd` in
-every (i, j) tile's K loop (m1 times per panel). False: the 17th accumulator (nineteenth
-session's A/B, docs/backend-measurements.md)."""
+every (i, j) tile's K loop (m1 times per panel). False: the 17th accumulator. Off: 0.975-0.987
+on the int8 MLP and transformer, 0.98 on the QDQ CNN, but 1.001 and 1.036 (83/300) on the
+QOperator one (nineteenth session, docs/backend-measurements.md)."""
 DECLARATION = f"func.func private @{VPDPBUSD_512}(vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>\n"
 
 
