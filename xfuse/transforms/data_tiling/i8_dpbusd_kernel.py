@@ -43,10 +43,11 @@ def _quads_text(ta: str, quads: str) -> str:
   }} -> {quads}"""
 
 
-def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int], direct: bool = False) -> str:
+def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int], direct: bool = False, quads_given: bool = False) -> str:
     """The kernel as `@kernel(A, B, C) -> C` in MLIR text (A: m1 x k1 x m0 x 4, B: n1 x k1 x 16 x 4).
     `direct`: C is the unpacked `m1*m0 x n1*16` result of a zero accumulator (`direct_unpack.py`):
-    the accumulators start at zero and each row is written at its place in C."""
+    the accumulators start at zero and each row is written at its place in C. `quads_given`: the
+    kernel's first argument is the `m1 x k1 x m0` i32 quadruples already (fused_quads.py)."""
     m1, k1, m0, _ = a
     n1 = b[0]
     acc = "vector<16xi32>"
@@ -95,6 +96,10 @@ def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int], direct: bool = 
     %ct2 = vector.transfer_write %cs, %ct[%j, %c0] {{in_bounds = [true]}} : {acc}, tensor<{n1}x16xi32>
     scf.yield %ct2 : tensor<{n1}x16xi32>
   }}""" if hoisted else ""
+    quads_pass = _quads_text(ta, quads)
+    if quads_given:
+        ta, quads_pass = quads, ""
+        inner = inner.replace("%pa[", "%a[")
     return f"""func.func @kernel(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -108,7 +113,7 @@ def dpbusd_kernel_text(a: list[int], b: list[int], c: list[int], direct: bool = 
   %z32 = arith.constant 0 : i32
   %zero = arith.constant dense<0> : {acc}
   %bias = arith.constant dense<-128> : vector<64xi8>
-{_quads_text(ta, quads)}
+{quads_pass}
   %fb = tensor.collapse_shape %b [[0], [1], [2, 3]] : {tb} into {flat_b}
 {corrections}
   %result = scf.for %i = %c0 to %m1 step %c1 iter_args(%ci = %c) -> ({tc}) {{

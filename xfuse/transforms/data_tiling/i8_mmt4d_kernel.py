@@ -223,20 +223,28 @@ def lower_mmt4d(op: Mmt4DOp, flavor: Flavor | None = None, direct: bool | None =
             raise NotAKernelMmt4d(f"inner tile {shapes[0][2]}x{n}x4; only flavor dpbusd (AVX-512 VNNI) takes k0 = 4")
         from xfuse.transforms.data_tiling.direct_unpack import direct_unpack, empty_result
 
+        from xfuse.transforms.data_tiling.fused_quads import erase_dead_producers, fused_quads
+
+        a_owner = op.operands[0].owner
+        quads = fused_quads(op)
+        a_operand = op.operands[0] if quads is None else quads
         unpack = direct_unpack(op, direct)
         if unpack is None:
-            parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes))
-            _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512)
-            return
-        a, b, _ = shapes
-        empty = empty_result(unpack)
-        empty.location = op.location
-        Rewriter.insert_op(empty, InsertPoint.before(op))
-        fill = op.operands[2].owner
-        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(a, b, list(unpack.dest.type.get_shape()), direct=True))
-        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512, [op.operands[0], op.operands[1], empty.tensor], unpack.result)
-        if not fill.results[0].uses:
-            Rewriter.erase_op(fill)
+            parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes, quads_given=quads is not None))
+            _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512, [a_operand, op.operands[1], op.operands[2]])
+        else:
+            a, b, _ = shapes
+            empty = empty_result(unpack)
+            empty.location = op.location
+            Rewriter.insert_op(empty, InsertPoint.before(op))
+            fill = op.operands[2].owner
+            parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(
+                a, b, list(unpack.dest.type.get_shape()), direct=True, quads_given=quads is not None))
+            _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512, [a_operand, op.operands[1], empty.tensor], unpack.result)
+            if not fill.results[0].uses:
+                Rewriter.erase_op(fill)
+        if quads is not None:
+            erase_dead_producers(a_owner)
         return
     if flavor is None:
         flavor = auto_flavor(n)
