@@ -348,21 +348,26 @@ def test_statically_quantized_cnn_runs_its_convolutions_as_int8_matmuls(tmp_path
         assert relative_error(got[name], expected[name]) <= 1e-4, name
 
 
+@pytest.mark.parametrize("switch", ["direct_unpack:DIRECT_UNPACK", "fused_quads:FUSE_QUADS"])
 @pytest.mark.parametrize("quantized", ["mlp", "cnn_qdq"])
-def test_direct_unpack_gives_the_same_bits(tmp_path, monkeypatch, quantized):
-    # the kernel writing its result unpacked (direct_unpack.py) against the packed result and its
-    # unpack: the same sums stored elsewhere, so the network's outputs are bit-identical (on a
-    # host without VNNI neither build has the vpdpbusd kernel: the same bits trivially)
-    from benchmarks.int8 import quantized_model
-    from xfuse.transforms.data_tiling import direct_unpack
+def test_kernel_switches_give_the_same_bits(tmp_path, monkeypatch, quantized, switch):
+    # the kernel writing its result unpacked (direct_unpack.py), its quadruples made from the
+    # unpacked activations (fused_quads.py), each against the build without: the same integers
+    # stored or read elsewhere, so the network's outputs are bit-identical (on a host without
+    # VNNI neither build has the vpdpbusd kernel: the same bits trivially)
+    import importlib
 
+    from benchmarks.int8 import quantized_model
+
+    module_name, attribute = switch.split(":")
+    module = importlib.import_module(f"xfuse.transforms.data_tiling.{module_name}")
     model = quantized_model(quantized)
     x = np.random.default_rng(3).standard_normal([d.dim_value for d in model.graph.input[0].type.tensor_type.shape.dim])
     feeds = {model.graph.input[0].name: x.astype(np.float32)}
     outputs = {}
-    for direct in (False, True):
-        monkeypatch.setattr(direct_unpack, "DIRECT_UNPACK", direct)
-        outputs[direct] = xfuse.onnx.load(model).run(feeds)
+    for value in (False, True):
+        monkeypatch.setattr(module, attribute, value)
+        outputs[value] = xfuse.onnx.load(model).run(feeds)
     expected = onnxruntime_outputs(model, feeds)
     for name in expected:
         np.testing.assert_array_equal(outputs[True][name], outputs[False][name], err_msg=name)
