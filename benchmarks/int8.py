@@ -2,7 +2,7 @@
 in one process, interleaved (issue 42).
 
     python benchmarks/int8.py [--models mlp,transformer,cnn_qdq,cnn_qoperator] [--repeat 20]
-                              [--baseline] [--json]
+                              [--baseline] [--flag module:ATTR=VALUE ...] [--json]
 
 The models, each quantized by onnxruntime's own tools from a float model with seeded weights:
 
@@ -17,7 +17,9 @@ The models, each quantized by onnxruntime's own tools from a float model with se
 Systems: `onnxruntime` (CPU provider, 1 thread, the model as quantized) and `xfuse`
 (`xfuse.onnx.load` with its default passes, whose `xfuse-int8-data-tiling` runs MatMulInteger as
 an i8 mmt4d with the vpmaddwd kernel); `--baseline` adds `xfuse-i32`, the same without that
-pass (the int32 matmul of widened operands). Every system is checked against onnxruntime first
+pass (the int32 matmul of widened operands); each `--flag module:ATTR=VALUE[,module:ATTR=VALUE]`
+adds `xfuse ATTR=VALUE ...`, built with those module-level switches set (an interleaved A/B: the median of its per-round ratios
+to `xfuse` and the rounds it was faster in are printed). Every system is checked against onnxruntime first
 (benchmarks/models.py's tolerance, 1e-4 of the largest output); one that fails to load or agree
 is reported, not timed. Medians and minima of `--repeat` interleaved rounds after one warm-up
 call each.
@@ -152,10 +154,38 @@ def interleaved_times(runners: list[Runner], repeat: int) -> tuple[dict, dict]:
         return replace(runner, call=call)
 
     medians = interleaved_medians([timed(r) for r in runners], repeat)
+    interleaved_times.rounds = {key: values[1:] for key, values in times.items()}  # after the warm-up call
     return medians, {key: min(values) for key, values in times.items()}
 
 
-def measure(name: str, repeat: int, baseline: bool) -> tuple[list[dict], list[str]]:
+def parse_flag(text: str) -> list[tuple[object, str, object]]:
+    """[(module, attribute, value)] of `module:ATTR=VALUE[,module:ATTR=VALUE...]` (flag_ab.py's
+    literals): the settings of one build."""
+    from benchmarks.flag_ab import flag_target, parse_value
+
+    settings = []
+    for part in text.split(","):
+        target, _, value = part.partition("=")
+        if not value:
+            raise argparse.ArgumentTypeError(f"expected module:ATTR=VALUE, got {part!r}")
+        settings.append((*flag_target(target), parse_value(value)))
+    return settings
+
+
+def flagged_system(flag: list[tuple[object, str, object]]) -> str:
+    return "xfuse " + " ".join(f"{attribute}={value!r}" for _, attribute, value in flag)
+
+
+def round_ratios(rounds: dict, system: str, against: str) -> tuple[float, int, int]:
+    """The median of `system`'s per-round time over `against`'s, the rounds it was faster in,
+    and the rounds."""
+    import statistics
+
+    ratios = [x / y for x, y in zip(rounds[(system, 1)], rounds[(against, 1)], strict=True)]
+    return statistics.median(ratios), sum(r < 1 for r in ratios), len(ratios)
+
+
+def measure(name: str, repeat: int, baseline: bool, flags: list | None = None) -> tuple[list[dict], list[str]]:
     from xfuse.diagnostics import describe
     from xfuse.onnx.model import DEFAULT_PASSES
 
@@ -167,7 +197,12 @@ def measure(name: str, repeat: int, baseline: bool) -> tuple[list[dict], list[st
     systems = [("xfuse", DEFAULT_PASSES)]
     if baseline:
         systems.append(("xfuse-i32", DEFAULT_PASSES.replace("xfuse-int8-data-tiling,", "")))
-    for system, passes in systems:
+    systems += [(flagged_system(flag), DEFAULT_PASSES, flag) for flag in flags or []]
+    for system, passes, *flag in systems:
+        originals = []
+        for module, attribute, value in flag[0] if flag else []:  # built with the switches set, then restored
+            originals.append((module, attribute, getattr(module, attribute)))
+            setattr(module, attribute, value)
         try:
             runner, outputs = xfuse_runner(model, feeds, system, passes)
             check(runner, outputs, expected)
@@ -176,6 +211,9 @@ def measure(name: str, repeat: int, baseline: bool) -> tuple[list[dict], list[st
             errors.append(f"error: {name}: {exc}")
         except Exception as exc:  # noqa: BLE001 - a refusal or a crash is a row of the report
             errors.append(f"error: {name}: {system} did not load: {describe(exc) or type(exc).__name__}")
+        finally:
+            for module, attribute, value in originals:
+                setattr(module, attribute, value)
     medians, minima = interleaved_times(runners, repeat)
     ort = medians[("onnxruntime", 1)]
     ops = sorted({node.op_type for node in model.graph.node if "Integer" in node.op_type or "QLinear" in node.op_type
@@ -183,6 +221,10 @@ def measure(name: str, repeat: int, baseline: bool) -> tuple[list[dict], list[st
     records = [{"model": name, "system": system, "median_ms": ms, "min_ms": minima[(system, 1)], "ratio_to_ort": ms / ort,
                 "min_ratio_to_ort": minima[(system, 1)] / minima[("onnxruntime", 1)], "quantized_ops": ops}
                for (system, _), ms in medians.items()]
+    for record in records:
+        if record["system"].startswith("xfuse ") and ("xfuse", 1) in medians:
+            record["round_ratio_to_xfuse"], record["rounds_won"], record["rounds"] = round_ratios(
+                interleaved_times.rounds, record["system"], "xfuse")
     return records, errors
 
 
@@ -191,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--baseline", action="store_true", help="also time xfuse without xfuse-int8-data-tiling")
+    parser.add_argument("--flag", action="append", type=parse_flag, default=[], metavar="module:ATTR=VALUE[,...]",
+                        help="also time xfuse built with these module-level switches set (repeatable); "
+                             "prints its per-round ratio to xfuse and the rounds it won")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     names = [n for n in args.models.split(",") if n]
@@ -199,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown models {unknown}; known: {', '.join(MODELS)}")
     records, errors = [], []
     for name in names:
-        rows, problems = measure(name, args.repeat, args.baseline)
+        rows, problems = measure(name, args.repeat, args.baseline, args.flag)
         records += rows
         errors += problems
     if args.json:
@@ -211,6 +256,10 @@ def main(argv: list[str] | None = None) -> int:
         for r in records:
             print(f"| {r['model']} | {r['system']} | {r['median_ms']:.3f} | {r['ratio_to_ort']:.2f} | "
                   f"{r['min_ms']:.3f} | {r['min_ratio_to_ort']:.2f} |")
+        for r in records:
+            if "rounds_won" in r:
+                print(f"{r['model']}: {r['system']} / xfuse, median of per-round ratios "
+                      f"{r['round_ratio_to_xfuse']:.3f} ({r['rounds_won']}/{r['rounds']})")
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0

@@ -18,3 +18,18 @@ def test_int8_benchmark_runs():
     assert result.returncode == 0, result.stderr
     rows = [line for line in result.stdout.splitlines() if line.startswith("| mlp |")]
     assert [row.split("|")[2].strip() for row in rows] == ["onnxruntime", "xfuse"]
+
+
+@pytest.mark.heavy
+def test_int8_benchmark_times_a_flagged_build_and_refuses_a_bad_flag():
+    flag = "xfuse.transforms.data_tiling.direct_unpack:DIRECT_UNPACK=False"
+    result = subprocess.run([sys.executable, "benchmarks/int8.py", "--models", "mlp", "--repeat", "2", "--flag", flag],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| mlp |")]
+    assert [row.split("|")[2].strip() for row in rows] == ["onnxruntime", "xfuse", "xfuse DIRECT_UNPACK=False"]
+    assert "mlp: xfuse DIRECT_UNPACK=False / xfuse, median of per-round ratios" in result.stdout
+    assert "(" in result.stdout.splitlines()[-1] and "/2)" in result.stdout.splitlines()[-1]
+    bad = subprocess.run([sys.executable, "benchmarks/int8.py", "--models", "mlp", "--flag", "xfuse.onnx.model:NO_SUCH=1"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert bad.returncode == 2 and "has no attribute NO_SUCH" in bad.stderr

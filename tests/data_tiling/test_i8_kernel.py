@@ -167,9 +167,14 @@ def test_a_target_without_vnni_keeps_the_avx2_kernel(monkeypatch):
 
 
 @pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("hoist", [False, True])
 @pytest.mark.parametrize("m, k, n", [(40, 40, 48), (3, 9, 20), (17, 1, 33)])  # K = 1 and 9: padded quadruples
-def test_dpbusd_kernel_is_exact_on_the_whole_int8_range(m, k, n):
-    """u8 x s8 with A shifted by 128 and 128 * colsum(B) taken off: exact, -128 x -128 included."""
+def test_dpbusd_kernel_is_exact_on_the_whole_int8_range(monkeypatch, m, k, n, hoist):
+    """u8 x s8 with A shifted by 128 and 128 * colsum(B) taken off (in each tile's K loop, or once
+    per B panel before the tile loops: HOIST_CORRECTION): exact, -128 x -128 included."""
+    from xfuse.transforms.data_tiling import i8_dpbusd_kernel
+
+    monkeypatch.setattr(i8_dpbusd_kernel, "HOIST_CORRECTION", hoist)
     module = xfuse.parse(matmul_i8(m, k, n))
     xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
     text = str(module)
@@ -187,3 +192,37 @@ def test_int8_data_tiling_takes_16x16x4_on_vnni_only(monkeypatch):
     assert int8_matmul._tile_sizes("x86_64-avx2") == ()
     monkeypatch.setattr(int8_matmul, "DPBUSD", False)
     assert int8_matmul._tile_sizes("x86_64-avx512vnni") == ()
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("m, k, n", [(32, 40, 48), (40, 40, 48), (16, 9, 33)])
+def test_fused_quads_are_exact_and_only_without_padding(monkeypatch, m, k, n):
+    """With `FUSE_QUADS` the quadruples come from A itself when M and K are whole tiles (A's pack
+    gone) and from the pack otherwise; exact either way."""
+    from xfuse.transforms.data_tiling import fused_quads
+
+    monkeypatch.setattr(fused_quads, "FUSE_QUADS", True)
+    module = xfuse.parse(matmul_i8(m, k, n))
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    sources = [op.source.type.get_shape() for op in module.walk() if op.name == "linalg.pack"]
+    assert ((m, k) not in sources) == (m % 16 == 0 and k % 4 == 0)
+    a, b = extreme_inputs(m, k, n, seed=m)
+    (got,) = compile_module(module)(a, b)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))
+
+
+@pytest.mark.skipif(not host_has_vnni(), reason="runs AVX-512 VNNI code")
+@pytest.mark.parametrize("m, k, n, direct", [(32, 40, 48, True), (40, 40, 48, False), (16, 9, 33, False)])
+def test_direct_unpack_is_exact_and_only_without_padding(monkeypatch, m, k, n, direct):
+    """With `DIRECT_UNPACK` the kernel writes the row-major result itself when M and N are whole
+    tiles (no `linalg.unpack` left) and keeps the unpack otherwise; exact either way."""
+    from xfuse.transforms.data_tiling import direct_unpack
+
+    monkeypatch.setattr(direct_unpack, "DIRECT_UNPACK", True)
+    module = xfuse.parse(matmul_i8(m, k, n))
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx512vnni}")
+    text = str(module)
+    assert "llvm.x86.avx512.vpdpbusd.512" in text and ("linalg.unpack" not in text) == direct
+    a, b = extreme_inputs(m, k, n, seed=m)
+    (got,) = compile_module(module)(a, b)
+    np.testing.assert_array_equal(got, a.astype(np.int64) @ b.astype(np.int64))

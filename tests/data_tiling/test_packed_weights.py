@@ -36,24 +36,31 @@ def test_padded_pack_has_no_reshape():
     assert pack_as_reshape_and_permutation([5, 16], [1, 0], [8, 2], [1, 0]) is None
 
 
-def test_int8_weight_constant_is_packed_once_and_the_result_unchanged():
+@pytest.mark.parametrize("k, n, fold_padded", [(32, 16, False), (27, 10, True), (27, 10, False)])
+def test_int8_weight_constant_is_packed_once_and_the_result_unchanged(monkeypatch, k, n, fold_padded):
+    # 27 x 10 pads both dims of AVX2's 8x2 B tiles: folded with numpy's padding when
+    # FOLD_PADDED_CONSTANTS, else packed in the call; exact either way
+    from xfuse.transforms.data_tiling import packed_weights
+
+    monkeypatch.setattr(packed_weights, "FOLD_PADDED_CONSTANTS", fold_padded)
     rng = np.random.default_rng(0)
-    weight = rng.integers(-128, 128, (32, 16)).astype(np.int8)
+    weight = rng.integers(-128, 128, (k, n)).astype(np.int8)
     hex_bytes = weight.tobytes().hex().upper()
-    text = f"""func.func @mm(%a: tensor<8x32xi8>) -> tensor<8x16xi32> {{
-  %w = arith.constant dense<"0x{hex_bytes}"> : tensor<32x16xi8>
+    text = f"""func.func @mm(%a: tensor<8x{k}xi8>) -> tensor<8x{n}xi32> {{
+  %w = arith.constant dense<"0x{hex_bytes}"> : tensor<{k}x{n}xi8>
   %z = arith.constant 0 : i32
-  %e = tensor.empty() : tensor<8x16xi32>
-  %f = linalg.fill ins(%z : i32) outs(%e : tensor<8x16xi32>) -> tensor<8x16xi32>
-  %0 = linalg.matmul ins(%a, %w : tensor<8x32xi8>, tensor<32x16xi8>) outs(%f : tensor<8x16xi32>) -> tensor<8x16xi32>
-  return %0 : tensor<8x16xi32>
+  %e = tensor.empty() : tensor<8x{n}xi32>
+  %f = linalg.fill ins(%z : i32) outs(%e : tensor<8x{n}xi32>) -> tensor<8x{n}xi32>
+  %0 = linalg.matmul ins(%a, %w : tensor<8x{k}xi8>, tensor<{k}x{n}xi8>) outs(%f : tensor<8x{n}xi32>) -> tensor<8x{n}xi32>
+  return %0 : tensor<8x{n}xi32>
 }}"""
     module = xfuse.parse(text)
     xfuse.apply_passes(module, "xfuse-int8-data-tiling{target=x86_64-avx2}")
     packs = [op for op in module.walk() if op.name == "linalg.pack"]
-    assert [p.source.type.get_element_type().width.data for p in packs] == [8] and \
-        packs[0].source.type.get_shape() == (8, 32)  # only A's pack is left: the weight's is folded
-    a = rng.integers(-128, 128, (8, 32)).astype(np.int8)
+    folded = k % 2 == 0 and n % 8 == 0 or fold_padded
+    # only A's pack is left when the weight's is folded
+    assert [p.source.type.get_shape() for p in packs] == [(8, k)] + ([] if folded else [(k, n)])
+    a = rng.integers(-128, 128, (8, k)).astype(np.int8)
     (got,) = compile_module(module)(a)
     np.testing.assert_array_equal(got, a.astype(np.int64) @ weight.astype(np.int64))
 

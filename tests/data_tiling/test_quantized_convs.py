@@ -97,3 +97,31 @@ def test_a_filter_zero_point_keeps_the_convolution():
     bias = np.zeros((1, 8, *out), np.int32)
     (got,) = compile_module(module)(x, bias)
     np.testing.assert_array_equal(got, numpy_conv(x, weights, bias, 1, 1, -3, 5, out))
+
+
+@pytest.mark.parametrize("weights_first", [False, True])
+@pytest.mark.parametrize("case", [CASES[0], CASES[2]], ids=lambda c: "x".join(map(str, c)))
+def test_channel_bias_and_weights_first_are_exact(monkeypatch, case, weights_first):
+    """A per-channel bias broadcast into the accumulator, read by channel (FOLD_BIAS_BROADCAST),
+    and the product as W x im2col^T (WEIGHTS_FIRST; N = 2 in one case: F x N x OH x OW read back
+    as NCHW): exact against numpy, the broadcast gone."""
+    from xfuse.transforms.data_tiling import quantized_convs
+
+    monkeypatch.setattr(quantized_convs, "FOLD_BIAS_BROADCAST", True)
+    monkeypatch.setattr(quantized_convs, "WEIGHTS_FIRST", weights_first)
+    n, c, h, w, f, k, stride, dilation, image_zero = case
+    rng = np.random.default_rng(abs(sum(case)) + 1)
+    text, weights, (oh, ow) = conv_module(rng, n, c, h, w, f, k, stride, dilation, image_zero, 0)
+    out = f"tensor<{n}x{f}x{oh}x{ow}xi32>"
+    text = text.replace(f"%bias: {out})", f"%b: tensor<{f}xi32>)").replace(
+        "  %iz =", f"  %e = tensor.empty() : {out}\n  %bias = linalg.broadcast ins(%b : tensor<{f}xi32>) outs(%e : {out}) "
+                   "dimensions = [0, 2, 3]\n  %iz =", 1)
+    x = rng.integers(-128, 128, (n, c, h, w)).astype(np.int8)
+    b = rng.integers(-1000, 1000, f).astype(np.int32)
+    module = xfuse.parse(text)
+    xfuse.apply_passes(module, "xfuse-int8-data-tiling")
+    names = {op.name for op in module.walk()}
+    assert "linalg.conv_2d_nchw_fchw_q" not in names and "linalg.broadcast" not in names
+    (got,) = compile_module(module)(x, b)
+    bias = np.broadcast_to(b[None, :, None, None], (n, f, oh, ow))
+    np.testing.assert_array_equal(got, numpy_conv(x, weights, bias, stride, dilation, image_zero, 0, (oh, ow)))

@@ -269,9 +269,13 @@ def test_matmul_integer_reaches_the_i8_mmt4d_kernel(tmp_path):
     module = apply_passes(parse(import_model(model).mlir), DEFAULT_PASSES)
     names = [op.name for op in module.walk()]
     assert not {"linalg.matmul", "linalg.batch_matmul", "linalg.mmt4d"} & set(names)
-    assert names.count("linalg.unpack") == 2
+    from xfuse.transforms.data_tiling.direct_unpack import DIRECT_UNPACK
     from xfuse.transforms.data_tiling.i8_dpbusd_kernel import VPDPBUSD_512
     from xfuse.transforms.data_tiling.int8_matmul import _tile_sizes
+
+    # the 32 x 64 x 32 product's kernel writes its result unpacked on VNNI (direct_unpack.py);
+    # the 32 x 32 x 8 one pads N, so its unpack stays
+    assert names.count("linalg.unpack") == (1 if DIRECT_UNPACK and _tile_sizes("host") else 2)
 
     tile = matmul_tile(host_target(), (i8, i8, i32))
     if _tile_sizes("host"):  # AVX-512 VNNI: 16x16x4, one vpdpbusd per row and one for colsum(B)
@@ -342,3 +346,29 @@ def test_statically_quantized_cnn_runs_its_convolutions_as_int8_matmuls(tmp_path
     got, expected = compiled.run({"x": x}), onnxruntime_outputs(model, {"x": x})
     for name in expected:
         assert relative_error(got[name], expected[name]) <= 1e-4, name
+
+
+@pytest.mark.parametrize("switch", ["direct_unpack:DIRECT_UNPACK", "fused_quads:FUSE_QUADS"])
+@pytest.mark.parametrize("quantized", ["mlp", "cnn_qdq"])
+def test_kernel_switches_give_the_same_bits(tmp_path, monkeypatch, quantized, switch):
+    # the kernel writing its result unpacked (direct_unpack.py), its quadruples made from the
+    # unpacked activations (fused_quads.py), each against the build without: the same integers
+    # stored or read elsewhere, so the network's outputs are bit-identical (on a host without
+    # VNNI neither build has the vpdpbusd kernel: the same bits trivially)
+    import importlib
+
+    from benchmarks.int8 import quantized_model
+
+    module_name, attribute = switch.split(":")
+    module = importlib.import_module(f"xfuse.transforms.data_tiling.{module_name}")
+    model = quantized_model(quantized)
+    x = np.random.default_rng(3).standard_normal([d.dim_value for d in model.graph.input[0].type.tensor_type.shape.dim])
+    feeds = {model.graph.input[0].name: x.astype(np.float32)}
+    outputs = {}
+    for value in (False, True):
+        monkeypatch.setattr(module, attribute, value)
+        outputs[value] = xfuse.onnx.load(model).run(feeds)
+    expected = onnxruntime_outputs(model, feeds)
+    for name in expected:
+        np.testing.assert_array_equal(outputs[True][name], outputs[False][name], err_msg=name)
+        assert relative_error(outputs[True][name], expected[name]) <= 1e-4, name

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, ModuleOp, TensorType, i8, i32
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -287,39 +287,78 @@ def batch_loop_text(op: BatchMmt4DOp) -> str:
 """
 
 
-def lower_mmt4d(op: Mmt4DOp | BatchMmt4DOp, flavor: Flavor | None = None) -> None:
+def lower_mmt4d(op: Mmt4DOp | BatchMmt4DOp, flavor: Flavor | None = None, direct: bool | None = None) -> None:
     """Replace `op` by the kernel's loops (raises `NotAKernelMmt4d` when it does not qualify).
     A batch_mmt4d becomes a loop over its batch around the kernel. `flavor` None: `auto_flavor`
-    for the tile's width on this host."""
+    for the tile's width on this host. `direct`: whether the vpdpbusd kernel writes an unpacked
+    result (direct_unpack.py; None: its switch)."""
     from xfuse.parsing import parse
 
     if isinstance(op, BatchMmt4DOp) and not BATCH:
         raise NotAKernelMmt4d("batch_mmt4d (i8_mmt4d_kernel.BATCH is off)")
-    text, intrinsic = _kernel_program(kernel_shapes(op), flavor)  # raises before any rewrite
+    shapes = kernel_shapes(op)
+    text, intrinsic = _kernel_program(shapes, flavor)  # raises before any rewrite
     if isinstance(op, BatchMmt4DOp):
         inserted = _replace_by_kernel(op, parse(batch_loop_text(op)), None)
         inner = next(o for top in inserted for o in top.walk() if isinstance(o, Mmt4DOp))
-        lower_mmt4d(inner, flavor)
+        lower_mmt4d(inner, flavor, direct)
+        return
+    if shapes[0][3] == 4:
+        _lower_dpbusd(op, shapes, direct)
         return
     _replace_by_kernel(op, parse(text), intrinsic)
 
 
-def _replace_by_kernel(op: Mmt4DOp | BatchMmt4DOp, parsed: ModuleOp, intrinsic: str | None) -> list[Operation]:
-    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module;
-    returns the inserted ops."""
+def _lower_dpbusd(op: Mmt4DOp, shapes: tuple[Shape, Shape, Shape], direct: bool | None) -> None:
+    """The vpdpbusd kernel in place of `op`: on the quadruples fused into A's producers when
+    `fused_quads` takes them, and writing the unpacked result when `direct_unpack` does."""
+    from xfuse.parsing import parse
+    from xfuse.transforms.data_tiling import i8_dpbusd_kernel as dpbusd
+    from xfuse.transforms.data_tiling.direct_unpack import direct_unpack, empty_result
+    from xfuse.transforms.data_tiling.fused_quads import erase_dead_producers, fused_quads
+
+    a_owner = op.operands[0].owner
+    quads = fused_quads(op)
+    a_operand = op.operands[0] if quads is None else quads
+    unpack = direct_unpack(op, direct)
+    if unpack is None:
+        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(*shapes, quads_given=quads is not None))
+        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512, [a_operand, op.operands[1], op.operands[2]])
+    else:
+        a, b, _ = shapes
+        empty = empty_result(unpack)
+        empty.location = op.location
+        Rewriter.insert_op(empty, InsertPoint.before(op))
+        fill = op.operands[2].owner
+        parsed = parse(dpbusd.DECLARATION + dpbusd.dpbusd_kernel_text(
+            a, b, list(unpack.dest.type.get_shape()), direct=True, quads_given=quads is not None))
+        _replace_by_kernel(op, parsed, dpbusd.VPDPBUSD_512, [a_operand, op.operands[1], empty.tensor], unpack.result)
+        if not fill.results[0].uses:
+            Rewriter.erase_op(fill)
+    if quads is not None:
+        erase_dead_producers(a_owner)
+
+
+def _replace_by_kernel(op: Mmt4DOp | BatchMmt4DOp, parsed: ModuleOp, intrinsic: str | None,
+                       operands: list | None = None, replaced: SSAValue | None = None) -> list[Operation]:
+    """Inline the parsed `@kernel` in place of `op`, declaring `intrinsic` in op's module; returns
+    the inserted ops. The kernel takes `operands` (default op's) and its result replaces
+    `replaced` (default op's result; its reader is erased)."""
     kernel = next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == "kernel")
     if intrinsic is not None:
         _declare(op, next(o for o in parsed.walk() if isinstance(o, func.FuncOp) and o.sym_name.data == intrinsic))
     block = kernel.body.block
-    mapping = dict(zip(block.args, op.operands, strict=True))
+    mapping = dict(zip(block.args, op.operands if operands is None else operands, strict=True))
     inserted: list[Operation] = []
     for inner in list(block.ops):
         if isinstance(inner, func.ReturnOp):
-            op.results[0].replace_all_uses_with(mapping[inner.operands[0]])
+            (op.results[0] if replaced is None else replaced).replace_all_uses_with(mapping[inner.operands[0]])
             break
         clone = inner.clone(value_mapper=mapping)
         Rewriter.insert_op(clone, InsertPoint.before(op))
         inserted.append(clone)
+    if replaced is not None:  # the op that read op's result, replaced by the kernel's
+        Rewriter.erase_op(replaced.owner)
     Rewriter.erase_op(op)
     return inserted
 
@@ -352,16 +391,16 @@ def auto_flavor(n0: int) -> Flavor:
     return FLAVORS["portable"]
 
 
-def lower_i8_mmt4ds(module: ModuleOp, flavor: Flavor | None = None) -> list[str]:
+def lower_i8_mmt4ds(module: ModuleOp, flavor: Flavor | None = None, direct: bool | None = None) -> list[str]:
     """Lower every qualifying mmt4d of `module`; returns a remark per i8 one left alone.
-    `flavor` None: `auto_flavor` per mmt4d."""
+    `flavor` None: `auto_flavor` per mmt4d; `direct` as `lower_mmt4d`'s."""
     remarks = []
     for op in list(module.walk()):
         if not isinstance(op, Mmt4DOp | BatchMmt4DOp):
             continue
         op = narrow_mmt4d_operands(op) or op
         try:
-            lower_mmt4d(op, flavor)
+            lower_mmt4d(op, flavor, direct)
         except NotAKernelMmt4d as reason:
             if isinstance(op.operands[0].type, TensorType) and isinstance(op.operands[0].type.get_element_type(), IntegerType):
                 remarks.append(format_diagnostic(f"xfuse-i8-mmt4d-kernel: left alone: {reason}", op, "remark"))
@@ -373,17 +412,23 @@ class I8Mmt4dKernelPass(ModulePass):
     """i8 x i8 -> i32 mmt4d (8x8x2 or 16x16x2 tiles) as loops around a pairwise multiply-add
     register kernel. `flavor`: `auto` (per tile width, the best this machine has: `auto_flavor`),
     `avx2` (8 wide, vpmaddwd), `avx512` (16 wide, vpmaddwd), `vnni` (16 wide, vpdpwssd) or
-    `portable` (vector shuffles and multiplies, either width)."""
+    `portable` (vector shuffles and multiplies, either width). `direct-unpack`: `auto` (the switch
+    `direct_unpack.DIRECT_UNPACK`), `on` or `off`: whether the vpdpbusd kernel writes the unpacked
+    result of a zero-filled mmt4d read by one unpack without padding (direct_unpack.py)."""
 
     name = "xfuse-i8-mmt4d-kernel"
 
     flavor: str = "auto"
     remarks: bool = False
+    direct_unpack: str = "auto"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.flavor != "auto" and self.flavor not in FLAVORS:
             raise XfuseError(f"xfuse-i8-mmt4d-kernel: flavor={self.flavor}: auto, {', '.join(FLAVORS)} expected")
-        remarks = lower_i8_mmt4ds(op, None if self.flavor == "auto" else FLAVORS[self.flavor])
+        directs = {"auto": None, "on": True, "off": False}
+        if self.direct_unpack not in directs:
+            raise XfuseError(f"xfuse-i8-mmt4d-kernel: direct-unpack={self.direct_unpack}: auto, on or off expected")
+        remarks = lower_i8_mmt4ds(op, None if self.flavor == "auto" else FLAVORS[self.flavor], directs[self.direct_unpack])
         if self.remarks:
             for remark in remarks:
                 print(remark, file=sys.stderr)

@@ -5,7 +5,7 @@ In order, on the module:
 
 0. quantized convolutions with constant symmetric filters as im2col + an i8 x i8 -> i32 matmul
    (`quantized_convs.py`); `linalg.quantized_matmul` as a matmul and its zero-point terms
-   (`quantized_matmul.py`);
+   (`quantized_matmul.py`; with a constant B and a zero point of 0, `colsum(B)` folded at load);
 1. `xfuse-narrow-integer-contraction`: torch-mlir's int32 matmul of sign-extended int8
    operands (what `xfuse.onnx.quantization` makes of `MatMulInteger`) becomes i8 x i8 -> i32;
 2. `xfuse-set-encoding` on each such narrow contraction only, but those with N = 1 (`MATVEC_PLAIN`);

@@ -10,19 +10,40 @@ Exact in i32: every term is the same sum modulo 2^32 (the op sign-extends its i8
 and wraps as the rewritten sums do). Taken: i8 operands, i32 accumulator and zero
 points (static or dynamic sizes: IREE's e2e test has both). Anything else is left alone with the
 reason (`NotRewritten`).
+
+A constant B with the constant zero point 0 (onnxruntime's symmetric int8 weights: a statically
+quantized CNN's classifier, as torch-mlir lowers its QDQ MatMul or QLinearMatMul) takes a shorter
+form, `C + A B - za * colsum(B)`, with `colsum(B)` folded with numpy at compile time
+(`FOLD_CONSTANT_B`): no per-call sums of A or B.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects import func
-from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType, i8, i32
-from xdsl.dialects.linalg.ops import QuantizedMatmulOp
-from xdsl.ir import Operation
+import numpy as np
+from xdsl.dialects import arith, func, tensor
+from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, IntegerAttr, ModuleOp, TensorType, i8, i32
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import GenericOp, QuantizedMatmulOp, YieldOp
+from xdsl.ir import Block, Operation, Region
+from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
+
+from xfuse.dialects.linalg_syntax import MATMUL
+from xfuse.transforms.batch_matmul import MLIR_FILL
+from xfuse.transforms.data_tiling.quantized_convs import _constant, _filter_values, _int_constant, _is_i
 
 
 REWRITE = True
 """False: quantized_matmul left as it was (scalar loops; the A/B switch)."""
+
+
+FOLD_CONSTANT_B = True
+"""The constant-B form (module doc) where it applies; False: the general form for those too. The
+constant-B form, against the scalar loops, with the padded B folded at compile time
+(`packed_weights.FOLD_PADDED_CONSTANTS`): 0.937 (326/400) and 0.891 (363/400) of the QDQ CNN's
+time, 0.914 (346/400) and 0.949 (310/400) of the QOperator one's; without that fold it lost,
+1.125 (26/400), packing the 2048 x 10 B on every call (nineteenth session,
+docs/backend-measurements.md, "int8 networks")."""
 
 
 class NotRewritten(Exception):
@@ -85,6 +106,10 @@ def rewrite_quantized_matmul(op: QuantizedMatmulOp) -> None:
 
     if not REWRITE:
         raise NotRewritten("quantized_matmul.REWRITE is off")
+    weights = _constant_symmetric_b(op) if FOLD_CONSTANT_B else None
+    if weights is not None:
+        _rewrite_with_constant_b(op, weights)
+        return
     a, b, za, zb, c = op.operands
     tensors = [a.type, b.type, c.type]
     if not all(isinstance(t, TensorType) for t in tensors):
@@ -117,3 +142,45 @@ def rewrite_quantized_matmuls(module: ModuleOp) -> list[tuple[Operation, str]]:
             except NotRewritten as reason:
                 left.append((op, str(reason)))
     return left
+
+
+def _constant_symmetric_b(op: QuantizedMatmulOp) -> np.ndarray | None:
+    """B's values when `op` takes the constant-B form (module doc), else None."""
+    a, b, _, b_zero, init = op.operands
+    if not all(isinstance(v.type, TensorType) and v.type.has_static_shape() for v in (a, b, init)):
+        return None
+    if not (_is_i(a.type, 8) and _is_i(b.type, 8) and _is_i(init.type, 32)) or _int_constant(b_zero) != 0:
+        return None
+    return _filter_values(b)
+
+
+def _rewrite_with_constant_b(op: QuantizedMatmulOp, weights: np.ndarray) -> None:
+    """`C + A B - za * colsum(B)`: an i8 matmul into a zero fill and one elementwise generic."""
+    a, b, a_zero, _, init = op.operands
+    sums = _constant(weights.astype(np.int64).sum(axis=0).astype(np.int32), i32)
+    zero = arith.ConstantOp(IntegerAttr(0, i32))
+    empty = tensor.EmptyOp([], init.type)
+    fill = MLIR_FILL([zero.result], [empty.tensor], [init.type])
+    matmul = MATMUL([a, b], [fill.results[0]], [init.type])
+    d = [AffineExpr.dimension(i) for i in range(2)]
+    maps = [AffineMap.identity(2), AffineMap.identity(2), AffineMap(2, 0, (d[1],)), AffineMap(2, 0, ()),
+            AffineMap.identity(2)]
+    out = tensor.EmptyOp([], init.type)
+    body = Block(arg_types=[i32] * 5)
+    acc, p, s, z, _ = body.args
+    offset = arith.MuliOp(z, s)
+    total = arith.AddiOp(acc, p)
+    result = arith.SubiOp(total, offset)
+    for new in (offset, total, result, YieldOp(result)):
+        body.add_op(new)
+    corrected = GenericOp([init, matmul.results[0], sums.result, a_zero], [out.tensor], Region(body),
+                          [AffineMapAttr(x) for x in maps], [IteratorTypeAttr.parallel()] * 2, [init.type])
+    new_ops = [sums, zero, empty, fill, matmul, out, corrected]
+    Rewriter.insert_op(new_ops, InsertPoint.before(op))
+    for new in new_ops:
+        new.location = op.location
+    op.results[0].replace_all_uses_with(corrected.results[0])
+    constant = b.owner
+    Rewriter.erase_op(op)
+    if not constant.results[0].uses:
+        Rewriter.erase_op(constant)
