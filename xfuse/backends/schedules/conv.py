@@ -63,7 +63,7 @@ upstream's decomposition does not take), grouped convolutions, dynamic shapes, n
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
@@ -229,6 +229,24 @@ def _init_in_dividing_tiles(conv: Operation, root: Operation, target: CpuTarget)
     split = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
     tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
     return split is not None and bool(split.remainder) and tile is not None and tile.accumulators >= MIN_ACCUMULATORS
+
+
+DEPTHWISE_ONE_VECTOR = False
+"""Depthwise register tiles one vector of channels wide (`one_vector_depthwise`); off: the matmul
+cost model's width (an A/B switch, nineteenth session)."""
+
+
+def one_vector_depthwise(tile: MicroTile) -> MicroTile:
+    """`tile` with one vector of channels per row, when its rows alone keep `MIN_ACCUMULATORS`
+    accumulators. A matmul tile's row vectors share one broadcast of A; a depthwise tile's share
+    nothing (each FMA loads its own input vector), so more vectors per row only add registers:
+    128 channels at 28 x 28 got 14 x 32 on AVX-512 (28 accumulators beside the 2 x 16 input
+    vectors of a `kw`-whole step), 32 GFLOP/s against 58 for 136 channels' 14 x 8. AVX2's 4 x 16
+    and 2 x 32 (and AVX-512's 7 x 32 on 7-wide rows) keep their width: one vector would leave
+    2-7 accumulators, too few to hide the FMA latency."""
+    if tile.nr > tile.lanes and tile.mr >= MIN_ACCUMULATORS:
+        return replace(tile, nr=tile.lanes)
+    return tile
 
 
 INIT_WITHOUT_PRODUCER = True
@@ -442,6 +460,8 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
+            if DEPTHWISE_ONE_VECTOR and op.name == "linalg.depthwise_conv_2d_nhwc_hwc":
+                tile = one_vector_depthwise(tile)
             chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
             if not chunk and root is op and not tile.remainder and (chunk := pointwise_chunk(op, target)):
                 pointwise = True  # a 1x1 layer's block, fused op by op (pointwise_chunks.py)
