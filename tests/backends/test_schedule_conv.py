@@ -823,3 +823,23 @@ def test_one_vector_depthwise_tiles_agree_with_the_reference(monkeypatch, layer)
     monkeypatch.setattr(conv_module, "DEPTHWISE_ONE_VECTOR", True)
     assert is_scheduled(layer)
     check_layer(layer, seeds=(0, 1))
+
+
+@pytest.mark.parametrize("on, reductions", [(False, "[0, 0, 0, 0, 1, 0]"), (True, "[0, 0, 0, 0, 1, 1]")])
+def test_depthwise_kw_by_one_switch_tiles_the_kw_loop(monkeypatch, on, reductions):
+    """`DEPTHWISE_KW_BY_ONE` (an A/B switch, off): the depthwise `kw` loop tiled by 1 as the stock
+    recipe does, and both reduction loops' accumulators hoisted; a dense convolution unchanged."""
+    monkeypatch.setattr(conv_module, "DEPTHWISE_KW_BY_ONE", on)
+    _, groups = _plan(ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1, depthwise=True))
+    body = conv_schedule_bodies(groups)[0]
+    assert f"tile_sizes {reductions}" in body
+    assert body.count("hoist_loop_invariant_subsets") == (2 if on else 1)
+    _, dense = _plan(ConvLayer(1, 28, 28, 64, 128, (3, 3), padding=1))
+    assert "tile_sizes [0, 0, 0, 0, 1, 1, 1]" in conv_schedule_bodies(dense)[0]
+
+
+def test_depthwise_kw_by_one_agrees_with_the_reference(monkeypatch):
+    if host_target().vector_bits < 256:
+        pytest.skip(f"depthwise tiles need 256-bit vectors (host: {host_target()})")
+    monkeypatch.setattr(conv_module, "DEPTHWISE_KW_BY_ONE", True)
+    check_layer(ConvLayer(1, 14, 14, 64, 64, (5, 5), padding=2, depthwise=True, relu=True), seeds=(0, 1))

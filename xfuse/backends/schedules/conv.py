@@ -107,6 +107,10 @@ REDUCTION_TILES = {"conv": [0, 0, 0, 0, 1, 1, 1], "depthwise": [0, 0, 0, 0, 1, 0
 depthwise, where `kw` stays whole: measured with 128 channels on 28², 0.096 ms against 0.113 with
 `kw` tiled by 1)."""
 
+DEPTHWISE_KW_BY_ONE = False
+"""An A/B switch (nineteenth session, Zen 4): a depthwise convolution's `kw` loop tiled by 1, as
+../shared/research/speed-limits.md's stock recipe does, instead of kept whole."""
+
 _ANY = "!transform.any_op"
 
 
@@ -231,9 +235,12 @@ def _init_in_dividing_tiles(conv: Operation, root: Operation, target: CpuTarget)
     return split is not None and bool(split.remainder) and tile is not None and tile.accumulators >= MIN_ACCUMULATORS
 
 
-DEPTHWISE_ONE_VECTOR = False
+DEPTHWISE_ONE_VECTOR = True
 """Depthwise register tiles one vector of channels wide (`one_vector_depthwise`); off: the matmul
-cost model's width (an A/B switch, nineteenth session)."""
+cost model's width. On Zen 4 (flag_ab, interleaved): MobileNetV2 0.894 (8/10) and 0.889 (10/10)
+at one thread, 0.926 (9/10) at two; ConvNeXt 0.968 (6/8), 0.969 (5/6), 0.966 (6/6) at two;
+the depthwise layers it changes 0.62-1.01 (docs/backend-measurements.md, "Zen 4, nineteenth
+session: xfuse per operator")."""
 
 
 def one_vector_depthwise(tile: MicroTile) -> MicroTile:
@@ -601,7 +608,7 @@ tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
 
 def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     g, t = group.group, group.tile
-    reductions = REDUCTION_TILES[group.kind]
+    reductions = [0, 0, 0, 0, 1, 1] if group.kind == "depthwise" and DEPTHWISE_KW_BY_ONE else REDUCTION_TILES[group.kind]
     loops = [f"%c{name}{g}" for name in ("kh", "kw", "ic")[: sum(reductions)]]
     results = ", ".join([_ANY] * (1 + len(loops)))
     hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets {loop} : {_ANY}\n" for loop in reversed(loops))
