@@ -27,10 +27,10 @@ from xfuse.backends.schedules.conv import (
     choose_conv_tile,
     choose_k_unroll,
     conv_schedule_bodies,
-    one_vector_depthwise,
     plan_convolutions,
 )
-from xfuse.backends.schedules import conv as conv_module
+from xfuse.backends.schedules import depthwise_tiles
+from xfuse.backends.schedules.depthwise_tiles import one_vector_depthwise
 from xfuse.backends.schedules.micro_tile import MicroTile, conv_b_load_weight, matmul_b_load_weight
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
@@ -803,7 +803,7 @@ def test_depthwise_tiles_are_one_vector_wide_where_rows_fill_the_fma_units(targe
 
 @pytest.mark.parametrize("on, nr", [(True, 16), (False, 32)])
 def test_depthwise_one_vector_switch_sets_the_planned_tile(monkeypatch, on, nr):
-    monkeypatch.setattr(conv_module, "DEPTHWISE_ONE_VECTOR", on)
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_ONE_VECTOR", on)
     _, (group,) = _plan(ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1, depthwise=True))
     assert group.kind == "depthwise" and (group.tile.mr, group.tile.nr) == (14, nr)
     _, (dense,) = _plan(ConvLayer(1, 28, 28, 64, 128, (3, 3), padding=1))
@@ -820,7 +820,7 @@ def test_one_vector_depthwise_tiles_agree_with_the_reference(monkeypatch, layer)
     against the reference lowering, on random inputs."""
     if host_target().vector_bits < 256:
         pytest.skip(f"depthwise tiles need 256-bit vectors (host: {host_target()})")
-    monkeypatch.setattr(conv_module, "DEPTHWISE_ONE_VECTOR", True)
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_ONE_VECTOR", True)
     assert is_scheduled(layer)
     check_layer(layer, seeds=(0, 1))
 
@@ -829,7 +829,7 @@ def test_one_vector_depthwise_tiles_agree_with_the_reference(monkeypatch, layer)
 def test_depthwise_kw_by_one_switch_tiles_the_kw_loop(monkeypatch, on, reductions):
     """`DEPTHWISE_KW_BY_ONE` (an A/B switch, off): the depthwise `kw` loop tiled by 1 as the stock
     recipe does, and both reduction loops' accumulators hoisted; a dense convolution unchanged."""
-    monkeypatch.setattr(conv_module, "DEPTHWISE_KW_BY_ONE", on)
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_KW_BY_ONE", on)
     _, groups = _plan(ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1, depthwise=True))
     body = conv_schedule_bodies(groups)[0]
     assert f"tile_sizes {reductions}" in body
@@ -841,5 +841,5 @@ def test_depthwise_kw_by_one_switch_tiles_the_kw_loop(monkeypatch, on, reduction
 def test_depthwise_kw_by_one_agrees_with_the_reference(monkeypatch):
     if host_target().vector_bits < 256:
         pytest.skip(f"depthwise tiles need 256-bit vectors (host: {host_target()})")
-    monkeypatch.setattr(conv_module, "DEPTHWISE_KW_BY_ONE", True)
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_KW_BY_ONE", True)
     check_layer(ConvLayer(1, 14, 14, 64, 64, (5, 5), padding=2, depthwise=True, relu=True), seeds=(0, 1))

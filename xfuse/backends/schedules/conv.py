@@ -63,7 +63,7 @@ upstream's decomposition does not take), grouped convolutions, dynamic shapes, n
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, ModuleOp, UnitAttr
@@ -80,6 +80,7 @@ from xfuse.backends.schedules.matmul import (
     remove_dead_ops,
     sequential_tiles,
 )
+from xfuse.backends.schedules.depthwise_tiles import depthwise_reduction_tiles, one_vector_depthwise
 from xfuse.backends.schedules.conv_rows import chunk_tile_rows, row_loop_unroll, row_loops, row_subset_folds, row_tiles
 from xfuse.backends.schedules.pointwise_chunks import chunk_init, chunk_then_tiles, pointwise_chunk, prepare_chunked
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
@@ -106,10 +107,6 @@ REDUCTION_TILES = {"conv": [0, 0, 0, 0, 1, 1, 1], "depthwise": [0, 0, 0, 0, 1, 0
 """Tile sizes of the loops (`n, oh, ow, oc`, then the reductions `kh, kw, ic`; `kh, kw` for
 depthwise, where `kw` stays whole: measured with 128 channels on 28², 0.096 ms against 0.113 with
 `kw` tiled by 1)."""
-
-DEPTHWISE_KW_BY_ONE = False
-"""An A/B switch (nineteenth session, Zen 4): a depthwise convolution's `kw` loop tiled by 1, as
-../shared/research/speed-limits.md's stock recipe does, instead of kept whole."""
 
 _ANY = "!transform.any_op"
 
@@ -233,27 +230,6 @@ def _init_in_dividing_tiles(conv: Operation, root: Operation, target: CpuTarget)
     split = choose_conv_tile(ow, oc, result.element_type.bitwidth, target)
     tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=False)
     return split is not None and bool(split.remainder) and tile is not None and tile.accumulators >= MIN_ACCUMULATORS
-
-
-DEPTHWISE_ONE_VECTOR = True
-"""Depthwise register tiles one vector of channels wide (`one_vector_depthwise`); off: the matmul
-cost model's width. On Zen 4 (flag_ab, interleaved): MobileNetV2 0.894 (8/10) and 0.889 (10/10)
-at one thread, 0.926 (9/10) at two; ConvNeXt 0.968 (6/8), 0.969 (5/6), 0.966 (6/6) at two;
-the depthwise layers it changes 0.62-1.01 (docs/backend-measurements.md, "Zen 4, nineteenth
-session: xfuse per operator")."""
-
-
-def one_vector_depthwise(tile: MicroTile) -> MicroTile:
-    """`tile` with one vector of channels per row, when its rows alone keep `MIN_ACCUMULATORS`
-    accumulators. A matmul tile's row vectors share one broadcast of A; a depthwise tile's share
-    nothing (each FMA loads its own input vector), so more vectors per row only add registers:
-    128 channels at 28 x 28 got 14 x 32 on AVX-512 (28 accumulators beside the 2 x 16 input
-    vectors of a `kw`-whole step), 32 GFLOP/s against 58 for 136 channels' 14 x 8. AVX2's 4 x 16
-    and 2 x 32 (and AVX-512's 7 x 32 on 7-wide rows) keep their width: one vector would leave
-    2-7 accumulators, too few to hide the FMA latency."""
-    if tile.nr > tile.lanes and tile.mr >= MIN_ACCUMULATORS:
-        return replace(tile, nr=tile.lanes)
-    return tile
 
 
 INIT_WITHOUT_PRODUCER = True
@@ -467,7 +443,7 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
-            if DEPTHWISE_ONE_VECTOR and op.name == "linalg.depthwise_conv_2d_nhwc_hwc":
+            if op.name == "linalg.depthwise_conv_2d_nhwc_hwc":
                 tile = one_vector_depthwise(tile)
             chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
             if not chunk and root is op and not tile.remainder and (chunk := pointwise_chunk(op, target)):
@@ -608,7 +584,9 @@ tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
 
 def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     g, t = group.group, group.tile
-    reductions = [0, 0, 0, 0, 1, 1] if group.kind == "depthwise" and DEPTHWISE_KW_BY_ONE else REDUCTION_TILES[group.kind]
+    reductions = REDUCTION_TILES[group.kind]
+    if group.kind == "depthwise":
+        reductions = depthwise_reduction_tiles(reductions)
     loops = [f"%c{name}{g}" for name in ("kh", "kw", "ic")[: sum(reductions)]]
     results = ", ".join([_ANY] * (1 + len(loops)))
     hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets {loop} : {_ANY}\n" for loop in reversed(loops))

@@ -1,9 +1,9 @@
 // A 128-channel depthwise 3x3 layer at 28 x 28 (pre-padded input), planned for AVX-512 (znver4):
-// with conv.DEPTHWISE_ONE_VECTOR its register tile is one 16-lane vector of channels by 14 pixels
+// with depthwise_tiles.DEPTHWISE_ONE_VECTOR its register tile is one 16-lane vector of channels by 14 pixels
 // (14 accumulators), not the matmul cost model's 14 x 32 (28 accumulators beside a `kw`-whole
 // step's input vectors, which spill). A dense convolution (second function) keeps 14 x 32.
-// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.target import CpuTarget; from xfuse.backends.schedules import conv; conv.DEPTHWISE_ONE_VECTOR = True; m = parse(open(sys.argv[1]).read()); g = conv.plan_convolutions(m, CpuTarget('znver4', 512, 32, True)); print('\n'.join(conv.conv_schedule_bodies(g)))" %s | filecheck %s
-// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.target import CpuTarget; from xfuse.backends.schedules import conv; conv.DEPTHWISE_ONE_VECTOR = False; m = parse(open(sys.argv[1]).read()); g = conv.plan_convolutions(m, CpuTarget('znver4', 512, 32, True)); print('\n'.join(conv.conv_schedule_bodies(g)))" %s | filecheck %s --check-prefix=OFF
+// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.target import CpuTarget; from xfuse.backends.schedules import conv, depthwise_tiles; depthwise_tiles.DEPTHWISE_ONE_VECTOR = True; m = parse(open(sys.argv[1]).read()); g = conv.plan_convolutions(m, CpuTarget('znver4', 512, 32, True)); print('\n'.join(conv.conv_schedule_bodies(g)))" %s | filecheck %s
+// RUN: python -c "import sys; from xfuse.parsing import parse; from xfuse.backends.target import CpuTarget; from xfuse.backends.schedules import conv, depthwise_tiles; depthwise_tiles.DEPTHWISE_ONE_VECTOR = False; m = parse(open(sys.argv[1]).read()); g = conv.plan_convolutions(m, CpuTarget('znver4', 512, 32, True)); print('\n'.join(conv.conv_schedule_bodies(g)))" %s | filecheck %s --check-prefix=OFF
 
 // CHECK:       // conv group 0: depthwise, register tile 14 pixels x 16 channels (14 accumulators of 16 lanes)
 // CHECK:       transform.structured.fuse %{{.*}} tile_sizes [1, 1, 14, 16]
