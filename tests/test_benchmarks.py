@@ -623,3 +623,16 @@ def test_op_limits_does_not_time_a_wrong_result(monkeypatch, capsys):
     captured = capsys.readouterr()
     assert "softmax: xfuse T=1 disagrees with onnxruntime on output #0" in captured.err
     assert "softmax" not in captured.out
+
+
+def test_flag_ab_takes_an_op_limits_row():
+    """`op:NAME` is a row of op_limits.py, its model as that script builds it (no softmax
+    logits added: the Softmax row's input is the graph's input)."""
+    pytest.importorskip("onnxruntime")
+    flag_ab = _load("flag_ab")
+    assert flag_ab.model_names("op:softmax") == ["op:softmax"]
+    with pytest.raises(Exception, match="no row 'op:nosuchop'"):
+        flag_ab.model_names("op:nosuchop")
+    model, feeds, shapes = flag_ab.network_and_feeds("op:qk", 0)
+    assert [n.op_type for n in model.graph.node] == ["MatMul"] and shapes is None
+    assert {name: a.shape for name, a in feeds.items()} == {"a": (1, 4, 128, 64), "b": (1, 4, 64, 128)}
