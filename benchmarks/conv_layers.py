@@ -61,7 +61,7 @@ LAYERS = {
     "alexnet_stem": ConvLayer(1, 224, 224, 3, 96, (11, 11), stride=4),
     "zfnet_stem": ConvLayer(1, 224, 224, 3, 96, (7, 7), stride=2),
 }
-"""ResNet-50, squeezenet and shufflenet layer shapes (/work/shared/research/speed-limits.md's table), and
+"""ResNet-50, squeezenet and shufflenet layer shapes (../shared/research/speed-limits.md's table), and
 the inception, ResNet-50 last-stage, AlexNet and ZFNet layers that the network profiles show slow;
 ResNet-50's stage-1 and stage-2 1x1 layers (filters under 256 KiB, kept in HWCF in a network too, except on AVX2 where their rows thrash L1)."""
 

@@ -32,6 +32,9 @@ about 1% of a network, under what a network A/B on a shared machine resolves.
     python benchmarks/flag_ab.py layer:1x1_2048_512_7 --repeat 31 \\
         --flag xfuse.backends.schedules.flat_pixels:PARTS_IN_THEIR_DESTINATION --values False,True
 
+A row of benchmarks/op_limits.py (`op:NAME`: `op:softmax`, `op:dw_136`, ...) is its one- or
+few-node model as that script builds it (a convolution without ReLUs, unlike `layer:`).
+
 Values are parsed as Python literals (`16`, `True`, `0.9`, `None`); anything else is a string.
 """
 
@@ -68,7 +71,12 @@ def model_names(text: str) -> list[str]:
     benchmarks/models.py."""
     if text.startswith("layer:"):
         _layer(text)
-    return [text] if text.startswith(("exported:", "layer:")) else parse_models(text)
+    if text.startswith("op:"):
+        from benchmarks.op_limits import ROWS
+
+        if text.removeprefix("op:") not in ROWS:
+            raise argparse.ArgumentTypeError(f"no row {text!r} (op:NAME; NAME one of {', '.join(ROWS)})")
+    return [text] if text.startswith(("exported:", "layer:", "op:")) else parse_models(text)
 
 
 def _layer(name: str):
@@ -104,6 +112,10 @@ def network_and_feeds(name: str, seed: int):
         return export(network), feeds, network.input_shapes
     if name.startswith("layer:"):
         return (*layer_and_feeds(name), None)
+    if name.startswith("op:"):  # a row of op_limits.py, its one- or few-node model as it is
+        from benchmarks.op_limits import row_model
+
+        return (*row_model(name.removeprefix("op:"), seed), None)
     model = onnx_model(name, seed)
     return model, models.seeded_feeds(model, seed), None
 
@@ -148,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     from xfuse.onnx.oracle import with_softmax_inputs_as_outputs
 
     model, feeds, input_shapes = network_and_feeds(args.model[0], args.seed)
-    model = with_softmax_inputs_as_outputs(model)
+    if not args.model[0].startswith("op:"):  # an op row's softmax input is the graph's input
+        model = with_softmax_inputs_as_outputs(model)
     runners = []
     try:
         for threads in args.threads:

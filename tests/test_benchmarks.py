@@ -591,3 +591,48 @@ def test_round_orders_give_every_runner_every_predecessor_equally_often():
     assert Counter(order[0] for order in orders) == {0: 4, 1: 4, 2: 4}
     assert round_orders(3, 12) == orders  # seeded: the same rounds every run
     assert all(sorted(order) == list(range(7)) for order in round_orders(7, 5))
+
+
+def test_op_limits_tiny():
+    """One convolution row and one transformer row: every build agrees with onnxruntime (the
+    script checks it before timing) and each row has its note's stock ratio beside xfuse's."""
+    pytest.importorskip("onnxruntime")
+    process = _run_script("benchmarks/op_limits.py", "--rows", "fire_3x3,add_layernorm", "--repeat", "2", "--json")
+    assert process.returncode == 0, process.stderr
+    records = json.loads(process.stdout)
+    assert [(r["row"], r["system"]) for r in records] == [
+        ("fire_3x3", "onnxruntime"), ("fire_3x3", "xfuse"), ("fire_3x3", "xfuse-nhwc"),
+        ("add_layernorm", "onnxruntime"), ("add_layernorm", "xfuse")]
+    for r in records:
+        assert r["threads"] == 1 and r["median_ms"] > 0 and r["calls_per_sample"] >= 1
+    assert math.isclose(records[1]["stock_ratio"], 0.49 / 0.52) and records[1]["stock_converted_ratio"] == 1.32
+    assert math.isclose(records[4]["stock_ratio"], 0.157 / 0.018) and records[4]["stock_converted_ratio"] is None
+
+
+def test_op_limits_does_not_time_a_wrong_result(monkeypatch, capsys):
+    pytest.importorskip("onnxruntime")
+    op_limits = _load("op_limits")
+    models = op_limits.models
+
+    def off_by_one_percent(model, feeds, threads, input_shapes=None):
+        runner, outputs = models.onnxruntime_runner(model, feeds, threads)
+        return models.Runner("xfuse", threads, runner.call), [o * 1.01 for o in outputs]
+
+    monkeypatch.setattr(models, "xfuse_runner", off_by_one_percent)
+    assert op_limits.main(["--rows", "softmax", "--repeat", "1"]) == 1
+    captured = capsys.readouterr()
+    assert "softmax: xfuse T=1 disagrees with onnxruntime on output #0" in captured.err
+    assert "softmax" not in captured.out
+
+
+def test_flag_ab_takes_an_op_limits_row():
+    """`op:NAME` is a row of op_limits.py, its model as that script builds it (no softmax
+    logits added: the Softmax row's input is the graph's input)."""
+    pytest.importorskip("onnxruntime")
+    flag_ab = _load("flag_ab")
+    assert flag_ab.model_names("op:softmax") == ["op:softmax"]
+    with pytest.raises(Exception, match="no row 'op:nosuchop'"):
+        flag_ab.model_names("op:nosuchop")
+    model, feeds, shapes = flag_ab.network_and_feeds("op:qk", 0)
+    assert [n.op_type for n in model.graph.node] == ["MatMul"] and shapes is None
+    assert {name: a.shape for name, a in feeds.items()} == {"a": (1, 4, 128, 64), "b": (1, 4, 64, 128)}

@@ -29,6 +29,8 @@ from xfuse.backends.schedules.conv import (
     conv_schedule_bodies,
     plan_convolutions,
 )
+from xfuse.backends.schedules import depthwise_tiles
+from xfuse.backends.schedules.depthwise_tiles import one_vector_depthwise
 from xfuse.backends.schedules.micro_tile import MicroTile, conv_b_load_weight, matmul_b_load_weight
 from xfuse.backends.target import CpuTarget, host_target
 from xfuse.parsing import parse
@@ -784,3 +786,60 @@ def test_a_long_epilogue_stays_out_of_the_register_tiles(ops, fused):
     (epilogue,) = [op for op in module.walk() if op.name == "linalg.generic"]
     assert (CONV_ROOT_ATTR in epilogue.attributes) == fused and group.root_is_conv == (not fused)
     _agrees_with_the_reference(lambda: parse(_long_epilogue(ops)))
+
+
+@pytest.mark.parametrize("target, ow, oc, tile", [
+    (AVX512, 28, 128, (14, 16)),   # 14 x 32 -> one vector: 14 accumulators
+    (AVX512, 112, 32, (14, 16)),
+    (AVX512, 7, 960, (7, 32)),     # 7 accumulators of one vector would be too few: kept
+    (AVX512, 28, 136, (14, 8)),    # already one (8-lane) vector
+    (AVX2, 28, 128, (4, 16)),      # 4 x 8 would leave 4 accumulators: kept
+    (AVX2, 56, 96, (4, 16)),
+])
+def test_depthwise_tiles_are_one_vector_wide_where_rows_fill_the_fma_units(target, ow, oc, tile):
+    chosen = one_vector_depthwise(choose_conv_tile(ow, oc, 32, target))
+    assert (chosen.mr, chosen.nr) == tile
+
+
+@pytest.mark.parametrize("on, nr", [(True, 16), (False, 32)])
+def test_depthwise_one_vector_switch_sets_the_planned_tile(monkeypatch, on, nr):
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_ONE_VECTOR", on)
+    _, (group,) = _plan(ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1, depthwise=True))
+    assert group.kind == "depthwise" and (group.tile.mr, group.tile.nr) == (14, nr)
+    _, (dense,) = _plan(ConvLayer(1, 28, 28, 64, 128, (3, 3), padding=1))
+    assert (dense.tile.mr, dense.tile.nr) == (14, 32), "a dense convolution's tile is the cost model's"
+
+
+@pytest.mark.parametrize("layer", [
+    ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1, depthwise=True),
+    ConvLayer(1, 14, 14, 64, 64, (5, 5), padding=2, depthwise=True, relu=True),
+    ConvLayer(1, 29, 29, 32, 32, (3, 3), stride=2, depthwise=True),
+], ids=["3x3-128", "5x5-relu", "stride2"])
+def test_one_vector_depthwise_tiles_agree_with_the_reference(monkeypatch, layer):
+    """Differential: the one-vector depthwise tiles (on an AVX-512 host; AVX2 keeps its tiles)
+    against the reference lowering, on random inputs."""
+    if host_target().vector_bits < 256:
+        pytest.skip(f"depthwise tiles need 256-bit vectors (host: {host_target()})")
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_ONE_VECTOR", True)
+    assert is_scheduled(layer)
+    check_layer(layer, seeds=(0, 1))
+
+
+@pytest.mark.parametrize("on, reductions", [(False, "[0, 0, 0, 0, 1, 0]"), (True, "[0, 0, 0, 0, 1, 1]")])
+def test_depthwise_kw_by_one_switch_tiles_the_kw_loop(monkeypatch, on, reductions):
+    """`DEPTHWISE_KW_BY_ONE` (an A/B switch, off): the depthwise `kw` loop tiled by 1 as the stock
+    recipe does, and both reduction loops' accumulators hoisted; a dense convolution unchanged."""
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_KW_BY_ONE", on)
+    _, groups = _plan(ConvLayer(1, 28, 28, 128, 128, (3, 3), padding=1, depthwise=True))
+    body = conv_schedule_bodies(groups)[0]
+    assert f"tile_sizes {reductions}" in body
+    assert body.count("hoist_loop_invariant_subsets") == (2 if on else 1)
+    _, dense = _plan(ConvLayer(1, 28, 28, 64, 128, (3, 3), padding=1))
+    assert "tile_sizes [0, 0, 0, 0, 1, 1, 1]" in conv_schedule_bodies(dense)[0]
+
+
+def test_depthwise_kw_by_one_agrees_with_the_reference(monkeypatch):
+    if host_target().vector_bits < 256:
+        pytest.skip(f"depthwise tiles need 256-bit vectors (host: {host_target()})")
+    monkeypatch.setattr(depthwise_tiles, "DEPTHWISE_KW_BY_ONE", True)
+    check_layer(ConvLayer(1, 14, 14, 64, 64, (5, 5), padding=2, depthwise=True, relu=True), seeds=(0, 1))

@@ -80,6 +80,24 @@ def test_one_thread_takes_only_scores_beyond_l2(monkeypatch):
     assert plan_row_kernels(parse(_softmax()), AVX2, parallel=False) == 1
 
 
+def test_in_registers_takes_rows_within_half_the_register_file(monkeypatch):
+    """"in_registers": a one-thread build also takes the scores under L2 whose row fits in half
+    the vector registers: 128 f32 are 8 of AVX-512's 32 zmm (taken), 16 of AVX2's 16 ymm (not);
+    197 f32 are 13 zmm (taken), 512 are 32 (not)."""
+    avx512 = CpuTarget("znver4", 512, 32, True)
+    monkeypatch.setattr(row_kernels, "SOFTMAX_AT_ONE_THREAD", "in_registers")
+    assert plan_row_kernels(parse(_softmax()), avx512, parallel=False) == 1
+    assert plan_row_kernels(parse(_softmax(3, 197)), avx512, parallel=False) == 1
+    assert plan_row_kernels(parse(_softmax(1, 512)), avx512, parallel=False) == 0
+    assert plan_row_kernels(parse(_softmax()), AVX2, parallel=False) == 0
+    assert plan_row_kernels(parse(_softmax(12, 197)), AVX2, parallel=False) == 1, "beyond L2 still"
+    monkeypatch.setattr(row_kernels, "SOFTMAX_AT_ONE_THREAD", "beyond_l2")
+    assert plan_row_kernels(parse(_softmax()), avx512, parallel=False) == 0
+    monkeypatch.setattr(row_kernels, "SOFTMAX_AT_ONE_THREAD", "some rows")
+    with pytest.raises(ValueError, match="in_registers"):
+        plan_row_kernels(parse(_softmax()), avx512, parallel=False)
+
+
 def test_rows_over_max_row_bytes_are_left_alone():
     assert plan_row_kernels(parse(_softmax(2, row_kernels.MAX_ROW_BYTES // 4 + 8)), AVX2) == 0
 

@@ -60,11 +60,17 @@ TANH_SMALL = (-0.3333333134651184, 0.1333320140838623, -0.05394628643989563, 0.0
 
 EXPANDED = {"math.exp": math.ExpOp, "math.erf": math.ErfOp, "math.tanh": math.TanhOp}
 
+EXP_CONTRACT_REDUCTION = False
+"""An A/B switch (nineteenth session, Zen 4): exp's range reduction (`x log2 e + 1/2`, `x - n ln2`
+in two steps) and final `1 + r + r^2 P(r)` marked `contract` too, so that LLVM makes them FMAs;
+off: only the Horner steps are (the loop had 7 `vmulps` and 5 adds beside 4 FMAs per 16 lanes)."""
+
 
 class _Text:
     """Builds the body of one expansion as MLIR text, for a scalar f32 or a vector of f32."""
 
-    def __init__(self, type_: Attribute):
+    def __init__(self, type_: Attribute, contract_reduction: bool = False):
+        self.contract_reduction = contract_reduction
         self.f = str(type_)
         self.i = str(VectorType(i32, type_.get_shape())) if isinstance(type_, VectorType) else "i32"
         self.b = self.i.replace("i32", "i1")
@@ -105,13 +111,15 @@ class _Text:
         return name
 
     def exp(self, x: str) -> str:
+        c = self.contract_reduction
         x = self.bin("arith.minimumf", self.bin("arith.maximumf", x, self.const(-104.0)), self.const(88.75))
-        scaled = self.bin("arith.addf", self.bin("arith.mulf", x, self.const(1.4426950408889634)), self.const(0.5))
+        scaled = self.bin("arith.addf", self.bin("arith.mulf", x, self.const(1.4426950408889634), contract=c),
+                          self.const(0.5), contract=c)
         n = self.op(f"math.floor {scaled}")
-        r = self.bin("arith.subf", x, self.bin("arith.mulf", n, self.const(0.693359375)))
-        r = self.bin("arith.subf", r, self.bin("arith.mulf", n, self.const(-2.12194440e-4)))
-        poly = self.bin("arith.mulf", self.bin("arith.mulf", r, r), self.horner(EXP_P, r))
-        p = self.bin("arith.addf", self.bin("arith.addf", self.const(1.0), r), poly)
+        r = self.bin("arith.subf", x, self.bin("arith.mulf", n, self.const(0.693359375), contract=c), contract=c)
+        r = self.bin("arith.subf", r, self.bin("arith.mulf", n, self.const(-2.12194440e-4), contract=c), contract=c)
+        poly = self.bin("arith.mulf", self.bin("arith.mulf", r, r), self.horner(EXP_P, r), contract=c)
+        p = self.bin("arith.addf", self.bin("arith.addf", self.const(1.0), r), poly, contract=c)
         ni = self.op(f"arith.fptosi {n}", f"{self.f} to {self.i}")
         half = self.bin("arith.shrsi", ni, self.const(1, True), True)
         rest = self.bin("arith.subi", ni, half, True)
@@ -150,16 +158,17 @@ class _Text:
                 + f"\n    func.return {y} : {self.f}\n}}\n")
 
 
-def expansion_text(op_name: str, type_: Attribute) -> str:
+def expansion_text(op_name: str, type_: Attribute, contract_reduction: bool | None = None) -> str:
     """A `func.func @expansion(%x) -> type_` computing `op_name` (e.g. "math.exp") with arith."""
-    return _Text(type_).function(op_name)
+    contract = EXP_CONTRACT_REDUCTION if contract_reduction is None else contract_reduction
+    return _Text(type_, contract).function(op_name)
 
 
 @cache
-def _expansion_block(op_name: str, type_text: str, type_: Attribute) -> Block:
+def _expansion_block(op_name: str, type_text: str, type_: Attribute, contract_reduction: bool) -> Block:
     from xfuse.parsing import parse
 
-    module = parse(expansion_text(op_name, type_), name=f"<xfuse-expand-math {op_name}>")
+    module = parse(expansion_text(op_name, type_, contract_reduction), name=f"<xfuse-expand-math {op_name}>")
     function = next(op for op in module.ops if isinstance(op, func.FuncOp))
     return function.body.block
 
@@ -178,7 +187,7 @@ def expand_math(module: ModuleOp) -> int:
     targets = [op for op in module.walk() if expandable(op)]
     for op in targets:
         type_ = op.results[0].type
-        block = _expansion_block(op.name, str(type_), type_)
+        block = _expansion_block(op.name, str(type_), type_, EXP_CONTRACT_REDUCTION)
         values = {block.args[0]: op.operands[0]}
         result = None
         for body_op in block.ops:

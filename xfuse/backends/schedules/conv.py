@@ -80,6 +80,7 @@ from xfuse.backends.schedules.matmul import (
     remove_dead_ops,
     sequential_tiles,
 )
+from xfuse.backends.schedules.depthwise_tiles import depthwise_reduction_tiles, one_vector_depthwise
 from xfuse.backends.schedules.conv_rows import chunk_tile_rows, row_loop_unroll, row_loops, row_subset_folds, row_tiles
 from xfuse.backends.schedules.pointwise_chunks import chunk_init, chunk_then_tiles, pointwise_chunk, prepare_chunked
 from xfuse.backends.schedules.micro_tile import MIN_ACCUMULATORS, MicroTile, choose_k_unroll, choose_tile_at_any_width, conv_b_load_weight
@@ -442,6 +443,8 @@ def plan_convolutions(module: ModuleOp, target: CpuTarget) -> list[ConvGroup]:
             tile = choose_conv_tile(ow, oc, result.element_type.bitwidth, target, remainder=not one_by_one)
             if tile is None:
                 continue
+            if op.name == "linalg.depthwise_conv_2d_nhwc_hwc":
+                tile = one_vector_depthwise(tile)
             chunk = _chunks_reduction(op, root, target) if not one_by_one and not tile.remainder else 0
             if not chunk and root is op and not tile.remainder and (chunk := pointwise_chunk(op, target)):
                 pointwise = True  # a 1x1 layer's block, fused op by op (pointwise_chunks.py)
@@ -582,6 +585,8 @@ tile_sizes [0, 0, 0, 0, 1, 1, {group.reduction_chunk}]
 def _group_body(group: ConvGroup, parallel: bool = False) -> str:
     g, t = group.group, group.tile
     reductions = REDUCTION_TILES[group.kind]
+    if group.kind == "depthwise":
+        reductions = depthwise_reduction_tiles(reductions)
     loops = [f"%c{name}{g}" for name in ("kh", "kw", "ic")[: sum(reductions)]]
     results = ", ".join([_ANY] * (1 + len(loops)))
     hoists = "".join(f"    transform.loop.hoist_loop_invariant_subsets {loop} : {_ANY}\n" for loop in reversed(loops))

@@ -82,7 +82,9 @@ SOFTMAX_ENABLED = True
 """Whether softmaxes become row kernels too (`row_kernels:SOFTMAX_ENABLED`)."""
 SOFTMAX_AT_ONE_THREAD = "beyond_l2"
 """Which softmaxes a one-thread build takes: "beyond_l2", those whose scores are larger than a
-core's L2; "always". A row vectorized whole runs `exp` on 16 ymm registers and spills, which
+core's L2; "in_registers", those and the ones whose row fits in half the vector registers
+(`_row_in_registers`: AVX-512's 4 x 128 x 128 attention; an A/B of the nineteenth session,
+docs/backend-measurements.md); "always". A row vectorized whole runs `exp` on 16 ymm registers and spills, which
 a one-thread loop pays where the old ops' scores were already in cache: the zoo's 4 x 128 x 128
 transformer layer 0.94 -> 0.99x onnxruntime (3/12 rounds), against 12 x 197 x 197 (1.8 MiB)
 alone 0.84 of the old build (15/15); at two threads the rows are one parallel region and every
@@ -458,10 +460,22 @@ def _softmax_at_one_thread(first: Operation, target: CpuTarget) -> bool:
     """A one-thread build takes the softmax whose row maximum is `first` (`SOFTMAX_AT_ONE_THREAD`)."""
     if SOFTMAX_AT_ONE_THREAD == "always":
         return True
-    if SOFTMAX_AT_ONE_THREAD != "beyond_l2":
-        raise ValueError(f"SOFTMAX_AT_ONE_THREAD is {SOFTMAX_AT_ONE_THREAD!r}: 'beyond_l2' or 'always'")
+    if SOFTMAX_AT_ONE_THREAD not in ("beyond_l2", "in_registers"):
+        raise ValueError(f"SOFTMAX_AT_ONE_THREAD is {SOFTMAX_AT_ONE_THREAD!r}: 'beyond_l2', 'in_registers' or 'always'")
     scores = tensor_bytes(first.operands[0].type)
-    return scores is not None and scores > target.l2_bytes
+    if scores is not None and scores > target.l2_bytes:
+        return True
+    return SOFTMAX_AT_ONE_THREAD == "in_registers" and _row_in_registers(first, target)
+
+
+def _row_in_registers(first: Operation, target: CpuTarget) -> bool:
+    """The row `first` reduces takes at most half the vector registers (`exp`'s polynomial needs
+    the rest): 128 f32 are 8 of AVX-512's 32 zmm, 16 of AVX2's 16 ymm (which spill)."""
+    shape = _static_shape(first.operands[0])
+    if shape is None:
+        return False
+    bits = shape[-1] * first.operands[0].type.get_element_type().bitwidth
+    return -(-bits // target.vector_bits) <= target.vector_registers // 2
 
 
 def _row_fits(op: Operation, target: CpuTarget) -> bool:
