@@ -94,18 +94,28 @@ def _read_in_vectors(map_: AffineMap, operand: SSAValue) -> bool:
             and all(shape[i] == 1 for i, e in enumerate(map_.results) if isinstance(e, AffineConstantExpr)))
 
 
-def _tile(op: Operation, target: CpuTarget) -> tuple[int, ...] | None:
+WHOLE_TILE_IN_LOOPS = True
+"""A chain in a loop body whose one tile is its whole shape (at most `TILE_VECTORS[0]` vectors:
+an LSTM's gates at 64 hidden on AVX-512, 32 on AVX2) is tiled by its shape and vectorized too;
+before, `vector_tile` refused it (no loop to fuse into) and the step's sigmoid and tanh
+polynomials ran as scalar loops, on AVX-512 up to 64 hidden where AVX2 vectorized from 64 up.
+At a function's top level such a chain stays refused (LLVM's loops take it). A switch for A/B
+measurements."""
+
+
+def _tile(op: Operation, target: CpuTarget, whole: bool = False) -> tuple[int, ...] | None:
     result = op.results[0].type
-    return vector_tile(result.get_shape(), result.get_element_type().bitwidth, target)
+    return vector_tile(result.get_shape(), result.get_element_type().bitwidth, target, whole)
 
 
-def vector_tile(shape: Sequence[int], element_bits: int, target: CpuTarget) -> tuple[int, ...] | None:
+def vector_tile(shape: Sequence[int], element_bits: int, target: CpuTarget,
+                whole: bool = False) -> tuple[int, ...] | None:
     """The tile `1 x ... x 1 x T` (`T` whole vectors, `TILE_VECTORS`) of an elementwise chain of
     `shape`; None when no whole vector divides the innermost dimension, or the tile is the whole
-    shape (no loop to fuse into)."""
+    shape (no loop to fuse into) unless `whole` (`WHOLE_TILE_IN_LOOPS`)."""
     lanes = target.lanes(element_bits)
     widths = [v * lanes for v in TILE_VECTORS if shape[-1] % (v * lanes) == 0]
-    if not widths or math.prod(shape) == widths[0]:
+    if not widths or (math.prod(shape) == widths[0] and not whole):
         return None
     return (*[1] * (len(shape) - 1), widths[0])
 
@@ -225,7 +235,8 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget, nested_only: bool = Fa
             if nested_only and block is function.body.block and not TOP_LEVEL_LEFT_BY_SPLIT:
                 continue
             for op in reversed(list(block.ops)):
-                if not candidate(op) or (tile := _tile(op, target)) is None:
+                nested = WHOLE_TILE_IN_LOOPS and block is not function.body.block
+                if not candidate(op) or (tile := _tile(op, target, nested)) is None:
                     continue
                 found = _chain(op, block, candidate)
                 if found is None:
