@@ -15,7 +15,9 @@ tiles each root `1 x ... x 1 x T` (`T` whole vectors of the innermost dimension)
 marked producers into the tile loop, and vectorizes the tile: one pass over memory per chain, on
 vectors. A squeeze-excite multiply reads its `1x1x1xC` gate through `(d0, 0, 0, d3)`, whole
 vectors along the innermost loop (`_read_in_vectors`), and leaves the gate's producer out of the
-chain (`_broadcast_read`). A chain whose innermost dimension no whole vector divides, with
+chain (`_broadcast_read`); an operand that does not vary along the innermost loop (a
+recurrence's `T x 1 x 1` onehot through `(d0, d1, 0)`) is one broadcast per tile row
+(`INVARIANT_READS`). A chain whose innermost dimension no whole vector divides, with
 dynamic shapes, or with a generic that reads an operand through constant zeros across the
 innermost loop (torch-mlir's batch norms read their
 `C x 1 x 1` scale through `(c, 0, 0)`: `_chain`) keeps the loops.
