@@ -186,7 +186,8 @@ ONE_ROW_VECTORS = 0
 classifier) may take beyond `TILE_VECTORS`; 0: none. With four (`1 x 64` on AVX-512) its four
 accumulators are each a chain of K dependent FMAs (latency-bound: the CRNN's `1 x 96 x 384`
 per step at 28 GFLOP/s); eight keep `MIN_ACCUMULATORS` chains in flight. Needs 17 registers, so
-AVX2's 16 never take it. A switch for A/B measurements."""
+AVX2's 16 never take it. Off: an LSTM of 128 hidden 0.73-0.81 of its time with it, but the CRNN
+level (docs/backend-measurements.md, "CRNN (Zen 4, nineteenth session)")."""
 
 
 def _row_vectors(m: int) -> tuple[int, ...]:
