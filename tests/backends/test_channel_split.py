@@ -103,6 +103,9 @@ func.func @fc(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %bias: tensor<{n
     (1008, AVX2, (1008,)),
     (72, AVX512, (64, 8)),
     (40, AVX512, (40,)),         # 32 of 40 is below 3/4
+    (97, AVX512, (96, 1)),       # 64 of 97 is below 3/4, but 97 has no tile at any width
+    (97, AVX2, (96, 1)),
+    (13, AVX512, (8, 5)),        # the widest vector that leaves some: 8 lanes
     (1008, AVX512, (1008,)),     # a multiple of 16: left alone
 ])
 def test_which_matmuls_are_split(n, target, parts):
@@ -112,7 +115,7 @@ def test_which_matmuls_are_split(n, target, parts):
     assert tuple(op.results[0].type.get_shape()[1] for op in matmuls) == parts
 
 
-@pytest.mark.parametrize(("m", "k", "n"), [(1, 2048, 1000), (3, 96, 72)])
+@pytest.mark.parametrize(("m", "k", "n"), [(1, 2048, 1000), (3, 96, 72), (16, 192, 97)])
 @pytest.mark.parametrize("pipeline", ["microkernel", "microkernel-openmp"])
 def test_split_matmuls_agree_with_the_reference(m, k, n, pipeline):
     text = _matmul_text(m, k, n)

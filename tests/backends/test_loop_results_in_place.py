@@ -89,11 +89,67 @@ def test_a_loop_body_chain_is_vectorized():
     loop_results_in_place(module)
     tiles = plan_elementwise(module, CpuTarget("x86-64-v3", 256, 16, True))  # AVX2: 8 lanes
     marked = [op for op in module.walk() if ELEMENTWISE_ATTR in op.attributes]
-    assert [op.parent_op().name for op in marked] == ["scf.for"]  # @recurrence_wide's; 8 wide is one vector
-    assert tiles == [(1, 32)]
+    assert [op.parent_op().name for op in marked] == ["scf.for", "scf.for"]
+    assert tiles == [(1, 8), (1, 32)]  # @recurrence's 8 wide is one vector: tiled whole (WHOLE_TILE_IN_LOOPS)
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_a_loop_body_chain_of_one_tile_is_vectorized_whole(whole, monkeypatch):
+    """On AVX-512 @recurrence_wide's 64-wide chain is one tile of four vectors: with
+    `WHOLE_TILE_IN_LOOPS` it is tiled by its shape and vectorized; off, it was left to scalar
+    loops (no loop to fuse into), and @recurrence's 8 (under a vector) is left either way."""
+    from xfuse.backends.schedules import elementwise
+    from xfuse.backends.target import CpuTarget
+
+    monkeypatch.setattr(elementwise, "WHOLE_TILE_IN_LOOPS", whole)
+    module = parse(INPUT.read_text())
+    loop_results_in_place(module)
+    tiles = elementwise.plan_elementwise(module, CpuTarget("x86-64-v4", 512, 32, True))
+    assert tiles == ([(1, 64)] if whole else [])
 
 
 BUFFERIZED = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},cse,canonicalize"
+
+
+def _bufferized(function_name: str, tmp_path) -> str:
+    """`function_name` of INPUT as mlir-opt has it right after bufferization (the backend's own
+    pipeline, cut there)."""
+    import subprocess
+
+    from xfuse.backends.runner import lower_to_llvm_dialect_command
+
+    compiled = compile_module(INPUT.read_text(), function_name, "microkernel")
+    command = lower_to_llvm_dialect_command(compiled.mlir_text, compiled.pipeline, tmp_path)
+    spec = next(arg for arg in command if arg.startswith("--pass-pipeline="))
+    cut = spec[:spec.index(BUFFERIZED) + len(BUFFERIZED)] + ")"
+    command = [cut if arg == spec else arg for arg in command]
+    subprocess.run(command, check=True, capture_output=True, text=True)
+    text = (tmp_path / "lowered.mlir").read_text()
+    return text[text.index(f"func.func @{function_name}"):]
+
+
+def test_the_bufferized_loop_on_avx512_updates_its_state_in_place_in_vectors(monkeypatch, tmp_path):
+    """For AVX-512 (`XFUSE_TARGET_CPU=znver4`, compiled, not run): @recurrence_wide's chain, one
+    tile of four vectors, is vectorized whole (`WHOLE_TILE_IN_LOOPS`) and reads the matmul's
+    accumulator in registers; the step allocates nothing and writes the state in place."""
+    import platform
+
+    from xfuse.backends.target import host_target
+
+    if platform.machine() not in ("x86_64", "AMD64"):
+        pytest.skip("builds for znver4: an x86 host's llc")
+    monkeypatch.setenv("XFUSE_TARGET_CPU", "znver4")
+    host_target.cache_clear()
+    try:
+        function = _bufferized("recurrence_wide", tmp_path)
+    finally:
+        monkeypatch.delenv("XFUSE_TARGET_CPU")
+        host_target.cache_clear()
+    state = re.search(r"(%alloc\w*) = memref.alloc\(\) .*: memref<1x64xf32>\n\s*memref.copy %arg1, \1", function)
+    assert state, "the initial state is copied once, before the loop"
+    body = function[function.index("scf.for %arg3 = %c0 to %c6"):function.index("return")]
+    assert "memref.copy" not in body and "linalg.generic" not in body and "memref.alloc" not in body
+    assert re.search(rf"vector.transfer_write %\w+, {state[1]}\[%c0, %c0\] .*: vector<64xf32>, memref<1x64xf32>", body)
 
 
 def test_the_bufferized_loop_updates_its_state_in_place_in_vectors(znver3_build, tmp_path):

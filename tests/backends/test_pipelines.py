@@ -142,6 +142,19 @@ def test_zen4_matmuls_take_wider_tiles_and_convolutions_do_not():
     assert choose_conv_tile(56, 64, 32, ZEN4) == choose_conv_tile(56, 64, 32, AVX512)
 
 
+def test_one_row_products_may_take_eight_vectors(monkeypatch):
+    """`ONE_ROW_VECTORS` (off by default: level on the CRNN) lets a one-row product take eight
+    vectors per row, `MIN_ACCUMULATORS` chains; never on AVX2's 16 registers or for more rows.
+    The product it makes agrees with the reference."""
+    import xfuse.backends.schedules.micro_tile as micro_tile
+
+    assert choose_micro_tile(1, 384, 32, AVX512).nr == 64
+    monkeypatch.setattr(micro_tile, "ONE_ROW_VECTORS", 8)
+    assert choose_micro_tile(1, 384, 32, AVX512).nr == 128
+    assert choose_micro_tile(2, 384, 32, AVX512).nr == 64 and choose_micro_tile(1, 384, 32, AVX2).nr == 32
+    _differential(xfuse.parse(mlp_models.mlp_layer_module(1, 384, 96, None)), "mlp")
+
+
 def test_no_tile_when_n_is_not_a_vector_multiple():
     assert choose_micro_tile(64, 12, 32, AVX512) is None
 

@@ -19,6 +19,7 @@ import math
 import random
 import re
 import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -388,3 +389,24 @@ def _check_chain(seed: int, generate=random_chain) -> None:
     inputs = random_inputs(candidate.signature, seed=seed)
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=2e-6, atol=2e-6,
                                err_msg=text)
+
+
+BLEND = Path(__file__).parents[1] / "filecheck" / "with-mlir" / "backends" / "loop-blend-invariant-read.mlir"
+
+
+@pytest.mark.parametrize("invariant", [True, False])
+def test_a_loop_blend_reading_an_invariant_operand_agrees_with_numpy(invariant, monkeypatch):
+    """A recurrence's output blend `y + onehot(t) * h` (its onehot read through `(d0, d1, 0)`),
+    vectorized with `INVARIANT_READS` and left to the loops without, against numpy."""
+    from xfuse.backends.schedules import elementwise
+
+    monkeypatch.setattr(elementwise, "INVARIANT_READS", invariant)
+    compiled = compile_module(BLEND.read_text(), "blend", "microkernel")
+    rng = np.random.default_rng(0)
+    onehots = rng.standard_normal((16, 16, 1, 1)).astype(np.float32)
+    hs = rng.standard_normal((16, 1, 1, 96)).astype(np.float32)
+    y = rng.standard_normal((16, 1, 96)).astype(np.float32)
+    (got,) = compiled(onehots, hs, y.copy())
+    for t in range(16):
+        y = y + onehots[t] * hs[t]
+    np.testing.assert_allclose(got, y, rtol=1e-5, atol=1e-5)

@@ -45,7 +45,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.backends.schedules.matmul import _in_tiled_loop, _is_plain_matmul
-from xfuse.backends.schedules.micro_tile import CACHE_LINE_BITS, choose_micro_tile
+from xfuse.backends.schedules.micro_tile import CACHE_LINE_BITS, choose_micro_tile, choose_tile_at_any_width
 from xfuse.backends.schedules.conv import schedulable
 from xfuse.backends.schedules.flat_pixels import channels_tile_score
 from xfuse.backends.target import CpuTarget
@@ -245,9 +245,34 @@ def _matmul_head_columns(matmul: Operation, target: CpuTarget) -> int | None:
     head = columns // block * block
     # Tiles narrower than a cache line share lines with their neighbours (8-lane f32 tiles on
     # AVX2 too): split unless a multiple of one divides the columns.
-    if columns % (CACHE_LINE_BITS // bits) == 0 or head < MIN_HEAD_FRACTION * columns:
-        return None  # a tile of whole cache lines divides the columns, or the head is too small
+    if columns % (CACHE_LINE_BITS // bits) == 0:
+        return None  # a tile of whole cache lines divides the columns
+    if head < MIN_HEAD_FRACTION * columns:  # the head is too small, unless the whole has no tile
+        return _vector_head(result.get_shape()[0], columns, bits, target) if SPLIT_TILELESS_MATMULS else None
     return head
+
+
+SPLIT_TILELESS_MATMULS = True
+"""A matrix product whose columns no vector of any width divides (an odd count) and whose
+four-vector head is below `MIN_HEAD_FRACTION` is split at the widest multiple of a vector that
+gets a register tile (`_vector_head`), whatever its share: unsplit it has no register tile at all
+and runs as scalar loops. The CRNN's classifier on AVX-512, `16 x 192 x 97` (97 = 64 + 33 was
+refused; on AVX2 it was 96 + 1): split 96 + 1 (docs/backend-measurements.md, "CRNN (Zen 4,
+nineteenth session)"). A switch for A/B measurements."""
+
+
+def _vector_head(rows: int, columns: int, bits: int, target: CpuTarget) -> int | None:
+    """The head of a `rows x columns` product that has no register tile at any vector width:
+    the most columns, a multiple of a vector of the widest width that leaves some, that get a
+    tile; None when the whole has a tile or no head does."""
+    if choose_tile_at_any_width(rows, columns, bits, target) is not None:
+        return None
+    for narrower in target.narrower(128):
+        lanes = narrower.lanes(bits)
+        head = columns // lanes * lanes
+        if 0 < head < columns and choose_tile_at_any_width(rows, head, bits, narrower) is not None:
+            return head
+    return None
 
 
 def _columns(matmul: Operation, accumulator, first: int, count: int) -> list[Operation]:

@@ -15,7 +15,9 @@ tiles each root `1 x ... x 1 x T` (`T` whole vectors of the innermost dimension)
 marked producers into the tile loop, and vectorizes the tile: one pass over memory per chain, on
 vectors. A squeeze-excite multiply reads its `1x1x1xC` gate through `(d0, 0, 0, d3)`, whole
 vectors along the innermost loop (`_read_in_vectors`), and leaves the gate's producer out of the
-chain (`_broadcast_read`). A chain whose innermost dimension no whole vector divides, with
+chain (`_broadcast_read`); an operand that does not vary along the innermost loop (a
+recurrence's `T x 1 x 1` onehot through `(d0, d1, 0)`) is one broadcast per tile row
+(`INVARIANT_READS`). A chain whose innermost dimension no whole vector divides, with
 dynamic shapes, or with a generic that reads an operand through constant zeros across the
 innermost loop (torch-mlir's batch norms read their
 `C x 1 x 1` scale through `(c, 0, 0)`: `_chain`) keeps the loops.
@@ -90,22 +92,44 @@ def _read_in_vectors(map_: AffineMap, operand: SSAValue) -> bool:
             and isinstance(operand.type, TensorType)):
         return False
     last, shape = map_.results[-1], operand.type.get_shape()
-    return (isinstance(last, AffineDimExpr) and last.position == map_.num_dims - 1
-            and all(shape[i] == 1 for i, e in enumerate(map_.results) if isinstance(e, AffineConstantExpr)))
+    ones = all(shape[i] == 1 for i, e in enumerate(map_.results) if isinstance(e, AffineConstantExpr))
+    if INVARIANT_READS and ones and not any(isinstance(e, AffineDimExpr) and e.position == map_.num_dims - 1
+                                            for e in map_.results):
+        return True  # the same element across the innermost loop: one broadcast per vector
+    return isinstance(last, AffineDimExpr) and last.position == map_.num_dims - 1 and ones
 
 
-def _tile(op: Operation, target: CpuTarget) -> tuple[int, ...] | None:
+INVARIANT_READS = True
+"""A chain may read an operand that does not vary along the innermost loop through constant zeros
+on size-1 dimensions (`(d0, d1, 0)` of a `T x 1 x 1` tensor): one element per tile row, a
+broadcast. A recurrence's output blend `y + onehot(t) * h` (xfuse/onnx/recurrent.py, `[T, batch,
+hidden]` per step) reads its `onehot` so; refused, the blend was left to LLVM's loop vectorizer,
+which vectorized it across the T rows with `vgatherqps`/`vscatterqps`: 79% of a 32-hidden LSTM's
+step loop (perf, Zen 4). A switch for A/B measurements."""
+
+
+WHOLE_TILE_IN_LOOPS = True
+"""A chain in a loop body whose one tile is its whole shape (at most `TILE_VECTORS[0]` vectors:
+an LSTM's gates at 64 hidden on AVX-512, 32 on AVX2) is tiled by its shape and vectorized too;
+before, `vector_tile` refused it (no loop to fuse into) and the step's sigmoid and tanh
+polynomials ran as scalar loops, on AVX-512 up to 64 hidden where AVX2 vectorized from 64 up.
+At a function's top level such a chain stays refused (LLVM's loops take it). A switch for A/B
+measurements."""
+
+
+def _tile(op: Operation, target: CpuTarget, whole: bool = False) -> tuple[int, ...] | None:
     result = op.results[0].type
-    return vector_tile(result.get_shape(), result.get_element_type().bitwidth, target)
+    return vector_tile(result.get_shape(), result.get_element_type().bitwidth, target, whole)
 
 
-def vector_tile(shape: Sequence[int], element_bits: int, target: CpuTarget) -> tuple[int, ...] | None:
+def vector_tile(shape: Sequence[int], element_bits: int, target: CpuTarget,
+                whole: bool = False) -> tuple[int, ...] | None:
     """The tile `1 x ... x 1 x T` (`T` whole vectors, `TILE_VECTORS`) of an elementwise chain of
     `shape`; None when no whole vector divides the innermost dimension, or the tile is the whole
-    shape (no loop to fuse into)."""
+    shape (no loop to fuse into) unless `whole` (`WHOLE_TILE_IN_LOOPS`)."""
     lanes = target.lanes(element_bits)
     widths = [v * lanes for v in TILE_VECTORS if shape[-1] % (v * lanes) == 0]
-    if not widths or math.prod(shape) == widths[0]:
+    if not widths or (math.prod(shape) == widths[0] and not whole):
         return None
     return (*[1] * (len(shape) - 1), widths[0])
 
@@ -225,7 +249,8 @@ def plan_elementwise(module: ModuleOp, target: CpuTarget, nested_only: bool = Fa
             if nested_only and block is function.body.block and not TOP_LEVEL_LEFT_BY_SPLIT:
                 continue
             for op in reversed(list(block.ops)):
-                if not candidate(op) or (tile := _tile(op, target)) is None:
+                nested = WHOLE_TILE_IN_LOOPS and block is not function.body.block
+                if not candidate(op) or (tile := _tile(op, target, nested)) is None:
                     continue
                 found = _chain(op, block, candidate)
                 if found is None:

@@ -181,6 +181,20 @@ class MicroTile:
         return (self.split_rows + self.remainder) / time
 
 
+ONE_ROW_VECTORS = 0
+"""Vector registers per row a one-row product (`m = 1`: a recurrence's per-step `h R`, a batch-1
+classifier) may take beyond `TILE_VECTORS`; 0: none. With four (`1 x 64` on AVX-512) its four
+accumulators are each a chain of K dependent FMAs (latency-bound: the CRNN's `1 x 96 x 384`
+per step at 28 GFLOP/s); eight keep `MIN_ACCUMULATORS` chains in flight. Needs 17 registers, so
+AVX2's 16 never take it. Off: an LSTM of 128 hidden 0.73-0.81 of its time with it, but the CRNN
+level (docs/backend-measurements.md, "CRNN (Zen 4, nineteenth session)")."""
+
+
+def _row_vectors(m: int) -> tuple[int, ...]:
+    """The vectors per row of the register tiles tried for an `m`-row product."""
+    return TILE_VECTORS + ((ONE_ROW_VECTORS,) if m == 1 and ONE_ROW_VECTORS > TILE_VECTORS[-1] else ())
+
+
 def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
                       remainder: bool = True, b_load_weight: float = B_LOAD_WEIGHT) -> MicroTile | None:
     """The best register tile for an `m x n` result (cost model in the module docstring), or None
@@ -189,7 +203,7 @@ def choose_micro_tile(m: int, n: int, element_bits: int, target: CpuTarget,
     lanes = target.lanes(element_bits)
     by_time = target.vector_registers <= SPLIT_BY_TIME_MAX_REGISTERS
     fitting = [MicroTile(mr, nr, lanes, element_bits=element_bits, b_load_weight=b_load_weight, split_by_time=by_time)
-               for nr in (v * lanes for v in TILE_VECTORS) if n % nr == 0
+               for nr in (v * lanes for v in _row_vectors(m)) if n % nr == 0
                for mr in range(1, min(m, MAX_MR) + 1)
                if MicroTile(mr, nr, lanes).registers <= target.vector_registers]
     dividing = [t for t in fitting if m % t.mr == 0]
