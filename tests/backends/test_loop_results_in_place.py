@@ -156,18 +156,7 @@ def test_the_bufferized_loop_updates_its_state_in_place_in_vectors(znver3_build,
     """@recurrence_wide as mlir-opt has it right after bufferization (the backend's own pipeline,
     cut there): the step's loop body copies no state and allocates no state buffer (the state is
     updated in place), and its chain after the matmul is written in vectors."""
-    import subprocess
-
-    from xfuse.backends.runner import lower_to_llvm_dialect_command
-
-    compiled = compile_module(INPUT.read_text(), "recurrence_wide", "microkernel")
-    command = lower_to_llvm_dialect_command(compiled.mlir_text, compiled.pipeline, tmp_path)
-    spec = next(arg for arg in command if arg.startswith("--pass-pipeline="))
-    cut = spec[:spec.index(BUFFERIZED) + len(BUFFERIZED)] + ")"
-    command = [cut if arg == spec else arg for arg in command]
-    subprocess.run(command, check=True, capture_output=True, text=True)
-    text = (tmp_path / "lowered.mlir").read_text()
-    function = text[text.index("func.func @recurrence_wide"):]
+    function = _bufferized("recurrence_wide", tmp_path)
     state = re.search(r"(%alloc\w*) = memref.alloc\(\) .*: memref<1x64xf32>\n\s*memref.copy %arg1, \1", function)
     assert state, "the initial state is copied once, before the loop"
     body = function[function.index("scf.for %arg3 = %c0 to %c6"):function.index("return")]

@@ -150,6 +150,19 @@ def _channel_bias(init: SSAValue) -> SSAValue | None:
     return owner.input if owner.input.type.get_num_dims() == 1 else None
 
 
+def correction_body() -> Block:
+    """The elementwise body `init + product - zero * sums` of the generic that corrects an i8
+    product for an operand's zero point (arguments: init, product, sums, zero, out; all i32)."""
+    body = Block(arg_types=[i32] * 5)
+    acc, p, s, z, _ = body.args
+    offset = arith.MuliOp(z, s)
+    total = arith.AddiOp(acc, p)
+    result = arith.SubiOp(total, offset)
+    for new in (offset, total, result, YieldOp(result)):
+        body.add_op(new)
+    return body
+
+
 def _correction(init: SSAValue, product: SSAValue, sums: SSAValue, zero: SSAValue,
                 out_shape: list[int], by_channel: bool = False, weights_first: bool = False) -> list[Operation]:
     """`init + product - zero * sums` in NCHW: `product` is `N x OH x OW x F` (`F x N x OH x OW`
@@ -160,14 +173,7 @@ def _correction(init: SSAValue, product: SSAValue, sums: SSAValue, zero: SSAValu
     maps = [init_map, product_map, AffineMap(4, 0, (d[1],)),
             AffineMap(4, 0, ()), AffineMap.identity(4)]
     empty = tensor.EmptyOp([], TensorType(i32, out_shape))
-    body = Block(arg_types=[i32] * 5)
-    acc, p, s, z, _ = body.args
-    offset = arith.MuliOp(z, s)
-    total = arith.AddiOp(acc, p)
-    result = arith.SubiOp(total, offset)
-    for new in (offset, total, result, YieldOp(result)):
-        body.add_op(new)
-    generic = GenericOp([init, product, sums, zero], [empty.tensor], Region(body),
+    generic = GenericOp([init, product, sums, zero], [empty.tensor], Region(correction_body()),
                         [AffineMapAttr(m) for m in maps], [IteratorTypeAttr.parallel()] * 4, [empty.tensor.type])
     return [empty, generic]
 

@@ -23,14 +23,14 @@ import numpy as np
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, AffineMapAttr, IntegerAttr, ModuleOp, TensorType, i8, i32
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.dialects.linalg.ops import GenericOp, QuantizedMatmulOp, YieldOp
-from xdsl.ir import Block, Operation, Region
+from xdsl.dialects.linalg.ops import GenericOp, QuantizedMatmulOp
+from xdsl.ir import Operation, Region
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from xfuse.dialects.linalg_syntax import MATMUL
 from xfuse.transforms.batch_matmul import MLIR_FILL
-from xfuse.transforms.data_tiling.quantized_convs import _constant, _filter_values, _int_constant, _is_i
+from xfuse.transforms.data_tiling.quantized_convs import _constant, _filter_values, _int_constant, _is_i, correction_body
 
 
 REWRITE = True
@@ -168,14 +168,7 @@ def _rewrite_with_constant_b(op: QuantizedMatmulOp, weights: np.ndarray) -> None
     maps = [AffineMap.identity(2), AffineMap.identity(2), AffineMap(2, 0, (d[1],)), AffineMap(2, 0, ()),
             AffineMap.identity(2)]
     out = tensor.EmptyOp([], init.type)
-    body = Block(arg_types=[i32] * 5)
-    acc, p, s, z, _ = body.args
-    offset = arith.MuliOp(z, s)
-    total = arith.AddiOp(acc, p)
-    result = arith.SubiOp(total, offset)
-    for new in (offset, total, result, YieldOp(result)):
-        body.add_op(new)
-    corrected = GenericOp([init, matmul.results[0], sums.result, a_zero], [out.tensor], Region(body),
+    corrected = GenericOp([init, matmul.results[0], sums.result, a_zero], [out.tensor], Region(correction_body()),
                           [AffineMapAttr(x) for x in maps], [IteratorTypeAttr.parallel()] * 2, [init.type])
     new_ops = [sums, zero, empty, fill, matmul, out, corrected]
     Rewriter.insert_op(new_ops, InsertPoint.before(op))
