@@ -34,6 +34,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
+def _built_for(monkeypatch: pytest.MonkeyPatch, cpu: str):
+    """Yield the target `XFUSE_TARGET_CPU=cpu` names (the fixtures below), then restore the host."""
+    from xfuse.backends.target import host_target
+
+    monkeypatch.setenv("XFUSE_TARGET_CPU", cpu)
+    host_target.cache_clear()
+    yield host_target()
+    monkeypatch.delenv("XFUSE_TARGET_CPU")
+    host_target.cache_clear()
+
+
 @pytest.fixture
 def znver3_build(monkeypatch: pytest.MonkeyPatch):
     """Compile for Zen 3 (`XFUSE_TARGET_CPU=znver3`: AVX2 + FMA, 16 registers, its 512 KiB L2)
@@ -46,8 +57,14 @@ def znver3_build(monkeypatch: pytest.MonkeyPatch):
     host = host_target()
     if platform.machine() not in ("x86_64", "AMD64") or host.vector_bits < 256 or not host.has_fma:
         pytest.skip(f"needs an x86 host with AVX2 and FMA (host: {host})")
-    monkeypatch.setenv("XFUSE_TARGET_CPU", "znver3")
-    host_target.cache_clear()
-    yield host_target()
-    monkeypatch.delenv("XFUSE_TARGET_CPU")
-    host_target.cache_clear()
+    yield from _built_for(monkeypatch, "znver3")
+
+
+@pytest.fixture
+def avx2_host(monkeypatch: pytest.MonkeyPatch):
+    """Build for AVX2 (x86-64-v3) whatever the host: the AVX2 schedules run on any AVX2+ machine."""
+    from xfuse.backends.target import host_target
+
+    if not (host_target().vector_bits >= 256 and host_target().cpu != "generic"):
+        pytest.skip(f"needs an AVX2 host (host: {host_target()})")
+    yield from _built_for(monkeypatch, "x86-64-v3")

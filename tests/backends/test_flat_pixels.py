@@ -21,7 +21,6 @@
 
 import numpy as np
 import pytest
-from test_pipelines import avx2_host  # noqa: F401 - the fixture of the matmul tests
 
 from xfuse.backends.pipelines import get_pipeline
 from xfuse.backends.runner import compile_module, random_inputs
@@ -217,7 +216,7 @@ func.func @conv(%x: tensor<1x14x14x16xf32>, %w: tensor<1x1x16x64xf32>, %row: ten
     module.verify()
 
 
-def test_the_micro_kernel_pipeline_flattens_by_default(avx2_host, unsplit):  # noqa: F811 - the fixture imported above
+def test_the_micro_kernel_pipeline_flattens_by_default(avx2_host, unsplit):
     """`FLAT_PIXELS_ENABLED`: on again since the op-by-op fusion sees through the reshapes."""
     module = prepare_for_execution(layer_module(ConvLayer(1, 14, 14, 16, 64, (1, 1), relu=True)))
     get_pipeline("microkernel").for_module(module)
@@ -225,7 +224,7 @@ def test_the_micro_kernel_pipeline_flattens_by_default(avx2_host, unsplit):  # n
 
 
 @pytest.fixture
-def flattening(avx2_host, monkeypatch):  # noqa: F811 - the fixture imported above
+def flattening(avx2_host, monkeypatch):
     """The micro-kernel pipelines flatten (`FLAT_PIXELS_ENABLED`), for AVX2."""
     monkeypatch.setattr(flat_pixels, "FLAT_PIXELS_ENABLED", True)
     return avx2_host

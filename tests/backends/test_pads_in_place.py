@@ -204,35 +204,14 @@ def test_a_channel_split_loop_writes_into_the_interior():
     np.testing.assert_allclose(candidate(*inputs)[0], reference(*inputs)[0], rtol=1e-6, atol=1e-6)
 
 
-FLAT_SPLIT_THEN_PAD = """
-func.func @flat_split_pad_pool(%x: tensor<1x6x6x16xf32>) -> tensor<1x3x3x16xf32> {
-  %c8 = arith.constant 8 : index
-  %ninf = arith.constant 0xFF800000 : f32
-  %e = tensor.empty() : tensor<1x6x6x16xf32>
-  %y = scf.forall (%i) in (2) shared_outs(%o = %e) -> (tensor<1x6x6x16xf32>) {
-    %off = arith.muli %i, %c8 : index
-    %xs = tensor.extract_slice %x[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x16xf32> to tensor<1x6x6x8xf32>
-    %os = tensor.extract_slice %o[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x16xf32> to tensor<1x6x6x8xf32>
-    %xf = tensor.collapse_shape %xs [[0, 1, 2], [3]] : tensor<1x6x6x8xf32> into tensor<36x8xf32>
+FLAT_SPLIT_THEN_PAD = SPLIT_THEN_PAD.replace("@split_pad_pool", "@flat_split_pad_pool").replace(
+    "    %r = linalg.exp ins(%xs : tensor<1x6x6x8xf32>) outs(%os : tensor<1x6x6x8xf32>) -> tensor<1x6x6x8xf32>\n",
+    """    %xf = tensor.collapse_shape %xs [[0, 1, 2], [3]] : tensor<1x6x6x8xf32> into tensor<36x8xf32>
     %of = tensor.collapse_shape %os [[0, 1, 2], [3]] : tensor<1x6x6x8xf32> into tensor<36x8xf32>
     %rf = linalg.exp ins(%xf : tensor<36x8xf32>) outs(%of : tensor<36x8xf32>) -> tensor<36x8xf32>
     %r = tensor.expand_shape %rf [[0, 1, 2], [3]] output_shape [1, 6, 6, 8] : tensor<36x8xf32> into tensor<1x6x6x8xf32>
-    scf.forall.in_parallel {
-      tensor.parallel_insert_slice %r into %o[0, 0, 0, %off] [1, 6, 6, 8] [1, 1, 1, 1] : tensor<1x6x6x8xf32> into tensor<1x6x6x16xf32>
-    }
-  }
-  %padded = tensor.pad %y low[0, 0, 0, 0] high[0, 1, 1, 0] {
-  ^bb0(%a: index, %b: index, %c: index, %d: index):
-    tensor.yield %ninf : f32
-  } : tensor<1x6x6x16xf32> to tensor<1x7x7x16xf32>
-  %window = tensor.empty() : tensor<3x3xf32>
-  %pe = tensor.empty() : tensor<1x3x3x16xf32>
-  %init = linalg.fill ins(%ninf : f32) outs(%pe : tensor<1x3x3x16xf32>) -> tensor<1x3x3x16xf32>
-  %pool = linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
-      ins(%padded, %window : tensor<1x7x7x16xf32>, tensor<3x3xf32>) outs(%init : tensor<1x3x3x16xf32>) -> tensor<1x3x3x16xf32>
-  return %pool : tensor<1x3x3x16xf32>
-}
-"""
+""")
+"""`SPLIT_THEN_PAD` whose loop body collapses the pixels of its slices (a flat-pixel split)."""
 
 
 @pytest.mark.parametrize("collapsed_interiors", [False, True])

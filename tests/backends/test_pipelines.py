@@ -603,18 +603,6 @@ def test_data_tiled_epilogue_runs_on_the_registers(tmp_path):
 # Targets ------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def avx2_host(monkeypatch):
-    """Build for AVX2 (x86-64-v3) whatever the host: the AVX2 schedules run on any AVX2+ machine."""
-    if not (host_target().vector_bits >= 256 and host_target().cpu != "generic"):
-        pytest.skip(f"needs an AVX2 host (host: {host_target()})")
-    monkeypatch.setenv("XFUSE_TARGET_CPU", "x86-64-v3")
-    host_target.cache_clear()
-    yield host_target()
-    monkeypatch.delenv("XFUSE_TARGET_CPU")
-    host_target.cache_clear()
-
-
 def test_target_override_and_flags(avx2_host):
     assert (avx2_host.vector_bits, avx2_host.vector_registers, avx2_host.lanes(32)) == (256, 16, 8)
     assert avx2_host.llvm_flags() == ["-mcpu=x86-64-v3"]

@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from test_pipelines import _assembly, _innermost_loops, avx2_host  # noqa: F401 - helpers and fixture of the matmul tests
+from test_pipelines import _assembly, _innermost_loops  # noqa: F401 - helpers of the matmul tests
 
 from xfuse.backends.schedules.conv import (
     CONV_ATTR,
